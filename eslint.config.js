@@ -1,0 +1,72 @@
+// Flat config. Import boundaries follow architecture.md "Import rules" (style.md 2: enforced by
+// lint, not by memory), and a few DOM sinks are banned everywhere: service text is text.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+const zone = (target, from, message) => ({ target, from, message });
+
+export default tseslint.config(
+  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'test-results/**', 'dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.webextensions } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      'no-restricted-properties': [
+        'error',
+        { property: 'innerHTML', message: 'Render text with textContent or Preact; never parse HTML.' },
+        { property: 'outerHTML', message: 'Render text with textContent or Preact; never parse HTML.' },
+        { property: 'insertAdjacentHTML', message: 'Never parse HTML from strings.' },
+        { object: 'document', property: 'write', message: 'Never document.write.' },
+        { object: 'document', property: 'writeln', message: 'Never document.write.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "AssignmentExpression[left.property.name='innerHTML']", message: 'No innerHTML.' },
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No dangerouslySetInnerHTML.' },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            zone('./src/shared', './src/background', 'src/shared imports nothing else of the project.'),
+            zone('./src/shared', './src/content', 'src/shared imports nothing else of the project.'),
+            zone('./src/shared', './src/ui', 'src/shared imports nothing else of the project.'),
+            zone('./src/shared', './entrypoints', 'src/shared imports nothing else of the project.'),
+            zone('./src/content', './src/background', 'Content scripts never import background code (the API key lives there).'),
+            zone('./src/ui', './src/background', 'Pages talk to the background through messages only.'),
+            zone('./src/ui', './src/content', 'ui may import shared only.'),
+            zone('./src/background', './src/content', 'background may import shared only.'),
+            zone('./src/background', './src/ui', 'background may import shared only.'),
+            zone('./entrypoints/content.ts', './src/background', 'Content scripts never import background code.'),
+            zone('./entrypoints/popup', './src/background', 'Pages talk to the background through messages only.'),
+            zone('./entrypoints/options', './src/background', 'Pages talk to the background through messages only.'),
+            zone('./entrypoints/blocked', './src/background', 'Pages talk to the background through messages only.'),
+            zone('./entrypoints/report', './src/background', 'Pages talk to the background through messages only.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only the API module calls fetch (architecture.md: "the only module that calls fetch").
+    files: ['src/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'],
+    ignores: ['src/background/api/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/background/api calls fetch.' }],
+    },
+  },
+  {
+    files: ['test/**', 'scripts/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-properties': 'off' },
+  },
+);

@@ -1,0 +1,253 @@
+/**
+ * Every message Linklens sends between contexts, as zod schemas grouped by direction
+ * (architecture.md "Messages"). A message is validated where it arrives (router.ts, content
+ * listener); payloads are structured-cloned, so only plain data crosses.
+ *
+ * Trust: content scripts run in pages we do not control and are UNTRUSTED. They may only ask for
+ * verdicts of URLs and report hovers/link batches. Everything else is PRIVILEGED and accepted only
+ * from our own extension pages (decided by sender URL/origin in router.ts, never by sender.id).
+ */
+import { z } from 'zod';
+
+/** Cap on URL strings that cross a message boundary; longer ones are refused, not truncated. */
+export const MAX_URL_LENGTH = 8192;
+/** Cap on URLs in one batch message from a content script. */
+export const MAX_BATCH = 500;
+
+const Url = z.string().min(1).max(MAX_URL_LENGTH);
+const Id = z.string().min(1).max(200);
+
+// ───────────────────────── content script → background (untrusted) ─────────────────────────
+export const ContentToBackground = z.discriminatedUnion('type', [
+  /** Known verdicts for links on the page: answers from cache only, sends nothing to the service. */
+  z.object({ type: z.literal('links.lookup'), urls: z.array(Url).max(MAX_BATCH) }),
+  /** Hover intent or keyboard focus rested on a link: check it (cache, else scan). */
+  z.object({ type: z.literal('link.hover'), url: Url }),
+  /**
+   * The person confirmed "Open anyway" in the in-page confirmation for a block-level link.
+   * Grants a one-shot pass for exactly this URL in the sender's tab for a few seconds, and only
+   * when policy allows proceeding. It cannot change settings or add lasting exceptions.
+   */
+  z.object({ type: z.literal('link.proceed'), url: Url }),
+]);
+export type ContentToBackground = z.infer<typeof ContentToBackground>;
+
+// ───────────────────────── extension pages → background (privileged) ───────────────────────
+export const ScanReason = z.enum(['navigation', 'hover', 'menu', 'page-links', 'popup']);
+export type ScanReason = z.infer<typeof ScanReason>;
+
+export const PageToBackground = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('tab.status'), tabId: z.number().int() }),
+  z.object({ type: z.literal('scan.url'), url: Url, reason: ScanReason, force: z.boolean().optional() }),
+  z.object({ type: z.literal('scan.pageLinks'), tabId: z.number().int() }),
+  z.object({ type: z.literal('scan.progress'), tabId: z.number().int() }),
+  z.object({ type: z.literal('scan.get'), id: Id }),
+  z.object({ type: z.literal('scan.analytics'), id: Id }),
+  z.object({ type: z.literal('scans.list'), cursor: z.string().max(2000).optional() }),
+  z.object({ type: z.literal('settings.get') }),
+  z.object({ type: z.literal('settings.set'), patch: z.record(z.string(), z.unknown()) }),
+  z.object({ type: z.literal('settings.import'), json: z.string().max(1_000_000) }),
+  z.object({ type: z.literal('connection.test'), serviceUrl: z.string().max(2000), apiKey: z.string().max(2000) }),
+  z.object({ type: z.literal('keys.list') }),
+  z.object({ type: z.literal('keys.create'), name: z.string().max(200), scopes: z.array(z.string().max(100)).max(20) }),
+  z.object({ type: z.literal('keys.revoke'), id: Id }),
+  z.object({ type: z.literal('credits.get') }),
+  z.object({ type: z.literal('credits.purchase'), amount: z.number().int().positive().max(1_000_000) }),
+  z.object({ type: z.literal('account.get') }),
+  z.object({ type: z.literal('account.put'), settings: z.record(z.string(), z.unknown()) }),
+  z.object({ type: z.literal('blocked.details'), token: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('blocked.proceed'), token: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('allowlist.add'), host: z.string().min(1).max(300) }),
+  z.object({ type: z.literal('allowlist.remove'), host: z.string().min(1).max(300) }),
+  z.object({ type: z.literal('blocklist.add'), host: z.string().min(1).max(300) }),
+  z.object({ type: z.literal('blocklist.remove'), host: z.string().min(1).max(300) }),
+  /** until: ms epoch, or null for "until the browser restarts", or 0 to resume. */
+  z.object({ type: z.literal('pause.set'), until: z.number().nullable() }),
+  z.object({ type: z.literal('ledger.get') }),
+  z.object({ type: z.literal('ledger.clear') }),
+  z.object({ type: z.literal('cache.stats') }),
+  z.object({ type: z.literal('cache.clear') }),
+  z.object({ type: z.literal('history.get') }),
+]);
+export type PageToBackground = z.infer<typeof PageToBackground>;
+
+/** Message types only extension pages may send. Used by the router and the convention test. */
+export const PRIVILEGED_TYPES = PageToBackground.options.map((o) => o.shape.type.value);
+export const CONTENT_TYPES = ContentToBackground.options.map((o) => o.shape.type.value);
+
+// ───────────────────────── background → content script ─────────────────────────────────────
+export const BackgroundToContent = z.discriminatedUnion('type', [
+  /** A verdict became known for URLs the page asked about. */
+  z.object({ type: z.literal('links.update'), links: z.record(z.string(), z.unknown()) }),
+  /** The popup asked to check every link on the page: reply with the page's http(s) link URLs. */
+  z.object({ type: z.literal('links.collect') }),
+]);
+export type BackgroundToContent = z.infer<typeof BackgroundToContent>;
+
+// ───────────────────────── replies ─────────────────────────────────────────────────────────
+export interface ErrorInfo {
+  /** Stable code: an api error code (network, unauthorized, ...) or a router code below. */
+  code: string;
+  message: string;
+}
+export type Reply<T = unknown> = { ok: true; data: T } | { ok: false; error: ErrorInfo };
+
+/** Router-level error codes. */
+export const ROUTER_ERRORS = {
+  invalid: 'invalid_message',
+  forbidden: 'forbidden_sender',
+  internal: 'internal',
+} as const;
+
+export const ok = <T>(data: T): Reply<T> => ({ ok: true, data });
+export const fail = (code: string, message: string): Reply<never> => ({ ok: false, error: { code, message } });
+
+/**
+ * What a content script may learn about a link. Deliberately narrower than UrlStatus: no scan
+ * ids, no settings, no key. Service text (reasoning, categories, indicators) is plain strings
+ * and must be rendered as text.
+ */
+export interface LinkInfo {
+  status: 'pending' | 'verdict' | 'skipped' | 'unknown' | 'error';
+  action?: 'allow' | 'annotate' | 'warn' | 'block';
+  band?: 'safe' | 'suspicious' | 'high' | 'malicious';
+  riskScore?: number;
+  categories?: string[];
+  reasoning?: string;
+  indicators?: string[];
+  checkedAt?: number;
+  /** Whether "Open anyway" may be offered (policy). */
+  canProceed?: boolean;
+}
+
+export const LinkInfoSchema = z.object({
+  status: z.enum(['pending', 'verdict', 'skipped', 'unknown', 'error']),
+  action: z.enum(['allow', 'annotate', 'warn', 'block']).optional(),
+  band: z.enum(['safe', 'suspicious', 'high', 'malicious']).optional(),
+  riskScore: z.number().optional(),
+  categories: z.array(z.string()).optional(),
+  reasoning: z.string().optional(),
+  indicators: z.array(z.string()).optional(),
+  checkedAt: z.number().optional(),
+  canProceed: z.boolean().optional(),
+});
+
+/** Reply data of `links.lookup`: URL as sent → info. */
+export type LinksLookupData = Record<string, LinkInfo>;
+
+// ───────────────────────── reply data of privileged messages ───────────────────────────────
+// Types only (the background is trusted by its own pages). Import types from shared only.
+import type { UrlStatus, Band } from '../verdict';
+import type { Settings, SettingKey } from '../policy/settings';
+
+/** `tab.status`: what the popup shows for the current tab. */
+export interface TabStatusData {
+  url: string | null;
+  status: UrlStatus;
+  configured: boolean;
+  /** ms epoch, or -1 for "until the browser restarts"; null when not paused. */
+  pausedUntil: number | null;
+  /** Latest known credit balance (cached), null when unknown. */
+  credits: number | null;
+  /** A standing problem the person should fix (key rejected, out of credits, service down). */
+  problem: ErrorInfoWithFix | null;
+}
+export interface ErrorInfoWithFix extends ErrorInfo {
+  /** Where the fix is: 'options' | 'credits' | 'none'. */
+  fix: 'options' | 'credits' | 'none';
+}
+
+/** `settings.get`: effective settings with the key masked, plus which keys policy sets. */
+export interface SettingsData {
+  settings: Settings; // apiKey is '' here; see apiKeyHint
+  apiKeyHint: string | null; // e.g. '…3f9a' when a key is set
+  managedKeys: SettingKey[];
+  lockAll: boolean;
+}
+
+/** One scan in lists (popup recent scans, options history). */
+export interface ScanSummary {
+  id: string;
+  url: string;
+  state: string;
+  createdAt: string | null;
+  riskScore: number | null;
+  band: Band | null;
+  source: 'local' | 'service';
+}
+export interface ScansListData {
+  items: ScanSummary[];
+  next: string | null;
+}
+
+/** `scan.get` (report page). `result` present when COMPLETED. `extra` = fields we don't model. */
+export interface ScanViewData {
+  id: string;
+  url: string;
+  state: string;
+  createdAt: string | null;
+  result: {
+    riskScore: number;
+    band: Band;
+    confidence: number;
+    categories: string[];
+    reasoning: string;
+    indicators: string[];
+  } | null;
+  extra: Record<string, unknown>;
+}
+
+/** Readable key/value data for shapes the spec does not show (credits, settings, analytics, keys). */
+export type LooseRecord = Record<string, unknown>;
+
+export interface CreditsData {
+  balance: number | null;
+  raw: LooseRecord;
+}
+export interface ApiKeyData {
+  id: string;
+  name: string | null;
+  scopes: string[];
+  createdAt: string | null;
+  raw: LooseRecord;
+}
+/** `keys.create`: the secret is present exactly once, in this reply. */
+export interface CreatedKeyData extends ApiKeyData {
+  secret: string | null;
+}
+
+/** `connection.test` outcomes. */
+export type ConnectionTestData =
+  | { outcome: 'connected'; balance: number | null; canScan: boolean }
+  | { outcome: 'key_rejected' | 'missing_scope' | 'unreachable' | 'not_https' | 'invalid_url' | 'bad_response'; message: string };
+
+/** `blocked.details`. */
+export interface BlockedDetailsData {
+  url: string;
+  unicodeHost: string | null;
+  scanId: string | null;
+  riskScore: number | null;
+  band: Band | null;
+  categories: string[];
+  reasoning: string;
+  indicators: string[];
+  checkedAt: number | null;
+  reason: string;
+  canProceed: boolean;
+  /** Human description of how long "Proceed anyway" lasts. */
+  exceptionLifetime: 'session' | string;
+  reportUrl: string | null;
+}
+
+export interface LedgerEntry {
+  url: string;
+  at: number;
+  reason: ScanReason;
+}
+
+export interface PageScanProgressData {
+  total: number;
+  done: number;
+  flagged: number;
+  running: boolean;
+}

@@ -1,0 +1,91 @@
+/**
+ * The settings schema: one zod shape WITHOUT defaults (toolchain pitfall 7: zod 4 applies
+ * `.default()` even inside `.partial()`, so an empty managed policy would overwrite user
+ * settings), plus DEFAULTS applied in exactly one place (`withDefaults`).
+ *
+ * Migrations, the managed-policy merge and field-by-field repair live in sibling files.
+ */
+import { z } from 'zod';
+
+export const SETTINGS_VERSION = 1;
+
+export const SettingsShape = z.object({
+  version: z.number().int(),
+  /** Base URL of the scanning service; '' = not configured (nothing is ever sent). */
+  serviceUrl: z.string().max(2000),
+  /** API key; '' = not configured. Never leaves the background except masked. */
+  apiKey: z.string().max(2000),
+  scanNavigations: z.boolean(),
+  scanHovers: z.boolean(),
+  hoverDelayMs: z.number().int().min(50).max(5000),
+  /** Score at or above which a link/page is warned about. */
+  warnThreshold: z.number().int().min(0).max(100),
+  /** Score at or above which a navigation is blocked. */
+  blockThreshold: z.number().int().min(0).max(100),
+  /** Offer "Proceed anyway" / "Open anyway". Organizations can remove it. */
+  allowProceed: z.boolean(),
+  /** Hold navigations on a "checking" page until the verdict or the timeout. */
+  strictMode: z.boolean(),
+  strictTimeoutMs: z.number().int().min(500).max(60_000),
+  /** What strict mode does when the verdict does not arrive in time (or the service fails). */
+  strictFailMode: z.enum(['allow', 'block']),
+  /** Scan and record, but never warn or block (organizations evaluating Linklens). */
+  auditOnly: z.boolean(),
+  /** Send URLs without their query string. */
+  stripQuery: z.boolean(),
+  /** Send private/loopback/intranet hosts too (off: they are never sent). */
+  scanPrivateHosts: z.boolean(),
+  /** Scan in incognito/private windows. */
+  scanIncognito: z.boolean(),
+  /** Registrable domains or hosts never checked. */
+  allowlist: z.array(z.string().max(300)).max(5000),
+  /** Registrable domains or hosts always blocked, without asking the service. */
+  blocklist: z.array(z.string().max(300)).max(5000),
+  /** Verdict cache lifetime per band, in minutes. */
+  cacheTtlMinutes: z.object({
+    safe: z.number().int().min(1).max(43_200),
+    suspicious: z.number().int().min(1).max(43_200),
+    high: z.number().int().min(1).max(43_200),
+    malicious: z.number().int().min(1).max(43_200),
+  }),
+  /** Where "Report a mistake" goes; `{scanId}` and `{url}` are substituted. '' hides it. */
+  reportUrl: z.string().max(2000),
+  /** Notify when a menu check or page check finds warn-level or worse. */
+  notifications: z.boolean(),
+  /** Policy only: every user setting is locked. */
+  lockAll: z.boolean(),
+});
+export type Settings = z.infer<typeof SettingsShape>;
+export type SettingKey = keyof Settings;
+
+export const DEFAULT_SETTINGS: Settings = {
+  version: SETTINGS_VERSION,
+  serviceUrl: '',
+  apiKey: '',
+  scanNavigations: true,
+  scanHovers: true,
+  hoverDelayMs: 300,
+  warnThreshold: 51,
+  blockThreshold: 76,
+  allowProceed: true,
+  strictMode: false,
+  strictTimeoutMs: 5000,
+  strictFailMode: 'allow',
+  auditOnly: false,
+  stripQuery: true,
+  scanPrivateHosts: false,
+  scanIncognito: false,
+  allowlist: [],
+  blocklist: [],
+  cacheTtlMinutes: { safe: 1440, suspicious: 360, high: 720, malicious: 1440 },
+  reportUrl: '',
+  notifications: true,
+  lockAll: false,
+};
+
+export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
+
+/** True once a service URL and a key are set: before that, nothing is sent anywhere. */
+export function isConfigured(s: Pick<Settings, 'serviceUrl' | 'apiKey'>): boolean {
+  return s.serviceUrl.trim() !== '' && s.apiKey.trim() !== '';
+}

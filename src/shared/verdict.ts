@@ -1,0 +1,85 @@
+/**
+ * The verdict vocabulary shared by every context. Pure data and pure functions only:
+ * `src/shared` imports nothing else of the project (architecture.md, import rules).
+ */
+
+/** Risk bands from the spec, "Scan result": 0-20 safe, 21-50 suspicious, 51-75 high, 76-100 malicious. */
+export type Band = 'safe' | 'suspicious' | 'high' | 'malicious';
+
+export const BANDS: readonly Band[] = ['safe', 'suspicious', 'high', 'malicious'];
+
+/** Severity order: a higher index is worse. */
+export const BAND_SEVERITY: Record<Band, number> = { safe: 0, suspicious: 1, high: 2, malicious: 3 };
+
+/** Categories the spec names. Unknown category strings from the service are kept and shown as-is. */
+export const KNOWN_CATEGORIES = ['safe', 'phishing', 'malware', 'scam', 'suspicious', 'adult_content'] as const;
+export type KnownCategory = (typeof KNOWN_CATEGORIES)[number];
+
+/**
+ * Band of a risk score. Out-of-range or non-integer scores are clamped/rounded rather than
+ * treated as safe: a score of 140 is malicious, NaN is not a score (callers reject it earlier).
+ */
+export function bandOf(riskScore: number): Band {
+  const s = Math.round(Math.min(100, Math.max(0, riskScore)));
+  if (s <= 20) return 'safe';
+  if (s <= 50) return 'suspicious';
+  if (s <= 75) return 'high';
+  return 'malicious';
+}
+
+/** A completed scan's result as the extension keeps it. Service text stays plain strings. */
+export interface Verdict {
+  /** Normalized URL (the cache key) the verdict is for. */
+  url: string;
+  /** Scan job id exactly as the service returned it (e.g. `scn_<uuid>`). */
+  scanId: string;
+  riskScore: number;
+  band: Band;
+  confidence: number;
+  categories: string[];
+  reasoning: string;
+  /** Indicators as display strings (the spec does not show their shape; see api/schemas.ts). */
+  indicators: string[];
+  /** When the service finished (ms since epoch), or when we learned of it. */
+  checkedAt: number;
+}
+
+/** What the background decided for a verdict; `reason` is explainable in the UI. */
+export type Action = 'allow' | 'annotate' | 'warn' | 'block';
+export interface Decision {
+  action: Action;
+  /** e.g. `band:high`, `blocklist`, `allowlist`, `audit-only`, `threshold:block`. */
+  reason: string;
+}
+
+export const ACTION_SEVERITY: Record<Action, number> = { allow: 0, annotate: 1, warn: 2, block: 3 };
+
+/** Why a URL was not sent to the service (shown in the popup). */
+export type SkipReason =
+  | 'scheme'
+  | 'private-host'
+  | 'loopback'
+  | 'link-local'
+  | 'intranet'
+  | 'invalid-url'
+  | 'allowlisted'
+  | 'paused'
+  | 'not-configured'
+  | 'incognito'
+  | 'disabled'
+  | 'exception';
+
+/**
+ * The status of one URL as any surface may show it. A discriminated union so the UI cannot
+ * forget a case. Content scripts receive `LinkStatus` (below), never settings or the key.
+ */
+export type UrlStatus =
+  | { kind: 'unchecked' }
+  | { kind: 'skipped'; reason: SkipReason }
+  | { kind: 'checking'; state: string; scanId?: string; since: number }
+  | { kind: 'verdict'; verdict: Verdict; decision: Decision }
+  | { kind: 'failed'; scanId?: string; message: string }
+  | { kind: 'timed_out'; scanId?: string }
+  | { kind: 'error'; code: string; message: string };
+
+export type UrlStatusKind = UrlStatus['kind'];
