@@ -1,6 +1,127 @@
+/**
+ * Background wiring: builds the parts once per worker life and registers every listener
+ * synchronously (MV3: a listener added later misses the event that woke the worker). No logic
+ * here beyond connecting parts; decisions live in pure modules.
+ */
 import { browser } from 'wxt/browser';
+import { isConfigured } from '@/src/shared/policy/settings';
+import { createApiClient, type ApiClient } from './api';
+import { createVerdictCache } from './cache/verdict-cache';
+import { createSecretStore } from './state/secret-store';
+import { createSettingsStore } from './state/settings-store';
+import { readKey, writeKey } from './state/kv';
+import { createJobsStore } from './scan/jobs-store';
+import { createScanEngine } from './scan/engine';
+import { createChecker } from './scan/checker';
+import { createNavigation } from './scan/navigation';
+import { createPageScans } from './scan/page-scans';
+import { createLinkWatchers } from './scan/link-watchers';
+import { registerMenus } from './scan/context-menu';
+import { createRouter, type SenderLike } from './router';
+import { wireOutputs } from './outputs';
+import { onMenuClick } from './handlers/menu';
+import type { App } from './app';
+import { z } from 'zod';
 
-/** Registers every listener synchronously at start-up (MV3: listeners must exist on wake). */
-export function startBackground(): void {
-  browser.runtime.onInstalled.addListener(() => undefined);
+const JOBS_ALARM = 'linklens-jobs';
+const CREDITS_ALARM = 'linklens-credits';
+const MINUTE = 60_000;
+
+export function startBackground(): App {
+  const settings = createSettingsStore(createSecretStore());
+  const cache = createVerdictCache();
+  const jobs = createJobsStore();
+
+  let client: { key: string; api: ApiClient } | null = null;
+  let idForm: 'bare' | 'asReturned' | null = null;
+  const idFormLoaded = readKey('local', 'idForm', z.enum(['bare', 'asReturned']).nullable(), null).then((f) => (idForm = f));
+
+  const makeApi = (baseUrl: string, apiKey: string) =>
+    createApiClient({ baseUrl, apiKey, idForm, onIdForm: (f) => void writeKey('local', 'idForm', (idForm = f)) });
+
+  async function api(): Promise<ApiClient | null> {
+    const { settings: s } = await settings.get();
+    if (!isConfigured(s)) return null;
+    await idFormLoaded;
+    const key = `${s.serviceUrl}\n${s.apiKey}`;
+    if (client?.key !== key) client = { key, api: makeApi(s.serviceUrl, s.apiKey) };
+    return client.api;
+  }
+
+  const engine = createScanEngine({
+    jobs,
+    cache,
+    api,
+    ttlFor: async (v) => (await settings.get()).settings.cacheTtlMinutes[v.band] * MINUTE,
+    onPending: (n) => {
+      // Alarms wake a dead worker to resume polling; in-memory timers are only the fast path.
+      if (n > 0) void browser.alarms.create(JOBS_ALARM, { periodInMinutes: 0.5 });
+      else void browser.alarms.clear(JOBS_ALARM);
+    },
+  });
+  const checker = createChecker(settings, engine);
+  const navigation = createNavigation(settings, checker, engine);
+  const app: App = {
+    settings,
+    cache,
+    engine,
+    checker,
+    navigation,
+    pageScans: createPageScans(checker, engine),
+    watchers: createLinkWatchers(),
+    api,
+    makeApi,
+    credits: { last: null },
+  };
+  const route = createRouter(app);
+
+  // ── listeners, all registered before any await ──
+  browser.runtime.onInstalled.addListener((details) => {
+    registerMenus();
+    if (details.reason === 'install') {
+      void settings.get().then(({ settings: s }) => {
+        // First run: nothing is sent before the person (or policy) configured the service.
+        if (!isConfigured(s)) void browser.runtime.openOptionsPage();
+      });
+    }
+  });
+  browser.runtime.onStartup.addListener(() => registerMenus());
+  browser.runtime.onMessage.addListener((message: unknown, sender: SenderLike, sendResponse: (r: unknown) => void) => {
+    // sendResponse + return true works in Chrome, Firefox and fakeBrowser (toolchain note 5).
+    void route(message, sender).then(sendResponse);
+    return true;
+  });
+  browser.webNavigation.onBeforeNavigate.addListener((d) => void ready.then(() => navigation.onBeforeNavigate(d)).catch(() => undefined));
+  browser.contextMenus.onClicked.addListener((info, tab) => void ready.then(() => onMenuClick(app, info, tab)).catch(() => undefined));
+  browser.alarms.onAlarm.addListener((a) => {
+    if (a.name === JOBS_ALARM) void ready.then(() => engine.resume());
+    if (a.name === CREDITS_ALARM) void ready.then(() => checkCredits(app));
+  });
+  browser.storage.onChanged.addListener((_changes, areaName) => {
+    if (areaName === 'managed') void settings.refreshManaged();
+  });
+  settings.onChange(() => engine.configChanged());
+  engine.onProblem((p) => {
+    if (p?.code === 'insufficient_credits') void browser.alarms.create(CREDITS_ALARM, { periodInMinutes: 1 });
+    else void browser.alarms.clear(CREDITS_ALARM);
+  });
+  wireOutputs(app);
+
+  // Keep the verdict cache and ledger out of content scripts' reach where the browser allows it
+  // (Chromium's setAccessLevel; Firefox has none, and the key is in IndexedDB there anyway).
+  const local = browser.storage.local as unknown as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };
+  void local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
+
+  const ready = cache.init().then(() => engine.resume()).catch(() => undefined);
+  return app;
+}
+
+async function checkCredits(app: App): Promise<void> {
+  const api = await app.api();
+  if (!api) return;
+  const r = await api.getCredits();
+  if (r.ok) {
+    app.credits.last = r.value.balance;
+    if (r.value.balance !== null && r.value.balance > 0) await app.engine.creditsRestored();
+  }
 }

@@ -78,6 +78,8 @@ export type UrlStatus =
   | { kind: 'skipped'; reason: SkipReason }
   | { kind: 'checking'; state: string; scanId?: string; since: number }
   | { kind: 'verdict'; verdict: Verdict; decision: Decision }
+  /** The host is on the organization's or the person's blocklist: blocked without asking. */
+  | { kind: 'blocklisted'; decision: Decision }
   | { kind: 'failed'; scanId?: string; message: string }
   | { kind: 'timed_out'; scanId?: string }
   | { kind: 'error'; code: string; message: string };

@@ -29,6 +29,11 @@ export const ContentToBackground = z.discriminatedUnion('type', [
    * when policy allows proceeding. It cannot change settings or add lasting exceptions.
    */
   z.object({ type: z.literal('link.proceed'), url: Url }),
+  /**
+   * The few settings a content script needs to behave (hover delay, whether hovers are checked).
+   * Reply data: `ContentConfig`. Nothing else of the settings ever reaches a page's context.
+   */
+  z.object({ type: z.literal('config.get') }),
 ]);
 export type ContentToBackground = z.infer<typeof ContentToBackground>;
 
@@ -135,6 +140,13 @@ export const LinkInfoSchema = z.object({
 /** Reply data of `links.lookup`: URL as sent → info. */
 export type LinksLookupData = Record<string, LinkInfo>;
 
+/** Reply data of `config.get` (content script). Validated on arrival; defaults on any problem. */
+export const ContentConfigSchema = z.object({
+  hoverDelayMs: z.number().int().min(50).max(5000),
+  scanHovers: z.boolean(),
+});
+export type ContentConfig = z.infer<typeof ContentConfigSchema>;
+
 // ───────────────────────── reply data of privileged messages ───────────────────────────────
 // Types only (the background is trusted by its own pages). Import types from shared only.
 import type { UrlStatus, Band } from '../verdict';
@@ -237,6 +249,8 @@ export interface BlockedDetailsData {
   /** Human description of how long "Proceed anyway" lasts. */
   exceptionLifetime: 'session' | string;
   reportUrl: string | null;
+  /** Strict mode: the verdict is still being fetched; the page polls `blocked.details`. */
+  pending: boolean;
 }
 
 export interface LedgerEntry {

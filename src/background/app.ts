@@ -1,0 +1,27 @@
+/**
+ * The background's parts, built once per worker life and handed to handlers. Nothing here does
+ * work at construction time beyond wiring (start-up must stay fast; toolchain note 8).
+ */
+import type { ApiClient } from './api';
+import type { VerdictCache } from './cache/verdict-cache';
+import type { ScanEngine } from './scan/engine';
+import type { Checker } from './scan/checker';
+import type { Navigation } from './scan/navigation';
+import type { SettingsStore } from './state/settings-store';
+import type { PageScans } from './scan/page-scans';
+import type { LinkWatchers } from './scan/link-watchers';
+
+export interface App {
+  settings: SettingsStore;
+  cache: VerdictCache;
+  engine: ScanEngine;
+  checker: Checker;
+  navigation: Navigation;
+  pageScans: PageScans;
+  watchers: LinkWatchers;
+  /** Client for the configured service, or null while unconfigured. */
+  api(): Promise<ApiClient | null>;
+  /** A client for explicit values (Test connection with what the person typed). */
+  makeApi(baseUrl: string, apiKey: string): ApiClient;
+  credits: { last: number | null };
+}

@@ -1,0 +1,116 @@
+/**
+ * Verdict cache: an in-memory LRU over storage.local, so verdicts survive the worker's death
+ * (style.md 7). One storage key per entry (`v:<normalized url>`): writing one verdict never
+ * rewrites the others. Expired entries are swept when the cache loads; the entry count is capped
+ * well under any storage quota (MAX_ENTRIES × ~0.5–2 KB).
+ */
+import { z } from 'zod';
+import type { Verdict, Band } from '@/src/shared/verdict';
+import { BANDS } from '@/src/shared/verdict';
+import { readAll, removeKeys, writeKeys } from '../state/kv';
+
+export const MAX_ENTRIES = 5000;
+const PREFIX = 'v:';
+
+const VerdictSchema = z.object({
+  url: z.string(),
+  scanId: z.string(),
+  riskScore: z.number().int().min(0).max(100),
+  band: z.enum(BANDS as [Band, ...Band[]]),
+  confidence: z.number(),
+  categories: z.array(z.string()),
+  reasoning: z.string(),
+  indicators: z.array(z.string()),
+  checkedAt: z.number(),
+});
+const EntrySchema = z.object({ v: VerdictSchema, exp: z.number() });
+type Entry = z.infer<typeof EntrySchema>;
+
+export interface VerdictCache {
+  init(): Promise<void>;
+  get(url: string): Verdict | null;
+  set(verdict: Verdict, ttlMs: number): Promise<void>;
+  clear(): Promise<void>;
+  delete(url: string): Promise<void>;
+  count(): number;
+  /** Any verdict with this scan id (report page, blocked page). */
+  byScanId(scanId: string): Verdict | null;
+}
+
+export function createVerdictCache(opts: { now?: () => number; maxEntries?: number } = {}): VerdictCache {
+  const now = opts.now ?? Date.now;
+  const max = opts.maxEntries ?? MAX_ENTRIES;
+  // Map iteration order is insertion order: re-inserting on access makes it an LRU.
+  const mem = new Map<string, Entry>();
+  let ready: Promise<void> | null = null;
+
+  async function load() {
+    const all = await readAll('local');
+    const expired: string[] = [];
+    const live: Array<[string, Entry]> = [];
+    for (const [k, raw] of Object.entries(all)) {
+      if (!k.startsWith(PREFIX)) continue;
+      const e = EntrySchema.safeParse(raw);
+      if (!e.success || e.data.exp <= now()) expired.push(k);
+      else live.push([k.slice(PREFIX.length), e.data]);
+    }
+    live.sort((a, b) => a[1].v.checkedAt - b[1].v.checkedAt);
+    for (const [url, e] of live) mem.set(url, e);
+    const over = evictOver();
+    const drop = [...expired, ...over.map((u) => PREFIX + u)];
+    if (drop.length) await removeKeys('local', drop).catch(() => undefined);
+  }
+
+  function evictOver(): string[] {
+    const out: string[] = [];
+    while (mem.size > max) {
+      const oldest = mem.keys().next().value as string;
+      mem.delete(oldest);
+      out.push(oldest);
+    }
+    return out;
+  }
+
+  return {
+    init() {
+      ready ??= load().catch(() => undefined);
+      return ready;
+    },
+    get(url) {
+      const e = mem.get(url);
+      if (!e) return null;
+      if (e.exp <= now()) {
+        mem.delete(url);
+        void removeKeys('local', PREFIX + url).catch(() => undefined);
+        return null;
+      }
+      mem.delete(url);
+      mem.set(url, e);
+      return e.v;
+    },
+    async set(verdict, ttlMs) {
+      const e: Entry = { v: verdict, exp: now() + ttlMs };
+      mem.delete(verdict.url);
+      mem.set(verdict.url, e);
+      const over = evictOver();
+      await writeKeys('local', { [PREFIX + verdict.url]: e });
+      if (over.length) await removeKeys('local', over.map((u) => PREFIX + u)).catch(() => undefined);
+    },
+    async clear() {
+      const keys = [...mem.keys()].map((u) => PREFIX + u);
+      mem.clear();
+      const all = await readAll('local');
+      for (const k of Object.keys(all)) if (k.startsWith(PREFIX)) keys.push(k);
+      if (keys.length) await removeKeys('local', [...new Set(keys)]);
+    },
+    async delete(url) {
+      mem.delete(url);
+      await removeKeys('local', PREFIX + url).catch(() => undefined);
+    },
+    count: () => mem.size,
+    byScanId(scanId) {
+      for (const e of mem.values()) if (e.v.scanId === scanId) return e.v;
+      return null;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/** Account features of the service for the options page: keys, credits, account settings, connection test. */
+import { ok, fail, type PageToBackground, type Reply, type ConnectionTestData, type CreditsData } from '@/src/shared/messaging/protocol';
+import type { App } from '../app';
+import type { ApiClient, ApiError } from '../api';
+import { validateBaseUrl } from '../api';
+
+const notConfigured = () => fail('not_configured', 'Linklens is not connected to a scanning service yet. Open settings to connect it.');
+const failWith = (e: ApiError) => fail(e.code, e.message);
+
+async function withApi(app: App, fn: (api: ApiClient) => Promise<Reply>): Promise<Reply> {
+  const api = await app.api();
+  return api ? fn(api) : notConfigured();
+}
+
+export function handleAccount(app: App, m: PageToBackground): Promise<Reply> | null {
+  switch (m.type) {
+    case 'connection.test':
+      return testConnection(app, m.serviceUrl, m.apiKey).then(ok);
+    case 'keys.list':
+      return withApi(app, async (api) => {
+        const r = await api.listKeys();
+        return r.ok ? ok(r.value) : failWith(r.error);
+      });
+    case 'keys.create':
+      return withApi(app, async (api) => {
+        const r = await api.createKey({ name: m.name, scopes: m.scopes });
+        // The secret is in this one reply and is not kept anywhere by the background.
+        return r.ok ? ok(r.value) : failWith(r.error);
+      });
+    case 'keys.revoke':
+      return withApi(app, async (api) => {
+        const r = await api.revokeKey(m.id);
+        return r.ok ? ok(r.value) : failWith(r.error);
+      });
+    case 'credits.get':
+      return withApi(app, async (api) => {
+        const r = await api.getCredits();
+        if (!r.ok) return failWith(r.error);
+        await noteBalance(app, r.value.balance);
+        return ok<CreditsData>(r.value);
+      });
+    case 'credits.purchase':
+      return withApi(app, async (api) => {
+        const r = await api.purchaseCredits(m.amount);
+        if (!r.ok) return failWith(r.error);
+        await noteBalance(app, r.value.balance ?? 1);
+        return ok<CreditsData>({ balance: r.value.balance, raw: r.value.raw });
+      });
+    case 'account.get':
+      return withApi(app, async (api) => {
+        const r = await api.getSettings();
+        return r.ok ? ok(r.value) : failWith(r.error);
+      });
+    case 'account.put':
+      return withApi(app, async (api) => {
+        const r = await api.putSettings(m.settings);
+        return r.ok ? ok(r.value) : failWith(r.error);
+      });
+    default:
+      return null;
+  }
+}
+
+/** Remember the balance; when credits are back, what waited for them is resubmitted. */
+export async function noteBalance(app: App, balance: number | null): Promise<void> {
+  app.credits.last = balance;
+  if (balance !== null && balance > 0 && app.engine.problem()?.code === 'insufficient_credits') await app.engine.creditsRestored();
+}
+
+/**
+ * Test connection with what the person typed (not yet saved). Sends nothing to a URL that is
+ * not https (or http on loopback). Outcomes in protocol.ts ConnectionTestData.
+ */
+export async function testConnection(app: App, serviceUrl: string, apiKey: string): Promise<ConnectionTestData> {
+  const v = validateBaseUrl(serviceUrl.trim());
+  if (!v.ok) {
+    return v.reason === 'not_https'
+      ? { outcome: 'not_https', message: 'The service URL must use https:// (http:// is only accepted for this computer).' }
+      : { outcome: 'invalid_url', message: 'That is not a valid service URL.' };
+  }
+  if (!apiKey.trim()) return { outcome: 'key_rejected', message: 'Enter an API key.' };
+  const api = app.makeApi(v.url, apiKey.trim());
+  const credits = await api.getCredits();
+  if (!credits.ok) {
+    const e = credits.error;
+    if (e.code === 'unauthorized') return { outcome: 'key_rejected', message: e.message };
+    if (e.code === 'network' || e.code === 'timeout') return { outcome: 'unreachable', message: e.message };
+    if (e.code === 'bad_response' || e.code === 'not_found') return { outcome: 'bad_response', message: e.message };
+    if (e.code !== 'forbidden') return { outcome: 'unreachable', message: e.message };
+  }
+  // Scope probe without spending credits: a scan request without a URL. A key lacking
+  // SCAN_WRITE is refused (403) before the body is looked at; one that has it gets 400/422.
+  const probe = await api.probeScanWrite();
+  if (probe === 'forbidden') return { outcome: 'missing_scope', message: 'This key lacks the SCAN_WRITE scope, so Linklens cannot submit links with it.' };
+  if (probe === 'unauthorized') return { outcome: 'key_rejected', message: 'The service rejected this API key.' };
+  return { outcome: 'connected', balance: credits.ok ? credits.value.balance : null, canScan: probe === 'allowed' };
+}

@@ -1,0 +1,37 @@
+/** Handlers for the untrusted tier: content scripts in web pages. */
+import { ok, fail, type ContentToBackground, type Reply, type LinksLookupData } from '@/src/shared/messaging/protocol';
+import type { App } from '../app';
+import type { SenderLike } from '../router';
+import { toLinkInfo } from '../scan/link-info';
+import { grantPass } from '../scan/exceptions';
+
+export async function handleContent(app: App, m: ContentToBackground, sender: SenderLike): Promise<Reply> {
+  const tabId = sender.tab?.id;
+  const incognito = sender.tab?.incognito ?? false;
+  const { settings: s } = await app.settings.get();
+  switch (m.type) {
+    case 'links.lookup': {
+      const out: LinksLookupData = {};
+      for (const raw of m.urls) {
+        const o = await app.checker.lookup(raw, { incognito });
+        out[raw] = toLinkInfo(o.status, s.allowProceed);
+        if (o.url && tabId !== undefined && o.status.kind === 'checking') app.watchers.watch(o.url, tabId, raw);
+      }
+      return ok(out);
+    }
+    case 'link.hover': {
+      const o = s.scanHovers ? await app.checker.check(m.url, 'hover', { tabId, incognito }) : await app.checker.lookup(m.url, { incognito });
+      if (o.url && tabId !== undefined) app.watchers.watch(o.url, tabId, m.url);
+      return ok(toLinkInfo(o.status, s.allowProceed));
+    }
+    case 'link.proceed': {
+      // A one-shot, short-lived pass for this exact URL in this tab; refused when policy says so.
+      if (!s.allowProceed) return fail('not_allowed', 'Your organization does not allow opening blocked links.');
+      if (tabId === undefined) return fail('forbidden_sender', 'No tab.');
+      await grantPass(tabId, m.url);
+      return ok({ granted: true });
+    }
+    default:
+      return fail('invalid_message', 'Unknown message.');
+  }
+}

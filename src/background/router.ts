@@ -1,0 +1,62 @@
+/**
+ * The message router (architecture.md "Messages"; style.md 4). Every message is parsed with
+ * safeParse against the schema of its trust tier. Trust is decided from the sender's URL/origin:
+ * only our own extension pages may send privileged messages; content scripts (sender.tab with a
+ * web URL) may only ask for verdicts and report hovers. sender.id alone proves nothing (every
+ * content script of ours carries it, including ones in hostile pages).
+ */
+import { browser } from 'wxt/browser';
+import { ContentToBackground, PageToBackground, fail, ROUTER_ERRORS, type Reply } from '@/src/shared/messaging/protocol';
+import type { App } from './app';
+import { handleContent } from './handlers/content';
+import { handlePage } from './handlers/pages';
+
+export interface SenderLike {
+  id?: string;
+  url?: string;
+  origin?: string;
+  tab?: { id?: number; incognito?: boolean; url?: string };
+  frameId?: number;
+}
+
+function originOf(u: string | undefined): string | null {
+  if (!u) return null;
+  try {
+    return new URL(u).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** True only for documents of our own extension origin. */
+export function isExtensionPage(sender: SenderLike, extensionOrigin: string, runtimeId: string): boolean {
+  if (sender.id !== runtimeId) return false;
+  const fromUrl = originOf(sender.url);
+  if (fromUrl !== extensionOrigin) return false;
+  // Chromium also reports sender.origin, set by the browser process: it must agree when present.
+  if (sender.origin !== undefined && sender.origin !== extensionOrigin) return false;
+  return true;
+}
+
+export function createRouter(app: App) {
+  const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
+  return async function route(message: unknown, sender: SenderLike): Promise<Reply> {
+    try {
+      if (isExtensionPage(sender, extensionOrigin, browser.runtime.id)) {
+        const m = PageToBackground.safeParse(message);
+        if (m.success) return await handlePage(app, m.data);
+        const c = ContentToBackground.safeParse(message);
+        if (c.success) return await handleContent(app, c.data, sender);
+        return fail(ROUTER_ERRORS.invalid, 'Unknown or malformed message.');
+      }
+      if (sender.id !== browser.runtime.id || !sender.tab) return fail(ROUTER_ERRORS.forbidden, 'Not accepted from this sender.');
+      const c = ContentToBackground.safeParse(message);
+      if (c.success) return await handleContent(app, c.data, sender);
+      if (PageToBackground.safeParse(message).success) return fail(ROUTER_ERRORS.forbidden, 'This message is only accepted from Linklens pages.');
+      return fail(ROUTER_ERRORS.invalid, 'Unknown or malformed message.');
+    } catch (e) {
+      // Never let a handler's bug become an unhandled rejection or a silent hang.
+      return fail(ROUTER_ERRORS.internal, e instanceof Error ? e.message : 'Internal error');
+    }
+  };
+}

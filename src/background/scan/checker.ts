@@ -1,0 +1,61 @@
+/**
+ * One entry point for "what about this URL?", used by navigation, hovers, the menu and pages:
+ * settings → gate (skip rules, each with its reason) → blocklist → cache / engine → decision.
+ */
+import type { UrlStatus } from '@/src/shared/verdict';
+import type { ScanReason } from '@/src/shared/messaging/protocol';
+import type { Settings } from '@/src/shared/policy/settings';
+import { gateUrl } from '@/src/shared/policy/gate';
+import { decide } from '@/src/shared/policy/decide';
+import { hostMatches } from '@/src/shared/url/site';
+import type { SettingsStore } from '../state/settings-store';
+import type { ScanEngine } from './engine';
+import { isPaused } from './pause';
+
+export interface CheckOutcome {
+  status: UrlStatus;
+  /** Normalized URL (cache key) when the URL is checkable, else null. */
+  url: string | null;
+  host: string | null;
+}
+
+export interface Checker {
+  /** May send the URL to the service (when gated in and not cached). */
+  check(raw: string, reason: ScanReason, ctx?: { tabId?: number; incognito?: boolean }): Promise<CheckOutcome>;
+  /** Never sends anything: what is known now. */
+  lookup(raw: string, ctx?: { incognito?: boolean }): Promise<CheckOutcome>;
+  /** Attach the decision for the current settings to a status. */
+  decorate(status: UrlStatus, host: string, s: Settings): UrlStatus;
+}
+
+export function createChecker(settings: SettingsStore, engine: ScanEngine): Checker {
+  function decorate(status: UrlStatus, host: string, s: Settings): UrlStatus {
+    if (status.kind !== 'verdict') return status;
+    return { ...status, decision: decide(status.verdict, s, { host }) };
+  }
+
+  async function gate(raw: string, incognito: boolean | undefined) {
+    const { settings: s } = await settings.get();
+    const g = gateUrl(raw, s, { incognito, paused: await isPaused() });
+    return { s, g };
+  }
+
+  async function run(raw: string, send: boolean, reason: ScanReason, ctx: { tabId?: number; incognito?: boolean }): Promise<CheckOutcome> {
+    const { s, g } = await gate(raw, ctx.incognito);
+    if (!g.send) {
+      return { status: { kind: 'skipped', reason: g.reason }, url: g.url ?? null, host: g.host ?? null };
+    }
+    // The blocklist needs no service: never send a URL we will block anyway.
+    if (hostMatches(g.host, s.blocklist)) {
+      return { status: { kind: 'blocklisted', decision: decide(null, s, { host: g.host }) }, url: g.url, host: g.host };
+    }
+    const status = send ? await engine.request(g.url, reason, ctx.tabId) : engine.peek(g.url);
+    return { status: decorate(status, g.host, s), url: g.url, host: g.host };
+  }
+
+  return {
+    check: (raw, reason, ctx = {}) => run(raw, true, reason, ctx),
+    lookup: (raw, ctx = {}) => run(raw, false, 'navigation', ctx),
+    decorate,
+  };
+}

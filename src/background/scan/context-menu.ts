@@ -1,0 +1,40 @@
+/**
+ * Context menu (issue 3): check a link, check this page, check selected text when it is a URL.
+ * The result opens in the report page, which follows the scan live; a notification tells when
+ * the verdict is warn or worse (sent by notify.ts when the engine delivers it).
+ */
+import { browser } from 'wxt/browser';
+import { msg } from '../i18n';
+
+export const MENU_IDS = { link: 'linklens-check-link', page: 'linklens-check-page', selection: 'linklens-check-selection' } as const;
+
+export function registerMenus(): void {
+  // removeAll first: onInstalled runs on update too, and duplicate ids throw.
+  void browser.contextMenus.removeAll().then(() => {
+    browser.contextMenus.create({ id: MENU_IDS.link, title: msg('menuCheckLink', 'Check this link with Linklens'), contexts: ['link'] });
+    browser.contextMenus.create({ id: MENU_IDS.page, title: msg('menuCheckPage', 'Check this page with Linklens'), contexts: ['page'] });
+    browser.contextMenus.create({ id: MENU_IDS.selection, title: msg('menuCheckSelection', 'Check selected URL with Linklens'), contexts: ['selection'] });
+  });
+}
+
+/** The URL a menu click is about, or null (selected text that is not a web URL). */
+export function menuTarget(info: { menuItemId: string | number; linkUrl?: string; pageUrl?: string; selectionText?: string }): string | null {
+  if (info.menuItemId === MENU_IDS.link) return info.linkUrl ?? null;
+  if (info.menuItemId === MENU_IDS.page) return info.pageUrl ?? null;
+  if (info.menuItemId === MENU_IDS.selection) return urlFromSelection(info.selectionText ?? '');
+  return null;
+}
+
+/** Selected text → URL when it plainly is one ("example.com/x" gets https://). */
+export function urlFromSelection(text: string): string | null {
+  const s = text.trim();
+  if (!s || s.length > 4096 || /\s/.test(s)) return null;
+  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(s) ? s : /^[^/]+\.[a-z]{2,}(\/|$|:)/i.test(s) ? `https://${s}` : null;
+  if (!candidate) return null;
+  try {
+    const u = new URL(candidate);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}

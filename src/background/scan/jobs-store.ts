@@ -1,0 +1,78 @@
+/**
+ * Pending scan jobs, persisted so they survive the worker's death (style.md 7). A job is written
+ * BEFORE its POST with the Idempotency-Key it will use, so a worker that dies after the POST
+ * re-sends the same key on resume and the service answers with the same job instead of scanning
+ * twice. A job is removed only after its verdict is in the cache.
+ */
+import { z } from 'zod';
+import { ScanReason } from '@/src/shared/messaging/protocol';
+import { readKey, writeKey, createMutex } from '../state/kv';
+
+export const PendingJobSchema = z.object({
+  url: z.string(),
+  idempotencyKey: z.string(),
+  scanId: z.string().nullable(),
+  state: z.string(),
+  reasons: z.array(ScanReason),
+  createdAt: z.number(),
+  deadline: z.number(),
+  pollDelayMs: z.number(),
+  tabIds: z.array(z.number()),
+  /** Waiting for something before (re)submitting: credits, or a retry after a transient error. */
+  waitingFor: z.enum(['credits', 'retry']).nullable(),
+  retryAt: z.number(),
+});
+export type PendingJob = z.infer<typeof PendingJobSchema>;
+
+const JobsSchema = z.record(z.string(), z.unknown()).transform((rec) => {
+  const out: Record<string, PendingJob> = {};
+  for (const [k, v] of Object.entries(rec)) {
+    const r = PendingJobSchema.safeParse(v);
+    if (r.success) out[k] = r.data;
+  }
+  return out;
+});
+
+const KEY = 'jobs';
+
+export interface JobsStore {
+  all(): Promise<Record<string, PendingJob>>;
+  get(url: string): Promise<PendingJob | null>;
+  put(job: PendingJob): Promise<void>;
+  update(url: string, fn: (j: PendingJob) => PendingJob): Promise<PendingJob | null>;
+  remove(url: string): Promise<void>;
+}
+
+export function createJobsStore(): JobsStore {
+  const mutex = createMutex();
+  // Memory mirror: the store is read on every hover, storage only on first use after a wake.
+  let mem: Record<string, PendingJob> | null = null;
+  const load = async () => (mem ??= await readKey('local', KEY, JobsSchema, {}));
+  const save = () => writeKey('local', KEY, mem ?? {});
+  return {
+    all: () => mutex(async () => ({ ...(await load()) })),
+    get: (url) => mutex(async () => (await load())[url] ?? null),
+    put: (job) =>
+      mutex(async () => {
+        (await load())[job.url] = job;
+        await save();
+      }),
+    update: (url, fn) =>
+      mutex(async () => {
+        const jobs = await load();
+        const cur = jobs[url];
+        if (!cur) return null;
+        const next = fn(cur);
+        jobs[url] = next;
+        await save();
+        return next;
+      }),
+    remove: (url) =>
+      mutex(async () => {
+        const jobs = await load();
+        if (!(url in jobs)) return;
+        delete jobs[url];
+        await save();
+      }),
+  };
+}

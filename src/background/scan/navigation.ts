@@ -1,0 +1,134 @@
+/**
+ * Main-frame navigations (issue 3, "Outputs"): a cached block-level verdict redirects to the
+ * blocked page before the page loads; otherwise the scan runs and, if the verdict is
+ * block-level while the tab still shows that URL, the tab goes to the blocked page. Strict mode
+ * holds the tab on the blocked page (pending) until the verdict or the timeout.
+ */
+import { browser } from 'wxt/browser';
+import type { UrlStatus } from '@/src/shared/verdict';
+import type { Settings } from '@/src/shared/policy/settings';
+import { normalizeUrl } from '@/src/shared/url/normalize';
+import type { Checker } from './checker';
+import type { ScanEngine } from './engine';
+import type { SettingsStore } from '../state/settings-store';
+import { hasException, hasPass, grantPass } from './exceptions';
+import { createToken, readToken, updateToken, type BlockedToken } from './blocked-tokens';
+
+export const blockedPageUrl = (token: string) => browser.runtime.getURL('/blocked.html') + '?t=' + encodeURIComponent(token);
+
+const isBlock = (st: UrlStatus) => (st.kind === 'verdict' || st.kind === 'blocklisted') && st.decision.action === 'block';
+
+export interface Navigation {
+  onBeforeNavigate(d: { tabId: number; url: string; frameId: number }): Promise<void>;
+  /** Resolve a strict-mode hold whose verdict did not arrive in time (called by blocked.details). */
+  settleStrict(token: string, t: BlockedToken, s: Settings): Promise<BlockedToken>;
+}
+
+export function createNavigation(settings: SettingsStore, checker: Checker, engine: ScanEngine): Navigation {
+  /** Strict-mode holds of this worker's life: normalized URL → tokens waiting for it. */
+  const holds = new Map<string, string[]>();
+
+  async function tabIncognito(tabId: number): Promise<boolean> {
+    try {
+      return (await browser.tabs.get(tabId)).incognito;
+    } catch {
+      return false;
+    }
+  }
+
+  async function redirect(tabId: number, data: BlockedToken) {
+    const token = await createToken(data);
+    await browser.tabs.update(tabId, { url: blockedPageUrl(token) }).catch(() => undefined);
+    return token;
+  }
+
+  async function allowedAnyway(tabId: number, rawUrl: string, host: string) {
+    return (await hasException(host)) || (await hasPass(tabId, rawUrl));
+  }
+
+  async function onBeforeNavigate(d: { tabId: number; url: string; frameId: number }) {
+    if (d.frameId !== 0 || d.tabId < 0) return;
+    const { settings: s } = await settings.get();
+    const incognito = await tabIncognito(d.tabId);
+    const out = s.scanNavigations
+      ? await checker.check(d.url, 'navigation', { tabId: d.tabId, incognito })
+      : await checker.lookup(d.url, { incognito });
+    if (!out.url || !out.host) return;
+    if (isBlock(out.status)) {
+      if (await allowedAnyway(d.tabId, d.url, out.host)) return;
+      const verdict = out.status.kind === 'verdict' ? out.status.verdict : null;
+      const decision = out.status.kind === 'verdict' || out.status.kind === 'blocklisted' ? out.status.decision : { action: 'block' as const, reason: 'unknown' };
+      await redirect(d.tabId, { tabId: d.tabId, rawUrl: d.url, url: out.url, host: out.host, verdict, decision, pending: false, createdAt: Date.now() });
+      return;
+    }
+    if (out.status.kind === 'checking' && s.strictMode && !s.auditOnly && !(await allowedAnyway(d.tabId, d.url, out.host))) {
+      const token = await redirect(d.tabId, { tabId: d.tabId, rawUrl: d.url, url: out.url, host: out.host, verdict: null, decision: { action: 'block', reason: 'strict:pending' }, pending: true, createdAt: Date.now() });
+      holds.set(out.url, [...(holds.get(out.url) ?? []), token]);
+    }
+  }
+
+  async function tabShows(tabId: number, url: string, stripQuery: boolean): Promise<boolean> {
+    try {
+      const tab = await browser.tabs.get(tabId);
+      const cur = tab.pendingUrl ?? tab.url;
+      if (!cur) return false;
+      const n = normalizeUrl(cur, { stripQuery });
+      return n.ok && n.url === url;
+    } catch {
+      return false;
+    }
+  }
+
+  engine.onUpdate((url, _status, meta) => {
+    void (async () => {
+      const { settings: s } = await settings.get();
+      const tokens = holds.get(url);
+      if (tokens && _status.kind !== 'checking') {
+        holds.delete(url);
+        for (const token of tokens) {
+          const t = await readToken(token);
+          if (t?.pending) await release(token, t, (await checker.lookup(t.rawUrl)).status, s);
+        }
+        return;
+      }
+      if (!meta.reasons.includes('navigation')) return;
+      for (const tabId of meta.tabIds) {
+        const out = await checker.lookup(url);
+        if (!isBlock(out.status) || !out.host) continue;
+        if (!(await tabShows(tabId, url, s.stripQuery))) continue;
+        if (await allowedAnyway(tabId, url, out.host)) continue;
+        const tab = await browser.tabs.get(tabId).catch(() => null);
+        const rawUrl = tab?.url ?? url;
+        await redirect(tabId, { tabId, rawUrl, url, host: out.host, verdict: out.status.kind === 'verdict' ? out.status.verdict : null, decision: out.status.kind === 'verdict' || out.status.kind === 'blocklisted' ? out.status.decision : { action: 'block', reason: 'unknown' }, pending: false, createdAt: Date.now() });
+      }
+    })().catch(() => undefined);
+  });
+
+  /** A strict hold ends: allow → back to the page with a pass; block → the token shows why. */
+  async function release(token: string, t: BlockedToken, st: UrlStatus, s: Settings): Promise<BlockedToken> {
+    let block: boolean;
+    if (st.kind === 'verdict' || st.kind === 'blocklisted') block = st.decision.action === 'block';
+    else block = s.strictFailMode === 'block';
+    if (block) {
+      const next: BlockedToken = { ...t, pending: false, verdict: st.kind === 'verdict' ? st.verdict : null, decision: st.kind === 'verdict' || st.kind === 'blocklisted' ? st.decision : { action: 'block', reason: `strict:${st.kind === 'checking' ? 'timeout' : st.kind}` } };
+      await updateToken(token, next);
+      return next;
+    }
+    await grantPass(t.tabId, t.rawUrl);
+    const next = { ...t, pending: false, decision: { action: 'allow' as const, reason: 'strict:released' } };
+    await updateToken(token, next);
+    await browser.tabs.update(t.tabId, { url: t.rawUrl }).catch(() => undefined);
+    return next;
+  }
+
+  return {
+    onBeforeNavigate,
+    async settleStrict(token, t, s) {
+      if (!t.pending) return t;
+      const st = (await checker.lookup(t.rawUrl)).status;
+      if (st.kind !== 'checking' && st.kind !== 'unchecked') return release(token, t, st, s);
+      if (Date.now() - t.createdAt >= s.strictTimeoutMs) return release(token, t, st, s);
+      return t;
+    },
+  };
+}

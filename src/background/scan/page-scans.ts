@@ -1,0 +1,65 @@
+/**
+ * "Check all links on this page" (popup): the content script lists the page's links, each goes
+ * through the checker (so the skip rules and the cache apply), and hovered-style batching sends
+ * them as few batch requests. Progress per tab, memory only.
+ */
+import { browser } from 'wxt/browser';
+import { z } from 'zod';
+import type { PageScanProgressData } from '@/src/shared/messaging/protocol';
+import type { Checker } from './checker';
+import type { ScanEngine } from './engine';
+
+const CollectReply = z.object({ ok: z.literal(true), data: z.object({ urls: z.array(z.string().max(8192)).max(5000) }) });
+
+export interface PageScans {
+  start(tabId: number): Promise<PageScanProgressData>;
+  progress(tabId: number): PageScanProgressData;
+}
+
+const isFlagged = (action: string) => action === 'warn' || action === 'block';
+
+export function createPageScans(checker: Checker, engine: ScanEngine): PageScans {
+  const runs = new Map<number, { pending: Set<string>; total: number; done: number; flagged: number }>();
+
+  engine.onUpdate((url, st) => {
+    if (st.kind === 'checking') return;
+    for (const run of runs.values()) {
+      if (!run.pending.delete(url)) continue;
+      run.done++;
+      if (st.kind === 'verdict') {
+        void checker.lookup(url).then((o) => {
+          if ((o.status.kind === 'verdict' || o.status.kind === 'blocklisted') && isFlagged(o.status.decision.action)) run.flagged++;
+        });
+      }
+    }
+  });
+
+  return {
+    async start(tabId) {
+      const reply = await browser.tabs.sendMessage(tabId, { type: 'links.collect' }).catch(() => null);
+      const parsed = CollectReply.safeParse(reply);
+      const urls = parsed.success ? [...new Set(parsed.data.data.urls)] : [];
+      const run = { pending: new Set<string>(), total: 0, done: 0, flagged: 0 };
+      runs.set(tabId, run);
+      const seen = new Set<string>();
+      for (const raw of urls) {
+        const out = await checker.check(raw, 'page-links', { tabId });
+        if (!out.url || seen.has(out.url)) continue;
+        seen.add(out.url);
+        run.total++;
+        const st = out.status;
+        if (st.kind === 'checking') run.pending.add(out.url);
+        else {
+          run.done++;
+          if ((st.kind === 'verdict' || st.kind === 'blocklisted') && isFlagged(st.decision.action)) run.flagged++;
+        }
+      }
+      return this.progress(tabId);
+    },
+    progress(tabId) {
+      const r = runs.get(tabId);
+      if (!r) return { total: 0, done: 0, flagged: 0, running: false };
+      return { total: r.total, done: r.done, flagged: r.flagged, running: r.pending.size > 0 };
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startService, type ScanningService } from '../../service/server';
+import { startWorker, waitFor, hang, type Worker } from './worker-harness';
+
+let svc: ScanningService;
+beforeAll(async () => {
+  svc = await startService({ processingDelayMs: 150, keepAliveMs: 100 });
+});
+afterAll(() => svc.stop());
+beforeEach(() => {
+  fakeBrowser.reset();
+  svc.resetFaults();
+  svc.clearLog();
+  svc.setCredits(1000);
+});
+
+const PHISH = 'http://phish-bank.example/login';
+const posts = (url: string) => svc.log.filter((e) => e.method === 'POST' && e.path.startsWith('/v1/scans') && JSON.stringify(e.body).includes(url));
+const scansOf = (url: string) => svc.scans().filter((s) => s.url === url);
+const verdictOf = (w: Worker, url: string) => w.updates.find((u) => u.url === url && u.status.kind === 'verdict')?.status;
+
+describe('scan engine', () => {
+  it('delivers a verdict for a navigation and caches it', async () => {
+    const w = await startWorker(svc.baseUrl, svc.demoKey);
+    const first = await w.engine.request(PHISH, 'navigation', 7);
+    expect(first.kind).toBe('checking');
+    const v = await waitFor(() => verdictOf(w, PHISH));
+    expect(v.kind === 'verdict' && v.verdict.riskScore).toBe(88);
+    expect(w.cache.get(PHISH)?.categories).toContain('phishing');
+    w.kill();
+  });
+
+  it('answers a cached URL at once without a second POST', async () => {
+    const w = await startWorker(svc.baseUrl, svc.demoKey);
+    await w.engine.request(PHISH, 'navigation');
+    await waitFor(() => verdictOf(w, PHISH));
+    const again = await w.engine.request(PHISH, 'navigation');
+    expect(again.kind).toBe('verdict');
+    expect(posts(PHISH)).toHaveLength(1);
+    w.kill();
+  });
+
+  it('dedupes the same URL in flight into one request', async () => {
+    const w = await startWorker(svc.baseUrl, svc.demoKey);
+    const url = 'http://phish-dedupe.example/';
+    await Promise.all([w.engine.request(url, 'navigation', 1), w.engine.request(url, 'hover', 2), w.engine.request(url, 'menu')]);
+    await waitFor(() => verdictOf(w, url));
+    expect(scansOf(url)).toHaveLength(1);
+    w.kill();
+  });
+
+  it('batches hovered links into one batch request', async () => {
+    const w = await startWorker(svc.baseUrl, svc.demoKey);
+    const urls = ['http://a.example/', 'http://malware.example/x', 'http://scam.example/', 'http://suspicious.example/'];
+    for (const u of urls) await w.engine.request(u, 'hover', 3);
+    await waitFor(() => urls.every((u) => verdictOf(w, u)));
+    const batchPosts = svc.log.filter((e) => e.method === 'POST' && e.path.startsWith('/v1/scans/batch'));
+    const singlePosts = svc.log.filter((e) => e.method === 'POST' && /^\/v1\/scans\/?$/.test(e.path));
+    expect(batchPosts).toHaveLength(1);
+    expect(singlePosts).toHaveLength(0);
+    w.kill();
+  });
+
+  it('reports FAILED scans as failed, never as a verdict', async () => {
+    const w = await startWorker(svc.baseUrl, svc.demoKey);
+    const url = 'http://fail.example/';
+    await w.engine.request(url, 'navigation');
+    const st = await waitFor(() => w.updates.find((u) => u.url === url && u.status.kind !== 'checking')?.status);
+    expect(st.kind).toBe('failed');
+    expect(w.cache.get(url)).toBeNull();
+    w.kill();
+  });
+
+  it('keeps tracking through unknown intermediate states and polls when the stream is disabled', async () => {
+    svc.setFaults({ intermediateStates: ['PROCESSING'], streamMode: 'disabled' });
+    const w = await startWorker(svc.baseUrl, svc.demoKey);
+    await w.engine.request('http://malware.example/a', 'navigation');
+    const v = await waitFor(() => verdictOf(w, 'http://malware.example/a'));
+    expect(v.kind).toBe('verdict');
+    w.kill();
+  });
+
+  it('out of credits: keeps the URL, reports the problem once, resumes after credits return', async () => {
+    svc.setCredits(0);
+    const w = await startWorker(svc.baseUrl, svc.demoKey);
+    const problems: string[] = [];
+    w.engine.onProblem((p) => p && problems.push(p.code));
+    await w.engine.request('http://scam.example/x', 'navigation');
+    await waitFor(() => problems.length > 0);
+    await w.engine.request('http://scam.example/y', 'navigation');
+    expect(problems).toEqual(['insufficient_credits']);
+    expect(w.engine.pendingCount()).toBe(2);
+    svc.setCredits(10);
+    await w.engine.creditsRestored();
+    await waitFor(() => verdictOf(w, 'http://scam.example/x') && verdictOf(w, 'http://scam.example/y'));
+    expect(w.engine.problem()).toBeNull();
+    w.kill();
+  });
+
+  it('a rejected key is reported with the fix "options" and nothing is retried', async () => {
+    const w = await startWorker(svc.baseUrl, 'not-a-key');
+    const problems: Array<string | undefined> = [];
+    w.engine.onProblem((p) => problems.push(p?.fix));
+    const url = 'http://a.example/';
+    await w.engine.request(url, 'navigation');
+    const st = await waitFor(() => w.updates.find((u) => u.url === url && u.status.kind === 'error')?.status);
+    expect(st.kind === 'error' && st.code).toBe('unauthorized');
+    expect(problems).toEqual(['options']);
+    w.kill();
+  });
+});
+
+describe('worker death between every step of a scan', () => {
+  async function afterDeath(url: string, w1: Worker) {
+    await waitFor(() => w1.dead());
+    const w2 = await startWorker(svc.baseUrl, svc.demoKey);
+    await w2.engine.resume();
+    const v = await waitFor(() => verdictOf(w2, url) ?? (w2.cache.get(url) ? { kind: 'verdict' } : null));
+    expect(v.kind).toBe('verdict');
+    expect(w2.cache.get(url)?.riskScore).toBe(88);
+    // No URL scanned twice: one job at the service, every POST with the same Idempotency-Key.
+    expect(scansOf(url)).toHaveLength(1);
+    expect(new Set(posts(url).map((p) => p.idempotencyKey)).size).toBe(1);
+    w2.kill();
+  }
+
+  it('after POST (the answer never processed)', async () => {
+    const url = 'http://phish-a.example/';
+    const w1 = await startWorker(svc.baseUrl, svc.demoKey, {
+      wrapApi: (api, life) => ({ ...api, submitScan: async (...a) => { await api.submitScan(...a); life.kill(); return hang(); } }),
+    });
+    await w1.engine.request(url, 'navigation');
+    await afterDeath(url, w1);
+  });
+
+  it('mid-poll', async () => {
+    svc.setFaults({ streamMode: 'disabled' });
+    const url = 'http://phish-b.example/';
+    const w1 = await startWorker(svc.baseUrl, svc.demoKey, {
+      wrapApi: (api, life) => ({ ...api, submitScan: api.submitScan, streamEvents: api.streamEvents, getScan: async () => { life.kill(); return hang(); } }),
+    });
+    await w1.engine.request(url, 'navigation');
+    await afterDeath(url, w1);
+  });
+
+  it('mid-stream', async () => {
+    svc.setFaults({ intermediateStates: ['PROCESSING'] });
+    svc.setProcessingDelay(600);
+    const url = 'http://phish-c.example/';
+    const w1 = await startWorker(svc.baseUrl, svc.demoKey, {
+      wrapApi: (api, life) => ({
+        ...api,
+        submitScan: api.submitScan,
+        streamEvents: async function* (id, o) {
+          for await (const ev of api.streamEvents(id, o)) {
+            yield ev;
+            life.kill();
+            await hang();
+          }
+        },
+      }),
+    });
+    await w1.engine.request(url, 'navigation');
+    await afterDeath(url, w1);
+    svc.setProcessingDelay(150);
+  });
+
+  it('after COMPLETED, before the cache write', async () => {
+    const url = 'http://phish-d.example/';
+    const w1 = await startWorker(svc.baseUrl, svc.demoKey, {
+      wrapCache: (c, life) => ({ ...c, set: async () => { life.kill(); return hang(); } }),
+    });
+    await w1.engine.request(url, 'navigation');
+    await afterDeath(url, w1);
+  });
+});

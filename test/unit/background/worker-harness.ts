@@ -1,0 +1,69 @@
+/**
+ * A "worker life" for engine tests: the real engine, real API client and real local service,
+ * over fakeBrowser storage. `kill()` models the MV3 worker dying: its timers stop firing and
+ * its pending awaits never resume, while storage (the only thing that survives) stays.
+ */
+import { createApiClient, type ApiClient } from '@/src/background/api';
+import { createVerdictCache, type VerdictCache } from '@/src/background/cache/verdict-cache';
+import { createJobsStore } from '@/src/background/scan/jobs-store';
+import { createScanEngine, type ScanEngine } from '@/src/background/scan/engine';
+import type { UrlStatus } from '@/src/shared/verdict';
+
+export interface Worker {
+  engine: ScanEngine;
+  cache: VerdictCache;
+  updates: Array<{ url: string; status: UrlStatus }>;
+  kill(): void;
+  dead: () => boolean;
+}
+
+const never = <T>() => new Promise<T>(() => undefined);
+
+export interface Hooks {
+  /** Wrap the real client, e.g. to hang a call (the worker dies during it). */
+  wrapApi?: (api: ApiClient, w: { kill(): void; dead(): boolean }) => ApiClient;
+  wrapCache?: (c: VerdictCache, w: { kill(): void; dead(): boolean }) => VerdictCache;
+}
+
+export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks = {}): Promise<Worker> {
+  let dead = false;
+  const life = { kill: () => void (dead = true), dead: () => dead };
+  const real = createApiClient({ baseUrl, apiKey, timeoutMs: 5000 });
+  // After death nothing of this life runs again: every API call and timer is frozen.
+  const frozen: ApiClient = new Proxy(real, {
+    get(target, prop, recv) {
+      const v = Reflect.get(target, prop, recv);
+      if (typeof v !== 'function') return v;
+      return (...args: unknown[]) => {
+        if (dead) return prop === 'streamEvents' ? (async function* () { await never(); })() : never();
+        return (v as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  const api = hooks.wrapApi ? hooks.wrapApi(frozen, life) : frozen;
+  const baseCache = createVerdictCache();
+  const cache = hooks.wrapCache ? hooks.wrapCache(baseCache, life) : baseCache;
+  await baseCache.init();
+  const updates: Worker['updates'] = [];
+  const engine = createScanEngine({
+    jobs: createJobsStore(),
+    cache,
+    api: async () => api,
+    ttlFor: async () => 60_000,
+    setTimer: (fn, ms) => setTimeout(() => !dead && fn(), ms),
+  });
+  engine.onUpdate((url, status) => !dead && updates.push({ url, status }));
+  return { engine, cache, updates, kill: life.kill, dead: life.dead };
+}
+
+export async function waitFor<T>(fn: () => T | undefined | null | false, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('waitFor timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export const hang = never;
