@@ -9,6 +9,8 @@ export default defineConfig({
   srcDir: '.',
   entrypointsDir: 'entrypoints',
   modules: ['@wxt-dev/webextension-polyfill'],
+  // MV3 for Firefox too (its default is MV2): one background model, one manifest shape.
+  manifestVersion: 3,
   vite: () => ({
     plugins: [preact()],
     build: { sourcemap: false },

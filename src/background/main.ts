@@ -110,7 +110,11 @@ export function startBackground(): App {
   // Keep the verdict cache and ledger out of content scripts' reach where the browser allows it
   // (Chromium's setAccessLevel; Firefox has none, and the key is in IndexedDB there anyway).
   const local = browser.storage.local as unknown as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };
-  void local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
+  try {
+    void local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
+  } catch {
+    // Not supported here (Firefox); nothing secret is in storage.local.
+  }
 
   const ready = cache.init().then(() => engine.resume()).catch(() => undefined);
   return app;

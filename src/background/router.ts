@@ -19,10 +19,12 @@ export interface SenderLike {
   frameId?: number;
 }
 
-function originOf(u: string | undefined): string | null {
+/** scheme://host of a URL. (URL.origin is "null" for chrome-extension: outside browsers.) */
+export function originOf(u: string | undefined): string | null {
   if (!u) return null;
   try {
-    return new URL(u).origin;
+    const p = new URL(u);
+    return p.host ? `${p.protocol}//${p.host}` : null;
   } catch {
     return null;
   }
@@ -39,7 +41,7 @@ export function isExtensionPage(sender: SenderLike, extensionOrigin: string, run
 }
 
 export function createRouter(app: App) {
-  const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
+  const extensionOrigin = originOf(browser.runtime.getURL('/'))!;
   return async function route(message: unknown, sender: SenderLike): Promise<Reply> {
     try {
       if (isExtensionPage(sender, extensionOrigin, browser.runtime.id)) {

@@ -1,0 +1,6 @@
+// Types for browsers.mjs (plain JS so `node scripts/test.mjs` runs without a TS loader).
+export type BrowserKind = 'chromium' | 'firefox';
+export declare const BROWSERS: Record<BrowserKind, { label: string; env: string; names: string[]; aptPackage: string }>;
+export declare function findBrowser(kind: BrowserKind): string | undefined;
+export declare function ensureBrowser(kind: BrowserKind, options?: { log?: (line: string) => void }): string;
+export declare function selectedBrowsers(): BrowserKind[];

@@ -1,0 +1,68 @@
+// Builds the extension for the browser suite, only when the build is missing or older than its
+// sources: `.ci/run` has just built both browsers, and several people (or agents) may run the
+// suite at once, so an up-to-date build is reused rather than rewritten under a running browser.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+/** What `wxt build` reads. A directory's own mtime changes when a file is added or removed. */
+const INPUTS = ['entrypoints', 'src', 'public', 'assets', 'wxt.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+/** @type {Record<'chromium' | 'firefox', {outDir: string, args: string[]}>} */
+export const TARGETS = {
+  chromium: { outDir: '.output/chrome-mv3', args: ['build'] },
+  // --mv3: WXT builds Firefox as MV2 unless told otherwise; Linklens ships MV3 to both browsers.
+  firefox: { outDir: '.output/firefox-mv3', args: ['build', '-b', 'firefox', '--mv3'] },
+};
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/**
+ * Why the build in outDir cannot be reused, or undefined when it can.
+ * @param {string} root
+ * @param {'chromium' | 'firefox'} target
+ */
+export function staleReason(root, target) {
+  const manifestPath = join(root, TARGETS[target].outDir, 'manifest.json');
+  if (!existsSync(manifestPath)) return 'no build yet';
+  const built = statSync(manifestPath).mtimeMs;
+  const sources = Math.max(...INPUTS.map((p) => newestMtime(join(root, p))));
+  if (sources > built) return 'sources changed since the last build';
+  // wxt.config.ts adds a manifest `key` from LINKLENS_MANIFEST_KEY (fixed id for policy tests).
+  const wantKey = target === 'chromium' ? process.env.LINKLENS_MANIFEST_KEY || undefined : undefined;
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  } catch {
+    return 'unreadable manifest.json';
+  }
+  if (manifest.key !== wantKey) return 'manifest key differs from LINKLENS_MANIFEST_KEY';
+  return undefined;
+}
+
+/**
+ * Runs `wxt build` for the target unless the existing build is up to date.
+ * Returns the absolute extension directory; throws when the build fails.
+ * @param {string} root
+ * @param {'chromium' | 'firefox'} target
+ * @param {{force?: boolean, log?: (line: string) => void}} [options]
+ * @returns {string}
+ */
+export function ensureBuilt(root, target, { force = false, log = console.log } = {}) {
+  const { outDir, args } = TARGETS[target];
+  const reason = force ? 'forced' : staleReason(root, target);
+  if (reason) {
+    log(`Building ${outDir} (${reason}): wxt ${args.join(' ')}`);
+    const wxt = join(root, 'node_modules', '.bin', 'wxt');
+    const result = spawnSync(wxt, args, { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`wxt ${args.join(' ')} failed (exit ${result.status ?? result.signal}).`);
+  }
+  return join(root, outDir);
+}

@@ -1,0 +1,41 @@
+/**
+ * Which service addresses the client will talk to (issue 2 §3): https anywhere, plain http only to
+ * this machine (127.0.0.0/8, ::1, localhost), so the API key never crosses a network in clear text.
+ *
+ *   "https://scan.example.com/"       → ok "https://scan.example.com"
+ *   " https://scan.example.com/api/ " → ok "https://scan.example.com/api"
+ *   "https://scan.example.com/v1"     → ok "https://scan.example.com" (paths already begin with /v1)
+ *   "http://127.0.0.1:8080"           → ok "http://127.0.0.1:8080"
+ *   "http://[::1]:3000/"              → ok "http://[::1]:3000"
+ *   "http://localhost:3000"           → ok
+ *   "http://scan.example.com"         → not_https
+ *   "http://10.0.0.5"                 → not_https (private is not loopback)
+ *   "ftp://x", "scan.example.com", "" → invalid_url
+ *   "https://user:pw@x.com"           → invalid_url (credentials in a URL make fetch throw)
+ *   "https://x.com/?a=1"              → invalid_url (a base address has no query)
+ */
+export function validateBaseUrl(
+  raw: string,
+): { ok: true; url: string } | { ok: false; reason: 'invalid_url' | 'not_https' } {
+  if (typeof raw !== 'string') return { ok: false, reason: 'invalid_url' };
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    return { ok: false, reason: 'invalid_url' };
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return { ok: false, reason: 'invalid_url' };
+  if (!u.hostname || u.username || u.password || u.search) return { ok: false, reason: 'invalid_url' };
+  if (u.protocol === 'http:' && !isLoopbackHost(u.hostname)) return { ok: false, reason: 'not_https' };
+  // Spec "Versioning": every path begins with /v1, so a pasted ".../v1" base would double it.
+  const path = u.pathname.replace(/\/+$/, '').replace(/\/v1$/, '');
+  return { ok: true, url: `${u.protocol}//${u.host}${path}` };
+}
+
+/** Loopback by name or address. `hostname` is as URL parses it (IPv6 in brackets, IPv4 canonical). */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/\.$/, '');
+  if (h === 'localhost') return true;
+  if (h === '[::1]') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}

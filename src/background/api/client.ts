@@ -1,0 +1,254 @@
+/**
+ * The API client: all 13 endpoints of the spec ("Endpoints" table), typed, never throwing.
+ * Requests and retries live in transport.ts, response shapes in schemas.ts/readers.ts.
+ */
+import { validateBaseUrl } from './base-url';
+import { runBatch, type BatchState } from './batch';
+import { apiError, fail, ok, type ApiError, type ApiResult } from './errors';
+import { DEFAULT_SILENCE_MS, readEventStream, type StreamEvent } from './events';
+import { ID_FALLBACK_STATUSES, idCandidates, type IdForm } from './job-id';
+import { readCreatedKey, readCredits, readKeyRecord, readPage, readRecord } from './readers';
+import { readScanJob, type ApiKeyRecord, type BatchOutcome, type CreatedApiKey, type Credits, type Page, type ScanJob } from './schemas';
+import { createTransport, type RequestSpec } from './transport';
+
+export interface ApiConfig {
+  baseUrl: string;
+  apiKey: string;
+  /** Per attempt. Default 10000. */
+  timeoutMs?: number;
+  /** Attempts per logical request (GET retries; POST only when safe). Default 4. */
+  maxAttempts?: number;
+  fetch?: typeof fetch;
+  random?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  now?: () => number;
+  /** The id form the service accepted before (persisted by the background), or null if unknown. */
+  idForm?: IdForm | null;
+  /** Called when the accepted id form is learned or changes, so the background can persist it. */
+  onIdForm?: (f: IdForm) => void;
+}
+
+export interface ApiClient {
+  createKey(input: { name: string; scopes: string[] }): Promise<ApiResult<CreatedApiKey>>;
+  listKeys(): Promise<ApiResult<ApiKeyRecord[]>>;
+  revokeKey(id: string): Promise<ApiResult<Record<string, unknown>>>;
+  submitScan(url: string, opts?: { idempotencyKey?: string; signal?: AbortSignal }): Promise<ApiResult<ScanJob>>;
+  /** Splits on 413/400, single POSTs on 404/405, remembers the working chunk size. Never rejects. */
+  submitBatch(urls: string[], opts?: { idempotencyKey?: string }): Promise<BatchOutcome[]>;
+  listScans(opts?: { cursor?: string; limit?: number }): Promise<ApiResult<Page<ScanJob>>>;
+  getScan(id: string): Promise<ApiResult<ScanJob>>;
+  /** Transitions, then exactly one `end` event. Never throws. */
+  streamEvents(id: string, opts?: { signal?: AbortSignal; silenceMs?: number }): AsyncGenerator<StreamEvent>;
+  getAnalytics(id: string): Promise<ApiResult<Record<string, unknown>>>;
+  getCredits(): Promise<ApiResult<Credits>>;
+  purchaseCredits(amount: number): Promise<ApiResult<Credits & { raw: Record<string, unknown> }>>;
+  getSettings(): Promise<ApiResult<Record<string, unknown>>>;
+  putSettings(body: Record<string, unknown>): Promise<ApiResult<Record<string, unknown>>>;
+  /** ms epoch until which the client holds all requests after a 429 (global pause), or 0. */
+  pausedUntil(): number;
+}
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const t = setTimeout(done, ms);
+    signal?.addEventListener('abort', done);
+  });
+
+const positive = (v: number | undefined, fallback: number, max: number) =>
+  typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.min(v, max) : fallback;
+
+/** An id we will put in a path: a non-empty string of sane length. */
+const badId = (id: unknown) => typeof id !== 'string' || id.trim() === '' || id.length > 500;
+
+export function createApiClient(config: ApiConfig): ApiClient {
+  const base = validateBaseUrl(config.baseUrl);
+  const key = typeof config.apiKey === 'string' ? config.apiKey.trim() : '';
+  // A header value must be visible ASCII; anything else would make fetch throw.
+  const configError: ApiError | null = !base.ok
+    ? apiError('config', base.reason === 'not_https'
+      ? 'The service address must use https (plain http only for this computer).'
+      : 'The service address is not a valid http(s) URL.')
+    : !/^[\x21-\x7e]+$/.test(key)
+      ? apiError('config', 'No usable API key is set.')
+      : null;
+
+  const fetchFn = config.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const t = createTransport({
+    baseUrl: base.ok ? base.url : '',
+    apiKey: key,
+    timeoutMs: positive(config.timeoutMs, 10_000, 600_000),
+    maxAttempts: Math.floor(positive(config.maxAttempts, 4, 10)),
+    fetch: fetchFn,
+    random: config.random ?? Math.random,
+    sleep: config.sleep ?? defaultSleep,
+    now: config.now ?? Date.now,
+    uuid: () => crypto.randomUUID(),
+  });
+
+  let scanIdForm: IdForm | null = config.idForm ?? null;
+  let keyIdForm: IdForm | null = null; // key ids: same fallback, remembered for this client only
+  const batchState: BatchState = { chunkSize: null, mode: 'batch' };
+
+  const learn = (which: 'scan' | 'key', f: IdForm) => {
+    if (which === 'key') keyIdForm = f;
+    else if (scanIdForm !== f) {
+      scanIdForm = f;
+      try {
+        config.onIdForm?.(f);
+      } catch {
+        /* the caller's persistence failing must not fail the request */
+      }
+    }
+  };
+
+  /** One request, one reader. Never throws, whatever the reader or an injected dependency does. */
+  async function call<T>(spec: RequestSpec, read: (body: unknown) => T | null, what: string): Promise<ApiResult<T>> {
+    if (configError) return fail(configError);
+    try {
+      const r = await t.request(spec);
+      if (!r.ok) return r;
+      const v = read(r.value.body);
+      return v === null ? fail(apiError('bad_response', `The answer to ${what} could not be read.`, r.value.status)) : ok(v);
+    } catch (e) {
+      return fail(apiError('network', `Unexpected client error: ${e instanceof Error ? e.message : String(e)}`));
+    }
+  }
+
+  /** Runs `run` with the id's path forms in order; falls back on 400/404/422 (job-id.ts). */
+  async function withId<T>(id: string, which: 'scan' | 'key', run: (segment: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+    if (badId(id)) return fail(apiError('invalid_request', 'Missing or invalid id.'));
+    const candidates = idCandidates(id.trim(), which === 'scan' ? scanIdForm : keyIdForm);
+    let last: ApiResult<T> = fail(apiError('invalid_request', 'Missing or invalid id.'));
+    for (const c of candidates) {
+      last = await run(c.segment);
+      if (last.ok) {
+        if (candidates.length > 1) learn(which, c.form);
+        return last;
+      }
+      if (last.error.status === null || !ID_FALLBACK_STATUSES.includes(last.error.status)) return last;
+    }
+    return last;
+  }
+
+  const job = (fallbackUrl?: string) => (b: unknown) => readScanJob(b, { fallbackUrl, requireResult: true });
+
+  async function* streamEvents(id: string, opts: { signal?: AbortSignal; silenceMs?: number } = {}): AsyncGenerator<StreamEvent> {
+    const end = (reason: Extract<StreamEvent, { kind: 'end' }>['reason']): StreamEvent => ({ kind: 'end', reason });
+    if (configError || badId(id)) {
+      yield end('error');
+      return;
+    }
+    const ctl = new AbortController();
+    const onExternal = () => ctl.abort();
+    opts.signal?.addEventListener('abort', onExternal);
+    try {
+      if (opts.signal?.aborted) {
+        yield end('aborted');
+        return;
+      }
+      const candidates = idCandidates(id.trim(), scanIdForm);
+      let res: Response | null = null;
+      let reason: Extract<StreamEvent, { kind: 'end' }>['reason'] = 'error';
+      for (const [n, c] of candidates.entries()) {
+        const o = await t.openStream(`/v1/scans/${c.segment}/events`, ctl.signal);
+        if (!o.ok) {
+          reason = opts.signal?.aborted ? 'aborted' : 'error';
+          break;
+        }
+        if (o.res.ok) {
+          if (candidates.length > 1) learn('scan', c.form);
+          res = o.res;
+          break;
+        }
+        void o.res.body?.cancel().catch(() => undefined);
+        const status = o.res.status;
+        if (ID_FALLBACK_STATUSES.includes(status) && n + 1 < candidates.length) continue;
+        // No such endpoint (or not for GET): the stream is unsupported, poll instead.
+        reason = [404, 405, 501].includes(status) ? 'unsupported' : 'error';
+        break;
+      }
+      if (!res) {
+        yield end(reason);
+        return;
+      }
+      const silenceMs = positive(opts.silenceMs, DEFAULT_SILENCE_MS, 600_000);
+      yield* readEventStream(res, { silenceMs, abort: () => ctl.abort(), external: opts.signal });
+    } catch {
+      yield end('error');
+    } finally {
+      opts.signal?.removeEventListener('abort', onExternal);
+      ctl.abort();
+    }
+  }
+
+  return {
+    createKey: (input) =>
+      call({ method: 'POST', path: '/v1/api-keys/', body: { name: input.name, scopes: input.scopes } }, readCreatedKey, 'creating a key'),
+    listKeys: () =>
+      call({ method: 'GET', path: '/v1/api-keys/' }, (b) => readPage(b, readKeyRecord)?.items ?? null, 'listing keys'),
+    revokeKey: (id) =>
+      withId(id, 'key', (seg) =>
+        // Spec #3: the answer is "JSON, not shown". Any JSON (or none) means done.
+        call({ method: 'DELETE', path: `/v1/api-keys/${seg}` }, (b) => readRecord(b) ?? (b === undefined ? {} : { result: b }), 'revoking a key'),
+      ),
+    submitScan: (url, opts = {}) =>
+      call(
+        { method: 'POST', path: '/v1/scans/', body: { url }, idempotencyKey: opts.idempotencyKey, signal: opts.signal },
+        job(url),
+        'submitting a scan',
+      ),
+    submitBatch: async (urls, opts = {}) => {
+      const list = Array.isArray(urls) ? urls : [];
+      if (configError) return list.map((url) => ({ url, ok: false as const, error: configError }));
+      try {
+        return await runBatch(
+          list,
+          {
+            post: (chunk, idempotencyKey) => t.request({ method: 'POST', path: '/v1/scans/batch', body: { urls: chunk }, idempotencyKey }),
+            submitOne: (url) => call({ method: 'POST', path: '/v1/scans/', body: { url } }, job(url), 'submitting a scan'),
+            state: batchState,
+          },
+          opts.idempotencyKey,
+        );
+      } catch (e) {
+        const error = apiError('network', `Unexpected client error: ${e instanceof Error ? e.message : String(e)}`);
+        return list.map((url) => ({ url, ok: false as const, error }));
+      }
+    },
+    listScans: (opts = {}) =>
+      call(
+        {
+          method: 'GET',
+          path: '/v1/scans/',
+          // Spec #6: query parameters "not shown"; limit/cursor are the plainest guess.
+          query: {
+            limit: opts.limit === undefined ? undefined : String(Math.floor(positive(opts.limit, 20, 1000))),
+            cursor: opts.cursor || undefined,
+          },
+        },
+        (b) => readPage(b, (x) => readScanJob(x, { requireResult: false })),
+        'listing scans',
+      ),
+    getScan: (id) => withId(id, 'scan', (seg) => call({ method: 'GET', path: `/v1/scans/${seg}` }, job(), 'reading a scan')),
+    streamEvents,
+    getAnalytics: (id) =>
+      withId(id, 'scan', (seg) => call({ method: 'GET', path: `/v1/scans/${seg}/analytics` }, readRecord, 'reading analytics')),
+    getCredits: () => call({ method: 'GET', path: '/v1/credits/' }, readCredits, 'reading credits'),
+    purchaseCredits: (amount) => {
+      if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) {
+        return Promise.resolve(fail(apiError('invalid_request', 'The amount must be a positive number.')));
+      }
+      // Spec #11: body "declared without a type"; {amount} is the plainest guess.
+      return call({ method: 'POST', path: '/v1/credits/purchase', body: { amount } }, readCredits, 'buying credits');
+    },
+    getSettings: () => call({ method: 'GET', path: '/v1/settings/' }, readRecord, 'reading settings'),
+    putSettings: (body) => call({ method: 'PUT', path: '/v1/settings/', body }, readRecord, 'saving settings'),
+    pausedUntil: () => t.pausedUntil(),
+  };
+}

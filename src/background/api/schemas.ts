@@ -1,0 +1,159 @@
+/**
+ * Response readers for scan jobs (spec "Resources and their fields"). Strict where a value becomes
+ * a verdict, tolerant where the spec says "not shown". Each assumption is commented once, here.
+ * A reader returns null for an answer it cannot accept; the client turns that into `bad_response`,
+ * never into a made-up verdict.
+ */
+import { z } from 'zod';
+import { plainText, type ApiError } from './errors';
+import { obj, pick, renderIndicator, textOrNull, type Json } from './shape';
+
+export interface ScanResult {
+  riskScore: number;
+  confidence: number;
+  categories: string[];
+  reasoning: string;
+  /** Each indicator as a display string (the spec does not show their shape). */
+  indicators: string[];
+}
+
+export interface ScanJob {
+  /** As returned, e.g. `scn_<uuid>`. */
+  id: string;
+  url: string;
+  /** Raw state; may be one the spec does not name (e.g. PROCESSING). */
+  state: string;
+  createdAt: string | null;
+  completedAt: string | null;
+  /**
+   * The result when it validated. Always non-null on a COMPLETED job from submitScan/getScan;
+   * list items may carry COMPLETED with null (lists often omit results): fetch the job for a verdict.
+   */
+  result: ScanResult | null;
+  failureReason: string | null;
+  /** Every other field, untouched, for a key/value view. */
+  extra: Record<string, unknown>;
+}
+
+export interface Page<T> {
+  items: T[];
+  next: string | null;
+}
+
+/** Spec: key records have "a uuid-format identifier and a scope"; all else "not shown". */
+export interface ApiKeyRecord {
+  id: string;
+  name: string | null;
+  scopes: string[];
+  createdAt: string | null;
+  /** Every field as returned, minus anything that could be the secret. */
+  raw: Record<string, unknown>;
+}
+
+export interface CreatedApiKey extends ApiKeyRecord {
+  /** The full key, shown once (spec "Authentication" 4); null if we could not find it. */
+  secret: string | null;
+}
+
+/** Spec: "Credit balance record fields: not shown". balance is the one number we show. */
+export interface Credits {
+  balance: number | null;
+  raw: Record<string, unknown>;
+}
+
+export type BatchOutcome = { url: string; ok: true; job: ScanJob } | { url: string; ok: false; error: ApiError };
+
+/** Spec "States": only COMPLETED and FAILED end a job; unknown states are not terminal. */
+export const isTerminal = (state: string) => state === 'COMPLETED' || state === 'FAILED';
+
+export const MAX_INDICATORS = 50;
+export const MAX_CATEGORIES = 20;
+const MAX_REASONING = 4000;
+
+/** Spec "Scan result". riskScore is the verdict: integer 0..100 or nothing. confidence is a number
+ *  we show: a finite number or nothing. Text fields are display-only: missing → empty. */
+const ResultSchema = z.looseObject({
+  riskScore: z.int().min(0).max(100),
+  confidence: z.number(),
+  categories: z.array(z.unknown()).catch([]),
+  reasoning: z.string().catch(''),
+  indicators: z.array(z.unknown()).catch([]),
+});
+
+export function readScanResult(raw: unknown): ScanResult | null {
+  const r = ResultSchema.safeParse(raw);
+  if (!r.success) return null;
+  const v = r.data;
+  return {
+    riskScore: v.riskScore,
+    confidence: v.confidence,
+    // Categories: the spec names six; unknown strings are kept and shown as-is, non-strings dropped.
+    categories: v.categories
+      .filter((c): c is string => typeof c === 'string')
+      .map((c) => plainText(c, 60))
+      .filter(Boolean)
+      .slice(0, MAX_CATEGORIES),
+    reasoning: v.reasoning.slice(0, MAX_REASONING),
+    indicators: v.indicators
+      .map(renderIndicator)
+      .filter((s): s is string => s !== null)
+      .slice(0, MAX_INDICATORS),
+  };
+}
+
+/** id: a non-empty string (a number is accepted and stringified); state: a non-empty string. */
+const JobCore = z.looseObject({
+  id: z.union([z.string().trim().min(1).max(500), z.number().transform(String)]),
+  state: z.string().trim().min(1).max(100),
+});
+
+const CONSUMED = new Set([
+  'id', 'url', 'state', 'createdAt', 'created_at', 'completedAt', 'completed_at', 'finishedAt', 'finished_at',
+  'result', 'failureReason', 'failure_reason', 'error', 'reason',
+]);
+
+/**
+ * One scan job. `requireResult`: a COMPLETED job must carry a valid result (spec rule 2), else the
+ * whole answer is rejected. Some services wrap the job (`{job|scan|data: {...}}`); that is unwrapped.
+ */
+export function readScanJob(raw: unknown, opts: { fallbackUrl?: string; requireResult: boolean }): ScanJob | null {
+  const o = unwrapJob(raw);
+  if (!o) return null;
+  const core = JobCore.safeParse(o);
+  if (!core.success) return null;
+  const state = core.data.state;
+  const result = o.result === undefined || o.result === null ? null : readScanResult(o.result);
+  if (state === 'COMPLETED' && result === null && opts.requireResult) return null;
+  // url: the spec says the job has it; if missing we keep the URL we submitted (or '').
+  const url = typeof o.url === 'string' ? o.url : (opts.fallbackUrl ?? '');
+  return {
+    id: core.data.id,
+    url,
+    state,
+    createdAt: textOrNull(pick(o, ['createdAt', 'created_at']), 100),
+    completedAt: textOrNull(pick(o, ['completedAt', 'completed_at', 'finishedAt', 'finished_at']), 100),
+    result,
+    failureReason: failureReasonOf(o),
+    extra: Object.fromEntries(Object.entries(o).filter(([k]) => !CONSUMED.has(k))),
+  };
+}
+
+/** Spec: "Content of a FAILED scan: not shown". We look for a reason in the usual places. */
+function failureReasonOf(o: Json): string | null {
+  const v = pick(o, ['failureReason', 'failure_reason', 'error', 'reason']);
+  if (typeof v === 'string') return textOrNull(v, 300);
+  const inner = obj(v);
+  if (inner) return textOrNull(pick(inner, ['message', 'reason', 'detail']), 300);
+  return null;
+}
+
+function unwrapJob(raw: unknown): Json | null {
+  const o = obj(raw);
+  if (!o) return null;
+  if ('id' in o || 'state' in o) return o;
+  for (const k of ['job', 'scan', 'data']) {
+    const inner = obj(o[k]);
+    if (inner && ('id' in inner || 'state' in inner)) return inner;
+  }
+  return o;
+}

@@ -1,0 +1,64 @@
+/**
+ * Small helpers for reading JSON of unknown shape. Pure; never throw.
+ */
+import { plainText } from './errors';
+
+export type Json = Record<string, unknown>;
+
+/** A plain object (not an array, not null), else null. */
+export function obj(v: unknown): Json | null {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : null;
+}
+
+/** The first present (not undefined/null) value under one of `keys`. */
+export function pick(o: Json, keys: readonly string[]): unknown {
+  for (const k of keys) {
+    if (Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined && o[k] !== null) return o[k];
+  }
+  return undefined;
+}
+
+/** A string value as trimmed plain text, or null. */
+export function textOrNull(v: unknown, max: number): string | null {
+  if (typeof v !== 'string') return null;
+  const t = plainText(v, max);
+  return t === '' ? null : t;
+}
+
+/** A finite number, or a string holding exactly one; else null.  3 → 3 · "12.5" → 12.5 · "x" → null */
+export function numberOrNull(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  return null;
+}
+
+const MAX_INDICATOR = 300;
+
+/**
+ * Spec: "Shape of an element of indicators: not shown". Rendered to one display line:
+ *   "Login form on new domain"            → same
+ *   { type: "age", value: 3 }             → "type: age, value: 3"
+ *   ["a", 1]                              → "a, 1"
+ *   42 / true                             → "42" / "true"
+ *   null, "", {}                          → dropped (null)
+ */
+export function renderIndicator(x: unknown): string | null {
+  let s: string;
+  if (typeof x === 'string') s = x;
+  else if (typeof x === 'number' || typeof x === 'boolean') s = String(x);
+  else if (Array.isArray(x)) s = x.map(renderValue).join(', ');
+  else if (obj(x)) s = Object.entries(x as Json).map(([k, v]) => `${k}: ${renderValue(v)}`).join(', ');
+  else return null;
+  const t = plainText(s, MAX_INDICATOR);
+  return t === '' ? null : t;
+}
+
+function renderValue(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
+  try {
+    return (JSON.stringify(v) ?? '').slice(0, MAX_INDICATOR);
+  } catch {
+    return '';
+  }
+}

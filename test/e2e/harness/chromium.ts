@@ -1,0 +1,106 @@
+// Launches headless Chromium with the built extension loaded (toolchain notes 10 and 11).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+import { findBrowser } from '../../../scripts/lib/browsers.mjs';
+import { collectErrors, type CollectedError } from './errors';
+
+export interface LaunchChromiumOptions {
+  /** Unpacked extension directory, e.g. `.output/chrome-mv3`. */
+  extensionDir: string;
+  /** Send every `*.test` host to 127.0.0.1 (toolchain note 11). Default true. */
+  hostMap?: boolean;
+  /** Default: $CHROME_PATH, else the first Chromium found (scripts/lib/browsers.mjs). */
+  executablePath?: string;
+  /** Default true. The demo (`npm start`) may show the window when a display exists. */
+  headless?: boolean;
+  /** Extra command-line switches. */
+  args?: string[];
+}
+
+export interface ChromiumExtension {
+  context: BrowserContext;
+  extensionId: string;
+  /** The extension's service worker as first seen; after stopServiceWorker a new one replaces it. */
+  worker: Worker;
+  optionsUrl: string;
+  popupUrl: string;
+  /** chrome-extension://<id>/<path> */
+  pageUrl(path: string): string;
+  /** Console errors and uncaught errors collected from every page and worker since launch. */
+  errors(): CollectedError[];
+  close(): Promise<void>;
+}
+
+const WORKER_TIMEOUT_MS = 30_000;
+
+/** The extension's service worker: already running, or the next one to start. */
+async function extensionWorker(context: BrowserContext): Promise<Worker> {
+  const isOurs = (w: Worker) => w.url().startsWith('chrome-extension://');
+  const next = context.waitForEvent('serviceworker', { predicate: isOurs, timeout: WORKER_TIMEOUT_MS });
+  const existing = context.serviceWorkers().find(isOurs);
+  if (existing) {
+    next.catch(() => undefined); // it times out or the context closes; nobody waits for it
+    return existing;
+  }
+  return next;
+}
+
+export async function launchChromium(options: LaunchChromiumOptions): Promise<ChromiumExtension> {
+  const dir = resolve(options.extensionDir);
+  const executablePath = options.executablePath ?? findBrowser('chromium');
+  if (!executablePath) throw new Error('Chromium not found: set CHROME_PATH or run `npm test`, which installs it.');
+  const userDataDir = await mkdtemp(join(tmpdir(), 'linklens-chromium-'));
+
+  const args = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    // Without these Chromium floods the closed network with background requests (note 10).
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--disable-extensions-except=${dir}`,
+    `--load-extension=${dir}`,
+    ...(options.hostMap === false ? [] : ['--host-resolver-rules=MAP *.test 127.0.0.1']),
+    ...(options.args ?? []),
+  ];
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath,
+      headless: options.headless ?? true,
+      ignoreDefaultArgs: ['--disable-extensions'],
+      args,
+    });
+  } catch (error) {
+    await rm(userDataDir, { recursive: true, force: true });
+    throw error;
+  }
+  collectErrors(context); // start collecting before anything else happens
+
+  const close = async () => {
+    await context.close().catch(() => undefined);
+    await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+  try {
+    const worker = await extensionWorker(context);
+    const extensionId = new URL(worker.url()).host;
+    const pageUrl = (path: string) => `chrome-extension://${extensionId}/${path.replace(/^\/+/, '')}`;
+    return {
+      context,
+      extensionId,
+      worker,
+      optionsUrl: pageUrl('options.html'),
+      popupUrl: pageUrl('popup.html'),
+      pageUrl,
+      errors: () => collectErrors(context),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * The background as wired in main.ts, over fakeBrowser and the real local service:
+ * navigation → blocked page, trust tiers of the router, proceed-anyway exceptions, the badge.
+ */
+import { describe, it, expect, beforeAll, afterAll, beforeEach, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startService, type ScanningService } from '../../service/server';
+import { startBackground } from '@/src/background/main';
+import { createRouter, isExtensionPage, type SenderLike } from '@/src/background/router';
+import type { App } from '@/src/background/app';
+import { waitFor } from './worker-harness';
+
+
+let svc: ScanningService;
+beforeAll(async () => {
+  svc = await startService({ processingDelayMs: 100, keepAliveMs: 100 });
+});
+afterAll(() => svc.stop());
+
+const ID = 'test-extension-id';
+const EXT = `chrome-extension://${ID}`;
+const pageSender: SenderLike = { id: ID, url: `${EXT}/options.html`, origin: EXT };
+const contentSender = (tabId: number): SenderLike => ({ id: ID, url: 'https://evil.example/', origin: 'https://evil.example', tab: { id: tabId, url: 'https://evil.example/' } });
+
+let app: App;
+let route: ReturnType<typeof createRouter>;
+beforeEach(async () => {
+  fakeBrowser.reset();
+  // fakeBrowser.reset() keeps webNavigation/alarms listeners: drop the previous test's worker.
+  for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
+  fakeBrowser.alarms.onAlarm.removeAllListeners();
+  svc.resetFaults();
+  svc.clearLog();
+  // APIs fakeBrowser leaves unimplemented (toolchain note 6): record calls instead.
+  Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
+  Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
+  Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
+  app = startBackground();
+  route = createRouter(app);
+  await app.settings.set({ serviceUrl: svc.baseUrl, apiKey: svc.demoKey, stripQuery: true });
+});
+
+/** A main-frame navigation as the browser reports it: the tab shows the URL, the event fires. */
+async function navigate(url: string) {
+  const tab = await fakeBrowser.tabs.create({ url });
+  await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId: tab.id!, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+  await new Promise((r) => setTimeout(r, 50));
+  return tab.id!;
+}
+const tabUrl = async (id: number) => (await fakeBrowser.tabs.get(id)).url ?? '';
+/** Waits until the tab was sent to the blocked page; returns the token. */
+async function blockedToken(tabId: number): Promise<string> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const u = await tabUrl(tabId);
+    if (u.includes('/blocked.html?t=')) return new URL(u).searchParams.get('t')!;
+    if (Date.now() > end) throw new Error(`tab ${tabId} not blocked; shows ${u}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+/** Requests that carried `needle` anywhere in their body (other tests' timers may still run). */
+const sentWith = (needle: string) => svc.log.filter((e) => JSON.stringify(e.body ?? '').includes(needle));
+
+describe('trust tiers', () => {
+  it.each([
+    ['our options page', pageSender, true],
+    ['a content script in a web page', contentSender(1), false],
+    ['a page claiming our URL with another origin', { ...pageSender, origin: 'https://evil.example' }, false],
+    ['another extension', { ...pageSender, id: 'other-id' }, false],
+    ['no url at all', { id: ID }, false],
+  ])('%s → privileged: %s', (_name, sender, expected) => {
+    expect(isExtensionPage(sender as SenderLike, EXT, ID)).toBe(expected);
+  });
+
+  it('refuses privileged messages from a content script, and never returns the key', async () => {
+    for (const m of [{ type: 'settings.get' }, { type: 'keys.list' }, { type: 'allowlist.add', host: 'evil.example' }, { type: 'credits.purchase', amount: 5 }]) {
+      const r = await route(m, contentSender(3));
+      expect(r).toEqual({ ok: false, error: { code: 'forbidden_sender', message: expect.any(String) } });
+    }
+    expect((await app.settings.get()).settings.allowlist).toEqual([]);
+  });
+
+  it('rejects malformed messages with a clear error', async () => {
+    for (const m of [null, 42, 'x', { type: 'link.hover' }, { type: 'link.hover', url: 'x'.repeat(9000) }, { type: 'nope' }]) {
+      const r = await route(m, contentSender(3));
+      expect(r.ok).toBe(false);
+    }
+  });
+
+  it('settings.get from our page masks the key', async () => {
+    const r = await route({ type: 'settings.get' }, pageSender);
+    expect(r.ok && JSON.stringify(r.data)).not.toContain(svc.demoKey);
+    expect(r.ok && (r.data as { apiKeyHint: string }).apiKeyHint).toBe(`…${svc.demoKey.slice(-4)}`);
+  });
+});
+
+describe('navigation', () => {
+  it('a phishing navigation lands on the blocked page with the details', async () => {
+    const tabId = await navigate('http://phish-bank.example/login?user=me');
+    const token = await blockedToken(tabId);
+    const r = await route({ type: 'blocked.details', token }, pageSender);
+    expect(r.ok).toBe(true);
+    const d = (r as { data: { riskScore: number; categories: string[]; canProceed: boolean } }).data;
+    expect(d.riskScore).toBe(88);
+    expect(d.categories).toContain('phishing');
+    // The query string was stripped before sending (privacy setting).
+    expect(svc.log.some((e) => JSON.stringify(e.body ?? '').includes('user=me'))).toBe(false);
+  });
+
+  it('revisiting a URL with a cached verdict sends no second POST and blocks at once', async () => {
+    const url = 'http://malware-drop.example/file';
+    const t1 = await navigate(url);
+    await blockedToken(t1);
+    const postsBefore = svc.log.filter((e) => e.method === 'POST').length;
+    const t2 = await navigate(url);
+    expect(await tabUrl(t2)).toContain('blocked.html');
+    expect(svc.log.filter((e) => e.method === 'POST').length).toBe(postsBefore);
+  });
+
+  it('proceed anyway adds an exception for the host until restart', async () => {
+    const url = 'http://phish-proceed.example/';
+    const t1 = await navigate(url);
+    const token = await blockedToken(t1);
+    const r = await route({ type: 'blocked.proceed', token }, pageSender);
+    expect(r).toEqual({ ok: true, data: { url } });
+    const t2 = await navigate(url);
+    expect(await tabUrl(t2)).toBe(url);
+    // Restart: storage.session is gone, the exception with it.
+    await fakeBrowser.storage.session.clear();
+    const t3 = await navigate(url);
+    expect(await tabUrl(t3)).toContain('blocked.html');
+  });
+
+  it('proceed is refused when policy removes it', async () => {
+    await fakeBrowser.storage.managed.set({ allowProceed: false });
+    await app.settings.refreshManaged();
+    const t1 = await navigate('http://phish-nopass.example/');
+    const token = await blockedToken(t1);
+    const d = await route({ type: 'blocked.details', token }, pageSender);
+    expect(d.ok && (d.data as { canProceed: boolean }).canProceed).toBe(false);
+    expect((await route({ type: 'blocked.proceed', token }, pageSender)).ok).toBe(false);
+  });
+
+  it('never sends loopback or private hosts', async () => {
+    for (const u of ['http://127.0.0.1:8080/', 'http://localhost/', 'http://192.168.1.10/', 'http://intranet/', 'http://[::1]/', 'http://0x7f.1/']) await navigate(u);
+    await new Promise((r) => setTimeout(r, 200));
+    for (const needle of ['127.0.0.1:8080', 'localhost', '192.168', 'intranet', '[::1]', '0x7f']) expect(sentWith(needle)).toEqual([]);
+  });
+
+  it('sends nothing before the service is configured', async () => {
+    await app.settings.set({ serviceUrl: '', apiKey: '' });
+    await navigate('http://phish-unconfigured.example/');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sentWith('phish-unconfigured')).toEqual([]);
+  });
+});
+
+describe('content tier', () => {
+  it('hover → pending, then the verdict is pushed to that tab under the exact string sent', async () => {
+    const sent: unknown[] = [];
+    vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((async (_tabId: number, m: unknown) => void sent.push(m)) as never);
+    const raw = 'http://malware-hover.example/a#frag';
+    const r = await route({ type: 'link.hover', url: raw }, contentSender(5));
+    expect(r).toEqual({ ok: true, data: { status: 'pending' } });
+    const push = await waitFor(() => sent.find((m) => JSON.stringify(m).includes('malware')));
+    expect(push).toMatchObject({ type: 'links.update', links: { [raw]: { status: 'verdict', action: 'block', band: 'malicious' } } });
+    const look = await route({ type: 'links.lookup', urls: [raw, 'http://unknown.example/'] }, contentSender(5));
+    expect(look.ok && (look.data as Record<string, { status: string }>)['http://unknown.example/']!.status).toBe('unknown');
+  });
+});
