@@ -18,7 +18,7 @@ function decodePunycodeLabel(input: string): string | null {
     for (let w = 1, k = base; ; k += base) {
       if (idx >= input.length) return null;
       const c = input.charCodeAt(idx++);
-      const digit = c - 48 < 10 ? c - 22 : c - 65 < 26 ? c - 65 : c - 97 < 26 ? c - 97 : base;
+      const digit = c >= 48 && c <= 57 ? c - 22 : c >= 65 && c <= 90 ? c - 65 : c >= 97 && c <= 122 ? c - 97 : base;
       if (digit >= base) return null;
       i += digit * w;
       const t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;

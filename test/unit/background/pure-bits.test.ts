@@ -1,0 +1,85 @@
+import { describe, it, expect } from 'vitest';
+import { badgeFor } from '@/src/background/scan/badge';
+import { urlFromSelection, menuTarget, MENU_IDS } from '@/src/background/scan/context-menu';
+import { unicodeOf } from '@/src/background/handlers/unicode-host';
+import { toLinkInfo } from '@/src/background/scan/link-info';
+import { retryDelay, nextPollDelay, MAX_POLL_MS } from '@/src/background/scan/timing';
+import type { UrlStatus, Verdict } from '@/src/shared/verdict';
+
+const verdict = (riskScore: number, band: Verdict['band']): Verdict => ({ url: 'https://x.example/', scanId: 'scn_1', riskScore, band, confidence: 0.9, categories: ['phishing'], reasoning: '<b>x</b>', indicators: [], checkedAt: 1 });
+const none = { paused: false, problem: null };
+
+describe('badgeFor', () => {
+  it.each<[string, UrlStatus, typeof none, string]>([
+    ['checking', { kind: 'checking', state: 'QUEUED', since: 0 }, none, '…'],
+    ['malicious verdict shows the score', { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'x' } }, none, '88'],
+    ['safe verdict shows the score', { kind: 'verdict', verdict: verdict(5, 'safe'), decision: { action: 'allow', reason: 'x' } }, none, '5'],
+    ['skipped is blank', { kind: 'skipped', reason: 'private-host' }, none, ''],
+    ['error', { kind: 'error', code: 'server', message: 'down' }, none, '!'],
+    ['timed out', { kind: 'timed_out' }, none, '?'],
+    ['paused wins', { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'x' } }, { paused: true, problem: null }, 'II'],
+    ['out of credits', { kind: 'unchecked' }, { paused: false, problem: { code: 'insufficient_credits', message: 'x', fix: 'credits' } }, '$'],
+    ['key rejected', { kind: 'unchecked' }, { paused: false, problem: { code: 'unauthorized', message: 'bad key', fix: 'options' } }, '!'],
+  ])('%s', (_n, status, ctx, text) => {
+    const b = badgeFor(status, ctx as never);
+    expect(b.text).toBe(text);
+    expect(b.title.length).toBeGreaterThan(0);
+  });
+});
+
+describe('selected text → URL', () => {
+  it.each([
+    ['https://evil.example/login', 'https://evil.example/login'],
+    ['  evil.example/path  ', 'https://evil.example/path'],
+    ['evil.example', 'https://evil.example/'],
+    ['hello world', null],
+    ['javascript:alert(1)', null],
+    ['file:///etc/passwd', null],
+    ['just-a-word', null],
+    ['', null],
+  ])('%j → %j', (text, expected) => expect(urlFromSelection(text)).toBe(expected));
+
+  it('picks the URL by menu item', () => {
+    expect(menuTarget({ menuItemId: MENU_IDS.link, linkUrl: 'https://a.example/' })).toBe('https://a.example/');
+    expect(menuTarget({ menuItemId: MENU_IDS.page, pageUrl: 'https://b.example/' })).toBe('https://b.example/');
+    expect(menuTarget({ menuItemId: 'other', pageUrl: 'https://b.example/' })).toBeNull();
+  });
+});
+
+describe('unicode form of IDN hosts', () => {
+  it.each([
+    ['xn--bcher-kva.example', 'bücher.example'],
+    ['xn--80ak6aa92e.com', 'аррӏе.com'],
+    ['plain.example', 'plain.example'],
+    ['xn--!!!.example', 'xn--!!!.example'],
+  ])('%s → %s', (host, expected) => expect(unicodeOf(host)).toBe(expected));
+});
+
+describe('what a content script may learn', () => {
+  it('carries no scan id and no settings', () => {
+    const info = toLinkInfo({ kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'band:malicious' } }, false);
+    expect(info).toEqual({ status: 'verdict', action: 'block', band: 'malicious', riskScore: 88, categories: ['phishing'], reasoning: '<b>x</b>', indicators: [], checkedAt: 1, canProceed: false });
+    expect(JSON.stringify(info)).not.toContain('scn_1');
+  });
+  it.each<[UrlStatus, string]>([
+    [{ kind: 'checking', state: 'QUEUED', since: 0 }, 'pending'],
+    [{ kind: 'failed', message: 'x' }, 'error'],
+    [{ kind: 'timed_out' }, 'error'],
+    [{ kind: 'skipped', reason: 'loopback' }, 'skipped'],
+    [{ kind: 'unchecked' }, 'unknown'],
+  ])('%j → %s (never a made-up verdict)', (st, status) => expect(toLinkInfo(st, true).status).toBe(status));
+});
+
+describe('timing', () => {
+  it('polling backs off to the cap', () => {
+    let d = 1000;
+    for (let i = 0; i < 20; i++) d = nextPollDelay(d);
+    expect(d).toBe(MAX_POLL_MS);
+  });
+  it('Retry-After wins over doubling', () => {
+    expect(retryDelay(5, 1500)).toBe(1500);
+    expect(retryDelay(0, null)).toBe(2000);
+    expect(retryDelay(1, null)).toBe(4000);
+    expect(retryDelay(30, null)).toBe(60_000);
+  });
+});

@@ -1,0 +1,119 @@
+import { describe, it, expect, beforeEach } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createVerdictCache } from '@/src/background/cache/verdict-cache';
+import { createSettingsStore } from '@/src/background/state/settings-store';
+import { createMemorySecretStore } from '@/src/background/state/secret-store';
+import { appendLedger, readLedger, clearLedger, LEDGER_CAP } from '@/src/background/state/ledger';
+import type { Verdict } from '@/src/shared/verdict';
+
+beforeEach(() => fakeBrowser.reset());
+
+const v = (url: string, checkedAt = 1): Verdict => ({ url, scanId: `scn_${url}`, riskScore: 5, band: 'safe', confidence: 1, categories: ['safe'], reasoning: '', indicators: [], checkedAt });
+
+describe('verdict cache', () => {
+  it('survives a restart (a new cache over the same storage)', async () => {
+    const a = createVerdictCache();
+    await a.init();
+    await a.set(v('https://a.example/'), 60_000);
+    const b = createVerdictCache();
+    await b.init();
+    expect(b.get('https://a.example/')?.scanId).toBe('scn_https://a.example/');
+  });
+
+  it('expires by TTL and sweeps expired entries at start', async () => {
+    let now = 1000;
+    const a = createVerdictCache({ now: () => now });
+    await a.init();
+    await a.set(v('https://old.example/'), 100);
+    await a.set(v('https://new.example/'), 10_000);
+    now = 2000;
+    expect(a.get('https://old.example/')).toBeNull();
+    const b = createVerdictCache({ now: () => now });
+    await b.init();
+    const stored = await fakeBrowser.storage.local.get(null);
+    expect(Object.keys(stored)).toEqual(['v:https://new.example/']);
+    expect(b.count()).toBe(1);
+  });
+
+  it('caps the number of entries, evicting the least recently used', async () => {
+    const c = createVerdictCache({ maxEntries: 3 });
+    await c.init();
+    for (const u of ['a', 'b', 'c']) await c.set(v(`https://${u}.example/`), 60_000);
+    c.get('https://a.example/'); // a is now the most recent
+    await c.set(v('https://d.example/'), 60_000);
+    expect(c.get('https://b.example/')).toBeNull();
+    expect(c.get('https://a.example/')).not.toBeNull();
+    expect(Object.keys(await fakeBrowser.storage.local.get(null))).toHaveLength(3);
+  });
+
+  it('ignores corrupt stored entries instead of crashing', async () => {
+    await fakeBrowser.storage.local.set({ 'v:https://bad.example/': { v: { riskScore: 'high' }, exp: 'soon' }, 'v:https://x/': 42 });
+    const c = createVerdictCache();
+    await c.init();
+    expect(c.count()).toBe(0);
+    expect(c.get('https://bad.example/')).toBeNull();
+  });
+});
+
+describe('settings store', () => {
+  it('keeps the API key out of storage.local', async () => {
+    const secrets = createMemorySecretStore();
+    const s = createSettingsStore(secrets);
+    await s.set({ serviceUrl: 'https://scan.example', apiKey: 'sk_live_secret' });
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('sk_live_secret');
+    expect(await secrets.get()).toBe('sk_live_secret');
+    expect((await s.get()).settings.apiKey).toBe('sk_live_secret');
+  });
+
+  it('moves a key left in storage.local by an older build into the secret store', async () => {
+    await fakeBrowser.storage.local.set({ settings: { version: 1, apiKey: 'legacy_key', serviceUrl: 'https://scan.example' } });
+    const secrets = createMemorySecretStore();
+    const s = createSettingsStore(secrets);
+    expect((await s.get()).settings.apiKey).toBe('legacy_key');
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('legacy_key');
+  });
+
+  it('policy wins, locks its keys, and an empty policy changes nothing', async () => {
+    const s = createSettingsStore(createMemorySecretStore());
+    await s.set({ warnThreshold: 40 });
+    await fakeBrowser.storage.managed.set({});
+    await s.refreshManaged();
+    expect((await s.get()).settings.warnThreshold).toBe(40);
+    await fakeBrowser.storage.managed.set({ warnThreshold: 30, allowProceed: false });
+    await s.refreshManaged();
+    const st = await s.get();
+    expect(st.settings.warnThreshold).toBe(30);
+    expect(st.locked).toEqual(expect.arrayContaining(['warnThreshold', 'allowProceed']));
+    const r = await s.set({ warnThreshold: 60, allowProceed: true, hoverDelayMs: 500 });
+    expect(Object.keys(r.refused).sort()).toEqual(['allowProceed', 'warnThreshold']);
+    expect(r.state.settings.hoverDelayMs).toBe(500);
+  });
+
+  it('refuses invalid values field by field', async () => {
+    const s = createSettingsStore(createMemorySecretStore());
+    const r = await s.set({ hoverDelayMs: -5, warnThreshold: 'high', scanHovers: false, bogus: 1 });
+    expect(Object.keys(r.refused).sort()).toEqual(['bogus', 'hoverDelayMs', 'warnThreshold']);
+    expect(r.state.settings.scanHovers).toBe(false);
+  });
+
+  it('tells listeners about a live policy change', async () => {
+    const s = createSettingsStore(createMemorySecretStore());
+    await s.get();
+    const seen: number[] = [];
+    s.onChange((st) => seen.push(st.settings.blockThreshold));
+    await fakeBrowser.storage.managed.set({ blockThreshold: 60 });
+    await s.refreshManaged();
+    expect(seen).toEqual([60]);
+  });
+});
+
+describe('privacy ledger', () => {
+  it('records, caps and clears', async () => {
+    await appendLedger(Array.from({ length: LEDGER_CAP + 5 }, (_, i) => ({ url: `https://e${i}.example/`, at: i, reason: 'hover' as const })));
+    const l = await readLedger();
+    expect(l).toHaveLength(LEDGER_CAP);
+    expect(l[0]!.url).toBe('https://e5.example/');
+    await clearLedger();
+    expect(await readLedger()).toEqual([]);
+  });
+});
