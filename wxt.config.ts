@@ -1,9 +1,15 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 
-// Fixed development key so the unpacked extension id is stable (policy files name it).
-// Public key only; the private half is not needed for unpacked loads.
-const DEV_KEY = process.env.LINKLENS_MANIFEST_KEY;
+// Fixed public key for development and test builds, so the unpacked extension's id is stable
+// (policy files and tests name it): Chromium derives the id from this key. The private half is
+// not needed for unpacked loads and is not kept. Store builds (LINKLENS_STORE=1) leave it out:
+// the Chrome Web Store assigns its own key.
+export const DEV_PUBLIC_KEY =
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAugAQfSQdEYevb9Ikf9O2suDvx3e372aRWjXZSe9KuiejHPR6nYbRY1La/VNuGGYbdoLNr4nSEpYOx1YBg/Q9KZTFi3CE36iYgAii4f81E1R15tQ7UmzUo54zbZmjiFgFhYkJxRv7EEpxzfwemyYSdaSeVtoxADvVW+cnmsEVL5ked1WVa0sLxGknQseDEm3c5d+MiYwg+fy0h/S/S2exrwhFFqSDdIkAUSUUmCqWSDe2YCcSBHDCcRz2BHuoLl0Vb/vj2oPhPkNN8bSXgNRRrJexHwZAwDYG0re9rhg7FdHl46h26YmaWDgGxarpi0aZYiiUAUvXJMYTfxwAjPmxeQIDAQAB';
+/** The id Chromium derives from DEV_PUBLIC_KEY (sha256 → first 32 hex digits → a..p). */
+export const DEV_EXTENSION_ID = 'agngngjdpdjnnagefhncdooclophbehk';
+const DEV_KEY = process.env.LINKLENS_STORE === '1' ? undefined : (process.env.LINKLENS_MANIFEST_KEY ?? DEV_PUBLIC_KEY);
 
 export default defineConfig({
   srcDir: '.',

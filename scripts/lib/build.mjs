@@ -35,15 +35,16 @@ export function staleReason(root, target) {
   const built = statSync(manifestPath).mtimeMs;
   const sources = Math.max(...INPUTS.map((p) => newestMtime(join(root, p))));
   if (sources > built) return 'sources changed since the last build';
-  // wxt.config.ts adds a manifest `key` from LINKLENS_MANIFEST_KEY (fixed id for policy tests).
-  const wantKey = target === 'chromium' ? process.env.LINKLENS_MANIFEST_KEY || undefined : undefined;
+  // wxt.config.ts gives Chromium test builds the fixed development `key` (stable id for policy
+  // tests) unless LINKLENS_STORE=1; a build made the other way round is not reusable.
+  const wantKey = target === 'chromium' && process.env.LINKLENS_STORE !== '1';
   let manifest;
   try {
     manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   } catch {
     return 'unreadable manifest.json';
   }
-  if (manifest.key !== wantKey) return 'manifest key differs from LINKLENS_MANIFEST_KEY';
+  if (Boolean(manifest.key) !== wantKey) return 'manifest key presence differs from LINKLENS_STORE';
   return undefined;
 }
 

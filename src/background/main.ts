@@ -109,11 +109,14 @@ export function startBackground(): App {
 
   // Keep the verdict cache and ledger out of content scripts' reach where the browser allows it
   // (Chromium's setAccessLevel; Firefox has none, and the key is in IndexedDB there anyway).
-  const local = browser.storage.local as unknown as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };
-  try {
-    void local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
-  } catch {
-    // Not supported here (Firefox); nothing secret is in storage.local.
+  // storage.managed may hold a policy-set API key: restrict it too where the browser allows.
+  for (const name of ['local', 'managed'] as const) {
+    const area = browser.storage[name] as unknown as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };
+    try {
+      void area.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
+    } catch {
+      // Not supported here (Firefox).
+    }
   }
 
   const ready = cache.init().then(() => engine.resume()).catch(() => undefined);

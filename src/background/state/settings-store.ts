@@ -8,7 +8,7 @@
  */
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
-import { DEFAULT_SETTINGS, SettingsShape, type Settings, type SettingKey } from '@/src/shared/policy/settings';
+import { DEFAULT_SETTINGS, defaultSettings, SettingsShape, type Settings, type SettingKey } from '@/src/shared/policy/settings';
 import { migrateSettings } from '@/src/shared/policy/migrations';
 import { mergeSettings, readManaged, lockedKeys, type ManagedValues } from '@/src/shared/policy/managed';
 import { readKey, writeKey, createMutex } from './kv';
@@ -44,7 +44,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
   let loading: Promise<SettingsState> | null = null;
 
   function compute(): SettingsState {
-    const merged = mergeSettings(user ?? DEFAULT_SETTINGS, managed);
+    const merged = mergeSettings(user ?? defaultSettings(), managed);
     return { settings: merged.settings, managedKeys: merged.managedKeys, locked: lockedKeys(merged.managedKeys, merged.settings.lockAll) };
   }
 
@@ -98,7 +98,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
     get() {
       if (state) return Promise.resolve(state);
       loading ??= load().catch(() => {
-        user = { ...DEFAULT_SETTINGS };
+        user = defaultSettings();
         state = compute();
         return state;
       });
@@ -123,7 +123,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
           if (!r.success) refused[k] = r.error.issues[0]?.message ?? 'invalid value';
           else (accepted as Record<string, unknown>)[key] = r.data;
         }
-        const next: Settings = { ...(user ?? DEFAULT_SETTINGS), ...accepted };
+        const next: Settings = { ...(user ?? defaultSettings()), ...accepted };
         if ('apiKey' in accepted) await secrets.set(next.apiKey);
         await writeKey('local', USER_KEY, { ...next, apiKey: '' });
         user = next;

@@ -89,3 +89,11 @@ export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
 export function isConfigured(s: Pick<Settings, 'serviceUrl' | 'apiKey'>): boolean {
   return s.serviceUrl.trim() !== '' && s.apiKey.trim() !== '';
 }
+
+/**
+ * A fresh deep copy of the defaults. Use it instead of `{ ...DEFAULT_SETTINGS }`: the lists and
+ * the TTL object would otherwise be shared, and one push would change the defaults for everyone.
+ */
+export function defaultSettings(): Settings {
+  return structuredClone(DEFAULT_SETTINGS);
+}

@@ -1,0 +1,79 @@
+/**
+ * Example table for gateUrl (style.md 12): one group per outcome. A row's settings are the
+ * defaults made "configured" (BASE) plus the row's overrides. Tested in gate.test.ts, where each
+ * row must give exactly its own outcome (so it is a negative for every other rule).
+ */
+import type { SkipReason } from '../verdict';
+import { DEFAULT_SETTINGS, type Settings } from './settings';
+import type { GateContext } from './gate';
+
+export const GATE_BASE_SETTINGS: Settings = {
+  ...DEFAULT_SETTINGS,
+  serviceUrl: 'https://scan.example.org',
+  apiKey: 'sk_test_key',
+};
+
+export interface GateExample {
+  raw: string;
+  settings?: Partial<Settings>;
+  ctx?: GateContext;
+  /** The URL sent (or recorded with the skip). */
+  url?: string;
+}
+
+export const GATE_EXAMPLES: Readonly<Record<SkipReason | 'send', readonly GateExample[]>> = {
+  send: [
+    { raw: 'https://example.com/login?next=%2F#top', url: 'https://example.com/login' },
+    { raw: 'https://example.com/s?q=1', settings: { stripQuery: false }, url: 'https://example.com/s?q=1' },
+    { raw: 'http://phish-bank.test:8080/', url: 'http://phish-bank.test:8080/' },
+    { raw: 'https://example.com/', ctx: { incognito: true }, settings: { scanIncognito: true }, url: 'https://example.com/' },
+    { raw: 'http://192.168.1.1/admin', settings: { scanPrivateHosts: true }, url: 'http://192.168.1.1/admin' },
+    { raw: 'https://bad.example.com/', settings: { allowlist: ['example.com'], blocklist: ['bad.example.com'] }, url: 'https://bad.example.com/' },
+  ],
+  'not-configured': [
+    { raw: 'https://example.com/', settings: { apiKey: '' } },
+    { raw: 'https://example.com/', settings: { serviceUrl: '   ' } },
+    { raw: 'http://127.0.0.1/', settings: { apiKey: '' }, ctx: { paused: true } }, // first rule wins
+  ],
+  paused: [
+    { raw: 'https://example.com/', ctx: { paused: true } },
+    { raw: 'chrome://settings', ctx: { paused: true } },
+  ],
+  scheme: [{ raw: 'chrome://extensions/' }, { raw: 'about:blank' }, { raw: 'javascript:void(0)' }, { raw: 'file:///home/a.pdf' }],
+  'invalid-url': [{ raw: 'not a url' }, { raw: 'http://exa mple.com/' }, { raw: '' }],
+  incognito: [
+    { raw: 'https://example.com/', ctx: { incognito: true }, url: 'https://example.com/' },
+    { raw: 'http://127.0.0.1/', ctx: { incognito: true }, url: 'http://127.0.0.1/' }, // incognito before host rules
+  ],
+  loopback: [
+    { raw: 'http://localhost:3000/', url: 'http://localhost:3000/' },
+    { raw: 'http://127.1/', url: 'http://127.0.0.1/' },
+    { raw: 'http://2130706433/', url: 'http://127.0.0.1/' },
+    { raw: 'http://[::1]/', url: 'http://[::1]/' },
+    { raw: 'http://example.com@0x7f.0.0.1/', url: 'http://127.0.0.1/' }, // userinfo decoy
+  ],
+  'private-host': [
+    { raw: 'http://192.168.1.1/', url: 'http://192.168.1.1/' },
+    { raw: 'http://10.1.2.3:8080/x', url: 'http://10.1.2.3:8080/x' },
+    { raw: 'http://100.64.0.7/', url: 'http://100.64.0.7/' },
+    { raw: 'http://[fd00::5]/', url: 'http://[fd00::5]/' },
+    { raw: 'http://[::ffff:192.168.0.1]/', url: 'http://[::ffff:c0a8:1]/' },
+  ],
+  'link-local': [
+    { raw: 'http://169.254.169.254/latest/meta-data/', url: 'http://169.254.169.254/latest/meta-data/' },
+    { raw: 'http://[fe80::1]/', url: 'http://[fe80::1]/' },
+  ],
+  intranet: [
+    { raw: 'http://intranet/', url: 'http://intranet/' },
+    { raw: 'https://nas.local/', url: 'https://nas.local/' },
+    { raw: 'https://jira.corp/browse/X-1', url: 'https://jira.corp/browse/X-1' },
+    { raw: 'https://db.internal/', url: 'https://db.internal/' },
+  ],
+  allowlisted: [
+    { raw: 'https://docs.example.com/a', settings: { allowlist: ['example.com'] }, url: 'https://docs.example.com/a' },
+    { raw: 'https://example.com/', settings: { allowlist: ['https://example.com/'] }, url: 'https://example.com/' },
+  ],
+  // Reasons decided elsewhere (per-trigger switches, "proceed anyway" exceptions): no gate rows.
+  disabled: [],
+  exception: [],
+};

@@ -1,0 +1,66 @@
+/**
+ * Example policies for readManaged / mergeSettings (style.md 12). SAMPLE_POLICY is the same
+ * object POLICY.md shows administrators (a test keeps the two identical).
+ */
+import type { SettingKey } from './settings';
+
+/** The value of `3rdparty.extensions.<id>` (Chrome) / `3rdparty.Extensions.<id>` (Firefox). */
+export const SAMPLE_POLICY = {
+  serviceUrl: 'https://scan.example.org',
+  apiKey: 'sk_live_REPLACE_ME',
+  scanNavigations: true,
+  scanHovers: true,
+  warnThreshold: 51,
+  blockThreshold: 76,
+  allowProceed: false,
+  strictMode: true,
+  strictTimeoutMs: 4000,
+  strictFailMode: 'block',
+  stripQuery: true,
+  scanPrivateHosts: false,
+  allowlist: ['intranet.example.com', 'example-corp.com'],
+  blocklist: ['known-bad.example'],
+  cacheTtlMinutes: { malicious: 2880 },
+  reportUrl: 'https://helpdesk.example.com/report?scan={scanId}&url={url}',
+  lockAll: false,
+} as const;
+
+export interface ReadManagedExample {
+  name: string;
+  raw: unknown;
+  values: Record<string, unknown>;
+  invalid: string[];
+}
+
+export const READ_MANAGED_EXAMPLES: readonly ReadManagedExample[] = [
+  { name: 'no policy at all', raw: undefined, values: {}, invalid: [] },
+  { name: 'empty policy', raw: {}, values: {}, invalid: [] },
+  { name: 'one valid key', raw: { auditOnly: true }, values: { auditOnly: true }, invalid: [] },
+  { name: 'wrong type rejected', raw: { warnThreshold: '60', scanHovers: false }, values: { scanHovers: false }, invalid: ['warnThreshold'] },
+  { name: 'out of range rejected', raw: { hoverDelayMs: 10, blockThreshold: 101 }, values: {}, invalid: ['hoverDelayMs', 'blockThreshold'] },
+  { name: 'bad enum rejected', raw: { strictFailMode: 'deny' }, values: {}, invalid: ['strictFailMode'] },
+  { name: 'unknown key reported', raw: { blockTreshold: 80 }, values: {}, invalid: ['blockTreshold'] },
+  { name: 'version is not a policy', raw: { version: 7 }, values: {}, invalid: ['version'] },
+  { name: 'empty credentials are "not set"', raw: { apiKey: '', serviceUrl: ' ' }, values: {}, invalid: [] },
+  { name: 'empty reportUrl is a value (hide the link)', raw: { reportUrl: '' }, values: { reportUrl: '' }, invalid: [] },
+  { name: 'bad list entries dropped, rest kept', raw: { blocklist: ['a.example', 42, 'b.example'] }, values: { blocklist: ['a.example', 'b.example'] }, invalid: ['blocklist'] },
+  { name: 'some TTL bands', raw: { cacheTtlMinutes: { malicious: 60 } }, values: { cacheTtlMinutes: { malicious: 60 } }, invalid: [] },
+  { name: 'bad TTL band dropped', raw: { cacheTtlMinutes: { safe: 0, high: 30 } }, values: { cacheTtlMinutes: { high: 30 } }, invalid: ['cacheTtlMinutes.safe'] },
+  { name: 'null means not set', raw: { scanHovers: null }, values: {}, invalid: [] },
+  { name: 'not an object', raw: 'lockAll', values: {}, invalid: ['*'] },
+];
+
+export interface LockedKeysExample {
+  managedKeys: SettingKey[];
+  lockAll: boolean;
+  /** Expected locked keys, or 'all-but-credentials' / 'all'. */
+  expected: SettingKey[] | 'all-but-credentials' | 'all-but-apiKey';
+}
+
+export const LOCKED_KEYS_EXAMPLES: readonly LockedKeysExample[] = [
+  { managedKeys: [], lockAll: false, expected: [] },
+  { managedKeys: ['auditOnly', 'strictMode'], lockAll: false, expected: ['auditOnly', 'strictMode'] },
+  { managedKeys: ['blocklist', 'allowlist', 'stripQuery'], lockAll: false, expected: ['stripQuery'] },
+  { managedKeys: ['lockAll'], lockAll: true, expected: 'all-but-credentials' },
+  { managedKeys: ['lockAll', 'serviceUrl'], lockAll: true, expected: 'all-but-apiKey' },
+];

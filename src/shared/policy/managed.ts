@@ -1,0 +1,90 @@
+/**
+ * Managed policy (storage.managed) and the one place where sources are merged:
+ * managed policy > user settings > defaults (issue 3, "Settings and policy").
+ *
+ * readManaged is defaults-free on purpose (toolchain pitfall 7: zod 4 applies `.default()` inside
+ * `.partial()`, so an empty policy would overwrite every user setting). Only keys actually present
+ * and valid come out. Documentation for administrators: POLICY.md; Chrome schema:
+ * public/managed_schema.json (Firefox does not validate, so the checks here are what protects us).
+ */
+import type { z } from 'zod';
+import { SettingsShape, SETTING_KEYS, type SettingKey, type Settings } from './settings';
+import { checkField, isPlainObject } from './repair';
+
+/** Every setting except the storage version can be set by policy. */
+export const MANAGED_KEYS: readonly SettingKey[] = SETTING_KEYS.filter((k) => k !== 'version');
+
+/**
+ * Lists merged as a union (policy entries first, then the user's, duplicates dropped) instead of
+ * replaced: an organization's blocklist/allowlist adds to what the person keeps, and the person's
+ * own entries stay editable unless `lockAll`. A host on both lists is blocked (gate.ts, decide.ts),
+ * so a user allowlist entry cannot undo the organization's blocklist.
+ */
+export const UNIONED_KEYS: readonly SettingKey[] = ['allowlist', 'blocklist'];
+
+/**
+ * Without these nobody could configure the extension; `lockAll` leaves them editable when the
+ * policy does not provide them itself.
+ */
+export const CREDENTIAL_KEYS: readonly SettingKey[] = ['serviceUrl', 'apiKey'];
+
+/** Managed values: like Partial<Settings>, but cache lifetimes may be given for some bands only. */
+export type ManagedValues = Omit<Partial<Settings>, 'cacheTtlMinutes'> & {
+  cacheTtlMinutes?: Partial<Settings['cacheTtlMinutes']>;
+};
+
+/**
+ * Valid policy values only. `invalid` names what was not (fully) applied: keys with a wrong
+ * value, dropped list entries ('blocklist'), sub-fields ('cacheTtlMinutes.safe'), and unknown
+ * keys (a typo in a Firefox policies.json would otherwise go unnoticed: Firefox has no schema).
+ * An empty serviceUrl/apiKey counts as "not set", not as a value that erases the user's.
+ */
+export function readManaged(raw: unknown): { values: ManagedValues; invalid: string[] } {
+  const values: Record<string, unknown> = {};
+  const invalid: string[] = [];
+  if (!isPlainObject(raw)) return { values: {}, invalid: raw === undefined || raw === null ? [] : ['*'] };
+  const shape = SettingsShape.shape as Record<SettingKey, z.ZodType>;
+  for (const [key, value] of Object.entries(raw)) {
+    if (!(MANAGED_KEYS as readonly string[]).includes(key)) {
+      invalid.push(key);
+      continue;
+    }
+    const k = key as SettingKey;
+    if (value === undefined || value === null) continue;
+    if (CREDENTIAL_KEYS.includes(k) && typeof value === 'string' && value.trim() === '') continue;
+    const r = checkField(shape[k], value, k, undefined, true);
+    if (r.value !== undefined) values[k] = r.value;
+    invalid.push(...r.problems);
+  }
+  return { values: values as ManagedValues, invalid };
+}
+
+/** managed > user > defaults. `user` is already complete (migrateSettings). */
+export function mergeSettings(user: Settings, managed: ManagedValues): { settings: Settings; managedKeys: SettingKey[] } {
+  // lockAll is policy-only: a stored user value never counts.
+  const out: Record<string, unknown> = { ...user, lockAll: false };
+  const managedKeys: SettingKey[] = [];
+  for (const key of MANAGED_KEYS) {
+    const v = (managed as Record<string, unknown>)[key];
+    if (v === undefined) continue;
+    if (UNIONED_KEYS.includes(key) && Array.isArray(v)) {
+      out[key] = [...new Set([...(v as string[]), ...(user[key] as string[])])];
+    } else if (key === 'cacheTtlMinutes' && isPlainObject(v)) {
+      out[key] = { ...user.cacheTtlMinutes, ...v };
+    } else {
+      out[key] = v;
+    }
+    managedKeys.push(key);
+  }
+  return { settings: out as Settings, managedKeys };
+}
+
+/**
+ * Keys the options page must show as locked. Without lockAll: the managed keys, except the
+ * unioned lists (the person's own entries stay editable; show policy entries read-only).
+ * With lockAll: everything, except credentials the policy does not provide.
+ */
+export function lockedKeys(managedKeys: readonly SettingKey[], lockAll: boolean): SettingKey[] {
+  if (!lockAll) return managedKeys.filter((k) => !UNIONED_KEYS.includes(k));
+  return MANAGED_KEYS.filter((k) => !(CREDENTIAL_KEYS.includes(k) && !managedKeys.includes(k)));
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { CREDENTIAL_KEYS, lockedKeys, MANAGED_KEYS, mergeSettings, readManaged } from '@/src/shared/policy/managed';
+import { LOCKED_KEYS_EXAMPLES, READ_MANAGED_EXAMPLES, SAMPLE_POLICY } from '@/src/shared/policy/managed.examples';
+import { DEFAULT_SETTINGS, defaultSettings, SettingsShape, type Settings } from '@/src/shared/policy/settings';
+
+const USER: Settings = {
+  ...defaultSettings(),
+  serviceUrl: 'https://user.example',
+  apiKey: 'user-key',
+  scanHovers: false,
+  warnThreshold: 40,
+  allowlist: ['mine.example', 'shared.example'],
+  blocklist: ['my-bad.example'],
+  cacheTtlMinutes: { safe: 10, suspicious: 20, high: 30, malicious: 40 },
+};
+
+describe('readManaged example table', () => {
+  it.each(READ_MANAGED_EXAMPLES.map((e) => [e.name, e] as const))('%s', (_n, e) => {
+    const r = readManaged(e.raw);
+    expect(r.values).toEqual(e.values);
+    expect([...r.invalid].sort()).toEqual([...e.invalid].sort());
+  });
+
+  it('reads the documented sample policy completely', () => {
+    const r = readManaged(SAMPLE_POLICY);
+    expect(r.invalid).toEqual([]);
+    expect(r.values).toEqual(SAMPLE_POLICY);
+  });
+
+  it('is defaults-free: an empty policy yields no values at all (toolchain pitfall 7)', () => {
+    expect(Object.keys(readManaged({}).values)).toEqual([]);
+  });
+});
+
+describe('mergeSettings: managed > user > defaults', () => {
+  it('an empty policy does not overwrite any user setting', () => {
+    const { settings, managedKeys } = mergeSettings(USER, readManaged({}).values);
+    expect(settings).toEqual(USER);
+    expect(managedKeys).toEqual([]);
+  });
+
+  it('a missing policy (storage.managed unavailable) changes nothing either', () => {
+    expect(mergeSettings(USER, readManaged(undefined).values).settings).toEqual(USER);
+  });
+
+  it('managed values win over the user, other user values stay', () => {
+    const { settings, managedKeys } = mergeSettings(USER, readManaged({ warnThreshold: 60, auditOnly: true }).values);
+    expect(settings).toEqual({ ...USER, warnThreshold: 60, auditOnly: true });
+    expect(managedKeys.sort()).toEqual(['auditOnly', 'warnThreshold']);
+  });
+
+  it('unions the lists, policy entries first, without duplicates', () => {
+    const { settings } = mergeSettings(USER, readManaged({ allowlist: ['corp.example', 'shared.example'], blocklist: ['org-bad.example'] }).values);
+    expect(settings.allowlist).toEqual(['corp.example', 'shared.example', 'mine.example']);
+    expect(settings.blocklist).toEqual(['org-bad.example', 'my-bad.example']);
+  });
+
+  it('cache lifetimes given for some bands keep the user value for the others', () => {
+    const { settings } = mergeSettings(USER, readManaged({ cacheTtlMinutes: { malicious: 2880 } }).values);
+    expect(settings.cacheTtlMinutes).toEqual({ safe: 10, suspicious: 20, high: 30, malicious: 2880 });
+  });
+
+  it('an invalid policy value leaves the user value in force', () => {
+    const { settings } = mergeSettings(USER, readManaged({ warnThreshold: 'high', blockThreshold: 500 }).values);
+    expect(settings.warnThreshold).toBe(40);
+    expect(settings.blockThreshold).toBe(USER.blockThreshold);
+  });
+
+  it('lockAll comes from policy only, never from user storage', () => {
+    expect(mergeSettings({ ...USER, lockAll: true }, {}).settings.lockAll).toBe(false);
+    expect(mergeSettings(USER, { lockAll: true }).settings.lockAll).toBe(true);
+  });
+
+  it('empty credentials in policy keep the user key', () => {
+    expect(mergeSettings(USER, readManaged({ apiKey: '', serviceUrl: '' }).values).settings).toMatchObject({ apiKey: 'user-key', serviceUrl: 'https://user.example' });
+  });
+
+  it('the merge of any policy with valid user settings is valid settings', () => {
+    fc.assert(
+      fc.property(fc.record(Object.fromEntries(MANAGED_KEYS.map((k) => [k, fc.anything()])), { requiredKeys: [] }), (raw) => {
+        const { settings } = mergeSettings(USER, readManaged(raw).values);
+        expect(SettingsShape.safeParse(settings).success).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('lockedKeys', () => {
+  it.each(LOCKED_KEYS_EXAMPLES.map((e) => [`${JSON.stringify(e.managedKeys)} lockAll=${e.lockAll}`, e] as const))('%s', (_n, e) => {
+    const expected =
+      e.expected === 'all-but-credentials'
+        ? MANAGED_KEYS.filter((k) => !CREDENTIAL_KEYS.includes(k))
+        : e.expected === 'all-but-apiKey'
+          ? MANAGED_KEYS.filter((k) => k !== 'apiKey')
+          : e.expected;
+    expect([...lockedKeys(e.managedKeys, e.lockAll)].sort()).toEqual([...expected].sort());
+  });
+
+  it('with lockAll, credentials given by policy are locked too', () => {
+    expect(lockedKeys(['lockAll', 'serviceUrl', 'apiKey'], true)).toEqual(MANAGED_KEYS);
+  });
+});
+
+describe('MANAGED_KEYS covers what issue 3 requires', () => {
+  it.each([
+    'serviceUrl', 'apiKey', 'scanNavigations', 'scanHovers', 'hoverDelayMs', 'warnThreshold', 'blockThreshold',
+    'allowProceed', 'strictMode', 'strictTimeoutMs', 'strictFailMode', 'auditOnly', 'stripQuery', 'scanPrivateHosts',
+    'scanIncognito', 'allowlist', 'blocklist', 'cacheTtlMinutes', 'reportUrl', 'lockAll',
+  ])('%s', (k) => {
+    expect(MANAGED_KEYS).toContain(k);
+  });
+
+  it('does not include the storage version', () => {
+    expect(MANAGED_KEYS).not.toContain('version');
+    expect(MANAGED_KEYS.length).toBe(Object.keys(DEFAULT_SETTINGS).length - 1);
+  });
+});
