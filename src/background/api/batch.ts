@@ -2,9 +2,10 @@
  * POST /v1/scans/batch (spec #5: request and response "not shown"; batch size under "Limits: not
  * shown"). We send `{"urls": [...]}` and cope (architecture.md):
  * - 413 → split the chunk in halves and remember the size that worked;
- * - 400 → split too (one bad URL should not sink the rest), but do not shrink the remembered size;
- *   a one-URL batch refused with 400 is tried once as a single scan, and if that works the batch
- *   endpoint is taken to want another shape: later batches go out as single scans;
+ * - 400/422 → split too (one bad URL should not sink the rest; the local service answers 422 for
+ *   an invalid URL in a batch), but do not shrink the remembered size. A one-URL batch refused with
+ *   400 is tried once as a single scan, and if that works the batch endpoint is taken to want
+ *   another shape: later batches go out as single scans;
  * - 404/405 → the endpoint is missing: single scans from now on;
  * - any other error → every URL of that chunk gets it (no single-scan retry: the batch may have
  *   been processed and credits spent).
@@ -59,7 +60,7 @@ export async function runBatch(urls: string[], deps: BatchDeps, idempotencyKey?:
       const half = Math.ceil(chunk.length / 2);
       deps.state.chunkSize = Math.min(deps.state.chunkSize ?? half, half);
       pending = chunked([...chunk, ...pending.flat()], deps.state.chunkSize);
-    } else if (status === 400 && chunk.length > 1) {
+    } else if ((status === 400 || status === 422) && chunk.length > 1) {
       const half = Math.ceil(chunk.length / 2);
       pending.unshift(chunk.slice(0, half), chunk.slice(half));
     } else if (status === 400 && chunk.length === 1) {

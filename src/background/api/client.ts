@@ -33,7 +33,7 @@ export interface ApiClient {
   listKeys(): Promise<ApiResult<ApiKeyRecord[]>>;
   revokeKey(id: string): Promise<ApiResult<Record<string, unknown>>>;
   submitScan(url: string, opts?: { idempotencyKey?: string; signal?: AbortSignal }): Promise<ApiResult<ScanJob>>;
-  /** Splits on 413/400, single POSTs on 404/405, remembers the working chunk size. Never rejects. */
+  /** Splits on 413/400/422, single POSTs on 404/405, remembers the working chunk size. Never rejects. */
   submitBatch(urls: string[], opts?: { idempotencyKey?: string }): Promise<BatchOutcome[]>;
   listScans(opts?: { cursor?: string; limit?: number }): Promise<ApiResult<Page<ScanJob>>>;
   getScan(id: string): Promise<ApiResult<ScanJob>>;
@@ -46,6 +46,13 @@ export interface ApiClient {
   putSettings(body: Record<string, unknown>): Promise<ApiResult<Record<string, unknown>>>;
   /** ms epoch until which the client holds all requests after a 429 (global pause), or 0. */
   pausedUntil(): number;
+  /**
+   * Whether the key may submit scans, without spending a credit: POST /v1/scans/ with an empty
+   * body. A key lacking SCAN_WRITE is refused (403) before the body is looked at; a key that has
+   * it gets 400/422 for the missing url. Any other answer is 'unknown' (the spec does not say
+   * which check comes first, so the options page only reports what it learned).
+   */
+  probeScanWrite(): Promise<'allowed' | 'forbidden' | 'unauthorized' | 'unknown'>;
 }
 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
@@ -250,5 +257,17 @@ export function createApiClient(config: ApiConfig): ApiClient {
     getSettings: () => call({ method: 'GET', path: '/v1/settings/' }, readRecord, 'reading settings'),
     putSettings: (body) => call({ method: 'PUT', path: '/v1/settings/', body }, readRecord, 'saving settings'),
     pausedUntil: () => t.pausedUntil(),
+    probeScanWrite: async () => {
+      if (configError) return 'unknown';
+      try {
+        const r = await t.request({ method: 'POST', path: '/v1/scans/', body: {} });
+        if (r.ok) return 'unknown';
+        if (r.error.code === 'forbidden') return 'forbidden';
+        if (r.error.code === 'unauthorized') return 'unauthorized';
+        return r.error.code === 'invalid_request' ? 'allowed' : 'unknown';
+      } catch {
+        return 'unknown';
+      }
+    },
   };
 }

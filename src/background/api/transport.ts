@@ -49,6 +49,11 @@ export const cancelledError = () => apiError('network', 'The request was cancell
 export function createTransport(d: TransportDeps) {
   let pausedUntil = 0;
 
+  /** Global pause after a 429: later requests (of any kind) wait instead of hammering the service. */
+  const pause = (ms: number) => {
+    pausedUntil = Math.max(pausedUntil, d.now() + ms);
+  };
+
   /** Wait out a global pause (bounded), or answer rate_limited at once when it is too long. */
   async function waitForPause(signal?: AbortSignal): Promise<ApiError | null> {
     const wait = pausedUntil - d.now();
@@ -149,9 +154,8 @@ export function createTransport(d: TransportDeps) {
       if (a.outcome === 'cancelled') return fail(a.error);
       let delay = a.error.retryAfterMs ?? backoffDelay(attempt, d.random);
       if (a.outcome.kind === 'status' && a.outcome.status === 429) {
-        // Global pause: later requests (of any kind) wait instead of hammering the service.
         delay = a.error.retryAfterMs ?? Math.max(DEFAULT_PAUSE_MS, delay);
-        pausedUntil = Math.max(pausedUntil, d.now() + delay);
+        pause(delay);
       }
       if (attempt + 1 >= d.maxAttempts || !isRetryable(cls, a.outcome) || delay > MAX_WAIT_MS) return fail(a.error);
       await d.sleep(delay, spec.signal);
@@ -185,6 +189,7 @@ export function createTransport(d: TransportDeps) {
         cache: 'no-store',
       });
       clearTimeout(timer);
+      if (res.status === 429) pause(parseRetryAfter(res.headers.get('retry-after'), d.now()) ?? DEFAULT_PAUSE_MS);
       return { ok: true, res };
     } catch (e) {
       signal.removeEventListener('abort', onAbort);

@@ -168,3 +168,17 @@ describe('content tier', () => {
     expect(look.ok && (look.data as Record<string, { status: string }>)['http://unknown.example/']!.status).toBe('unknown');
   });
 });
+
+describe('Test connection outcomes', () => {
+  const test = (serviceUrl: string, apiKey: string) => route({ type: 'connection.test', serviceUrl, apiKey }, pageSender).then((r) => (r.ok ? (r.data as { outcome: string }) : null));
+  it('connected, with the balance', async () => {
+    expect(await test(svc.baseUrl, svc.demoKey)).toMatchObject({ outcome: 'connected', canScan: true, balance: expect.any(Number) });
+  });
+  it('key rejected', async () => expect((await test(svc.baseUrl, 'wrong'))?.outcome).toBe('key_rejected'));
+  it('key lacks SCAN_WRITE', async () => expect((await test(svc.baseUrl, svc.readOnlyKey))?.outcome).toBe('missing_scope'));
+  it('service unreachable', async () => expect((await test('http://127.0.0.1:1', svc.demoKey))?.outcome).toBe('unreachable'));
+  it('not HTTPS (and nothing is sent)', async () => {
+    expect((await test('http://scanner.example.com', svc.demoKey))?.outcome).toBe('not_https');
+  });
+  it('invalid URL', async () => expect((await test('not a url', svc.demoKey))?.outcome).toBe('invalid_url'));
+});

@@ -7,10 +7,11 @@ import { retryDelay, nextPollDelay, MAX_POLL_MS } from '@/src/background/scan/ti
 import type { UrlStatus, Verdict } from '@/src/shared/verdict';
 
 const verdict = (riskScore: number, band: Verdict['band']): Verdict => ({ url: 'https://x.example/', scanId: 'scn_1', riskScore, band, confidence: 0.9, categories: ['phishing'], reasoning: '<b>x</b>', indicators: [], checkedAt: 1 });
-const none = { paused: false, problem: null };
+type Ctx = Parameters<typeof badgeFor>[1];
+const none: Ctx = { paused: false, problem: null };
 
 describe('badgeFor', () => {
-  it.each<[string, UrlStatus, typeof none, string]>([
+  it.each<[string, UrlStatus, Ctx, string]>([
     ['checking', { kind: 'checking', state: 'QUEUED', since: 0 }, none, '…'],
     ['malicious verdict shows the score', { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'x' } }, none, '88'],
     ['safe verdict shows the score', { kind: 'verdict', verdict: verdict(5, 'safe'), decision: { action: 'allow', reason: 'x' } }, none, '5'],
@@ -21,7 +22,7 @@ describe('badgeFor', () => {
     ['out of credits', { kind: 'unchecked' }, { paused: false, problem: { code: 'insufficient_credits', message: 'x', fix: 'credits' } }, '$'],
     ['key rejected', { kind: 'unchecked' }, { paused: false, problem: { code: 'unauthorized', message: 'bad key', fix: 'options' } }, '!'],
   ])('%s', (_n, status, ctx, text) => {
-    const b = badgeFor(status, ctx as never);
+    const b = badgeFor(status, ctx);
     expect(b.text).toBe(text);
     expect(b.title.length).toBeGreaterThan(0);
   });

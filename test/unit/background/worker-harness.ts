@@ -18,6 +18,11 @@ export interface Worker {
 }
 
 const never = <T>() => new Promise<T>(() => undefined);
+/** An event stream that never yields and never ends (a dead worker reads nothing more). */
+async function* frozenStream(): AsyncGenerator<never> {
+  await never();
+  yield* [];
+}
 
 export interface Hooks {
   /** Wrap the real client, e.g. to hang a call (the worker dies during it). */
@@ -35,7 +40,7 @@ export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks 
       const v = Reflect.get(target, prop, recv);
       if (typeof v !== 'function') return v;
       return (...args: unknown[]) => {
-        if (dead) return prop === 'streamEvents' ? (async function* () { await never(); })() : never();
+        if (dead) return prop === 'streamEvents' ? frozenStream() : never();
         return (v as (...a: unknown[]) => unknown).apply(target, args);
       };
     },

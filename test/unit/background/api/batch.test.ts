@@ -41,11 +41,12 @@ describe('submitBatch', () => {
     expect(calls.map((c) => batchUrls(c).length)).toEqual([8, 8]);
   });
 
-  it('on 400 splits to isolate the bad URL without shrinking the remembered size', async () => {
+  it.each([400, 422])('on %i splits to isolate the bad URL without shrinking the remembered size', async (status) => {
     const { client, calls } = makeClient((c) => {
       if (c.path === '/v1/scans/') return json(422, { message: 'not a URL' });
       const list = batchUrls(c);
-      return list.includes('bad') ? json(400, { message: 'bad url in batch' }) : json(201, list.map(jobFor));
+      if (list.includes('bad')) return json(status, { message: list.length > 1 ? 'bad url in batch' : 'not a URL' });
+      return json(201, list.map(jobFor));
     });
     const out = await client.submitBatch(['https://a/', 'bad', 'https://c/', 'https://d/']);
     expect(out.map((o) => o.ok)).toEqual([true, false, true, true]);

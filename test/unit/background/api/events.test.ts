@@ -1,11 +1,11 @@
 /** The events stream (events.ts): SSE frames from a ReadableStream, and every way it ends. */
 import { describe, expect, it } from 'vitest';
 import { parseTransition } from '@/src/background/api/events';
+import type { StreamEvent } from '@/src/background/api';
 import { SCAN_ID, collect, completedJob, json, makeClient, sseResponse, text } from './fakes';
 
 const frame = (data: unknown, event = 'state') => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-const states = (events: { kind: string; job?: { state: string } }[]) =>
-  events.map((e) => (e.kind === 'transition' ? e.job!.state : `end:${(e as { reason: string }).reason}`));
+const states = (events: StreamEvent[]) => events.map((e) => (e.kind === 'transition' ? e.job.state : `end:${e.reason}`));
 
 describe('parseTransition', () => {
   it.each([
@@ -95,15 +95,21 @@ describe('streamEvents', () => {
     expect(await collect(client.streamEvents(SCAN_ID))).toEqual([{ kind: 'end', reason }]);
   });
 
+  it('a 429 on the stream ends it with error and pauses the client', async () => {
+    const { client, clock } = makeClient([json(429, {}, { 'retry-after': '7' })]);
+    expect(await collect(client.streamEvents(SCAN_ID))).toEqual([{ kind: 'end', reason: 'error' }]);
+    expect(client.pausedUntil()).toBe(clock.now() + 7000);
+  });
+
   it('aborting the caller signal ends with aborted', async () => {
     const ctl = new AbortController();
     const { client } = makeClient([sseResponse([frame({ state: 'QUEUED' })], 'hang')]);
-    const events: unknown[] = [];
+    const events: StreamEvent[] = [];
     for await (const e of client.streamEvents(SCAN_ID, { signal: ctl.signal })) {
       events.push(e);
       if (e.kind === 'transition') ctl.abort();
     }
-    expect(states(events as never)).toEqual(['QUEUED', 'end:aborted']);
+    expect(states(events)).toEqual(['QUEUED', 'end:aborted']);
   });
 
   it('an already aborted signal sends nothing', async () => {
