@@ -31,6 +31,9 @@ export async function handleContent(app: App, m: ContentToBackground, sender: Se
       await grantPass(tabId, m.url);
       return ok({ granted: true });
     }
+    case 'config.get':
+      // Only what the page-side behaviour needs: no other setting, never the key.
+      return ok({ hoverDelayMs: s.hoverDelayMs, scanHovers: s.scanHovers });
     default:
       return fail('invalid_message', 'Unknown message.');
   }

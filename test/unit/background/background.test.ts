@@ -182,3 +182,11 @@ describe('Test connection outcomes', () => {
   });
   it('invalid URL', async () => expect((await test('not a url', svc.demoKey))?.outcome).toBe('invalid_url'));
 });
+
+describe('content config', () => {
+  it('a content script gets exactly the hover settings, nothing else', async () => {
+    await app.settings.set({ hoverDelayMs: 450, scanHovers: false });
+    const r = await route({ type: 'config.get' }, contentSender(9));
+    expect(r).toEqual({ ok: true, data: { hoverDelayMs: 450, scanHovers: false } });
+  });
+});
