@@ -1,0 +1,82 @@
+/**
+ * Convention (style.md 13): every message type in protocol.ts has a handler in the router, and
+ * a privileged type is refused from a content script. Adding a type without a sample here, or
+ * without a handler, fails this test.
+ */
+import { describe, it, expect, beforeEach, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { PRIVILEGED_TYPES, CONTENT_TYPES, PageToBackground, ContentToBackground } from '@/src/shared/messaging/protocol';
+import { startBackground } from '@/src/background/main';
+import { createRouter } from '@/src/background/router';
+
+const ID = 'test-extension-id';
+const page = { id: ID, url: `chrome-extension://${ID}/options.html`, origin: `chrome-extension://${ID}` };
+const content = { id: ID, url: 'https://site.example/', origin: 'https://site.example', tab: { id: 4 } };
+
+const SAMPLES: Record<string, Record<string, unknown>> = {
+  'tab.status': { tabId: 1 },
+  'scan.url': { url: 'https://a.example/', reason: 'popup' },
+  'scan.pageLinks': { tabId: 1 },
+  'scan.progress': { tabId: 1 },
+  'scan.get': { id: 'scn_1' },
+  'scan.analytics': { id: 'scn_1' },
+  'scans.list': {},
+  'settings.get': {},
+  'settings.set': { patch: { hoverDelayMs: 400 } },
+  'settings.import': { json: '{"hoverDelayMs": 500}' },
+  'connection.test': { serviceUrl: 'http://scanner.example.com', apiKey: 'k' },
+  'keys.list': {},
+  'keys.create': { name: 'n', scopes: ['SCAN_WRITE'] },
+  'keys.revoke': { id: 'k1' },
+  'credits.get': {},
+  'credits.purchase': { amount: 5 },
+  'account.get': {},
+  'account.put': { settings: {} },
+  'blocked.details': { token: '00000000-0000-0000-0000-000000000000' },
+  'blocked.proceed': { token: '00000000-0000-0000-0000-000000000000' },
+  'allowlist.add': { host: 'a.example' },
+  'allowlist.remove': { host: 'a.example' },
+  'blocklist.add': { host: 'b.example' },
+  'blocklist.remove': { host: 'b.example' },
+  'pause.set': { until: 0 },
+  'ledger.get': {},
+  'ledger.clear': {},
+  'cache.stats': {},
+  'cache.clear': {},
+  'history.get': {},
+  'links.lookup': { urls: ['https://a.example/'] },
+  'link.hover': { url: 'https://a.example/' },
+  'link.proceed': { url: 'https://a.example/' },
+  'config.get': {},
+};
+
+let route: ReturnType<typeof createRouter>;
+beforeEach(() => {
+  fakeBrowser.reset();
+  Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
+  Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
+  vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue(undefined as never);
+  route = createRouter(startBackground());
+});
+
+describe('protocol conventions', () => {
+  it('has a sample for every message type', () => {
+    expect(Object.keys(SAMPLES).sort()).toEqual([...PRIVILEGED_TYPES, ...CONTENT_TYPES].sort());
+  });
+
+  it.each(Object.entries(SAMPLES))('%s is valid and has a handler', async (type, rest) => {
+    const m = { type, ...rest };
+    const privileged = (PRIVILEGED_TYPES as string[]).includes(type);
+    expect((privileged ? PageToBackground : ContentToBackground).safeParse(m).success).toBe(true);
+    const r = await route(m, privileged ? page : content);
+    if (!r.ok) {
+      expect(r.error.code).not.toBe('invalid_message');
+      expect(r.error.code).not.toBe('internal');
+    }
+  });
+
+  it.each(PRIVILEGED_TYPES)('%s is refused from a content script', async (type) => {
+    const r = await route({ type, ...SAMPLES[type] }, content);
+    expect(r).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+  });
+});
