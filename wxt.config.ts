@@ -9,7 +9,18 @@ export const DEV_PUBLIC_KEY =
   'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAugAQfSQdEYevb9Ikf9O2suDvx3e372aRWjXZSe9KuiejHPR6nYbRY1La/VNuGGYbdoLNr4nSEpYOx1YBg/Q9KZTFi3CE36iYgAii4f81E1R15tQ7UmzUo54zbZmjiFgFhYkJxRv7EEpxzfwemyYSdaSeVtoxADvVW+cnmsEVL5ked1WVa0sLxGknQseDEm3c5d+MiYwg+fy0h/S/S2exrwhFFqSDdIkAUSUUmCqWSDe2YCcSBHDCcRz2BHuoLl0Vb/vj2oPhPkNN8bSXgNRRrJexHwZAwDYG0re9rhg7FdHl46h26YmaWDgGxarpi0aZYiiUAUvXJMYTfxwAjPmxeQIDAQAB';
 /** The id Chromium derives from DEV_PUBLIC_KEY (sha256 → first 32 hex digits → a..p). */
 export const DEV_EXTENSION_ID = 'agngngjdpdjnnagefhncdooclophbehk';
-const DEV_KEY = process.env.LINKLENS_STORE === '1' ? undefined : (process.env.LINKLENS_MANIFEST_KEY ?? DEV_PUBLIC_KEY);
+/**
+ * `wxt zip` (npm run zip) makes the packages people upload, and the Chrome Web Store refuses a
+ * manifest with `key` ("key field is not allowed in manifest"), so zips leave the development key
+ * out unless LINKLENS_MANIFEST_KEY names one on purpose (e.g. a self-hosted package's own key).
+ * `wxt build` (tests, `npm start`) keeps it. `process.argv` is the only place the command shows:
+ * WXT runs the zip's build with command 'build'.
+ */
+const ZIPPING = process.argv.slice(2).includes('zip');
+const DEV_KEY =
+  process.env.LINKLENS_STORE === '1'
+    ? undefined
+    : (process.env.LINKLENS_MANIFEST_KEY ?? (ZIPPING ? undefined : DEV_PUBLIC_KEY));
 
 export default defineConfig({
   srcDir: '.',
@@ -44,9 +55,13 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: 'linklens@linklens.dev',
-              strict_min_version: '128.0',
+              // 140: the first Firefox that knows data_collection_permissions, so every install
+              // shows the data-collection consent (addons-linter warns about anything older).
+              strict_min_version: '140.0',
               data_collection_permissions: { required: ['browsingActivity'] },
             },
+            // Firefox for Android learned data_collection_permissions in 142.
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {

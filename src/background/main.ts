@@ -79,7 +79,8 @@ export function startBackground(): App {
   browser.runtime.onInstalled.addListener((details) => {
     registerMenus();
     if (details.reason === 'install') {
-      void settings.get().then(({ settings: s }) => {
+      // Wait for the policy (slow on a fresh profile) so a managed install opens no options tab.
+      void settings.settled().then(({ settings: s }) => {
         // First run: nothing is sent before the person (or policy) configured the service.
         if (!isConfigured(s)) void browser.runtime.openOptionsPage();
       });

@@ -158,6 +158,8 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
     hoverQueue = [];
     const api = await deps.api();
     if (!api || !urls.length) return;
+    const jobsNow = await deps.jobs.all();
+    await recordSent(urls.map((u) => ({ url: u, reasons: jobsNow[u]?.reasons ?? ['hover'] })));
     const outcomesOf = await api.submitBatch(urls);
     for (const o of outcomesOf) {
       const job = await deps.jobs.get(o.url);
@@ -165,9 +167,16 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
     }
   }
 
+  /** The privacy ledger records a URL when it leaves, whatever the service answers. */
+  function recordSent(items: Array<{ url: string; reasons: ScanReason[] }>) {
+    const at = now();
+    return appendLedger(items.flatMap((i) => i.reasons.map((reason) => ({ url: i.url, at, reason })))).catch(() => undefined);
+  }
+
   async function submitOne(job: PendingJob) {
     const api = await deps.api();
     if (!api) return;
+    await recordSent([job]);
     const res = await api.submitScan(job.url, { idempotencyKey: job.idempotencyKey });
     await handleSubmitted(job, res);
   }
@@ -180,7 +189,6 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
       const updated = await deps.jobs.update(job.url, (j) => ({ ...j, scanId: scan.id, state: scan.state, waitingFor: null }));
       if (!updated) return;
       inflight.set(job.url, { scanId: scan.id, state: scan.state, since: job.createdAt });
-      await appendLedger(job.reasons.map((reason) => ({ url: job.url, at: now(), reason }))).catch(() => undefined);
       await recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(() => undefined);
       emit(job.url, checking(job.url), updated);
       if (isTerminal(scan.state)) await finish(updated, scan);

@@ -33,6 +33,8 @@ export interface SettingsStore {
   onChange(fn: (s: SettingsState) => void): void;
   /** Re-reads storage.managed (policy change). */
   refreshManaged(): Promise<void>;
+  /** Settings once the live policy has been read (or `waitMs` passed): for first-run decisions. */
+  settled(waitMs?: number): Promise<SettingsState>;
 }
 
 export function createSettingsStore(secrets: SecretStore): SettingsStore {
@@ -135,5 +137,10 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
       listeners.add(fn);
     },
     refreshManaged,
+    async settled(waitMs = 5000) {
+      await this.get();
+      await Promise.race([refreshManaged(), new Promise((r) => setTimeout(r, waitMs))]);
+      return this.get();
+    },
   };
 }

@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startService, type ScanningService } from '../../service/server';
 import { startWorker, waitFor, hang, type Worker } from './worker-harness';
+import { readLedger } from '@/src/background/state/ledger';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -91,6 +92,8 @@ describe('scan engine', () => {
     await w.engine.request('http://scam.example/y', 'navigation');
     expect(problems).toEqual(['insufficient_credits']);
     expect(w.engine.pendingCount()).toBe(2);
+    // The ledger records what left the browser, even when the service refused it.
+    expect((await readLedger()).map((e) => e.url)).toContain('http://scam.example/x');
     svc.setCredits(10);
     await w.engine.creditsRestored();
     await waitFor(() => verdictOf(w, 'http://scam.example/x') && verdictOf(w, 'http://scam.example/y'));
