@@ -2,7 +2,10 @@ import { startContent } from '@/src/content/main';
 
 export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
+  // Every frame runs its own copy (issue 4: links in same-origin iframes); about:blank and
+  // srcdoc frames written by the page get one too (they have no URL of their own to match).
   allFrames: true,
+  matchAboutBlank: true,
   runAt: 'document_idle',
   main(ctx) {
     startContent(ctx);

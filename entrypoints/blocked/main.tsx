@@ -1,3 +1,5 @@
-import { render } from 'preact';
+import '@/assets/styles.css';
+import { mount } from '@/src/ui/mount';
+import { BlockedApp } from '@/src/ui/blocked/blocked-app';
 
-render(<main><h1>Linklens blocked</h1></main>, document.getElementById('app')!);
+mount(<BlockedApp />, 'headline_generic');

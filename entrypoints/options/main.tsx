@@ -1,3 +1,5 @@
-import { render } from 'preact';
+import '@/assets/styles.css';
+import { mount } from '@/src/ui/mount';
+import { OptionsApp } from '@/src/ui/options/options-app';
 
-render(<main><h1>Linklens options</h1></main>, document.getElementById('app')!);
+mount(<OptionsApp />, 'optionsTitle');

@@ -1,3 +1,5 @@
-import { render } from 'preact';
+import '@/assets/styles.css';
+import { mount } from '@/src/ui/mount';
+import { PopupApp } from '@/src/ui/popup/popup-app';
 
-render(<main><h1>Linklens popup</h1></main>, document.getElementById('app')!);
+mount(<PopupApp />, 'popupTitle');

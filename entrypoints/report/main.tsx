@@ -1,3 +1,5 @@
-import { render } from 'preact';
+import '@/assets/styles.css';
+import { mount } from '@/src/ui/mount';
+import { ReportApp } from '@/src/ui/report/report-app';
 
-render(<main><h1>Linklens report</h1></main>, document.getElementById('app')!);
+mount(<ReportApp />, 'reportTitle');

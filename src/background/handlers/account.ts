@@ -15,7 +15,10 @@ async function withApi(app: App, fn: (api: ApiClient) => Promise<Reply>): Promis
 export function handleAccount(app: App, m: PageToBackground): Promise<Reply> | null {
   switch (m.type) {
     case 'connection.test':
-      return testConnection(app, m.serviceUrl, m.apiKey).then(ok);
+      // An empty key field means "test the key already stored" (the page never sees it).
+      return (m.apiKey.trim() ? Promise.resolve(m.apiKey) : app.settings.get().then((st) => st.settings.apiKey))
+        .then((key) => testConnection(app, m.serviceUrl, key))
+        .then(ok);
     case 'keys.list':
       return withApi(app, async (api) => {
         const r = await api.listKeys();

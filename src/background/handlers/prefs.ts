@@ -15,6 +15,7 @@ export function settingsData(st: SettingsState): SettingsData {
     apiKeyHint: key ? `…${key.slice(-4)}` : null,
     managedKeys: st.managedKeys,
     lockAll: st.settings.lockAll,
+    managedEntries: st.managedEntries,
   };
 }
 
@@ -35,7 +36,10 @@ async function editList(app: App, list: 'allowlist' | 'blocklist', host: string,
   const site = siteOf(host);
   if (!site) return fail('invalid_request', 'That is not a site name.');
   const st = await app.settings.get();
-  const cur = st.settings[list];
+  const fromPolicy = st.managedEntries[list];
+  if (!add && fromPolicy.includes(site)) return fail('locked', 'Set by your organization.');
+  // Store only the person's own entries: the policy's are merged in at read time.
+  const cur = st.settings[list].filter((x) => !fromPolicy.includes(x));
   const next = add ? [...new Set([...cur, site])] : cur.filter((x) => x !== site);
   const r = await app.settings.set({ [list]: next });
   if (r.refused[list]) return fail('locked', `Not changed: ${r.refused[list]}.`);

@@ -20,6 +20,8 @@ export interface SettingsState {
   managedKeys: SettingKey[];
   /** Keys the person may not change (managed ones, or all under lockAll). */
   locked: SettingKey[];
+  /** List entries the policy adds (shown locked; the person's own stay removable). */
+  managedEntries: { allowlist: string[]; blocklist: string[] };
 }
 
 const USER_KEY = 'settings';
@@ -47,7 +49,12 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
 
   function compute(): SettingsState {
     const merged = mergeSettings(user ?? defaultSettings(), managed);
-    return { settings: merged.settings, managedKeys: merged.managedKeys, locked: lockedKeys(merged.managedKeys, merged.settings.lockAll) };
+    return {
+      settings: merged.settings,
+      managedKeys: merged.managedKeys,
+      locked: lockedKeys(merged.managedKeys, merged.settings.lockAll),
+      managedEntries: { allowlist: managed.allowlist ?? [], blocklist: managed.blocklist ?? [] },
+    };
   }
 
   function publish() {

@@ -8,11 +8,10 @@
  * from our own extension pages (decided by sender URL/origin in router.ts, never by sender.id).
  */
 import { z } from 'zod';
+import { MAX_BATCH, MAX_URL_LENGTH } from './limits';
 
-/** Cap on URL strings that cross a message boundary; longer ones are refused, not truncated. */
-export const MAX_URL_LENGTH = 8192;
-/** Cap on URLs in one batch message from a content script. */
-export const MAX_BATCH = 500;
+/** MAX_URL_LENGTH: cap on URL strings crossing a message boundary; MAX_BATCH: URLs per batch. */
+export { MAX_BATCH, MAX_URL_LENGTH };
 
 const Url = z.string().min(1).max(MAX_URL_LENGTH);
 const Id = z.string().min(1).max(200);
@@ -175,6 +174,28 @@ export interface SettingsData {
   apiKeyHint: string | null; // e.g. '…3f9a' when a key is set
   managedKeys: SettingKey[];
   lockAll: boolean;
+  /** Policy-provided list entries (see ManagedListEntries); absent = unknown. */
+  managedEntries?: ManagedListEntries;
+}
+
+/**
+ * Reply of `settings.set` and `settings.import`: the new effective settings, plus the fields
+ * that were not applied and why (policy lock, invalid value) so the options page never says
+ * "Saved" for a refused change. `repaired`: what an import had to fix or drop.
+ */
+export interface SettingsWriteData extends SettingsData {
+  refused?: Record<string, string>;
+  repaired?: unknown;
+}
+
+/**
+ * Optional on SettingsData (pages cope without it): the allow/block list entries that come from
+ * managed policy, so the options page can show them locked while the person's own entries stay
+ * editable (POLICY.md: policy lists are added to the person's).
+ */
+export interface ManagedListEntries {
+  allowlist: string[];
+  blocklist: string[];
 }
 
 /** One scan in lists (popup recent scans, options history). */

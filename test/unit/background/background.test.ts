@@ -190,3 +190,21 @@ describe('content config', () => {
     expect(r).toEqual({ ok: true, data: { hoverDelayMs: 450, scanHovers: false } });
   });
 });
+
+describe('options helpers', () => {
+  it('Test connection with an empty key field tests the stored key', async () => {
+    const r = await route({ type: 'connection.test', serviceUrl: svc.baseUrl, apiKey: '' }, pageSender);
+    expect(r.ok && (r.data as { outcome: string }).outcome).toBe('connected');
+  });
+  it('policy list entries are reported apart and cannot be removed by the person', async () => {
+    await fakeBrowser.storage.managed.set({ allowlist: ['corp.example'] });
+    await app.settings.refreshManaged();
+    await route({ type: 'allowlist.add', host: 'https://www.mine.example/x' }, pageSender);
+    const r = await route({ type: 'settings.get' }, pageSender);
+    const d = (r as { data: { settings: { allowlist: string[] }; managedEntries: { allowlist: string[] } } }).data;
+    expect(d.managedEntries.allowlist).toEqual(['corp.example']);
+    expect(d.settings.allowlist.sort()).toEqual(['corp.example', 'mine.example']);
+    expect((await route({ type: 'allowlist.remove', host: 'corp.example' }, pageSender)).ok).toBe(false);
+    expect((await route({ type: 'allowlist.remove', host: 'mine.example' }, pageSender)).ok).toBe(true);
+  });
+});

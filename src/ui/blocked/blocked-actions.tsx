@@ -1,0 +1,45 @@
+/**
+ * Go back (primary, focused first), Proceed anyway (secondary, says how long the exception lasts,
+ * absent when policy forbids it), Report a mistake (the policy's report URL, http(s) only).
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { sendToBackground } from '@/src/shared/messaging/send';
+import type { BlockedDetailsData, ErrorInfo } from '@/src/shared/messaging/protocol';
+import { Button } from '../components/button';
+import { ErrorText } from '../components/error-text';
+import { t } from '../i18n';
+import { safeHttpUrl } from '../page-params';
+import { goBack } from './go-back';
+
+export function BlockedActions({ token, details }: { token: string; details: BlockedDetailsData }) {
+  const [error, setError] = useState<ErrorInfo | null>(null);
+  const backRef = useRef<HTMLDivElement>(null);
+  useEffect(() => backRef.current?.querySelector('button')?.focus(), []);
+  const report = safeHttpUrl(details.reportUrl);
+
+  const proceed = async () => {
+    const reply = await sendToBackground<{ url: string }>({ type: 'blocked.proceed', token });
+    if (!reply.ok) return setError(reply.error);
+    const target = safeHttpUrl(reply.data?.url);
+    if (target) location.replace(target);
+    else setError({ code: 'invalid', message: t('proceedFailed') });
+  };
+
+  return (
+    <div class="blocked-actions">
+      <div class="row" ref={backRef}>
+        <Button variant="primary" onClick={() => void goBack()}>{t('goBack')}</Button>
+        {report ? <a class="btn btn-link" href={report} target="_blank" rel="noopener noreferrer">{t('reportMistake')}</a> : null}
+      </div>
+      {details.canProceed ? (
+        <div class="proceed">
+          <Button onClick={() => void proceed()}>{t('proceedAnyway')}</Button>
+          <p class="muted">
+            {details.exceptionLifetime === 'session' ? t('proceedLifetimeSession') : t('proceedLifetime', details.exceptionLifetime)}
+          </p>
+        </div>
+      ) : null}
+      {error ? <ErrorText error={error} /> : null}
+    </div>
+  );
+}

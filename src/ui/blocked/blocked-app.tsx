@@ -1,0 +1,81 @@
+/**
+ * blocked.html?t=<token>: the background hands over the details by an opaque token (issue 5),
+ * never by the query string. A missing, malformed or expired token gets a safe generic page
+ * whose only action is Go back. In strict mode the page first says it is checking.
+ */
+import type { ComponentChildren } from 'preact';
+import { useEffect } from 'preact/hooks';
+import type { BlockedDetailsData } from '@/src/shared/messaging/protocol';
+import { Button } from '../components/button';
+import { ErrorText } from '../components/error-text';
+import { Notice } from '../components/notice';
+import { VerdictView } from '../components/verdict-view';
+import { t } from '../i18n';
+import { readParam, safeHttpUrl } from '../page-params';
+import { BlockedActions } from './blocked-actions';
+import { goBack } from './go-back';
+import { headlineKey, unicodeBeside } from './headline';
+import { useBlockedDetails } from './use-blocked-details';
+
+function Page({ headline, children }: { headline: string; children: ComponentChildren }) {
+  useEffect(() => {
+    document.title = `${headline} – ${t('extName')}`;
+  }, [headline]);
+  return (
+    <main class="blocked">
+      <h1>{headline}</h1>
+      {children}
+    </main>
+  );
+}
+
+function Url({ d }: { d: BlockedDetailsData }) {
+  const unicode = unicodeBeside(d.url, d.unicodeHost);
+  return (
+    <p class="blocked-url">
+      <span class="label">{t('url')}: </span>
+      <code class="break">{d.url}</code>
+      {unicode ? <span class="unicode-host"> ({t('unicodeHost', unicode)})</span> : null}
+    </p>
+  );
+}
+
+const BackButton = () => <Button variant="primary" onClick={() => void goBack()}>{t('goBack')}</Button>;
+
+export function BlockedApp({ search = location.search, pollMs = 500 }: { search?: string; pollMs?: number }) {
+  const token = readParam(search, 't');
+  const { data: d, error } = useBlockedDetails(token, pollMs);
+
+  if (!token || error) {
+    return (
+      <Page headline={t('headline_generic')}>
+        <p>{t('blockedGenericBody')}</p>
+        {error ? <ErrorText error={error} /> : null}
+        <BackButton />
+      </Page>
+    );
+  }
+  if (!d) return <main class="blocked"><p role="status">{t('loading')}</p></main>;
+
+  const key = headlineKey(d);
+  if (d.pending || key === 'headline_released') {
+    const open = safeHttpUrl(d.url);
+    return (
+      <Page headline={t(key)}>
+        <Notice kind="info">
+          {d.pending ? <><span class="spinner" aria-hidden="true" /> {t('blockedCheckingBody')}</> : t('blockedReleasedBody')}
+        </Notice>
+        <Url d={d} />
+        {d.pending ? <BackButton /> : open ? <a class="btn btn-primary" href={open}>{t('openPage')}</a> : null}
+      </Page>
+    );
+  }
+  return (
+    <Page headline={t(key)}>
+      <p>{t('blockedIntro')}</p>
+      <Url d={d} />
+      <VerdictView verdict={d} level={2} />
+      <BlockedActions token={token} details={d} />
+    </Page>
+  );
+}

@@ -1,0 +1,10 @@
+import { t } from '../i18n';
+
+/** Shown beside every field a managed policy sets (issue 5: "Set by your organization"). */
+export function LockedNote({ id }: { id?: string }) {
+  return (
+    <span class="locked-note" id={id}>
+      {t('lockedByOrg')}
+    </span>
+  );
+}

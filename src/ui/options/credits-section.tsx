@@ -1,0 +1,54 @@
+/** Credits: balance (GET /v1/credits/) and buying more (POST /v1/credits/purchase) with the result. */
+import { useState } from 'preact/hooks';
+import { sendToBackground } from '@/src/shared/messaging/send';
+import type { CreditsData, Reply } from '@/src/shared/messaging/protocol';
+import { Button } from '../components/button';
+import { ErrorText } from '../components/error-text';
+import { NumberField } from '../components/field';
+import { KeyValueView } from '../components/key-value-view';
+import { Notice } from '../components/notice';
+import { formatNumber } from '../format';
+import { t } from '../i18n';
+import { useRequest } from '../use-request';
+
+const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+
+export function CreditsSection() {
+  const credits = useRequest<CreditsData>({ type: 'credits.get' });
+  const [amount, setAmount] = useState(100);
+  const [result, setResult] = useState<Reply | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const buy = async () => {
+    setBusy(true);
+    setResult(await sendToBackground({ type: 'credits.purchase', amount }));
+    setBusy(false);
+    credits.reload();
+  };
+
+  return (
+    <div class="stack">
+      {credits.error ? <ErrorText error={credits.error} /> : null}
+      {credits.data ? (
+        <>
+          <p class="balance">{t('creditsBalance', formatNumber(credits.data.balance))}</p>
+          <details>
+            <summary>{t('details')}</summary>
+            <KeyValueView data={credits.data.raw} />
+          </details>
+        </>
+      ) : null}
+      <form class="row" onSubmit={(e) => { e.preventDefault(); void buy(); }}>
+        <NumberField label={t('buyAmount')} value={amount} min={1} max={1_000_000} onChange={(v) => setAmount(Math.max(1, Math.round(v)))} />
+        <Button type="submit" variant="primary" busy={busy}>{t('buyCredits')}</Button>
+      </form>
+      {result && result.ok ? (
+        <Notice kind="ok">
+          <strong>{t('purchaseDone')}</strong>
+          {isRecord(result.data) ? <KeyValueView data={isRecord(result.data.raw) ? result.data.raw : result.data} /> : null}
+        </Notice>
+      ) : null}
+      {result && !result.ok ? <ErrorText error={result.error} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The options page: one column of sections with a table of contents (anchors, so the popup can
+ * open options.html#credits). Settings load once; each section saves its own changes.
+ */
+import type { ComponentChildren } from 'preact';
+import { ErrorText } from '../components/error-text';
+import { LockedNote } from '../components/locked-note';
+import { t } from '../i18n';
+import { AccountSection } from './account-section';
+import { CacheSection } from './cache-section';
+import { ConnectionSection } from './connection-section';
+import { CreditsSection } from './credits-section';
+import { ImportExportSection } from './import-export-section';
+import { KeysSection } from './keys-section';
+import { LedgerSection } from './ledger-section';
+import { PrivacySection } from './privacy-section';
+import { ProtectionSection } from './protection-section';
+import { useSettings } from './use-settings';
+
+const SECTIONS = ['connection', 'protection', 'privacy', 'ledger', 'keys', 'credits', 'account', 'cache', 'backup'] as const;
+type SectionId = (typeof SECTIONS)[number];
+export const SECTION_TITLE_KEYS: Record<SectionId, string> = {
+  connection: 'sec_connection',
+  protection: 'sec_protection',
+  privacy: 'sec_privacy',
+  ledger: 'sec_ledger',
+  keys: 'sec_keys',
+  credits: 'sec_credits',
+  account: 'sec_account',
+  cache: 'sec_cache',
+  backup: 'sec_backup',
+};
+
+function Section({ id, children }: { id: SectionId; children: ComponentChildren }) {
+  return (
+    <section id={id} class="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t(SECTION_TITLE_KEYS[id])}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function OptionsApp() {
+  const { model, error } = useSettings();
+  return (
+    <div class="options">
+      <header class="bar">
+        <h1>{t('optionsTitle')}</h1>
+      </header>
+      <nav aria-label={t('sections')}>
+        <ul>
+          {SECTIONS.map((id) => <li key={id}><a href={`#${id}`}>{t(SECTION_TITLE_KEYS[id])}</a></li>)}
+        </ul>
+      </nav>
+      <main>
+        {error ? <ErrorText error={error} /> : null}
+        {!model && !error ? <p role="status">{t('loading')}</p> : null}
+        {model?.data.lockAll ? <p class="org-managed"><LockedNote /></p> : null}
+        {model ? (
+          <>
+            <Section id="connection"><ConnectionSection model={model} /></Section>
+            <Section id="protection"><ProtectionSection model={model} /></Section>
+            <Section id="privacy"><PrivacySection model={model} /></Section>
+            <Section id="ledger"><LedgerSection /></Section>
+            <Section id="keys">
+              <KeysSection canUse={!model.locked('apiKey')} onUse={(apiKey) => model.save({ apiKey })} />
+            </Section>
+            <Section id="credits"><CreditsSection /></Section>
+            <Section id="account"><AccountSection /></Section>
+            <Section id="cache"><CacheSection /></Section>
+            <Section id="backup"><ImportExportSection locked={model.data.lockAll} onImported={model.reload} /></Section>
+          </>
+        ) : null}
+      </main>
+    </div>
+  );
+}

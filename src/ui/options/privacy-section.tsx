@@ -1,0 +1,36 @@
+/** Privacy: what may be sent, which sites are trusted or blocked, and the ledger. */
+import { useState } from 'preact/hooks';
+import type { Reply } from '@/src/shared/messaging/protocol';
+import type { Settings } from '@/src/shared/policy/settings';
+import { CheckField } from '../components/field';
+import { SaveStatus } from '../components/save-status';
+import { t } from '../i18n';
+import { SiteList } from './site-list';
+import type { SettingsModel } from './use-settings';
+
+export function PrivacySection({ model }: { model: SettingsModel }) {
+  const [reply, setReply] = useState<Reply | null>(null);
+  const s = model.settings;
+  const set = (patch: Partial<Settings>) => void model.save(patch).then(setReply);
+  const lk = model.locked;
+  return (
+    <div class="stack">
+      <CheckField label={t('stripQuery')} hint={t('stripQueryHint')} checked={s.stripQuery} locked={lk('stripQuery')} onChange={(v) => set({ stripQuery: v })} />
+      <CheckField label={t('scanPrivateHosts')} hint={t('scanPrivateHostsHint')} checked={s.scanPrivateHosts} locked={lk('scanPrivateHosts')} onChange={(v) => set({ scanPrivateHosts: v })} />
+      <CheckField label={t('scanIncognito')} checked={s.scanIncognito} locked={lk('scanIncognito')} onChange={(v) => set({ scanIncognito: v })} />
+      <SaveStatus reply={reply} />
+      {(['allowlist', 'blocklist'] as const).map((list) => (
+        <SiteList
+          key={list}
+          list={list}
+          title={list === 'allowlist' ? t('allowlistTitle') : t('blocklistTitle')}
+          sites={s[list]}
+          locked={lk(list)}
+          orgAdds={model.data.managedKeys.includes(list)}
+          fixed={model.data.managedEntries?.[list] ?? []}
+          onChanged={model.reload}
+        />
+      ))}
+    </div>
+  );
+}

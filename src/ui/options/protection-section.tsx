@@ -1,0 +1,44 @@
+/**
+ * Protection: what is checked and what happens. Each change is saved at once; a field policy
+ * sets is locked.
+ */
+import { useState } from 'preact/hooks';
+import type { Reply } from '@/src/shared/messaging/protocol';
+import type { Settings } from '@/src/shared/policy/settings';
+import { CheckField, NumberField, SelectField } from '../components/field';
+import { SaveStatus } from '../components/save-status';
+import { t } from '../i18n';
+import type { SettingsModel } from './use-settings';
+
+export function ProtectionSection({ model }: { model: SettingsModel }) {
+  const [reply, setReply] = useState<Reply | null>(null);
+  const s = model.settings;
+  const set = (patch: Partial<Settings>) => void model.save(patch).then(setReply);
+  const lk = model.locked;
+  return (
+    <div class="stack">
+      <CheckField label={t('scanNavigations')} checked={s.scanNavigations} locked={lk('scanNavigations')} onChange={(v) => set({ scanNavigations: v })} />
+      <CheckField label={t('scanHovers')} checked={s.scanHovers} locked={lk('scanHovers')} onChange={(v) => set({ scanHovers: v })} />
+      <NumberField label={t('hoverDelay')} value={s.hoverDelayMs} min={50} max={5000} step={50} locked={lk('hoverDelayMs')} onChange={(v) => set({ hoverDelayMs: v })} />
+      <NumberField label={t('warnThreshold')} hint={t('thresholdHint')} value={s.warnThreshold} min={0} max={100} locked={lk('warnThreshold')} onChange={(v) => set({ warnThreshold: v })} />
+      <NumberField label={t('blockThreshold')} hint={t('thresholdHint')} value={s.blockThreshold} min={0} max={100} locked={lk('blockThreshold')} onChange={(v) => set({ blockThreshold: v })} />
+      <CheckField label={t('allowProceed')} checked={s.allowProceed} locked={lk('allowProceed')} onChange={(v) => set({ allowProceed: v })} />
+      <CheckField label={t('strictMode')} hint={t('strictModeHint')} checked={s.strictMode} locked={lk('strictMode')} onChange={(v) => set({ strictMode: v })} />
+      {s.strictMode ? (
+        <>
+          <NumberField label={t('strictTimeout')} value={s.strictTimeoutMs} min={500} max={60000} step={500} locked={lk('strictTimeoutMs')} onChange={(v) => set({ strictTimeoutMs: v })} />
+          <SelectField
+            label={t('strictFailMode')}
+            value={s.strictFailMode}
+            locked={lk('strictFailMode')}
+            options={[{ value: 'allow', label: t('failAllow') }, { value: 'block', label: t('failBlock') }]}
+            onChange={(v) => set({ strictFailMode: v === 'block' ? 'block' : 'allow' })}
+          />
+        </>
+      ) : null}
+      <CheckField label={t('auditOnly')} hint={t('auditOnlyHint')} checked={s.auditOnly} locked={lk('auditOnly')} onChange={(v) => set({ auditOnly: v })} />
+      <CheckField label={t('notifications')} checked={s.notifications} locked={lk('notifications')} onChange={(v) => set({ notifications: v })} />
+      <SaveStatus reply={reply} />
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { BlockedApp } from '@/src/ui/blocked/blocked-app';
+import type { BlockedDetailsData } from '@/src/shared/messaging/protocol';
+import { answer, en, failReply, sent, setupUiTest } from './helpers';
+import { blockedDetails } from './fixtures';
+
+setupUiTest();
+
+function show(details: Partial<BlockedDetailsData> = {}, extra = {}) {
+  const calls = answer({ 'blocked.details': () => blockedDetails(details), ...extra });
+  render(<BlockedApp search="?t=tok_123" />);
+  return calls;
+}
+
+describe('blocked page', () => {
+  const headlines: [string[], string, string][] = [
+    [['phishing'], 'band:malicious', 'Phishing site blocked'],
+    [['malware', 'scam'], 'band:malicious', 'Malware site blocked'],
+    [['scam'], 'band:high', 'Scam site blocked'],
+    [[], 'blocklist', en('headline_blocklist')],
+    [['something-new'], 'band:high', 'Dangerous site blocked'],
+  ];
+  for (const [categories, reason, headline] of headlines) {
+    it(`headline for ${categories.join('+') || reason}: "${headline}"`, async () => {
+      show({ categories, reason });
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(headline);
+    });
+  }
+
+  it('shows the punycode URL with the Unicode host beside it, score, categories, reasoning, indicators, when', async () => {
+    const calls = show();
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByText('https://xn--pypal-4ve.test/login')).toBeTruthy();
+    expect(screen.getByText(`(${en('unicodeHost', 'pаypal.test')})`)).toBeTruthy();
+    expect(screen.getByRole('img', { name: en('scoreAria', 91, 'Malicious') })).toBeTruthy();
+    expect(screen.getByText('Phishing')).toBeTruthy();
+    expect(screen.getByText('Lookalike domain of a payment brand.')).toBeTruthy();
+    expect(screen.getByText('homoglyph host')).toBeTruthy();
+    expect(screen.getByText(new Date(Date.UTC(2025, 0, 2, 3, 4, 5)).toLocaleString())).toBeTruthy();
+    expect(sent(calls, 'blocked.details')).toEqual([{ type: 'blocked.details', token: 'tok_123' }]);
+  });
+
+  it('no Unicode form when the host is plain ASCII', async () => {
+    show({ url: 'https://evil.test/', unicodeHost: 'evil.test' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(/shown as/)).toBeNull();
+  });
+
+  it('Go back is the primary, focused action', async () => {
+    show();
+    const back = await screen.findByRole('button', { name: en('goBack') });
+    expect(back.className).toContain('btn-primary');
+    await waitFor(() => expect(document.activeElement).toBe(back));
+    expect(screen.getByRole('button', { name: en('proceedAnyway') }).className).not.toContain('btn-primary');
+  });
+
+  it('Go back: history.back() when there is history', async () => {
+    Object.defineProperty(history, 'length', { value: 3, configurable: true });
+    const back = vi.spyOn(history, 'back').mockImplementation(() => undefined);
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
+    await waitFor(() => expect(back).toHaveBeenCalled());
+    Object.defineProperty(history, 'length', { value: 1, configurable: true });
+  });
+
+  it('Go back without history closes the tab', async () => {
+    Object.defineProperty(history, 'length', { value: 1, configurable: true });
+    (fakeBrowser.tabs as unknown as Record<string, unknown>).getCurrent = async () => ({ id: 55 });
+    const remove = vi.spyOn(fakeBrowser.tabs, 'remove').mockResolvedValue(undefined);
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith(55));
+  });
+
+  it('Proceed anyway says how long the exception lasts, asks the background and goes to the URL it returns', async () => {
+    const replace = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, replace } as never);
+    const calls = show({}, { 'blocked.proceed': () => ({ url: 'https://xn--pypal-4ve.test/login' }) });
+    expect(await screen.findByText(en('proceedLifetimeSession'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en('proceedAnyway') }));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('https://xn--pypal-4ve.test/login'));
+    expect(sent(calls, 'blocked.proceed')).toEqual([{ type: 'blocked.proceed', token: 'tok_123' }]);
+  });
+
+  it('a lifetime other than the session is stated', async () => {
+    show({ exceptionLifetime: '1 hour' });
+    expect(await screen.findByText(en('proceedLifetime', '1 hour'))).toBeTruthy();
+  });
+
+  it('Proceed anyway is hidden when policy says so', async () => {
+    show({ canProceed: false });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: en('proceedAnyway') })).toBeNull();
+    expect(screen.queryByText(en('proceedLifetimeSession'))).toBeNull();
+  });
+
+  it('a proceed URL that is not http(s) is not followed', async () => {
+    const replace = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, replace } as never);
+    show({}, { 'blocked.proceed': () => ({ url: 'javascript:alert(1)' }) });
+    fireEvent.click(await screen.findByRole('button', { name: en('proceedAnyway') }));
+    expect(await screen.findByText(en('proceedFailed'))).toBeTruthy();
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it('Report a mistake links to the report URL; absent without one or when not http(s)', async () => {
+    show();
+    const link = (await screen.findByRole('link', { name: en('reportMistake') })) as HTMLAnchorElement;
+    expect(link.href).toBe('https://report.example.com/fp?scan=scn_abc');
+    expect(link.rel).toContain('noopener');
+  });
+
+  it('no report link for a javascript: report URL', async () => {
+    show({ reportUrl: 'javascript:alert(1)' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('link', { name: en('reportMistake') })).toBeNull();
+  });
+
+  it('HTML in reasoning and indicators stays text', async () => {
+    show({ reasoning: '<img src=x onerror=alert(1)>Click <a href="https://x.test">here</a>', indicators: ['<script>alert(1)</script>'] });
+    await screen.findByText('<img src=x onerror=alert(1)>Click <a href="https://x.test">here</a>');
+    expect(screen.getByText('<script>alert(1)</script>')).toBeTruthy();
+    expect(document.querySelector('main img, main script, main a[href="https://x.test"]')).toBeNull();
+  });
+
+  for (const [name, search] of [['missing', ''], ['malformed', '?t=<script>'], ['repeated', '?t=a&t=b']] as const) {
+    it(`a ${name} token shows a safe generic explanation and asks nothing`, async () => {
+      const calls = answer({ 'blocked.details': () => blockedDetails() });
+      render(<BlockedApp search={search} />);
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(en('headline_generic'));
+      expect(screen.getByText(en('blockedGenericBody'))).toBeTruthy();
+      expect(screen.queryByRole('button', { name: en('proceedAnyway') })).toBeNull();
+      expect(calls).toEqual([]);
+    });
+  }
+
+  it('an expired token shows the generic page with the reason', async () => {
+    answer({ 'blocked.details': () => failReply('not_found', 'Unknown or expired token') });
+    render(<BlockedApp search="?t=old" />);
+    expect(await screen.findByText(en('blockedGenericBody'))).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Unknown or expired token');
+    expect(screen.queryByRole('button', { name: en('proceedAnyway') })).toBeNull();
+  });
+});
+
+describe('blocked page in strict mode', () => {
+  it('while pending it says it is checking, offers only Go back, and polls until the verdict', async () => {
+    let n = 0;
+    const calls = answer({
+      'blocked.details': () =>
+        ++n < 3
+          ? blockedDetails({ pending: true, canProceed: false, reason: 'strict:pending', riskScore: null, band: null, categories: [], reasoning: '', indicators: [], checkedAt: null })
+          : blockedDetails(),
+    });
+    render(<BlockedApp search="?t=tok_1" pollMs={5} />);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(en('headline_checking'));
+    expect(screen.getByText(en('blockedCheckingBody'))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en('proceedAnyway') })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Phishing site blocked'));
+    expect(sent(calls, 'blocked.details').length).toBe(3);
+  });
+
+  it('released: no threat found, with a link to the page', async () => {
+    answer({ 'blocked.details': () => blockedDetails({ reason: 'strict:released', categories: [], riskScore: null, band: null, url: 'https://fine.test/' }) });
+    render(<BlockedApp search="?t=tok_1" pollMs={5} />);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(en('headline_released'));
+    expect((screen.getByRole('link', { name: en('openPage') }) as HTMLAnchorElement).href).toBe('https://fine.test/');
+  });
+});

@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { PopupApp } from '@/src/ui/popup/popup-app';
+import type { ScanSummary, TabStatusData } from '@/src/shared/messaging/protocol';
+import { answer, en, sent, setupUiTest, openActiveTab } from './helpers';
+import { tabStatus, verdict } from './fixtures';
+
+setupUiTest();
+let tabId = 0;
+beforeEach(() => {
+  tabId = openActiveTab();
+});
+
+const quiet = { 'history.get': () => [], 'scans.list': () => ({ items: [], next: null }), 'scan.progress': () => ({ total: 0, done: 0, flagged: 0, running: false }) };
+const shown = tabStatus({ kind: 'verdict', verdict: verdict({ riskScore: 10, band: 'safe', categories: ['safe'] }), decision: { action: 'allow', reason: 'band:safe' } });
+const scan = (id: string, over: Partial<ScanSummary> = {}): ScanSummary => ({ id, url: `https://${id}.test/`, state: 'COMPLETED', createdAt: null, riskScore: 5, band: 'safe', source: 'service', ...over });
+
+describe('popup actions', () => {
+  it('check again sends scan.url with force and re-reads the status', async () => {
+    const calls = answer({ ...quiet, 'tab.status': () => shown, 'scan.url': () => null });
+    render(<PopupApp pollMs={10} />);
+    fireEvent.click(await screen.findByRole('button', { name: en('checkAgain') }));
+    await waitFor(() => expect(sent(calls, 'tab.status').length).toBe(2));
+    expect(sent(calls, 'scan.url')).toEqual([{ type: 'scan.url', url: shown.url, reason: 'popup', force: true }]);
+  });
+
+  it('trust this site adds the registrable domain to the allowlist', async () => {
+    const calls = answer({ ...quiet, 'tab.status': () => shown, 'allowlist.add': () => null });
+    render(<PopupApp pollMs={10} />);
+    fireEvent.click(await screen.findByRole('button', { name: en('trustSite', 'example-bank.test') }));
+    expect(await screen.findByText(en('trustedSite', 'example-bank.test'))).toBeTruthy();
+    expect(sent(calls, 'allowlist.add')).toEqual([{ type: 'allowlist.add', host: 'example-bank.test' }]);
+  });
+
+  it('pause for one hour and until restart', async () => {
+    const calls = answer({ ...quiet, 'tab.status': () => shown, 'pause.set': () => null });
+    render(<PopupApp pollMs={10} />);
+    const before = Date.now();
+    fireEvent.click(await screen.findByRole('button', { name: en('pauseHour') }));
+    fireEvent.click(screen.getByRole('button', { name: en('pauseRestart') }));
+    await waitFor(() => expect(sent(calls, 'pause.set').length).toBe(2));
+    const [hour, restart] = sent(calls, 'pause.set') as { until: number | null }[];
+    expect(hour!.until! - before).toBeGreaterThanOrEqual(3_600_000);
+    expect(hour!.until! - before).toBeLessThan(3_700_000);
+    expect(restart!.until).toBeNull();
+  });
+
+  it('while paused: says until when, and resume sends 0', async () => {
+    const paused: TabStatusData = { ...shown, pausedUntil: -1, status: { kind: 'skipped', reason: 'paused' } };
+    const calls = answer({ ...quiet, 'tab.status': () => paused, 'pause.set': () => null });
+    render(<PopupApp pollMs={10} />);
+    expect(await screen.findByText(en('pausedUntilRestart'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en('resume') }));
+    await waitFor(() => expect(sent(calls, 'pause.set')).toEqual([{ type: 'pause.set', until: 0 }]));
+  });
+
+  it('check all links: starts the page scan and follows its progress to the end', async () => {
+    let done = 0;
+    const calls = answer({
+      ...quiet,
+      'tab.status': () => shown,
+      'scan.pageLinks': () => ({ total: 4, done: 0, flagged: 0, running: true }),
+      'scan.progress': () => {
+        done = Math.min(4, done + 2);
+        return { total: 4, done, flagged: 1, running: done < 4 };
+      },
+    });
+    render(<PopupApp pollMs={10} />);
+    fireEvent.click(await screen.findByRole('button', { name: en('checkAllLinks') }));
+    expect(await screen.findByText(en('pageScanCount', 4, 4, 1))).toBeTruthy();
+    expect(sent(calls, 'scan.pageLinks')).toEqual([{ type: 'scan.pageLinks', tabId }]);
+    expect(screen.getByRole('progressbar').getAttribute('value')).toBe('4');
+  });
+
+  it('recent scans: local history first, then the service list, "More" follows the cursor', async () => {
+    const calls = answer({
+      ...quiet,
+      'tab.status': () => shown,
+      'history.get': () => [scan('local1', { source: 'local', state: 'QUEUED', band: null, riskScore: null })],
+      'scans.list': (m: { cursor?: string }) =>
+        m.cursor === 'c2' ? { items: [scan('svc2')], next: null } : { items: [scan('local1'), scan('svc1')], next: 'c2' },
+    });
+    render(<PopupApp pollMs={10} />);
+    await screen.findByText('https://svc1.test/');
+    expect(screen.getByText('https://local1.test/')).toBeTruthy();
+    expect(screen.getAllByRole('link').length).toBe(2);
+    fireEvent.click(screen.getByRole('button', { name: en('more') }));
+    await screen.findByText('https://svc2.test/');
+    expect(sent(calls, 'scans.list')).toEqual([{ type: 'scans.list' }, { type: 'scans.list', cursor: 'c2' }]);
+    expect(screen.queryByRole('button', { name: en('more') })).toBeNull();
+  });
+
+  it('a recent scan opens the report page for its id in a tab', async () => {
+    const create = vi.spyOn(fakeBrowser.tabs, 'create');
+    answer({ ...quiet, 'tab.status': () => shown, 'scans.list': () => ({ items: [scan('scn_9')], next: null }) });
+    render(<PopupApp pollMs={10} />);
+    fireEvent.click(await screen.findByText('https://scn_9.test/'));
+    await waitFor(() => expect(create).toHaveBeenCalledWith({ url: 'chrome-extension://test-extension-id/report.html?id=scn_9' }));
+  });
+
+  it('the service list failing still shows local history', async () => {
+    answer({ ...quiet, 'tab.status': () => shown, 'history.get': () => [scan('l1', { source: 'local' })], 'scans.list': () => ({ ok: false, error: { code: 'forbidden', message: 'needs SCAN_READ' } }) });
+    render(<PopupApp pollMs={10} />);
+    expect(await screen.findByText('needs SCAN_READ', { exact: false })).toBeTruthy();
+    expect(screen.getByText('https://l1.test/')).toBeTruthy();
+  });
+});
