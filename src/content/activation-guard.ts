@@ -1,0 +1,45 @@
+/**
+ * The confirmation before a block-level link opens (issue 4): click, middle-click (auxclick) and
+ * Enter on such a link are stopped before the page's handlers and the browser's default action
+ * (we listen on window in the capture phase), and the in-page dialog asks. "Open anyway" asks
+ * the background for a one-shot pass (`link.proceed`) and only then opens the link, the way the
+ * person meant to (same tab, new tab, target frame).
+ *
+ * The URL is read from the link at activation time, not from what discovery saw: a page that
+ * swaps an href just before the click still meets the confirmation if we know the new URL.
+ */
+import type { LinkInfo } from '@/src/shared/messaging/protocol';
+import { linkUrlOf } from './link-url';
+import { openIntent, type OpenIntent } from './open-intent';
+import type { ConfirmDialog } from './overlay/confirm-dialog';
+import { needsConfirmation } from './verdict-view';
+
+export interface ActivationGuardOptions {
+  dialog: ConfirmDialog;
+  infoFor: (url: string) => LinkInfo | undefined;
+  /** Sends `link.proceed`: null when granted, else the message to show. */
+  requestPass: (url: string) => Promise<string | null>;
+  navigate: (url: string, intent: OpenIntent) => void;
+  isValid: () => boolean;
+  /** Called as the dialog opens (hover intent and tooltip step aside). */
+  onIntercept?: () => void;
+}
+
+export function createActivationGuard(o: ActivationGuardOptions) {
+  return (event: MouseEvent | KeyboardEvent, link: HTMLAnchorElement | HTMLAreaElement): void => {
+    const url = linkUrlOf(link);
+    const info = url ? o.infoFor(url) : undefined;
+    if (!url || !info || !needsConfirmation(info)) return;
+    const how = openIntent(event, link.target ?? '');
+    if (!how) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (o.dialog.isOpen) return;
+    o.onIntercept?.();
+    void o.dialog.open({ url, info, proceed: () => o.requestPass(url) }).then((proceed) => {
+      if (!o.isValid()) return;
+      if (proceed) o.navigate(url, how);
+      else if (link.isConnected) link.focus();
+    });
+  };
+}

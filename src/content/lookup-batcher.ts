@@ -1,0 +1,121 @@
+/**
+ * Asks the background for known verdicts of the page's links, one `links.lookup` message per
+ * batch of up to MAX_BATCH URLs (issue 4: "one message per batch to the background, not one per
+ * link"). Visible links go first: the page's IntersectionObserver promotes them. One batch is in
+ * flight at a time; the first waits a moment so visibility is known and discovery has gathered.
+ *
+ * | event                         | effect                                                  |
+ * |-------------------------------|---------------------------------------------------------|
+ * | enqueue(url) (new URL)        | queued as "rest"; a flush is scheduled after delayMs    |
+ * | promote(url) (became visible) | moves to "visible", sent before every "rest" URL        |
+ * | flush                         | takes ≤ batchSize URLs, visible first, sends one message|
+ * | reply ok                      | valid entries for sent URLs → onInfos; next batch soon  |
+ * | reply failed                  | the batch is queued again, at most `maxAttempts` times  |
+ */
+import { MAX_BATCH } from '@/src/shared/messaging/limits';
+import type { LinkInfo, Reply } from '@/src/shared/messaging/protocol';
+import { parseLinkInfos } from './incoming';
+
+export interface LookupBatcherOptions {
+  send: (urls: string[]) => Promise<Reply<unknown>>;
+  onInfos: (infos: Map<string, LinkInfo>) => void;
+  /** URLs just sent (they need no visibility tracking any more). */
+  onSent?: (urls: readonly string[]) => void;
+  setTimer: (cb: () => void, ms: number) => number;
+  batchSize?: number;
+  /** Wait before the first batch of a burst (lets IntersectionObserver report). */
+  delayMs?: number;
+  /** Wait between consecutive batches. */
+  gapMs?: number;
+  retryMs?: number;
+  maxAttempts?: number;
+}
+
+export class LookupBatcher {
+  private readonly visible = new Set<string>();
+  private readonly rest = new Set<string>();
+  private readonly attempts = new Map<string, number>();
+  private timer: number | null = null;
+  private inFlight = false;
+  private stopped = false;
+  /** Messages sent so far (the e2e test bounds it). */
+  sentBatches = 0;
+
+  constructor(private readonly opts: LookupBatcherOptions) {}
+
+  get queued(): number {
+    return this.visible.size + this.rest.size;
+  }
+
+  enqueue(url: string): void {
+    if (this.stopped || this.visible.has(url) || this.rest.has(url)) return;
+    this.rest.add(url);
+    this.schedule(this.opts.delayMs ?? 150);
+  }
+
+  promote(url: string): void {
+    if (this.rest.delete(url)) this.visible.add(url);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.visible.clear();
+    this.rest.clear();
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer !== null || this.inFlight || this.stopped) return;
+    this.timer = this.opts.setTimer(() => {
+      this.timer = null;
+      void this.flush();
+    }, ms);
+  }
+
+  private take(): string[] {
+    const size = Math.min(this.opts.batchSize ?? MAX_BATCH, MAX_BATCH);
+    const batch: string[] = [];
+    for (const set of [this.visible, this.rest]) {
+      for (const url of set) {
+        if (batch.length >= size) return batch;
+        batch.push(url);
+        set.delete(url);
+      }
+    }
+    return batch;
+  }
+
+  async flush(): Promise<void> {
+    if (this.inFlight || this.stopped) return;
+    const batch = this.take();
+    if (batch.length === 0) return;
+    this.inFlight = true;
+    this.sentBatches++;
+    this.opts.onSent?.(batch);
+    let reply: Reply<unknown>;
+    try {
+      reply = await this.opts.send(batch);
+    } catch (e) {
+      reply = { ok: false, error: { code: 'no_reply', message: String(e) } };
+    }
+    this.inFlight = false;
+    if (this.stopped) return;
+    if (reply.ok) {
+      const sent = new Set(batch);
+      const infos = parseLinkInfos(reply.data, (url) => sent.has(url));
+      for (const url of batch) this.attempts.delete(url);
+      if (infos.size > 0) this.opts.onInfos(infos);
+      if (this.queued > 0) this.schedule(this.opts.gapMs ?? 50);
+      return;
+    }
+    // The background may be starting up or reloading: try these again later, a bounded number of times.
+    const max = this.opts.maxAttempts ?? 3;
+    for (const url of batch) {
+      const n = (this.attempts.get(url) ?? 0) + 1;
+      if (n < max) {
+        this.attempts.set(url, n);
+        this.rest.add(url);
+      } else this.attempts.delete(url);
+    }
+    if (this.queued > 0) this.schedule(this.opts.retryMs ?? 2000);
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * The content script's runtime.onMessage listener: background → content messages only
+ * (`links.update`, `links.collect`), validated with the protocol's zod schema. Anything else,
+ * malformed or not ours, gets no answer at all (we return undefined, so another listener may
+ * answer and nothing leaks back). `links.collect` is answered by the top frame only.
+ *
+ * Style: `sendResponse` + `return true` (toolchain pitfalls 5 and 15), not a returned Promise.
+ * Replies are written out rather than built with protocol.ts `ok()`: importing protocol.ts
+ * values would pull zod's full build into the content script (content-schemas.ts).
+ */
+import type { Reply } from '@/src/shared/messaging/protocol';
+import { parseIncoming } from './incoming';
+
+export interface MessageListenerOptions {
+  isTop: boolean;
+  collect: () => string[];
+  /** The `links` record of a `links.update` (entries still unvalidated). */
+  update: (links: Record<string, unknown>) => void;
+}
+
+export type RuntimeListener = (message: unknown, sender: unknown, sendResponse: (reply: unknown) => void) => true | undefined;
+
+export function createMessageListener(o: MessageListenerOptions): RuntimeListener {
+  const handle = async (message: NonNullable<ReturnType<typeof parseIncoming>>): Promise<Reply<unknown>> => {
+    if (message.type === 'links.collect') return { ok: true, data: { urls: o.collect() } };
+    o.update(message.links);
+    return { ok: true, data: null };
+  };
+  return (message, _sender, sendResponse) => {
+    const parsed = parseIncoming(message);
+    if (!parsed || (parsed.type === 'links.collect' && !o.isTop)) return undefined;
+    handle(parsed).then(sendResponse, () => sendResponse({ ok: false, error: { code: 'internal', message: 'content script error' } }));
+    return true;
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The in-page confirmation before a block-level link opens (issue 4): "Go back" (focused first,
+ * Escape does the same) and "Open anyway", which is offered only when the background says policy
+ * allows it (`canProceed === true`; anything else, including a missing field, hides it: the safe
+ * default). A modal <dialog> in our closed root: the browser's top layer keeps page content from
+ * covering it, and the page cannot reach its buttons.
+ */
+import type { LinkInfo } from '@/src/shared/messaging/protocol';
+import { categoryLabels, clip, markerKind, scoreText, bandLabel } from '../verdict-view';
+import { t } from '../strings';
+import { h, icon, setText } from './dom';
+import type { OverlayHost } from './overlay-host';
+
+export interface ConfirmRequest {
+  url: string;
+  info: LinkInfo;
+  /** Asks the background for the one-shot pass: null when granted, else a message to show. */
+  proceed: () => Promise<string | null>;
+}
+
+const MAX_URL_SHOWN = 300;
+
+/** Long URLs keep their start (the host) and their end. */
+export function shortUrl(url: string): string {
+  if (url.length <= MAX_URL_SHOWN) return url;
+  const head = Math.ceil((MAX_URL_SHOWN - 1) * 0.7);
+  return `${url.slice(0, head)}…${url.slice(url.length - (MAX_URL_SHOWN - 1 - head))}`;
+}
+
+export class ConfirmDialog {
+  private dialog: HTMLDialogElement | null = null;
+  private settle: ((proceed: boolean) => void) | null = null;
+
+  constructor(private readonly overlay: OverlayHost) {}
+
+  get isOpen(): boolean {
+    return this.dialog !== null;
+  }
+
+  /** The dialog element while open (tests drive its buttons). */
+  get element(): HTMLDialogElement | null {
+    return this.dialog;
+  }
+
+  /** Resolves true once "Open anyway" was granted, false on "Go back" / Escape / close(). */
+  open(req: ConfirmRequest): Promise<boolean> {
+    this.close(false);
+    this.overlay.ensure();
+    const doc = this.overlay.root.ownerDocument;
+    const { info } = req;
+    const canProceed = info.canProceed === true;
+    const score = scoreText(info);
+    const cats = categoryLabels(info.categories);
+    const error = h(doc, 'p', { class: 'error', role: 'alert' });
+    error.hidden = true;
+    const back = h(doc, 'button', { type: 'button', class: 'back' }, [t('confirm_back')]);
+    const open = canProceed ? h(doc, 'button', { type: 'button', class: 'open' }, [t('confirm_open')]) : null;
+    const dialog = h(doc, 'dialog', { class: 'confirm', 'aria-labelledby': 'll-confirm-title', 'aria-describedby': 'll-confirm-intro' }, [
+      h(doc, 'h2', { id: 'll-confirm-title' }, [icon(doc, markerKind(info) ?? 'block'), t('confirm_title')]),
+      h(doc, 'p', { id: 'll-confirm-intro' }, [t('confirm_intro')]),
+      h(doc, 'p', { class: 'url' }, [shortUrl(req.url)]),
+      h(doc, 'p', {}, [score === null ? bandLabel(info) : `${bandLabel(info)} · ${t('score', score)}`]),
+      cats.length > 0 && h(doc, 'p', {}, [t('categories', cats.join(', '))]),
+      info.reasoning && h(doc, 'p', {}, [clip(info.reasoning, 600)]),
+      !canProceed && h(doc, 'p', {}, [t('confirm_locked')]),
+      error,
+      h(doc, 'div', { class: 'actions' }, [open, back]),
+    ]);
+
+    back.addEventListener('click', () => this.close(false));
+    // Escape on a modal dialog fires `cancel`; close through our path so the promise settles.
+    dialog.addEventListener('cancel', (e) => {
+      e.preventDefault();
+      this.close(false);
+    });
+    dialog.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        this.close(false);
+      }
+    });
+    open?.addEventListener('click', () => {
+      open.disabled = true;
+      back.disabled = true;
+      void req.proceed().then((problem) => {
+        if (this.dialog !== dialog) return;
+        if (problem === null) return this.close(true);
+        setText(error, t('confirm_failed', problem));
+        error.hidden = false;
+        open.disabled = false;
+        back.disabled = false;
+        back.focus();
+      });
+    });
+
+    this.overlay.root.append(dialog);
+    this.dialog = dialog;
+    try {
+      dialog.showModal();
+    } catch {
+      // No top layer (old engine, or the host was detached meanwhile): an always-on-top fixed box.
+      dialog.classList.add('inline-modal');
+      dialog.setAttribute('open', '');
+      dialog.setAttribute('aria-modal', 'true');
+    }
+    back.focus();
+    return new Promise((resolve) => {
+      this.settle = resolve;
+    });
+  }
+
+  close(proceed: boolean): void {
+    const dialog = this.dialog;
+    const settle = this.settle;
+    this.dialog = null;
+    this.settle = null;
+    if (dialog) {
+      try {
+        if (dialog.open) dialog.close();
+      } catch {
+        // already closed
+      }
+      dialog.remove();
+    }
+    settle?.(proceed);
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Pure wording and decisions for one link's verdict: which marker (if any), and the texts of the
+ * marker, tooltip and announcement. Service text (categories, reasoning, indicators) is passed
+ * through as plain strings, trimmed to bounded lengths; the DOM layer sets it with textContent.
+ *
+ * markerKind (status × action):
+ * | status              | action           | marker  |
+ * |---------------------|------------------|---------|
+ * | verdict / skipped   | block            | 'block' |
+ * | verdict / skipped   | warn             | 'warn'  |
+ * | verdict / skipped   | allow / annotate | null    |
+ * | pending / unknown / error | any        | null    |  (no verdict yet: nothing to show)
+ *
+ * checkedLabel (now = 2025-01-01T12:00:00Z):
+ * | checkedAt          | label        |
+ * |--------------------|--------------|
+ * | now − 20 s         | 'just now'   |
+ * | now − 5 min        | '5 min ago'  |
+ * | now − 3 h          | '3 h ago'    |
+ * | now − 2 days       | '2 days ago' |
+ * | now − 40 days      | 'on 2024-11-22' |
+ * | in the future      | 'just now'   |  (clock skew is not an error)
+ */
+import type { LinkInfo } from '@/src/shared/messaging/protocol';
+import { t, type StringKey } from './strings';
+
+export type MarkerKind = 'warn' | 'block';
+
+export function markerKind(info: LinkInfo | undefined): MarkerKind | null {
+  if (!info || (info.status !== 'verdict' && info.status !== 'skipped')) return null;
+  if (info.action === 'block') return 'block';
+  if (info.action === 'warn') return 'warn';
+  return null;
+}
+
+/** Whether a click on the link must be confirmed first. */
+export const needsConfirmation = (info: LinkInfo | undefined): boolean => markerKind(info) === 'block';
+
+const MAX_REASONING = 600;
+const MAX_INDICATOR = 200;
+const MAX_INDICATORS = 6;
+const MAX_CATEGORIES = 8;
+const MAX_CATEGORY = 60;
+
+/** Cuts long service text at a character budget; the ellipsis shows it was cut. */
+export function clip(text: string, max: number): string {
+  const s = text.trim();
+  return s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`;
+}
+
+export function bandLabel(info: LinkInfo): string {
+  return t(info.band ? (`band_${info.band}` as StringKey) : 'band_unknown');
+}
+
+const KNOWN = new Set(['safe', 'phishing', 'malware', 'scam', 'suspicious', 'adult_content']);
+
+/** Known categories get a label; unknown ones are shown as the service wrote them (spec: open set). */
+export function categoryLabels(categories: readonly string[] | undefined): string[] {
+  return (categories ?? [])
+    .slice(0, MAX_CATEGORIES)
+    .map((c) => (KNOWN.has(c) ? t(`cat_${c}` as StringKey) : clip(c, MAX_CATEGORY)))
+    .filter((c) => c.length > 0);
+}
+
+export function scoreText(info: LinkInfo): string | null {
+  if (typeof info.riskScore !== 'number' || !Number.isFinite(info.riskScore)) return null;
+  return String(Math.round(Math.min(100, Math.max(0, info.riskScore))));
+}
+
+export function checkedLabel(checkedAt: number, now: number): string {
+  const age = Math.max(0, now - checkedAt);
+  const min = Math.floor(age / 60_000);
+  if (min < 1) return t('checked_now');
+  if (min < 60) return t('checked_min', min);
+  const hours = Math.floor(min / 60);
+  if (hours < 24) return t('checked_hours', hours);
+  const days = Math.floor(hours / 24);
+  if (days <= 30) return t('checked_days', days);
+  return t('checked_on', new Date(checkedAt).toISOString().slice(0, 10));
+}
+
+/** Everything the tooltip shows, as plain strings. */
+export interface TooltipText {
+  kind: MarkerKind;
+  title: string;
+  score: string | null;
+  categories: string | null;
+  reasoning: string | null;
+  indicators: string[];
+  moreIndicators: string | null;
+  checked: string | null;
+  action: string;
+}
+
+export function tooltipText(info: LinkInfo, kind: MarkerKind, now: number): TooltipText {
+  const score = scoreText(info);
+  const cats = categoryLabels(info.categories);
+  const indicators = (info.indicators ?? []).map((i) => clip(i, MAX_INDICATOR)).filter((i) => i.length > 0);
+  const extra = indicators.length - MAX_INDICATORS;
+  const reasoning = info.reasoning ? clip(info.reasoning, MAX_REASONING) : '';
+  return {
+    kind,
+    title: bandLabel(info),
+    score: score === null ? null : t('score', score),
+    categories: cats.length ? t('categories', cats.join(', ')) : null,
+    reasoning: reasoning || null,
+    indicators: indicators.slice(0, MAX_INDICATORS),
+    moreIndicators: extra > 0 ? t('indicators_more', extra) : null,
+    checked: typeof info.checkedAt === 'number' && Number.isFinite(info.checkedAt) ? t('checked', checkedLabel(info.checkedAt, now)) : null,
+    action: t(kind === 'block' ? 'action_block' : 'action_warn'),
+  };
+}
+
+/** "High-risk link, risk score 70 of 100" (shared by the marker name and the announcement). */
+function summary(info: LinkInfo): string {
+  const score = scoreText(info);
+  return `${bandLabel(info)}, ${score === null ? t('marker_no_score') : t('marker_score', score)}`;
+}
+
+/** The marker's accessible name: never colour alone (issue 4, "Accessible"). */
+export function markerLabel(info: LinkInfo): string {
+  return t('marker_label', summary(info));
+}
+
+/** What the live region says when a flagged link gets keyboard focus. */
+export function announcement(info: LinkInfo, kind: MarkerKind): string {
+  const cats = categoryLabels(info.categories).join(', ');
+  return t('announce', cats ? `${summary(info)}, ${cats}` : summary(info), t(kind === 'block' ? 'action_block' : 'action_warn'));
+}

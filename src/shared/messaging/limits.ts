@@ -1,0 +1,10 @@
+/**
+ * Message size limits, in a module of their own so that code which needs only the numbers (the
+ * content script, injected into every frame) does not pull in protocol.ts and zod's full build.
+ * protocol.ts re-exports both: import them from either place.
+ */
+
+/** Cap on URL strings that cross a message boundary; longer ones are refused, not truncated. */
+export const MAX_URL_LENGTH = 8192;
+/** Cap on URLs in one batch message from a content script. */
+export const MAX_BATCH = 500;

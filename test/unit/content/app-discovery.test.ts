@@ -1,0 +1,183 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DEFAULT_CHUNK_LIMITS } from '@/src/content/link-walker';
+import { OVERLAY_TAG } from '@/src/content/overlay/overlay-host';
+import { MAX_BATCH, type LinkInfo } from '@/src/shared/messaging/protocol';
+import { addLinks, cacheResponder, startApp, type Harness } from './app-harness';
+
+const block: LinkInfo = { status: 'verdict', action: 'block', band: 'malicious', riskScore: 95, canProceed: true };
+const warn: LinkInfo = { status: 'verdict', action: 'warn', band: 'high', riskScore: 60 };
+const safe: LinkInfo = { status: 'verdict', action: 'allow', band: 'safe', riskScore: 2 };
+const settle = () => vi.advanceTimersByTimeAsync(3000);
+
+/** Sends a background→content message the way tabs.sendMessage would reach our listener. */
+async function push(message: unknown): Promise<{ claimed: boolean; reply: unknown }> {
+  let reply: unknown = 'no reply';
+  const results = await fakeBrowser.runtime.onMessage.trigger(message, {}, (r: unknown) => (reply = r));
+  await vi.advanceTimersByTimeAsync(0);
+  return { claimed: (results as unknown[]).some((r) => r === true), reply };
+}
+
+describe('content app: discovery, lookups and pushed verdicts', () => {
+  let h: Harness;
+
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.useFakeTimers();
+    document.body.replaceChildren();
+  });
+  afterEach(() => {
+    h?.ctx.notifyInvalidated();
+    vi.useRealTimers();
+  });
+
+  it('looks the page links up in batches: one links.lookup message per batch, each URL once', async () => {
+    const hrefs = Array.from({ length: 1200 }, (_, i) => `https://site.test/${i}`);
+    addLinks([...hrefs, ...hrefs.slice(0, 100)]); // duplicates share one lookup
+    h = startApp(cacheResponder({}));
+    await settle();
+    const lookups = h.of('links.lookup');
+    expect(lookups.map((m) => m.urls.length)).toEqual([MAX_BATCH, MAX_BATCH, 200]);
+    expect(new Set(lookups.flatMap((m) => m.urls)).size).toBe(1200);
+    expect(h.of('link.hover')).toHaveLength(0);
+  });
+
+  it('processes a 5,000-link page in many bounded chunks and few messages', async () => {
+    addLinks(Array.from({ length: 5000 }, (_, i) => `https://big.test/${i}`));
+    h = startApp(cacheResponder({}));
+    await settle();
+    expect(h.app.tracker.chunks).toBeGreaterThanOrEqual(5000 / DEFAULT_CHUNK_LIMITS.maxLinks);
+    expect(h.app.store.size).toBe(5000);
+    expect(h.of('links.lookup')).toHaveLength(5000 / MAX_BATCH);
+  });
+
+  it('marks warn- and block-level links, not safe ones', async () => {
+    const [evil, risky, fine] = addLinks(['https://evil.test/', 'https://risky.test/', 'https://fine.test/']);
+    h = startApp(cacheResponder({ 'https://evil.test/': block, 'https://risky.test/': warn, 'https://fine.test/': safe }));
+    await settle();
+    expect(h.app.markers.has(evil!)).toBe(true);
+    expect(h.app.markers.has(risky!)).toBe(true);
+    expect(h.app.markers.has(fine!)).toBe(false);
+    expect(document.querySelectorAll(OVERLAY_TAG)).toHaveLength(1);
+    // The page's own anchors carry nothing of ours.
+    expect(evil!.getAttributeNames()).toEqual(['href']);
+  });
+
+  it('finds links added later (infinite scroll) and inside open shadow roots', async () => {
+    h = startApp(cacheResponder({}));
+    await settle();
+    addLinks(['https://later.test/']);
+    const host = document.createElement('x-card');
+    const root = host.attachShadow({ mode: 'open' });
+    addLinks(['https://shadow.test/'], root);
+    document.body.append(host);
+    await settle();
+    const looked = h.of('links.lookup').flatMap((m) => m.urls);
+    expect(looked).toContain('https://later.test/');
+    expect(looked).toContain('https://shadow.test/');
+    // Links added inside a known shadow root later are seen too.
+    addLinks(['https://shadow-later.test/'], root);
+    await settle();
+    expect(h.of('links.lookup').flatMap((m) => m.urls)).toContain('https://shadow-later.test/');
+  });
+
+  it('follows a link whose href changes', async () => {
+    const [a] = addLinks(['https://before.test/']);
+    h = startApp(cacheResponder({ 'https://after.test/': block }));
+    await settle();
+    expect(h.app.markers.has(a!)).toBe(false);
+    a!.href = 'https://after.test/';
+    await settle();
+    expect(h.app.markers.has(a!)).toBe(true);
+  });
+
+  it('drops the marker when the page removes the href', async () => {
+    const [a] = addLinks(['https://evil.test/']);
+    h = startApp(cacheResponder({ 'https://evil.test/': block }));
+    await settle();
+    expect(h.app.markers.has(a!)).toBe(true);
+    a!.removeAttribute('href');
+    await settle();
+    expect(h.app.markers.has(a!)).toBe(false);
+  });
+
+  it('shows verdicts pushed by links.update and answers with ok', async () => {
+    const [a] = addLinks(['https://late-verdict.test/']);
+    h = startApp(cacheResponder({}));
+    await settle();
+    expect(h.app.markers.has(a!)).toBe(false);
+    const { claimed, reply } = await push({ type: 'links.update', links: { 'https://late-verdict.test/': block } });
+    expect(claimed).toBe(true);
+    expect(reply).toEqual({ ok: true, data: null });
+    expect(h.app.markers.has(a!)).toBe(true);
+  });
+
+  it.each([
+    ['an unknown type', { type: 'settings.set', patch: {} }],
+    ['a malformed update', { type: 'links.update', links: 'all of them' }],
+    ['not an object', 'links.update'],
+  ])('ignores %s without answering', async (_n, message) => {
+    addLinks(['https://x.test/']);
+    h = startApp(cacheResponder({}));
+    await settle();
+    const { claimed, reply } = await push(message);
+    expect(claimed).toBe(false);
+    expect(reply).toBe('no reply');
+  });
+
+  it('drops invalid entries of an update and URLs the page does not have', async () => {
+    const [a, b] = addLinks(['https://a.test/', 'https://b.test/']);
+    h = startApp(cacheResponder({}));
+    await settle();
+    await push({
+      type: 'links.update',
+      links: {
+        'https://a.test/': { status: 'verdict', action: 'block', reasoning: 42 },
+        'https://b.test/': { ...block, band: 'apocalyptic' },
+        'https://elsewhere.test/': block,
+      },
+    });
+    expect(h.app.markers.has(a!)).toBe(false);
+    expect(h.app.markers.has(b!)).toBe(false);
+    expect(h.app.store.entry('https://elsewhere.test/')).toBeUndefined();
+  });
+
+  it('answers links.collect with the page http(s) links, deduplicated (top frame only)', async () => {
+    addLinks(['https://a.test/', 'https://a.test/', 'http://b.test/x', 'mailto:x@y.test', 'javascript:void(0)']);
+    const host = document.createElement('x-card');
+    addLinks(['https://shadow.test/'], host.attachShadow({ mode: 'open' }));
+    document.body.append(host);
+    h = startApp(cacheResponder({}));
+    await settle();
+    const { reply } = await push({ type: 'links.collect' });
+    expect(reply).toEqual({ ok: true, data: { urls: ['https://a.test/', 'http://b.test/x', 'https://shadow.test/'] } });
+  });
+
+  it('stays silent on links.collect in a child frame', async () => {
+    h = startApp(cacheResponder({}), { isTop: false });
+    const { claimed } = await push({ type: 'links.collect' });
+    expect(claimed).toBe(false);
+  });
+
+  it('asks the background for its hover settings once', async () => {
+    h = startApp(cacheResponder({}));
+    await settle();
+    expect(h.of('config.get')).toHaveLength(1);
+    expect(h.app.config()).toEqual({ hoverDelayMs: 300, scanHovers: true });
+  });
+
+  it('cleans up when the context is invalidated', async () => {
+    addLinks(['https://evil.test/']);
+    h = startApp(cacheResponder({ 'https://evil.test/': block }));
+    await settle();
+    h.ctx.notifyInvalidated();
+    expect(document.querySelectorAll(OVERLAY_TAG)).toHaveLength(0);
+    const { claimed } = await push({ type: 'links.collect' });
+    expect(claimed).toBe(false);
+    const before = h.sent.length;
+    addLinks(['https://after-reload.test/']);
+    await settle();
+    expect(h.sent.length).toBe(before);
+  });
+});

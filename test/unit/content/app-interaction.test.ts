@@ -1,0 +1,264 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { LinkInfo } from '@/src/shared/messaging/protocol';
+import { addLinks, cacheResponder, focusIn, pointerOver, startApp, type Harness } from './app-harness';
+
+const block: LinkInfo = {
+  status: 'verdict',
+  action: 'block',
+  band: 'malicious',
+  riskScore: 95,
+  categories: ['phishing'],
+  reasoning: '<img src=x onerror=alert(1)>',
+  indicators: ['look-alike domain'],
+  checkedAt: Date.now(),
+  canProceed: true,
+};
+const warn: LinkInfo = { status: 'verdict', action: 'warn', band: 'high', riskScore: 60 };
+const settle = () => vi.advanceTimersByTimeAsync(3000);
+const click = (el: Element, init: MouseEventInit = {}) => {
+  const e = new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, button: 0, ...init });
+  el.dispatchEvent(e);
+  return e;
+};
+
+describe('content app: hover, tooltip and confirmation', () => {
+  let h: Harness;
+
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.useFakeTimers();
+    document.body.replaceChildren();
+  });
+  afterEach(() => {
+    h?.ctx.notifyInvalidated();
+    vi.useRealTimers();
+  });
+
+  describe('hover intent', () => {
+    it('asks about a link once the pointer rests on it, and not again while the answer is fresh', async () => {
+      const [a] = addLinks(['https://hover.test/']);
+      h = startApp(cacheResponder({}));
+      await settle();
+      pointerOver(a!);
+      await vi.advanceTimersByTimeAsync(299);
+      expect(h.of('link.hover')).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(h.of('link.hover')).toEqual([{ type: 'link.hover', url: 'https://hover.test/' }]);
+      pointerOver(document.body);
+      pointerOver(a!);
+      await settle();
+      expect(h.of('link.hover')).toHaveLength(1);
+    });
+
+    it('does not ask when the pointer leaves before the delay', async () => {
+      const [a] = addLinks(['https://hover.test/']);
+      h = startApp(cacheResponder({}));
+      await settle();
+      pointerOver(a!);
+      await vi.advanceTimersByTimeAsync(150);
+      pointerOver(document.body);
+      await settle();
+      expect(h.of('link.hover')).toHaveLength(0);
+    });
+
+    it('sends at most one request when the pointer sweeps across 50 links', async () => {
+      const links = addLinks(Array.from({ length: 50 }, (_, i) => `https://sweep.test/${i}`));
+      h = startApp(cacheResponder({}));
+      await settle();
+      for (const a of links) {
+        pointerOver(a);
+        await vi.advanceTimersByTimeAsync(30);
+      }
+      await settle();
+      expect(h.of('link.hover').length).toBeLessThanOrEqual(1);
+    });
+
+    it('ignores pointer events the page synthesizes', async () => {
+      const [a] = addLinks(['https://synthetic.test/']);
+      h = startApp(cacheResponder({}), { realTrust: true });
+      await settle();
+      pointerOver(a!); // dispatched by script: isTrusted is false
+      await settle();
+      expect(h.of('link.hover')).toHaveLength(0);
+    });
+
+    it('asks on keyboard focus too', async () => {
+      const [a] = addLinks(['https://focus.test/']);
+      h = startApp(cacheResponder({}));
+      await settle();
+      focusIn(a!);
+      await settle();
+      expect(h.of('link.hover')).toEqual([{ type: 'link.hover', url: 'https://focus.test/' }]);
+    });
+
+    it('does not ask about links whose verdict the lookup already gave', async () => {
+      const [a] = addLinks(['https://known.test/']);
+      h = startApp(cacheResponder({ 'https://known.test/': warn }));
+      await settle();
+      pointerOver(a!);
+      await settle();
+      expect(h.of('link.hover')).toHaveLength(0);
+    });
+
+    it('does not ask when the settings turn hover checks off', async () => {
+      const [a] = addLinks(['https://off.test/']);
+      const base = cacheResponder({});
+      h = startApp((m) => (m.type === 'config.get' ? { ok: true, data: { hoverDelayMs: 300, scanHovers: false } } : base(m)));
+      await settle();
+      pointerOver(a!);
+      await settle();
+      expect(h.of('link.hover')).toHaveLength(0);
+    });
+
+    it('shows the verdict the hover brings back', async () => {
+      const [a] = addLinks(['https://hover-verdict.test/']);
+      h = startApp(cacheResponder({}));
+      await settle();
+      h.setResponder(cacheResponder({ 'https://hover-verdict.test/': block }));
+      pointerOver(a!);
+      await settle();
+      expect(h.app.markers.has(a!)).toBe(true);
+    });
+  });
+
+  describe('tooltip', () => {
+    it('appears on hover of a flagged link, with service text as text', async () => {
+      const [a] = addLinks(['https://evil.test/']);
+      h = startApp(cacheResponder({ 'https://evil.test/': block }));
+      await settle();
+      pointerOver(a!);
+      expect(h.app.tooltip.anchor).toBe(a);
+      expect(h.app.tooltip.el.textContent).toContain('<img src=x onerror=alert(1)>');
+      expect(h.app.overlay.root.querySelector('img')).toBeNull();
+      pointerOver(document.body);
+      await vi.advanceTimersByTimeAsync(400);
+      expect(h.app.tooltip.anchor).toBeNull();
+    });
+
+    it('appears on keyboard focus and is announced through the live region', async () => {
+      const [a] = addLinks(['https://evil.test/']);
+      h = startApp(cacheResponder({ 'https://evil.test/': block }));
+      await settle();
+      focusIn(a!);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(h.app.tooltip.anchor).toBe(a);
+      expect(h.app.overlay.live.getAttribute('aria-live')).toBe('polite');
+      expect(h.app.overlay.live.textContent).toBe('Linklens: Malicious link, risk score 95 of 100, Phishing. Linklens will ask before opening this link.');
+    });
+
+    it('Escape dismisses it', async () => {
+      const [a] = addLinks(['https://evil.test/']);
+      h = startApp(cacheResponder({ 'https://evil.test/': block }));
+      await settle();
+      pointerOver(a!);
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+      expect(h.app.tooltip.anchor).toBeNull();
+    });
+
+    it('does not appear for unflagged links', async () => {
+      const [a] = addLinks(['https://plain.test/']);
+      h = startApp(cacheResponder({}));
+      await settle();
+      pointerOver(a!);
+      expect(h.app.tooltip.anchor).toBeNull();
+    });
+  });
+
+  describe('confirmation before a block-level link opens', () => {
+    it('intercepts a click, and "Open anyway" asks for the pass then navigates in the same tab', async () => {
+      const [a] = addLinks(['https://evil.test/']);
+      h = startApp(cacheResponder({ 'https://evil.test/': block }));
+      await settle();
+      const pageHandler = vi.fn();
+      document.addEventListener('click', pageHandler);
+      const e = click(a!);
+      expect(e.defaultPrevented).toBe(true);
+      expect(pageHandler).not.toHaveBeenCalled();
+      expect(h.app.dialog.isOpen).toBe(true);
+      h.app.dialog.element!.querySelector<HTMLButtonElement>('.open')!.click();
+      await settle();
+      expect(h.of('link.proceed')).toEqual([{ type: 'link.proceed', url: 'https://evil.test/' }]);
+      expect(h.navigate).toHaveBeenCalledWith('https://evil.test/', 'same');
+      expect(h.app.dialog.isOpen).toBe(false);
+    });
+
+    it('does not navigate when the background refuses the pass', async () => {
+      const [a] = addLinks(['https://evil.test/']);
+      const base = cacheResponder({ 'https://evil.test/': block });
+      h = startApp((m) => (m.type === 'link.proceed' ? { ok: false, error: { code: 'forbidden', message: 'Not allowed' } } : base(m)));
+      await settle();
+      click(a!);
+      h.app.dialog.element!.querySelector<HTMLButtonElement>('.open')!.click();
+      await settle();
+      expect(h.navigate).not.toHaveBeenCalled();
+      expect(h.app.dialog.element!.textContent).toContain('Not allowed');
+    });
+
+    it('opens a middle-clicked link in a new tab after confirmation', async () => {
+      const [a] = addLinks(['https://evil.test/']);
+      h = startApp(cacheResponder({ 'https://evil.test/': block }));
+      await settle();
+      const e = new MouseEvent('auxclick', { bubbles: true, cancelable: true, composed: true, button: 1 });
+      a!.dispatchEvent(e);
+      expect(e.defaultPrevented).toBe(true);
+      h.app.dialog.element!.querySelector<HTMLButtonElement>('.open')!.click();
+      await settle();
+      expect(h.navigate).toHaveBeenCalledWith('https://evil.test/', 'new-tab');
+    });
+
+    it('intercepts keyboard activation (Enter), ctrl+click opens in a new tab', async () => {
+      const [a] = addLinks(['https://evil.test/']);
+      h = startApp(cacheResponder({ 'https://evil.test/': block }));
+      await settle();
+      const key = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, composed: true });
+      a!.dispatchEvent(key);
+      expect(key.defaultPrevented).toBe(true);
+      expect(h.app.dialog.isOpen).toBe(true);
+      h.app.dialog.close(false);
+      await settle();
+      click(a!, { ctrlKey: true });
+      h.app.dialog.element!.querySelector<HTMLButtonElement>('.open')!.click();
+      await settle();
+      expect(h.navigate).toHaveBeenCalledWith('https://evil.test/', 'new-tab');
+    });
+
+    it('without canProceed offers only "Go back", which neither asks nor navigates', async () => {
+      const [a] = addLinks(['https://locked.test/']);
+      h = startApp(cacheResponder({ 'https://locked.test/': { ...block, canProceed: false } }));
+      await settle();
+      click(a!);
+      const dialog = h.app.dialog.element!;
+      expect([...dialog.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Go back']);
+      dialog.querySelector<HTMLButtonElement>('.back')!.click();
+      await settle();
+      expect(h.app.dialog.isOpen).toBe(false);
+      expect(h.of('link.proceed')).toHaveLength(0);
+      expect(h.navigate).not.toHaveBeenCalled();
+      expect(document.activeElement).toBe(a);
+    });
+
+    it('lets warn-level and unknown links through untouched', async () => {
+      const [risky, unknown] = addLinks(['https://risky.test/', 'https://unknown.test/']);
+      h = startApp(cacheResponder({ 'https://risky.test/': warn }));
+      await settle();
+      const pageHandler = vi.fn((e: Event) => e.preventDefault()); // the page's own router
+      document.addEventListener('click', pageHandler);
+      click(risky!);
+      click(unknown!);
+      expect(pageHandler).toHaveBeenCalledTimes(2);
+      expect(h.app.dialog.isOpen).toBe(false);
+    });
+
+    it('checks the href at click time, not the one seen earlier', async () => {
+      const [a] = addLinks(['https://harmless.test/', 'https://evil.test/']);
+      h = startApp(cacheResponder({ 'https://evil.test/': block }));
+      await settle();
+      a!.href = 'https://evil.test/'; // swapped just before the click (observer not run yet)
+      const e = click(a!);
+      expect(e.defaultPrevented).toBe(true);
+      expect(h.app.dialog.isOpen).toBe(true);
+    });
+  });
+});

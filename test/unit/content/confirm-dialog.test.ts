@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ConfirmDialog, shortUrl } from '@/src/content/overlay/confirm-dialog';
+import { OverlayHost } from '@/src/content/overlay/overlay-host';
+import type { LinkInfo } from '@/src/shared/messaging/protocol';
+
+const blockInfo: LinkInfo = { status: 'verdict', action: 'block', band: 'malicious', riskScore: 95, categories: ['phishing'], reasoning: '<i>x</i>' };
+
+describe('ConfirmDialog', () => {
+  let overlay: OverlayHost;
+  let dialog: ConfirmDialog;
+
+  beforeEach(() => {
+    fakeBrowser.reset();
+    document.body.replaceChildren();
+    overlay = new OverlayHost(document);
+    dialog = new ConfirmDialog(overlay);
+  });
+
+  const buttons = () => [...(dialog.element?.querySelectorAll('button') ?? [])].map((b) => b.textContent);
+
+  it('offers Go back and Open anyway when policy allows proceeding', () => {
+    void dialog.open({ url: 'https://evil.test/', info: { ...blockInfo, canProceed: true }, proceed: async () => null });
+    expect(buttons()).toEqual(['Open anyway', 'Go back']);
+    expect(dialog.element!.textContent).toContain('https://evil.test/');
+    expect(dialog.element!.textContent).toContain('<i>x</i>');
+    expect(dialog.element!.querySelector('i')).toBeNull();
+  });
+
+  it.each([
+    ['canProceed false', false],
+    ['canProceed missing (safe default)', undefined],
+  ])('has no Open anyway when %s', (_n, canProceed) => {
+    void dialog.open({ url: 'https://evil.test/', info: { ...blockInfo, canProceed }, proceed: async () => null });
+    expect(buttons()).toEqual(['Go back']);
+    expect(dialog.element!.textContent).toContain('Your organization does not allow opening this link.');
+  });
+
+  it('Go back resolves false and removes the dialog', async () => {
+    const result = dialog.open({ url: 'https://evil.test/', info: { ...blockInfo, canProceed: true }, proceed: async () => null });
+    dialog.element!.querySelector<HTMLButtonElement>('.back')!.click();
+    await expect(result).resolves.toBe(false);
+    expect(dialog.isOpen).toBe(false);
+    expect(overlay.root.querySelector('dialog')).toBeNull();
+  });
+
+  it('Open anyway asks first and resolves true when granted', async () => {
+    const proceed = vi.fn(async () => null);
+    const result = dialog.open({ url: 'https://evil.test/', info: { ...blockInfo, canProceed: true }, proceed });
+    dialog.element!.querySelector<HTMLButtonElement>('.open')!.click();
+    await expect(result).resolves.toBe(true);
+    expect(proceed).toHaveBeenCalledOnce();
+  });
+
+  it('stays open and shows the problem when the pass is refused', async () => {
+    const result = dialog.open({ url: 'https://evil.test/', info: { ...blockInfo, canProceed: true }, proceed: async () => 'Not allowed by policy' });
+    dialog.element!.querySelector<HTMLButtonElement>('.open')!.click();
+    await vi.waitFor(() => expect(dialog.element!.querySelector('.error')!.hasAttribute('hidden')).toBe(false));
+    expect(dialog.element!.querySelector('.error')!.textContent).toBe('Could not open the link: Not allowed by policy');
+    expect(dialog.isOpen).toBe(true);
+    dialog.close(false);
+    await expect(result).resolves.toBe(false);
+  });
+
+  it('Escape goes back', async () => {
+    const result = dialog.open({ url: 'https://evil.test/', info: blockInfo, proceed: async () => null });
+    dialog.element!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await expect(result).resolves.toBe(false);
+  });
+
+  it('focuses Go back first', () => {
+    void dialog.open({ url: 'https://evil.test/', info: { ...blockInfo, canProceed: true }, proceed: async () => null });
+    expect(overlay.root.activeElement?.textContent).toBe('Go back');
+  });
+
+  it('shortens very long URLs but keeps both ends', () => {
+    const long = `https://evil.test/${'a'.repeat(500)}END`;
+    const s = shortUrl(long);
+    expect(s.length).toBe(300);
+    expect(s.startsWith('https://evil.test/')).toBe(true);
+    expect(s.endsWith('END')).toBe(true);
+  });
+});

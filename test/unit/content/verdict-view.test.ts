@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { announcement, categoryLabels, checkedLabel, clip, markerKind, markerLabel, needsConfirmation, tooltipText } from '@/src/content/verdict-view';
+import type { LinkInfo } from '@/src/shared/messaging/protocol';
+
+const NOW = Date.parse('2025-01-01T12:00:00Z');
+
+describe('markerKind', () => {
+  const table: [string, LinkInfo | undefined, ReturnType<typeof markerKind>][] = [
+    ['no info', undefined, null],
+    ['verdict + block', { status: 'verdict', action: 'block' }, 'block'],
+    ['verdict + warn', { status: 'verdict', action: 'warn' }, 'warn'],
+    ['verdict + annotate', { status: 'verdict', action: 'annotate' }, null],
+    ['verdict + allow', { status: 'verdict', action: 'allow' }, null],
+    ['skipped + block (blocklisted host)', { status: 'skipped', action: 'block' }, 'block'],
+    ['pending + block', { status: 'pending', action: 'block' }, null],
+    ['unknown', { status: 'unknown' }, null],
+    ['error + warn', { status: 'error', action: 'warn' }, null],
+  ];
+  it.each(table)('%s → %s', (_n, info, kind) => {
+    expect(markerKind(info)).toBe(kind);
+  });
+  it('only block-level links need a confirmation', () => {
+    expect(needsConfirmation({ status: 'verdict', action: 'block' })).toBe(true);
+    expect(needsConfirmation({ status: 'verdict', action: 'warn' })).toBe(false);
+    expect(needsConfirmation(undefined)).toBe(false);
+  });
+});
+
+describe('checkedLabel', () => {
+  it.each([
+    [NOW - 20_000, 'just now'],
+    [NOW - 5 * 60_000, '5 min ago'],
+    [NOW - 3 * 3_600_000, '3 h ago'],
+    [NOW - 2 * 86_400_000, '2 days ago'],
+    [NOW - 40 * 86_400_000, 'on 2024-11-22'],
+    [NOW + 60_000, 'just now'],
+  ])('%i → %s', (at, label) => {
+    expect(checkedLabel(at, NOW)).toBe(label);
+  });
+});
+
+describe('texts', () => {
+  it('labels known categories and keeps unknown ones as the service wrote them', () => {
+    expect(categoryLabels(['phishing', 'adult_content', 'crypto_drainer', ''])).toEqual(['Phishing', 'Adult content', 'crypto_drainer']);
+  });
+
+  it('clips long service text with an ellipsis', () => {
+    expect(clip('a'.repeat(10), 5)).toBe('aaaa…');
+    expect(clip('  short  ', 50)).toBe('short');
+  });
+
+  it('builds the tooltip from band, score, categories, reasoning, indicators and time', () => {
+    const info: LinkInfo = {
+      status: 'verdict',
+      action: 'block',
+      band: 'malicious',
+      riskScore: 92.4,
+      categories: ['phishing', 'malware'],
+      reasoning: 'Imitates a bank login.',
+      indicators: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'],
+      checkedAt: NOW - 5 * 60_000,
+    };
+    expect(tooltipText(info, 'block', NOW)).toEqual({
+      kind: 'block',
+      title: 'Malicious link',
+      score: 'Risk score: 92 / 100',
+      categories: 'Categories: Phishing, Malware',
+      reasoning: 'Imitates a bank login.',
+      indicators: ['a', 'b', 'c', 'd', 'e', 'f'],
+      moreIndicators: '… and 2 more',
+      checked: 'Checked 5 min ago',
+      action: 'Linklens will ask before opening this link.',
+    });
+  });
+
+  it('leaves out what the service did not say', () => {
+    const text = tooltipText({ status: 'skipped', action: 'block' }, 'block', NOW);
+    expect(text).toMatchObject({ title: 'Flagged link', score: null, categories: null, reasoning: null, indicators: [], checked: null });
+  });
+
+  it('gives the marker a name that does not rely on colour', () => {
+    expect(markerLabel({ status: 'verdict', action: 'warn', band: 'high', riskScore: 64 })).toBe('Linklens: High-risk link, risk score 64 of 100');
+    expect(markerLabel({ status: 'skipped', action: 'block' })).toBe('Linklens: Flagged link, no score');
+  });
+
+  it('announces band, score, categories and what happens next', () => {
+    expect(announcement({ status: 'verdict', action: 'block', band: 'malicious', riskScore: 90, categories: ['scam'] }, 'block')).toBe(
+      'Linklens: Malicious link, risk score 90 of 100, Scam. Linklens will ask before opening this link.',
+    );
+  });
+});
