@@ -4,6 +4,10 @@ import type { App } from '../app';
 import type { SenderLike } from '../router';
 import { toLinkInfo } from '../scan/link-info';
 import { grantPass } from '../scan/exceptions';
+import { createRateLimiter } from '../scan/rate-limit';
+
+/** 40 hovers at once, 60 a minute after that, per tab (rate-limit.ts says why). */
+const hoverBudget = createRateLimiter(40, 60);
 
 export async function handleContent(app: App, m: ContentToBackground, sender: SenderLike): Promise<Reply> {
   const tabId = sender.tab?.id;
@@ -20,7 +24,10 @@ export async function handleContent(app: App, m: ContentToBackground, sender: Se
       return ok(out);
     }
     case 'link.hover': {
-      const o = s.scanHovers ? await app.checker.check(m.url, 'hover', { tabId, incognito }) : await app.checker.lookup(m.url, { incognito });
+      let o = await app.checker.lookup(m.url, { incognito });
+      // Only a hover that would really be sent spends from the tab's budget.
+      const wouldSend = o.status.kind === 'unchecked' || o.status.kind === 'failed' || o.status.kind === 'timed_out';
+      if (s.scanHovers && wouldSend && (tabId === undefined || hoverBudget.take(tabId))) o = await app.checker.check(m.url, 'hover', { tabId, incognito });
       if (o.url && tabId !== undefined) app.watchers.watch(o.url, tabId, m.url);
       return ok(toLinkInfo(o.status, s.allowProceed));
     }

@@ -208,3 +208,15 @@ describe('options helpers', () => {
     expect((await route({ type: 'allowlist.remove', host: 'mine.example' }, pageSender)).ok).toBe(true);
   });
 });
+
+describe('hover budget', () => {
+  it('a page faking 100 hovers gets at most the burst sent; the rest are answered from cache only', async () => {
+    vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue(undefined as never);
+    const tab = 77;
+    const replies = [];
+    for (let i = 0; i < 100; i++) replies.push(await route({ type: 'link.hover', url: `http://flood-${i}.example/` }, contentSender(tab)));
+    const pending = replies.filter((r) => r.ok && (r.data as { status: string }).status === 'pending').length;
+    expect(pending).toBe(40);
+    expect(replies.filter((r) => r.ok && (r.data as { status: string }).status === 'unknown')).toHaveLength(60);
+  });
+});

@@ -84,3 +84,14 @@ describe('timing', () => {
     expect(retryDelay(30, null)).toBe(60_000);
   });
 });
+
+import { createRateLimiter } from '@/src/background/scan/rate-limit';
+describe('hover budget per tab', () => {
+  it('allows a burst, then the refill rate, per tab', () => {
+    const r = createRateLimiter(3, 60);
+    expect([1, 2, 3, 4].map(() => r.take(1, 0))).toEqual([true, true, true, false]);
+    expect(r.take(2, 0)).toBe(true); // another tab has its own budget
+    expect(r.take(1, 500)).toBe(false);
+    expect(r.take(1, 1000)).toBe(true); // one token a second at 60/min
+  });
+});
