@@ -24,6 +24,12 @@ export function useTabStatus(pollMs = 500): TabStatusState {
 
   useEffect(() => {
     let live = true;
+    // popup.html?tabId=N shows a given tab (the demo and browser tests open the popup as a page).
+    const fromQuery = /^\d{1,9}$/.test(new URLSearchParams(location.search).get('tabId') ?? '') ? Number(new URLSearchParams(location.search).get('tabId')) : null;
+    if (fromQuery !== null) {
+      setTabId(fromQuery);
+      return;
+    }
     browser.tabs
       .query({ active: true, currentWindow: true })
       .then((tabs) => live && setTabId(tabs[0]?.id ?? null))
