@@ -75,7 +75,9 @@ export function wireOutputs(app: App): void {
   });
 
   browser.webNavigation.onCommitted.addListener((d) => {
-    if (d.frameId === 0) void refreshBadge(app, d.tabId, d.url).catch(() => undefined);
+    if (d.frameId !== 0) return;
+    app.navigation.noteCommitted(d.tabId, d.url);
+    void refreshBadge(app, d.tabId, d.url).catch(() => undefined);
   });
   browser.tabs.onActivated.addListener(({ tabId }) => {
     void browser.tabs.get(tabId).then((tab) => refreshBadge(app, tabId, tab.url, tab.incognito)).catch(() => undefined);

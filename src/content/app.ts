@@ -61,6 +61,8 @@ export function createContentApp(deps: ContentDeps) {
   const dialog = new ConfirmDialog(overlay);
   const stats = { hoverAsks: 0 };
   let config = DEFAULT_CONTENT_CONFIG;
+  /** The link the pointer or keyboard focus is on now (set by page events, cleared on leave). */
+  let resting: { el: Element; how: 'pointer' | 'focus' } | null = null;
 
   const batcher = new LookupBatcher({
     send: (urls) => send({ type: 'links.lookup', urls }),
@@ -120,6 +122,10 @@ export function createContentApp(deps: ContentDeps) {
     if (tooltip.anchor === el) {
       if (kind && info) tooltip.show(el, info, kind, now());
       else tooltip.hide();
+    } else if (kind && resting?.el === el) {
+      // The verdict the hover asked for arrived while the pointer (or focus) is still on the
+      // link: show the tooltip now, not only on the next enter ("a tooltip on hover", issue 4).
+      showTooltip(el, resting.how === 'focus');
     }
   }
 
@@ -212,10 +218,12 @@ export function createContentApp(deps: ContentDeps) {
       doc,
       isOurs: (t) => overlay.isHost(t),
       onLinkEnter: (el, how) => {
+        resting = { el, how };
         intent.enter(el);
         if (!showTooltip(el, how === 'focus')) scheduleHide();
       },
       onLinkLeave: (el) => {
+        if (resting?.el === el) resting = null;
         intent.leave(el);
         scheduleHide();
       },

@@ -103,6 +103,7 @@ async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDet
     exceptionLifetime: 'session',
     reportUrl: report && /^https?:\/\//i.test(report) ? report : null,
     pending: t.pending,
+    backSteps: t.backSteps ?? 1,
   });
 }
 

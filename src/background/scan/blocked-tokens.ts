@@ -16,8 +16,13 @@ export const TokenSchema = z.object({
   decision: z.object({ action: z.enum(['allow', 'annotate', 'warn', 'block']), reason: z.string() }),
   pending: z.boolean(),
   createdAt: z.number(),
+  /**
+   * History entries "Go back" must skip: 2 when the blocked page had already loaded in the tab
+   * (its entry sits behind ours and would only be blocked again), else 1.
+   */
+  backSteps: z.number().int().min(1).max(2).default(1),
 });
-export type BlockedToken = Omit<z.infer<typeof TokenSchema>, 'verdict'> & { verdict: Verdict | null };
+export type BlockedToken = Omit<z.infer<typeof TokenSchema>, 'verdict' | 'backSteps'> & { verdict: Verdict | null; backSteps?: number };
 
 const key = (t: string) => `blocked:${t}`;
 

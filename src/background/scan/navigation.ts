@@ -22,11 +22,15 @@ export interface Navigation {
   onBeforeNavigate(d: { tabId: number; url: string; frameId: number }): Promise<void>;
   /** Resolve a strict-mode hold whose verdict did not arrive in time (called by blocked.details). */
   settleStrict(token: string, t: BlockedToken, s: Settings): Promise<BlockedToken>;
+  /** A main-frame document committed in a tab (webNavigation.onCommitted). */
+  noteCommitted(tabId: number, url: string): void;
 }
 
 export function createNavigation(settings: SettingsStore, checker: Checker, engine: ScanEngine): Navigation {
   /** Strict-mode holds of this worker's life: normalized URL → tokens waiting for it. */
   const holds = new Map<string, string[]>();
+  /** The last main-frame URL each tab committed: tells whether a blocked page left a history entry. */
+  const committed = new Map<number, string>();
 
   async function tabIncognito(tabId: number): Promise<boolean> {
     try {
@@ -37,7 +41,9 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
   }
 
   async function redirect(tabId: number, data: BlockedToken) {
-    const token = await createToken(data);
+    // tabs.update before the page commits replaces the pending navigation; after it, the blocked
+    // page's entry stays in history and "Go back" must step over it.
+    const token = await createToken({ ...data, backSteps: committed.get(tabId) === data.rawUrl ? 2 : 1 });
     await browser.tabs.update(tabId, { url: blockedPageUrl(token) }).catch(() => undefined);
     return token;
   }
@@ -123,6 +129,10 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
 
   return {
     onBeforeNavigate,
+    noteCommitted(tabId, url) {
+      if (committed.size > 1000 && !committed.has(tabId)) committed.clear();
+      committed.set(tabId, url);
+    },
     async settleStrict(token, t, s) {
       if (!t.pending) return t;
       const st = (await checker.lookup(t.rawUrl)).status;

@@ -272,6 +272,8 @@ export interface BlockedDetailsData {
   reportUrl: string | null;
   /** Strict mode: the verdict is still being fetched; the page polls `blocked.details`. */
   pending: boolean;
+  /** History entries "Go back" steps over (2 when the blocked site had already loaded). */
+  backSteps?: number;
 }
 
 export interface LedgerEntry {

@@ -28,7 +28,7 @@ export function BlockedActions({ token, details }: { token: string; details: Blo
   return (
     <div class="blocked-actions">
       <div class="row" ref={backRef}>
-        <Button variant="primary" onClick={() => void goBack()}>{t('goBack')}</Button>
+        <Button variant="primary" onClick={() => void goBack(details.backSteps ?? 1)}>{t('goBack')}</Button>
         {report ? <a class="btn btn-link" href={report} target="_blank" rel="noopener noreferrer">{t('reportMistake')}</a> : null}
       </div>
       {details.canProceed ? (

@@ -57,12 +57,21 @@ describe('blocked page', () => {
     expect(screen.getByRole('button', { name: en('proceedAnyway') }).className).not.toContain('btn-primary');
   });
 
-  it('Go back: history.back() when there is history', async () => {
+  it('Go back: one step back when the blocked site never loaded', async () => {
     Object.defineProperty(history, 'length', { value: 3, configurable: true });
-    const back = vi.spyOn(history, 'back').mockImplementation(() => undefined);
-    show();
+    const go = vi.spyOn(history, 'go').mockImplementation(() => undefined);
+    show({ backSteps: 1 });
     fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
-    await waitFor(() => expect(back).toHaveBeenCalled());
+    await waitFor(() => expect(go).toHaveBeenCalledWith(-1));
+    Object.defineProperty(history, 'length', { value: 1, configurable: true });
+  });
+
+  it('Go back steps over the blocked site when it had loaded (it would only be blocked again)', async () => {
+    Object.defineProperty(history, 'length', { value: 3, configurable: true });
+    const go = vi.spyOn(history, 'go').mockImplementation(() => undefined);
+    show({ backSteps: 2 });
+    fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith(-2));
     Object.defineProperty(history, 'length', { value: 1, configurable: true });
   });
 
