@@ -52,9 +52,11 @@ export function KeysSection({ canUse, onUse }: { canUse: boolean; onUse: (secret
       {rows.length === 0 && !list.loading ? <p class="muted">{t('noKeys')}</p> : null}
       <ul class="key-list">
         {rows.map((k) => (
-          <li key={k.id}>
-            <strong>{k.name ?? t('unnamedKey')}</strong> <code>{k.id}</code>
-            <span class="muted"> {k.scopes.join(', ') || t('none')} · {formatTime(k.createdAt)}</span>{' '}
+          <li key={k.id} class="key-row">
+            <div class="key-text">
+              <strong>{k.name ?? t('unnamedKey')}</strong> <code>{k.id}</code>
+              <div class="muted">{k.scopes.join(', ') || t('none')} · {formatTime(k.createdAt)}</div>
+            </div>
             <ConfirmButton label={t('revoke')} question={t('revokeConfirm', k.name ?? k.id)} onConfirm={() => void revoke(k.id)} />
           </li>
         ))}

@@ -38,7 +38,7 @@ function StatusBody({ status }: { status: UrlStatus }) {
     case 'verdict':
       return (
         <>
-          <p class="decision">{labelOr(ACTION_KEYS[status.decision.action], t('action_unknown'))}</p>
+          <p class={`decision decision-${status.decision.action}`}>{labelOr(ACTION_KEYS[status.decision.action], t('action_unknown'))}</p>
           <VerdictView verdict={status.verdict} level={2} />
         </>
       );
