@@ -74,6 +74,18 @@ async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {
   return { url, status, configured: isConfigured(s), pausedUntil: await pausedUntil(), credits: app.credits.last, problem: app.engine.problem() };
 }
 
+export function withoutCredentials(raw: string): string {
+  try {
+    const u = new URL(raw);
+    if (!u.username && !u.password) return raw;
+    u.username = '';
+    u.password = '';
+    return u.href;
+  } catch {
+    return raw;
+  }
+}
+
 async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDetailsData>> {
   let t = await readToken(token);
   if (!t) return fail('invalid_token', 'This warning has expired.');
@@ -89,7 +101,9 @@ async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDet
   }
   const report = s.reportUrl && v ? s.reportUrl.replaceAll('{scanId}', encodeURIComponent(v.scanId)).replaceAll('{url}', encodeURIComponent(t.url)) : null;
   return ok({
-    url: t.rawUrl,
+    // Shown without `user:pass@`: a password must not be displayed, and `www.bank.com@evil.test`
+    // must not look like the bank's address.
+    url: withoutCredentials(t.rawUrl),
     unicodeHost,
     scanId: v?.scanId ?? null,
     riskScore: v?.riskScore ?? null,

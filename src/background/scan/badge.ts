@@ -18,7 +18,9 @@ const COLORS = { safe: '#1e7e34', suspicious: '#b58105', high: '#c2410c', malici
 export function badgeFor(status: UrlStatus, ctx: { paused: boolean; problem: ErrorInfoWithFix | null }): Badge {
   if (ctx.paused) return { text: 'II', color: COLORS.grey, title: 'Linklens: protection paused' };
   if (ctx.problem && ctx.problem.code === 'insufficient_credits') return { text: '$', color: COLORS.error, title: 'Linklens: out of credits' };
-  if (ctx.problem && ctx.problem.fix === 'options') return { text: '!', color: COLORS.error, title: `Linklens: ${ctx.problem.message}` };
+  // Any standing problem (key rejected, service unreachable or failing) outranks "checking":
+  // the person should see why nothing arrives, as the popup says.
+  if (ctx.problem) return { text: '!', color: COLORS.error, title: `Linklens: ${ctx.problem.message}` };
   switch (status.kind) {
     case 'checking':
       return { text: '…', color: COLORS.grey, title: 'Linklens: checking this page' };

@@ -12,6 +12,27 @@ export interface HostilePageOptions {
   phishUrl: string;
 }
 
+/** What `window.__hostileAttacks()` reports. */
+export interface HostileReport {
+  /** typeof chrome.runtime, chrome.runtime.sendMessage, … in the page's world. */
+  chrome: Record<string, string>;
+  /** Our files fetched from the page: 'status N: …' or 'refused: <error name>'. */
+  fetches: Record<string, string>;
+  /** Each <linklens-overlay> as the page sees it. */
+  overlay: unknown[];
+  /** innerHTML of every shadow root the hooked attachShadow caught. */
+  leakedRoots: string[];
+  attachShadowCalls: number;
+  /** Every node added to the document (name: text), as a MutationObserver saw it. */
+  added: string[];
+  /** Window messages the page received (its own forged ones). */
+  messages: number;
+  frames: { id: string; doc: string | null }[];
+  /** The page's serialized DOM and visible text. */
+  pageText: string;
+  storage: Record<string, string>;
+}
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

@@ -37,47 +37,49 @@ export interface LongTaskRun {
 }
 
 /**
- * Runs in the page's main world before any of its scripts: `page.addInitScript(observeLongTasks,
- * 'linklens-overlay')`. Also records when an element named `overlayTag` is added to <html>
- * (only <html>'s own children are watched: watching the whole tree would slow the page's parse).
+ * The init script (page.addInitScript({content})): runs in the page's main world before any of
+ * its scripts. It collects long tasks into `__llLongTasks` and notes in `__llOverlayAt` when an
+ * element named `overlayTag` is added to <html> (only <html>'s own children are watched: watching
+ * the whole tree would slow the page's parse). Plain JS source, so no transpiler helper (such as
+ * esbuild's `__name`) can leak into the page.
  */
-export function observeLongTasks(overlayTag: string): void {
-  const g = globalThis as unknown as { __llLongTasks?: unknown[]; __llOverlayAt?: number };
-  if (g.__llLongTasks) return;
-  const out: unknown[] = [];
-  g.__llLongTasks = out;
-  const watchHtml = (html: Element) =>
-    new MutationObserver((records, observer) => {
-      for (const r of records)
-        for (const n of r.addedNodes) {
-          if ((n as Element).localName !== overlayTag) continue;
-          g.__llOverlayAt = performance.now();
-          observer.disconnect();
-          return;
-        }
-    }).observe(html, { childList: true });
-  if (document.documentElement) watchHtml(document.documentElement);
-  else
-    new MutationObserver((_records, observer) => {
-      if (!document.documentElement) return;
-      observer.disconnect();
-      watchHtml(document.documentElement);
-    }).observe(document, { childList: true });
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        const attribution = (e as unknown as { attribution?: Record<string, unknown>[] }).attribution ?? [];
-        out.push({
-          startTime: e.startTime,
-          duration: e.duration,
-          name: e.name,
-          attribution: attribution.map((a) => ({ containerType: a.containerType, containerSrc: a.containerSrc, containerName: a.containerName, name: a.name })),
-        });
+export function longTaskInitScript(overlayTag: string): string {
+  return `(() => {
+  if (window.__llLongTasks) return;
+  const out = [];
+  window.__llLongTasks = out;
+  const tag = ${JSON.stringify(overlayTag)};
+  function watchHtml(html) {
+    new MutationObserver(function (records, observer) {
+      for (const r of records) for (const n of r.addedNodes) {
+        if (n.localName !== tag) continue;
+        window.__llOverlayAt = performance.now();
+        observer.disconnect();
+        return;
       }
-    }).observe({ type: 'longtask', buffered: true });
-  } catch {
-    // No Long Tasks API: __llLongTasks stays empty and the caller sees supported=false.
+    }).observe(html, { childList: true });
   }
+  if (document.documentElement) watchHtml(document.documentElement);
+  else new MutationObserver(function (records, observer) {
+    if (!document.documentElement) return;
+    observer.disconnect();
+    watchHtml(document.documentElement);
+  }).observe(document, { childList: true });
+  try {
+    new PerformanceObserver(function (list) {
+      for (const e of list.getEntries()) out.push({
+        startTime: e.startTime,
+        duration: e.duration,
+        name: e.name,
+        attribution: (e.attribution || []).map(function (a) {
+          return { containerType: a.containerType, containerSrc: a.containerSrc, containerName: a.containerName, name: a.name };
+        }),
+      });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (e) {
+    // No Long Tasks API: __llLongTasks stays empty.
+  }
+})();`;
 }
 
 /** A plain headless Chromium (same binary, same host mapping) WITHOUT the extension. */
@@ -107,14 +109,18 @@ export interface MeasureOptions {
   stepPx?: number;
   /** Pause between wheel steps. */
   stepPauseMs?: number;
+  /** Awaited after scrolling, before the entries are collected (e.g. "until every link was looked up"). */
+  settle?: () => Promise<void>;
 }
 
 /**
- * Loads `url` in `page` (which must have `observeLongTasks` as an init script), waits, scrolls to
+ * Loads `url` in `page` (which must have `longTaskInitScript` as an init script), waits, scrolls to
  * the bottom with the mouse wheel, waits again, and returns every long task with phase bounds.
  * The pointer rests at the right edge, away from the link texts: scrolling must not hover links.
  */
 export async function measurePage(page: Page, url: string, label: string, o: MeasureOptions = {}): Promise<LongTaskRun> {
+  // A background tab gets throttled frames (the extension opens its options tab on install).
+  await page.bringToFront();
   await page.goto(url, { waitUntil: 'load' });
   const loadEnd = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
@@ -132,6 +138,7 @@ export async function measurePage(page: Page, url: string, label: string, o: Mea
     await page.waitForTimeout(o.stepPauseMs ?? 60);
   }
   await page.waitForTimeout(1500);
+  await o.settle?.();
   const result = await page.evaluate(() => {
     const g = globalThis as unknown as { __llLongTasks?: unknown[]; __llOverlayAt?: number };
     return { end: performance.now(), tasks: (g.__llLongTasks ?? null) as unknown, overlayAt: g.__llOverlayAt ?? null };

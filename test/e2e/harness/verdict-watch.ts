@@ -54,3 +54,22 @@ export function watchVerdicts(
     },
   };
 }
+
+/**
+ * The usual judge against the local service: a verdict must have the band the service's rule
+ * table gives (so never a made-up "safe" for a phishing URL), and may only exist once the service
+ * has COMPLETED a scan of that URL. `bandFor` gives the expected band (null: never completes).
+ */
+export function serviceJudge(
+  completedUrls: () => ReadonlySet<string>,
+  bandFor: (url: string) => string | null,
+): (url: string, info: LinkInfo | undefined) => string | null {
+  return (url, info) => {
+    if (!info) return `${url}: links.lookup gave no answer`;
+    if (info.status !== 'verdict') return null;
+    const want = bandFor(url);
+    if (info.band !== want) return `${url}: shown as ${info.band} (${info.riskScore}), the service says ${want}`;
+    if (!completedUrls().has(url)) return `${url}: a verdict although the service completed no scan of it`;
+    return null;
+  };
+}

@@ -95,3 +95,18 @@ describe('hover budget per tab', () => {
     expect(r.take(1, 1000)).toBe(true); // one token a second at 60/min
   });
 });
+
+import { withoutCredentials } from '@/src/background/handlers/pages';
+describe('blocked page URL display', () => {
+  it.each([
+    ['http://user:pass@phish.example/login', 'http://phish.example/login'],
+    ['http://www.bank.example@evil.example/', 'http://evil.example/'],
+    ['https://plain.example/a?b#c', 'https://plain.example/a?b#c'],
+    ['not a url', 'not a url'],
+  ])('%s → %s', (raw, shown) => expect(withoutCredentials(raw)).toBe(shown));
+  it('a network problem shows an error badge, not "checking"', () => {
+    const b = badgeFor({ kind: 'checking', state: 'SUBMITTING', since: 0 }, { paused: false, problem: { code: 'network', message: 'The scanning service cannot be reached.', fix: 'none' } });
+    expect(b.text).toBe('!');
+    expect(b.title).toContain('cannot be reached');
+  });
+});

@@ -1,0 +1,134 @@
+// The journey driver for Firefox: puppeteer-core over WebDriver BiDi, on top of launchFirefox
+// (toolchain notes 18–22). Firefox's MV3 background is an event page, and there is no stopWorker
+// for it: it is suspended the way Firefox suspends it, by idling. The idle timeout
+// (`extensions.background.idle.timeout`, default 30 s) is set low for the whole session: Firefox
+// arms its idle timer with the value current at the time and only re-reads the pref when that
+// timer fires (IdleManager in ext-backgroundPage.js), so lowering it at run time takes up to the
+// old 30 s to apply. Every Firefox journey thus runs under an eager idle policy: the event page
+// stops ~2.5 s after its last event or API call and is woken by the next one.
+import type { ElementHandle, Page } from 'puppeteer-core';
+import type { Reply } from '../../../src/shared/messaging/protocol';
+import type { Clip, DriverOptions, JourneyDriver, JourneyPage, Suspension } from './driver';
+import { launchFirefox, gotoExtensionPage } from './firefox';
+import { connectionOf, firefoxChrome } from './firefox-chrome';
+import { waitFor } from './wait-for';
+
+/** Short enough to suspend mid-scan (journeys slow the service to 8 s), long enough for a step. */
+export const FIREFOX_IDLE_TIMEOUT_MS = 2500;
+
+interface ExtensionGlobals {
+  browser: {
+    runtime: { sendMessage(message: unknown): Promise<unknown> };
+    tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> };
+  };
+}
+
+/** `"…"` inside a puppeteer ARIA selector. */
+const ariaString = (s: string) => JSON.stringify(s);
+
+export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriver> {
+  const ext = await launchFirefox({ extensionDir: options.extensionDir, prefs: { 'extensions.background.idle.timeout': FIREFOX_IDLE_TIMEOUT_MS } });
+  const connection = connectionOf(ext.browser);
+  let pageErrorsSeen = 0;
+
+  const wrap = (page: Page): JourneyPage => {
+    const contextId = (page.mainFrame() as unknown as { browsingContext: { id: string } }).browsingContext.id;
+    return {
+      async currentUrl() {
+        // page.url() stays stale on extension pages (note 20); the browsing context knows.
+        const tree = (await connection.send('browsingContext.getTree', { root: contextId, maxDepth: 0 })).result as { contexts: { url: string }[] };
+        return tree.contexts[0]?.url ?? '';
+      },
+      evaluate: <R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
+      async fillByLabel(label, value) {
+        // The input a <label> names, found as a person reads it: the label's exact text.
+        await page.waitForFunction((l) => [...document.querySelectorAll('label')].some((x) => x.textContent?.trim() === l && x.control), {}, label);
+        const handle = await page.evaluateHandle(
+          (l) => [...document.querySelectorAll('label')].find((x) => x.textContent?.trim() === l)?.control ?? null,
+          label,
+        );
+        const field = handle.asElement() as ElementHandle<HTMLInputElement> | null;
+        if (!field) throw new Error(`No field labelled "${label}"`);
+        await field.click({ count: 3 }); // focus it and select what it holds, so typing replaces it
+        await field.evaluate((el) => el.select());
+        await field.type(value);
+        const typed = await field.evaluate((el) => el.value);
+        if (typed !== value) throw new Error(`"${label}" holds ${JSON.stringify(typed)} after typing ${JSON.stringify(value)}`);
+        await field.dispose();
+      },
+      async click(role, name) {
+        // BiDi browsingContext.locateNodes with an accessibility locator (role + name).
+        const el = await page.waitForSelector(`::-p-aria([name=${ariaString(name)}][role=${ariaString(role)}])`, { timeout: 15_000 });
+        if (!el) throw new Error(`No ${role} named "${name}"`);
+        await el.click();
+        await el.dispose();
+      },
+      async hover(selector) {
+        await page.hover(selector);
+      },
+      async screenshot(clip?: Clip) {
+        return Buffer.from(await page.screenshot(clip ? { clip } : {}));
+      },
+      close: () => page.close(),
+    };
+  };
+
+  let chrome: Awaited<ReturnType<typeof firefoxChrome>>;
+  let control: Page;
+  try {
+    chrome = await firefoxChrome(ext.browser);
+    await chrome.watchExtensionErrors(ext.uuid);
+    control = await ext.newPage();
+    await gotoExtensionPage(control, ext.pageUrl('popup.html'));
+  } catch (error) {
+    await ext.close();
+    throw error;
+  }
+
+  const sendExtensionMessage = async <T>(message: unknown) =>
+    (await control.evaluate((m) => (globalThis as unknown as ExtensionGlobals).browser.runtime.sendMessage(m), message as Record<string, unknown>)) as Reply<T>;
+
+  return {
+    kind: 'firefox',
+    label: 'Firefox',
+    extensionUrl: (path) => ext.pageUrl(path),
+    async openExtensionPage(path) {
+      const page = await ext.newPage();
+      await gotoExtensionPage(page, ext.pageUrl(path));
+      return wrap(page);
+    },
+    async openWebPage(url, viewport) {
+      const page = await ext.newPage();
+      if (viewport) await page.setViewport(viewport);
+      const wrapped = wrap(page);
+      try {
+        await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 20_000 });
+      } catch (error) {
+        // A redirect to an extension page (the blocked page) sends no load events: an outcome.
+        if (!(await wrapped.currentUrl()).startsWith(ext.pageUrl(''))) throw error;
+      }
+      return wrapped;
+    },
+    sendExtensionMessage,
+    async tabIdOf(page) {
+      const url = await page.currentUrl();
+      const tabs = await control.evaluate(() => (globalThis as unknown as ExtensionGlobals).browser.tabs.query({}));
+      const matches = tabs.filter((t) => t.url === url);
+      if (matches.length !== 1 || matches[0]!.id === undefined) throw new Error(`Expected one tab showing ${url}, found ${JSON.stringify(tabs)}`);
+      return matches[0]!.id;
+    },
+    async suspendBackground(): Promise<Suspension> {
+      // Nothing is sent to the background here: any message would be an event that keeps it up.
+      const started = Date.now();
+      const state = await waitFor('the event page to suspend on idle', () => chrome.backgroundState(ext.addonId), (s) => s === 'stopped', 20_000, 50);
+      return { how: 'idle-timeout', state, tookMs: Date.now() - started };
+    },
+    async takeErrors() {
+      const pageErrors = ext.errors();
+      const fresh = pageErrors.slice(pageErrorsSeen);
+      pageErrorsSeen = pageErrors.length;
+      return [...fresh, ...(await chrome.takeExtensionErrors())];
+    },
+    close: () => ext.close(),
+  };
+}

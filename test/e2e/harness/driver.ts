@@ -1,0 +1,80 @@
+// One small driver interface over both browsers, so each main journey is written once and runs in
+// Chromium and in Firefox (issue 6, "Firefox, for real": "One journey definition, two browsers").
+// driver-chromium.ts implements it on Playwright (CDP), driver-firefox.ts on puppeteer-core
+// (WebDriver BiDi). Journeys only use what is here; anything browser-specific stays behind it.
+import type { BrowserKind } from '../../../scripts/lib/browsers.mjs';
+import type { Reply } from '../../../src/shared/messaging/protocol';
+import type { CollectedError } from './errors';
+
+export interface Clip {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type AccessibleRole = 'button' | 'link';
+
+/** One tab, whichever browser shows it. */
+export interface JourneyPage {
+  /**
+   * The URL the tab shows now. Read from the browser, not from navigation events: Firefox sends
+   * none for moz-extension:// pages (toolchain note 20), so e.g. a redirect to blocked.html would
+   * otherwise go unseen.
+   */
+  currentUrl(): Promise<string>;
+  /** Runs `fn(arg)` in the page (serialised: no closures over test variables). */
+  evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
+  /** Types `value` into the field whose <label> reads exactly `label` (replacing what it held). */
+  fillByLabel(label: string, value: string): Promise<void>;
+  /** Clicks the element with this role and exact accessible name, with the real pointer. */
+  click(role: AccessibleRole, name: string): Promise<void>;
+  /** Moves the real pointer onto the centre of the first element matching the CSS selector. */
+  hover(selector: string): Promise<void>;
+  /** A PNG of the viewport, or of `clip` (CSS pixels of the viewport). */
+  screenshot(clip?: Clip): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+/** What suspendBackground did, for the test's own assertions and its log. */
+export interface Suspension {
+  /** How the background was ended: 'stopWorker' (CDP) or 'idle-timeout' (Firefox event page). */
+  how: 'stopWorker' | 'idle-timeout';
+  /** The background's state as the browser reports it after the call: 'stopped' expected. */
+  state: string;
+  /** Time from the call until the browser reported the background stopped. */
+  tookMs: number;
+}
+
+export interface JourneyDriver {
+  readonly kind: BrowserKind;
+  /** 'Chromium' or 'Firefox', for test names. */
+  readonly label: string;
+  /** The extension page's URL: chrome-extension://<id>/<path> or moz-extension://<uuid>/<path>. */
+  extensionUrl(path: string): string;
+  /** A new tab showing one of the extension's pages, loaded. */
+  openExtensionPage(path: string): Promise<JourneyPage>;
+  /**
+   * A new tab navigated to a web page. Resolves once the page's DOM is ready, or once the
+   * extension redirected the tab to one of its own pages (the blocked page): both are outcomes.
+   */
+  openWebPage(url: string, viewport?: { width: number; height: number }): Promise<JourneyPage>;
+  /** runtime.sendMessage from an extension page (the privileged tier): the background's reply. */
+  sendExtensionMessage<T = unknown>(message: unknown): Promise<Reply<T>>;
+  /** The browser's tab id of `page` (tabs.query from an extension page, matched by URL). */
+  tabIdOf(page: JourneyPage): Promise<number>;
+  /**
+   * Ends the extension's background the way the browser does when it idles, and resolves once
+   * the browser reports it stopped. The next extension event (alarm, message, navigation) starts
+   * it again. Sends nothing to the background after it stopped.
+   */
+  suspendBackground(): Promise<Suspension>;
+  /** Errors (console errors, uncaught errors) from extension contexts and pages since the last call. */
+  takeErrors(): Promise<CollectedError[]>;
+  close(): Promise<void>;
+}
+
+/** Launch options shared by both drivers. */
+export interface DriverOptions {
+  extensionDir: string;
+}

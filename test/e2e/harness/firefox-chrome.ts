@@ -1,0 +1,98 @@
+// Firefox's own (privileged) JavaScript, reached over WebDriver BiDi: with
+// `--remote-allow-system-access` (launchFirefox passes it) `browsingContext.getTree` with
+// `moz:scope: 'chrome'` lists the browser window itself, and `script.evaluate` runs there with
+// system rights. The journeys use it for two things a web-content driver cannot see:
+//   - the event page's state (`extension.backgroundState`: 'running' | 'stopped' | …), to know
+//     the background really was suspended (there is no stopWorker in Firefox, toolchain note 22);
+//   - script errors from every extension context (background event page, extension pages,
+//     content scripts): they are forwarded to the parent's console service as nsIScriptError.
+//     console.error() calls inside the background are NOT forwarded there and stay unseen.
+// `browser.connection` is internal to puppeteer-core (checked against 24.43, pinned in the lockfile).
+import type { Browser } from 'puppeteer-core';
+import type { CollectedError } from './errors';
+
+interface BidiConnection {
+  send(method: string, params: object): Promise<{ result: unknown }>;
+}
+
+interface EvaluateResult {
+  type: 'success' | 'exception';
+  result?: { type: string; value?: unknown };
+  exceptionDetails?: { text?: string };
+}
+
+export interface FirefoxChrome {
+  /** Runs `expression` (which must evaluate to a JSON string) in the browser window; parsed. */
+  evaluateJson<T>(expression: string): Promise<T>;
+  backgroundState(addonId: string): Promise<string>;
+  /** Starts collecting error-level script errors whose source is moz-extension://<uuid>/. */
+  watchExtensionErrors(uuid: string): Promise<void>;
+  /** What was collected since the previous call. */
+  takeExtensionErrors(): Promise<CollectedError[]>;
+}
+
+const ERRORS_GLOBAL = '__linklensHarnessErrors';
+
+export function connectionOf(browser: Browser): BidiConnection {
+  const connection = (browser as unknown as { connection?: BidiConnection }).connection;
+  if (!connection) throw new Error('No WebDriver BiDi connection on this puppeteer Browser (is it Firefox?).');
+  return connection;
+}
+
+export async function firefoxChrome(browser: Browser): Promise<FirefoxChrome> {
+  const connection = connectionOf(browser);
+  const tree = (await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' })).result as { contexts: { context: string; url: string }[] };
+  const window = tree.contexts.find((c) => c.url === 'chrome://browser/content/browser.xhtml') ?? tree.contexts[0];
+  if (!window) throw new Error('No chrome browsing context: was Firefox started with --remote-allow-system-access?');
+
+  async function evaluateJson<T>(expression: string): Promise<T> {
+    const raw = (await connection.send('script.evaluate', { expression, target: { context: window!.context }, awaitPromise: true })).result as EvaluateResult;
+    if (raw.type !== 'success' || typeof raw.result?.value !== 'string') {
+      throw new Error(`Chrome-scope evaluation failed: ${raw.exceptionDetails?.text ?? JSON.stringify(raw)}\n${expression}`);
+    }
+    return JSON.parse(raw.result.value) as T;
+  }
+
+  return {
+    evaluateJson,
+    backgroundState: (addonId) =>
+      evaluateJson<string>(`(() => {
+        const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+        const extension = ExtensionParent.GlobalManager.getExtension(${JSON.stringify(addonId)});
+        return JSON.stringify(extension ? String(extension.backgroundState) : 'not installed');
+      })()`),
+    async watchExtensionErrors(uuid) {
+      await evaluateJson(`(() => {
+        if (window.${ERRORS_GLOBAL}) return '0';
+        const store = (window.${ERRORS_GLOBAL} = []);
+        const prefix = ${JSON.stringify(`moz-extension://${uuid}/`)};
+        Services.console.registerListener({
+          observe(m) {
+            if (!(m instanceof Ci.nsIScriptError)) return;
+            // Errors only: warnings (1) and info (8) are not failures.
+            if (m.flags & (Ci.nsIScriptError.warningFlag | Ci.nsIScriptError.infoFlag)) return;
+            if (!String(m.sourceName).startsWith(prefix)) return;
+            // zod 4 probes for eval once per context (new Function('') in a try/catch,
+            // zod/v4/core util.allowsEval) and falls back when the CSP refuses it. Nothing fails,
+            // but Firefox reports the refusal as an error (Chromium logs the same refusal where
+            // Playwright does not collect it). This drops every eval refusal in extension code;
+            // our own code cannot eval (eslint no-eval, no-implied-eval, no-new-func).
+            if (m.category === 'CSP_CSPEvalScriptViolation' && String(m.errorMessage).includes("Missing 'unsafe-eval'")) return;
+            store.push({ category: String(m.category), url: String(m.sourceName), text: String(m.errorMessage) });
+          },
+        });
+        return '0';
+      })()`);
+    },
+    async takeExtensionErrors() {
+      const raw = await evaluateJson<{ category: string; url: string; text: string }[]>(`JSON.stringify((window.${ERRORS_GLOBAL} || []).splice(0))`);
+      return raw.map((e) => ({
+        source: e.url.endsWith('/background.js') ? 'worker' : 'page',
+        // Uncaught exceptions and unhandled rejections are reported as "… javascript" errors.
+        kind: /javascript$/.test(e.category) ? 'uncaught' : 'console',
+        url: e.url,
+        text: `[${e.category}] ${e.text}`,
+      }));
+    },
+  };
+}
