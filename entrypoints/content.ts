@@ -7,6 +7,9 @@ export default defineContentScript({
   allFrames: true,
   matchAboutBlank: true,
   runAt: 'document_idle',
+  // WXT would post an event named after the extension id to every page; that tells pages the id
+  // and lets them fake a shutdown. src/content/lifetime.ts keeps its own lifetime instead.
+  noScriptStartedPostMessage: true,
   main(ctx) {
     startContent(ctx);
   },
