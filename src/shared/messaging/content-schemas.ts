@@ -8,6 +8,7 @@
  * test/unit/content/content-schemas.test.ts checks them against each other (property test) and
  * the type assertions below fail the build if the shapes drift apart.
  */
+import '../zod-config';
 import * as z from 'zod/mini';
 import type { BackgroundToContent, ContentConfig, LinkInfo } from './protocol';
 

@@ -7,6 +7,7 @@
  * verdicts of URLs and report hovers/link batches. Everything else is PRIVILEGED and accepted only
  * from our own extension pages (decided by sender URL/origin in router.ts, never by sender.id).
  */
+import '../zod-config';
 import { z } from 'zod';
 import { MAX_BATCH, MAX_URL_LENGTH } from './limits';
 

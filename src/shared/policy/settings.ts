@@ -5,6 +5,7 @@
  *
  * Migrations, the managed-policy merge and field-by-field repair live in sibling files.
  */
+import '../zod-config';
 import { z } from 'zod';
 
 export const SETTINGS_VERSION = 1;

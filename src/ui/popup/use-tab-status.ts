@@ -25,7 +25,9 @@ export function useTabStatus(pollMs = 500): TabStatusState {
   useEffect(() => {
     let live = true;
     // popup.html?tabId=N shows a given tab (the demo and browser tests open the popup as a page).
-    const fromQuery = /^\d{1,9}$/.test(new URLSearchParams(location.search).get('tabId') ?? '') ? Number(new URLSearchParams(location.search).get('tabId')) : null;
+    // Tab ids are non-negative 32-bit integers: Chromium's often have 10 digits (e.g. 1752246120).
+    const rawTabId = new URLSearchParams(location.search).get('tabId') ?? '';
+    const fromQuery = /^\d{1,10}$/.test(rawTabId) && Number(rawTabId) <= 2 ** 31 - 1 ? Number(rawTabId) : null;
     if (fromQuery !== null) {
       setTabId(fromQuery);
       return;

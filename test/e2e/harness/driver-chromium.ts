@@ -7,6 +7,7 @@ import { launchChromium } from './chromium';
 import type { Clip, DriverOptions, JourneyDriver, JourneyPage, Suspension } from './driver';
 import { clearErrors } from './errors';
 import { visit } from './navigate';
+import { OverlayInspector } from './overlay-inspect';
 import { serviceWorkerStatus, stopServiceWorker } from './service-worker';
 
 interface ExtensionGlobals {
@@ -28,6 +29,14 @@ function wrap(page: Page): JourneyPage {
     },
     async hover(selector) {
       await page.locator(selector).first().hover();
+    },
+    async accessibleNodes() {
+      const inspector = await OverlayInspector.open(page);
+      try {
+        return await inspector.accessibleNodes();
+      } finally {
+        await inspector.close();
+      }
     },
     screenshot: (clip?: Clip) => page.screenshot(clip ? { clip } : {}),
     close: () => page.close(),

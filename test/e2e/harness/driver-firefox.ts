@@ -5,7 +5,14 @@
 // arms its idle timer with the value current at the time and only re-reads the pref when that
 // timer fires (IdleManager in ext-backgroundPage.js), so lowering it at run time takes up to the
 // old 30 s to apply. Every Firefox journey thus runs under an eager idle policy: the event page
-// stops ~2.5 s after its last event or API call and is woken by the next one.
+// stops ~4 s after its last event or API call and is woken by the next one.
+//
+// Host permissions: in Firefox an MV3 add-on's `host_permissions` are user-controlled (they can
+// be withheld or revoked). A temporary install over WebDriver BiDi (webExtension.install) is
+// granted `<all_urls>` (found on firefox-esr 153: permissions.getAll() lists it, content
+// scripts run, webNavigation events arrive), so no `extensions.originControls.grantByDefault`
+// pref or about:addons step is needed. The driver checks it at launch and says so if a Firefox
+// ever stops granting it.
 import type { ElementHandle, Page } from 'puppeteer-core';
 import type { Reply } from '../../../src/shared/messaging/protocol';
 import type { Clip, DriverOptions, JourneyDriver, JourneyPage, Suspension } from './driver';
@@ -13,8 +20,8 @@ import { launchFirefox, gotoExtensionPage } from './firefox';
 import { connectionOf, firefoxChrome } from './firefox-chrome';
 import { waitFor } from './wait-for';
 
-/** Short enough to suspend mid-scan (journeys slow the service to 8 s), long enough for a step. */
-export const FIREFOX_IDLE_TIMEOUT_MS = 2500;
+/** Short enough to suspend mid-scan (the journey slows the service to 10 s), long enough for each step. */
+export const FIREFOX_IDLE_TIMEOUT_MS = 4000;
 
 interface ExtensionGlobals {
   browser: {
@@ -33,12 +40,13 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
 
   const wrap = (page: Page): JourneyPage => {
     const contextId = (page.mainFrame() as unknown as { browsingContext: { id: string } }).browsingContext.id;
+    const currentUrl = async () => {
+      // page.url() stays stale on extension pages (note 20); the browsing context knows.
+      const tree = (await connection.send('browsingContext.getTree', { root: contextId, maxDepth: 0 })).result as { contexts: { url: string }[] };
+      return tree.contexts[0]?.url ?? '';
+    };
     return {
-      async currentUrl() {
-        // page.url() stays stale on extension pages (note 20); the browsing context knows.
-        const tree = (await connection.send('browsingContext.getTree', { root: contextId, maxDepth: 0 })).result as { contexts: { url: string }[] };
-        return tree.contexts[0]?.url ?? '';
-      },
+      currentUrl,
       evaluate: <R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
       async fillByLabel(label, value) {
         // The input a <label> names, found as a person reads it: the label's exact text.
@@ -66,6 +74,7 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
       async hover(selector) {
         await page.hover(selector);
       },
+      accessibleNodes: async () => chrome.accessibleNodes(await currentUrl()),
       async screenshot(clip?: Clip) {
         return Buffer.from(await page.screenshot(clip ? { clip } : {}));
       },
@@ -80,6 +89,12 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
     await chrome.watchExtensionErrors(ext.uuid);
     control = await ext.newPage();
     await gotoExtensionPage(control, ext.pageUrl('popup.html'));
+    const granted = await control.evaluate(() =>
+      (globalThis as unknown as { browser: { permissions: { contains(p: object): Promise<boolean> } } }).browser.permissions.contains({ origins: ['<all_urls>'] }),
+    );
+    if (!granted) {
+      throw new Error('Firefox did not grant <all_urls> to the temporarily installed extension: try the pref extensions.originControls.grantByDefault=true.');
+    }
   } catch (error) {
     await ext.close();
     throw error;

@@ -31,6 +31,13 @@ export interface JourneyPage {
   click(role: AccessibleRole, name: string): Promise<void>;
   /** Moves the real pointer onto the centre of the first element matching the CSS selector. */
   hover(selector: string): Promise<void>;
+  /**
+   * Role and accessible name of every node in the page's accessibility tree, as assistive
+   * technology gets them: closed shadow roots included (Chromium: CDP Accessibility.getFullAXTree;
+   * Firefox: the accessibility service from chrome scope). Role names are the browser's own,
+   * except 'tooltip', 'dialog' and 'document', which both share.
+   */
+  accessibleNodes(): Promise<{ role: string; name: string }[]>;
   /** A PNG of the viewport, or of `clip` (CSS pixels of the viewport). */
   screenshot(clip?: Clip): Promise<Buffer>;
   close(): Promise<void>;
@@ -64,9 +71,11 @@ export interface JourneyDriver {
   /** The browser's tab id of `page` (tabs.query from an extension page, matched by URL). */
   tabIdOf(page: JourneyPage): Promise<number>;
   /**
-   * Ends the extension's background the way the browser does when it idles, and resolves once
-   * the browser reports it stopped. The next extension event (alarm, message, navigation) starts
-   * it again. Sends nothing to the background after it stopped.
+   * Resolves once the browser reports the extension's background stopped, the way it stops when
+   * idle: Chromium's service worker is stopped through CDP (ServiceWorker.stopWorker); Firefox's
+   * event page is left to suspend on its own idle timeout (set short for the session). Sends
+   * nothing to the background. The next extension event (alarm, message, navigation) starts it
+   * again.
    */
   suspendBackground(): Promise<Suspension>;
   /** Errors (console errors, uncaught errors) from extension contexts and pages since the last call. */

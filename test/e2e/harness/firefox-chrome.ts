@@ -1,7 +1,9 @@
 // Firefox's own (privileged) JavaScript, reached over WebDriver BiDi: with
 // `--remote-allow-system-access` (launchFirefox passes it) `browsingContext.getTree` with
 // `moz:scope: 'chrome'` lists the browser window itself, and `script.evaluate` runs there with
-// system rights. The journeys use it for two things a web-content driver cannot see:
+// system rights. The journeys use it for what a web-content driver cannot see:
+//   - the accessibility tree of a tab, which (like a screen reader) sees inside closed shadow
+//     roots: the parent process holds a cache of every content process's tree;
 //   - the event page's state (`extension.backgroundState`: 'running' | 'stopped' | …), to know
 //     the background really was suspended (there is no stopWorker in Firefox, toolchain note 22);
 //   - script errors from every extension context (background event page, extension pages,
@@ -25,6 +27,12 @@ export interface FirefoxChrome {
   /** Runs `expression` (which must evaluate to a JSON string) in the browser window; parsed. */
   evaluateJson<T>(expression: string): Promise<T>;
   backgroundState(addonId: string): Promise<string>;
+  /**
+   * Role and name of every accessible in the tab showing `url` (first match), as the
+   * accessibility service reports them: roles are Firefox's (e.g. 'tooltip', 'graphic').
+   * Starts the accessibility service on first use.
+   */
+  accessibleNodes(url: string): Promise<{ role: string; name: string }[]>;
   /** Starts collecting error-level script errors whose source is moz-extension://<uuid>/. */
   watchExtensionErrors(uuid: string): Promise<void>;
   /** What was collected since the previous call. */
@@ -61,6 +69,20 @@ export async function firefoxChrome(browser: Browser): Promise<FirefoxChrome> {
         const extension = ExtensionParent.GlobalManager.getExtension(${JSON.stringify(addonId)});
         return JSON.stringify(extension ? String(extension.backgroundState) : 'not installed');
       })()`),
+    accessibleNodes: (url) =>
+      evaluateJson<{ role: string; name: string }[]>(`(() => {
+        const service = Cc['@mozilla.org/accessibilityService;1'].getService(Ci.nsIAccessibilityService);
+        const tab = [...gBrowser.tabs].find((t) => t.linkedBrowser.currentURI.spec === ${JSON.stringify(url)});
+        if (!tab) throw new Error('no tab shows ' + ${JSON.stringify(url)});
+        const out = [];
+        const walk = (acc, depth) => {
+          if (!acc || depth > 60) return;
+          out.push({ role: service.getStringRole(acc.role), name: acc.name || '' });
+          for (let c = acc.firstChild; c; c = c.nextSibling) walk(c, depth + 1);
+        };
+        walk(service.getAccessibleFor(tab.linkedBrowser), 0);
+        return JSON.stringify(out);
+      })()`),
     async watchExtensionErrors(uuid) {
       await evaluateJson(`(() => {
         if (window.${ERRORS_GLOBAL}) return '0';
@@ -78,6 +100,10 @@ export async function firefoxChrome(browser: Browser): Promise<FirefoxChrome> {
             // Playwright does not collect it). This drops every eval refusal in extension code;
             // our own code cannot eval (eslint no-eval, no-implied-eval, no-new-func).
             if (m.category === 'CSP_CSPEvalScriptViolation' && String(m.errorMessage).includes("Missing 'unsafe-eval'")) return;
+            // A tab or extension page that closes (or navigates, e.g. to the blocked page) while
+            // one of its runtime.sendMessage calls is still unanswered: Firefox reports the
+            // orphaned promise. The context is gone; nobody could have handled it.
+            if (/^Promise (rejected|resolved) after context unloaded/.test(String(m.errorMessage))) return;
             store.push({ category: String(m.category), url: String(m.sourceName), text: String(m.errorMessage) });
           },
         });

@@ -13,7 +13,7 @@ import { SECTION_TITLE_KEYS } from '@/src/ui/options/options-app';
 import { LOCALES_DIR, readLocale } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const SOURCE_DIRS = ['src/ui', 'entrypoints/popup', 'entrypoints/options', 'entrypoints/blocked', 'entrypoints/report'];
+const SOURCE_DIRS = ['src/ui', 'src/background', 'entrypoints/popup', 'entrypoints/options', 'entrypoints/blocked', 'entrypoints/report'];
 
 function files(dir: string): string[] {
   const abs = path.join(ROOT, dir);
@@ -23,12 +23,12 @@ function files(dir: string): string[] {
   );
 }
 
-/** Keys used literally: t('key' …) and mount(<App />, 'titleKey'). */
+/** Keys used literally: t('key' …), msg('key' …) (background) and mount(<App />, 'titleKey'). */
 function keysInCode(): Map<string, string> {
   const found = new Map<string, string>();
   for (const file of SOURCE_DIRS.flatMap(files)) {
     const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
-    for (const m of text.matchAll(/\bt\(\s*'([^']+)'/g)) found.set(m[1]!, file);
+    for (const m of text.matchAll(/\b(?:t|msg)\(\s*'([^']+)'/g)) found.set(m[1]!, file);
     for (const m of text.matchAll(/\bmount\([^,]+,\s*'([^']+)'/g)) found.set(m[1]!, file);
   }
   return found;
