@@ -44,7 +44,8 @@ export function createPageScans(checker: Checker, engine: ScanEngine): PageScans
       const seen = new Set<string>();
       for (const raw of urls) {
         const out = await checker.check(raw, 'page-links', { tabId });
-        if (!out.url || seen.has(out.url)) continue;
+        // Skipped links (private hosts, allowlist, schemes) were never meant to be checked.
+        if (!out.url || out.status.kind === 'skipped' || seen.has(out.url)) continue;
         seen.add(out.url);
         run.total++;
         const st = out.status;

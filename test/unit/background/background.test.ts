@@ -220,3 +220,73 @@ describe('hover budget', () => {
     expect(replies.filter((r) => r.ok && (r.data as { status: string }).status === 'unknown')).toHaveLength(60);
   });
 });
+
+describe('strict mode', () => {
+  it('holds the tab on the checking page, then releases it to a safe page with a pass', async () => {
+    svc.setProcessingDelay(600);
+    await app.settings.set({ strictMode: true, strictTimeoutMs: 10_000 });
+    const url = 'http://strict-safe.example/';
+    const tabId = await navigate(url);
+    const token = await blockedToken(tabId);
+    const first = await route({ type: 'blocked.details', token }, pageSender);
+    expect(first.ok && (first.data as { pending: boolean }).pending).toBe(true);
+    await waitFor(async () => (await tabUrl(tabId)) === url || null);
+    const after = await route({ type: 'blocked.details', token }, pageSender);
+    expect(after.ok && (after.data as { pending: boolean }).pending).toBe(false);
+    svc.setProcessingDelay(100);
+  });
+
+  it('times out into the fail mode: block', async () => {
+    svc.setProcessingDelay(5000);
+    await app.settings.set({ strictMode: true, strictTimeoutMs: 500, strictFailMode: 'block' });
+    const tabId = await navigate('http://strict-slow.example/');
+    const token = await blockedToken(tabId);
+    await new Promise((r) => setTimeout(r, 600));
+    const d = await route({ type: 'blocked.details', token }, pageSender);
+    expect(d.ok && d.data).toMatchObject({ pending: false, reason: 'strict:timeout' });
+    expect(await tabUrl(tabId)).toContain('blocked.html');
+    svc.setProcessingDelay(100);
+  });
+});
+
+describe('context menu', () => {
+  it('check a link → the report page opens with the scan id; a block-level verdict is notified', async () => {
+    const { onMenuClick } = await import('@/src/background/handlers/menu');
+    const { MENU_IDS } = await import('@/src/background/scan/context-menu');
+    const created: string[] = [];
+    vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (p: { url: string }) => void created.push(p.url)) as never);
+    await onMenuClick(app, { menuItemId: MENU_IDS.link, linkUrl: 'http://malware-menu.example/x' }, { id: 1, index: 0 });
+    const report = await waitFor(() => created.find((u) => u.includes('/report.html?id=scn_')));
+    expect(report).toMatch(/report\.html\?id=scn_[0-9a-f-]{36}$/);
+    await waitFor(() => (fakeBrowser.notifications.create as unknown as { mock: { calls: unknown[][] } }).mock.calls.length > 0 || null);
+    const [, opts] = (fakeBrowser.notifications.create as unknown as { mock: { calls: [string, { message: string }][] } }).mock.calls[0]!;
+    expect(opts.message).toContain('malware-menu.example');
+  });
+
+  it('selected text that is not a URL opens a report page that says so, sending nothing', async () => {
+    const { onMenuClick } = await import('@/src/background/handlers/menu');
+    const { MENU_IDS } = await import('@/src/background/scan/context-menu');
+    const created: string[] = [];
+    vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (p: { url: string }) => void created.push(p.url)) as never);
+    await onMenuClick(app, { menuItemId: MENU_IDS.selection, selectionText: 'hello there' });
+    expect(created[0]).toContain('report.html?error=not_a_url');
+  });
+});
+
+describe('check all links on a page', () => {
+  it('collects the links from the content script, batches them, and counts progress and flagged links', async () => {
+    vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((async (_t: number, m: { type: string }) =>
+      m.type === 'links.collect'
+        ? { ok: true, data: { urls: ['http://pl-safe.example/', 'http://phish-pl.example/', 'http://malware-pl.example/', 'http://127.0.0.1/', 'http://pl-safe.example/#dup'] } }
+        : undefined) as never);
+    const start = await route({ type: 'scan.pageLinks', tabId: 12 }, pageSender);
+    expect(start.ok && (start.data as { total: number }).total).toBe(3);
+    const done = await waitFor(async () => {
+      const r = await route({ type: 'scan.progress', tabId: 12 }, pageSender);
+      const d = r.ok ? (r.data as { done: number; flagged: number; running: boolean }) : null;
+      return d && !d.running && d.flagged === 2 ? d : null;
+    });
+    expect(done).toMatchObject({ total: 3, done: 3, flagged: 2 });
+    expect(sentWith('127.0.0.1')).toEqual([]);
+  });
+});

@@ -61,10 +61,11 @@ export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks 
   return { engine, cache, updates, kill: life.kill, dead: life.dead };
 }
 
-export async function waitFor<T>(fn: () => T | undefined | null | false, ms = 15_000): Promise<T> {
+/** Polls `fn` (sync or async) until it returns something truthy. */
+export async function waitFor<T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
-    const v = fn();
+    const v = await fn();
     if (v) return v;
     if (Date.now() > end) throw new Error('waitFor timed out');
     await new Promise((r) => setTimeout(r, 20));
