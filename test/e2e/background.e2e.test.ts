@@ -22,6 +22,7 @@ import { postsFor, submittedUrls } from './harness/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, LinkInfo, LinksLookupData, SettingsData, TabStatusData } from '../../src/shared/messaging/protocol';
+import { waitForPageUrl } from './harness/url-wait';
 
 const browsers = selectedBrowsers();
 
@@ -75,7 +76,7 @@ if (browsers.includes('chromium')) {
 
     /** Waits until the tab shows the blocked page and returns its token. */
     async function blockedToken(page: Page, timeout = 15_000): Promise<string> {
-      await page.waitForURL((u) => isBlockedPage(u.href), { timeout });
+      await waitForPageUrl(page, (u) => isBlockedPage(u.href), timeout);
       const token = new URL(page.url()).searchParams.get('t');
       expect(token).toBeTruthy();
       return token!;

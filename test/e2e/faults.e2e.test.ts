@@ -19,6 +19,7 @@ import { postsFor } from './harness/service-log';
 import { startService, verdictFor } from '../service/server';
 import { bandOf, type Band } from '../../src/shared/verdict';
 import type { TabStatusData } from '../../src/shared/messaging/protocol';
+import { waitForPageUrl } from './harness/url-wait';
 
 const browsers = selectedBrowsers();
 
@@ -166,7 +167,7 @@ if (browsers.includes('chromium')) {
 
         // Wake the worker with a message rather than waiting for the 30 s resume alarm.
         await s.worker();
-        await Promise.all(cases.map((c) => tabs[c].waitForURL((u) => isBlockedPageUrl(s.ext, u.href), { timeout: 45_000 })));
+        await Promise.all(cases.map((c) => waitForPageUrl(tabs[c], (u) => isBlockedPageUrl(s.ext, u.href), 45_000)));
         console.log(`worker stops: ${stopper.stops} stops, all four blocked ${Date.now() - started} ms after the first navigation`);
       } finally {
         svc.resetFaults();
@@ -236,7 +237,7 @@ if (browsers.includes('chromium')) {
         await waitFor('every verdict after the purchase', () => withoutVerdict(all), (m) => m.length === 0, 30_000, 200);
         for (const u of all) expect(svc.scans().filter((x) => x.url === u), `one scan of ${u}`).toHaveLength(1);
         await waitFor('the problem cleared', () => tabStatus(waitingTabId), (x) => x.problem === null);
-        await laterTab.waitForURL((u) => isBlockedPageUrl(s.ext, u.href), { timeout: 15_000 });
+        await waitForPageUrl(laterTab, (u) => isBlockedPageUrl(s.ext, u.href), 15_000);
         expect(await notificationsOf(worker), 'told once').toEqual(['problem']);
       } finally {
         // Whatever happened above, the next test starts with credits and no standing problem

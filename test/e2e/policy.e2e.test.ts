@@ -13,6 +13,7 @@ import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, SettingsData, TabStatusData } from '../../src/shared/messaging/protocol';
 import type { SettingKey } from '../../src/shared/policy/settings';
+import { waitForPageUrl } from './harness/url-wait';
 
 /** wxt.config.ts DEV_EXTENSION_ID: Chromium derives it from the development manifest `key`. */
 const DEV_EXTENSION_ID = 'agngngjdpdjnnagefhncdooclophbehk';
@@ -122,7 +123,7 @@ if (selectedBrowsers().includes('chromium')) {
       const url = pages.url('phish-bank.test', '/');
       const tab = await ext.context.newPage();
       await visit(tab, url);
-      await tab.waitForURL((u) => u.href.startsWith(`${ext.pageUrl('blocked.html')}?t=`), { timeout: 20_000 });
+      await waitForPageUrl(tab, (u) => u.href.startsWith(`${ext.pageUrl('blocked.html')}?t=`), 20_000);
       expect(postsFor(svc.log, url)).toBe(1);
 
       // Nobody typed a key: every request the service saw was made with the policy's key.
@@ -140,7 +141,7 @@ if (selectedBrowsers().includes('chromium')) {
       const url = pages.url('phish-bank.test', '/no-proceed');
       const tab = await ext.context.newPage();
       await visit(tab, url);
-      await tab.waitForURL((u) => u.href.startsWith(`${ext.pageUrl('blocked.html')}?t=`), { timeout: 20_000 });
+      await waitForPageUrl(tab, (u) => u.href.startsWith(`${ext.pageUrl('blocked.html')}?t=`), 20_000);
       const token = new URL(tab.url()).searchParams.get('t')!;
 
       const details = await requestFromExtensionPage<BlockedDetailsData>(control, { type: 'blocked.details', token });

@@ -1,6 +1,7 @@
 // Navigating a tab in tests where the extension may redirect it to its blocked page.
 import type { Page } from 'playwright-core';
 import type { ChromiumExtension } from './chromium';
+import { waitForPageUrl } from './url-wait';
 
 /**
  * Starts a navigation and waits for the DOM. A navigation the extension redirects to its blocked
@@ -19,7 +20,7 @@ export const isBlockedPageUrl = (ext: ChromiumExtension, url: string) => url.sta
 
 /** Waits until the tab shows the blocked page with its details rendered (an h1 and buttons). */
 export async function waitForBlockedPage(ext: ChromiumExtension, page: Page, timeout = 15_000): Promise<void> {
-  await page.waitForURL((u) => isBlockedPageUrl(ext, u.href), { timeout });
+  await waitForPageUrl(page, (u) => isBlockedPageUrl(ext, u.href), timeout);
   await page.locator('main.blocked h1').waitFor({ timeout });
   // The details arrive by message after the first render: wait for a settled page (buttons).
   await page.getByRole('button', { name: 'Go back' }).waitFor({ timeout });
