@@ -60,6 +60,20 @@ export interface ScanEngine {
 
 const errorStatus = (e: ApiError): UrlStatus => ({ kind: 'error', code: e.code, message: e.message });
 
+/** A terminal event-stream frame as a ScanJob, filled in from what we already know of the job. */
+function fromFrame(job: PendingJob, f: Partial<ScanJob> & { state: string }): ScanJob {
+  return {
+    id: f.id ?? job.scanId ?? '',
+    url: f.url ?? job.url,
+    state: f.state,
+    createdAt: f.createdAt ?? null,
+    completedAt: f.completedAt ?? null,
+    result: f.result ?? null,
+    failureReason: f.failureReason ?? null,
+    extra: f.extra ?? {},
+  };
+}
+
 export function createScanEngine(deps: EngineDeps): ScanEngine {
   const now = deps.now ?? Date.now;
   const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
@@ -270,9 +284,12 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
             inflight.set(job.url, { ...f, state });
             emit(job.url, checking(job.url), job);
           }
-          // A frame may or may not carry the result: one GET fetches the authoritative job.
           if (isTerminal(state)) {
             streaming.delete(job.url);
+            // The client hands over a frame's result only when it reads as a full, valid result:
+            // then the frame is the answer. Otherwise one GET fetches the authoritative job.
+            const current = await deps.jobs.get(job.url);
+            if (current && (ev.job.result || state === 'FAILED')) return void (await finish(current, fromFrame(current, ev.job)));
             return void (await poll(job.url));
           }
         } else {
@@ -308,7 +325,7 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
         inflight.set(url, { ...f, state: res.value.state });
         emit(url, checking(url), job);
       }
-      delay = T.nextPollDelay(job.pollDelayMs);
+      delay = T.nextPollDelay(now() - job.createdAt);
     } else if (res.error.code === 'not_found' || res.error.code === 'unauthorized' || res.error.code === 'forbidden') {
       return drop(job, errorStatus(res.error));
     } else {
@@ -332,8 +349,9 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
     inflight.delete(job.url);
     tracking.delete(job.url);
     deps.onPending?.(inflight.size);
-    await recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: v.riskScore, band: v.band, source: 'local' }).catch(() => undefined);
+    // Tell listeners (a redirect may wait on it) before the history bookkeeping.
     emit(job.url, { kind: 'verdict', verdict: v, decision: { action: 'allow', reason: 'undecided' } }, job);
+    await recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: v.riskScore, band: v.band, source: 'local' }).catch(() => undefined);
   }
 
   async function resume() {

@@ -32,6 +32,17 @@ describe('scan engine', () => {
     w.kill();
   });
 
+  it('with the event stream, the terminal frame is the answer: no extra GET of the job', async () => {
+    const w = await startWorker(svc.baseUrl, svc.demoKey);
+    const url = 'http://malware-stream.example/';
+    await w.engine.request(url, 'navigation');
+    await waitFor(() => verdictOf(w, url));
+    const gets = svc.log.filter((e) => e.method === 'GET' && /^\/v1\/scans\/[^/]+\/?$/.test(e.path));
+    expect(svc.log.some((e) => e.path.endsWith('/events'))).toBe(true);
+    expect(gets).toEqual([]);
+    w.kill();
+  });
+
   it('answers a cached URL at once without a second POST', async () => {
     const w = await startWorker(svc.baseUrl, svc.demoKey);
     await w.engine.request(PHISH, 'navigation');

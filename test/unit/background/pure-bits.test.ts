@@ -72,10 +72,20 @@ describe('what a content script may learn', () => {
 });
 
 describe('timing', () => {
-  it('polling backs off to the cap', () => {
-    let d = 1000;
-    for (let i = 0; i < 20; i++) d = nextPollDelay(d);
-    expect(d).toBe(MAX_POLL_MS);
+  it.each([
+    [0, 250],
+    [1000, 250],
+    [2000, 500],
+    [8000, 2000],
+    [10_000_000, MAX_POLL_MS],
+  ])('a job %i ms old is polled again after %i ms', (age, delay) => expect(nextPollDelay(age)).toBe(delay));
+
+  it('a scan is seen at most ~25 % (or 250 ms) after it finished', () => {
+    for (const finish of [1100, 1500, 2200, 2700, 4000, 9000, 20_000]) {
+      let t = 1000; // first poll
+      while (t < finish) t += nextPollDelay(t);
+      expect(t).toBeLessThanOrEqual(Math.max(finish * 1.25, finish + 250));
+    }
   });
   it('Retry-After wins over doubling', () => {
     expect(retryDelay(5, 1500)).toBe(1500);
