@@ -24,6 +24,9 @@ export interface LinkTrackerOptions {
 
 const OBSERVE: MutationObserverInit = { childList: true, subtree: true, attributes: true, attributeFilter: ['href'] };
 
+/** Links observed for visibility at once (see watchVisibility). */
+export const MAX_OBSERVED = 300;
+
 export class LinkTracker {
   /** Open shadow roots seen so far (for links.collect); disconnected ones are skipped on use. */
   readonly shadowRoots = new Set<ShadowRoot>();
@@ -32,6 +35,7 @@ export class LinkTracker {
   private readonly walker: LinkWalker;
   private readonly mutations: MutationObserver;
   private readonly visibility: IntersectionObserver | null;
+  private readonly observed = new Set<Element>();
   private scheduled = false;
   private stopped = false;
 
@@ -53,7 +57,7 @@ export class LinkTracker {
             (entries) => {
               for (const entry of entries) {
                 if (!entry.isIntersecting) continue;
-                this.visibility?.unobserve(entry.target);
+                this.unwatchVisibility(entry.target);
                 opts.onVisible(entry.target);
               }
             },
@@ -73,6 +77,7 @@ export class LinkTracker {
     this.stopped = true;
     this.mutations.disconnect();
     this.visibility?.disconnect();
+    this.observed.clear();
     this.shadowRoots.clear();
   }
 
@@ -81,11 +86,20 @@ export class LinkTracker {
     return this.walker.pending;
   }
 
+  /**
+   * Observes at most MAX_OBSERVED links at a time. Every rendering update recomputes
+   * intersections for every observed element, so observing all 5,000 links of a big page cost
+   * ~290 ms of main-thread time (BENCHMARKS.md §3). The first links found (document order) are
+   * the ones on screen at load; the rest are looked up in document order anyway.
+   */
   watchVisibility(el: Element): void {
-    this.visibility?.observe(el);
+    if (!this.visibility || this.observed.size >= MAX_OBSERVED || this.observed.has(el)) return;
+    this.observed.add(el);
+    this.visibility.observe(el);
   }
 
   unwatchVisibility(el: Element): void {
+    if (!this.observed.delete(el)) return;
     this.visibility?.unobserve(el);
   }
 
