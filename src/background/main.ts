@@ -92,7 +92,9 @@ export function startBackground(): App {
     void route(message, sender).then(sendResponse);
     return true;
   });
-  browser.webNavigation.onBeforeNavigate.addListener((d) => void ready.then(() => navigation.onBeforeNavigate(d)).catch(() => undefined));
+  // Not gated on `ready`: the checker warms exactly the URL it needs (engine.warm), so the first
+  // navigation after a wake does not wait for the whole cache to load.
+  browser.webNavigation.onBeforeNavigate.addListener((d) => void navigation.onBeforeNavigate(d).catch(() => undefined));
   browser.contextMenus.onClicked.addListener((info, tab) => void ready.then(() => onMenuClick(app, info, tab)).catch(() => undefined));
   browser.alarms.onAlarm.addListener((a) => {
     if (a.name === JOBS_ALARM) void ready.then(() => engine.resume());

@@ -28,6 +28,11 @@ type Entry = z.infer<typeof EntrySchema>;
 
 export interface VerdictCache {
   init(): Promise<void>;
+  /**
+   * Before init() has loaded everything, reads just this URL's entry, so the first verdict after
+   * the worker woke does not wait for the whole cache (BENCHMARKS.md §4). No-op after init.
+   */
+  prime(url: string): Promise<void>;
   get(url: string): Verdict | null;
   set(verdict: Verdict, ttlMs: number): Promise<void>;
   clear(): Promise<void>;
@@ -43,6 +48,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
   // Map iteration order is insertion order: re-inserting on access makes it an LRU.
   const mem = new Map<string, Entry>();
   let ready: Promise<void> | null = null;
+  let loaded = false;
 
   async function load() {
     const all = await readAll('local');
@@ -58,6 +64,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
     for (const [url, e] of live) mem.set(url, e);
     const over = evictOver();
     const drop = [...expired, ...over.map((u) => PREFIX + u)];
+    loaded = true;
     if (drop.length) await removeKeys('local', drop).catch(() => undefined);
   }
 
@@ -73,8 +80,13 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
 
   return {
     init() {
-      ready ??= load().catch(() => undefined);
+      ready ??= load().catch(() => void (loaded = true));
       return ready;
+    },
+    async prime(url) {
+      if (loaded || mem.has(url)) return;
+      const e = EntrySchema.safeParse((await readAll('local', PREFIX + url))[PREFIX + url]);
+      if (e.success && e.data.exp > now() && !mem.has(url)) mem.set(url, e.data);
     },
     get(url) {
       const e = mem.get(url);

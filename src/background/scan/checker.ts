@@ -49,6 +49,7 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine): Chec
     if (hostMatches(g.host, s.blocklist)) {
       return { status: { kind: 'blocklisted', decision: decide(null, s, { host: g.host }) }, url: g.url, host: g.host };
     }
+    await engine.warm(g.url);
     const status = send ? await engine.request(g.url, reason, ctx.tabId) : engine.peek(g.url);
     return { status: decorate(status, g.host, s), url: g.url, host: g.host };
   }

@@ -43,6 +43,8 @@ export interface EngineDeps {
 export interface ScanEngine {
   /** `url` must already be normalized and gated. */
   request(url: string, reason: ScanReason, tabId?: number): Promise<UrlStatus>;
+  /** Makes `peek`/`request` see this URL's cached verdict and persisted job even right after a wake. */
+  warm(url: string): Promise<void>;
   /** Verdict or in-flight/failed status known right now, without sending anything. */
   peek(url: string): UrlStatus;
   resume(): Promise<void>;
@@ -378,6 +380,14 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
   return {
     request,
     peek,
+    async warm(url) {
+      await deps.cache.prime(url);
+      if (inflight.has(url)) return;
+      // A job persisted by an earlier worker life, not resumed yet: adopt it rather than
+      // starting a second scan of the same URL (resume() will track it).
+      const job = await deps.jobs.get(url);
+      if (job && !inflight.has(url)) inflight.set(url, { scanId: job.scanId, state: job.state, since: job.createdAt });
+    },
     resume,
     onUpdate: (fn) => void listeners.add(fn),
     problem: () => standing,

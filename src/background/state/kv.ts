@@ -36,9 +36,10 @@ export async function removeKeys(a: Area, keys: string | string[]): Promise<void
   await area(a).remove(keys);
 }
 
-export async function readAll(a: Area): Promise<Record<string, unknown>> {
+/** Everything in the area, or only `key` when given. Errors read as empty. */
+export async function readAll(a: Area, key: string | null = null): Promise<Record<string, unknown>> {
   try {
-    return await area(a).get(null);
+    return await area(a).get(key);
   } catch {
     return {};
   }

@@ -117,3 +117,19 @@ describe('privacy ledger', () => {
     expect(await readLedger()).toEqual([]);
   });
 });
+
+describe('verdict cache warm start', () => {
+  it('prime() reads just one entry before init has loaded the rest', async () => {
+    const a = createVerdictCache();
+    await a.init();
+    await a.set(v('https://warm.example/'), 60_000);
+    await a.set(v('https://other.example/'), 60_000);
+    const b = createVerdictCache();
+    expect(b.get('https://warm.example/')).toBeNull();
+    await b.prime('https://warm.example/');
+    expect(b.get('https://warm.example/')?.scanId).toBe('scn_https://warm.example/');
+    expect(b.count()).toBe(1);
+    await b.init();
+    expect(b.count()).toBe(2);
+  });
+});
