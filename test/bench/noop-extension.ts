@@ -1,0 +1,24 @@
+// A do-nothing MV3 extension: a service worker that answers every message at once, and an empty
+// content script (so pages get an isolated world to send from). Measurement 4 stops its worker
+// the same way as Linklens's, to show the browser's own floor for "start a worker and answer".
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export async function writeNoopExtension(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'linklens-bench-noop-'));
+  const manifest = {
+    manifest_version: 3,
+    name: 'bench no-op',
+    version: '1.0.0',
+    background: { service_worker: 'background.js' },
+    content_scripts: [{ matches: ['http://*/*', 'https://*/*'], js: ['content.js'], run_at: 'document_idle' }],
+  };
+  await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  await writeFile(
+    join(dir, 'background.js'),
+    "chrome.runtime.onMessage.addListener((message, sender, sendResponse) => { sendResponse({ ok: true, data: { status: 'verdict' } }); });\n",
+  );
+  await writeFile(join(dir, 'content.js'), '// empty: only gives pages an isolated world of this extension\n');
+  return dir;
+}

@@ -1,0 +1,74 @@
+// `npm run bench`: measures Linklens in real Chromium against the local scanning service and
+// writes BENCHMARKS.md (and the raw numbers to test/bench/last-run.json). Not part of `npm test`:
+// numbers, not pass/fail timings. Every figure is a ratio or a comparison measured in this run.
+//
+//   npm run bench                 all six measurements, writes BENCHMARKS.md
+//   npm run bench -- --only=1,5   some of them, printed (BENCHMARKS.md is left alone)
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../e2e/harness';
+import { ensureBuilt } from '../../scripts/lib/build.mjs';
+import { machineInfo } from './machine';
+import { renderReport } from './report';
+import type { Section } from './section';
+
+/** Loaded on demand, so `--only` runs start fast. */
+const MEASUREMENTS: Record<string, () => Promise<Section>> = {
+  '1': async () => (await import('./time-to-verdict')).measureTimeToVerdict({ scans: 36, lanes: 3, delayRange: [1500, 3000] }),
+  '2': async () =>
+    (await import('./network-economy')).measureNetworkEconomy({ navigations: 200, pages: 60, hovers: 2000, links: 300, processingDelayMs: 2000, tabs: 6 }),
+  '3': async () => (await import('./content-cost')).measureContentCost({ linkCounts: [500, 5000, 50_000], repeats: 3, repeatsLarge: 2 }),
+  '4': async () => (await import('./hover-latency')).measureHoverLatency({ links: 40, passes: 2, coldStarts: 12 }),
+  '5': async () => (await import('./cache-cost')).measureVerdictCache({ sizes: [10_000, 100_000], lookups: 200_000 }),
+  '6': async () => (await import('./bundle-size')).measureBundles(),
+};
+
+async function main(): Promise<void> {
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const ids = only ?? Object.keys(MEASUREMENTS);
+  const started = Date.now();
+  const machine = machineInfo();
+  // Reuses an up-to-date build (others may be building concurrently); builds when sources changed.
+  ensureBuilt(REPO_ROOT, 'chromium', { log: (l) => console.log(l) });
+
+  const sections: Section[] = [];
+  for (const id of ids) {
+    const measure = MEASUREMENTS[id];
+    if (!measure) throw new Error(`Unknown measurement ${id} (1–6)`);
+    const t = Date.now();
+    console.log(`▶ measurement ${id}…`);
+    let section: Section;
+    try {
+      section = await measure();
+    } catch (error) {
+      // One broken measurement must not lose the others: its section says what went wrong.
+      console.error(error);
+      section = {
+        title: `${id}. (failed)`,
+        body: `Measurement ${id} failed in this run:\n\n\`\`\`\n${String((error as Error)?.stack ?? error).slice(0, 2000)}\n\`\`\``,
+        summary: [{ figure: `${id}. (failed: see its section)`, value: '—', aim: '', met: false }],
+        raw: { error: String(error) },
+      };
+    }
+    console.log(`  done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    for (const row of section.summary) console.log(`  ${row.figure}: ${row.value}${row.aim ? ` (aim ${row.aim}: ${row.met ? 'met' : 'MISSED'})` : ''}`);
+    sections.push(section);
+  }
+  const durationS = (Date.now() - started) / 1000;
+  const markdown = renderReport({ machine, sections, durationS, command: `npm run bench${only ? ` -- --only=${only.join(',')}` : ''}` });
+  if (only) {
+    console.log(`\n${markdown}`);
+    return;
+  }
+  await writeFile(join(REPO_ROOT, 'BENCHMARKS.md'), markdown);
+  await writeFile(join(REPO_ROOT, 'test/bench/last-run.json'), `${JSON.stringify({ machine, durationS, sections: sections.map((s) => ({ title: s.title, summary: s.summary, raw: s.raw })) }, null, 1)}\n`);
+  console.log(`Wrote BENCHMARKS.md in ${durationS.toFixed(0)} s.`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
