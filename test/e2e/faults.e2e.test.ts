@@ -118,8 +118,8 @@ if (browsers.includes('chromium')) {
     test('the worker stopped after POST, mid-poll, mid-stream and after COMPLETED: every block happens, one scan per URL', async () => {
       // One timeline, four tabs, three stops (each stop also hits whatever else is in flight).
       // "After COMPLETED, before the cache write" cannot be hit inside the worker from outside;
-      // it is approximated: the service has COMPLETED the scan, the worker has seen it (event
-      // frame) and asked for the result, and that answer is held back (slowMs) when the stop lands.
+      // it is approximated: the service has COMPLETED the scan, the worker has asked for it (a
+      // poll), and that answer is held back (slowMs) when the stop lands.
       const { svc } = s;
       svc.resetFaults();
       svc.clearLog();
@@ -150,20 +150,27 @@ if (browsers.includes('chromium')) {
         await stopper.stop();
         expect(svc.scans().find((x) => x.id === streamScan.id)?.state, 'the stop must land mid-stream').not.toBe('COMPLETED');
 
-        // 3. After COMPLETED: the stream reports it, the worker asks for the result, the stop lands.
+        // 3. After COMPLETED: the service has finished the scan, the worker's poll that would see
+        // it is received, its answer held back (slowMs) when the stop lands. Polling, not the
+        // stream: a terminal frame carries the result and is cached as it arrives, leaving no gap
+        // to stop in from outside.
+        svc.setFaults({ streamMode: 'disabled' });
         svc.setProcessingDelay(1500);
         void visit(tabs.done, url.done);
         const doneScan = await scanOf(svc, url.done);
-        await waitFor('the event stream of the after-COMPLETED scan', () => streamsOf(svc.log, doneScan.id).length, (n) => n >= 1, 15_000, 10);
+        await waitFor('a poll of the after-COMPLETED scan', () => pollsOf(svc.log, doneScan.id).length, (n) => n >= 1, 15_000, 5);
         svc.setFaults({ slowMs: 3000 });
-        const resultAsked = () => {
+        const slowSince = Date.now();
+        // The service answers a held poll with the state at the end of the hold: a poll received
+        // after slowSince and still held once the scan COMPLETED will carry the result.
+        const heldAfterCompleted = () => {
           const done = svc.scans().find((x) => x.id === doneScan.id);
-          const at = done?.completedAt ? Date.parse(done.completedAt) : Infinity;
-          return pollsOf(svc.log, doneScan.id).filter((e) => e.at >= at).length;
+          if (done?.state !== 'COMPLETED') return false;
+          return pollsOf(svc.log, doneScan.id).some((e) => e.at >= slowSince && e.at + 3000 > Date.now() + 500);
         };
-        await waitFor('the result GET after COMPLETED', resultAsked, (n) => n >= 1, 15_000, 5);
+        await waitFor('COMPLETED with a poll for it held back', heldAfterCompleted, (held) => held, 15_000, 5);
         await stopper.stop();
-        svc.setFaults({ slowMs: 0 });
+        svc.setFaults({ slowMs: 0, streamMode: 'normal' });
 
         // Wake the worker with a message rather than waiting for the 30 s resume alarm.
         await s.worker();

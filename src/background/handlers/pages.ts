@@ -51,6 +51,11 @@ export async function handlePage(app: App, m: PageToBackground): Promise<Reply> 
       return ok(await readHistory());
     case 'blocked.details':
       return blockedDetails(app, m.token);
+    case 'blocked.back': {
+      const t = await readToken(m.token);
+      if (!t) return fail('invalid_token', 'This warning has expired.');
+      return ok({ steps: app.navigation.backSteps(m.token, t) });
+    }
     case 'blocked.proceed': {
       const t = await readToken(m.token);
       if (!t) return fail('invalid_token', 'This warning has expired.');

@@ -14,6 +14,13 @@ import type { SettingsStore } from '../state/settings-store';
 import { hasException, hasPass, grantPass } from './exceptions';
 import { createToken, readToken, updateToken, type BlockedToken } from './blocked-tokens';
 
+/** Two URLs name the same document for "Go back" purposes (fragments aside). */
+export function sameDocument(a: string, b: string): boolean {
+  const x = normalizeUrl(a, { stripQuery: false });
+  const y = normalizeUrl(b, { stripQuery: false });
+  return x.ok && y.ok ? x.url === y.url : a === b;
+}
+
 export const blockedPageUrl = (token: string) => browser.runtime.getURL('/blocked.html') + '?t=' + encodeURIComponent(token);
 
 const isBlock = (st: UrlStatus) => (st.kind === 'verdict' || st.kind === 'blocklisted') && st.decision.action === 'block';
@@ -24,13 +31,31 @@ export interface Navigation {
   settleStrict(token: string, t: BlockedToken, s: Settings): Promise<BlockedToken>;
   /** A main-frame document committed in a tab (webNavigation.onCommitted). */
   noteCommitted(tabId: number, url: string): void;
+  /** How many history entries "Go back" on this blocked page must step over (1 or 2). */
+  backSteps(token: string, t: BlockedToken): number;
 }
 
 export function createNavigation(settings: SettingsStore, checker: Checker, engine: ScanEngine): Navigation {
   /** Strict-mode holds of this worker's life: normalized URL → tokens waiting for it. */
   const holds = new Map<string, string[]>();
-  /** The last main-frame URL each tab committed: tells whether a blocked page left a history entry. */
-  const committed = new Map<number, string>();
+  /** The last two main-frame URLs each tab committed: tell whether the blocked site left a history entry. */
+  const committed = new Map<number, { prev: string | null; cur: string }>();
+  /** The latest main-frame navigation each tab started: an older check must not act on the tab. */
+  const latest = new Map<number, object>();
+  /**
+   * The URL (normalized) each tab was already sent to the blocked page for, in its current
+   * navigation. The navigation check and the verdict push can both decide "block" for the same
+   * navigation; without this the tab got two blocked pages (two history entries, "Go back" broken).
+   */
+  const handled = new Map<number, string>();
+
+  /** Claims the redirect of `url` in `tabId`: true once per navigation. Synchronous on purpose. */
+  function claim(tabId: number, url: string): boolean {
+    if (handled.get(tabId) === url) return false;
+    if (handled.size > 1000) handled.clear();
+    handled.set(tabId, url);
+    return true;
+  }
 
   async function tabIncognito(tabId: number): Promise<boolean> {
     try {
@@ -43,7 +68,9 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
   async function redirect(tabId: number, data: BlockedToken) {
     // tabs.update before the page commits replaces the pending navigation; after it, the blocked
     // page's entry stays in history and "Go back" must step over it.
-    const token = await createToken({ ...data, backSteps: committed.get(tabId) === data.rawUrl ? 2 : 1 });
+    // A first guess only: the site may still commit before tabs.update lands; backSteps() decides
+    // from what actually committed when the person clicks.
+    const token = await createToken({ ...data, backSteps: committed.get(tabId)?.cur === data.rawUrl ? 2 : 1 });
     await browser.tabs.update(tabId, { url: blockedPageUrl(token) }).catch(() => undefined);
     return token;
   }
@@ -54,6 +81,12 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
 
   async function onBeforeNavigate(d: { tabId: number; url: string; frameId: number }) {
     if (d.frameId !== 0 || d.tabId < 0) return;
+    // Our own blocked page loading is the redirect itself, not a new navigation.
+    if (d.url.startsWith(browser.runtime.getURL('/blocked.html'))) return;
+    const nav = {};
+    if (latest.size > 1000 && !latest.has(d.tabId)) latest.clear();
+    latest.set(d.tabId, nav);
+    handled.delete(d.tabId);
     const { settings: s } = await settings.get();
     const incognito = await tabIncognito(d.tabId);
     const out = s.scanNavigations
@@ -62,26 +95,29 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
     if (!out.url || !out.host) return;
     if (isBlock(out.status)) {
       if (await allowedAnyway(d.tabId, d.url, out.host)) return;
+      if (latest.get(d.tabId) !== nav || !claim(d.tabId, out.url)) return;
       const verdict = out.status.kind === 'verdict' ? out.status.verdict : null;
       const decision = out.status.kind === 'verdict' || out.status.kind === 'blocklisted' ? out.status.decision : { action: 'block' as const, reason: 'unknown' };
       await redirect(d.tabId, { tabId: d.tabId, rawUrl: d.url, url: out.url, host: out.host, verdict, decision, pending: false, createdAt: Date.now() });
       return;
     }
     if (out.status.kind === 'checking' && s.strictMode && !s.auditOnly && !(await allowedAnyway(d.tabId, d.url, out.host))) {
+      if (latest.get(d.tabId) !== nav || !claim(d.tabId, out.url)) return;
       const token = await redirect(d.tabId, { tabId: d.tabId, rawUrl: d.url, url: out.url, host: out.host, verdict: null, decision: { action: 'block', reason: 'strict:pending' }, pending: true, createdAt: Date.now() });
       holds.set(out.url, [...(holds.get(out.url) ?? []), token]);
     }
   }
 
-  async function tabShows(tabId: number, url: string, stripQuery: boolean): Promise<boolean> {
+  /** The tab's URL (pending first) when it is still `url`, else null: one tabs.get for both questions. */
+  async function shownRawUrl(tabId: number, url: string, stripQuery: boolean): Promise<string | null> {
     try {
       const tab = await browser.tabs.get(tabId);
       const cur = tab.pendingUrl ?? tab.url;
-      if (!cur) return false;
+      if (!cur) return null;
       const n = normalizeUrl(cur, { stripQuery });
-      return n.ok && n.url === url;
+      return n.ok && n.url === url ? cur : null;
     } catch {
-      return false;
+      return null;
     }
   }
 
@@ -101,10 +137,12 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
       for (const tabId of meta.tabIds) {
         const out = await checker.lookup(url);
         if (!isBlock(out.status) || !out.host) continue;
-        if (!(await tabShows(tabId, url, s.stripQuery))) continue;
-        if (await allowedAnyway(tabId, url, out.host)) continue;
-        const tab = await browser.tabs.get(tabId).catch(() => null);
-        const rawUrl = tab?.url ?? url;
+        // The raw URL comes from the same tabs.get that matched: a second read could see a tab
+        // between documents (Firefox reports about:blank there).
+        const rawUrl = await shownRawUrl(tabId, url, s.stripQuery);
+        if (!rawUrl) continue;
+        if (await allowedAnyway(tabId, rawUrl, out.host)) continue;
+        if (!claim(tabId, url)) continue;
         await redirect(tabId, { tabId, rawUrl, url, host: out.host, verdict: out.status.kind === 'verdict' ? out.status.verdict : null, decision: out.status.kind === 'verdict' || out.status.kind === 'blocklisted' ? out.status.decision : { action: 'block', reason: 'unknown' }, pending: false, createdAt: Date.now() });
       }
     })().catch(() => undefined);
@@ -131,7 +169,14 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
     onBeforeNavigate,
     noteCommitted(tabId, url) {
       if (committed.size > 1000 && !committed.has(tabId)) committed.clear();
-      committed.set(tabId, url);
+      committed.set(tabId, { prev: committed.get(tabId)?.cur ?? null, cur: url });
+    },
+    backSteps(token, t) {
+      const c = committed.get(t.tabId);
+      // Only trusted when this tab's current document is this very blocked page; else the guess
+      // made at redirect time (e.g. the worker restarted since).
+      if (!c || c.cur !== blockedPageUrl(token)) return t.backSteps ?? 1;
+      return c.prev !== null && sameDocument(c.prev, t.rawUrl) ? 2 : 1;
     },
     async settleStrict(token, t, s) {
       if (!t.pending) return t;

@@ -62,6 +62,8 @@ export const PageToBackground = z.discriminatedUnion('type', [
   z.object({ type: z.literal('account.put'), settings: z.record(z.string(), z.unknown()) }),
   z.object({ type: z.literal('blocked.details'), token: z.string().min(1).max(200) }),
   z.object({ type: z.literal('blocked.proceed'), token: z.string().min(1).max(200) }),
+  /** Asked when "Go back" is clicked: how many history entries to step back (1 or 2). */
+  z.object({ type: z.literal('blocked.back'), token: z.string().min(1).max(200) }),
   z.object({ type: z.literal('allowlist.add'), host: z.string().min(1).max(300) }),
   z.object({ type: z.literal('allowlist.remove'), host: z.string().min(1).max(300) }),
   z.object({ type: z.literal('blocklist.add'), host: z.string().min(1).max(300) }),

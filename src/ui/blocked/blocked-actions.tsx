@@ -25,10 +25,18 @@ export function BlockedActions({ token, details }: { token: string; details: Blo
     else setError({ code: 'invalid', message: t('proceedFailed') });
   };
 
+  const back = async () => {
+    // Decided at the click, from what the tab actually committed: the blocked site may have
+    // loaded after the details were read. The details' guess is the fallback.
+    const reply = await sendToBackground<{ steps: number }>({ type: 'blocked.back', token });
+    const steps = reply.ok && (reply.data?.steps === 1 || reply.data?.steps === 2) ? reply.data.steps : (details.backSteps ?? 1);
+    await goBack(steps);
+  };
+
   return (
     <div class="blocked-actions">
       <div class="row" ref={backRef}>
-        <Button variant="primary" onClick={() => void goBack(details.backSteps ?? 1)}>{t('goBack')}</Button>
+        <Button variant="primary" onClick={() => void back()}>{t('goBack')}</Button>
         {report ? <a class="btn btn-link" href={report} target="_blank" rel="noopener noreferrer">{t('reportMistake')}</a> : null}
       </div>
       {details.canProceed ? (

@@ -49,9 +49,17 @@ export function connectionOf(browser: Browser): BidiConnection {
 
 export async function firefoxChrome(browser: Browser): Promise<FirefoxChrome> {
   const connection = connectionOf(browser);
-  const tree = (await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' })).result as { contexts: { context: string; url: string }[] };
-  const window = tree.contexts.find((c) => c.url === 'chrome://browser/content/browser.xhtml') ?? tree.contexts[0];
-  if (!window) throw new Error('No chrome browsing context: was Firefox started with --remote-allow-system-access?');
+  // Right after start (on a busy machine) the browser window may not be listed yet, and another
+  // chrome context has no `Services`/`gBrowser`: wait for the window itself.
+  let window: { context: string; url: string } | undefined;
+  let seen: string[] = [];
+  for (const end = Date.now() + 15_000; !window && Date.now() < end; ) {
+    const tree = (await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' })).result as { contexts: { context: string; url: string }[] };
+    seen = tree.contexts.map((c) => c.url);
+    window = tree.contexts.find((c) => c.url === 'chrome://browser/content/browser.xhtml');
+    if (!window) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!window) throw new Error(`No browser window among the chrome contexts (${seen.join(', ') || 'none'}): was Firefox started with --remote-allow-system-access? (firefox-esr 140 ignores moz:scope here; 153 honours it)`);
 
   async function evaluateJson<T>(expression: string): Promise<T> {
     const raw = (await connection.send('script.evaluate', { expression, target: { context: window!.context }, awaitPromise: true })).result as EvaluateResult;

@@ -131,6 +131,27 @@ describe('navigation', () => {
     expect(await tabUrl(t3)).toContain('blocked.html');
   });
 
+  it('Go back steps over the blocked site exactly when it committed right before the blocked page', async () => {
+    const url = 'http://phish-back.example/login';
+    const commit = (tabId: number, u: string) =>
+      fakeBrowser.webNavigation.onCommitted.trigger({ tabId, url: u, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1, transitionType: 'link', transitionQualifiers: [] } as never);
+    const tabId = await navigate(url);
+    const token = await blockedToken(tabId);
+    const blockedUrl = await tabUrl(tabId);
+    // The site committed before the redirect landed: its entry sits behind the blocked page.
+    await commit(tabId, 'http://start.example/');
+    await commit(tabId, url + '#top');
+    await commit(tabId, blockedUrl);
+    expect(await route({ type: 'blocked.back', token }, pageSender)).toEqual({ ok: true, data: { steps: 2 } });
+    // The redirect replaced the pending navigation: only the page before it is behind.
+    await commit(tabId, 'http://start.example/');
+    await commit(tabId, blockedUrl);
+    expect(await route({ type: 'blocked.back', token }, pageSender)).toEqual({ ok: true, data: { steps: 1 } });
+    // A content script cannot ask; an unknown token is an error, not a guess.
+    expect((await route({ type: 'blocked.back', token }, contentSender(tabId))).ok).toBe(false);
+    expect(await route({ type: 'blocked.back', token: 'nope' }, pageSender)).toMatchObject({ ok: false, error: { code: 'invalid_token' } });
+  });
+
   it('proceed is refused when policy removes it', async () => {
     await fakeBrowser.storage.managed.set({ allowProceed: false });
     await app.settings.refreshManaged();

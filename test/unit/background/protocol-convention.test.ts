@@ -34,6 +34,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'account.put': { settings: {} },
   'blocked.details': { token: '00000000-0000-0000-0000-000000000000' },
   'blocked.proceed': { token: '00000000-0000-0000-0000-000000000000' },
+  'blocked.back': { token: '00000000-0000-0000-0000-000000000000' },
   'allowlist.add': { host: 'a.example' },
   'allowlist.remove': { host: 'a.example' },
   'blocklist.add': { host: 'b.example' },

@@ -75,6 +75,25 @@ describe('blocked page', () => {
     Object.defineProperty(history, 'length', { value: 1, configurable: true });
   });
 
+  it('Go back asks the background at the click and follows its answer over the details\' guess', async () => {
+    Object.defineProperty(history, 'length', { value: 4, configurable: true });
+    const go = vi.spyOn(history, 'go').mockImplementation(() => undefined);
+    const calls = show({ backSteps: 1 }, { 'blocked.back': () => ({ steps: 2 }) });
+    fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith(-2));
+    expect(sent(calls, 'blocked.back')).toEqual([{ type: 'blocked.back', token: 'tok_123' }]);
+    Object.defineProperty(history, 'length', { value: 1, configurable: true });
+  });
+
+  it('Go back with a nonsense answer from the background uses the details\' guess', async () => {
+    Object.defineProperty(history, 'length', { value: 4, configurable: true });
+    const go = vi.spyOn(history, 'go').mockImplementation(() => undefined);
+    show({ backSteps: 1 }, { 'blocked.back': () => ({ steps: -7 }) });
+    fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith(-1));
+    Object.defineProperty(history, 'length', { value: 1, configurable: true });
+  });
+
   it('Go back without history closes the tab', async () => {
     Object.defineProperty(history, 'length', { value: 1, configurable: true });
     (fakeBrowser.tabs as unknown as Record<string, unknown>).getCurrent = async () => ({ id: 55 });
