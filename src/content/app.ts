@@ -120,8 +120,10 @@ export function createContentApp(deps: ContentDeps) {
       scheduleReposition();
     } else markers.remove(el);
     if (tooltip.anchor === el) {
-      if (kind && info) tooltip.show(el, info, kind, now());
-      else tooltip.hide();
+      if (kind && info) {
+        tooltip.show(el, info, kind, now());
+        markers.placeNow(el);
+      } else tooltip.hide();
     } else if (kind && resting?.el === el) {
       // The verdict the hover asked for arrived while the pointer (or focus) is still on the
       // link: show the tooltip now, not only on the next enter ("a tooltip on hover", issue 4).
@@ -166,7 +168,10 @@ export function createContentApp(deps: ContentDeps) {
     const kind = markerKind(info);
     if (!kind || !info) return false;
     cancelHide();
-    if (tooltip.anchor !== el) tooltip.show(el, info, kind, now());
+    if (tooltip.anchor !== el) {
+      tooltip.show(el, info, kind, now());
+      markers.placeNow(el);
+    }
     if (announce) {
       overlay.live.textContent = '';
       // A changed text is what screen readers announce: set it in a later task.

@@ -26,19 +26,33 @@ export type BlockedToken = Omit<z.infer<typeof TokenSchema>, 'verdict' | 'backSt
 
 const key = (t: string) => `blocked:${t}`;
 
-export async function createToken(data: BlockedToken): Promise<string> {
+/**
+ * Tokens this worker wrote whose storage write may still be under way: the redirect does not
+ * wait for the write, and the blocked page's first question must still find its token.
+ */
+const writing = new Map<string, { data: BlockedToken; done: Promise<void> }>();
+
+/**
+ * Returns as soon as the token exists for this worker; `written` settles when storage holds it
+ * (a restarted worker reads it from there).
+ */
+export function createToken(data: BlockedToken): { token: string; written: Promise<void> } {
   const token = crypto.randomUUID();
-  await writeKey('session', key(token), data);
-  return token;
+  const done = writeKey('session', key(token), data).finally(() => writing.delete(token));
+  writing.set(token, { data, done });
+  return { token, written: done };
 }
 
 export async function readToken(token: string): Promise<BlockedToken | null> {
   if (!/^[0-9a-f-]{36}$/i.test(token)) return null;
+  const pending = writing.get(token);
+  if (pending) return pending.data;
   const v = await readKey('session', key(token), TokenSchema.nullable(), null);
   return v as BlockedToken | null;
 }
 
 export async function updateToken(token: string, patch: Partial<BlockedToken>): Promise<void> {
+  await writing.get(token)?.done.catch(() => undefined);
   const cur = await readToken(token);
   if (cur) await writeKey('session', key(token), { ...cur, ...patch });
 }

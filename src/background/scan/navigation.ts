@@ -70,13 +70,15 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
     // page's entry stays in history and "Go back" must step over it.
     // A first guess only: the site may still commit before tabs.update lands; backSteps() decides
     // from what actually committed when the person clicks.
-    const token = await createToken({ ...data, backSteps: committed.get(tabId)?.cur === data.rawUrl ? 2 : 1 });
-    await browser.tabs.update(tabId, { url: blockedPageUrl(token) }).catch(() => undefined);
+    const { token, written } = createToken({ ...data, backSteps: committed.get(tabId)?.cur === data.rawUrl ? 2 : 1 });
+    // The tab moves while the token is stored: the page asks this worker, which already knows it.
+    await Promise.all([written.catch(() => undefined), browser.tabs.update(tabId, { url: blockedPageUrl(token) }).catch(() => undefined)]);
     return token;
   }
 
   async function allowedAnyway(tabId: number, rawUrl: string, host: string) {
-    return (await hasException(host)) || (await hasPass(tabId, rawUrl));
+    const [exception, pass] = await Promise.all([hasException(host), hasPass(tabId, rawUrl)]);
+    return exception || pass;
   }
 
   async function onBeforeNavigate(d: { tabId: number; url: string; frameId: number }) {
@@ -135,12 +137,11 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
       }
       if (!meta.reasons.includes('navigation')) return;
       for (const tabId of meta.tabIds) {
-        const out = await checker.lookup(url);
-        if (!isBlock(out.status) || !out.host) continue;
+        // Both at once: this path is the time between the verdict and the blocked page.
         // The raw URL comes from the same tabs.get that matched: a second read could see a tab
         // between documents (Firefox reports about:blank there).
-        const rawUrl = await shownRawUrl(tabId, url, s.stripQuery);
-        if (!rawUrl) continue;
+        const [out, rawUrl] = await Promise.all([checker.lookup(url), shownRawUrl(tabId, url, s.stripQuery)]);
+        if (!isBlock(out.status) || !out.host || !rawUrl) continue;
         if (await allowedAnyway(tabId, rawUrl, out.host)) continue;
         if (!claim(tabId, url)) continue;
         await redirect(tabId, { tabId, rawUrl, url, host: out.host, verdict: out.status.kind === 'verdict' ? out.status.verdict : null, decision: out.status.kind === 'verdict' || out.status.kind === 'blocklisted' ? out.status.decision : { action: 'block', reason: 'unknown' }, pending: false, createdAt: Date.now() });

@@ -73,6 +73,15 @@ export class Markers {
     this.marks.clear();
   }
 
+  /**
+   * Places the marker of one link now: when its tooltip opens (which measures the link anyway),
+   * the marker appears with it rather than a frame later.
+   */
+  placeNow(el: Element): void {
+    const mark = this.marks.get(el);
+    if (mark) this.place([[el, mark]]);
+  }
+
   /** Follows the links (scroll, resize, layout changes); drops markers of removed links. */
   reposition(): void {
     for (const [el] of this.marks) if (!el.isConnected) this.remove(el);

@@ -5,6 +5,7 @@ import { createSettingsStore } from '@/src/background/state/settings-store';
 import { createMemorySecretStore } from '@/src/background/state/secret-store';
 import { appendLedger, readLedger, clearLedger, LEDGER_CAP } from '@/src/background/state/ledger';
 import type { Verdict } from '@/src/shared/verdict';
+import { createToken, readToken, updateToken } from '@/src/background/scan/blocked-tokens';
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -131,5 +132,28 @@ describe('verdict cache warm start', () => {
     expect(b.count()).toBe(1);
     await b.init();
     expect(b.count()).toBe(2);
+  });
+});
+
+describe('blocked-page tokens', () => {
+  const data = { tabId: 3, rawUrl: 'https://evil.test/a', url: 'https://evil.test/a', host: 'evil.test', verdict: null, decision: { action: 'block' as const, reason: 'blocklist' }, pending: false, createdAt: 1 };
+
+  it('a token is readable at once, before its storage write settles, and from storage after it', async () => {
+    const { token, written } = createToken(data);
+    expect(await readToken(token)).toEqual(data); // the redirect does not wait for the write
+    await written;
+    expect(await fakeBrowser.storage.session.get(`blocked:${token}`)).toEqual({ [`blocked:${token}`]: data });
+    expect(await readToken(token)).toMatchObject(data);
+  });
+
+  it('an update right after creation is not lost to the first write', async () => {
+    const { token } = createToken(data);
+    await updateToken(token, { pending: true });
+    expect(await readToken(token)).toMatchObject({ ...data, pending: true });
+  });
+
+  it('a token that is not a UUID, or unknown, reads as null', async () => {
+    expect(await readToken('../../etc')).toBeNull();
+    expect(await readToken('00000000-0000-0000-0000-000000000000')).toBeNull();
   });
 });

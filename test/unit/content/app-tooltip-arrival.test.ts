@@ -42,6 +42,20 @@ describe('content app: tooltip for a verdict that arrives during the hover', () 
     expect(h.app.tooltip.el.textContent).toContain('Risk score: 95 / 100');
   });
 
+  it('places the marker with the tooltip, not a frame later', async () => {
+    const [a] = addLinks(['https://late.test/']);
+    a!.getBoundingClientRect = () => ({ left: 20, top: 30, right: 120, bottom: 48, width: 100, height: 18, x: 20, y: 30, toJSON: () => ({}) });
+    h = startApp(cacheResponder({}));
+    await settle();
+    pointerOver(a!);
+    await vi.advanceTimersByTimeAsync(400);
+    await push({ 'https://late.test/': block }); // no timer runs after this: no scheduled reposition
+    expect(h.app.tooltip.anchor).toBe(a);
+    const badge = h.app.overlay.layer.querySelector<HTMLElement>('.badge');
+    expect(badge?.hidden).toBe(false);
+    expect(h.app.overlay.layer.querySelector<HTMLElement>('.mark')?.hidden).toBe(false);
+  });
+
   it('shows only the marker when the pointer left before the verdict arrived', async () => {
     const [a] = addLinks(['https://late.test/']);
     h = startApp(cacheResponder({}));
