@@ -26,6 +26,8 @@ import { z } from 'zod';
 const JOBS_ALARM = 'linklens-jobs';
 const CREDITS_ALARM = 'linklens-credits';
 const MINUTE = 60_000;
+/** After a wake, the whole verdict cache loads this much later (expired entries are swept then). */
+export const CACHE_LOAD_DELAY_MS = 1500;
 
 export function startBackground(): App {
   const settings = createSettingsStore(createSecretStore());
@@ -122,7 +124,12 @@ export function startBackground(): App {
     }
   }
 
-  const ready = cache.init().then(() => engine.resume()).catch(() => undefined);
+  // Pending jobs carry on at once. The whole verdict cache loads a moment later, off the path of
+  // the first answer: until then each lookup reads its one key (cache.prime). At the cache's cap
+  // the full read and check take ~250 ms, which a woken worker's first verdict would wait for
+  // (BENCHMARKS.md, measurement 4).
+  const ready = engine.resume().catch(() => undefined);
+  setTimeout(() => void cache.init(), CACHE_LOAD_DELAY_MS);
   return app;
 }
 

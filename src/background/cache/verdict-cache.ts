@@ -11,6 +11,8 @@ import { readAll, removeKeys, writeKeys } from '../state/kv';
 
 export const MAX_ENTRIES = 5000;
 const PREFIX = 'v:';
+/** Entries checked between two yields while the whole cache loads. */
+const LOAD_CHUNK = 500;
 
 const VerdictSchema = z.object({
   url: z.string(),
@@ -49,19 +51,35 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
   const mem = new Map<string, Entry>();
   let ready: Promise<void> | null = null;
   let loaded = false;
+  /** Removed while the load was under way: the load's snapshot must not bring them back. */
+  const removedDuringLoad = new Set<string>();
+  let clearedDuringLoad = false;
 
   async function load() {
     const all = await readAll('local');
     const expired: string[] = [];
     const live: Array<[string, Entry]> = [];
-    for (const [k, raw] of Object.entries(all)) {
+    const entries = Object.entries(all);
+    for (let i = 0; i < entries.length; i++) {
+      // Checking thousands of entries is tens of ms: let messages in between (a lookup meanwhile
+      // reads its own key through prime()).
+      if (i > 0 && i % LOAD_CHUNK === 0) await new Promise((r) => setTimeout(r, 0));
+      const [k, raw] = entries[i]!;
       if (!k.startsWith(PREFIX)) continue;
       const e = EntrySchema.safeParse(raw);
       if (!e.success || e.data.exp <= now()) expired.push(k);
       else live.push([k.slice(PREFIX.length), e.data]);
     }
     live.sort((a, b) => a[1].v.checkedAt - b[1].v.checkedAt);
-    for (const [url, e] of live) mem.set(url, e);
+    // What prime() or set() put in meanwhile is newer: it keeps its value and its recent place.
+    const recent = [...mem];
+    mem.clear();
+    if (!clearedDuringLoad) for (const [url, e] of live) if (!removedDuringLoad.has(url)) mem.set(url, e);
+    removedDuringLoad.clear();
+    for (const [url, e] of recent) {
+      mem.delete(url);
+      mem.set(url, e);
+    }
     const over = evictOver();
     const drop = [...expired, ...over.map((u) => PREFIX + u)];
     loaded = true;
@@ -111,12 +129,14 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
     async clear() {
       const keys = [...mem.keys()].map((u) => PREFIX + u);
       mem.clear();
+      if (!loaded) clearedDuringLoad = true;
       const all = await readAll('local');
       for (const k of Object.keys(all)) if (k.startsWith(PREFIX)) keys.push(k);
       if (keys.length) await removeKeys('local', [...new Set(keys)]);
     },
     async delete(url) {
       mem.delete(url);
+      if (!loaded) removedDuringLoad.add(url);
       await removeKeys('local', PREFIX + url).catch(() => undefined);
     },
     count: () => mem.size,

@@ -81,7 +81,8 @@ export function handlePrefs(app: App, m: PageToBackground): Promise<Reply> | nul
     case 'ledger.clear':
       return clearLedger().then(() => ok({ cleared: true }));
     case 'cache.stats':
-      return Promise.resolve(ok({ count: app.cache.count() }));
+      // The whole cache may not be loaded yet after a wake (main.ts defers it): load it now.
+      return app.cache.init().then(() => ok({ count: app.cache.count() }));
     case 'cache.clear':
       return app.cache.clear().then(() => ok({ count: 0 }));
     default:

@@ -133,6 +133,34 @@ describe('verdict cache warm start', () => {
     await b.init();
     expect(b.count()).toBe(2);
   });
+
+  /** 1,200 stored verdicts (more than one load chunk), written by an earlier worker life. */
+  async function stored(): Promise<void> {
+    const items: Record<string, unknown> = {};
+    for (let i = 0; i < 1200; i++) items[`v:https://s${i}.example/`] = { v: v(`https://s${i}.example/`, i), exp: Date.now() + 60_000 };
+    await fakeBrowser.storage.local.set(items);
+  }
+
+  it('what is written, deleted or cleared while the whole cache loads wins over the load', async () => {
+    await stored();
+    const b = createVerdictCache();
+    const loading = b.init();
+    // The load yields between chunks: these land in the middle of it.
+    await b.set({ ...v('https://s5.example/', 9999), riskScore: 99, band: 'malicious' }, 60_000);
+    await b.delete('https://s6.example/');
+    await loading;
+    expect(b.get('https://s5.example/')?.riskScore).toBe(99);
+    expect(b.get('https://s6.example/')).toBeNull();
+    expect(b.get('https://s7.example/')?.scanId).toBe('scn_https://s7.example/');
+    expect(b.count()).toBe(1199);
+
+    const c = createVerdictCache();
+    const loadingC = c.init();
+    await c.clear();
+    await loadingC;
+    expect(c.count()).toBe(0);
+    expect(c.get('https://s7.example/')).toBeNull();
+  });
 });
 
 describe('blocked-page tokens', () => {
