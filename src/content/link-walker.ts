@@ -9,7 +9,9 @@
  * Limits per chunk (whichever comes first):
  * | limit        | default | why                                                          |
  * |--------------|---------|--------------------------------------------------------------|
- * | budgetMs     | 8       | half a 60 Hz frame; checked every 32 elements                |
+ * | budgetMs     | 8       | half a 60 Hz frame; checked every 8 elements (a cold, not yet |
+ * |              |         | optimized walk ran 30 ms between checks every 32 on a         |
+ * |              |         | 50,000-link page: BENCHMARKS.md §3)                           |
  * | maxElements  | 2000    | bounds a chunk even when the clock is coarse or frozen       |
  * | maxLinks     | 250     | a link costs more than an element (href resolution, observe) |
  * So a 5,000-link page is handled in at least 20 chunks.
@@ -26,7 +28,7 @@ export const DEFAULT_CHUNK_LIMITS: ChunkLimits = { budgetMs: 8, maxElements: 200
 
 /** When this many subtrees are waiting, walking the whole document once is cheaper. */
 const MAX_QUEUED_ROOTS = 5000;
-const CLOCK_EVERY = 32;
+const CLOCK_EVERY = 8;
 
 export interface WalkVisitor {
   onLink(el: HTMLAnchorElement | HTMLAreaElement): void;

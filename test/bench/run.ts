@@ -17,7 +17,7 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
   '1': async () => (await import('./time-to-verdict')).measureTimeToVerdict({ scans: 36, lanes: 3, delayRange: [1500, 3000] }),
   '2': async () =>
     (await import('./network-economy')).measureNetworkEconomy({ navigations: 200, pages: 60, hovers: 2000, links: 300, processingDelayMs: 2000, tabs: 6 }),
-  '3': async () => (await import('./content-cost')).measureContentCost({ linkCounts: [500, 5000, 50_000], repeats: 3, repeatsLarge: 2 }),
+  '3': async () => (await import('./content-cost')).measureContentCost({ linkCounts: [500, 5000, 50_000], repeats: 5, repeatsLarge: 2 }),
   '4': async () => (await import('./hover-latency')).measureHoverLatency({ links: 40, passes: 2, coldStarts: 12 }),
   '5': async () => (await import('./cache-cost')).measureVerdictCache({ sizes: [10_000, 100_000], lookups: 200_000 }),
   '6': async () => (await import('./bundle-size')).measureBundles(),
