@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { extensionDir, launchChromium, type ChromiumExtension } from '../e2e/harness';
+import { CHROMIUM_SWITCHES, HOST_MAP_SWITCH } from '../e2e/harness/chromium';
 import { openExtensionPage, requestFromExtensionPage } from '../e2e/harness/extension-messages';
 import { findBrowser } from '../../scripts/lib/browsers.mjs';
 import type { ScanningService } from '../service/server';
@@ -53,16 +54,7 @@ export async function launchPlain(): Promise<{ context: BrowserContext; close():
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP *.test 127.0.0.1',
-    ],
+    args: [...CHROMIUM_SWITCHES, HOST_MAP_SWITCH],
   });
   return {
     context,

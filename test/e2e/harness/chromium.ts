@@ -47,6 +47,23 @@ async function extensionWorker(context: BrowserContext): Promise<Worker> {
   return next;
 }
 
+/**
+ * The switches every test and benchmark Chromium runs with, with or without the extension (a
+ * comparison is only fair with the same ones on both sides).
+ */
+export const CHROMIUM_SWITCHES: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  // Without these Chromium floods the closed network with background requests (note 10).
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** Every `*.test` host to the loopback page servers. */
+export const HOST_MAP_SWITCH = '--host-resolver-rules=MAP *.test 127.0.0.1';
+
 export async function launchChromium(options: LaunchChromiumOptions): Promise<ChromiumExtension> {
   const dir = resolve(options.extensionDir);
   const executablePath = options.executablePath ?? findBrowser('chromium');
@@ -54,17 +71,10 @@ export async function launchChromium(options: LaunchChromiumOptions): Promise<Ch
   const userDataDir = await mkdtemp(join(tmpdir(), 'linklens-chromium-'));
 
   const args = [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    // Without these Chromium floods the closed network with background requests (note 10).
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
+    ...CHROMIUM_SWITCHES,
     `--disable-extensions-except=${dir}`,
     `--load-extension=${dir}`,
-    ...(options.hostMap === false ? [] : ['--host-resolver-rules=MAP *.test 127.0.0.1']),
+    ...(options.hostMap === false ? [] : [HOST_MAP_SWITCH]),
     ...(options.args ?? []),
   ];
   let context: BrowserContext;

@@ -11,6 +11,7 @@
 // script's overlay host enters the page (it is created as the script starts), and a long task
 // that ended before that moment cannot be the content script's. Such tasks are not counted.
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_SWITCHES, HOST_MAP_SWITCH } from './chromium';
 import { findBrowser } from '../../../scripts/lib/browsers.mjs';
 
 export const LONG_TASK_MS = 50;
@@ -89,16 +90,7 @@ export async function launchBaselineChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP *.test 127.0.0.1',
-    ],
+    args: [...CHROMIUM_SWITCHES, HOST_MAP_SWITCH],
   });
 }
 
