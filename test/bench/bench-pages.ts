@@ -1,7 +1,7 @@
 // A loopback page server for link-heavy pages of any size (the e2e harness caps /links at 20,000).
 // Same markup as the harness's linksPage: `<li><a href=…>Link i</a></li>` over 50 hosts.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../e2e/harness/listen';
 
 export interface LinksServer {
   port: number;
@@ -48,11 +48,7 @@ export async function startLinksServer(): Promise<LinksServer> {
     if (!html) cache.set(n, (html = linksHtml(n, port)));
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  port = (server.address() as AddressInfo).port;
+  port = await listenOnLoopback(server);
   return {
     port,
     url: (host, n) => `http://${host}:${port}/links?n=${n}`,

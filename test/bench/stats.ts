@@ -38,17 +38,8 @@ export function table(header: string[], rows: (string | number)[][]): string {
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-/** Deterministic PRNG (mulberry32) so the replayed session is the same every run. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG (mulberry32, the local service's own) so the replayed session is the same every run. */
+export { createRng as rng } from '../service/faults';
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 

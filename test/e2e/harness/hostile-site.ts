@@ -4,7 +4,7 @@
 // server. `/hostile` is the hostile page, `/links?u=…` a page of the given links, anything else
 // a simple page.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './listen';
 import { hostilePageHtml, linksPageHtml, type HostilePageOptions } from './hostile-page';
 
 export interface HostileRequest {
@@ -35,11 +35,7 @@ export async function startHostileSite(page: Omit<HostilePageOptions, 'links' | 
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
   };
   const server = createServer(handle);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  port = (server.address() as AddressInfo).port;
+  port = await listenOnLoopback(server);
   return {
     port,
     url: (host, path = '/') => `http://${host}:${port}${path.startsWith('/') ? path : `/${path}`}`,

@@ -3,7 +3,7 @@
 // suite puts markup into `error.message` (issue 6: "service text with HTML/script in … error
 // messages renders as text on every page").
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './listen';
 
 export interface HtmlErrorService {
   baseUrl: string;
@@ -23,12 +23,9 @@ export async function startHtmlErrorService(message: string, status = 401, code 
       .writeHead(status, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*', ...(status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {}) })
       .end(JSON.stringify({ error: { code, message } }));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
+  const port = await listenOnLoopback(server);
   return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    baseUrl: `http://127.0.0.1:${port}`,
     paths,
     stop: () =>
       new Promise<void>((resolve) => {

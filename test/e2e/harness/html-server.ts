@@ -4,7 +4,7 @@
 // the open web. Paths without HTML of their own get a small page naming the host, so a link that
 // is finally opened lands somewhere a test can recognise (`<h1>` = host).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './listen';
 
 export interface HtmlServer {
   port: number;
@@ -47,11 +47,7 @@ export async function startHtmlServer(): Promise<HtmlServer> {
   };
 
   const server = createServer(handle);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  port = (server.address() as AddressInfo).port;
+  port = await listenOnLoopback(server);
 
   return {
     port,

@@ -2,7 +2,7 @@
 // (Chromium --host-resolver-rules, Firefox network.dns.forceResolve), so one server answers for
 // http://safe-shop.test:PORT/, http://phish-bank.test:PORT/login, … and tells them apart by Host.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './listen';
 import { demoPage, hostilePage, linksPage, simplePage, type PageContext } from './test-pages';
 
 export interface PageRequest {
@@ -61,11 +61,7 @@ export async function startPageServer(): Promise<PageServer> {
   };
 
   const server = createServer(handle);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  port = (server.address() as AddressInfo).port;
+  port = await listenOnLoopback(server);
 
   return {
     port,
