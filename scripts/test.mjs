@@ -52,7 +52,6 @@ function prepareBrowserSuite() {
   const env = { LINKLENS_E2E_PREPARED: '1' };
   for (const kind of selectedBrowsers()) {
     const path = ensureBrowser(kind);
-    console.log(`${BROWSERS[kind].label}: ${path}`);
     env[BROWSERS[kind].env] = path;
     ensureBuilt(ROOT, kind);
   }
