@@ -79,6 +79,12 @@ async function configureThroughOptions(w: JourneyWorld): Promise<void> {
   expect(stored.apiKeyHint).toBeTruthy();
   // The key field is emptied after saving; the page never shows the key again.
   expect(await options.evaluate(() => document.body.textContent ?? '')).not.toContain(w.svc.demoKey);
+  // The service sections follow the saved connection without a reload (issue 15), and no
+  // section of the settings page tells the person to open the settings.
+  const balance = `Credits: ${w.svc.getCredits().toLocaleString('en-US')}`;
+  const creditsText = () => options.evaluate(() => document.querySelector('section#credits')?.textContent ?? '');
+  expect(await waitFor('the Credits section to show the balance', creditsText, (t) => t.includes(balance), 15_000)).toContain(balance);
+  expect((await options.evaluate(() => document.body.textContent ?? '')).toLowerCase()).not.toContain('open settings');
   await options.close();
   expect(await w.driver.takeErrors()).toEqual([]);
 }

@@ -16,6 +16,23 @@ import { LedgerSection } from './ledger-section';
 import { PrivacySection } from './privacy-section';
 import { ProtectionSection } from './protection-section';
 import { useSettings } from './use-settings';
+import { Notice } from '../components/notice';
+import type { SettingsData } from '@/src/shared/messaging/protocol';
+
+/**
+ * The saved connection, as the sections that talk to the service depend on it. Used as their
+ * `key`: after Save (or an import) they mount again and ask with the new connection at once,
+ * instead of showing what the old one answered until the page is reloaded.
+ */
+export function connectionIdentity(data: SettingsData): string | null {
+  if (!data.settings.serviceUrl || !data.apiKeyHint) return null;
+  return `${data.settings.serviceUrl}\n${data.apiKeyHint}`;
+}
+
+/** In place of a service section while nothing is connected: points at the form on this page. */
+function ConnectFirst() {
+  return <Notice kind="info">{t('connectFirst')}</Notice>;
+}
 
 const SECTIONS = ['connection', 'protection', 'privacy', 'ledger', 'keys', 'credits', 'account', 'cache', 'backup'] as const;
 type SectionId = (typeof SECTIONS)[number];
@@ -42,6 +59,7 @@ function Section({ id, children }: { id: SectionId; children: ComponentChildren 
 
 export function OptionsApp() {
   const { model, error } = useSettings();
+  const conn = model ? connectionIdentity(model.data) : null;
   return (
     <div class="options">
       <header class="bar">
@@ -63,10 +81,10 @@ export function OptionsApp() {
             <Section id="privacy"><PrivacySection model={model} /></Section>
             <Section id="ledger"><LedgerSection /></Section>
             <Section id="keys">
-              <KeysSection canUse={!model.locked('apiKey')} onUse={(apiKey) => model.save({ apiKey })} />
+              {conn ? <KeysSection key={conn} canUse={!model.locked('apiKey')} onUse={(apiKey) => model.save({ apiKey })} /> : <ConnectFirst />}
             </Section>
-            <Section id="credits"><CreditsSection /></Section>
-            <Section id="account"><AccountSection /></Section>
+            <Section id="credits">{conn ? <CreditsSection key={conn} /> : <ConnectFirst />}</Section>
+            <Section id="account">{conn ? <AccountSection key={conn} /> : <ConnectFirst />}</Section>
             <Section id="cache"><CacheSection /></Section>
             <Section id="backup"><ImportExportSection locked={model.data.lockAll} onImported={model.reload} /></Section>
           </>

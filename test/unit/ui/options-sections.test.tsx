@@ -179,3 +179,42 @@ describe('options: settings import and export', () => {
     expect(sent(calls, 'settings.import')).toEqual([{ type: 'settings.import', json: '{"hoverDelayMs": 1}' }]);
   });
 });
+
+describe('options: the service sections follow the saved connection (issue 15)', () => {
+  it('before a connection: keys, credits and account point at the form on this page and ask the service nothing', async () => {
+    const calls = answer({ ...base, 'settings.get': () => settingsData({ apiKeyHint: null }, { serviceUrl: '' }) });
+    render(<OptionsApp />);
+    for (const name of [en('sec_keys'), en('sec_credits'), en('sec_account')]) {
+      const region = within(await screen.findByRole('region', { name }));
+      expect(region.getByRole('status').textContent).toContain(en('connectFirst'));
+      expect(region.queryByText(/open settings/i)).toBeNull();
+    }
+    expect(sent(calls, 'credits.get')).toEqual([]);
+    expect(sent(calls, 'keys.list')).toEqual([]);
+    expect(sent(calls, 'account.get')).toEqual([]);
+  });
+
+  it('after Save, credits are read with the new connection at once, without a reload', async () => {
+    let configured = false;
+    const calls = answer({
+      ...base,
+      'settings.get': () => (configured ? settingsData() : settingsData({ apiKeyHint: null }, { serviceUrl: '' })),
+      'settings.set': () => {
+        configured = true;
+        return settingsData();
+      },
+      // As the background answers: nothing to ask before a connection exists.
+      'credits.get': () => (configured ? { balance: 1234, raw: { balance: 1234 } } : failReply('not_configured', 'Open settings to connect it.')),
+    });
+    const c = await section(en('sec_connection'));
+    // The page has settled on "not connected" before the person saves.
+    const before = within(await screen.findByRole('region', { name: en('sec_credits') }));
+    await waitFor(() => expect(before.queryAllByRole('status').length + before.queryAllByRole('alert').length).toBeGreaterThan(0));
+    fireEvent.input(c.getByLabelText('Service URL'), { target: { value: 'https://scanner.example.com' } });
+    fireEvent.input(c.getByLabelText('API key'), { target: { value: 'sk_test_1234567890' } });
+    fireEvent.click(c.getByRole('button', { name: en('save') }));
+    const credits = within(await screen.findByRole('region', { name: en('sec_credits') }));
+    await waitFor(() => expect(credits.getByText(en('creditsBalance', '1,234'))).toBeTruthy());
+    expect(sent(calls, 'credits.get').length).toBe(1);
+  });
+});
