@@ -12,6 +12,7 @@ import { t } from '../i18n';
 import { readParam } from '../page-params';
 import { useRequest } from '../use-request';
 import { useScan } from './use-scan';
+import { NoScanOutcome } from './no-scan-outcome';
 
 const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
 
@@ -32,7 +33,17 @@ export function ReportApp({ search = location.search, pollMs = 1000 }: { search?
   const id = readParam(search, 'id');
   const { scan, seen, error, done, retry } = useScan(id, pollMs);
 
-  if (!id) return <main class="report"><h1>{t('reportTitle')}</h1><Notice kind="error">{t('reportNoId')}</Notice></main>;
+  if (!id) {
+    // The context menu opens report.html?skipped=… / ?error=… for a check that made no scan.
+    const skipped = readParam(search, 'skipped');
+    const errorCode = readParam(search, 'error');
+    return (
+      <main class="report">
+        <h1>{t('reportTitle')}</h1>
+        {skipped || errorCode ? <NoScanOutcome skipped={skipped} error={errorCode} /> : <Notice kind="error">{t('reportNoId')}</Notice>}
+      </main>
+    );
+  }
   return (
     <main class="report">
       <h1>{t('reportTitle')}</h1>

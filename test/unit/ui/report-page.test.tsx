@@ -84,3 +84,26 @@ describe('report page', () => {
     });
   }
 });
+
+describe('report page without a scan: the context menu outcome in words (issue 15)', () => {
+  it.each([
+    ['?skipped=paused', en('reportNotChecked', en('skip_paused')), true],
+    ['?skipped=not-configured', en('reportNotChecked', en('skip_not_configured')), true],
+    ['?skipped=intranet', en('reportNotChecked', en('skip_intranet')), true],
+    ['?skipped=scheme', en('reportNotChecked', en('skip_scheme')), false],
+    ['?skipped=blocklisted', en('reportBlocklisted'), false],
+    ['?error=not_a_url', en('reportNotAUrl'), false],
+    ['?error=key_rejected', `${en('reportCheckFailed')} ${en('errUnauthorized')}`, true],
+    ['?error=insufficient_credits', `${en('reportCheckFailed')} ${en('errCredits')}`, true],
+    ['?error=network', `${en('reportCheckFailed')} ${en('errNetwork')}`, false],
+    ['?error=made_up_code', `${en('reportCheckFailed')} ${en('errGeneric')}`, false],
+    ['?skipped=<script>', en('reportNoId'), false],
+  ])('%s → the reason and, where the settings can change it, "Open settings"', (search, text, settings) => {
+    const calls = answer({});
+    render(<ReportApp search={search} />);
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en('openSettings') }) !== null).toBe(settings);
+    expect(screen.queryByText(en('reportNoId')) !== null).toBe(text === en('reportNoId'));
+    expect(calls).toEqual([]);
+  });
+});
