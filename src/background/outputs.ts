@@ -26,6 +26,28 @@ export async function refreshBadge(app: App, tabId: number, url: string | undefi
   await showBadge(tabId, badgeFor(status, { paused: (await pausedUntil()) !== null, problem: app.engine.problem() }));
 }
 
+/** Where a notification leads: its scan's report, the page that was checked, or the settings. */
+export function notificationTarget(id: string): { kind: 'report'; scanId: string } | { kind: 'tab'; tabId: number } | { kind: 'options' } | null {
+  if (id === 'problem') return { kind: 'options' };
+  const verdict = /^verdict:([A-Za-z0-9_.:-]{1,200})$/.exec(id);
+  if (verdict) return { kind: 'report', scanId: verdict[1]! };
+  const page = /^page:(\d{1,10})$/.exec(id);
+  if (page) return { kind: 'tab', tabId: Number(page[1]) };
+  return null;
+}
+
+async function onNotificationClick(id: string): Promise<void> {
+  const target = notificationTarget(id);
+  void browser.notifications.clear(id).catch(() => undefined);
+  if (!target) return;
+  if (target.kind === 'options') await browser.runtime.openOptionsPage();
+  else if (target.kind === 'report') await browser.tabs.create({ url: browser.runtime.getURL('/report.html') + '?id=' + encodeURIComponent(target.scanId) });
+  else {
+    const tab = await browser.tabs.update(target.tabId, { active: true });
+    if (tab?.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => undefined);
+  }
+}
+
 export function wireOutputs(app: App): void {
   app.engine.onUpdate((url, status, meta) => {
     void (async () => {
@@ -70,9 +92,16 @@ export function wireOutputs(app: App): void {
     }).catch(() => undefined);
   });
 
-  browser.notifications?.onClicked?.addListener((id) => {
-    if (id === 'problem') void browser.runtime.openOptionsPage();
+  // 4. A page check that found warn-level or worse links is notified (POLICY.md `notifications`).
+  app.pageScans.onFinished((tabId, p) => {
+    void (async () => {
+      const { settings: s } = await app.settings.get();
+      if (!s.notifications || p.flagged === 0) return;
+      await notify(`page:${tabId}`, t('notifyPageTitle', `Linklens: ${p.flagged} risky links on this page`, [String(p.flagged)]), t('notifyPageBody', `${p.flagged} of ${p.total} links checked on this page are risky. Click to go to the page.`, [String(p.flagged), String(p.total)]));
+    })().catch(() => undefined);
   });
+
+  browser.notifications?.onClicked?.addListener((id) => void onNotificationClick(id).catch(() => undefined));
 
   browser.webNavigation.onCommitted.addListener((d) => {
     if (d.frameId !== 0) return;

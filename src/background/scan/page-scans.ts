@@ -14,23 +14,41 @@ const CollectReply = z.object({ ok: z.literal(true), data: z.object({ urls: z.ar
 export interface PageScans {
   start(tabId: number): Promise<PageScanProgressData>;
   progress(tabId: number): PageScanProgressData;
+  /** A run finished (every link has an outcome): outputs.ts notifies about flagged links. */
+  onFinished(fn: (tabId: number, progress: PageScanProgressData) => void): void;
 }
 
 const isFlagged = (action: string) => action === 'warn' || action === 'block';
 
 export function createPageScans(checker: Checker, engine: ScanEngine): PageScans {
-  const runs = new Map<number, { pending: Set<string>; total: number; done: number; flagged: number }>();
+  type Run = { pending: Set<string>; total: number; done: number; flagged: number };
+  const runs = new Map<number, Run>();
+  const finished = new Set<(tabId: number, p: PageScanProgressData) => void>();
+  const view = (r: Run): PageScanProgressData => ({ total: r.total, done: r.done, flagged: r.flagged, running: r.pending.size > 0 });
+  function finish(tabId: number, r: Run) {
+    for (const fn of finished) {
+      try {
+        fn(tabId, view(r));
+      } catch {
+        // One listener's error never breaks the others.
+      }
+    }
+  }
 
   engine.onUpdate((url, st) => {
     if (st.kind === 'checking') return;
-    for (const run of runs.values()) {
+    for (const [tabId, run] of runs) {
       if (!run.pending.delete(url)) continue;
       run.done++;
-      if (st.kind === 'verdict') {
-        void checker.lookup(url).then((o) => {
-          if ((o.status.kind === 'verdict' || o.status.kind === 'blocklisted') && isFlagged(o.status.decision.action)) run.flagged++;
+      const last = run.pending.size === 0;
+      // The decision needs the settings (lookup): the run is finished once it is counted.
+      void (st.kind === 'verdict' ? checker.lookup(url) : Promise.resolve(null))
+        .then((o) => {
+          if (o && (o.status.kind === 'verdict' || o.status.kind === 'blocklisted') && isFlagged(o.status.decision.action)) run.flagged++;
+        })
+        .finally(() => {
+          if (last && runs.get(tabId) === run && run.pending.size === 0) finish(tabId, run);
         });
-      }
     }
   });
 
@@ -55,12 +73,15 @@ export function createPageScans(checker: Checker, engine: ScanEngine): PageScans
           if ((st.kind === 'verdict' || st.kind === 'blocklisted') && isFlagged(st.decision.action)) run.flagged++;
         }
       }
+      if (run.pending.size === 0) finish(tabId, run);
       return this.progress(tabId);
     },
     progress(tabId) {
       const r = runs.get(tabId);
-      if (!r) return { total: 0, done: 0, flagged: 0, running: false };
-      return { total: r.total, done: r.done, flagged: r.flagged, running: r.pending.size > 0 };
+      return r ? view(r) : { total: 0, done: 0, flagged: 0, running: false };
+    },
+    onFinished(fn) {
+      finished.add(fn);
     },
   };
 }

@@ -309,5 +309,60 @@ describe('check all links on a page', () => {
     });
     expect(done).toMatchObject({ total: 3, done: 3, flagged: 2 });
     expect(sentWith('127.0.0.1')).toEqual([]);
+    // The finished check is notified (settings: notifications on by default), once, for that tab.
+    const calls = () => (fakeBrowser.notifications.create as unknown as { mock: { calls: [string, { title: string; message: string }][] } }).mock.calls.filter(([id]) => id === 'page:12');
+    await waitFor(() => calls().length > 0 || null);
+    expect(calls()).toHaveLength(1);
+    expect(calls()[0]![1].message).toContain('2 of 3');
+  });
+
+  it('a page check that finds nothing risky is not notified', async () => {
+    vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((async (_t: number, m: { type: string }) =>
+      m.type === 'links.collect' ? { ok: true, data: { urls: ['http://pl-only-safe.example/'] } } : undefined) as never);
+    await route({ type: 'scan.pageLinks', tabId: 13 }, pageSender);
+    await waitFor(async () => {
+      const r = await route({ type: 'scan.progress', tabId: 13 }, pageSender);
+      return r.ok && !(r.data as { running: boolean }).running && (r.data as { done: number }).done === 1 ? true : null;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const ids = (fakeBrowser.notifications.create as unknown as { mock: { calls: [string][] } }).mock.calls.map(([id]) => id);
+    expect(ids).not.toContain('page:13');
+  });
+});
+
+describe('notification clicks', () => {
+  const click = async (id: string) => {
+    const add = fakeBrowser.notifications.onClicked.addListener as unknown as { mock: { calls: [(id: string) => void][] } };
+    add.mock.calls.at(-1)![0](id);
+    await new Promise((r) => setTimeout(r, 20));
+  };
+
+  it.each([
+    ['verdict:scn_abc-123', { kind: 'report', scanId: 'scn_abc-123' }],
+    ['page:42', { kind: 'tab', tabId: 42 }],
+    ['problem', { kind: 'options' }],
+    ['verdict:<script>', null],
+    ['page:-1', null],
+    ['something-else', null],
+  ])('%s → %j', async (id, target) => {
+    const { notificationTarget } = await import('@/src/background/outputs');
+    expect(notificationTarget(id)).toEqual(target);
+  });
+
+  it("a verdict notification opens that scan's report page", async () => {
+    Object.assign(fakeBrowser.notifications, { clear: vi.fn(async () => true) });
+    const created: string[] = [];
+    vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (p: { url: string }) => void created.push(p.url)) as never);
+    await click('verdict:scn_0f8c2a8e');
+    expect(created).toEqual([expect.stringMatching(/\/report\.html\?id=scn_0f8c2a8e$/)]);
+  });
+
+  it('a page-check notification brings that tab to the front', async () => {
+    Object.assign(fakeBrowser.notifications, { clear: vi.fn(async () => true) });
+    const update = vi.spyOn(fakeBrowser.tabs, 'update').mockImplementation((async (id: number) => ({ id, windowId: 3 })) as never);
+    const focus = vi.spyOn(fakeBrowser.windows, 'update').mockImplementation((async () => ({})) as never);
+    await click('page:77');
+    expect(update).toHaveBeenCalledWith(77, { active: true });
+    expect(focus).toHaveBeenCalledWith(3, { focused: true });
   });
 });
