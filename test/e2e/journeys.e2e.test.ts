@@ -215,6 +215,26 @@ async function suspendedMidScanStillBlocks(w: JourneyWorld): Promise<void> {
   }
 }
 
+/** Options → History lists the scans made so far (this device's and the service's), searchable by host. */
+async function historyListsScans(w: JourneyWorld): Promise<void> {
+  await ensureConfigured(w);
+  const phish = w.pages.url('phish-bank.test', '/login');
+  // A scan this session made for sure (the blocked navigation journey may have failed on its own).
+  await request(w, { type: 'scan.url', url: w.pages.url('history-safe.test', '/'), reason: 'popup' });
+  await waitFor('the service to know the scan', () => Promise.resolve(w.svc.scans().length), (n) => n > 0, 15_000);
+  const options = await w.driver.openExtensionPage('options.html#history');
+  const urls = () => options.evaluate(() => [...document.querySelectorAll('section#history .scan-url')].map((n) => n.textContent ?? ''));
+  const listed = await waitFor('the history to list the scans', urls, (u) => u.some((x) => x.includes('history-safe.test')), 15_000);
+  // Everything the service scanned with this key is listed (the service's list is the record).
+  for (const scan of w.svc.scans()) expect(listed.some((u) => u.startsWith(new URL(scan.url).origin))).toBe(true);
+  expect(await options.evaluate(() => document.querySelector('section#history')?.textContent ?? '')).toContain('if the key is shared');
+  await options.fillByLabel('Search by host', 'history-safe');
+  const filtered = await waitFor('the search to filter by host', urls, (u) => u.length > 0 && u.every((x) => x.includes('history-safe.test')), 10_000);
+  expect(filtered.some((u) => u.startsWith(new URL(phish).origin))).toBe(false);
+  await options.close();
+  expect(await w.driver.takeErrors()).toEqual([]);
+}
+
 for (const kind of selectedBrowsers()) {
   describe(`${kind === 'firefox' ? 'Firefox' : 'Chromium'}: the main journeys`, () => {
     const w = {} as JourneyWorld;
@@ -235,5 +255,6 @@ for (const kind of selectedBrowsers()) {
     test('hovering a malicious link shows the warning and the background scanned it', () => hoverWarningShown(w));
     test("the popup shows the verdict for its tab", () => popupShowsVerdict(w));
     test('the background suspended mid-scan still delivers the verdict: the tab is blocked', () => suspendedMidScanStillBlocks(w));
+    test('options → History lists the scans, searchable by host', () => historyListsScans(w));
   });
 }

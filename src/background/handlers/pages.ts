@@ -8,7 +8,7 @@ import { readToken } from '../scan/blocked-tokens';
 import { addException, grantPass } from '../scan/exceptions';
 import { handleAccount } from './account';
 import { handlePrefs } from './prefs';
-import { readHistory } from '../state/ledger';
+import { readHistory, clearHistory } from '../state/ledger';
 import { toScanView, toSummary } from './views';
 import { unicodeOf } from './unicode-host';
 
@@ -49,6 +49,9 @@ export async function handlePage(app: App, m: PageToBackground): Promise<Reply> 
     }
     case 'history.get':
       return ok(await readHistory());
+    case 'history.clear':
+      await clearHistory();
+      return ok({ cleared: true });
     case 'blocked.details':
       return blockedDetails(app, m.token);
     case 'blocked.back': {

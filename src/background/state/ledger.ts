@@ -57,3 +57,5 @@ export function recordHistory(item: ScanSummary): Promise<void> {
   });
 }
 export const readHistory = () => readKey('local', 'history', HistorySchema, []);
+/** Clears this device's scan history (the service's own list is the service's). */
+export const clearHistory = () => mutex(() => writeKey('local', 'history', []));

@@ -75,6 +75,7 @@ export const PageToBackground = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cache.stats') }),
   z.object({ type: z.literal('cache.clear') }),
   z.object({ type: z.literal('history.get') }),
+  z.object({ type: z.literal('history.clear') }),
 ]);
 export type PageToBackground = z.infer<typeof PageToBackground>;
 

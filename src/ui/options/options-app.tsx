@@ -10,6 +10,7 @@ import { AccountSection } from './account-section';
 import { CacheSection } from './cache-section';
 import { ConnectionSection } from './connection-section';
 import { CreditsSection } from './credits-section';
+import { HistorySection } from './history-section';
 import { ImportExportSection } from './import-export-section';
 import { KeysSection } from './keys-section';
 import { LedgerSection } from './ledger-section';
@@ -34,13 +35,14 @@ function ConnectFirst() {
   return <Notice kind="info">{t('connectFirst')}</Notice>;
 }
 
-const SECTIONS = ['connection', 'protection', 'privacy', 'ledger', 'keys', 'credits', 'account', 'cache', 'backup'] as const;
+const SECTIONS = ['connection', 'protection', 'privacy', 'ledger', 'history', 'keys', 'credits', 'account', 'cache', 'backup'] as const;
 type SectionId = (typeof SECTIONS)[number];
 export const SECTION_TITLE_KEYS: Record<SectionId, string> = {
   connection: 'sec_connection',
   protection: 'sec_protection',
   privacy: 'sec_privacy',
   ledger: 'sec_ledger',
+  history: 'sec_history',
   keys: 'sec_keys',
   credits: 'sec_credits',
   account: 'sec_account',
@@ -80,6 +82,7 @@ export function OptionsApp() {
             <Section id="protection"><ProtectionSection model={model} /></Section>
             <Section id="privacy"><PrivacySection model={model} /></Section>
             <Section id="ledger"><LedgerSection /></Section>
+            <Section id="history"><HistorySection key={conn ?? 'none'} connected={conn !== null} /></Section>
             <Section id="keys">
               {conn ? <KeysSection key={conn} canUse={!model.locked('apiKey')} onUse={(apiKey) => model.save({ apiKey })} /> : <ConnectFirst />}
             </Section>

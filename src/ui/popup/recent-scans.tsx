@@ -8,8 +8,8 @@ import type { ErrorInfo, ScanSummary } from '@/src/shared/messaging/protocol';
 import { Button } from '../components/button';
 import { bandLabel, formatTime } from '../format';
 import { t } from '../i18n';
-import { openReport, reportUrl } from '../open';
-import { mergeScans, toScanList } from './scan-list';
+import { openOptions, openReport, reportUrl } from '../open';
+import { mergeScans, toScanList } from '../scan-list';
 
 const SHOWN = 10;
 
@@ -77,7 +77,10 @@ export function RecentScans() {
         </ul>
       )}
       {error ? <p class="muted">{t('serviceListUnavailable')} {error.message}</p> : null}
-      {items.length > limit || next ? <Button busy={busy} onClick={more}>{t('more')}</Button> : null}
+      <div class="row">
+        {items.length > limit || next ? <Button busy={busy} onClick={more}>{t('more')}</Button> : null}
+        <Button variant="link" onClick={() => void openOptions('history')}>{t('allHistory')}</Button>
+      </div>
     </section>
   );
 }

@@ -45,6 +45,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'cache.stats': {},
   'cache.clear': {},
   'history.get': {},
+  'history.clear': {},
   'links.lookup': { urls: ['https://a.example/'] },
   'link.hover': { url: 'https://a.example/' },
   'link.proceed': { url: 'https://a.example/' },

@@ -218,3 +218,38 @@ describe('options: the service sections follow the saved connection (issue 15)',
     expect(sent(calls, 'credits.get').length).toBe(1);
   });
 });
+
+describe('options: history (issue 15)', () => {
+  const scan = (id: string, url: string, source: 'local' | 'service', createdAt: string) => ({ id, url, state: 'COMPLETED', createdAt, riskScore: 5, band: 'safe', source });
+  const local = [scan('scn_l1', 'https://shop.example/cart', 'local', '2025-01-03T00:00:00Z'), scan('scn_both', 'https://news.example/', 'local', '2025-01-02T00:00:00Z')];
+  const service = { items: [scan('scn_both', 'https://news.example/', 'service', '2025-01-02T00:00:00Z'), scan('scn_s1', 'https://mail.example/', 'service', '2025-01-04T00:00:00Z')], next: null };
+
+  it("merges this device's scans with the service's, newest first, says whose scans the service lists, searches by host", async () => {
+    answer({ ...base, 'history.get': () => local, 'scans.list': () => service });
+    const h = await section(en('sec_history'));
+    expect(h.getByText(en('historyIntro'))).toBeTruthy();
+    await waitFor(() => expect(h.getAllByRole('listitem')).toHaveLength(3));
+    expect(h.getAllByRole('listitem').map((li) => li.querySelector('.scan-url')?.textContent)).toEqual(['https://mail.example/', 'https://shop.example/cart', 'https://news.example/']);
+    fireEvent.input(h.getByLabelText(en('historySearch')), { target: { value: 'SHOP' } });
+    await waitFor(() => expect(h.getAllByRole('listitem')).toHaveLength(1));
+    expect(h.getByRole('listitem').textContent).toContain('shop.example');
+  });
+
+  it("Clear asks, then clears this device's history; the service's entries stay", async () => {
+    const calls = answer({ ...base, 'history.get': () => local, 'scans.list': () => service, 'history.clear': () => ({ cleared: true }) });
+    const h = await section(en('sec_history'));
+    await waitFor(() => expect(h.getAllByRole('listitem')).toHaveLength(3));
+    fireEvent.click(h.getByRole('button', { name: en('historyClear') }));
+    fireEvent.click(h.getByRole('button', { name: en('confirm') }));
+    await waitFor(() => expect(sent(calls, 'history.clear')).toHaveLength(1));
+    await waitFor(() => expect(h.getAllByRole('listitem')).toHaveLength(2));
+    expect(h.queryByText('https://shop.example/cart')).toBeNull();
+  });
+
+  it('before a connection, the service list is not asked for', async () => {
+    const calls = answer({ ...base, 'settings.get': () => settingsData({ apiKeyHint: null }, { serviceUrl: '' }), 'history.get': () => local, 'scans.list': () => service });
+    const h = await section(en('sec_history'));
+    await waitFor(() => expect(h.getAllByRole('listitem')).toHaveLength(2));
+    expect(sent(calls, 'scans.list')).toEqual([]);
+  });
+});

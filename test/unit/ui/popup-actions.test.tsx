@@ -107,3 +107,13 @@ describe('popup actions', () => {
     expect(screen.getByText('https://l1.test/')).toBeTruthy();
   });
 });
+
+describe('popup: history', () => {
+  it('"All history" opens the history section of the options page', async () => {
+    answer({ ...quiet, 'tab.status': () => shown });
+    const create = vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
+    render(<PopupApp pollMs={10} />);
+    fireEvent.click(await screen.findByRole('button', { name: en('allHistory') }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith({ url: expect.stringMatching(/\/options\.html#history$/) }));
+  });
+});

@@ -4,7 +4,7 @@ import { siteOf } from '@/src/ui/site';
 import { readParam, safeHttpUrl } from '@/src/ui/page-params';
 import { headlineKey, unicodeBeside } from '@/src/ui/blocked/headline';
 import { parseObject, scalarFields, valueAt, withValue } from '@/src/ui/options/account-fields';
-import { mergeScans, toScanList } from '@/src/ui/popup/scan-list';
+import { filterByHost, mergeScans, newestFirst, toScanList } from '@/src/ui/scan-list';
 import { toKeyRows } from '@/src/ui/options/key-list';
 import { toLedger } from '@/src/ui/options/ledger-section';
 import { addState, TERMINAL } from '@/src/ui/report/use-scan';
@@ -108,6 +108,20 @@ describe('lists from the background', () => {
     const merged = mergeScans([s('a', 'local', 'QUEUED'), s('b', 'local')], [s('a', 'service'), s('c', 'service')]);
     expect(merged.map((x) => `${x.id}:${x.source}`)).toEqual(['a:service', 'b:local', 'c:service']);
     expect(mergeScans([s('a', 'service')], [s('a', 'local')])[0]!.source).toBe('service');
+  });
+  it.each([
+    ['', ['a', 'shop', 'news', 'bad']],
+    ['SHOP', ['shop']],
+    ['  .test ', ['a', 'shop', 'news']],
+    ['example', []],
+    ['not a url', []],
+  ])('filterByHost(%j) searches the host only, case-insensitively', (q, ids) => {
+    const items = [s('a', 'local'), s('shop', 'service'), s('news', 'local'), { ...s('bad', 'local'), url: 'not a url' }];
+    expect(filterByHost(items, q).map((x) => x.id)).toEqual(ids);
+  });
+  it('newestFirst: by creation time, undated last in their order', () => {
+    const at = (id: string, createdAt: string | null) => ({ ...s(id, 'local'), createdAt });
+    expect(newestFirst([at('a', '2024-01-01T00:00:00Z'), at('x', null), at('b', '2025-01-01T00:00:00Z'), at('y', 'garbage')]).map((x) => x.id)).toEqual(['b', 'a', 'x', 'y']);
   });
   it('toKeyRows keeps only the shown fields (never raw, which might echo a secret)', () => {
     const rows = toKeyRows({ items: [{ id: 'k1', name: 'n', scopes: ['SCAN_WRITE', 3], createdAt: null, raw: { key: 'secret' } }, { name: 'no id' }] });

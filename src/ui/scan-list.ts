@@ -6,6 +6,8 @@
  *   toScanList({items:[a], next:'c2'})      → {items:[a], next:'c2'}
  *   toScanList('nonsense')                  → {items:[], next:null}
  *   mergeScans([a(local)], [a(service), b]) → [a(service), b]   (service wins: it has the state)
+ *   filterByHost([https://shop.example/x, https://news.test/], 'SHOP') → [https://shop.example/x]
+ *   newestFirst([a(2024), b(2025), c(no date)])  → [b, a, c]
  */
 import type { ScanSummary, ScansListData } from '@/src/shared/messaging/protocol';
 
@@ -30,4 +32,29 @@ export function mergeScans(current: ScanSummary[], incoming: ScanSummary[]): Sca
     byId.set(s.id, prev && s.source !== 'service' ? prev : s);
   }
   return [...byId.values()];
+}
+
+/** The host of a scan's URL, lowercased, or '' when it is not a URL. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+/** Scans whose host contains `query` (case-insensitive, spaces trimmed); all of them for ''. */
+export function filterByHost(items: ScanSummary[], query: string): ScanSummary[] {
+  const q = query.trim().toLowerCase();
+  return q ? items.filter((s) => hostOf(s.url).includes(q)) : items;
+}
+
+const timeOf = (s: ScanSummary) => {
+  const t = s.createdAt ? Date.parse(s.createdAt) : NaN;
+  return Number.isNaN(t) ? -Infinity : t;
+};
+
+/** Newest first; scans without a readable date last, in their order. */
+export function newestFirst(items: ScanSummary[]): ScanSummary[] {
+  return [...items].sort((a, b) => timeOf(b) - timeOf(a));
 }
