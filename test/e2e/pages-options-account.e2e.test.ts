@@ -123,6 +123,10 @@ if (browsers.includes('chromium')) {
       await credits.getByLabel('Credits to buy', { exact: true }).fill('250');
       await credits.getByLabel('Credits to buy', { exact: true }).press('Tab'); // commits the number (on change)
       await credits.getByRole('button', { name: 'Buy credits' }).click();
+      // It says the amount and asks before any money is spent.
+      await credits.getByText('Buy 250 credits? The scanning service charges them to the account of your API key.').waitFor();
+      expect(svc.getCredits()).toBe(before);
+      await credits.getByRole('button', { name: 'Buy 250 credits' }).click();
       await credits.getByText('Purchase complete.').waitFor();
       expect(svc.getCredits()).toBe(before + 250);
       await expect.poll(() => balance.innerText()).toBe(`Credits: ${(before + 250).toLocaleString('en-US')}`);

@@ -18,8 +18,11 @@ export function CreditsSection() {
   const [amount, setAmount] = useState(100);
   const [result, setResult] = useState<Reply | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The amount the person is asked to confirm: money is spent only after they saw the number. */
+  const [asking, setAsking] = useState<number | null>(null);
 
-  const buy = async () => {
+  const buy = async (amount: number) => {
+    setAsking(null);
     setBusy(true);
     setResult(await sendToBackground({ type: 'credits.purchase', amount }));
     setBusy(false);
@@ -38,10 +41,17 @@ export function CreditsSection() {
           </details>
         </>
       ) : null}
-      <form class="row" onSubmit={(e) => { e.preventDefault(); void buy(); }}>
-        <NumberField label={t('buyAmount')} value={amount} min={1} max={1_000_000} onChange={(v) => setAmount(Math.max(1, Math.round(v)))} />
+      <form class="row" onSubmit={(e) => { e.preventDefault(); setResult(null); setAsking(amount); }}>
+        <NumberField label={t('buyAmount')} value={amount} min={1} max={1_000_000} onChange={(v) => { setAmount(Math.max(1, Math.round(v))); setAsking(null); }} />
         <Button type="submit" variant="primary" busy={busy}>{t('buyCredits')}</Button>
       </form>
+      {asking !== null ? (
+        <div class="confirm row" role="group" aria-label={t('buyConfirm', formatNumber(asking))}>
+          <span>{t('buyConfirm', formatNumber(asking))}</span>
+          <Button variant="primary" onClick={() => void buy(asking)}>{t('buyConfirmYes', formatNumber(asking))}</Button>
+          <Button onClick={() => setAsking(null)}>{t('cancel')}</Button>
+        </div>
+      ) : null}
       {result && result.ok ? (
         <Notice kind="ok">
           <strong>{t('purchaseDone')}</strong>

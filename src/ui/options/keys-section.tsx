@@ -3,7 +3,7 @@
  * Scope names beyond SCAN_WRITE are not shown in the spec (Authentication 5); these are the ones
  * the local service knows.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { sendToBackground } from '@/src/shared/messaging/send';
 import type { CreatedKeyData, ErrorInfo, Reply } from '@/src/shared/messaging/protocol';
 import { Button } from '../components/button';
@@ -19,8 +19,16 @@ import { toKeyRows } from './key-list';
 
 export const SCOPES = ['SCAN_WRITE', 'SCAN_READ', 'KEYS_ADMIN', 'CREDITS', 'SETTINGS'] as const;
 
-export function KeysSection({ canUse, onUse }: { canUse: boolean; onUse: (secret: string) => Promise<Reply> }) {
+export function KeysSection({ canUse, onUse, connection }: { canUse: boolean; onUse: (secret: string) => Promise<Reply>; connection?: string }) {
   const list = useRequest<unknown>({ type: 'keys.list' });
+  // A new saved connection lists its keys at once. Not a remount: "Use this key" changes the
+  // connection too, and the panel of the key just created must stay until Done.
+  const shownFor = useRef(connection);
+  useEffect(() => {
+    if (shownFor.current === connection) return;
+    shownFor.current = connection;
+    list.reload();
+  }, [connection]);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>(['SCAN_WRITE']);
   const [created, setCreated] = useState<NewKey | null>(null);

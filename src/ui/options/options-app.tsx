@@ -84,7 +84,7 @@ export function OptionsApp() {
             <Section id="ledger"><LedgerSection /></Section>
             <Section id="history"><HistorySection key={conn ?? 'none'} connected={conn !== null} /></Section>
             <Section id="keys">
-              {conn ? <KeysSection key={conn} canUse={!model.locked('apiKey')} onUse={(apiKey) => model.save({ apiKey })} /> : <ConnectFirst />}
+              {conn ? <KeysSection connection={conn} canUse={!model.locked('apiKey')} onUse={(apiKey) => model.save({ apiKey })} /> : <ConnectFirst />}
             </Section>
             <Section id="credits">{conn ? <CreditsSection key={conn} /> : <ConnectFirst />}</Section>
             <Section id="account">{conn ? <AccountSection key={conn} /> : <ConnectFirst />}</Section>

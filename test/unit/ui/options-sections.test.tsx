@@ -124,16 +124,31 @@ describe('options: credits and cache', () => {
     expect(await c.findByText(en('creditsBalance', '10'))).toBeTruthy();
     fireEvent.change(c.getByLabelText(en('buyAmount')), { target: { value: '250' } });
     fireEvent.click(c.getByRole('button', { name: en('buyCredits') }));
+    // It says the amount and asks first: nothing is bought yet.
+    expect(c.getByRole('group', { name: en('buyConfirm', '250') })).toBeTruthy();
+    expect(sent(calls, 'credits.purchase')).toEqual([]);
+    fireEvent.click(c.getByRole('button', { name: en('buyConfirmYes', '250') }));
     expect(await c.findByText(en('purchaseDone'))).toBeTruthy();
     expect(c.getByText('purchased')).toBeTruthy();
     expect(await c.findByText(en('creditsBalance', '260'))).toBeTruthy();
     expect(sent(calls, 'credits.purchase')).toEqual([{ type: 'credits.purchase', amount: 250 }]);
   });
 
+  it('Cancel buys nothing', async () => {
+    const calls = answer({ ...base, 'credits.purchase': () => ({ purchased: 100 }) });
+    const c = await section(en('sec_credits'));
+    fireEvent.click(c.getByRole('button', { name: en('buyCredits') }));
+    fireEvent.click(c.getByRole('button', { name: en('cancel') }));
+    expect(c.queryByRole('group', { name: en('buyConfirm', '100') })).toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sent(calls, 'credits.purchase')).toEqual([]);
+  });
+
   it('a failed purchase says why', async () => {
     answer({ ...base, 'credits.purchase': () => failReply('forbidden', 'Key lacks CREDITS') });
     const c = await section(en('sec_credits'));
     fireEvent.click(c.getByRole('button', { name: en('buyCredits') }));
+    fireEvent.click(c.getByRole('button', { name: en('buyConfirmYes', '100') }));
     expect((await c.findByRole('alert')).textContent).toContain('Key lacks CREDITS');
   });
 
@@ -216,6 +231,7 @@ describe('options: the service sections follow the saved connection (issue 15)',
     const credits = within(await screen.findByRole('region', { name: en('sec_credits') }));
     await waitFor(() => expect(credits.getByText(en('creditsBalance', '1,234'))).toBeTruthy());
     expect(sent(calls, 'credits.get').length).toBe(1);
+    await waitFor(() => expect(sent(calls, 'keys.list')).toHaveLength(1));
   });
 });
 
