@@ -111,6 +111,17 @@ async function phishingNavigationBlocked(w: JourneyWorld): Promise<void> {
   );
   expect(shown).toEqual({ headline: 'Phishing site blocked', url, gauge: 'Risk score 88 of 100: Malicious', goBack: true });
   expect(postsFor(w.svc.log, url)).toBe(1);
+
+  // The popup on the blocked page is about the blocked site (issue 15), not "Not checked".
+  const tabId = await w.driver.tabIdOf(tab);
+  const popup = await w.driver.openExtensionPage(`popup.html?tabId=${tabId}`);
+  const inPopup = await waitFor(
+    "the popup's verdict on the blocked page",
+    () => popup.evaluate(() => ({ url: document.querySelector('.status .url')?.textContent ?? '', gauge: document.querySelector('.status .gauge')?.getAttribute('aria-label') ?? '' })),
+    (p) => p.gauge !== '',
+  );
+  expect(inPopup).toEqual({ url, gauge: 'Risk score 88 of 100: Malicious' });
+  await popup.close();
   await tab.close();
   expect(await w.driver.takeErrors()).toEqual([]);
 }

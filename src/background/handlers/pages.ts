@@ -77,9 +77,20 @@ export async function handlePage(app: App, m: PageToBackground): Promise<Reply> 
 async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {
   const { settings: s } = await app.settings.get();
   const tab = await browser.tabs.get(tabId).catch(() => null);
-  const url = tab?.url ?? null;
+  // On our blocked page the popup is about the page that was blocked, not about blocked.html.
+  const blocked = tab?.url ? await blockedTarget(tab.url) : null;
+  const url = blocked ?? tab?.url ?? null;
   const status = url ? (await app.checker.lookup(url, { incognito: tab?.incognito })).status : ({ kind: 'unchecked' } as const);
   return { url, status, configured: isConfigured(s), pausedUntil: await pausedUntil(), credits: app.credits.last, problem: app.engine.problem() };
+}
+
+/** The URL a blocked-page tab stands for (without credentials), or null for any other URL. */
+async function blockedTarget(tabUrl: string): Promise<string | null> {
+  const prefix = browser.runtime.getURL('/blocked.html');
+  if (!tabUrl.startsWith(prefix + '?')) return null;
+  const token = new URLSearchParams(tabUrl.slice(prefix.length)).get('t');
+  const t = token ? await readToken(token) : null;
+  return t ? withoutCredentials(t.rawUrl) : null;
 }
 
 export function withoutCredentials(raw: string): string {

@@ -105,6 +105,9 @@ describe('navigation', () => {
     expect(d.categories).toContain('phishing');
     // The query string was stripped before sending (privacy setting).
     expect(svc.log.some((e) => JSON.stringify(e.body ?? '').includes('user=me'))).toBe(false);
+    // The popup on the blocked page shows the blocked page's verdict, not "Not checked".
+    const st = await route({ type: 'tab.status', tabId }, pageSender);
+    expect(st).toMatchObject({ ok: true, data: { url: 'http://phish-bank.example/login?user=me', status: { kind: 'verdict', verdict: { riskScore: 88 }, decision: { action: 'block' } } } });
   });
 
   it('revisiting a URL with a cached verdict sends no second POST and blocks at once', async () => {
