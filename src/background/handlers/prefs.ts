@@ -1,7 +1,7 @@
 /** The person's own preferences: settings, lists, pause, ledger, cache. */
 import { ok, fail, type PageToBackground, type Reply, type SettingsData } from '@/src/shared/messaging/protocol';
 import { migrateSettings } from '@/src/shared/policy/migrations';
-import { registrableDomain } from '@/src/shared/url/site';
+import { normalizeHostEntry, registrableDomain } from '@/src/shared/url/site';
 import type { App } from '../app';
 import type { SettingsState } from '../state/settings-store';
 import { setPause } from '../scan/pause';
@@ -32,8 +32,10 @@ function siteOf(input: string): string | null {
   return registrableDomain(host.replace(/\.$/, ''));
 }
 
-async function editList(app: App, list: 'allowlist' | 'blocklist', host: string, add: boolean): Promise<Reply> {
-  const site = siteOf(host);
+async function editList(app: App, list: 'allowlist' | 'blocklist', host: string, add: boolean, scope: 'host' | 'site' = 'site'): Promise<Reply> {
+  // 'host' keeps the host as given (the popup's "Trust" defaults to it); 'site' widens to the
+  // registrable domain, as the options page's lists do.
+  const site = scope === 'host' ? normalizeHostEntry(host) : siteOf(host);
   if (!site) return fail('invalid_request', 'That is not a site name.');
   const st = await app.settings.get();
   const fromPolicy = st.managedEntries[list];
@@ -70,7 +72,7 @@ export function handlePrefs(app: App, m: PageToBackground): Promise<Reply> | nul
     }
     case 'allowlist.add':
     case 'allowlist.remove':
-      return editList(app, 'allowlist', m.host, m.type === 'allowlist.add');
+      return editList(app, 'allowlist', m.host, m.type === 'allowlist.add', m.type === 'allowlist.add' ? m.scope : undefined);
     case 'blocklist.add':
     case 'blocklist.remove':
       return editList(app, 'blocklist', m.host, m.type === 'blocklist.add');

@@ -64,7 +64,8 @@ export const PageToBackground = z.discriminatedUnion('type', [
   z.object({ type: z.literal('blocked.proceed'), token: z.string().min(1).max(200) }),
   /** Asked when "Go back" is clicked: how many history entries to step back (1 or 2). */
   z.object({ type: z.literal('blocked.back'), token: z.string().min(1).max(200) }),
-  z.object({ type: z.literal('allowlist.add'), host: z.string().min(1).max(300) }),
+  /** scope 'host': exactly this host (and its subdomains); default 'site': its registrable domain. */
+  z.object({ type: z.literal('allowlist.add'), host: z.string().min(1).max(300), scope: z.enum(['host', 'site']).optional() }),
   z.object({ type: z.literal('allowlist.remove'), host: z.string().min(1).max(300) }),
   z.object({ type: z.literal('blocklist.add'), host: z.string().min(1).max(300) }),
   z.object({ type: z.literal('blocklist.remove'), host: z.string().min(1).max(300) }),

@@ -11,6 +11,7 @@ import { Notice } from '../components/notice';
 import { t } from '../i18n';
 import { openOptions } from '../open';
 import { siteOf } from '../site';
+import { TrustPanel, hostOf } from './trust-panel';
 
 const isWeb = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
 
@@ -19,7 +20,9 @@ export function PopupActions({ data, onDone }: { data: TabStatusData; onDone: ()
   const [error, setError] = useState<ErrorInfo | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const url = isWeb(data.url) ? data.url : null;
+  const host = url ? hostOf(url) : null;
   const site = url ? siteOf(url) : null;
+  const [asking, setAsking] = useState(false);
   const trusted = data.status.kind === 'skipped' && data.status.reason === 'allowlisted';
 
   const run = async (name: string, send: () => ReturnType<typeof sendToBackground>, doneText?: string) => {
@@ -41,13 +44,23 @@ export function PopupActions({ data, onDone }: { data: TabStatusData; onDone: ()
             {t('checkAgain')}
           </Button>
         ) : null}
-        {site && !trusted ? (
-          <Button busy={busy === 'trust'} onClick={() => void run('trust', () => sendToBackground({ type: 'allowlist.add', host: site }), t('trustedSite', site))}>
-            {t('trustSite', site)}
-          </Button>
+        {host && site && !trusted && !asking ? (
+          <Button busy={busy === 'trust'} onClick={() => setAsking(true)}>{t('trustSite', host)}</Button>
         ) : null}
         <Button variant="link" onClick={() => void openOptions()}>{t('openSettings')}</Button>
       </div>
+      {asking && host && site ? (
+        <TrustPanel
+          host={host}
+          site={site}
+          status={data.status}
+          onCancel={() => setAsking(false)}
+          onTrust={(entry) => {
+            setAsking(false);
+            void run('trust', () => sendToBackground({ type: 'allowlist.add', host: entry, scope: 'host' }), t('trustedSite', entry));
+          }}
+        />
+      ) : null}
       {done ? <Notice kind="ok">{done}</Notice> : null}
       {error ? <ErrorText error={error} /> : null}
     </section>

@@ -231,6 +231,16 @@ describe('options helpers', () => {
     expect((await route({ type: 'allowlist.remove', host: 'corp.example' }, pageSender)).ok).toBe(false);
     expect((await route({ type: 'allowlist.remove', host: 'mine.example' }, pageSender)).ok).toBe(true);
   });
+  it.each([
+    ['https://login.shop.example/x', 'host', 'login.shop.example'],
+    ['https://login.shop.example/x', 'site', 'shop.example'],
+    ['https://login.shop.example/x', undefined, 'shop.example'],
+    ['*.Login.Shop.Example', 'host', 'login.shop.example'],
+  ] as const)('allowlist.add %s with scope %s stores %s', async (host, scope, stored) => {
+    await route({ type: 'allowlist.add', host, ...(scope ? { scope } : {}) }, pageSender);
+    const r = await route({ type: 'settings.get' }, pageSender);
+    expect((r as { data: { settings: { allowlist: string[] } } }).data.settings.allowlist).toEqual([stored]);
+  });
 });
 
 describe('hover budget', () => {

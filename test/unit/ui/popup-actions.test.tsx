@@ -26,12 +26,36 @@ describe('popup actions', () => {
     expect(sent(calls, 'scan.url')).toEqual([{ type: 'scan.url', url: shown.url, reason: 'popup', force: true }]);
   });
 
-  it('trust this site adds the registrable domain to the allowlist', async () => {
+  it('trust asks first and trusts the exact host by default', async () => {
     const calls = answer({ ...quiet, 'tab.status': () => shown, 'allowlist.add': () => null });
     render(<PopupApp pollMs={10} />);
-    fireEvent.click(await screen.findByRole('button', { name: en('trustSite', 'example-bank.test') }));
-    expect(await screen.findByText(en('trustedSite', 'example-bank.test'))).toBeTruthy();
-    expect(sent(calls, 'allowlist.add')).toEqual([{ type: 'allowlist.add', host: 'example-bank.test' }]);
+    fireEvent.click(await screen.findByRole('button', { name: en('trustSite', 'login.example-bank.test') }));
+    expect(screen.getByRole('group', { name: en('trustAsk', 'login.example-bank.test') })).toBeTruthy();
+    expect(sent(calls, 'allowlist.add')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: en('trustConfirm', 'login.example-bank.test') }));
+    expect(await screen.findByText(en('trustedSite', 'login.example-bank.test'))).toBeTruthy();
+    expect(sent(calls, 'allowlist.add')).toEqual([{ type: 'allowlist.add', host: 'login.example-bank.test', scope: 'host' }]);
+  });
+
+  it('the whole registrable domain only when chosen', async () => {
+    const calls = answer({ ...quiet, 'tab.status': () => shown, 'allowlist.add': () => null });
+    render(<PopupApp pollMs={10} />);
+    fireEvent.click(await screen.findByRole('button', { name: en('trustSite', 'login.example-bank.test') }));
+    fireEvent.click(screen.getByLabelText(en('trustWholeSite', 'example-bank.test')));
+    fireEvent.click(screen.getByRole('button', { name: en('trustConfirm', 'example-bank.test') }));
+    await waitFor(() => expect(sent(calls, 'allowlist.add')).toEqual([{ type: 'allowlist.add', host: 'example-bank.test', scope: 'host' }]));
+  });
+
+  it('on a site Linklens warns about, the question says so; Cancel trusts nothing', async () => {
+    const risky = tabStatus({ kind: 'verdict', verdict: verdict({ riskScore: 64, band: 'high', categories: ['scam'] }), decision: { action: 'warn', reason: 'band:high' } });
+    const calls = answer({ ...quiet, 'tab.status': () => risky, 'allowlist.add': () => null });
+    render(<PopupApp pollMs={10} />);
+    fireEvent.click(await screen.findByRole('button', { name: en('trustSite', 'login.example-bank.test') }));
+    expect(screen.getByText(en('trustRiskyVerdict', '64'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en('cancel') }));
+    expect(screen.queryByRole('group', { name: en('trustAsk', 'login.example-bank.test') })).toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sent(calls, 'allowlist.add')).toEqual([]);
   });
 
   it('pause for one hour and until restart', async () => {
