@@ -56,9 +56,12 @@ export function readProofpointV3(u: URL): Read {
   // The frame lives in the path but may run on into the query (the destination's own `?`).
   const rest = u.pathname + u.search + u.hash;
   if (!rest.startsWith(V3_PREFIX)) return fail('bad-structure');
-  // At least one character of URL before the closing `__;` (as Proofpoint's `.+?`).
-  const close = rest.indexOf('__;', V3_PREFIX.length + 1);
-  if (close < 0) return fail('bad-structure');
+  // The frame closes at the LAST `__;`: what follows it (base64url, `!!`, ids, `$`) cannot
+  // hold one, while the destination can (a v3 link inside a v3 link, or a `__;` in a query).
+  // Proofpoint's own decoder takes the first, which misreads those; for every other link the
+  // two agree. At least one character of URL comes before it (as Proofpoint's `.+?`).
+  const close = rest.lastIndexOf('__;');
+  if (close <= V3_PREFIX.length) return fail('bad-structure');
   const bang = rest.indexOf('!', close + 3);
   if (bang < 0) return fail('bad-structure');
   const subs = base64UrlToText(rest.slice(close + 3, bang));
