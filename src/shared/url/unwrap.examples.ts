@@ -130,6 +130,13 @@ export const UNWRAP_EXAMPLES: readonly UnwrapExample[] = [
     destination: DEST,
     kinds: ['safelinks', 'proofpoint-v3', 'facebook'],
   },
+  {
+    rule: 'Proofpoint v3 inside v3: the outer frame closes at the last __;',
+    input: WRAP.proofpointV3(WRAP.proofpointV3('https://example.com/a#b')),
+    next: [new URL(WRAP.proofpointV3('https://example.com/a#b')).href, 'https://example.com/a#b'],
+    destination: 'https://example.com/a#b',
+    kinds: ['proofpoint-v3', 'proofpoint-v3'],
+  },
   { rule: 'five layers is the limit', input: fiveDeep, next: [4, 3, 2, 1, 0].map((n) => [...Array(n)].reduce((u: string) => WRAP.slack(u), 'https://deep.example/')), destination: 'https://deep.example/', kinds: ['slack', 'slack', 'slack', 'slack', 'slack'] },
   {
     rule: 'a sixth layer is not read: too deep',
