@@ -17,6 +17,7 @@ export interface UnwrapExample {
 }
 
 const enc = encodeURIComponent;
+const html = (u: string) => u.replace(/&/g, '&amp;');
 
 /** How each wrapper writes a destination (from its public links; used to build nestings). */
 export const WRAP = {
@@ -24,10 +25,11 @@ export const WRAP = {
   safelinks: (u: string) => `https://nam12.safelinks.protection.outlook.com/?url=${enc(u)}&data=05%7C02%7C%7Cabc&sdata=xyz%3D&reserved=0`,
   slack: (u: string) => `https://slack-redir.net/link?url=${enc(u)}`,
   facebook: (u: string) => `https://l.facebook.com/l.php?u=${enc(u)}&h=AT0xyz`,
-  proofpointV1: (u: string) => `https://urldefense.proofpoint.com/v1/url?u=${enc(u)}&k=oIvRg1%2BdGAgOoM1BIlLLqw%3D%3D%0A&r=a&m=b&s=c`,
+  /** v1 and v2 encode the link as written in the mail's HTML source, where `&` is `&amp;`. */
+  proofpointV1: (u: string) => `https://urldefense.proofpoint.com/v1/url?u=${enc(html(u))}&k=oIvRg1%2BdGAgOoM1BIlLLqw%3D%3D%0A&r=a&m=b&s=c`,
   /** v2: percent-escape (also `-` and `_`), then `%` → `-` and `/` → `_`. */
   proofpointV2: (u: string) =>
-    `https://urldefense.proofpoint.com/v2/url?u=${enc(u).replace(/-/g, '%2D').replace(/_/g, '%5F').replace(/%2F/g, '_').replace(/%/g, '-')}&d=DwMFaQ&c=abc&r=def&m=ghi&s=jkl&e=`,
+    `https://urldefense.proofpoint.com/v2/url?u=${enc(html(u)).replace(/-/g, '%2D').replace(/_/g, '%5F').replace(/%2F/g, '_').replace(/%/g, '-')}&d=DwMFaQ&c=abc&r=def&m=ghi&s=jkl&e=`,
   /**
    * v3: every character in `hide` is taken out and goes, in order, into the base64url tail; in
    * the URL a lone one becomes `*`, a run of 2–65 `**` and the run's length letter. `*` itself
@@ -92,8 +94,9 @@ export const UNWRAP_EXAMPLES: readonly UnwrapExample[] = [
   { rule: 'Safe Links to a data: URL', input: 'https://nam12.safelinks.protection.outlook.com/?url=data%3Atext%2Fhtml%2Chi&data=05', next: [], destination: null, kinds: [], unreadable: { kind: 'safelinks', reason: 'not-a-web-url' } },
   { rule: 'double-encoded destination decoded once more', input: 'https://nam12.safelinks.protection.outlook.com/?url=https%253A%252F%252Fexample.com%252Fa&data=05', next: ['https://example.com/a'], destination: 'https://example.com/a', kinds: ['safelinks'] },
   // Proofpoint
-  { rule: 'Proofpoint v1 (percent-encoded, HTML entity)', input: WRAP.proofpointV1('http://www.example.com/a?b=1&amp;c=2'), next: ['http://www.example.com/a?b=1&c=2'], destination: 'http://www.example.com/a?b=1&c=2', kinds: ['proofpoint-v1'] },
+  { rule: 'Proofpoint v1 (percent-encoded, &amp; of the HTML source)', input: WRAP.proofpointV1('http://www.example.com/a?b=1&c=2'), next: ['http://www.example.com/a?b=1&c=2'], destination: 'http://www.example.com/a?b=1&c=2', kinds: ['proofpoint-v1'] },
   { rule: 'Proofpoint v2 (- and _ encoding)', input: 'https://urldefense.proofpoint.com/v2/url?u=https-3A__www.example.com_path-3Fa-3D1-26b-3D2&d=DwMFaQ&c=abc&r=xyz&m=mmm&s=sss&e=', next: ['https://www.example.com/path?a=1&b=2'], destination: 'https://www.example.com/path?a=1&b=2', kinds: ['proofpoint-v2'] },
+  { rule: 'Proofpoint v2 with &amp; of the HTML source (-26amp-3B)', input: 'https://urldefense.proofpoint.com/v2/url?u=http-3A__example.com_a-3Fb-3D1-26amp-3Bc-3D2&d=x&c=y', next: ['http://example.com/a?b=1&c=2'], destination: 'http://example.com/a?b=1&c=2', kinds: ['proofpoint-v2'] },
   { rule: 'Proofpoint v2 keeps real - and _ (written -2D, -5F)', input: WRAP.proofpointV2('https://my-site.example/a_b?c=d-e'), next: ['https://my-site.example/a_b?c=d-e'], destination: 'https://my-site.example/a_b?c=d-e', kinds: ['proofpoint-v2'] },
   { rule: 'Proofpoint v2 broken escape', input: 'https://urldefense.proofpoint.com/v2/url?u=https-3A__example.com_-ZZ&d=x&c=y', next: [], destination: null, kinds: [], unreadable: { kind: 'proofpoint-v2', reason: 'bad-encoding' } },
   { rule: 'Proofpoint v2 without u', input: 'https://urldefense.proofpoint.com/v2/url?d=x&c=y', next: [], destination: null, kinds: [], unreadable: { kind: 'proofpoint-v2', reason: 'missing' } },
