@@ -45,6 +45,16 @@ export function en(key: string, ...subs: (string | number)[]): string {
   return format(readLocale('en')[key], subs.map(String));
 }
 
+/**
+ * English plural message (`<key>_one` / `<key>_other`, as tn() picks them for English), the count
+ * formatted as English numbers unless substitutions are given.
+ */
+export function enCount(key: string, count: number, ...subs: (string | number)[]): string {
+  const forms = readLocale('en');
+  const form = forms[`${key}_${new Intl.PluralRules('en').select(count)}`] ?? forms[`${key}_other`];
+  return format(form, (subs.length ? subs : [count]).map((s) => (typeof s === 'number' ? s.toLocaleString('en') : s)));
+}
+
 type Handler = (m: any) => Reply | Promise<Reply> | unknown;
 export type Handlers = Partial<Record<PageToBackground['type'], Handler>>;
 
