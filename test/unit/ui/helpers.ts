@@ -33,10 +33,12 @@ export function format(entry: LocaleMessage | undefined, subs: string[] = []): s
   return text;
 }
 
+/** Like the browser: a key the UI language lacks comes from the default locale (English), else ''. */
 export function installI18n(lang = 'en'): void {
   const locale = readLocale(lang);
+  const fallback = readLocale('en');
   const i18n = fakeBrowser.i18n as unknown as Record<string, unknown>;
-  i18n.getMessage = (key: string, subs?: string | string[]) => format(locale[key], subs === undefined ? [] : Array.isArray(subs) ? subs : [subs]);
+  i18n.getMessage = (key: string, subs?: string | string[]) => format(locale[key] ?? fallback[key], subs === undefined ? [] : Array.isArray(subs) ? subs : [subs]);
   i18n.getUILanguage = () => lang;
 }
 
