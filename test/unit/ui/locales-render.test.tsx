@@ -48,8 +48,9 @@ for (const lang of NON_ENGLISH) {
     // Testing Library's queries fold every kind of space (the no-break spaces of French typography
     // and of Intl's numbers) into one plain space in the page's text; the expected text likewise.
     const spaces = (s: string) => s.replace(/\s+/g, ' ').trim();
-    /** The locale's text of a key (what the page should show). */
-    const L = (key: string, ...subs: (string | number)[]) => spaces(format(locale[key], subs.map(String)));
+    const english = readLocale('en');
+    /** The locale's text of a key (English where the locale lacks it, as the browser does). */
+    const L = (key: string, ...subs: (string | number)[]) => spaces(format(locale[key] ?? english[key], subs.map(String)));
     /** The plural form Intl.PluralRules picks for `count` in this language. */
     const Ln = (key: string, count: number, ...subs: (string | number)[]) =>
       spaces(format(locale[`${key}_${new Intl.PluralRules(lang).select(count)}`] ?? locale[`${key}_other`], subs.map(String)));
