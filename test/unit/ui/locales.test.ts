@@ -130,6 +130,13 @@ describe('locales', () => {
         expect(locale.locale?.message).toBe(lang);
       });
 
+      // MDN manifest.json name/description: Edge's store takes 45 characters of name (AMO 50,
+      // Chrome 75); Chrome and Firefox show up to 132 characters of description.
+      it('fits the stores\' limits for the manifest name (45) and description (132 characters)', () => {
+        expect(locale.extName!.message.length).toBeLessThanOrEqual(45);
+        expect(locale.extDescription!.message.length).toBeLessThanOrEqual(132);
+      });
+
       it('uses the same placeholders as English, each declared, with the same $n', () => {
         const problems: string[] = [];
         for (const [key, entry] of Object.entries(locale)) {
