@@ -3,6 +3,7 @@
  * so adding a SkipReason or Action without a label fails to compile; the locale convention test
  * imports these maps and checks every key exists in every locale.
  */
+import type { ScanReason } from '@/src/shared/messaging/protocol';
 import type { Action, Band, KnownCategory, SkipReason } from '@/src/shared/verdict';
 
 export const SKIP_KEYS: Record<SkipReason, string> = {
@@ -43,5 +44,14 @@ export const CATEGORY_KEYS: Record<KnownCategory, string> = {
   adult_content: 'category_adult_content',
 };
 
+/** Why a URL was sent to the service (the ledger's "Why" column). */
+export const REASON_KEYS: Record<ScanReason, string> = {
+  navigation: 'reason_navigation',
+  hover: 'reason_hover',
+  menu: 'reason_menu',
+  'page-links': 'reason_page_links',
+  popup: 'reason_popup',
+};
+
 /** Every key these maps name (for the convention test). */
-export const ALL_LABEL_KEYS = [SKIP_KEYS, ACTION_KEYS, BAND_KEYS, CATEGORY_KEYS].flatMap((m) => Object.values(m));
+export const ALL_LABEL_KEYS = [SKIP_KEYS, ACTION_KEYS, BAND_KEYS, CATEGORY_KEYS, REASON_KEYS].flatMap((m) => Object.values(m));

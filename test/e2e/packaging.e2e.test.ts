@@ -76,6 +76,8 @@ describe('npm run zip', () => {
       for (const page of ['background.js', 'popup.html', 'options.html', 'blocked.html', 'content-scripts/content.js', '_locales/en/messages.json']) {
         expect(zip.names).toContain(page);
       }
+      // Every language ships (issue 15); addons-linter below checks the Firefox copies' format.
+      for (const lang of ['de', 'es', 'fr', 'ja']) expect(zip.names).toContain(`_locales/${lang}/messages.json`);
     }
     // addons.mozilla.org asks for the sources of bundled code; reviewers rebuild from them.
     const sources = await readZip(packages.sourcesZip);

@@ -120,7 +120,7 @@ if (browsers.includes('chromium')) {
       expect(await report.locator('.gauge').getAttribute('aria-label')).toBe('Risk score 70 of 100: High risk');
       expect(await report.locator('.chips li').allInnerTexts()).toEqual(['Scam']);
       const text = await report.locator('main').innerText();
-      expect(text).toContain('Confidence\n80 %');
+      expect(text).toContain('Confidence\n80%');
       expect(await report.locator('.reasoning').innerText()).toBe(expected.result.reasoning);
       expect(await report.locator('.indicators li').allInnerTexts()).toEqual(['type: keyword, value: scam, severity: medium']);
       expect(text).not.toContain('(updating live)');
@@ -155,7 +155,7 @@ if (browsers.includes('chromium')) {
       expect(await popup.locator('.gauge').getAttribute('aria-label')).toBe('Risk score 70 of 100: High risk');
       expect(await popup.locator('.status .chips li').allInnerTexts()).toEqual(['Scam']);
       const status = await popup.locator('.status').innerText();
-      expect(status).toContain('Confidence\n80 %');
+      expect(status).toContain('Confidence\n80%');
       expect(await popup.locator('.status .reasoning').innerText()).toMatch(/^Rule "scam"/);
       // The actions for a checked web page, and the recent scans including this one.
       for (const name of ['Check again', 'Trust free-prize-scam.test', 'Check all links on this page']) {

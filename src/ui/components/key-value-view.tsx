@@ -3,6 +3,7 @@
  * nested <dl>, arrays as <ol>, scalars as text (architecture.md "keep the rest and render it as
  * a readable key/value view"). Depth and length are capped so a huge answer cannot hang the page.
  */
+import { formatNumber } from '../format';
 import { t } from '../i18n';
 
 const MAX_DEPTH = 6;
@@ -21,7 +22,7 @@ function Value({ value, depth }: { value: unknown; depth: number }) {
     return (
       <ol class="kv-list">
         {value.slice(0, MAX_ITEMS).map((v, i) => <li key={i}><Value value={v} depth={depth + 1} /></li>)}
-        {value.length > MAX_ITEMS ? <li class="muted">{t('moreItems', value.length - MAX_ITEMS)}</li> : null}
+        {value.length > MAX_ITEMS ? <li class="muted">{t('moreItems', formatNumber(value.length - MAX_ITEMS))}</li> : null}
       </ol>
     );
   }

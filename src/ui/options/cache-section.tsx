@@ -6,6 +6,7 @@ import { Button } from '../components/button';
 import { ErrorText } from '../components/error-text';
 import { Notice } from '../components/notice';
 import { t } from '../i18n';
+import { tn } from '../plural';
 import { useRequest } from '../use-request';
 
 export function CacheSection() {
@@ -19,7 +20,7 @@ export function CacheSection() {
   return (
     <div class="stack">
       {stats.error ? <ErrorText error={stats.error} /> : null}
-      {count !== null ? <p role="status">{t('cacheCount', count)}</p> : null}
+      {count !== null ? <p role="status">{tn('cacheCount', count)}</p> : null}
       <Button onClick={() => void clear()} disabled={count === 0}>{t('clearCache')}</Button>
       {cleared?.ok ? <Notice kind="ok">{t('cacheCleared')}</Notice> : null}
       {cleared && !cleared.ok ? <ErrorText error={cleared.error} /> : null}

@@ -4,8 +4,8 @@
  */
 import type { ConnectionTestData } from '@/src/shared/messaging/protocol';
 import { Notice } from '../components/notice';
-import { formatNumber } from '../format';
 import { t } from '../i18n';
+import { tn } from '../plural';
 
 type Failure = Exclude<ConnectionTestData, { outcome: 'connected' }>['outcome'];
 
@@ -23,7 +23,7 @@ export function ConnectionOutcome({ result }: { result: ConnectionTestData }) {
     return (
       <Notice kind={result.canScan ? 'ok' : 'warn'}>
         <strong>{t('outcome_connected')}</strong>{' '}
-        {result.balance !== null ? t('outcomeBalance', formatNumber(result.balance)) : null}
+        {result.balance !== null ? tn('outcomeBalance', result.balance) : null}
         {result.canScan ? null : <span> {t('outcome_cannot_scan')}</span>}
       </Notice>
     );

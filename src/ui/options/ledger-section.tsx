@@ -9,8 +9,9 @@ import { Button } from '../components/button';
 import { ConfirmButton } from '../components/confirm-button';
 import { ErrorText } from '../components/error-text';
 import { downloadJson } from '../download';
-import { formatTime } from '../format';
+import { formatNumber, formatTime, reasonLabel } from '../format';
 import { t } from '../i18n';
+import { tn } from '../plural';
 import { useRequest } from '../use-request';
 
 const SHOWN = 100;
@@ -36,19 +37,19 @@ export function LedgerSection() {
     <div class="stack">
       <p>{t('ledgerIntro')}</p>
       {req.error ? <ErrorText error={req.error} /> : null}
-      <p role="status">{t('ledgerCount', entries.length)}</p>
+      <p role="status">{tn('ledgerCount', entries.length)}</p>
       {sorted.length ? (
         <table class="ledger">
           <caption class="visually-hidden">{t('ledgerTitle')}</caption>
           <thead><tr><th scope="col">{t('when')}</th><th scope="col">{t('url')}</th><th scope="col">{t('why')}</th></tr></thead>
           <tbody>
             {sorted.slice(0, SHOWN).map((e, i) => (
-              <tr key={i}><td>{formatTime(e.at)}</td><td class="break">{e.url}</td><td>{e.reason}</td></tr>
+              <tr key={i}><td>{formatTime(e.at)}</td><td class="break">{e.url}</td><td>{reasonLabel(e.reason)}</td></tr>
             ))}
           </tbody>
         </table>
       ) : null}
-      {sorted.length > SHOWN ? <p class="muted">{t('moreItems', sorted.length - SHOWN)}</p> : null}
+      {sorted.length > SHOWN ? <p class="muted">{t('moreItems', formatNumber(sorted.length - SHOWN))}</p> : null}
       <div class="row">
         <Button disabled={!entries.length} onClick={() => downloadJson('linklens-ledger.json', sorted)}>{t('exportLedger')}</Button>
         <ConfirmButton label={t('clearLedger')} question={t('clearLedgerConfirm')} disabled={!entries.length} onConfirm={() => void clear()} />

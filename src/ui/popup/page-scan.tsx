@@ -9,6 +9,7 @@ import { Button } from '../components/button';
 import { ErrorText } from '../components/error-text';
 import { Notice } from '../components/notice';
 import { t } from '../i18n';
+import { tn } from '../plural';
 
 const isProgress = (x: unknown): x is PageScanProgressData =>
   !!x && typeof x === 'object' && typeof (x as PageScanProgressData).total === 'number' && typeof (x as PageScanProgressData).done === 'number';
@@ -50,7 +51,7 @@ export function PageScan({ tabId, pollMs = 500 }: { tabId: number; pollMs?: numb
       {progress && progress.total > 0 ? (
         <div class="progress" role="status">
           <progress max={progress.total} value={progress.done} aria-label={t('pageScanTitle')} />
-          <span>{t('pageScanCount', [progress.done, progress.total, progress.flagged])}</span>
+          <span>{tn('pageScanCount', progress.total, [progress.done, progress.total, progress.flagged])}</span>
         </div>
       ) : null}
       {progress && progress.total === 0 && !running && started > 0 ? <Notice kind="info">{t('pageScanNone')}</Notice> : null}

@@ -9,6 +9,7 @@ import type { ErrorInfo } from '@/src/shared/messaging/protocol';
 import { Button } from '../components/button';
 import { ErrorText } from '../components/error-text';
 import { Notice } from '../components/notice';
+import { formatClock } from '../format';
 import { t } from '../i18n';
 
 const HOUR = 60 * 60 * 1000;
@@ -26,7 +27,7 @@ export function PauseControl({ pausedUntil, onDone }: { pausedUntil: number | nu
       {paused ? (
         <>
           <Notice kind="warn">
-            {pausedUntil === -1 ? t('pausedUntilRestart') : t('pausedUntil', new Date(pausedUntil).toLocaleTimeString())}
+            {pausedUntil === -1 ? t('pausedUntilRestart') : t('pausedUntil', formatClock(pausedUntil))}
           </Notice>
           <Button variant="primary" onClick={() => void set(0)}>{t('resume')}</Button>
         </>

@@ -62,7 +62,7 @@ describe('shared components', () => {
 
 describe('i18n', () => {
   it('t() substitutes placeholders', () => {
-    expect(t('pageScanCount', [1, 2, 3])).toBe('1 of 2 links checked, 3 flagged');
+    expect(t('scoreAria', [88, 'Malicious'])).toBe('Risk score 88 of 100: Malicious');
   });
   it('t() shows the key for a missing message rather than nothing', () => {
     expect(t('noSuchKey')).toBe('noSuchKey');

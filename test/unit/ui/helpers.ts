@@ -33,16 +33,28 @@ export function format(entry: LocaleMessage | undefined, subs: string[] = []): s
   return text;
 }
 
+/** Like the browser: a key the UI language lacks comes from the default locale (English), else ''. */
 export function installI18n(lang = 'en'): void {
   const locale = readLocale(lang);
+  const fallback = readLocale('en');
   const i18n = fakeBrowser.i18n as unknown as Record<string, unknown>;
-  i18n.getMessage = (key: string, subs?: string | string[]) => format(locale[key], subs === undefined ? [] : Array.isArray(subs) ? subs : [subs]);
+  i18n.getMessage = (key: string, subs?: string | string[]) => format(locale[key] ?? fallback[key], subs === undefined ? [] : Array.isArray(subs) ? subs : [subs]);
   i18n.getUILanguage = () => lang;
 }
 
 /** English text of a key, with substitutions (what the page should show). */
 export function en(key: string, ...subs: (string | number)[]): string {
   return format(readLocale('en')[key], subs.map(String));
+}
+
+/**
+ * English plural message (`<key>_one` / `<key>_other`, as tn() picks them for English), the count
+ * formatted as English numbers unless substitutions are given.
+ */
+export function enCount(key: string, count: number, ...subs: (string | number)[]): string {
+  const forms = readLocale('en');
+  const form = forms[`${key}_${new Intl.PluralRules('en').select(count)}`] ?? forms[`${key}_other`];
+  return format(form, (subs.length ? subs : [count]).map((s) => (typeof s === 'number' ? s.toLocaleString('en') : s)));
 }
 
 type Handler = (m: any) => Reply | Promise<Reply> | unknown;

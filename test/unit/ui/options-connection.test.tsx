@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { OptionsApp } from '@/src/ui/options/options-app';
 import type { ConnectionTestData, Reply } from '@/src/shared/messaging/protocol';
-import { answer, en, failReply, okReply, sent, setupUiTest, type Handlers } from './helpers';
+import { answer, en, enCount, failReply, okReply, sent, setupUiTest, type Handlers } from './helpers';
 import { settingsData } from './fixtures';
 
 setupUiTest();
@@ -49,7 +49,7 @@ describe('options: connection', () => {
   });
 
   const outcomes: [string, Reply<ConnectionTestData>, string[]][] = [
-    ['connected with balance', okReply({ outcome: 'connected', balance: 1250, canScan: true }), [en('outcome_connected'), en('outcomeBalance', (1250).toLocaleString())]],
+    ['connected with balance', okReply({ outcome: 'connected', balance: 1250, canScan: true }), [en('outcome_connected'), enCount('outcomeBalance', 1250)]],
     ['connected but cannot scan', okReply({ outcome: 'connected', balance: null, canScan: false }), [en('outcome_connected'), en('outcome_cannot_scan')]],
     ['key rejected', okReply({ outcome: 'key_rejected', message: 'HTTP 401' }), [en('outcome_key_rejected'), 'HTTP 401']],
     ['key lacks SCAN_WRITE', okReply({ outcome: 'missing_scope', message: 'HTTP 403' }), [en('outcome_missing_scope'), 'HTTP 403']],

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { OptionsApp } from '@/src/ui/options/options-app';
 import type { LedgerEntry } from '@/src/shared/messaging/protocol';
-import { answer, en, failReply, sent, setupUiTest, type Handlers } from './helpers';
+import { answer, en, enCount, failReply, sent, setupUiTest, type Handlers } from './helpers';
 import { settingsData } from './fixtures';
 
 setupUiTest();
@@ -102,7 +102,10 @@ describe('options: ledger', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const l = await section(en('sec_ledger'));
     expect(await l.findByText('https://b.test/<b>x</b>')).toBeTruthy();
-    expect(l.getByText(en('ledgerCount', 2))).toBeTruthy();
+    expect(l.getByText(enCount('ledgerCount', 2))).toBeTruthy();
+    // Why each URL was sent, in words (the ledger's reasons come from _locales too).
+    expect(l.getByText(en('reason_hover'))).toBeTruthy();
+    expect(l.getByText(en('reason_navigation'))).toBeTruthy();
 
     fireEvent.click(l.getByRole('button', { name: en('exportLedger') }));
     const blob = createUrl.mock.calls[0]![0] as Blob;
@@ -111,7 +114,7 @@ describe('options: ledger', () => {
 
     fireEvent.click(l.getByRole('button', { name: en('clearLedger') }));
     fireEvent.click(l.getByRole('button', { name: en('confirm') }));
-    await waitFor(() => expect(l.getByText(en('ledgerCount', 0))).toBeTruthy());
+    await waitFor(() => expect(l.getByText(enCount('ledgerCount', 0))).toBeTruthy());
     expect(sent(calls, 'ledger.clear').length).toBe(1);
   });
 });
@@ -156,9 +159,9 @@ describe('options: credits and cache', () => {
     let count = 3;
     const calls = answer({ ...base, 'cache.stats': () => ({ count }), 'cache.clear': () => { count = 0; return null; } });
     const c = await section(en('sec_cache'));
-    expect(await c.findByText(en('cacheCount', 3))).toBeTruthy();
+    expect(await c.findByText(enCount('cacheCount', 3))).toBeTruthy();
     fireEvent.click(c.getByRole('button', { name: en('clearCache') }));
-    expect(await c.findByText(en('cacheCount', 0))).toBeTruthy();
+    expect(await c.findByText(enCount('cacheCount', 0))).toBeTruthy();
     expect(c.getByText(en('cacheCleared'))).toBeTruthy();
     expect(sent(calls, 'cache.clear').length).toBe(1);
   });

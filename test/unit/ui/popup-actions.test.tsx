@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PopupApp } from '@/src/ui/popup/popup-app';
 import type { ScanSummary, TabStatusData } from '@/src/shared/messaging/protocol';
-import { answer, en, sent, setupUiTest, openActiveTab } from './helpers';
+import { answer, en, enCount, sent, setupUiTest, openActiveTab } from './helpers';
 import { tabStatus, verdict } from './fixtures';
 
 setupUiTest();
@@ -93,7 +93,7 @@ describe('popup actions', () => {
     });
     render(<PopupApp pollMs={10} />);
     fireEvent.click(await screen.findByRole('button', { name: en('checkAllLinks') }));
-    expect(await screen.findByText(en('pageScanCount', 4, 4, 1))).toBeTruthy();
+    expect(await screen.findByText(enCount('pageScanCount', 4, 4, 4, 1))).toBeTruthy();
     expect(sent(calls, 'scan.pageLinks')).toEqual([{ type: 'scan.pageLinks', tabId }]);
     expect(screen.getByRole('progressbar').getAttribute('value')).toBe('4');
   });

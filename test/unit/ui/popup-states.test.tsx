@@ -71,7 +71,7 @@ describe('popup states', () => {
     render(<PopupApp pollMs={10} />);
     expect(await screen.findByText(en('action_warn'))).toBeTruthy();
     expect(screen.getByText('Phishing')).toBeTruthy();
-    expect(screen.getByText('93 %')).toBeTruthy();
+    expect(screen.getByText('93%')).toBeTruthy();
     expect(screen.getByText('Imitates a bank login page.')).toBeTruthy();
     expect(screen.getByText('new domain')).toBeTruthy();
     expect(screen.getAllByText('Malicious').length).toBeGreaterThan(0);

@@ -29,7 +29,7 @@ describe('report page', () => {
     const timeline = screen.getByRole('list', { name: en('progress') });
     expect(within(timeline).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['QUEUED', 'CRAWLING', 'COMPLETED']);
     expect(screen.getByText('Scam')).toBeTruthy();
-    expect(screen.getByText('81 %')).toBeTruthy();
+    expect(screen.getByText('81%')).toBeTruthy();
     expect(screen.getByText('engine')).toBeTruthy();
 
     const analytics = within(await screen.findByRole('region', { name: en('analytics') }));
