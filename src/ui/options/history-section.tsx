@@ -73,7 +73,7 @@ export function HistorySection({ connected }: { connected: boolean }) {
               <a href={reportUrl(s.id)} onClick={(e) => { e.preventDefault(); void openReport(s.id); }}>
                 <span class="scan-url">{s.url}</span>
                 <span class="scan-meta">
-                  {s.band !== null && s.riskScore !== null ? `${bandLabel(s.band)} · ${s.riskScore}` : s.state} · {formatTime(s.createdAt)} · {t(s.source === 'service' ? 'historyFromService' : 'historyFromDevice')}
+                  {s.band !== null && s.riskScore !== null ? `${bandLabel(s.band)} · ${s.riskScore}` : s.state} · {formatTime(s.createdAt)} · {s.source === 'service' ? t('historyFromService') : t('historyFromDevice')}
                 </span>
               </a>
             </li>
