@@ -112,6 +112,14 @@ async function phishingNavigationBlocked(w: JourneyWorld): Promise<void> {
   expect(shown).toEqual({ headline: 'Phishing site blocked', url, gauge: 'Risk score 88 of 100: Malicious', goBack: true });
   expect(postsFor(w.svc.log, url)).toBe(1);
 
+  // "Report a mistake" without a report address: the service is asked again at once, and an
+  // editable report carries the scan id and the address (issue 15).
+  await tab.click('button', 'Report a mistake');
+  const reportText = await waitFor('the editable report', () => tab.evaluate(() => (document.querySelector('textarea') as HTMLTextAreaElement | null)?.value ?? ''), (v) => v !== '');
+  expect(reportText).toContain(url);
+  expect(reportText).toContain(details.scanId!);
+  await waitFor('the service to be asked again', () => Promise.resolve(postsFor(w.svc.log, url)), (n) => n === 2, 15_000);
+
   // The popup on the blocked page is about the blocked site (issue 15), not "Not checked".
   const tabId = await w.driver.tabIdOf(tab);
   const popup = await w.driver.openExtensionPage(`popup.html?tabId=${tabId}`);

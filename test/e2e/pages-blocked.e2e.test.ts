@@ -101,7 +101,8 @@ if (browsers.includes('chromium')) {
       expect(facts.reasoning).toBe(expected.result.reasoning);
       expect(facts.indicators).toEqual(['type: keyword, value: phish, severity: high']);
       expect(facts.checked).not.toMatch(/^—?$/);
-      expect(facts.buttons).toEqual(['Go back', 'Proceed anyway']);
+      // Without a report URL, "Report a mistake" is a button that opens an editable report.
+      expect(facts.buttons).toEqual(['Go back', 'Report a mistake', 'Proceed anyway']);
       expect(await tab.locator('.proceed').innerText()).toContain('If you proceed, this site will not be blocked again until the browser restarts.');
       // Go back is the primary action and has the focus; no report link without a report URL.
       expect(facts.focused).toBe('Go back');

@@ -9,6 +9,7 @@ import { addException, grantPass } from '../scan/exceptions';
 import { handleAccount } from './account';
 import { handlePrefs } from './prefs';
 import { readHistory, clearHistory } from '../state/ledger';
+import { disputeVerdict, fillReportUrl } from './dispute';
 import { toScanView, toSummary } from './views';
 import { unicodeOf } from './unicode-host';
 
@@ -49,6 +50,8 @@ export async function handlePage(app: App, m: PageToBackground): Promise<Reply> 
     }
     case 'history.get':
       return ok(await readHistory());
+    case 'verdict.dispute':
+      return ok(await disputeVerdict(app, m.url, m.scanId));
     case 'history.clear':
       await clearHistory();
       return ok({ cleared: true });
@@ -118,7 +121,7 @@ async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDet
   } catch {
     unicodeHost = null;
   }
-  const report = s.reportUrl && v ? s.reportUrl.replaceAll('{scanId}', encodeURIComponent(v.scanId)).replaceAll('{url}', encodeURIComponent(t.url)) : null;
+  const report = v ? fillReportUrl(s.reportUrl, v.scanId, t.url) : null;
   return ok({
     // Shown without `user:pass@`: a password must not be displayed, and `www.bank.com@evil.test`
     // must not look like the bank's address.
@@ -134,7 +137,7 @@ async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDet
     reason: t.decision.reason,
     canProceed: s.allowProceed && !t.pending,
     exceptionLifetime: 'session',
-    reportUrl: report && /^https?:\/\//i.test(report) ? report : null,
+    reportUrl: report,
     pending: t.pending,
     backSteps: t.backSteps ?? 1,
   });

@@ -77,6 +77,8 @@ export const PageToBackground = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cache.clear') }),
   z.object({ type: z.literal('history.get') }),
   z.object({ type: z.literal('history.clear') }),
+  /** "Report a mistake": rescan now, mark the verdict disputed here, and say where to report it. */
+  z.object({ type: z.literal('verdict.dispute'), url: Url, scanId: Id.optional() }),
 ]);
 export type PageToBackground = z.infer<typeof PageToBackground>;
 
@@ -174,6 +176,13 @@ export interface ErrorInfoWithFix extends ErrorInfo {
 }
 
 /** `settings.get`: effective settings with the key masked, plus which keys policy sets. */
+/** Reply to verdict.dispute: the organization's report address when one is set (else null). */
+export interface DisputeData {
+  reportUrl: string | null;
+  scanId: string | null;
+  url: string;
+}
+
 export interface SettingsData {
   settings: Settings; // apiKey is '' here; see apiKeyHint
   apiKeyHint: string | null; // e.g. '…3f9a' when a key is set

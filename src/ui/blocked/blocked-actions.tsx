@@ -10,6 +10,7 @@ import { ErrorText } from '../components/error-text';
 import { t } from '../i18n';
 import { safeHttpUrl } from '../page-params';
 import { goBack } from './go-back';
+import { ReportMistake } from '../components/report-mistake';
 
 export function BlockedActions({ token, details }: { token: string; details: BlockedDetailsData }) {
   const [error, setError] = useState<ErrorInfo | null>(null);
@@ -37,8 +38,13 @@ export function BlockedActions({ token, details }: { token: string; details: Blo
     <div class="blocked-actions">
       <div class="row" ref={backRef}>
         <Button variant="primary" onClick={() => void back()}>{t('goBack')}</Button>
-        {report ? <a class="btn btn-link" href={report} target="_blank" rel="noopener noreferrer">{t('reportMistake')}</a> : null}
+        {report ? (
+          // The organization's form opens as a plain link; the click also asks for a rescan and
+          // records the dispute here.
+          <a class="btn btn-link" href={report} target="_blank" rel="noopener noreferrer" onClick={() => void sendToBackground({ type: 'verdict.dispute', url: details.url, ...(details.scanId ? { scanId: details.scanId } : {}) })}>{t('reportMistake')}</a>
+        ) : null}
       </div>
+      {!report && details.scanId ? <ReportMistake url={details.url} scanId={details.scanId} summary={details.riskScore !== null ? `${details.riskScore}/100 ${details.categories.join(', ')}` : null} /> : null}
       {details.canProceed ? (
         <div class="proceed">
           <Button onClick={() => void proceed()}>{t('proceedAnyway')}</Button>

@@ -5,7 +5,8 @@
 import { useState } from 'preact/hooks';
 import type { Reply } from '@/src/shared/messaging/protocol';
 import type { Settings } from '@/src/shared/policy/settings';
-import { CheckField, NumberField, SelectField } from '../components/field';
+import { CheckField, NumberField, SelectField, TextField } from '../components/field';
+import { Button } from '../components/button';
 import { SaveStatus } from '../components/save-status';
 import { t } from '../i18n';
 import type { SettingsModel } from './use-settings';
@@ -15,6 +16,7 @@ export function ProtectionSection({ model }: { model: SettingsModel }) {
   const s = model.settings;
   const set = (patch: Partial<Settings>) => void model.save(patch).then(setReply);
   const lk = model.locked;
+  const [reportUrl, setReportUrl] = useState(s.reportUrl);
   return (
     <div class="stack">
       <CheckField label={t('scanNavigations')} checked={s.scanNavigations} locked={lk('scanNavigations')} onChange={(v) => set({ scanNavigations: v })} />
@@ -38,6 +40,10 @@ export function ProtectionSection({ model }: { model: SettingsModel }) {
       ) : null}
       <CheckField label={t('auditOnly')} hint={t('auditOnlyHint')} checked={s.auditOnly} locked={lk('auditOnly')} onChange={(v) => set({ auditOnly: v })} />
       <CheckField label={t('notifications')} checked={s.notifications} locked={lk('notifications')} onChange={(v) => set({ notifications: v })} />
+      <form class="row" onSubmit={(e) => { e.preventDefault(); set({ reportUrl: reportUrl.trim() }); }}>
+        <TextField label={t('reportUrlLabel')} hint={t('reportUrlHint')} type="url" value={reportUrl} locked={lk('reportUrl')} onInput={setReportUrl} placeholder="https://help.example.com/report?scan={scanId}&url={url}" />
+        {lk('reportUrl') ? null : <Button type="submit">{t('save')}</Button>}
+      </form>
       <SaveStatus reply={reply} />
     </div>
   );

@@ -12,6 +12,7 @@ import { t } from '../i18n';
 import { openOptions } from '../open';
 import { siteOf } from '../site';
 import { TrustPanel, hostOf } from './trust-panel';
+import { ReportMistake } from '../components/report-mistake';
 
 const isWeb = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
 
@@ -60,6 +61,9 @@ export function PopupActions({ data, onDone }: { data: TabStatusData; onDone: ()
             void run('trust', () => sendToBackground({ type: 'allowlist.add', host: entry, scope: 'host' }), t('trustedSite', entry));
           }}
         />
+      ) : null}
+      {url && data.status.kind === 'verdict' ? (
+        <ReportMistake url={url} scanId={data.status.verdict.scanId} summary={`${data.status.verdict.riskScore}/100 ${data.status.verdict.categories.join(', ')}`} />
       ) : null}
       {done ? <Notice kind="ok">{done}</Notice> : null}
       {error ? <ErrorText error={error} /> : null}

@@ -13,6 +13,7 @@ import { readParam } from '../page-params';
 import { useRequest } from '../use-request';
 import { useScan } from './use-scan';
 import { NoScanOutcome } from './no-scan-outcome';
+import { ReportMistake } from '../components/report-mistake';
 
 const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
 
@@ -61,6 +62,7 @@ export function ReportApp({ search = location.search, pollMs = 1000 }: { search?
           </ol>
           {scan.state === 'FAILED' ? <Notice kind="error">{t('scanFailed')}</Notice> : null}
           {scan.result ? <VerdictView verdict={scan.result} /> : null}
+          {scan.result ? <ReportMistake url={scan.url} scanId={scan.id} summary={`${scan.result.riskScore}/100 ${scan.result.categories.join(', ')}`} /> : null}
           {Object.keys(scan.extra ?? {}).length ? (
             <>
               <h3 class="sub">{t('moreDetails')}</h3>

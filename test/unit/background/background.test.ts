@@ -343,6 +343,46 @@ describe('check all links on a page', () => {
   });
 });
 
+describe('report a mistake (verdict.dispute)', () => {
+  // Earlier tests replace tabs.create with a recorder; navigations here need the real one.
+  beforeEach(() => vi.restoreAllMocks());
+  it('scans the address again at once, records the dispute here, and fills the report address', async () => {
+    const tabId = await navigate('http://phish-dispute.example/login');
+    await blockedToken(tabId);
+    const before = sentWith('phish-dispute.example').length;
+    await app.settings.set({ reportUrl: 'https://help.example/r?s={scanId}&u={url}' });
+    const r = await route({ type: 'verdict.dispute', url: 'http://phish-dispute.example/login' }, pageSender);
+    expect(r.ok).toBe(true);
+    const d = (r as { data: { reportUrl: string; scanId: string; url: string } }).data;
+    expect(d.scanId).toMatch(/^scn_/);
+    expect(d.reportUrl).toBe(`https://help.example/r?s=${encodeURIComponent(d.scanId)}&u=${encodeURIComponent('http://phish-dispute.example/login')}`);
+    // A new scan request left for the service: the old verdict was not reused.
+    await waitFor(() => sentWith('phish-dispute.example').length > before || null);
+    const { readDisputes } = await import('@/src/background/handlers/dispute');
+    expect(await readDisputes()).toEqual([{ url: 'http://phish-dispute.example/login', scanId: d.scanId, at: expect.any(Number) }]);
+  });
+
+  it('without a report address the page gets null (it shows an editable report instead)', async () => {
+    const r = await route({ type: 'verdict.dispute', url: 'http://another.example/', scanId: 'scn_x' }, pageSender);
+    expect(r).toMatchObject({ ok: true, data: { reportUrl: null, scanId: 'scn_x' } });
+  });
+
+  it('is refused from a content script', async () => {
+    const r = await route({ type: 'verdict.dispute', url: 'http://another.example/' }, contentSender(3));
+    expect(r.ok).toBe(false);
+  });
+
+  it.each([
+    ['https://help.example/r?s={scanId}&u={url}', 'scn_1', 'https://x.test/a b', 'https://help.example/r?s=scn_1&u=https%3A%2F%2Fx.test%2Fa%20b'],
+    ['javascript:alert(1)//{url}', 'scn_1', 'https://x.test/', null],
+    ['', 'scn_1', 'https://x.test/', null],
+    ['https://help.example/{scanId}', null, 'https://x.test/', 'https://help.example/'],
+  ])('fillReportUrl(%j, %j, %j) → %j', async (template, scanId, url, out) => {
+    const { fillReportUrl } = await import('@/src/background/handlers/dispute');
+    expect(fillReportUrl(template, scanId, url)).toBe(out);
+  });
+});
+
 describe('notification clicks', () => {
   const click = async (id: string) => {
     const add = fakeBrowser.notifications.onClicked.addListener as unknown as { mock: { calls: [(id: string) => void][] } };

@@ -141,6 +141,27 @@ describe('blocked page', () => {
     expect(link.rel).toContain('noopener');
   });
 
+  it('the report link also asks for a rescan and records the dispute', async () => {
+    const calls = show({}, { 'verdict.dispute': () => ({ reportUrl: null, scanId: 'scn_abc', url: 'x' }) });
+    const link = await screen.findByRole('link', { name: en('reportMistake') });
+    // happy-dom would follow the link; the browser opens it in a new tab.
+    link.addEventListener('click', (e) => e.preventDefault());
+    fireEvent.click(link);
+    await waitFor(() => expect(sent(calls, 'verdict.dispute')).toEqual([{ type: 'verdict.dispute', url: 'https://xn--pypal-4ve.test/login', scanId: 'scn_abc' }]));
+  });
+
+  it('without a report URL, Report a mistake still works: an editable report with the scan id and URL', async () => {
+    const calls = show({ reportUrl: null }, { 'verdict.dispute': () => ({ reportUrl: null, scanId: 'scn_abc', url: 'https://xn--pypal-4ve.test/login' }) });
+    fireEvent.click(await screen.findByRole('button', { name: en('reportMistake') }));
+    const box = (await screen.findByLabelText(en('disputeEditable'))) as HTMLTextAreaElement;
+    expect(box.value).toContain('https://xn--pypal-4ve.test/login');
+    expect(box.value).toContain('scn_abc');
+    expect(screen.getByText(en('disputeRecorded'))).toBeTruthy();
+    expect(sent(calls, 'verdict.dispute')).toHaveLength(1);
+    fireEvent.input(box, { target: { value: box.value + 'This is my bank.' } });
+    expect(box.value).toContain('This is my bank.');
+  });
+
   it('no report link for a javascript: report URL', async () => {
     show({ reportUrl: 'javascript:alert(1)' });
     await screen.findByRole('heading', { level: 1 });

@@ -272,3 +272,20 @@ describe('options: history (issue 15)', () => {
     expect(sent(calls, 'scans.list')).toEqual([]);
   });
 });
+
+describe('options: where "Report a mistake" leads (issue 15)', () => {
+  it('the person can set it; it is saved on Save', async () => {
+    const calls = answer(base);
+    const p = await section(en('sec_protection'));
+    fireEvent.input(p.getByLabelText(en('reportUrlLabel')), { target: { value: ' https://help.example/r?s={scanId} ' } });
+    fireEvent.click(p.getByRole('button', { name: en('save') }));
+    await waitFor(() => expect(sent(calls, 'settings.set')).toEqual([{ type: 'settings.set', patch: { reportUrl: 'https://help.example/r?s={scanId}' } }]));
+  });
+
+  it('locked when the organization sets it', async () => {
+    answer({ ...base, 'settings.get': () => settingsData({ managedKeys: ['reportUrl'] }, { reportUrl: 'https://it.example/r' }) });
+    const p = await section(en('sec_protection'));
+    expect((p.getByLabelText(en('reportUrlLabel')) as HTMLInputElement).disabled).toBe(true);
+    expect(p.queryByRole('button', { name: en('save') })).toBeNull();
+  });
+});

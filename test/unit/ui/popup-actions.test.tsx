@@ -141,3 +141,23 @@ describe('popup: history', () => {
     await waitFor(() => expect(create).toHaveBeenCalledWith({ url: expect.stringMatching(/\/options\.html#history$/) }));
   });
 });
+
+describe('popup: report a mistake', () => {
+  it('with the organization\'s report address: asks for a rescan, then opens the form', async () => {
+    const calls = answer({ ...quiet, 'tab.status': () => shown, 'verdict.dispute': () => ({ reportUrl: 'https://help.example/r?s=scn_1', scanId: 'scn_1', url: shown.url }) });
+    const create = vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
+    render(<PopupApp pollMs={10} />);
+    fireEvent.click(await screen.findByRole('button', { name: en('reportMistake') }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith({ url: 'https://help.example/r?s=scn_1' }));
+    expect(sent(calls, 'verdict.dispute')).toEqual([{ type: 'verdict.dispute', url: shown.url, scanId: verdict().scanId }]);
+  });
+
+  it('without one: an editable report carrying the scan id and the address', async () => {
+    answer({ ...quiet, 'tab.status': () => shown, 'verdict.dispute': () => ({ reportUrl: null, scanId: verdict().scanId, url: shown.url }) });
+    render(<PopupApp pollMs={10} />);
+    fireEvent.click(await screen.findByRole('button', { name: en('reportMistake') }));
+    const box = (await screen.findByLabelText(en('disputeEditable'))) as HTMLTextAreaElement;
+    expect(box.value).toContain(verdict().scanId);
+    expect(box.value).toContain(shown.url);
+  });
+});
