@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/service/**/*.test.ts', 'test/contract/**/*.test.ts'],
     environment: 'node',
+    // A fresh in-memory private store per test (Node has no IndexedDB).
+    setupFiles: ['test/unit/setup-db.ts'],
     testTimeout: 20_000,
     pool: 'threads',
   },

@@ -36,10 +36,10 @@ export function startBackground(): App {
 
   let client: { key: string; api: ApiClient } | null = null;
   let idForm: 'bare' | 'asReturned' | null = null;
-  const idFormLoaded = readKey('local', 'idForm', z.enum(['bare', 'asReturned']).nullable(), null).then((f) => (idForm = f));
+  const idFormLoaded = readKey('db', 'idForm', z.enum(['bare', 'asReturned']).nullable(), null).then((f) => (idForm = f));
 
   const makeApi = (baseUrl: string, apiKey: string) =>
-    createApiClient({ baseUrl, apiKey, idForm, onIdForm: (f) => void writeKey('local', 'idForm', (idForm = f)) });
+    createApiClient({ baseUrl, apiKey, idForm, onIdForm: (f) => void writeKey('db', 'idForm', (idForm = f)) });
 
   async function api(): Promise<ApiClient | null> {
     const { settings: s } = await settings.get();
@@ -112,9 +112,9 @@ export function startBackground(): App {
   });
   wireOutputs(app);
 
-  // Keep the verdict cache and ledger out of content scripts' reach where the browser allows it
-  // (Chromium's setAccessLevel; Firefox has none, and the key is in IndexedDB there anyway).
-  // storage.managed may hold a policy-set API key: restrict it too where the browser allows.
+  // Nothing of Linklens is kept in storage.local any more (kv.ts: the private IndexedDB store),
+  // but restrict it where the browser allows, in case a future change forgets that. storage.managed
+  // may hold a policy-set API key: restrict it too where the browser allows (Firefox cannot).
   for (const name of ['local', 'managed'] as const) {
     const area = browser.storage[name] as unknown as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };
     try {

@@ -14,7 +14,7 @@ import { siteOf } from '../site';
 
 const isWeb = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
 
-export function PopupActions({ data, onDone }: { data: TabStatusData; onDone: () => void }) {
+export function PopupActions({ data, tabId, onDone }: { data: TabStatusData; tabId?: number; onDone: () => void }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -37,7 +37,7 @@ export function PopupActions({ data, onDone }: { data: TabStatusData; onDone: ()
     <section class="actions" aria-label={t('actions')}>
       <div class="row">
         {url && data.configured ? (
-          <Button variant="primary" busy={busy === 'scan'} onClick={() => void run('scan', () => sendToBackground({ type: 'scan.url', url, reason: 'popup', force: true }))}>
+          <Button variant="primary" busy={busy === 'scan'} onClick={() => void run('scan', () => sendToBackground({ type: 'scan.url', url, reason: 'popup', force: true, tabId }))}>
             {t('checkAgain')}
           </Button>
         ) : null}

@@ -276,7 +276,7 @@ describe('context menu', () => {
     const { MENU_IDS } = await import('@/src/background/scan/context-menu');
     const created: string[] = [];
     vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (p: { url: string }) => void created.push(p.url)) as never);
-    await onMenuClick(app, { menuItemId: MENU_IDS.link, linkUrl: 'http://malware-menu.example/x' }, { id: 1, index: 0 });
+    await onMenuClick(app, { menuItemId: MENU_IDS.link, linkUrl: 'http://malware-menu.example/x' }, { id: 1, index: 0, incognito: false });
     const report = await waitFor(() => created.find((u) => u.includes('/report.html?id=scn_')));
     expect(report).toMatch(/report\.html\?id=scn_[0-9a-f-]{36}$/);
     await waitFor(() => (fakeBrowser.notifications.create as unknown as { mock: { calls: unknown[][] } }).mock.calls.length > 0 || null);
@@ -296,14 +296,16 @@ describe('context menu', () => {
 
 describe('check all links on a page', () => {
   it('collects the links from the content script, batches them, and counts progress and flagged links', async () => {
+    vi.restoreAllMocks(); // the menu tests stub tabs.create
     vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((async (_t: number, m: { type: string }) =>
       m.type === 'links.collect'
         ? { ok: true, data: { urls: ['http://pl-safe.example/', 'http://phish-pl.example/', 'http://malware-pl.example/', 'http://127.0.0.1/', 'http://pl-safe.example/#dup'] } }
         : undefined) as never);
-    const start = await route({ type: 'scan.pageLinks', tabId: 12 }, pageSender);
+    const tabId = (await fakeBrowser.tabs.create({ url: 'http://links-page.example/' })).id!;
+    const start = await route({ type: 'scan.pageLinks', tabId }, pageSender);
     expect(start.ok && (start.data as { total: number }).total).toBe(3);
     const done = await waitFor(async () => {
-      const r = await route({ type: 'scan.progress', tabId: 12 }, pageSender);
+      const r = await route({ type: 'scan.progress', tabId }, pageSender);
       const d = r.ok ? (r.data as { done: number; flagged: number; running: boolean }) : null;
       return d && !d.running && d.flagged === 2 ? d : null;
     });

@@ -6,6 +6,14 @@ import { createMemorySecretStore } from '@/src/background/state/secret-store';
 import { appendLedger, readLedger, clearLedger, LEDGER_CAP } from '@/src/background/state/ledger';
 import type { Verdict } from '@/src/shared/verdict';
 import { createToken, readToken, updateToken } from '@/src/background/scan/blocked-tokens';
+import { readAll, writeKeys } from '@/src/background/state/kv';
+
+/** What the private store (IndexedDB in browsers) holds, without the migration marker. */
+async function privateStore(): Promise<Record<string, unknown>> {
+  const all = await readAll('db');
+  delete all['meta:migratedFromLocal'];
+  return all;
+}
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -31,8 +39,7 @@ describe('verdict cache', () => {
     expect(a.get('https://old.example/')).toBeNull();
     const b = createVerdictCache({ now: () => now });
     await b.init();
-    const stored = await fakeBrowser.storage.local.get(null);
-    expect(Object.keys(stored)).toEqual(['v:https://new.example/']);
+    expect(Object.keys(await privateStore())).toEqual(['v:https://new.example/']);
     expect(b.count()).toBe(1);
   });
 
@@ -44,11 +51,11 @@ describe('verdict cache', () => {
     await c.set(v('https://d.example/'), 60_000);
     expect(c.get('https://b.example/')).toBeNull();
     expect(c.get('https://a.example/')).not.toBeNull();
-    expect(Object.keys(await fakeBrowser.storage.local.get(null))).toHaveLength(3);
+    expect(Object.keys(await privateStore())).toHaveLength(3);
   });
 
   it('ignores corrupt stored entries instead of crashing', async () => {
-    await fakeBrowser.storage.local.set({ 'v:https://bad.example/': { v: { riskScore: 'high' }, exp: 'soon' }, 'v:https://x/': 42 });
+    await writeKeys('db', { 'v:https://bad.example/': { v: { riskScore: 'high' }, exp: 'soon' }, 'v:https://x/': 42 });
     const c = createVerdictCache();
     await c.init();
     expect(c.count()).toBe(0);
@@ -57,21 +64,32 @@ describe('verdict cache', () => {
 });
 
 describe('settings store', () => {
-  it('keeps the API key out of storage.local', async () => {
+  it('keeps the API key in the secret store only, bound to the origin it was entered for', async () => {
     const secrets = createMemorySecretStore();
     const s = createSettingsStore(secrets);
-    await s.set({ serviceUrl: 'https://scan.example', apiKey: 'sk_live_secret' });
+    await s.set({ serviceUrl: 'https://scan.example/api', apiKey: 'sk_live_secret' });
+    expect(JSON.stringify(await privateStore())).not.toContain('sk_live_secret');
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('sk_live_secret');
-    expect(await secrets.get()).toBe('sk_live_secret');
+    expect(await secrets.get()).toEqual({ key: 'sk_live_secret', origin: 'https://scan.example' });
     expect((await s.get()).settings.apiKey).toBe('sk_live_secret');
   });
 
-  it('moves a key left in storage.local by an older build into the secret store', async () => {
+  it('moves a key left in storage.local by an older build into the secret store, bound to its service', async () => {
     await fakeBrowser.storage.local.set({ settings: { version: 1, apiKey: 'legacy_key', serviceUrl: 'https://scan.example' } });
     const secrets = createMemorySecretStore();
     const s = createSettingsStore(secrets);
     expect((await s.get()).settings.apiKey).toBe('legacy_key');
+    expect(await secrets.get()).toEqual({ key: 'legacy_key', origin: 'https://scan.example' });
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('legacy_key');
+    expect(JSON.stringify(await privateStore())).not.toContain('legacy_key');
+  });
+
+  it('an unbound key of an older build is bound to the service URL stored with it', async () => {
+    const s = createSettingsStore(createMemorySecretStore('old_idb_key'));
+    await writeKeys('db', { settings: { version: 1, serviceUrl: 'https://scan.example' } });
+    const st = await s.get();
+    expect(st.settings.apiKey).toBe('old_idb_key');
+    expect(st.key.stored).toEqual({ key: 'old_idb_key', origin: 'https://scan.example' });
   });
 
   it('policy wins, locks its keys, and an empty policy changes nothing', async () => {
@@ -138,7 +156,7 @@ describe('verdict cache warm start', () => {
   async function stored(): Promise<void> {
     const items: Record<string, unknown> = {};
     for (let i = 0; i < 1200; i++) items[`v:https://s${i}.example/`] = { v: v(`https://s${i}.example/`, i), exp: Date.now() + 60_000 };
-    await fakeBrowser.storage.local.set(items);
+    await writeKeys('db', items);
   }
 
   it('what is written, deleted or cleared while the whole cache loads wins over the load', async () => {

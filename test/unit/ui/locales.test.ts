@@ -10,6 +10,7 @@ import { ERROR_KEYS } from '@/src/ui/components/error-text';
 import { HEADLINE_KEYS } from '@/src/ui/blocked/headline';
 import { OUTCOME_KEYS } from '@/src/ui/options/connection-outcome';
 import { SECTION_TITLE_KEYS } from '@/src/ui/options/options-app';
+import { IGNORED_KEYS, WEAKEN_KEYS } from '@/src/ui/options/import-plan-view';
 import { LOCALES_DIR, readLocale } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -49,7 +50,7 @@ describe('locales', () => {
     expect(keys.has('popupTitle')).toBe(true);
   });
 
-  const dynamic = [...ALL_LABEL_KEYS, ...Object.values(ERROR_KEYS), ...HEADLINE_KEYS, ...Object.values(OUTCOME_KEYS), ...Object.values(SECTION_TITLE_KEYS)];
+  const dynamic = [...ALL_LABEL_KEYS, ...Object.values(ERROR_KEYS), ...HEADLINE_KEYS, ...Object.values(OUTCOME_KEYS), ...Object.values(SECTION_TITLE_KEYS), ...Object.values(WEAKEN_KEYS), ...Object.values(IGNORED_KEYS)];
 
   for (const lang of locales) {
     it(`${lang}: has every key used in code`, () => {
