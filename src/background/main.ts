@@ -11,6 +11,7 @@ import { createSecretStore } from './state/secret-store';
 import { createSettingsStore } from './state/settings-store';
 import { readKey, writeKey } from './state/kv';
 import { createJobsStore } from './scan/jobs-store';
+import { dropTabTokens } from './scan/blocked-tokens';
 import { createScanEngine } from './scan/engine';
 import { createChecker } from './scan/checker';
 import { createNavigation } from './scan/navigation';
@@ -102,6 +103,8 @@ export function startBackground(): App {
     if (a.name === JOBS_ALARM) void ready.then(() => engine.resume());
     if (a.name === CREDITS_ALARM) void ready.then(() => checkCredits(app));
   });
+  // A closed tab's blocked pages cannot ask for their tokens any more (blocked-tokens.ts).
+  browser.tabs.onRemoved.addListener((tabId) => void dropTabTokens(tabId).catch(() => undefined));
   browser.storage.onChanged.addListener((_changes, areaName) => {
     if (areaName === 'managed') void settings.refreshManaged();
   });

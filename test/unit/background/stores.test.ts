@@ -5,7 +5,8 @@ import { createSettingsStore } from '@/src/background/state/settings-store';
 import { createMemorySecretStore } from '@/src/background/state/secret-store';
 import { appendLedger, readLedger, clearLedger, LEDGER_CAP } from '@/src/background/state/ledger';
 import type { Verdict } from '@/src/shared/verdict';
-import { createToken, readToken, updateToken } from '@/src/background/scan/blocked-tokens';
+import { createToken, dropTabTokens, MAX_PER_TAB, MAX_TOKENS, overBudget, readToken, updateToken } from '@/src/background/scan/blocked-tokens';
+import { BUDGET_EXAMPLES } from '@/src/background/scan/blocked-tokens.examples';
 import { readAll, writeKeys } from '@/src/background/state/kv';
 
 /** What the private store (IndexedDB in browsers) holds, without the migration marker. */
@@ -201,5 +202,42 @@ describe('blocked-page tokens', () => {
   it('a token that is not a UUID, or unknown, reads as null', async () => {
     expect(await readToken('../../etc')).toBeNull();
     expect(await readToken('00000000-0000-0000-0000-000000000000')).toBeNull();
+  });
+
+  it.each(BUDGET_EXAMPLES.map((e) => [e.name, e] as const))('budget: %s', (_n, e) => {
+    expect(overBudget(e.index, e.perTab, e.total)).toEqual(e.drop);
+  });
+
+  it('a page looping into blocked URLs keeps at most MAX_PER_TAB tokens of its tab; the newest stay readable', async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < MAX_PER_TAB + 5; i++) {
+      const t = createToken({ ...data, tabId: 7, rawUrl: `https://evil.test/${i}` });
+      tokens.push(t.token);
+      await t.written;
+    }
+    const other = createToken({ ...data, tabId: 8 });
+    await other.written;
+    for (const t of tokens.slice(0, 5)) expect(await readToken(t)).toBeNull();
+    for (const t of tokens.slice(5)) expect(await readToken(t)).not.toBeNull();
+    expect(await readToken(other.token)).not.toBeNull();
+    const stored = Object.keys(await fakeBrowser.storage.session.get(null)).filter((k) => k.startsWith('blocked:') && k !== 'blocked:index');
+    expect(stored).toHaveLength(MAX_PER_TAB + 1);
+  });
+
+  it('storage.session stays bounded however many tabs loop', async () => {
+    for (let i = 0; i < MAX_TOKENS + 50; i++) await createToken({ ...data, tabId: 100 + i }).written;
+    const stored = Object.keys(await fakeBrowser.storage.session.get(null)).filter((k) => k.startsWith('blocked:') && k !== 'blocked:index');
+    expect(stored).toHaveLength(MAX_TOKENS);
+  });
+
+  it('closing the tab drops its tokens; a dropped token is not written back by a late update', async () => {
+    const a = createToken({ ...data, tabId: 9 });
+    const b = createToken({ ...data, tabId: 10 });
+    await Promise.all([a.written, b.written]);
+    await dropTabTokens(9);
+    expect(await readToken(a.token)).toBeNull();
+    await updateToken(a.token, { pending: false });
+    expect(await readToken(a.token)).toBeNull();
+    expect(await readToken(b.token)).not.toBeNull();
   });
 });
