@@ -91,6 +91,16 @@ describe('npm run zip', () => {
     expect(() => chrome.json('managed_schema.json')).not.toThrow();
   });
 
+  test('the packages treat .test as an intranet name (only test builds count it as the web)', () => {
+    // wxt.config.ts inlines PUBLIC_TEST_TLDS (src/shared/url/privacy.ts): ["test"] in the test
+    // builds of scripts/lib/build.mjs, [] here. The minifier keeps the array literal as written.
+    for (const zip of [chrome, firefox]) {
+      const background = zip.read('background.js').toString('utf8');
+      expect(background).toContain('"home.arpa"'); // the privacy rules are in this file
+      expect(background).not.toContain('["test"]');
+    }
+  });
+
   test('the Firefox package passes addons-linter with 0 errors', async () => {
     const report: LinterReport = await lintFirefoxPackage(packages.firefoxZip);
     const lines = [...describeLinterMessages('error', report.errors), ...describeLinterMessages('warning', report.warnings), ...describeLinterMessages('notice', report.notices)];
