@@ -5,9 +5,14 @@ import preact from '@preact/preset-vite';
 export default defineConfig({
   // WxtVitest does not apply vite.plugins from wxt.config (toolchain note 4).
   plugins: [WxtVitest(), preact()],
+  // Unit tests are a test build: their made-up hosts (`*.test`, `*.example`) count as the web
+  // (src/shared/url/privacy.ts; wxt.config.ts sets `.test` for browser-test builds only).
+  define: { __LINKLENS_PUBLIC_TEST_TLDS__: JSON.stringify(['test', 'example']) },
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/service/**/*.test.ts', 'test/contract/**/*.test.ts'],
     environment: 'node',
+    // A fresh in-memory private store per test (Node has no IndexedDB).
+    setupFiles: ['test/unit/setup-db.ts'],
     testTimeout: 20_000,
     pool: 'threads',
   },

@@ -22,6 +22,15 @@ const DEV_KEY =
     ? undefined
     : (process.env.LINKLENS_MANIFEST_KEY ?? (ZIPPING ? undefined : DEV_PUBLIC_KEY));
 
+/**
+ * Host names under these top-level domains count as the public web (src/shared/url/privacy.ts)
+ * in TEST builds only: scripts/lib/build.mjs sets LINKLENS_TEST_BUILD=1 for the browser tests,
+ * the demo and the benchmarks, which map `*.test` to loopback servers. Anything else (`npm run
+ * build`, `npm run zip`, `wxt`) treats `.test` like any name outside the public suffix list: an
+ * intranet name that is never sent.
+ */
+const PUBLIC_TEST_TLDS = process.env.LINKLENS_TEST_BUILD === '1' && !ZIPPING ? ['test'] : [];
+
 export default defineConfig({
   srcDir: '.',
   entrypointsDir: 'entrypoints',
@@ -31,6 +40,7 @@ export default defineConfig({
   vite: () => ({
     plugins: [preact()],
     build: { sourcemap: false },
+    define: { __LINKLENS_PUBLIC_TEST_TLDS__: JSON.stringify(PUBLIC_TEST_TLDS) },
   }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',

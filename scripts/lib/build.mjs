@@ -1,7 +1,14 @@
 // Builds the extension for the browser suite, only when the build is missing or older than its
-// sources: `.ci/run` has just built both browsers, and several people (or agents) may run the
-// suite at once, so an up-to-date build is reused rather than rewritten under a running browser.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// sources: several people (or agents) may run the suite at once, so an up-to-date build is
+// reused rather than rewritten under a running browser.
+//
+// These are TEST builds (LINKLENS_TEST_BUILD=1, read by wxt.config.ts): the browser tests, the
+// demo (`npm start`) and the benchmarks map `*.test` host names to loopback servers and treat
+// them as the web, which only a test build does (src/shared/url/privacy.ts). `npm run build` and
+// `npm run zip` make the real thing, where `.test` is not a public name. A sidecar file next to
+// the output (`<outDir>.build.json`) records that a build is a test build; a build made the other
+// way (e.g. CI's `npm run build`) is therefore rebuilt here before the suite uses it.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -45,7 +52,19 @@ export function staleReason(root, target) {
     return 'unreadable manifest.json';
   }
   if (Boolean(manifest.key) !== wantKey) return 'manifest key presence differs from LINKLENS_STORE';
+  const sidecar = sidecarPath(root, target);
+  if (!existsSync(sidecar) || statSync(sidecar).mtimeMs < built) return 'not a test build (made by npm run build?)';
+  try {
+    if (JSON.parse(readFileSync(sidecar, 'utf8')).testBuild !== true) return 'not a test build';
+  } catch {
+    return 'unreadable build record';
+  }
   return undefined;
+}
+
+/** Where ensureBuilt records how the build in outDir was made. */
+function sidecarPath(root, target) {
+  return join(root, `${TARGETS[target].outDir}.build.json`);
 }
 
 /**
@@ -62,8 +81,9 @@ export function ensureBuilt(root, target, { force = false, log = console.log } =
   if (reason) {
     log(`Building ${outDir} (${reason}): wxt ${args.join(' ')}`);
     const wxt = join(root, 'node_modules', '.bin', 'wxt');
-    const result = spawnSync(wxt, args, { cwd: root, stdio: 'inherit' });
+    const result = spawnSync(wxt, args, { cwd: root, stdio: 'inherit', env: { ...process.env, LINKLENS_TEST_BUILD: '1' } });
     if (result.status !== 0) throw new Error(`wxt ${args.join(' ')} failed (exit ${result.status ?? result.signal}).`);
+    writeFileSync(sidecarPath(root, target), JSON.stringify({ testBuild: true }) + '\n');
   }
   return join(root, outDir);
 }

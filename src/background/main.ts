@@ -11,6 +11,7 @@ import { createSecretStore } from './state/secret-store';
 import { createSettingsStore } from './state/settings-store';
 import { readKey, writeKey } from './state/kv';
 import { createJobsStore } from './scan/jobs-store';
+import { dropTabTokens } from './scan/blocked-tokens';
 import { createScanEngine } from './scan/engine';
 import { createChecker } from './scan/checker';
 import { createNavigation } from './scan/navigation';
@@ -36,10 +37,10 @@ export function startBackground(): App {
 
   let client: { key: string; api: ApiClient } | null = null;
   let idForm: 'bare' | 'asReturned' | null = null;
-  const idFormLoaded = readKey('local', 'idForm', z.enum(['bare', 'asReturned']).nullable(), null).then((f) => (idForm = f));
+  const idFormLoaded = readKey('db', 'idForm', z.enum(['bare', 'asReturned']).nullable(), null).then((f) => (idForm = f));
 
   const makeApi = (baseUrl: string, apiKey: string) =>
-    createApiClient({ baseUrl, apiKey, idForm, onIdForm: (f) => void writeKey('local', 'idForm', (idForm = f)) });
+    createApiClient({ baseUrl, apiKey, idForm, onIdForm: (f) => void writeKey('db', 'idForm', (idForm = f)) });
 
   async function api(): Promise<ApiClient | null> {
     const { settings: s } = await settings.get();
@@ -102,6 +103,8 @@ export function startBackground(): App {
     if (a.name === JOBS_ALARM) void ready.then(() => engine.resume());
     if (a.name === CREDITS_ALARM) void ready.then(() => checkCredits(app));
   });
+  // A closed tab's blocked pages cannot ask for their tokens any more (blocked-tokens.ts).
+  browser.tabs.onRemoved.addListener((tabId) => void dropTabTokens(tabId).catch(() => undefined));
   browser.storage.onChanged.addListener((_changes, areaName) => {
     if (areaName === 'managed') void settings.refreshManaged();
   });
@@ -112,9 +115,9 @@ export function startBackground(): App {
   });
   wireOutputs(app);
 
-  // Keep the verdict cache and ledger out of content scripts' reach where the browser allows it
-  // (Chromium's setAccessLevel; Firefox has none, and the key is in IndexedDB there anyway).
-  // storage.managed may hold a policy-set API key: restrict it too where the browser allows.
+  // Nothing of Linklens is kept in storage.local any more (kv.ts: the private IndexedDB store),
+  // but restrict it where the browser allows, in case a future change forgets that. storage.managed
+  // may hold a policy-set API key: restrict it too where the browser allows (Firefox cannot).
   for (const name of ['local', 'managed'] as const) {
     const area = browser.storage[name] as unknown as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };
     try {

@@ -46,7 +46,7 @@ export function createRouter(app: App) {
     try {
       if (isExtensionPage(sender, extensionOrigin, browser.runtime.id)) {
         const m = PageToBackground.safeParse(message);
-        if (m.success) return await handlePage(app, m.data);
+        if (m.success) return await handlePage(app, m.data, sender);
         const c = ContentToBackground.safeParse(message);
         if (c.success) return await handleContent(app, c.data, sender);
         return fail(ROUTER_ERRORS.invalid, 'Unknown or malformed message.');

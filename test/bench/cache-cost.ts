@@ -1,6 +1,7 @@
-// Measurement 5: the verdict cache (src/background/cache/verdict-cache.ts) in Node, over WXT's
-// in-memory fake browser storage: lookup cost at 10k and 100k entries beside a plain Map lookup
-// of the same keys (same run), the load cost when a worker starts, and the storage bytes.
+// Measurement 5: the verdict cache (src/background/cache/verdict-cache.ts) in Node, over an
+// in-memory stand-in for the extension's IndexedDB store (state/db-backend.ts; Node has none):
+// lookup cost at 10k and 100k entries beside a plain Map lookup of the same keys (same run), the
+// load cost when a worker starts, and the stored bytes.
 //
 // The cache reads `wxt/browser`: node-browser.ts (imported first) points it at fakeBrowser.
 import { fakeBrowser } from './node-browser';
@@ -16,7 +17,7 @@ export interface CacheOptions {
   lookups: number;
 }
 
-/** Bytes as Chromium's storage.getBytesInUse counts them: key plus JSON of the value, UTF-8. */
+/** Key plus JSON of the value, UTF-8 (as Chromium's storage.getBytesInUse counted them). */
 function storageBytes(items: Record<string, unknown>): number {
   let n = 0;
   for (const [k, v] of Object.entries(items)) n += Buffer.byteLength(k) + Buffer.byteLength(JSON.stringify(v));
@@ -48,6 +49,9 @@ interface SizeResult {
 
 async function measureSize(n: number, lookups: number, createVerdictCache: typeof import('@/src/background/cache/verdict-cache').createVerdictCache): Promise<SizeResult> {
   fakeBrowser.reset();
+  const { setDbBackend, writeKeys } = await import('@/src/background/state/kv');
+  const { createMemoryBackend } = await import('@/src/background/state/db-backend');
+  setDbBackend(createMemoryBackend(true));
   const now = Date.now();
   const items: Record<string, unknown> = {};
   const urls: string[] = [];
@@ -56,7 +60,7 @@ async function measureSize(n: number, lookups: number, createVerdictCache: typeo
     urls.push(v.url);
     items[`v:${v.url}`] = { v, exp: now + 24 * 3_600_000 };
   }
-  await fakeBrowser.storage.local.set(items);
+  await writeKeys('db', items);
   const bytes = storageBytes(items);
 
   // Worker start: load every entry from storage (validated), sorted by age.
@@ -95,7 +99,7 @@ function report(o: CacheOptions, results: SizeResult[], maxEntries: number): Sec
   const first = results.find((r) => r.entries === 10_000) ?? results[0]!;
   const last = results[results.length - 1]!;
   const body = [
-    `In Node (${process.version}) over WXT's in-memory fake browser storage (\`wxt/testing/fake-browser\`), the cache module itself (\`createVerdictCache({maxEntries: N})\`, so N entries stay; the shipped cap is MAX_ENTRIES = ${int(maxEntries)}). Entries are realistic verdicts: the local service's rule table (1 in 5 flagged, with reasoning and indicators) read by the extension's own result parser. ${int(o.lookups)} \`get()\` calls on random present keys per size, median of 5 rounds after a warm-up, beside a plain \`Map.get\` of the same keys in the same run. "load" = \`init()\` over a storage already holding the N entries (what a starting worker does: read all, validate each with zod, sort, fill the LRU).`,
+    `In Node (${process.version}) over an in-memory stand-in for the extension's IndexedDB store (\`createMemoryBackend\`, src/background/state/db-backend.ts; Node has no IndexedDB), the cache module itself (\`createVerdictCache({maxEntries: N})\`, so N entries stay; the shipped cap is MAX_ENTRIES = ${int(maxEntries)}). Entries are realistic verdicts: the local service's rule table (1 in 5 flagged, with reasoning and indicators) read by the extension's own result parser. ${int(o.lookups)} \`get()\` calls on random present keys per size, median of 5 rounds after a warm-up, beside a plain \`Map.get\` of the same keys in the same run. "load" = \`init()\` over a storage already holding the N entries (what a starting worker does: read all, validate each with zod, sort, fill the LRU).`,
     '',
     table(
       ['entries', 'get() hit', 'get() miss', 'plain Map.get', 'get ÷ Map.get', 'byScanId (miss, full scan)', 'load (init)', 'storage bytes', 'bytes per entry'],
@@ -113,7 +117,7 @@ function report(o: CacheOptions, results: SizeResult[], maxEntries: number): Sec
     ),
     '',
     `Growth ${int(first.entries)} → ${int(last.entries)} entries (×${fmt(last.entries / first.entries, 0)}): get() ×${fmt(last.getHitNs / first.getHitNs, 2)}, plain Map.get of the same keys ×${fmt(last.mapHitNs / first.mapHitNs, 2)} (the rise is memory, not the cache's code), load ×${fmt(last.loadMs / first.loadMs, 1)}. ` +
-      `Storage at ${int(at10k.entries)} entries: ${mb(at10k.bytes)} (key + JSON value, as \`storage.local.getBytesInUse\` counts), i.e. ${int(at10k.bytes / at10k.entries)} bytes per verdict${atCap ? `; at the shipped cap ${mb(atCap.bytes)}` : ''}. Chromium's storage.local quota is 10 MB without \`unlimitedStorage\` (the manifest asks for it on Chromium).`,
+      `Storage at ${int(at10k.entries)} entries: ${mb(at10k.bytes)} (key + JSON value), i.e. ${int(at10k.bytes / at10k.entries)} bytes per verdict${atCap ? `; at the shipped cap ${mb(atCap.bytes)}` : ''}. The extension's IndexedDB shares the origin's quota (a share of the disk; \`unlimitedStorage\` lifts it on Chromium).`,
     '',
     `A lookup is a Map hit plus an LRU re-insert: ${fmt(at10k.getHitNs, 0)} ns, never the bottleneck (a message round trip is ~1 ms). What grows with size is the worker's start: \`init()\` reads and validates every stored entry before the cache answers${atCap ? ` (${int(atCap.loadMs)} ms at the shipped cap of ${int(maxEntries)} entries, on this machine)` : ''}; measurement 4 measures the first verdict after the worker stopped in the browser.`,
   ];

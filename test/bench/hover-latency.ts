@@ -182,14 +182,46 @@ export async function measureHoverLatency(o: HoverOptions): Promise<Section> {
     const filler = MAX_ENTRIES - (o.links + 1);
     const now = Date.now();
     const entries = Object.fromEntries(Array.from({ length: filler }, (_, i) => cacheEntry(verdictAt(i, now - 3_600_000 - i), now + 86_400_000)));
-    await be.control.evaluate((items) => (globalThis as any).chrome.storage.local.set(items), entries);
+    // The cache lives in the extension's IndexedDB (state/kv.ts 'db': database "linklens", store "kv").
+    await be.control.evaluate(
+      (items) =>
+        new Promise<void>((resolve, reject) => {
+          const req = indexedDB.open('linklens');
+          req.onerror = () => reject(req.error);
+          req.onsuccess = () => {
+            const t = req.result.transaction('kv', 'readwrite');
+            const store = t.objectStore('kv');
+            for (const [k, v] of Object.entries(items)) store.put(v, k);
+            t.oncomplete = () => resolve();
+            t.onerror = () => reject(t.error);
+          };
+        }),
+      entries,
+    );
     const coldFull = await coldSeries(`worker stopped, ${int(MAX_ENTRIES)} verdicts cached (the cap)`, be.ext, world, urls, o.coldStarts, posts);
-    const bytes = await be.control.evaluate(async () => {
-      const c = (globalThis as any).chrome;
-      const all = (await c.storage.local.get(null)) as Record<string, unknown>;
-      const keys = Object.keys(all).filter((k) => k.startsWith('v:'));
-      return { keys: keys.length, bytes: (await c.storage.local.getBytesInUse(keys)) as number };
-    });
+    const bytes = await be.control.evaluate(
+      () =>
+        new Promise<{ keys: number; bytes: number }>((resolve, reject) => {
+          const req = indexedDB.open('linklens');
+          req.onerror = () => reject(req.error);
+          req.onsuccess = () => {
+            const store = req.result.transaction('kv').objectStore('kv');
+            const keys = store.getAllKeys();
+            const values = store.getAll();
+            values.onsuccess = () => {
+              let n = 0;
+              let b = 0;
+              keys.result.forEach((k, i) => {
+                if (typeof k !== 'string' || !k.startsWith('v:')) return;
+                n++;
+                b += k.length + JSON.stringify(values.result[i]).length; // key + JSON value
+              });
+              resolve({ keys: n, bytes: b });
+            };
+            values.onerror = () => reject(values.error);
+          };
+        }),
+    );
     await world.close();
     await be.close();
     const [noopWarm, noopCold] = await noopSeries(o, server.flaggedPage('noop-page.test', 1));
@@ -220,7 +252,7 @@ function report(o: HoverOptions, hover: { samples: HoverSample[]; missed: number
       ],
     ),
     '',
-    `**(b) First verdict after the worker was stopped.** The service worker is stopped through CDP (\`ServiceWorker.stopWorker\`, as Chromium does when it idles); then the content-script world of the page sends the message a hover sends (\`link.hover\`) for a link with a cached verdict, and times its round trip (\`performance.now()\` around \`chrome.runtime.sendMessage\`). The message starts the worker, which builds its parts, loads the verdict cache from \`storage.local\` and answers. Beside it, the same message to a running worker. Twice: with the few verdicts of this page cached, and with storage filled to the cache's cap (older verdicts written in the cache's own format from an extension page before the stops). "not from cache" = replies other than a verdict (the cache was not loaded yet: the hover would be scanned again); POSTs = scans sent meanwhile.`,
+    `**(b) First verdict after the worker was stopped.** The service worker is stopped through CDP (\`ServiceWorker.stopWorker\`, as Chromium does when it idles); then the content-script world of the page sends the message a hover sends (\`link.hover\`) for a link with a cached verdict, and times its round trip (\`performance.now()\` around \`chrome.runtime.sendMessage\`). The message starts the worker, which builds its parts, reads that link's verdict from the extension's IndexedDB and answers. Beside it, the same message to a running worker. Twice: with the few verdicts of this page cached, and with storage filled to the cache's cap (older verdicts written in the cache's own format from an extension page before the stops). "not from cache" = replies other than a verdict (the cache was not loaded yet: the hover would be scanned again); POSTs = scans sent meanwhile.`,
     '',
     table(
       ['message round trip', 'n', 'p50 (ms)', 'p95 (ms)', 'max (ms)', 'not from cache', 'POSTs', 'aim (p95)'],
@@ -236,7 +268,7 @@ function report(o: HoverOptions, hover: { samples: HoverSample[]; missed: number
       ]),
     ),
     '',
-    `Cold ÷ warm (p50): ${fmt(median(coldSmall.ms) / median(warm.ms), 0)}× with a small cache, ${fmt(median(coldFull.ms) / median(warm.ms), 0)}× with a full one (no-op extension: ${fmt(median(noopCold.ms) / median(noopWarm.ms), 0)}×). Linklens ÷ the no-op extension after a stop (p50): ${fmt(median(coldSmall.ms) / median(noopCold.ms), 1)}× (small cache), ${fmt(median(coldFull.ms) / median(noopCold.ms), 1)}× (full cache); the no-op extension (test/bench/noop-extension.ts: a worker that answers every message at once, an empty content script) is stopped and messaged the same way, in a third Chromium launch right after, to show the browser's own floor for starting a worker. Real verdict entries in this browser at the end: ${int(bytes.keys)} keys, ${fmt(bytes.bytes / Math.max(1, bytes.keys), 0)} bytes each (\`storage.local.getBytesInUse\`; cf. measurement 5).`,
+    `Cold ÷ warm (p50): ${fmt(median(coldSmall.ms) / median(warm.ms), 0)}× with a small cache, ${fmt(median(coldFull.ms) / median(warm.ms), 0)}× with a full one (no-op extension: ${fmt(median(noopCold.ms) / median(noopWarm.ms), 0)}×). Linklens ÷ the no-op extension after a stop (p50): ${fmt(median(coldSmall.ms) / median(noopCold.ms), 1)}× (small cache), ${fmt(median(coldFull.ms) / median(noopCold.ms), 1)}× (full cache); the no-op extension (test/bench/noop-extension.ts: a worker that answers every message at once, an empty content script) is stopped and messaged the same way, in a third Chromium launch right after, to show the browser's own floor for starting a worker. Real verdict entries in this browser at the end: ${int(bytes.keys)} keys, ${fmt(bytes.bytes / Math.max(1, bytes.keys), 0)} bytes each (key + JSON value, read back from IndexedDB; cf. measurement 5).`,
     '',
     ...paragraphs(whyMissed(shown, own, queued, coldSmall, coldFull, noopCold)),
   ];
@@ -275,8 +307,8 @@ function whyMissed(shown: number[], own: number[], queued: number[], coldSmall: 
         (small - floor > 10
           ? `Linklens with a small cache adds ${fmt(small - floor, 0)} ms (evaluating the background bundle — measurement 6: tldts and zod are most of it — and building its parts); `
           : `Linklens with a small cache is within ${fmt(Math.abs(small - floor), 0)} ms of it (starting our worker costs about what starting an empty one does); `) +
-        `a cache at its cap adds ${fmt(full - small, 0)} ms more (reading all of storage.local and validating every entry with zod before the first answer; measurement 5). ` +
-        'Proposed fixes (ours, verdict-cache.ts): on a lookup that arrives while the cache is still loading, read that one key (`storage.local.get("v:" + url)`) instead of waiting for the whole load; validate entries lazily on first use rather than all at load' +
+        `a cache at its cap adds ${fmt(full - small, 0)} ms more (reading the whole store and validating every entry with zod before the first answer; measurement 5). ` +
+        'Proposed fixes (ours, verdict-cache.ts): on a lookup that arrives while the cache is still loading, read that one key (`v:` + url) instead of waiting for the whole load; validate entries lazily on first use rather than all at load' +
         (small - floor > 10 ? '; keep module-level work (zod schema construction, tldts) out of the worker\'s start path where only some messages need it.' : '.'),
     );
   }

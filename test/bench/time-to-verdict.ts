@@ -318,7 +318,7 @@ function whyMissed(stream: Row, polling: Row, aims: Record<Mode, number>, curren
         `The longer tail is ${redirectTail ? 'the redirect path' : 'the way to the cache'}: each await is a hop through the worker's event loop and the browser's storage or tabs service, and on this shared 2-CPU machine (load average in the header) such hops take tens of ms in the tail; with ${stream.n} scans the p95 lies between the second- and third-highest sample, so it moves from run to run by a few hundredths. ` +
         (redirectTail
           ? 'Proposed fix (ours, small): in navigation.ts, read what decides the redirect (settings, exception, pass) together rather than one await after another, and issue `tabs.update` before any bookkeeping that does not decide it.'
-          : 'Proposed fix (ours, small): write the cache and the job removal in one `storage.local.set/remove` pair without awaiting between them, and emit the verdict as soon as the in-memory cache holds it.'),
+          : 'Proposed fix (ours, small): write the cache and the job removal in one private-store write and removal without awaiting between them, and emit the verdict as soon as the in-memory cache holds it.'),
     );
   }
   if (p95(polling.ratio) > aims.polling) {

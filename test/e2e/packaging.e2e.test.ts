@@ -28,7 +28,7 @@ interface Manifest {
  * listing's justification), not slip in with a dependency.
  */
 const PERMISSIONS: Record<string, string> = {
-  storage: 'settings, verdict cache, privacy ledger, policy (storage.managed)',
+  storage: 'storage.session (blocked-page tokens, exceptions, pause) and the policy (storage.managed); settings, verdicts, ledger and history are in the extension IndexedDB',
   alarms: 'resume scans and credit checks after the worker was stopped',
   contextMenus: '"Check this link with Linklens"',
   notifications: 'results of menu and page checks',
@@ -36,9 +36,9 @@ const PERMISSIONS: Record<string, string> = {
   webNavigation: 'see a main-frame navigation before the page loads, to block it',
 };
 /**
- * Chromium only (Firefox has no such permission): lifts storage.local's 10 MB quota for the
- * verdict cache, ledger and history. The cache is capped well below it (verdict-cache.ts), so this
- * is a margin, not a need; dropping it would be a wxt.config.ts change plus this line.
+ * Chromium only: lifts the quota of the extension's IndexedDB (verdict cache, ledger, history;
+ * state/kv.ts) and storage.session. The cache is capped well below any quota (verdict-cache.ts),
+ * so this is a margin, not a need; dropping it would be a wxt.config.ts change plus this line.
  */
 const CHROMIUM_ONLY_PERMISSIONS = ['unlimitedStorage'];
 
@@ -91,6 +91,16 @@ describe('npm run zip', () => {
     expect(chromeManifest.storage?.managed_schema).toBe('managed_schema.json');
     expect(chrome.names).toContain('managed_schema.json');
     expect(() => chrome.json('managed_schema.json')).not.toThrow();
+  });
+
+  test('the packages treat .test as an intranet name (only test builds count it as the web)', () => {
+    // wxt.config.ts inlines PUBLIC_TEST_TLDS (src/shared/url/privacy.ts): ["test"] in the test
+    // builds of scripts/lib/build.mjs, [] here. The minifier keeps the array literal as written.
+    for (const zip of [chrome, firefox]) {
+      const background = zip.read('background.js').toString('utf8');
+      expect(background).toContain('"home.arpa"'); // the privacy rules are in this file
+      expect(background).not.toContain('["test"]');
+    }
   });
 
   test('the Firefox package passes addons-linter with 0 errors', async () => {

@@ -226,7 +226,8 @@ if (browsers.includes('chromium')) {
       const errorPayload = '<img src=x onerror="window.__pwned=1;alert(2)"><script>alert(3)</script> key refused';
       const errSvc = await startHtmlErrorService(errorPayload);
       try {
-        await s.configure({ serviceUrl: errSvc.baseUrl });
+        // A key is entered for this service: a stored key never follows a new URL (issue 11 hole 3).
+        await s.configure({ serviceUrl: errSvc.baseUrl, apiKey: s.svc.demoKey });
         const errPage = await s.ext.context.newPage();
         await visit(errPage, `http://error-text.test:${site.port}/`);
         await waitFor('the 401 reached the service', () => errSvc.paths.some((p) => p.startsWith('POST')), (x) => x);
@@ -237,7 +238,7 @@ if (browsers.includes('chromium')) {
         found.errorReport = (await renderedAsText(errReport, errorPayload)).problems;
         for (const p of [errPage, errPopup, errReport]) await p.close();
       } finally {
-        await s.configure({ serviceUrl: s.svc.baseUrl, warnThreshold: 51, blockThreshold: 76 });
+        await s.configure({ serviceUrl: s.svc.baseUrl, apiKey: s.svc.demoKey, warnThreshold: 51, blockThreshold: 76 });
         await errSvc.stop();
       }
 

@@ -105,6 +105,9 @@ export function createTransport(d: TransportDeps) {
           signal: ctl.signal,
           credentials: 'omit',
           cache: 'no-store',
+          // The spec has no redirects, and a followed redirect would carry the API key to
+          // wherever it points (issue 11 hole 10): a 3xx answer fails like a network error.
+          redirect: 'error',
         });
       } catch (e) {
         return why() ?? { ok: false, outcome: { kind: 'network' }, error: apiError('network', networkMessage(e)) };
@@ -187,6 +190,7 @@ export function createTransport(d: TransportDeps) {
         signal: ctl.signal,
         credentials: 'omit',
         cache: 'no-store',
+        redirect: 'error',
       });
       clearTimeout(timer);
       if (res.status === 429) pause(parseRetryAfter(res.headers.get('retry-after'), d.now()) ?? DEFAULT_PAUSE_MS);

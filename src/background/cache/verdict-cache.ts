@@ -1,6 +1,7 @@
 /**
- * Verdict cache: an in-memory LRU over storage.local, so verdicts survive the worker's death
- * (style.md 7). One storage key per entry (`v:<normalized url>`): writing one verdict never
+ * Verdict cache: an in-memory LRU over the private store (kv 'db'), so verdicts survive the
+ * worker's death (style.md 7). Verdicts of URLs asked for from private windows stay in memory
+ * only (incognito-urls.ts). One storage key per entry (`v:<normalized url>`): writing one verdict never
  * rewrites the others. Expired entries are swept when the cache loads; the entry count is capped
  * well under any storage quota (MAX_ENTRIES × ~0.5–2 KB).
  */
@@ -8,6 +9,7 @@ import { z } from 'zod';
 import type { Verdict, Band } from '@/src/shared/verdict';
 import { BANDS } from '@/src/shared/verdict';
 import { readAll, removeKeys, writeKeys } from '../state/kv';
+import { incognitoUrls } from '../state/incognito-urls';
 
 export const MAX_ENTRIES = 5000;
 const PREFIX = 'v:';
@@ -44,8 +46,9 @@ export interface VerdictCache {
   byScanId(scanId: string): Verdict | null;
 }
 
-export function createVerdictCache(opts: { now?: () => number; maxEntries?: number } = {}): VerdictCache {
+export function createVerdictCache(opts: { now?: () => number; maxEntries?: number; memoryOnly?: (url: string) => boolean } = {}): VerdictCache {
   const now = opts.now ?? Date.now;
+  const memoryOnly = opts.memoryOnly ?? ((url: string) => incognitoUrls.has(url));
   const max = opts.maxEntries ?? MAX_ENTRIES;
   // Map iteration order is insertion order: re-inserting on access makes it an LRU.
   const mem = new Map<string, Entry>();
@@ -56,7 +59,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
   let clearedDuringLoad = false;
 
   async function load() {
-    const all = await readAll('local');
+    const all = await readAll('db');
     const expired: string[] = [];
     const live: Array<[string, Entry]> = [];
     const entries = Object.entries(all);
@@ -83,7 +86,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
     const over = evictOver();
     const drop = [...expired, ...over.map((u) => PREFIX + u)];
     loaded = true;
-    if (drop.length) await removeKeys('local', drop).catch(() => undefined);
+    if (drop.length) await removeKeys('db', drop).catch(() => undefined);
   }
 
   function evictOver(): string[] {
@@ -103,7 +106,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
     },
     async prime(url) {
       if (loaded || mem.has(url)) return;
-      const e = EntrySchema.safeParse((await readAll('local', PREFIX + url))[PREFIX + url]);
+      const e = EntrySchema.safeParse((await readAll('db', PREFIX + url))[PREFIX + url]);
       if (e.success && e.data.exp > now() && !mem.has(url)) mem.set(url, e.data);
     },
     get(url) {
@@ -111,7 +114,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
       if (!e) return null;
       if (e.exp <= now()) {
         mem.delete(url);
-        void removeKeys('local', PREFIX + url).catch(() => undefined);
+        void removeKeys('db', PREFIX + url).catch(() => undefined);
         return null;
       }
       mem.delete(url);
@@ -123,21 +126,21 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
       mem.delete(verdict.url);
       mem.set(verdict.url, e);
       const over = evictOver();
-      await writeKeys('local', { [PREFIX + verdict.url]: e });
-      if (over.length) await removeKeys('local', over.map((u) => PREFIX + u)).catch(() => undefined);
+      if (!memoryOnly(verdict.url)) await writeKeys('db', { [PREFIX + verdict.url]: e });
+      if (over.length) await removeKeys('db', over.map((u) => PREFIX + u)).catch(() => undefined);
     },
     async clear() {
       const keys = [...mem.keys()].map((u) => PREFIX + u);
       mem.clear();
       if (!loaded) clearedDuringLoad = true;
-      const all = await readAll('local');
+      const all = await readAll('db');
       for (const k of Object.keys(all)) if (k.startsWith(PREFIX)) keys.push(k);
-      if (keys.length) await removeKeys('local', [...new Set(keys)]);
+      if (keys.length) await removeKeys('db', [...new Set(keys)]);
     },
     async delete(url) {
       mem.delete(url);
       if (!loaded) removedDuringLoad.add(url);
-      await removeKeys('local', PREFIX + url).catch(() => undefined);
+      await removeKeys('db', PREFIX + url).catch(() => undefined);
     },
     count: () => mem.size,
     byScanId(scanId) {

@@ -3,6 +3,7 @@ import { ok, fail, type PageToBackground, type Reply, type ConnectionTestData, t
 import type { App } from '../app';
 import type { ApiClient, ApiError } from '../api';
 import { validateBaseUrl } from '../api';
+import { keyForService, serviceOrigin } from '@/src/shared/policy/key-binding';
 
 const notConfigured = () => fail('not_configured', 'Linklens is not connected to a scanning service yet. Open settings to connect it.');
 const failWith = (e: ApiError) => fail(e.code, e.message);
@@ -15,10 +16,7 @@ async function withApi(app: App, fn: (api: ApiClient) => Promise<Reply>): Promis
 export function handleAccount(app: App, m: PageToBackground): Promise<Reply> | null {
   switch (m.type) {
     case 'connection.test':
-      // An empty key field means "test the key already stored" (the page never sees it).
-      return (m.apiKey.trim() ? Promise.resolve(m.apiKey) : app.settings.get().then((st) => st.settings.apiKey))
-        .then((key) => testConnection(app, m.serviceUrl, key))
-        .then(ok);
+      return testWithKeyFor(app, m.serviceUrl, m.apiKey).then(ok);
     case 'keys.list':
       return withApi(app, async (api) => {
         const r = await api.listKeys();
@@ -68,6 +66,37 @@ export function handleAccount(app: App, m: PageToBackground): Promise<Reply> | n
 export async function noteBalance(app: App, balance: number | null): Promise<void> {
   app.credits.last = balance;
   if (balance !== null && balance > 0 && app.engine.problem()?.code === 'insufficient_credits') await app.engine.creditsRestored();
+}
+
+/**
+ * An empty key field means "the stored key", which goes only to the origin it was entered for
+ * (or, for the policy's key, the policy's service URL): a typed URL of another origin gets
+ * nothing sent, and the person is told whose key it is (issue 11 hole 3).
+ */
+async function testWithKeyFor(app: App, serviceUrl: string, typedKey: string): Promise<ConnectionTestData> {
+  if (typedKey.trim()) return testConnection(app, serviceUrl, typedKey);
+  const st = await app.settings.get();
+  const policy = st.managedKeys.includes('apiKey') || st.managedKeys.includes('serviceUrl') ? await policyCredentials(app) : {};
+  const d = keyForService({ serviceUrl: serviceUrl.trim(), policy, stored: st.key.stored });
+  if (d.source === 'none' && d.why === 'other-origin' && validateBaseUrl(serviceUrl.trim()).ok) {
+    return {
+      outcome: 'key_for_other_service',
+      message: `The stored API key was entered for ${d.keyOrigin ?? 'another service'}; enter the key for ${serviceOrigin(serviceUrl) ?? 'this service'}.`,
+      keyOrigin: d.keyOrigin ?? null,
+      serviceOrigin: serviceOrigin(serviceUrl),
+    };
+  }
+  return testConnection(app, serviceUrl, d.apiKey);
+}
+
+/** The policy's service URL and key as in effect now (the effective settings carry both). */
+async function policyCredentials(app: App): Promise<{ serviceUrl?: string; apiKey?: string }> {
+  const st = await app.settings.get();
+  const fromPolicy = st.key.decision.source === 'policy';
+  return {
+    ...(st.managedKeys.includes('serviceUrl') ? { serviceUrl: st.settings.serviceUrl } : {}),
+    ...(fromPolicy ? { apiKey: st.settings.apiKey } : {}),
+  };
 }
 
 /**

@@ -28,7 +28,7 @@ export function fillReportUrl(template: string, scanId: string | null, url: stri
   return /^https?:\/\//i.test(filled) ? filled : null;
 }
 
-export const readDisputes = () => readKey('local', 'disputes', DisputeSchema, []);
+export const readDisputes = () => readKey('db', 'disputes', DisputeSchema, []);
 
 export async function disputeVerdict(app: App, rawUrl: string, scanId: string | undefined): Promise<DisputeData> {
   const { settings: s } = await app.settings.get();
@@ -38,7 +38,7 @@ export async function disputeVerdict(app: App, rawUrl: string, scanId: string | 
   await mutex(async () => {
     const cur = await readDisputes();
     const next = [{ url, scanId: id, at: Date.now() }, ...cur.filter((d) => !(d.url === url && d.scanId === id))];
-    await writeKey('local', 'disputes', next.slice(0, DISPUTES_CAP));
+    await writeKey('db', 'disputes', next.slice(0, DISPUTES_CAP));
   });
   // Scan again now: the old verdict is dropped, so the next answer is the service's new one.
   if (n.url) {

@@ -10,7 +10,8 @@ export async function onMenuClick(app: App, info: { menuItemId: string | number;
     await report('error=not_a_url');
     return;
   }
-  const out = await app.checker.check(target, 'menu', { incognito: tab?.incognito });
+  // No tab (or no answer about it) counts as a private window (issue 11 hole 9).
+  const out = await app.checker.check(target, 'menu', { incognito: tab?.incognito ?? true });
   const st = out.status;
   if (st.kind === 'verdict') return void (await report('id=' + encodeURIComponent(st.verdict.scanId)));
   if (st.kind === 'checking' && st.scanId) return void (await report('id=' + encodeURIComponent(st.scanId)));

@@ -2,6 +2,7 @@
 import { browser } from 'wxt/browser';
 import { ok, fail, type PageToBackground, type Reply, type TabStatusData, type BlockedDetailsData } from '@/src/shared/messaging/protocol';
 import type { App } from '../app';
+import type { SenderLike } from '../router';
 import { pausedUntil } from '../scan/pause';
 import { isConfigured } from '@/src/shared/policy/settings';
 import { readToken } from '../scan/blocked-tokens';
@@ -13,21 +14,40 @@ import { disputeVerdict, fillReportUrl } from './dispute';
 import { toScanView, toSummary } from './views';
 import { unicodeOf } from './unicode-host';
 
-export async function handlePage(app: App, m: PageToBackground): Promise<Reply> {
+/**
+ * Whether a scan asked for by one of our pages belongs to a private window: the named tab's
+ * window, else the sending page's own tab. No answer (closed tab, popup without a tab) counts as
+ * private (issue 11 hole 9): nothing is sent unless scanIncognito, nothing is stored.
+ */
+export async function isIncognito(tabId: number | undefined, sender?: Pick<SenderLike, 'tab'>): Promise<boolean> {
+  if (tabId !== undefined) {
+    try {
+      return (await browser.tabs.get(tabId)).incognito !== false;
+    } catch {
+      return true;
+    }
+  }
+  const own = sender?.tab?.incognito;
+  return typeof own === 'boolean' ? own : true;
+}
+
+export async function handlePage(app: App, m: PageToBackground, sender?: SenderLike): Promise<Reply> {
   switch (m.type) {
     case 'tab.status':
       return ok(await tabStatus(app, m.tabId));
     case 'scan.url': {
-      const n = await app.checker.lookup(m.url);
-      if (m.force && n.url) {
+      const incognito = await isIncognito(m.tabId, sender);
+      const n = await app.checker.lookup(m.url, { incognito });
+      // "Check again" in a private window with scanIncognito off must not even drop the verdict.
+      if (m.force && n.url && n.status.kind !== 'skipped') {
         app.engine.forget(n.url);
         await app.cache.delete(n.url);
       }
-      const o = await app.checker.check(m.url, m.reason);
+      const o = await app.checker.check(m.url, m.reason, { tabId: m.tabId, incognito });
       return ok(o.status);
     }
     case 'scan.pageLinks':
-      return ok(await app.pageScans.start(m.tabId));
+      return ok(await app.pageScans.start(m.tabId, await isIncognito(m.tabId)));
     case 'scan.progress':
       return ok(app.pageScans.progress(m.tabId));
     case 'scan.get': {

@@ -1,23 +1,11 @@
 /** The person's own preferences: settings, lists, pause, ledger, cache. */
-import { ok, fail, type PageToBackground, type Reply, type SettingsData } from '@/src/shared/messaging/protocol';
-import { migrateSettings } from '@/src/shared/policy/migrations';
+import { ok, fail, type PageToBackground, type Reply, type SettingsImportData } from '@/src/shared/messaging/protocol';
 import { normalizeHostEntry, registrableDomain } from '@/src/shared/url/site';
 import type { App } from '../app';
-import type { SettingsState } from '../state/settings-store';
 import { setPause } from '../scan/pause';
 import { clearLedger, readLedger } from '../state/ledger';
-
-export function settingsData(st: SettingsState): SettingsData {
-  const key = st.settings.apiKey;
-  return {
-    // The key itself never goes back to a page: options shows a hint and can replace it.
-    settings: { ...st.settings, apiKey: '' },
-    apiKeyHint: key ? `…${key.slice(-4)}` : null,
-    managedKeys: st.managedKeys,
-    lockAll: st.settings.lockAll,
-    managedEntries: st.managedEntries,
-  };
-}
+import { importSettings } from './import-settings';
+import { settingsData } from './settings-data';
 
 /** A host typed or taken from a tab → the entry we store: its registrable domain ("site"). */
 function siteOf(input: string): string | null {
@@ -53,23 +41,12 @@ export function handlePrefs(app: App, m: PageToBackground): Promise<Reply> | nul
     case 'settings.get':
       return app.settings.get().then((st) => ok(settingsData(st)));
     case 'settings.set':
-      return app.settings.set(m.patch).then((r) => {
-        if ('serviceUrl' in m.patch || 'apiKey' in m.patch) app.engine.configChanged();
+      return app.settings.set(m.patch, { rebindKey: m.rebindKey }).then((r) => {
+        if ('serviceUrl' in m.patch || 'apiKey' in m.patch || m.rebindKey) app.engine.configChanged();
         return ok({ ...settingsData(r.state), refused: r.refused });
       });
-    case 'settings.import': {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(m.json);
-      } catch {
-        return Promise.resolve(fail('invalid_request', 'The file is not valid JSON.'));
-      }
-      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return Promise.resolve(fail('invalid_request', 'The file does not hold Linklens settings.'));
-      const { settings, repaired } = migrateSettings(raw);
-      // An imported file never carries or replaces the key, nor the policy-only lock.
-      const { apiKey: _k, version: _v, lockAll: _l, ...patch } = settings;
-      return app.settings.set(patch).then((r) => ok({ ...settingsData(r.state), refused: r.refused, repaired }));
-    }
+    case 'settings.import':
+      return importSettings(app, m.json, m.apply === true, m.confirm ?? []).then((r): Reply<SettingsImportData> => (r.ok ? ok(r.data) : r));
     case 'allowlist.add':
     case 'allowlist.remove':
       return editList(app, 'allowlist', m.host, m.type === 'allowlist.add', m.type === 'allowlist.add' ? m.scope : undefined);

@@ -2,10 +2,20 @@
  * The blocked page learns what it shows through an opaque token, never from its query string
  * (issue 5): a web page cannot craft a convincing blocked page of ours, and the URL of the
  * dangerous page is not echoed from attacker-controlled input. Tokens live in storage.session.
+ *
+ * Bounded (issue 11 hole 10): a page that navigates to blocked URLs in a loop would otherwise add
+ * a token each time until storage.session's quota is full, and then the writes that exceptions,
+ * passes and pause need would fail too. A token lives as long as its blocked page may still ask:
+ * while its tab is open and it is among that tab's MAX_PER_TAB newest (the ones "Back" can reach),
+ * and among the MAX_TOKENS newest overall; the tab closing drops its tokens. A dropped token reads
+ * as "This warning has expired": the page stays blocked, nothing is opened.
  */
 import { z } from 'zod';
 import type { Decision, Verdict } from '@/src/shared/verdict';
-import { readKey, writeKey, removeKeys } from '../state/kv';
+import { readKey, writeKey, writeKeys, removeKeys, createMutex } from '../state/kv';
+
+export const MAX_PER_TAB = 20;
+export const MAX_TOKENS = 500;
 
 export const TokenSchema = z.object({
   tabId: z.number(),
@@ -32,15 +42,57 @@ const key = (t: string) => `blocked:${t}`;
  */
 const writing = new Map<string, { data: BlockedToken; done: Promise<void> }>();
 
+const INDEX_KEY = 'blocked:index';
+/** [token, tabId] oldest first: which tokens exist, without reading them all. */
+const IndexSchema = z.array(z.tuple([z.string(), z.number()]));
+const indexMutex = createMutex();
+
+/** Pure: which tokens to drop once `index` (oldest first) holds a new one. */
+export function overBudget(index: ReadonlyArray<readonly [string, number]>, perTab = MAX_PER_TAB, total = MAX_TOKENS): string[] {
+  const drop = new Set<string>();
+  const perTabCount = new Map<number, number>();
+  // Newest first: each tab keeps its `perTab` newest; then the `total` newest overall stay.
+  let kept = 0;
+  for (let i = index.length - 1; i >= 0; i--) {
+    const [token, tabId] = index[i]!;
+    const n = (perTabCount.get(tabId) ?? 0) + 1;
+    perTabCount.set(tabId, n);
+    if (n > perTab || kept >= total) drop.add(token);
+    else kept++;
+  }
+  return [...drop];
+}
+
+function updateIndex(fn: (index: Array<[string, number]>) => { next: Array<[string, number]>; drop: string[]; extra?: Record<string, unknown> }): Promise<void> {
+  return indexMutex(async () => {
+    const index = await readKey('session', INDEX_KEY, IndexSchema, []);
+    const { next, drop, extra } = fn(index);
+    await writeKeys('session', { ...extra, [INDEX_KEY]: next });
+    if (drop.length) await removeKeys('session', drop.map(key));
+  });
+}
+
 /**
  * Returns as soon as the token exists for this worker; `written` settles when storage holds it
  * (a restarted worker reads it from there).
  */
 export function createToken(data: BlockedToken): { token: string; written: Promise<void> } {
   const token = crypto.randomUUID();
-  const done = writeKey('session', key(token), data).finally(() => writing.delete(token));
+  const done = updateIndex((index) => {
+    const withNew: Array<[string, number]> = [...index, [token, data.tabId]];
+    const drop = overBudget(withNew);
+    return { next: withNew.filter(([t]) => !drop.includes(t)), drop, extra: { [key(token)]: data } };
+  }).finally(() => writing.delete(token));
   writing.set(token, { data, done });
   return { token, written: done };
+}
+
+/** The tab closed: its blocked pages cannot ask any more. */
+export function dropTabTokens(tabId: number): Promise<void> {
+  return updateIndex((index) => {
+    const drop = index.filter(([, t]) => t === tabId).map(([token]) => token);
+    return { next: index.filter(([, t]) => t !== tabId), drop };
+  });
 }
 
 export async function readToken(token: string): Promise<BlockedToken | null> {
@@ -53,10 +105,13 @@ export async function readToken(token: string): Promise<BlockedToken | null> {
 
 export async function updateToken(token: string, patch: Partial<BlockedToken>): Promise<void> {
   await writing.get(token)?.done.catch(() => undefined);
-  const cur = await readToken(token);
-  if (cur) await writeKey('session', key(token), { ...cur, ...patch });
+  // Under the index lock: a token dropped meanwhile is not written back (it would never go).
+  await indexMutex(async () => {
+    if (!(await readKey('session', INDEX_KEY, IndexSchema, [])).some(([t]) => t === token)) return;
+    const cur = await readToken(token);
+    if (cur) await writeKey('session', key(token), { ...cur, ...patch });
+  });
 }
 
-export const dropToken = (token: string) => removeKeys('session', key(token));
 
 export type { Decision };

@@ -11,6 +11,7 @@ import { hostMatches } from '@/src/shared/url/site';
 import type { SettingsStore } from '../state/settings-store';
 import type { ScanEngine } from './engine';
 import { isPaused } from './pause';
+import { incognitoUrls } from '../state/incognito-urls';
 
 export interface CheckOutcome {
   status: UrlStatus;
@@ -20,7 +21,11 @@ export interface CheckOutcome {
 }
 
 export interface Checker {
-  /** May send the URL to the service (when gated in and not cached). */
+  /**
+   * May send the URL to the service (when gated in and not cached). `ctx.incognito`: whether
+   * the asking tab is in a private window; leave it undefined only when that is unknown, which
+   * counts as private for what is stored (incognito-urls.ts).
+   */
   check(raw: string, reason: ScanReason, ctx?: { tabId?: number; incognito?: boolean }): Promise<CheckOutcome>;
   /** Never sends anything: what is known now. */
   lookup(raw: string, ctx?: { incognito?: boolean }): Promise<CheckOutcome>;
@@ -49,6 +54,8 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine): Chec
     if (hostMatches(g.host, s.blocklist)) {
       return { status: { kind: 'blocklisted', decision: decide(null, s, { host: g.host }) }, url: g.url, host: g.host };
     }
+    // What a private window (or an unknown one) asks about stays in memory (incognito-urls.ts).
+    if (send) incognitoUrls.note(g.url, ctx.incognito);
     await engine.warm(g.url);
     const status = send ? await engine.request(g.url, reason, ctx.tabId) : engine.peek(g.url);
     return { status: decorate(status, g.host, s), url: g.url, host: g.host };

@@ -1,5 +1,5 @@
 /**
- * Pending scan jobs, persisted so they survive the worker's death (style.md 7). A job is written
+ * Pending scan jobs, persisted (kv 'db') so they survive the worker's death (style.md 7). A job is written
  * BEFORE its POST with the Idempotency-Key it will use, so a worker that dies after the POST
  * re-sends the same key on resume and the service answers with the same job instead of scanning
  * twice. A job is removed only after its verdict is in the cache.
@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ScanReason } from '@/src/shared/messaging/protocol';
 import { readKey, writeKey, createMutex } from '../state/kv';
+import { incognitoUrls } from '../state/incognito-urls';
 
 export const PendingJobSchema = z.object({
   url: z.string(),
@@ -43,12 +44,14 @@ export interface JobsStore {
   remove(url: string): Promise<void>;
 }
 
-export function createJobsStore(): JobsStore {
+export function createJobsStore(opts: { memoryOnly?: (url: string) => boolean } = {}): JobsStore {
+  const memoryOnly = opts.memoryOnly ?? ((url: string) => incognitoUrls.has(url));
   const mutex = createMutex();
   // Memory mirror: the store is read on every hover, storage only on first use after a wake.
   let mem: Record<string, PendingJob> | null = null;
-  const load = async () => (mem ??= await readKey('local', KEY, JobsSchema, {}));
-  const save = () => writeKey('local', KEY, mem ?? {});
+  const load = async () => (mem ??= await readKey('db', KEY, JobsSchema, {}));
+  // Jobs for private-window URLs are not written: they end with this worker (incognito-urls.ts).
+  const save = () => writeKey('db', KEY, Object.fromEntries(Object.entries(mem ?? {}).filter(([url]) => !memoryOnly(url))));
   return {
     all: () => mutex(async () => ({ ...(await load()) })),
     get: (url) => mutex(async () => (await load())[url] ?? null),

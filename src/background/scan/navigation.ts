@@ -61,7 +61,8 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
     try {
       return (await browser.tabs.get(tabId)).incognito;
     } catch {
-      return false;
+      // Unknown counts as private (issue 11 hole 9): never sent unless scanIncognito, never stored.
+      return true;
     }
   }
 

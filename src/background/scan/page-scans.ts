@@ -12,7 +12,8 @@ import type { ScanEngine } from './engine';
 const CollectReply = z.object({ ok: z.literal(true), data: z.object({ urls: z.array(z.string().max(8192)).max(5000) }) });
 
 export interface PageScans {
-  start(tabId: number): Promise<PageScanProgressData>;
+  /** `incognito`: the tab is in a private window (or unknown): scanIncognito decides. */
+  start(tabId: number, incognito: boolean): Promise<PageScanProgressData>;
   progress(tabId: number): PageScanProgressData;
   /** A run finished (every link has an outcome): outputs.ts notifies about flagged links. */
   onFinished(fn: (tabId: number, progress: PageScanProgressData) => void): void;
@@ -53,7 +54,7 @@ export function createPageScans(checker: Checker, engine: ScanEngine): PageScans
   });
 
   return {
-    async start(tabId) {
+    async start(tabId, incognito) {
       const reply = await browser.tabs.sendMessage(tabId, { type: 'links.collect' }).catch(() => null);
       const parsed = CollectReply.safeParse(reply);
       const urls = parsed.success ? [...new Set(parsed.data.data.urls)] : [];
@@ -61,7 +62,7 @@ export function createPageScans(checker: Checker, engine: ScanEngine): PageScans
       runs.set(tabId, run);
       const seen = new Set<string>();
       for (const raw of urls) {
-        const out = await checker.check(raw, 'page-links', { tabId });
+        const out = await checker.check(raw, 'page-links', { tabId, incognito });
         // Skipped links (private hosts, allowlist, schemes) were never meant to be checked.
         if (!out.url || out.status.kind === 'skipped' || seen.has(out.url)) continue;
         seen.add(out.url);

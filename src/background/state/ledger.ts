@@ -1,11 +1,16 @@
 /**
  * The privacy ledger: every URL actually sent to the service, when and why (issue 3). Capped so
  * it never grows without bound; readable, exportable and clearable from options.
+ *
+ * Sends of URLs asked for from private windows (incognito-urls.ts) are recorded too, so the
+ * ledger stays complete while the background runs, but in memory only: they are never written
+ * to the private store and are gone when the background stops. The same holds for the history.
  */
 import { z } from 'zod';
 import type { LedgerEntry, ScanSummary } from '@/src/shared/messaging/protocol';
 import { ScanReason } from '@/src/shared/messaging/protocol';
 import { readKey, writeKey, createMutex } from './kv';
+import { incognitoUrls } from './incognito-urls';
 
 export const LEDGER_CAP = 1000;
 export const HISTORY_CAP = 200;
@@ -19,18 +24,37 @@ const LedgerSchema = z.array(z.unknown()).transform((xs) =>
 );
 
 const mutex = createMutex();
+/** Private-window sends of this background life (oldest first). */
+let memLedger: LedgerEntry[] = [];
+/** Private-window history of this background life (newest first). */
+let memHistory: ScanSummary[] = [];
 
 export function appendLedger(entries: LedgerEntry[]): Promise<void> {
   if (!entries.length) return Promise.resolve();
+  const kept = entries.filter((e) => !incognitoUrls.has(e.url));
+  const inMemory = entries.filter((e) => incognitoUrls.has(e.url));
+  if (inMemory.length) memLedger = [...memLedger, ...inMemory].slice(-LEDGER_CAP);
+  if (!kept.length) return Promise.resolve();
   return mutex(async () => {
-    const cur = await readKey('local', 'ledger', LedgerSchema, []);
-    const next = [...cur, ...entries];
-    await writeKey('local', 'ledger', next.slice(Math.max(0, next.length - LEDGER_CAP)));
+    const cur = await readKey('db', 'ledger', LedgerSchema, []);
+    const next = [...cur, ...kept];
+    await writeKey('db', 'ledger', next.slice(Math.max(0, next.length - LEDGER_CAP)));
   });
 }
 
-export const readLedger = () => readKey('local', 'ledger', LedgerSchema, []);
-export const clearLedger = () => mutex(() => writeKey('local', 'ledger', []));
+/** Stored and in-memory entries, oldest first, capped. */
+export async function readLedger(): Promise<LedgerEntry[]> {
+  const stored = await readKey('db', 'ledger', LedgerSchema, []);
+  if (!memLedger.length) return stored;
+  const all = [...stored, ...memLedger].sort((a, b) => a.at - b.at);
+  return all.slice(Math.max(0, all.length - LEDGER_CAP));
+}
+
+export const clearLedger = () =>
+  mutex(async () => {
+    memLedger = [];
+    await writeKey('db', 'ledger', []);
+  });
 
 const SummarySchema = z.object({
   id: z.string(),
@@ -50,12 +74,34 @@ const HistorySchema = z.array(z.unknown()).transform((xs) =>
 
 /** Local scan history (newest first), merged with GET /v1/scans/ in the popup. */
 export function recordHistory(item: ScanSummary): Promise<void> {
+  if (incognitoUrls.has(item.url)) {
+    memHistory = [item, ...memHistory.filter((x) => x.id !== item.id)].slice(0, HISTORY_CAP);
+    return Promise.resolve();
+  }
   return mutex(async () => {
-    const cur = await readKey('local', 'history', HistorySchema, []);
+    const cur = await readKey('db', 'history', HistorySchema, []);
     const next = [item, ...cur.filter((x) => x.id !== item.id)].slice(0, HISTORY_CAP);
-    await writeKey('local', 'history', next);
+    await writeKey('db', 'history', next);
   });
 }
-export const readHistory = () => readKey('local', 'history', HistorySchema, []);
-/** Clears this device's scan history (the service's own list is the service's). */
-export const clearHistory = () => mutex(() => writeKey('local', 'history', []));
+
+/** Stored history with this life's private-window entries first (they are the most recent). */
+export async function readHistory(): Promise<ScanSummary[]> {
+  const stored = await readKey('db', 'history', HistorySchema, []);
+  if (!memHistory.length) return stored;
+  const ids = new Set(memHistory.map((x) => x.id));
+  return [...memHistory, ...stored.filter((x) => !ids.has(x.id))].slice(0, HISTORY_CAP);
+}
+
+/** Tests: a new background life forgets what was kept in memory. */
+export function forgetMemoryOnly(): void {
+  memLedger = [];
+  memHistory = [];
+}
+
+/** Clears this device's scan history, stored and in memory (the service keeps its own list). */
+export const clearHistory = () =>
+  mutex(async () => {
+    memHistory = [];
+    await writeKey('db', 'history', []);
+  });

@@ -1,37 +1,54 @@
 /**
  * The settings the background acts on: managed policy > user settings > defaults, merged in
- * one place (src/shared/policy/managed.ts). The API key is kept apart (secret-store.ts).
+ * one place (src/shared/policy/managed.ts). Everything is kept in the private store (kv 'db');
+ * the API key is kept apart (secret-store.ts), bound to the origin it was entered for
+ * (src/shared/policy/key-binding.ts).
  *
- * storage.managed can be slow on a fresh profile (toolchain note 8: ~2.8 s), so start-up never
- * waits on it: the last policy seen is cached in storage.local and used at once, and the live
- * read replaces it when it arrives. storage.onChanged('managed') applies policy changes live.
+ * storage.managed can be slow on a fresh profile (toolchain note 8: ~2.8 s), so start-up does
+ * not wait on it: the cache of the last policy read applies at once, but only its restrictions
+ * (managed-cache.ts), until the live read of this background life succeeds. When the cached
+ * policy set the service URL or key, the first answer waits for the live read (up to
+ * LIVE_WAIT_MS): without it Linklens is not configured. storage.onChanged('managed') applies
+ * policy changes live.
  */
-import { browser } from 'wxt/browser';
 import { z } from 'zod';
 import { DEFAULT_SETTINGS, defaultSettings, SettingsShape, type Settings, type SettingKey } from '@/src/shared/policy/settings';
 import { migrateSettings } from '@/src/shared/policy/migrations';
-import { mergeSettings, readManaged, lockedKeys, type ManagedValues } from '@/src/shared/policy/managed';
+import { mergeSettings, lockedKeys, type ManagedValues } from '@/src/shared/policy/managed';
+import { provisionalPolicy, type ManagedCache } from '@/src/shared/policy/managed-cache';
+import { keyForService, mayRebind, serviceOrigin, type KeyDecision, type StoredKey } from '@/src/shared/policy/key-binding';
 import { readKey, writeKey, createMutex } from './kv';
 import type { SecretStore } from './secret-store';
+import { readLivePolicy, readPolicyCache, writePolicyCache } from './managed-source';
 
 export interface SettingsState {
-  /** Effective settings, apiKey included (background only). */
+  /** Effective settings; apiKey is the key for the effective service URL, or '' (background only). */
   settings: Settings;
   managedKeys: SettingKey[];
   /** Keys the person may not change (managed ones, or all under lockAll). */
   locked: SettingKey[];
   /** List entries the policy adds (shown locked; the person's own stay removable). */
   managedEntries: { allowlist: string[]; blocklist: string[] };
+  /** Why the key is (not) in use, and the person's stored key (never shown whole). */
+  key: { decision: KeyDecision; stored: StoredKey };
+  /** The policy applied comes from a live read of this background life (not only the cache). */
+  policyLive: boolean;
+}
+
+export interface SetOptions {
+  /** The person confirmed using the stored key with the new service (both origins named). */
+  rebindKey?: { from: string; to: string };
 }
 
 const USER_KEY = 'settings';
-const MANAGED_CACHE_KEY = 'managedCache';
+/** How long the first answer waits for the live policy when the cached one set credentials. */
+export const LIVE_WAIT_MS = 5000;
 const Loose = z.record(z.string(), z.unknown());
 
 export interface SettingsStore {
   get(): Promise<SettingsState>;
   /** Applies a partial change from the person. Returns the fields refused and why. */
-  set(patch: Record<string, unknown>): Promise<{ state: SettingsState; refused: Record<string, string> }>;
+  set(patch: Record<string, unknown>, opts?: SetOptions): Promise<{ state: SettingsState; refused: Record<string, string> }>;
   onChange(fn: (s: SettingsState) => void): void;
   /** Re-reads storage.managed (policy change). */
   refreshManaged(): Promise<void>;
@@ -43,17 +60,28 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
   const listeners = new Set<(s: SettingsState) => void>();
   const mutex = createMutex();
   let user: Settings | null = null;
-  let managed: ManagedValues = {};
+  let secret: StoredKey = { key: '', origin: null };
+  let live: ManagedValues | null = null;
+  let cache: ManagedCache = { values: {}, credentials: false };
   let state: SettingsState | null = null;
   let loading: Promise<SettingsState> | null = null;
 
+  function policyNow(u: Settings): ManagedValues {
+    return live ?? provisionalPolicy(cache, u);
+  }
+
   function compute(): SettingsState {
-    const merged = mergeSettings(user ?? defaultSettings(), managed);
+    const u = user ?? defaultSettings();
+    const managed = policyNow(u);
+    const merged = mergeSettings(u, managed);
+    const decision = keyForService({ serviceUrl: merged.settings.serviceUrl, policy: { serviceUrl: managed.serviceUrl, apiKey: managed.apiKey }, stored: secret });
     return {
-      settings: merged.settings,
+      settings: { ...merged.settings, apiKey: decision.apiKey },
       managedKeys: merged.managedKeys,
       locked: lockedKeys(merged.managedKeys, merged.settings.lockAll),
       managedEntries: { allowlist: managed.allowlist ?? [], blocklist: managed.blocklist ?? [] },
+      key: { decision, stored: secret },
+      policyLive: live !== null,
     };
   }
 
@@ -68,52 +96,51 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
     }
   }
 
-  async function readLiveManaged(): Promise<ManagedValues | null> {
-    try {
-      const raw = await browser.storage.managed.get(null);
-      return readManaged(raw).values;
-    } catch {
-      // No policy support or no policy installed (Firefox throws without a manifest entry).
-      return null;
-    }
-  }
-
   async function load(): Promise<SettingsState> {
-    const raw = await readKey('local', USER_KEY, Loose, {});
+    const raw = await readKey('db', USER_KEY, Loose, {});
     const { settings } = migrateSettings(raw);
-    // A key written to storage.local by an older build is moved to the secret store.
+    secret = await secrets.get();
+    // A key inside the settings record (older builds) moves to the secret store, bound to the
+    // service URL stored with it; so does an unbound key of the secret store.
     const legacyKey = typeof raw.apiKey === 'string' ? raw.apiKey : '';
     if (legacyKey) {
-      await secrets.set(legacyKey);
-      await writeKey('local', USER_KEY, { ...settings, apiKey: '' });
+      secret = { key: legacyKey, origin: serviceOrigin(settings.serviceUrl) };
+      await secrets.set(secret);
+      await writeKey('db', USER_KEY, { ...settings, apiKey: '' });
+    } else if (secret.key && secret.origin === null && serviceOrigin(settings.serviceUrl)) {
+      secret = { ...secret, origin: serviceOrigin(settings.serviceUrl) };
+      await secrets.set(secret);
     }
-    user = { ...settings, apiKey: (await secrets.get()) || legacyKey };
-    managed = readManaged(await readKey('local', MANAGED_CACHE_KEY, Loose, {})).values;
+    user = { ...settings, apiKey: '' };
+    cache = await readPolicyCache();
     state = compute();
-    void refreshManaged();
+    const reading = refreshManaged();
+    if (cache.credentials) await Promise.race([reading, new Promise((r) => setTimeout(r, LIVE_WAIT_MS))]);
     return state;
   }
 
   async function refreshManaged(): Promise<void> {
-    const live = await readLiveManaged();
-    if (!live) return;
-    const before = JSON.stringify(managed);
-    managed = live;
-    await writeKey('local', MANAGED_CACHE_KEY, live).catch(() => undefined);
-    if (JSON.stringify(managed) !== before) publish();
+    const next = await readLivePolicy();
+    if (!next) return;
+    // Listeners hear of a change of what applies, not of a read that confirmed the cache.
+    const applies = (st: SettingsState | null) => JSON.stringify(st && { ...st, policyLive: null });
+    const before = applies(state && compute());
+    live = next;
+    await writePolicyCache(next).catch(() => undefined);
+    if (applies(compute()) !== before) publish();
+    else state = compute();
   }
 
   return {
     get() {
-      if (state) return Promise.resolve(state);
       loading ??= load().catch(() => {
         user = defaultSettings();
         state = compute();
         return state;
       });
-      return loading;
+      return loading.then(() => state!);
     },
-    set(patch) {
+    set(patch, opts = {}) {
       return mutex(async () => {
         const current = await this.get();
         const refused: Record<string, string> = {};
@@ -132,10 +159,21 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
           if (!r.success) refused[k] = r.error.issues[0]?.message ?? 'invalid value';
           else (accepted as Record<string, unknown>)[key] = r.data;
         }
-        const next: Settings = { ...(user ?? defaultSettings()), ...accepted };
-        if ('apiKey' in accepted) await secrets.set(next.apiKey);
-        await writeKey('local', USER_KEY, { ...next, apiKey: '' });
+        const { apiKey: newKey, ...rest } = accepted;
+        const next: Settings = { ...(user ?? defaultSettings()), ...rest, apiKey: '' };
+        // The service URL the key will go with: the policy's when it sets one.
+        const targetUrl = mergeSettings(next, policyNow(next)).settings.serviceUrl;
+        let nextSecret = secret;
+        if (newKey !== undefined) {
+          nextSecret = newKey ? { key: newKey, origin: serviceOrigin(targetUrl) } : { key: '', origin: null };
+        } else if (opts.rebindKey) {
+          if (mayRebind(secret, opts.rebindKey, targetUrl)) nextSecret = { ...secret, origin: serviceOrigin(targetUrl) };
+          else refused.rebindKey = 'the stored key was not entered for the service named';
+        }
+        if (nextSecret !== secret) await secrets.set(nextSecret);
+        await writeKey('db', USER_KEY, next);
         user = next;
+        secret = nextSecret;
         publish();
         return { state: state!, refused };
       });

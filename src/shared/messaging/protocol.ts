@@ -43,15 +43,36 @@ export type ScanReason = z.infer<typeof ScanReason>;
 
 export const PageToBackground = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tab.status'), tabId: z.number().int() }),
-  z.object({ type: z.literal('scan.url'), url: Url, reason: ScanReason, force: z.boolean().optional() }),
+  /**
+   * `tabId`: the tab the URL was taken from (the popup's tab), so a private window's setting
+   * applies. Without it, the sending page's own tab decides; no tab at all counts as private.
+   */
+  z.object({ type: z.literal('scan.url'), url: Url, reason: ScanReason, force: z.boolean().optional(), tabId: z.number().int().optional() }),
   z.object({ type: z.literal('scan.pageLinks'), tabId: z.number().int() }),
   z.object({ type: z.literal('scan.progress'), tabId: z.number().int() }),
   z.object({ type: z.literal('scan.get'), id: Id }),
   z.object({ type: z.literal('scan.analytics'), id: Id }),
   z.object({ type: z.literal('scans.list'), cursor: z.string().max(2000).optional() }),
   z.object({ type: z.literal('settings.get') }),
-  z.object({ type: z.literal('settings.set'), patch: z.record(z.string(), z.unknown()) }),
-  z.object({ type: z.literal('settings.import'), json: z.string().max(1_000_000) }),
+  /**
+   * `rebindKey`: the person confirmed using the stored key with the new service URL, naming the
+   * origin the key was entered for and the new one (key-binding.ts); without it the key stays.
+   */
+  z.object({
+    type: z.literal('settings.set'),
+    patch: z.record(z.string(), z.unknown()),
+    rebindKey: z.object({ from: z.string().max(2000), to: z.string().max(2000) }).optional(),
+  }),
+  /**
+   * Without `apply`: only the plan (what would change; reply SettingsImportData). With `apply`:
+   * the changes, provided `confirm` names every key the plan asks confirmation for (import-plan.ts).
+   */
+  z.object({
+    type: z.literal('settings.import'),
+    json: z.string().max(1_000_000),
+    apply: z.boolean().optional(),
+    confirm: z.array(z.string().max(100)).max(100).optional(),
+  }),
   z.object({ type: z.literal('connection.test'), serviceUrl: z.string().max(2000), apiKey: z.string().max(2000) }),
   z.object({ type: z.literal('keys.list') }),
   z.object({ type: z.literal('keys.create'), name: z.string().max(200), scopes: z.array(z.string().max(100)).max(20) }),
@@ -157,6 +178,7 @@ export type ContentConfig = z.infer<typeof ContentConfigSchema>;
 // Types only (the background is trusted by its own pages). Import types from shared only.
 import type { UrlStatus, Band } from '../verdict';
 import type { Settings, SettingKey } from '../policy/settings';
+import type { ImportPlan } from '../policy/import-plan';
 
 /** `tab.status`: what the popup shows for the current tab. */
 export interface TabStatusData {
@@ -190,6 +212,19 @@ export interface SettingsData {
   lockAll: boolean;
   /** Policy-provided list entries (see ManagedListEntries); absent = unknown. */
   managedEntries?: ManagedListEntries;
+  /**
+   * The person's stored key: its last four characters, the origin it was entered for, and
+   * whether it goes with the current service URL (a key is sent to its own origin only).
+   * Absent = unknown; null = no key stored.
+   */
+  storedKey?: { hint: string; origin: string | null; inUse: boolean } | null;
+}
+
+/** `settings.import`: the plan, and whether it was applied (then `result` is the new state). */
+export interface SettingsImportData {
+  plan: ImportPlan;
+  applied: boolean;
+  result?: SettingsWriteData;
 }
 
 /**
@@ -266,7 +301,9 @@ export interface CreatedKeyData extends ApiKeyData {
 /** `connection.test` outcomes. */
 export type ConnectionTestData =
   | { outcome: 'connected'; balance: number | null; canScan: boolean }
-  | { outcome: 'key_rejected' | 'missing_scope' | 'unreachable' | 'not_https' | 'invalid_url' | 'bad_response'; message: string };
+  | { outcome: 'key_rejected' | 'missing_scope' | 'unreachable' | 'not_https' | 'invalid_url' | 'bad_response'; message: string }
+  /** The key field was empty and the stored key belongs to another origin: nothing was sent. */
+  | { outcome: 'key_for_other_service'; message: string; keyOrigin: string | null; serviceOrigin: string | null };
 
 /** `blocked.details`. */
 export interface BlockedDetailsData {

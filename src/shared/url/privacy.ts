@@ -1,12 +1,15 @@
 /**
  * Which hosts are "not the public web" and so must never be sent to the scanning service
- * (issue 3, "URL handling": loopback, private, link-local, CGNAT, intranet names). Pure.
+ * (issue 3, "URL handling": loopback, private, link-local, CGNAT, intranet names; issue 11:
+ * special-purpose and documentation ranges, 6to4 and Teredo by their embedded IPv4, and names
+ * under a top-level domain that is not on the public suffix list). Pure.
  *
  * Input is usually the `host` of normalizeUrl (already canonical: WHATWG turns 127.1 and
  * 0x7f.0.0.1 into 127.0.0.1), but raw spellings are handled too so a caller passing a host
  * it got elsewhere cannot slip past: 2130706433, 0177.0.0.1, [::ffff:7f00:1], LOCALHOST., ...
  * Examples: privacy.examples.ts.
  */
+import { parse as parseDomain } from 'tldts';
 import { ipv4Bytes, parseIPv4, parseIPv6 } from './ip';
 
 export type HostClass = 'public' | 'loopback' | 'private' | 'link-local' | 'intranet';
@@ -15,8 +18,10 @@ export type HostClass = 'public' | 'loopback' | 'private' | 'link-local' | 'intr
  * Name suffixes that only resolve inside a network. RFC 6762 (.local, mDNS), RFC 8375
  * (home.arpa), ICANN's reservation of .internal (2024); .intranet/.lan/.corp/.home/.localdomain
  * are common private conventions (.corp and .home were withheld from delegation by ICANN).
- * NOT here on purpose: .test/.example/.invalid — the browser tests map `*.test` to a loopback
- * server and expect it treated as the web (toolchain note 11).
+ * Beyond these, any name whose top-level domain is not an ICANN suffix of the public suffix list
+ * (tldts) is an intranet name (`wiki.intra.mycorp`): .test, .example and .invalid too, except
+ * in test builds (PUBLIC_TEST_TLDS). A TLD delegated after the list bundled with tldts counts as
+ * intranet until tldts is updated: the safe side for privacy.
  */
 export const INTRANET_SUFFIXES: readonly string[] = [
   'local',
@@ -29,11 +34,24 @@ export const INTRANET_SUFFIXES: readonly string[] = [
   'localdomain',
 ];
 
-export function classifyHost(host: string): HostClass {
-  return classify(String(host).trim().toLowerCase(), true);
+/**
+ * Top-level domains treated as the public web although not on the public suffix list: `.test`
+ * in browser-test builds (the tests map `*.test` to loopback servers and expect it treated as the
+ * web, toolchain note 11), `.test` and `.example` in unit tests. Empty in the shipped build.
+ * Set at build time (wxt.config.ts, vitest.config.ts).
+ */
+export const PUBLIC_TEST_TLDS: readonly string[] = typeof __LINKLENS_PUBLIC_TEST_TLDS__ !== 'undefined' && Array.isArray(__LINKLENS_PUBLIC_TEST_TLDS__) ? __LINKLENS_PUBLIC_TEST_TLDS__ : [];
+
+export interface ClassifyOptions {
+  /** Defaults to this build's PUBLIC_TEST_TLDS. */
+  publicTestTlds?: readonly string[];
 }
 
-function classify(raw: string, mayCanonicalize: boolean): HostClass {
+export function classifyHost(host: string, opts: ClassifyOptions = {}): HostClass {
+  return classify(String(host).trim().toLowerCase(), true, opts.publicTestTlds ?? PUBLIC_TEST_TLDS);
+}
+
+function classify(raw: string, mayCanonicalize: boolean, testTlds: readonly string[]): HostClass {
   let h = raw;
   if (h.startsWith('[') && h.endsWith(']')) h = h.slice(1, -1);
   if (h.includes(':')) {
@@ -50,11 +68,11 @@ function classify(raw: string, mayCanonicalize: boolean): HostClass {
     // map it the way the browser will, then classify the ASCII result once.
     if (!mayCanonicalize) return 'intranet';
     const canonical = canonicalHostname(h);
-    return canonical === null ? 'intranet' : classify(canonical, false);
+    return canonical === null ? 'intranet' : classify(canonical, false, testTlds);
   }
   const v4 = parseIPv4(h);
   if (v4 !== null) return classifyIPv4(v4);
-  return classifyName(h);
+  return classifyName(h, testTlds);
 }
 
 function canonicalHostname(h: string): string | null {
@@ -66,19 +84,21 @@ function canonicalHostname(h: string): string | null {
   }
 }
 
-function classifyName(h: string): HostClass {
+function classifyName(h: string, testTlds: readonly string[]): HostClass {
   if (h === 'localhost' || h.endsWith('.localhost')) return 'loopback'; // RFC 6761 section 6.3
   // Single-label names (no dot) resolve through the local search domain: intranet hosts.
   if (!h.includes('.')) return 'intranet';
   for (const suffix of INTRANET_SUFFIXES) {
     if (h === suffix || h.endsWith(`.${suffix}`)) return 'intranet';
   }
-  return 'public';
+  if (testTlds.includes(h.slice(h.lastIndexOf('.') + 1))) return 'public';
+  // Only names under a top-level domain of the public suffix list (ICANN section) are the web.
+  return parseDomain(h, { allowPrivateDomains: false }).isIcann === true ? 'public' : 'intranet';
 }
 
 /** IPv4 (as a 32-bit number) by IANA special-purpose registry (RFC 6890) ranges. */
 export function classifyIPv4(v: number): HostClass {
-  const [a, b] = ipv4Bytes(v);
+  const [a, b, c] = ipv4Bytes(v);
   // 0.0.0.0/8 "this network": 0.0.0.0 reaches local services on Linux and macOS.
   if (a === 0 || a === 127) return 'loopback';
   if (a === 169 && b === 254) return 'link-local';
@@ -87,6 +107,8 @@ export function classifyIPv4(v: number): HostClass {
   if (a === 192 && b === 168) return 'private';
   if (a === 100 && b >= 64 && b <= 127) return 'private'; // CGNAT, RFC 6598
   if (a === 198 && (b === 18 || b === 19)) return 'private'; // benchmarking; fake-IP proxies
+  if (a === 192 && b === 0 && (c === 0 || c === 2)) return 'private'; // IETF protocol assignments (RFC 6890), TEST-NET-1
+  if ((a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113)) return 'private'; // TEST-NET-2, -3 (RFC 5737)
   if (a >= 224) return 'private'; // multicast, reserved, broadcast: never a public web host
   return 'public';
 }
@@ -106,6 +128,16 @@ export function classifyIPv6(g: number[]): HostClass {
     if (g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return classifyIPv4(v4); // NAT64, RFC 6052
     if (g2 === 1) return 'private'; // 64:ff9b:1::/48 local-use NAT64, RFC 8215
   }
+  // 6to4 (RFC 3056): 2002:AABB:CCDD::/48 carries the IPv4 address AA.BB.CC.DD.
+  if (g0 === 0x2002) return classifyIPv4(g1 * 65536 + g2);
+  // Teredo (RFC 4380): 2001:0::/32, server IPv4 in groups 2–3, the client's IPv4 inverted in
+  // groups 6–7. Public only when both are.
+  if (g0 === 0x2001 && g1 === 0) {
+    const server = classifyIPv4(g2 * 65536 + g3);
+    const client = classifyIPv4((~(g6 * 65536 + g7)) >>> 0);
+    return server !== 'public' ? server : client;
+  }
+  if (g0 === 0x2001 && g1 === 0x0db8) return 'private'; // 2001:db8::/32 documentation (RFC 3849)
   if ((g0 & 0xfe00) === 0xfc00) return 'private'; // fc00::/7 unique local
   if ((g0 & 0xffc0) === 0xfe80) return 'link-local'; // fe80::/10
   if ((g0 & 0xffc0) === 0xfec0) return 'private'; // fec0::/10 deprecated site-local

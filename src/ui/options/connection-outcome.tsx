@@ -16,6 +16,7 @@ export const OUTCOME_KEYS: Record<Failure, string> = {
   not_https: 'outcome_not_https',
   invalid_url: 'outcome_invalid_url',
   bad_response: 'outcome_bad_response',
+  key_for_other_service: 'outcome_key_for_other_service',
 };
 
 export function ConnectionOutcome({ result }: { result: ConnectionTestData }) {

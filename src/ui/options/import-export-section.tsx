@@ -1,37 +1,63 @@
 /**
- * Settings as a JSON file. Export never contains the API key; import is validated by the
- * background (`settings.import`), which reports what it rejected.
+ * Settings as a JSON file. Export never contains the API key. Import (issue 10 invariant 5):
+ * the background first says what the file would change (`settings.import` without apply);
+ * changes that lower protection or send more are shown with a warning and applied only when the
+ * person confirms; the rest is applied at once. Only the keys the file names change.
  */
 import { useState } from 'preact/hooks';
 import { sendToBackground } from '@/src/shared/messaging/send';
-import type { Reply, SettingsData } from '@/src/shared/messaging/protocol';
+import type { ErrorInfo, SettingsData, SettingsImportData } from '@/src/shared/messaging/protocol';
+import type { ImportPlan } from '@/src/shared/policy/import-plan';
 import { Button } from '../components/button';
 import { ErrorText } from '../components/error-text';
 import { Notice } from '../components/notice';
-import { refusedOf } from '../components/save-status';
 import { downloadJson } from '../download';
 import { t } from '../i18n';
+import { Ignored, KeyNote, PlanChanges } from './import-plan-view';
 
 const MAX_IMPORT = 1_000_000;
 
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'asking'; json: string; plan: ImportPlan }
+  | { kind: 'done'; plan: ImportPlan; refused: Record<string, string> }
+  | { kind: 'cancelled' }
+  | { kind: 'error'; error: ErrorInfo };
+
 export function ImportExportSection({ onImported, locked }: { onImported: () => void; locked: boolean }) {
-  const [result, setResult] = useState<Reply | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [tooBig, setTooBig] = useState(false);
+  const [busy, setBusy] = useState(false);
 
   const exportSettings = async () => {
     const reply = await sendToBackground<SettingsData>({ type: 'settings.get' });
-    if (!reply.ok) return setResult(reply);
+    if (!reply.ok) return setStep({ kind: 'error', error: reply.error });
     const { apiKey: _dropped, ...rest } = reply.data.settings;
     downloadJson('linklens-settings.json', rest);
   };
+
+  const apply = async (json: string, confirm: string[]) => {
+    setBusy(true);
+    const reply = await sendToBackground<SettingsImportData>({ type: 'settings.import', json, apply: true, confirm });
+    setBusy(false);
+    if (!reply.ok) return setStep({ kind: 'error', error: reply.error });
+    // Applied only when every change needing confirmation was confirmed; else ask about the new plan.
+    if (!reply.data.applied) return setStep({ kind: 'asking', json, plan: reply.data.plan });
+    setStep({ kind: 'done', plan: reply.data.plan, refused: reply.data.result?.refused ?? {} });
+    onImported();
+  };
+
   const importFile = async (file: File | undefined) => {
-    setResult(null);
+    setStep({ kind: 'idle' });
     if (!file) return;
     setTooBig(file.size > MAX_IMPORT);
     if (file.size > MAX_IMPORT) return;
     const json = await file.text();
-    setResult(await sendToBackground({ type: 'settings.import', json }));
-    onImported();
+    const reply = await sendToBackground<SettingsImportData>({ type: 'settings.import', json });
+    if (!reply.ok) return setStep({ kind: 'error', error: reply.error });
+    const { plan } = reply.data;
+    if (plan.confirm.length) return setStep({ kind: 'asking', json, plan });
+    await apply(json, []);
   };
 
   return (
@@ -42,9 +68,42 @@ export function ImportExportSection({ onImported, locked }: { onImported: () => 
         <input id="import-settings" type="file" accept="application/json,.json" disabled={locked} onChange={(e) => void importFile(e.currentTarget.files?.[0])} />
       </div>
       {tooBig ? <Notice kind="error">{t('importTooBig')}</Notice> : null}
-      {result?.ok && refusedOf(result).length ? <Notice kind="warn">{t('importedExcept')} {refusedOf(result).join('; ')}</Notice> : null}
-      {result?.ok && !refusedOf(result).length ? <Notice kind="ok">{t('imported')}</Notice> : null}
-      {result && !result.ok ? <ErrorText error={result.error} /> : null}
+      {step.kind === 'asking' ? (
+        <div class="stack import-review" role="group" aria-label={t('importReview')}>
+          <Notice kind="warn">
+            <strong>{t('importReview')}</strong>
+            <PlanChanges plan={step.plan} />
+            <KeyNote plan={step.plan} />
+            <Ignored plan={step.plan} />
+          </Notice>
+          <div class="row">
+            <Button variant="danger" busy={busy} onClick={() => void apply(step.json, step.plan.confirm)}>{t('importApply')}</Button>
+            <Button onClick={() => setStep({ kind: 'cancelled' })}>{t('cancel')}</Button>
+          </div>
+        </div>
+      ) : null}
+      {step.kind === 'done' ? <ImportDone plan={step.plan} refused={step.refused} /> : null}
+      {step.kind === 'cancelled' ? <Notice kind="info">{t('importCancelled')}</Notice> : null}
+      {step.kind === 'error' ? <ErrorText error={step.error} /> : null}
     </div>
+  );
+}
+
+function ImportDone({ plan, refused }: { plan: ImportPlan; refused: Record<string, string> }) {
+  const notApplied = Object.entries(refused);
+  return (
+    <Notice kind={plan.ignored.length || notApplied.length ? 'warn' : 'ok'}>
+      {plan.changes.length ? (
+        <>
+          <strong>{t('importChanged')}</strong>
+          <PlanChanges plan={plan} />
+          <KeyNote plan={plan} />
+        </>
+      ) : (
+        <strong>{t('importNothing')}</strong>
+      )}
+      <Ignored plan={plan} />
+      {notApplied.length ? <p>{t('importIgnored')} {notApplied.map(([k, why]) => `${k}: ${why}`).join('; ')}</p> : null}
+    </Notice>
   );
 }

@@ -13,7 +13,8 @@ export interface SettingsModel {
   data: SettingsData;
   settings: Settings;
   locked: (key: SettingKey) => boolean;
-  save: (patch: Partial<Settings>) => Promise<Reply>;
+  /** `rebindKey`: use the stored key with the saved service (both origins named; key-binding.ts). */
+  save: (patch: Partial<Settings>, opts?: { rebindKey?: { from: string; to: string } }) => Promise<Reply>;
   reload: () => void;
 }
 
@@ -30,8 +31,8 @@ export function useSettings() {
   const req = useRequest<SettingsData>({ type: 'settings.get' });
   const { reload } = req;
   const save = useCallback(
-    async (patch: Partial<Settings>): Promise<Reply> => {
-      const reply = await sendToBackground({ type: 'settings.set', patch });
+    async (patch: Partial<Settings>, opts: { rebindKey?: { from: string; to: string } } = {}): Promise<Reply> => {
+      const reply = await sendToBackground({ type: 'settings.set', patch, ...(opts.rebindKey ? { rebindKey: opts.rebindKey } : {}) });
       reload();
       return reply;
     },

@@ -16,7 +16,7 @@ import { ReportMistake } from '../components/report-mistake';
 
 const isWeb = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
 
-export function PopupActions({ data, onDone }: { data: TabStatusData; onDone: () => void }) {
+export function PopupActions({ data, tabId, onDone }: { data: TabStatusData; tabId?: number; onDone: () => void }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -41,7 +41,7 @@ export function PopupActions({ data, onDone }: { data: TabStatusData; onDone: ()
     <section class="actions" aria-label={t('actions')}>
       <div class="row">
         {url && data.configured ? (
-          <Button variant="primary" busy={busy === 'scan'} onClick={() => void run('scan', () => sendToBackground({ type: 'scan.url', url, reason: 'popup', force: true }))}>
+          <Button variant="primary" busy={busy === 'scan'} onClick={() => void run('scan', () => sendToBackground({ type: 'scan.url', url, reason: 'popup', force: true, tabId }))}>
             {t('checkAgain')}
           </Button>
         ) : null}

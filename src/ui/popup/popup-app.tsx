@@ -38,7 +38,7 @@ export function PopupApp({ pollMs = 500 }: { pollMs?: number }) {
       {data && data.configured ? (
         <>
           <StatusView data={data} />
-          <PopupActions data={data} onDone={refresh} />
+          <PopupActions data={data} tabId={typeof tabId === 'number' ? tabId : undefined} onDone={refresh} />
           {typeof tabId === 'number' && data.url && /^https?:/i.test(data.url) ? <PageScan tabId={tabId} pollMs={pollMs} /> : null}
           <PauseControl pausedUntil={data.pausedUntil} onDone={refresh} />
           <RecentScans />

@@ -289,7 +289,7 @@ describe('context menu', () => {
     const { MENU_IDS } = await import('@/src/background/scan/context-menu');
     const created: string[] = [];
     vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (p: { url: string }) => void created.push(p.url)) as never);
-    await onMenuClick(app, { menuItemId: MENU_IDS.link, linkUrl: 'http://malware-menu.example/x' }, { id: 1, index: 0 });
+    await onMenuClick(app, { menuItemId: MENU_IDS.link, linkUrl: 'http://malware-menu.example/x' }, { id: 1, index: 0, incognito: false });
     const report = await waitFor(() => created.find((u) => u.includes('/report.html?id=scn_')));
     expect(report).toMatch(/report\.html\?id=scn_[0-9a-f-]{36}$/);
     await waitFor(() => (fakeBrowser.notifications.create as unknown as { mock: { calls: unknown[][] } }).mock.calls.length > 0 || null);
@@ -309,37 +309,41 @@ describe('context menu', () => {
 
 describe('check all links on a page', () => {
   it('collects the links from the content script, batches them, and counts progress and flagged links', async () => {
+    vi.restoreAllMocks(); // the menu tests stub tabs.create
     vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((async (_t: number, m: { type: string }) =>
       m.type === 'links.collect'
         ? { ok: true, data: { urls: ['http://pl-safe.example/', 'http://phish-pl.example/', 'http://malware-pl.example/', 'http://127.0.0.1/', 'http://pl-safe.example/#dup'] } }
         : undefined) as never);
-    const start = await route({ type: 'scan.pageLinks', tabId: 12 }, pageSender);
+    const tabId = (await fakeBrowser.tabs.create({ url: 'http://links-page.example/' })).id!;
+    const start = await route({ type: 'scan.pageLinks', tabId }, pageSender);
     expect(start.ok && (start.data as { total: number }).total).toBe(3);
     const done = await waitFor(async () => {
-      const r = await route({ type: 'scan.progress', tabId: 12 }, pageSender);
+      const r = await route({ type: 'scan.progress', tabId }, pageSender);
       const d = r.ok ? (r.data as { done: number; flagged: number; running: boolean }) : null;
       return d && !d.running && d.flagged === 2 ? d : null;
     });
     expect(done).toMatchObject({ total: 3, done: 3, flagged: 2 });
     expect(sentWith('127.0.0.1')).toEqual([]);
     // The finished check is notified (settings: notifications on by default), once, for that tab.
-    const calls = () => (fakeBrowser.notifications.create as unknown as { mock: { calls: [string, { title: string; message: string }][] } }).mock.calls.filter(([id]) => id === 'page:12');
+    const calls = () => (fakeBrowser.notifications.create as unknown as { mock: { calls: [string, { title: string; message: string }][] } }).mock.calls.filter(([id]) => id === `page:${tabId}`);
     await waitFor(() => calls().length > 0 || null);
     expect(calls()).toHaveLength(1);
     expect(calls()[0]![1].message).toContain('2 of 3');
   });
 
   it('a page check that finds nothing risky is not notified', async () => {
+    vi.restoreAllMocks();
     vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((async (_t: number, m: { type: string }) =>
       m.type === 'links.collect' ? { ok: true, data: { urls: ['http://pl-only-safe.example/'] } } : undefined) as never);
-    await route({ type: 'scan.pageLinks', tabId: 13 }, pageSender);
+    const tabId = (await fakeBrowser.tabs.create({ url: 'http://links-page.example/' })).id!;
+    await route({ type: 'scan.pageLinks', tabId }, pageSender);
     await waitFor(async () => {
-      const r = await route({ type: 'scan.progress', tabId: 13 }, pageSender);
+      const r = await route({ type: 'scan.progress', tabId }, pageSender);
       return r.ok && !(r.data as { running: boolean }).running && (r.data as { done: number }).done === 1 ? true : null;
     });
     await new Promise((r) => setTimeout(r, 100));
     const ids = (fakeBrowser.notifications.create as unknown as { mock: { calls: [string][] } }).mock.calls.map(([id]) => id);
-    expect(ids).not.toContain('page:13');
+    expect(ids).not.toContain(`page:${tabId}`);
   });
 });
 

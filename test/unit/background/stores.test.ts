@@ -5,7 +5,16 @@ import { createSettingsStore } from '@/src/background/state/settings-store';
 import { createMemorySecretStore } from '@/src/background/state/secret-store';
 import { appendLedger, readLedger, clearLedger, LEDGER_CAP } from '@/src/background/state/ledger';
 import type { Verdict } from '@/src/shared/verdict';
-import { createToken, readToken, updateToken } from '@/src/background/scan/blocked-tokens';
+import { createToken, dropTabTokens, MAX_PER_TAB, MAX_TOKENS, overBudget, readToken, updateToken } from '@/src/background/scan/blocked-tokens';
+import { BUDGET_EXAMPLES } from '@/src/background/scan/blocked-tokens.examples';
+import { readAll, writeKeys } from '@/src/background/state/kv';
+
+/** What the private store (IndexedDB in browsers) holds, without the migration marker. */
+async function privateStore(): Promise<Record<string, unknown>> {
+  const all = await readAll('db');
+  delete all['meta:migratedFromLocal'];
+  return all;
+}
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -31,8 +40,7 @@ describe('verdict cache', () => {
     expect(a.get('https://old.example/')).toBeNull();
     const b = createVerdictCache({ now: () => now });
     await b.init();
-    const stored = await fakeBrowser.storage.local.get(null);
-    expect(Object.keys(stored)).toEqual(['v:https://new.example/']);
+    expect(Object.keys(await privateStore())).toEqual(['v:https://new.example/']);
     expect(b.count()).toBe(1);
   });
 
@@ -44,11 +52,11 @@ describe('verdict cache', () => {
     await c.set(v('https://d.example/'), 60_000);
     expect(c.get('https://b.example/')).toBeNull();
     expect(c.get('https://a.example/')).not.toBeNull();
-    expect(Object.keys(await fakeBrowser.storage.local.get(null))).toHaveLength(3);
+    expect(Object.keys(await privateStore())).toHaveLength(3);
   });
 
   it('ignores corrupt stored entries instead of crashing', async () => {
-    await fakeBrowser.storage.local.set({ 'v:https://bad.example/': { v: { riskScore: 'high' }, exp: 'soon' }, 'v:https://x/': 42 });
+    await writeKeys('db', { 'v:https://bad.example/': { v: { riskScore: 'high' }, exp: 'soon' }, 'v:https://x/': 42 });
     const c = createVerdictCache();
     await c.init();
     expect(c.count()).toBe(0);
@@ -57,21 +65,32 @@ describe('verdict cache', () => {
 });
 
 describe('settings store', () => {
-  it('keeps the API key out of storage.local', async () => {
+  it('keeps the API key in the secret store only, bound to the origin it was entered for', async () => {
     const secrets = createMemorySecretStore();
     const s = createSettingsStore(secrets);
-    await s.set({ serviceUrl: 'https://scan.example', apiKey: 'sk_live_secret' });
+    await s.set({ serviceUrl: 'https://scan.example/api', apiKey: 'sk_live_secret' });
+    expect(JSON.stringify(await privateStore())).not.toContain('sk_live_secret');
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('sk_live_secret');
-    expect(await secrets.get()).toBe('sk_live_secret');
+    expect(await secrets.get()).toEqual({ key: 'sk_live_secret', origin: 'https://scan.example' });
     expect((await s.get()).settings.apiKey).toBe('sk_live_secret');
   });
 
-  it('moves a key left in storage.local by an older build into the secret store', async () => {
+  it('moves a key left in storage.local by an older build into the secret store, bound to its service', async () => {
     await fakeBrowser.storage.local.set({ settings: { version: 1, apiKey: 'legacy_key', serviceUrl: 'https://scan.example' } });
     const secrets = createMemorySecretStore();
     const s = createSettingsStore(secrets);
     expect((await s.get()).settings.apiKey).toBe('legacy_key');
+    expect(await secrets.get()).toEqual({ key: 'legacy_key', origin: 'https://scan.example' });
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('legacy_key');
+    expect(JSON.stringify(await privateStore())).not.toContain('legacy_key');
+  });
+
+  it('an unbound key of an older build is bound to the service URL stored with it', async () => {
+    const s = createSettingsStore(createMemorySecretStore('old_idb_key'));
+    await writeKeys('db', { settings: { version: 1, serviceUrl: 'https://scan.example' } });
+    const st = await s.get();
+    expect(st.settings.apiKey).toBe('old_idb_key');
+    expect(st.key.stored).toEqual({ key: 'old_idb_key', origin: 'https://scan.example' });
   });
 
   it('policy wins, locks its keys, and an empty policy changes nothing', async () => {
@@ -138,7 +157,7 @@ describe('verdict cache warm start', () => {
   async function stored(): Promise<void> {
     const items: Record<string, unknown> = {};
     for (let i = 0; i < 1200; i++) items[`v:https://s${i}.example/`] = { v: v(`https://s${i}.example/`, i), exp: Date.now() + 60_000 };
-    await fakeBrowser.storage.local.set(items);
+    await writeKeys('db', items);
   }
 
   it('what is written, deleted or cleared while the whole cache loads wins over the load', async () => {
@@ -183,5 +202,42 @@ describe('blocked-page tokens', () => {
   it('a token that is not a UUID, or unknown, reads as null', async () => {
     expect(await readToken('../../etc')).toBeNull();
     expect(await readToken('00000000-0000-0000-0000-000000000000')).toBeNull();
+  });
+
+  it.each(BUDGET_EXAMPLES.map((e) => [e.name, e] as const))('budget: %s', (_n, e) => {
+    expect(overBudget(e.index, e.perTab, e.total)).toEqual(e.drop);
+  });
+
+  it('a page looping into blocked URLs keeps at most MAX_PER_TAB tokens of its tab; the newest stay readable', async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < MAX_PER_TAB + 5; i++) {
+      const t = createToken({ ...data, tabId: 7, rawUrl: `https://evil.test/${i}` });
+      tokens.push(t.token);
+      await t.written;
+    }
+    const other = createToken({ ...data, tabId: 8 });
+    await other.written;
+    for (const t of tokens.slice(0, 5)) expect(await readToken(t)).toBeNull();
+    for (const t of tokens.slice(5)) expect(await readToken(t)).not.toBeNull();
+    expect(await readToken(other.token)).not.toBeNull();
+    const stored = Object.keys(await fakeBrowser.storage.session.get(null)).filter((k) => k.startsWith('blocked:') && k !== 'blocked:index');
+    expect(stored).toHaveLength(MAX_PER_TAB + 1);
+  });
+
+  it('storage.session stays bounded however many tabs loop', async () => {
+    for (let i = 0; i < MAX_TOKENS + 50; i++) await createToken({ ...data, tabId: 100 + i }).written;
+    const stored = Object.keys(await fakeBrowser.storage.session.get(null)).filter((k) => k.startsWith('blocked:') && k !== 'blocked:index');
+    expect(stored).toHaveLength(MAX_TOKENS);
+  });
+
+  it('closing the tab drops its tokens; a dropped token is not written back by a late update', async () => {
+    const a = createToken({ ...data, tabId: 9 });
+    const b = createToken({ ...data, tabId: 10 });
+    await Promise.all([a.written, b.written]);
+    await dropTabTokens(9);
+    expect(await readToken(a.token)).toBeNull();
+    await updateToken(a.token, { pending: false });
+    expect(await readToken(a.token)).toBeNull();
+    expect(await readToken(b.token)).not.toBeNull();
   });
 });

@@ -18,6 +18,10 @@ export const V4_RANGES: ReadonlyArray<readonly [string, number, RefClass]> = [
   ['198.18.0.0', 15, 'private'],
   ['224.0.0.0', 3, 'private'],
   ['169.254.0.0', 16, 'link-local'],
+  ['192.0.0.0', 24, 'private'],
+  ['192.0.2.0', 24, 'private'],
+  ['198.51.100.0', 24, 'private'],
+  ['203.0.113.0', 24, 'private'],
 ];
 
 export const dotted = (v: number): string =>
@@ -100,6 +104,12 @@ export const nonPublicV6Groups: fc.Arbitrary<V6Sample> = fc.oneof(
   fc.tuple(fc.integer({ min: 0xfe80, max: 0xfebf }), fc.array(g16, { minLength: 7, maxLength: 7 })).map(([a, r]) => ({ groups: [a, ...r], dottedOk: false })),
   nonPublicV4.map((v) => ({ groups: [0, 0, 0, 0, 0, 0xffff, v >>> 16, v & 0xffff], dottedOk: true })),
   nonPublicV4.map((v) => ({ groups: [0x64, 0xff9b, 0, 0, 0, 0, v >>> 16, v & 0xffff], dottedOk: true })),
+  // 6to4 and Teredo (client inverted) of a non-public address.
+  fc.tuple(nonPublicV4, fc.array(g16, { minLength: 5, maxLength: 5 })).map(([v, r]) => ({ groups: [0x2002, v >>> 16, v & 0xffff, ...r], dottedOk: false })),
+  fc.tuple(nonPublicV4, g16, g16, g16, g16).map(([v, s1, s2, f, p]) => {
+    const inv = ~v >>> 0;
+    return { groups: [0x2001, 0, s1, s2, f, p, inv >>> 16, inv & 0xffff], dottedOk: false };
+  }),
 );
 
 export const nonPublicV6 = nonPublicV6Groups.chain(({ groups, dottedOk }) =>

@@ -15,6 +15,7 @@ import { SECTION_TITLE_KEYS } from '@/src/ui/options/options-app';
 import { CONTENT_STRINGS } from '@/src/content/strings';
 import { readLocale } from './helpers';
 import { LOCALES, NON_ENGLISH, SAME_AS_ENGLISH, hasWords, untranslated, usedPlaceholders } from './locale-checks';
+import { IGNORED_KEYS, WEAKEN_KEYS } from '@/src/ui/options/import-plan-view';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const SOURCE_DIRS = ['src', 'entrypoints'];
@@ -64,6 +65,8 @@ const DYNAMIC = [
   ...HEADLINE_KEYS,
   ...Object.values(OUTCOME_KEYS),
   ...Object.values(SECTION_TITLE_KEYS),
+  ...Object.values(WEAKEN_KEYS),
+  ...Object.values(IGNORED_KEYS),
   ...Object.keys(CONTENT_STRINGS).map((k) => `cs_${k}`),
 ];
 

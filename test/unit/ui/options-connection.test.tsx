@@ -48,6 +48,26 @@ describe('options: connection', () => {
     await waitFor(() => expect(sent(calls, 'settings.set')).toEqual([{ type: 'settings.set', patch: { serviceUrl: 'https://scanner.example.com' } }]));
   });
 
+  it('a new service URL never takes the stored key along: the key field empty sends no key', async () => {
+    const calls = answer(background);
+    const c = await connection();
+    fireEvent.input(c.getByLabelText('Service URL'), { target: { value: 'https://other.example.net' } });
+    fireEvent.click(c.getByRole('button', { name: en('save') }));
+    await waitFor(() => expect(sent(calls, 'settings.set')).toEqual([{ type: 'settings.set', patch: { serviceUrl: 'https://other.example.net' } }]));
+  });
+
+  it('a key stored for another origin is named, and used for the new one only after a confirmation naming both', async () => {
+    const elsewhere = settingsData({ apiKeyHint: null, storedKey: { hint: '…3f9a', origin: 'https://old.example', inUse: false } });
+    const calls = answer({ ...background, 'settings.get': () => elsewhere });
+    const c = await connection();
+    expect(c.getByText(en('keyOtherOrigin', '…3f9a', 'https://old.example'), { exact: false })).toBeTruthy();
+    fireEvent.click(c.getByRole('button', { name: en('keyUseHere', 'https://scanner.example.com') }));
+    expect(sent(calls, 'settings.set')).toEqual([]);
+    const question = c.getByRole('group', { name: en('keyUseHereQuestion', 'https://old.example', 'https://scanner.example.com') });
+    fireEvent.click(within(question).getByRole('button', { name: en('confirm') }));
+    await waitFor(() => expect(sent(calls, 'settings.set')).toEqual([{ type: 'settings.set', patch: {}, rebindKey: { from: 'https://old.example', to: 'https://scanner.example.com' } }]));
+  });
+
   const outcomes: [string, Reply<ConnectionTestData>, string[]][] = [
     ['connected with balance', okReply({ outcome: 'connected', balance: 1250, canScan: true }), [en('outcome_connected'), enCount('outcomeBalance', 1250)]],
     ['connected but cannot scan', okReply({ outcome: 'connected', balance: null, canScan: false }), [en('outcome_connected'), en('outcome_cannot_scan')]],
@@ -57,6 +77,7 @@ describe('options: connection', () => {
     ['not HTTPS', okReply({ outcome: 'not_https', message: '' }), [en('outcome_not_https')]],
     ['invalid URL', okReply({ outcome: 'invalid_url', message: 'not a URL' }), [en('outcome_invalid_url'), 'not a URL']],
     ['bad response', okReply({ outcome: 'bad_response', message: 'expected JSON' }), [en('outcome_bad_response'), 'expected JSON']],
+    ['stored key of another service', okReply({ outcome: 'key_for_other_service', message: 'entered for https://old.example', keyOrigin: 'https://old.example', serviceOrigin: 'https://scanner.example.com' }), [en('outcome_key_for_other_service'), 'https://old.example']],
     ['the background failing', failReply('no_reply', 'Extension restarting'), [en('errNoReply'), 'Extension restarting']],
   ];
   for (const [name, reply, texts] of outcomes) {

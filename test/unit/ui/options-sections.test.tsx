@@ -5,6 +5,7 @@ import { OptionsApp } from '@/src/ui/options/options-app';
 import type { LedgerEntry } from '@/src/shared/messaging/protocol';
 import { answer, en, enCount, failReply, sent, setupUiTest, type Handlers } from './helpers';
 import { settingsData } from './fixtures';
+import { confirmedAll, planImport } from '@/src/shared/policy/import-plan';
 
 setupUiTest();
 
@@ -180,12 +181,56 @@ describe('options: settings import and export', () => {
     expect(json.serviceUrl).toBe('https://scanner.example.com');
   });
 
-  it('import reports the fields it did not apply', async () => {
-    answer({ ...base, 'settings.import': () => ({ ...settingsData(), refused: { auditOnly: 'set by your organization' } }) });
+  /** The background's import, with the real planner, over settingsData's settings. */
+  const importer = (applied: Array<Record<string, unknown>>) => (m: { json: string; apply?: boolean; confirm?: string[] }) => {
+    const plan = planImport(JSON.parse(m.json), settingsData().settings, ['auditOnly'], 'https://scanner.example.com');
+    if (!plan.ok) return failReply('invalid_request', 'not settings');
+    const ok = m.apply === true && confirmedAll(plan.plan, m.confirm ?? []);
+    if (ok) applied.push(plan.plan.patch);
+    return { plan: plan.plan, applied: ok, ...(ok ? { result: settingsData() } : {}) };
+  };
+  const pick = (b: ReturnType<typeof within>, json: string) =>
+    fireEvent.change(b.getByLabelText(en('importSettings')), { target: { files: [new File([json], 's.json')] } });
+
+  it('a file naming one harmless key is applied at once, and the page says what changed and what was ignored', async () => {
+    const applied: Array<Record<string, unknown>> = [];
+    const calls = answer({ ...base, 'settings.import': importer(applied) });
     const b = await section(en('sec_backup'));
-    fireEvent.change(b.getByLabelText(en('importSettings')), { target: { files: [new File(['{"auditOnly": true}'], 's.json')] } });
-    const notice = await b.findByText(en('importedExcept'), { exact: false });
-    expect(notice.closest('.notice')!.textContent).toContain('auditOnly: set by your organization');
+    pick(b, '{"hoverDelayMs": 700, "auditOnly": true, "bogus": 1}');
+    const notice = (await b.findByText(en('importChanged'))).closest('.notice')!;
+    expect(notice.textContent).toContain('hoverDelayMs: 300 → 700');
+    expect(notice.textContent).toContain(`auditOnly — ${en('ignored_locked')}`);
+    expect(notice.textContent).toContain(`bogus — ${en('ignored_unknown')}`);
+    expect(applied).toEqual([{ hoverDelayMs: 700 }]);
+    expect(sent(calls, 'settings.import').map((c) => (c as { apply?: boolean }).apply)).toEqual([undefined, true]);
+  });
+
+  it('a file that lowers protection is shown first and applied only after "Apply these changes"', async () => {
+    const applied: Array<Record<string, unknown>> = [];
+    answer({ ...base, 'settings.import': importer(applied) });
+    const b = await section(en('sec_backup'));
+    pick(b, '{"scanNavigations": false, "serviceUrl": "https://attacker.example"}');
+    const review = await b.findByRole('group', { name: en('importReview') });
+    expect(review.textContent).toContain(en('weaken_checks_off'));
+    expect(review.textContent).toContain(en('weaken_service_url_changed'));
+    expect(review.textContent).toContain(en('importKeyStays', 'https://scanner.example.com', 'https://attacker.example'));
+    expect(applied).toEqual([]);
+    fireEvent.click(within(review).getByRole('button', { name: en('importApply') }));
+    await b.findByText(en('importChanged'));
+    expect(applied).toEqual([{ scanNavigations: false, serviceUrl: 'https://attacker.example' }]);
+  });
+
+  it('Cancel applies nothing', async () => {
+    const applied: Array<Record<string, unknown>> = [];
+    const calls = answer({ ...base, 'settings.import': importer(applied) });
+    const b = await section(en('sec_backup'));
+    pick(b, '{"serviceUrl": ""}');
+    const review = await b.findByRole('group', { name: en('importReview') });
+    expect(review.textContent).toContain(en('weaken_service_url_cleared'));
+    fireEvent.click(within(review).getByRole('button', { name: en('cancel') }));
+    expect(await b.findByText(en('importCancelled'))).toBeTruthy();
+    expect(applied).toEqual([]);
+    expect(sent(calls, 'settings.import').filter((c) => (c as { apply?: boolean }).apply)).toEqual([]);
   });
 
   it('import sends the file text and reports the outcome', async () => {

@@ -18,12 +18,12 @@ const shown = tabStatus({ kind: 'verdict', verdict: verdict({ riskScore: 10, ban
 const scan = (id: string, over: Partial<ScanSummary> = {}): ScanSummary => ({ id, url: `https://${id}.test/`, state: 'COMPLETED', createdAt: null, riskScore: 5, band: 'safe', source: 'service', ...over });
 
 describe('popup actions', () => {
-  it('check again sends scan.url with force and re-reads the status', async () => {
+  it('check again sends scan.url with force and the tab (its window decides incognito), and re-reads the status', async () => {
     const calls = answer({ ...quiet, 'tab.status': () => shown, 'scan.url': () => null });
     render(<PopupApp pollMs={10} />);
     fireEvent.click(await screen.findByRole('button', { name: en('checkAgain') }));
     await waitFor(() => expect(sent(calls, 'tab.status').length).toBe(2));
-    expect(sent(calls, 'scan.url')).toEqual([{ type: 'scan.url', url: shown.url, reason: 'popup', force: true }]);
+    expect(sent(calls, 'scan.url')).toEqual([{ type: 'scan.url', url: shown.url, reason: 'popup', force: true, tabId }]);
   });
 
   it('trust asks first and trusts the exact host by default', async () => {

@@ -1,25 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { classifyHost, type HostClass } from '@/src/shared/url/privacy';
-import { HOST_CLASS_EXAMPLES } from '@/src/shared/url/privacy.examples';
+import { HOST_CLASS_EXAMPLES, PUBLIC_IN_TEST_BUILDS } from '@/src/shared/url/privacy.examples';
 import { normalizeUrl } from '@/src/shared/url/normalize';
 import { anyV4, dotted, nonPublicV6, privateName, refClassV4, spellV4, spellV6 } from '../arbitraries';
 
 const CLASSES = Object.keys(HOST_CLASS_EXAMPLES) as HostClass[];
+/** As the shipped build classifies (no test top-level domains). */
+const shipped = (h: string) => classifyHost(h, { publicTestTlds: [] });
 
 describe('classifyHost example table', () => {
   for (const cls of CLASSES) {
     describe(cls, () => {
       it.each(HOST_CLASS_EXAMPLES[cls].map((h) => [h]))('%s', (h) => {
-        expect(classifyHost(h)).toBe(cls);
+        expect(shipped(h)).toBe(cls);
       });
     });
   }
 
+  it.each(PUBLIC_IN_TEST_BUILDS.hosts.map((h) => [h]))('%s is public in a test build only', (h) => {
+    expect(classifyHost(h, { publicTestTlds: PUBLIC_IN_TEST_BUILDS.tlds })).toBe('public');
+    expect(shipped(h)).toBe('intranet');
+  });
+
   it('each class is a negative for every other class', () => {
     for (const cls of CLASSES) {
       for (const other of CLASSES.filter((c) => c !== cls)) {
-        for (const h of HOST_CLASS_EXAMPLES[other]) expect(classifyHost(h), `${h} (${other})`).not.toBe(cls);
+        for (const h of HOST_CLASS_EXAMPLES[other]) expect(shipped(h), `${h} (${other})`).not.toBe(cls);
       }
     }
   });
@@ -29,7 +36,7 @@ describe('classifyHost example table', () => {
       for (const h of HOST_CLASS_EXAMPLES[cls]) {
         const bracketed = h.includes(':') && !h.startsWith('[') && !/^[^:]*:\d+$/.test(h) ? `[${h}]` : h;
         const n = normalizeUrl(`http://${bracketed}/`, { stripQuery: true });
-        if (n.ok) expect(classifyHost(n.host), `${h} → ${n.host}`).toBe(cls);
+        if (n.ok) expect(shipped(n.host), `${h} → ${n.host}`).toBe(cls);
       }
     }
   });
@@ -65,6 +72,19 @@ describe('classifyHost properties', () => {
           expect(classifyHost(`[${spelled}]`)).toBe(expected);
         },
       ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('classifies 6to4 and Teredo (with a public server) like the IPv4 address inside', () => {
+    fc.assert(
+      fc.property(anyV4, fc.integer({ min: 0, max: 0xffff }), (v, port) => {
+        const sixToFour = `2002:${(v >>> 16).toString(16)}:${(v & 0xffff).toString(16)}::1`;
+        const inv = ~v >>> 0;
+        const teredo = `2001:0:4136:e378:8000:${port.toString(16)}:${(inv >>> 16).toString(16)}:${(inv & 0xffff).toString(16)}`;
+        expect(classifyHost(`[${sixToFour}]`)).toBe(refClassV4(v));
+        expect(classifyHost(`[${teredo}]`)).toBe(refClassV4(v));
+      }),
       { numRuns: 1000 },
     );
   });

@@ -1,0 +1,37 @@
+/**
+ * `settings.import` (issue 10 invariant 5, issue 11 hole 3): plan first, apply only what the
+ * file names, and only after the person confirmed every change that lowers protection or sends
+ * more (src/shared/policy/import-plan.ts). The plan is made again when applying, against the
+ * settings of that moment, so a confirmation covers exactly what is applied.
+ */
+import { ok, fail, type Reply, type SettingsImportData } from '@/src/shared/messaging/protocol';
+import { confirmedAll, planImport } from '@/src/shared/policy/import-plan';
+import type { Settings } from '@/src/shared/policy/settings';
+import type { App } from '../app';
+import type { SettingsState } from '../state/settings-store';
+import { settingsData } from './settings-data';
+
+/** The settings as the person has them: effective values, lists without the policy's entries. */
+function ownSettings(st: SettingsState): Settings {
+  const own = (list: 'allowlist' | 'blocklist') => st.settings[list].filter((x) => !st.managedEntries[list].includes(x));
+  return { ...st.settings, apiKey: '', allowlist: own('allowlist'), blocklist: own('blocklist') };
+}
+
+export async function importSettings(app: App, json: string, apply: boolean, confirm: readonly string[]): Promise<Reply<SettingsImportData>> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return fail('invalid_request', 'The file is not valid JSON.');
+  }
+  const st = await app.settings.get();
+  const planned = planImport(raw, ownSettings(st), st.locked, st.key.stored.key ? st.key.stored.origin : null);
+  if (!planned.ok) return fail('invalid_request', 'The file does not hold Linklens settings.');
+  const { plan } = planned;
+  if (!apply || !confirmedAll(plan, confirm)) return ok({ plan, applied: false });
+  if (!plan.changes.length) return ok({ plan, applied: true, result: settingsData(st) });
+  // A new service URL never takes the key along: no rebindKey here (key-binding.ts).
+  const r = await app.settings.set(plan.patch);
+  if ('serviceUrl' in plan.patch) app.engine.configChanged();
+  return ok({ plan, applied: true, result: { ...settingsData(r.state), refused: r.refused } });
+}

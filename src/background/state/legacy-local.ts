@@ -1,0 +1,53 @@
+/**
+ * One-time move of what older builds kept in storage.local into the private store (db-backend.ts),
+ * then deletion from storage.local, where Firefox content scripts could read and write it.
+ *
+ * Steps and their marker (META_KEY in the private store), so a worker dying at any point resumes
+ * safely and the move happens once:
+ *   absent   → copy each legacy record the private store does not hold yet → 'copied'
+ *   'copied' → delete the legacy records from storage.local → 'done'
+ *   'done'   → nothing: storage.local is never read again. A content script writing `settings`
+ *              there afterwards changes nothing.
+ *
+ * Not copied: `managedCache`. It is only a cache of the policy (the live read replaces it), and
+ * what sits in storage.local may have been forged by a content script. It is deleted.
+ * Nothing is moved into a non-persistent store (IndexedDB unavailable): storage.local is then
+ * left as it is, and the move happens on a later start that has IndexedDB.
+ */
+import type { DbBackend } from './db-backend';
+
+export const META_KEY = 'meta:migratedFromLocal';
+
+/** Keys (or `v:` prefixed verdicts) older builds wrote to storage.local. */
+export const LEGACY_KEYS = ['settings', 'ledger', 'history', 'jobs', 'idForm'] as const;
+const DROPPED_KEYS = ['managedCache'];
+const isLegacy = (k: string) => (LEGACY_KEYS as readonly string[]).includes(k) || k.startsWith('v:');
+const isOurs = (k: string) => isLegacy(k) || DROPPED_KEYS.includes(k);
+
+export interface LocalArea {
+  get(keys: null): Promise<Record<string, unknown>>;
+  remove(keys: string[]): Promise<void>;
+}
+
+export type MigrationResult = { state: 'skipped' | 'already-done' | 'done'; copied: string[]; removed: string[] };
+
+export async function migrateLegacyLocal(db: DbBackend, local: LocalArea): Promise<MigrationResult> {
+  if (!db.persistent) return { state: 'skipped', copied: [], removed: [] };
+  const marker = (await db.get([META_KEY]))[META_KEY];
+  if (marker === 'done') return { state: 'already-done', copied: [], removed: [] };
+  const all = await local.get(null).catch(() => ({}) as Record<string, unknown>);
+  const copied: string[] = [];
+  if (marker !== 'copied') {
+    const candidates = Object.keys(all).filter(isLegacy);
+    // What the private store already holds is newer (written by this build): it wins.
+    const present = await db.get(candidates);
+    const toCopy: Record<string, unknown> = {};
+    for (const k of candidates) if (!(k in present)) toCopy[k] = all[k];
+    copied.push(...Object.keys(toCopy));
+    await db.set({ ...toCopy, [META_KEY]: 'copied' });
+  }
+  const removed = Object.keys(all).filter(isOurs);
+  if (removed.length) await local.remove(removed);
+  await db.set({ [META_KEY]: 'done' });
+  return { state: 'done', copied, removed };
+}

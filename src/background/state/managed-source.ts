@@ -1,0 +1,34 @@
+/**
+ * Where the policy comes from: the live storage.managed, and the cache of its last successful
+ * read in the private store (policy rules for the cache: src/shared/policy/managed-cache.ts).
+ */
+import { browser } from 'wxt/browser';
+import { z } from 'zod';
+import { readManaged, type ManagedValues } from '@/src/shared/policy/managed';
+import { readCache, toCache, type ManagedCache } from '@/src/shared/policy/managed-cache';
+import { readKey, writeKey } from './kv';
+
+const CACHE_KEY = 'managedCache';
+
+/**
+ * The live policy, `{}` when there is none, or null when it could not be read (then the cache
+ * keeps its provisional, restrictions-only role). Firefox throws "Managed storage manifest not
+ * found" when no policy names Linklens: that is a successful read of "no policy", otherwise a
+ * policy removed by the administrator would leave its cached restrictions forever.
+ */
+export async function readLivePolicy(): Promise<ManagedValues | null> {
+  try {
+    return readManaged(await browser.storage.managed.get(null)).values;
+  } catch (e) {
+    return e instanceof Error && /manifest not found/i.test(e.message) ? {} : null;
+  }
+}
+
+export async function readPolicyCache(): Promise<ManagedCache> {
+  return readCache(await readKey('db', CACHE_KEY, z.unknown(), null));
+}
+
+/** Never the API key: only whether the policy sets one (managed-cache.ts). */
+export function writePolicyCache(live: ManagedValues): Promise<void> {
+  return writeKey('db', CACHE_KEY, toCache(live));
+}

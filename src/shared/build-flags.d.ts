@@ -1,0 +1,6 @@
+/**
+ * Values fixed at build time (wxt.config.ts / vitest.config.ts `define`). Absent (undefined)
+ * wherever neither defines it, e.g. scripts run by tsx.
+ */
+/** Top-level domains that count as the public web in test builds only (privacy.ts). */
+declare const __LINKLENS_PUBLIC_TEST_TLDS__: readonly string[] | undefined;

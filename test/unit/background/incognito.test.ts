@@ -1,0 +1,138 @@
+/**
+ * Issue 11 hole 9: private windows. The popup's "Check again" and "Check all links" follow
+ * scanIncognito; a tab whose window cannot be told counts as private; what is learnt about a
+ * private window's URLs (verdict, job, ledger line, history) lives in memory only.
+ * The background as wired in main.ts, over fakeBrowser and the real local service.
+ */
+import { describe, it, expect, beforeAll, afterAll, beforeEach, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startService, type ScanningService } from '../../service/server';
+import { startBackground } from '@/src/background/main';
+import { createRouter, type SenderLike } from '@/src/background/router';
+import type { App } from '@/src/background/app';
+import { readAll } from '@/src/background/state/kv';
+import { incognitoUrls } from '@/src/background/state/incognito-urls';
+import { forgetMemoryOnly, readHistory, readLedger } from '@/src/background/state/ledger';
+import { createVerdictCache } from '@/src/background/cache/verdict-cache';
+import { waitFor } from './worker-harness';
+
+let svc: ScanningService;
+beforeAll(async () => {
+  svc = await startService({ processingDelayMs: 50, keepAliveMs: 100 });
+});
+afterAll(() => svc.stop());
+
+const ID = 'test-extension-id';
+const EXT = `chrome-extension://${ID}`;
+/** The popup: an extension page without a tab of its own. */
+const popupSender: SenderLike = { id: ID, url: `${EXT}/popup.html`, origin: EXT };
+
+let app: App;
+let route: ReturnType<typeof createRouter>;
+/** Tabs the fake browser reports as in a private window. */
+const privateTabs = new Set<number>();
+
+beforeEach(async () => {
+  vi.restoreAllMocks();
+  fakeBrowser.reset();
+  for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
+  fakeBrowser.alarms.onAlarm.removeAllListeners();
+  svc.resetFaults();
+  svc.clearLog();
+  privateTabs.clear();
+  Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
+  Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
+  Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
+  const realGet = fakeBrowser.tabs.get.bind(fakeBrowser.tabs);
+  vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((async (id: number) => {
+    const tab = await realGet(id);
+    return tab && { ...tab, incognito: privateTabs.has(id) };
+  }) as never);
+  app = startBackground();
+  route = createRouter(app);
+  await app.settings.set({ serviceUrl: svc.baseUrl, apiKey: svc.demoKey, stripQuery: true });
+});
+
+async function privateTab(url: string): Promise<number> {
+  const id = (await fakeBrowser.tabs.create({ url })).id!;
+  privateTabs.add(id);
+  return id;
+}
+const posted = (needle: string) => svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(needle));
+
+describe('the popup in a private window follows scanIncognito', () => {
+  it('"Check again" for a private tab sends nothing while scanIncognito is off', async () => {
+    const url = 'http://phish-private-again.example/';
+    const tabId = await privateTab(url);
+    const r = await route({ type: 'scan.url', url, reason: 'popup', force: true, tabId }, popupSender);
+    expect(r).toEqual({ ok: true, data: { kind: 'skipped', reason: 'incognito' } });
+    await new Promise((res) => setTimeout(res, 100));
+    expect(posted('phish-private-again')).toEqual([]);
+  });
+
+  it('"Check again" without a tab (window unknown) counts as private', async () => {
+    const r = await route({ type: 'scan.url', url: 'http://phish-no-tab.example/', reason: 'popup' }, popupSender);
+    expect(r).toEqual({ ok: true, data: { kind: 'skipped', reason: 'incognito' } });
+    expect(posted('phish-no-tab')).toEqual([]);
+  });
+
+  it('"Check all links" in a private tab checks none while scanIncognito is off', async () => {
+    const tabId = await privateTab('http://links-private.example/');
+    vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue({ ok: true, data: { urls: ['http://pl-private-a.example/', 'http://phish-pl-private.example/'] } } as never);
+    const r = await route({ type: 'scan.pageLinks', tabId }, popupSender);
+    expect(r).toEqual({ ok: true, data: { total: 0, done: 0, flagged: 0, running: false } });
+    await new Promise((res) => setTimeout(res, 400)); // past the batch window
+    expect(posted('private')).toEqual([]);
+  });
+
+  it('with scanIncognito on, "Check again" for a private tab does check', async () => {
+    await app.settings.set({ scanIncognito: true });
+    const url = 'http://phish-private-on.example/';
+    const tabId = await privateTab(url);
+    await route({ type: 'scan.url', url, reason: 'popup', tabId }, popupSender);
+    await waitFor(() => posted('phish-private-on').length > 0);
+  });
+});
+
+describe('a navigation in a tab whose window cannot be told', () => {
+  it('counts as private: nothing is sent while scanIncognito is off', async () => {
+    vi.spyOn(fakeBrowser.tabs, 'get').mockRejectedValue(new Error('No tab with id'));
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId: 4242, url: 'http://phish-unknown-tab.example/', frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+    await new Promise((res) => setTimeout(res, 100));
+    expect(posted('phish-unknown-tab')).toEqual([]);
+  });
+});
+
+describe('what a private window learns stays in memory', () => {
+  it('verdict, job, ledger line and history of a private navigation are never written; gone after a restart', async () => {
+    await app.settings.set({ scanIncognito: true });
+    const url = 'http://phish-private-nav.example/login';
+    const tabId = await privateTab(url);
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+    // Blocked as in any window...
+    await waitFor(async () => ((await fakeBrowser.tabs.get(tabId))?.url ?? '').includes('blocked.html'));
+    await waitFor(async () => (await readHistory()).some((h) => h.url.includes('phish-private-nav') && h.band !== null));
+    // ...and listed in the ledger while the background runs,
+    expect((await readLedger()).map((e) => e.url)).toContain('http://phish-private-nav.example/login');
+    // but nothing of it reached the private store.
+    expect(JSON.stringify(await readAll('db'))).not.toContain('phish-private-nav');
+    // A new background life knows nothing of it.
+    incognitoUrls.clear();
+    forgetMemoryOnly();
+    const next = createVerdictCache();
+    await next.init();
+    expect(next.get('http://phish-private-nav.example/login')).toBeNull();
+    expect(JSON.stringify(await readLedger())).not.toContain('phish-private-nav');
+    expect(JSON.stringify(await readHistory())).not.toContain('phish-private-nav');
+  });
+
+  it('the same navigation in a normal window is stored as before', async () => {
+    const url = 'http://phish-normal-nav.example/login';
+    const tabId = (await fakeBrowser.tabs.create({ url })).id!;
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+    await waitFor(async () => ((await fakeBrowser.tabs.get(tabId))?.url ?? '').includes('blocked.html'));
+    await waitFor(async () => JSON.stringify(await readAll('db')).includes('v:http://phish-normal-nav.example/login'));
+    const db = await readAll('db');
+    expect(JSON.stringify(db.ledger)).toContain('phish-normal-nav');
+  });
+});
