@@ -23,7 +23,8 @@ async function notify(id: string, title: string, message: string) {
 
 export async function refreshBadge(app: App, tabId: number, url: string | undefined, incognito = false): Promise<void> {
   const status: UrlStatus = url ? (await app.checker.lookup(url, { incognito })).status : { kind: 'unchecked' };
-  await showBadge(tabId, badgeFor(status, { paused: (await pausedUntil()) !== null, problem: app.engine.problem() }));
+  const { settings: s } = await app.settings.get();
+  await showBadge(tabId, badgeFor(status, { paused: s.allowPause && (await pausedUntil()) !== null, problem: app.engine.problem() }));
 }
 
 export function wireOutputs(app: App): void {

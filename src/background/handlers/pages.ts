@@ -76,7 +76,17 @@ async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {
   const tab = await browser.tabs.get(tabId).catch(() => null);
   const url = tab?.url ?? null;
   const status = url ? (await app.checker.lookup(url, { incognito: tab?.incognito })).status : ({ kind: 'unchecked' } as const);
-  return { url, status, configured: isConfigured(s), pausedUntil: await pausedUntil(), credits: app.credits.last, problem: app.engine.problem() };
+  return {
+    url,
+    status,
+    configured: isConfigured(s),
+    // A pause the policy no longer permits has ended (allowPause), whatever storage still says.
+    pausedUntil: s.allowPause ? await pausedUntil() : null,
+    credits: app.credits.last,
+    problem: app.engine.problem(),
+    canPause: s.allowPause,
+    canTrust: s.allowUserAllowlist,
+  };
 }
 
 export function withoutCredentials(raw: string): string {
@@ -92,10 +102,10 @@ export function withoutCredentials(raw: string): string {
 }
 
 async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDetailsData>> {
-  let t = await readToken(token);
-  if (!t) return fail('invalid_token', 'This warning has expired.');
+  const stored = await readToken(token);
+  if (!stored) return fail('invalid_token', 'This warning has expired.');
   const { settings: s } = await app.settings.get();
-  t = await app.navigation.settleStrict(token, t, s);
+  const { token: t, open } = await app.navigation.settleStrict(token, stored, s);
   const v = t.verdict;
   let unicodeHost: string | null = null;
   try {
@@ -122,6 +132,7 @@ async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDet
     exceptionLifetime: 'session',
     reportUrl: report && /^https?:\/\//i.test(report) ? report : null,
     pending: t.pending,
+    awaiting: open && !t.pending,
     backSteps: t.backSteps ?? 1,
   });
 }

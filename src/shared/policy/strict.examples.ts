@@ -75,7 +75,8 @@ export const STRICT_EXAMPLES: readonly StrictExample[] = [
   { name: 'nothing known yet in a hold (worker woke)', status: { kind: 'unchecked' }, elapsedMs: 1000, expected: HOLD },
   // 10. Past the timeout.
   { name: 'slow service: timeout', status: checking({ scanId: 'scn_4' }), elapsedMs: 5000, expected: block('strict:timeout') },
-  { name: 'slow service, fail mode allow', settings: { strictFailMode: 'allow' }, status: checking(), elapsedMs: 6000, expected: allow('strict:timeout') },
+  { name: 'slow service, fail mode allow', settings: { strictFailMode: 'allow' }, status: checking({ scanId: 'scn_5' }), elapsedMs: 6000, expected: allow('strict:timeout') },
+  { name: 'the submission itself never answered: unreachable', status: checking({ state: 'SUBMITTING' }), elapsedMs: 5000, expected: block('strict:unreachable') },
   { name: 'service down: retries used up the timeout', status: checking({ waiting: 'retry', lastError: 'network' }), problem: { code: 'network' }, elapsedMs: 5000, expected: block('strict:unreachable') },
   { name: 'service failing (500) known only as the standing problem', status: checking(), problem: { code: 'server' }, elapsedMs: 5000, expected: block('strict:unreachable') },
   { name: 'malformed answers until the timeout', status: checking({ waiting: 'retry', lastError: 'bad_response' }), elapsedMs: 5001, expected: block('strict:malformed') },

@@ -25,7 +25,8 @@
  *   9. in flight (or nothing known yet, in a hold) and the timeout not reached
  *                                                   → hold 'strict:pending'
  *  10. in flight past the timeout                   → fail 'strict:unreachable' | 'strict:malformed'
- *                                                     (after such errors) | 'strict:timeout'
+ *                                                     (after such errors, or no answer to the
+ *                                                     submission at all) | 'strict:timeout'
  *  11. nothing known at the navigation (navigations are not scanned)
  *                                                   → allow 'strict:not-scanned'
  *
@@ -78,12 +79,15 @@ export function failReasonFor(code: string): StrictFailReason {
   return 'strict:refused';
 }
 
-/** Why a job that ran out of time did: its last error, else the standing problem, else slowness. */
-function gaveUpReason(lastError: string | undefined, problem: { code: string } | null): StrictFailReason {
+/**
+ * Why a job that ran out of time did: its last error, else the standing problem; else, when the
+ * service never even answered the submission, it could not be reached; else it was slow.
+ */
+function gaveUpReason(lastError: string | undefined, problem: { code: string } | null, unanswered: boolean): StrictFailReason {
   for (const code of [lastError, problem?.code]) {
     if (code && (UNREACHABLE.has(code) || code === 'bad_response')) return failReasonFor(code);
   }
-  return 'strict:timeout';
+  return unanswered ? 'strict:unreachable' : 'strict:timeout';
 }
 
 export function strictOutcome({ settings: s, status, problem, elapsedMs }: StrictInput): StrictOutcome {
@@ -101,12 +105,13 @@ export function strictOutcome({ settings: s, status, problem, elapsedMs }: Stric
     case 'failed':
       return fail('strict:scan-failed');
     case 'timed_out':
-      return fail(gaveUpReason(undefined, problem));
+      return fail(gaveUpReason(undefined, problem, false));
     case 'checking': {
       const credits = status.waiting === 'credits' || (!status.scanId && problem?.code === 'insufficient_credits');
       if (credits) return fail('strict:credits');
       if (elapsedMs === null || elapsedMs < s.strictTimeoutMs) return hold();
-      return fail(gaveUpReason(status.lastError, problem));
+      // No scan id: the submission itself got no answer in all that time.
+      return fail(gaveUpReason(status.lastError, problem, !status.scanId));
     }
     case 'unchecked':
       if (elapsedMs === null) return { action: 'allow', reason: 'strict:not-scanned' };

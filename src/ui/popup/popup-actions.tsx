@@ -41,7 +41,7 @@ export function PopupActions({ data, onDone }: { data: TabStatusData; onDone: ()
             {t('checkAgain')}
           </Button>
         ) : null}
-        {site && !trusted ? (
+        {site && !trusted && data.canTrust ? (
           <Button busy={busy === 'trust'} onClick={() => void run('trust', () => sendToBackground({ type: 'allowlist.add', host: site }), t('trustedSite', site))}>
             {t('trustSite', site)}
           </Button>
