@@ -21,6 +21,14 @@ const CREDITS_WAIT = 'Out of credits: links are kept and will be checked when cr
 
 export function createResumer(core: EngineCore, tracker: Tracker, submitter: Submitter): Resumer {
   const { deps } = core;
+  // One at a time: a worker woken by a purchase runs resume() and creditsRestored() together, and
+  // resume() must not restore the credits problem from jobs creditsRestored is sending.
+  let tail: Promise<unknown> = Promise.resolve();
+  const serial = (fn: () => Promise<void>): Promise<void> => {
+    const next = tail.then(fn, fn);
+    tail = next.catch(() => undefined);
+    return next;
+  };
 
   async function resume() {
     const all = await deps.jobs.all();
@@ -65,5 +73,5 @@ export function createResumer(core: EngineCore, tracker: Tracker, submitter: Sub
     }
   }
 
-  return { resume, creditsRestored };
+  return { resume: () => serial(resume), creditsRestored: () => serial(creditsRestored) };
 }
