@@ -46,6 +46,9 @@ function siteRequests(w: World, url: string): number {
   return w.pages.requests.filter((r) => r.host === u.hostname && r.path === u.pathname + u.search).length;
 }
 
+/** No console or uncaught errors from the extension and the pages; the list says which when not. */
+const expectNoErrors = (errors: unknown[]) => expect(errors, JSON.stringify(errors, null, 1)).toEqual([]);
+
 const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
 
 async function tokenOf(w: World, tab: JourneyPage): Promise<string> {
@@ -106,7 +109,7 @@ for (const kind of selectedBrowsers()) {
       const { tab } = await heldAndBlocked(w, url, 'strict:key-rejected', 'strictWhy_key_rejected');
       expect(w.svc.log.filter((e) => e.method === 'POST' && e.status === 401).length).toBeGreaterThanOrEqual(1);
       await tab.close();
-      expect(await w.driver.takeErrors()).toEqual([]);
+      expectNoErrors(await w.driver.takeErrors());
     });
 
     test('strict + no credits: blocked with that reason at once; buying credits replaces it with the verdict', async () => {
@@ -123,7 +126,7 @@ for (const kind of selectedBrowsers()) {
       expect(await detailsOf(w, token)).toMatchObject({ reason: 'band:malicious', riskScore: 88, awaiting: false });
       expect(siteRequests(w, url)).toBeLessThanOrEqual(1); // only what raced the hold, if anything
       await tab.close();
-      expect(await w.driver.takeErrors()).toEqual([]);
+      expectNoErrors(await w.driver.takeErrors());
     });
 
     test('strict + service down: held until the timeout, then blocked as unreachable; nothing reaches the site while held', async () => {
@@ -139,7 +142,7 @@ for (const kind of selectedBrowsers()) {
         // Back on the same address with the same key, for the tests after this one.
         w.svc = await startService({ port, demoKey, processingDelayMs: 300, keepAliveMs: 500 });
       }
-      expect(await w.driver.takeErrors()).toEqual([]);
+      expectNoErrors(await w.driver.takeErrors());
     });
 
     test('credits return: a malicious page that waited 5 minutes for credits (past the job deadline) is blocked once credits are bought', async () => {
@@ -186,7 +189,7 @@ for (const kind of selectedBrowsers()) {
       expect(new Set(posts.map((e) => e.idempotencyKey)).size).toBe(1);
       expect(w.svc.scans().filter((s) => s.url === url)).toHaveLength(1);
       await tab.close();
-      expect(await w.driver.takeErrors()).toEqual([]);
+      expectNoErrors(await w.driver.takeErrors());
     });
   });
 
@@ -244,7 +247,7 @@ for (const kind of selectedBrowsers()) {
       expect(locked).toEqual({ disabled: true, checked: false, note: en.lockedByOrg.message });
       await options.close();
       await site.close();
-      expect(await w.driver.takeErrors()).toEqual([]);
+      expectNoErrors(await w.driver.takeErrors());
     });
   });
 }
