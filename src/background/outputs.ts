@@ -60,8 +60,8 @@ export function wireOutputs(app: App): void {
 
   let lastProblem: string | null = null;
   app.engine.onProblem((p) => {
-    // Told once per problem, not once per failed request.
-    if (p && p.code !== lastProblem) {
+    // Told once per problem, not once per failed request, nor again by each wake of the worker.
+    if (p && p.code !== lastProblem && !p.restored) {
       if (p.code === 'insufficient_credits') void notify('problem', t('notifyCreditsTitle', 'Linklens is out of credits'), t('notifyCreditsBody', 'Links are kept and will be checked when credits are added. Open Linklens settings to buy credits.'));
       else if (p.fix === 'options') void notify('problem', t('notifyAuthTitle', 'Linklens cannot check links'), `${p.message} — ${t('notifyOpenSettings', 'open Linklens settings to fix it.')}`);
     }

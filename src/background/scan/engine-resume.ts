@@ -38,7 +38,7 @@ export function createResumer(core: EngineCore, tracker: Tracker, submitter: Sub
     // it keeps them waiting (and the credits check running) instead of re-sending each one on
     // every wake only to hear 402 again.
     if (!core.standing && jobs.some((j) => j.waitingFor === 'credits')) {
-      core.setProblem({ code: 'insufficient_credits', message: CREDITS_WAIT, fix: 'credits' });
+      core.setProblem({ code: 'insufficient_credits', message: CREDITS_WAIT, fix: 'credits', restored: true });
     }
     for (const job of jobs) {
       if (!core.inflight.has(job.url)) core.mirror(job);

@@ -173,6 +173,8 @@ export interface TabStatusData {
 export interface ErrorInfoWithFix extends ErrorInfo {
   /** Where the fix is: 'options' | 'credits' | 'none'. */
   fix: 'options' | 'credits' | 'none';
+  /** Known again after the background restarted (from stored jobs), not newly happened: not re-notified. */
+  restored?: boolean;
 }
 
 /** `settings.get`: effective settings with the key masked, plus which keys policy sets. */

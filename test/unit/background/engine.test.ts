@@ -151,10 +151,11 @@ describe('scan engine', () => {
 
     clock += 60 * 60_000; // an hour later the worker wakes
     const w2 = await startWorker(svc.baseUrl, svc.demoKey, { now: () => clock });
-    const problems: string[] = [];
-    w2.engine.onProblem((p) => p && problems.push(p.code));
+    const problems: Array<{ code: string; restored?: boolean }> = [];
+    w2.engine.onProblem((p) => p && problems.push({ code: p.code, restored: p.restored }));
     await w2.engine.resume();
-    expect(problems).toEqual(['insufficient_credits']);
+    // Known again from the stored job (not newly happened: outputs.ts does not notify it again).
+    expect(problems).toEqual([{ code: 'insufficient_credits', restored: true }]);
     expect(w2.engine.peek(url)).toMatchObject({ kind: 'checking', waiting: 'credits' });
     expect(posts(url)).toHaveLength(1);
 
