@@ -18,6 +18,7 @@ import { createNavigation } from './scan/navigation';
 import { createPageScans } from './scan/page-scans';
 import { createLinkWatchers } from './scan/link-watchers';
 import { registerMenus } from './scan/context-menu';
+import { enforcePolicy } from './scan/policy-effects';
 import { createRouter, type SenderLike } from './router';
 import { wireOutputs } from './outputs';
 import { onMenuClick } from './handlers/menu';
@@ -108,7 +109,10 @@ export function startBackground(): App {
   browser.storage.onChanged.addListener((_changes, areaName) => {
     if (areaName === 'managed') void settings.refreshManaged();
   });
-  settings.onChange(() => engine.configChanged());
+  settings.onChange((st) => {
+    engine.configChanged();
+    void enforcePolicy(st.settings).catch(() => undefined);
+  });
   engine.onProblem((p) => {
     if (p?.code === 'insufficient_credits') void browser.alarms.create(CREDITS_ALARM, { periodInMinutes: 1 });
     else void browser.alarms.clear(CREDITS_ALARM);
@@ -132,6 +136,9 @@ export function startBackground(): App {
   // the full read and check take ~250 ms, which a woken worker's first verdict would wait for
   // (BENCHMARKS.md, measurement 4).
   const ready = engine.resume().catch(() => undefined);
+  // A policy that changed while no worker ran (or before this browser session) still ends a
+  // pause or an exception it does not permit.
+  void settings.get().then((st) => enforcePolicy(st.settings)).catch(() => undefined);
   setTimeout(() => void cache.init(), CACHE_LOAD_DELAY_MS);
   return app;
 }

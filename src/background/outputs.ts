@@ -23,7 +23,8 @@ async function notify(id: string, title: string, message: string) {
 
 export async function refreshBadge(app: App, tabId: number, url: string | undefined, incognito = false): Promise<void> {
   const status: UrlStatus = url ? (await app.checker.lookup(url, { incognito })).status : { kind: 'unchecked' };
-  await showBadge(tabId, badgeFor(status, { paused: (await pausedUntil()) !== null, problem: app.engine.problem() }));
+  const { settings: s } = await app.settings.get();
+  await showBadge(tabId, badgeFor(status, { paused: s.allowPause && (await pausedUntil()) !== null, problem: app.engine.problem() }));
 }
 
 /** Where a notification leads: its scan's report, the page that was checked, or the settings. */
@@ -81,8 +82,8 @@ export function wireOutputs(app: App): void {
 
   let lastProblem: string | null = null;
   app.engine.onProblem((p) => {
-    // Told once per problem, not once per failed request.
-    if (p && p.code !== lastProblem) {
+    // Told once per problem, not once per failed request, nor again by each wake of the worker.
+    if (p && p.code !== lastProblem && !p.restored) {
       if (p.code === 'insufficient_credits') void notify('problem', t('notifyCreditsTitle', 'Linklens is out of credits'), t('notifyCreditsBody', 'Links are kept and will be checked when credits are added. Open Linklens settings to buy credits.'));
       else if (p.fix === 'options') void notify('problem', t('notifyAuthTitle', 'Linklens cannot check links'), `${p.message} — ${t('notifyOpenSettings', 'open Linklens settings to fix it.')}`);
     }

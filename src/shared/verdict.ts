@@ -76,7 +76,11 @@ export type SkipReason =
 export type UrlStatus =
   | { kind: 'unchecked' }
   | { kind: 'skipped'; reason: SkipReason }
-  | { kind: 'checking'; state: string; scanId?: string; since: number }
+  /**
+   * In flight. `waiting`: held back until credits return, or until a retry after a transient
+   * error; `lastError`: the code of the last failed attempt (strict mode says which).
+   */
+  | { kind: 'checking'; state: string; scanId?: string; since: number; waiting?: 'credits' | 'retry'; lastError?: string }
   | { kind: 'verdict'; verdict: Verdict; decision: Decision }
   /** The host is on the organization's or the person's blocklist: blocked without asking. */
   | { kind: 'blocklisted'; decision: Decision }

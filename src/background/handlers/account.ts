@@ -62,10 +62,14 @@ export function handleAccount(app: App, m: PageToBackground): Promise<Reply> | n
   }
 }
 
-/** Remember the balance; when credits are back, what waited for them is resubmitted. */
+/**
+ * Remember the balance; when credits are back, what waited for them is resubmitted. Not gated on
+ * the engine's standing problem: a worker woken by this very message may not have restored it
+ * yet, and creditsRestored only reads the jobs when nothing waits.
+ */
 export async function noteBalance(app: App, balance: number | null): Promise<void> {
   app.credits.last = balance;
-  if (balance !== null && balance > 0 && app.engine.problem()?.code === 'insufficient_credits') await app.engine.creditsRestored();
+  if (balance !== null && balance > 0) await app.engine.creditsRestored();
 }
 
 /**

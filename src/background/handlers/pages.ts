@@ -104,7 +104,17 @@ async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {
   const blocked = tab?.url ? await blockedTarget(tab.url) : null;
   const url = blocked ?? tab?.url ?? null;
   const status = url ? (await app.checker.lookup(url, { incognito: tab?.incognito })).status : ({ kind: 'unchecked' } as const);
-  return { url, status, configured: isConfigured(s), pausedUntil: await pausedUntil(), credits: app.credits.last, problem: app.engine.problem() };
+  return {
+    url,
+    status,
+    configured: isConfigured(s),
+    // A pause the policy no longer permits has ended (allowPause), whatever storage still says.
+    pausedUntil: s.allowPause ? await pausedUntil() : null,
+    credits: app.credits.last,
+    problem: app.engine.problem(),
+    canPause: s.allowPause,
+    canTrust: s.allowUserAllowlist,
+  };
 }
 
 /** The URL a blocked-page tab stands for (without credentials), or null for any other URL. */
@@ -129,10 +139,10 @@ export function withoutCredentials(raw: string): string {
 }
 
 async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDetailsData>> {
-  let t = await readToken(token);
-  if (!t) return fail('invalid_token', 'This warning has expired.');
+  const stored = await readToken(token);
+  if (!stored) return fail('invalid_token', 'This warning has expired.');
   const { settings: s } = await app.settings.get();
-  t = await app.navigation.settleStrict(token, t, s);
+  const { token: t, open } = await app.navigation.settleStrict(token, stored, s);
   const v = t.verdict;
   let unicodeHost: string | null = null;
   try {
@@ -159,6 +169,7 @@ async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDet
     exceptionLifetime: 'session',
     reportUrl: report,
     pending: t.pending,
+    awaiting: open && !t.pending,
     backSteps: t.backSteps ?? 1,
   });
 }

@@ -26,6 +26,9 @@ async function editList(app: App, list: 'allowlist' | 'blocklist', host: string,
   const site = scope === 'host' ? normalizeHostEntry(host) : siteOf(host);
   if (!site) return fail('invalid_request', 'That is not a site name.');
   const st = await app.settings.get();
+  // The person's entries are not in force, and the effective list below is the policy's alone:
+  // editing it would overwrite the entries kept for when the policy changes.
+  if (list === 'allowlist' && !st.settings.allowUserAllowlist) return fail('locked', 'Your organization does not allow trusting sites yourself.');
   const fromPolicy = st.managedEntries[list];
   if (!add && fromPolicy.includes(site)) return fail('locked', 'Set by your organization.');
   // Store only the person's own entries: the policy's are merged in at read time.
@@ -54,7 +57,12 @@ export function handlePrefs(app: App, m: PageToBackground): Promise<Reply> | nul
     case 'blocklist.remove':
       return editList(app, 'blocklist', m.host, m.type === 'blocklist.add');
     case 'pause.set':
-      return setPause(m.until).then(() => ok({ pausedUntil: m.until }));
+      // Resuming is always allowed; pausing only when the policy permits it (allowPause).
+      return app.settings.get().then(async ({ settings: s }) => {
+        if (m.until !== 0 && !s.allowPause) return fail('not_allowed', 'Your organization does not allow pausing protection.');
+        await setPause(m.until);
+        return ok({ pausedUntil: m.until });
+      });
     case 'ledger.get':
       return readLedger().then(ok);
     case 'ledger.clear':

@@ -1,13 +1,13 @@
 /**
  * One entry point for "what about this URL?", used by navigation, hovers, the menu and pages:
- * settings → gate (skip rules, each with its reason) → blocklist → cache / engine → decision.
+ * settings → gate (blocklist first, then the skip rules, each with its reason) → cache / engine
+ * → decision.
  */
 import type { UrlStatus } from '@/src/shared/verdict';
 import type { ScanReason } from '@/src/shared/messaging/protocol';
 import type { Settings } from '@/src/shared/policy/settings';
 import { gateUrl } from '@/src/shared/policy/gate';
 import { decide } from '@/src/shared/policy/decide';
-import { hostMatches } from '@/src/shared/url/site';
 import type { SettingsStore } from '../state/settings-store';
 import type { ScanEngine } from './engine';
 import { isPaused } from './pause';
@@ -41,18 +41,19 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine): Chec
 
   async function gate(raw: string, incognito: boolean | undefined) {
     const { settings: s } = await settings.get();
-    const g = gateUrl(raw, s, { incognito, paused: await isPaused() });
+    // A pause the policy no longer permits has ended (allowPause: false), whatever storage says.
+    const g = gateUrl(raw, s, { incognito, paused: s.allowPause && (await isPaused()) });
     return { s, g };
   }
 
   async function run(raw: string, send: boolean, reason: ScanReason, ctx: { tabId?: number; incognito?: boolean }): Promise<CheckOutcome> {
     const { s, g } = await gate(raw, ctx.incognito);
+    // The blocklist needs no service: never send a URL we will block anyway (gate.ts rule 2).
+    if (!g.send && g.reason === 'blocklist') {
+      return { status: { kind: 'blocklisted', decision: decide(null, s, { host: g.host }) }, url: g.url, host: g.host };
+    }
     if (!g.send) {
       return { status: { kind: 'skipped', reason: g.reason }, url: g.url ?? null, host: g.host ?? null };
-    }
-    // The blocklist needs no service: never send a URL we will block anyway.
-    if (hostMatches(g.host, s.blocklist)) {
-      return { status: { kind: 'blocklisted', decision: decide(null, s, { host: g.host }) }, url: g.url, host: g.host };
     }
     // What a private window (or an unknown one) asks about stays in memory (incognito-urls.ts).
     if (send) incognitoUrls.note(g.url, ctx.incognito);

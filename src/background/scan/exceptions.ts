@@ -2,14 +2,21 @@
  * "Proceed anyway" exceptions and one-shot passes. Kept in storage.session: it is cleared when
  * the browser restarts, which is exactly the default lifetime ("this host, until the browser
  * restarts"), and it survives the worker's death in between.
+ *
+ * Two kinds of pass: 'proceed' (the person chose "Open anyway" past a warning) and 'release'
+ * (strict mode let the navigation through after its check). Exceptions and proceed passes exist
+ * only while the policy allows proceeding: when a policy turns allowProceed off they stop
+ * counting at once (the callers ask with `proceedAllowed`) and are cleared (endProceeding).
  */
 import { z } from 'zod';
-import { readKey, writeKey, createMutex } from '../state/kv';
+import { readKey, writeKey, removeKeys, createMutex } from '../state/kv';
 
 const KEY = 'exceptions';
 const PASS_KEY = 'passes';
 /** A one-shot pass (in-page "Open anyway", strict-mode release) is valid this long. */
 export const PASS_MS = 15_000;
+
+export type PassKind = 'proceed' | 'release';
 
 const Rec = z.record(z.string(), z.number());
 const mutex = createMutex();
@@ -29,20 +36,36 @@ export function addException(host: string, until: number): Promise<void> {
   });
 }
 
-const passKey = (tabId: number, url: string) => `${tabId} ${url}`;
+const passKey = (kind: PassKind, tabId: number, url: string) => `${kind} ${tabId} ${url}`;
 
-export function grantPass(tabId: number, url: string, now = Date.now()): Promise<void> {
+export function grantPass(tabId: number, url: string, kind: PassKind = 'proceed', now = Date.now()): Promise<void> {
   return mutex(async () => {
     const all = await readKey('session', PASS_KEY, Rec, {});
     for (const [k, exp] of Object.entries(all)) if (exp <= now) delete all[k];
-    all[passKey(tabId, url)] = now + PASS_MS;
+    all[passKey(kind, tabId, url)] = now + PASS_MS;
     await writeKey('session', PASS_KEY, all);
   });
 }
 
-/** Whether a pass is live. Not consumed on use: one navigation fires several events. */
-export async function hasPass(tabId: number, url: string, now = Date.now()): Promise<boolean> {
+/**
+ * Whether a pass is live. Not consumed on use: one navigation fires several events. A proceed
+ * pass counts only while `proceedAllowed` (the policy's allowProceed).
+ */
+export async function hasPass(tabId: number, url: string, proceedAllowed: boolean, now = Date.now()): Promise<boolean> {
   const all = await readKey('session', PASS_KEY, Rec, {});
-  const exp = all[passKey(tabId, url)];
-  return exp !== undefined && exp > now;
+  const live = (kind: PassKind) => {
+    const exp = all[passKey(kind, tabId, url)];
+    return exp !== undefined && exp > now;
+  };
+  return live('release') || (proceedAllowed && live('proceed'));
+}
+
+/** The policy no longer allows proceeding: every exception and proceed pass ends now. */
+export function endProceeding(): Promise<void> {
+  return mutex(async () => {
+    const passes = await readKey('session', PASS_KEY, Rec, {});
+    for (const k of Object.keys(passes)) if (k.startsWith('proceed ')) delete passes[k];
+    await writeKey('session', PASS_KEY, passes);
+    await removeKeys('session', KEY);
+  });
 }

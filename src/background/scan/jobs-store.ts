@@ -22,6 +22,12 @@ export const PendingJobSchema = z.object({
   /** Waiting for something before (re)submitting: credits, or a retry after a transient error. */
   waitingFor: z.enum(['credits', 'retry']).nullable(),
   retryAt: z.number(),
+  /**
+   * The code of the last failed attempt (network, bad_response, insufficient_credits…), null
+   * after a success: strict mode names it when it gives up (src/shared/policy/strict.ts).
+   * Absent in jobs stored by older builds.
+   */
+  lastError: z.string().max(100).nullable().default(null),
 });
 export type PendingJob = z.infer<typeof PendingJobSchema>;
 

@@ -2,7 +2,8 @@
  * Main-frame navigations (issue 3, "Outputs"): a cached block-level verdict redirects to the
  * blocked page before the page loads; otherwise the scan runs and, if the verdict is
  * block-level while the tab still shows that URL, the tab goes to the blocked page. Strict mode
- * holds the tab on the blocked page (pending) until the verdict or the timeout.
+ * holds the tab on the blocked page (pending) until the verdict or the timeout, and with fail
+ * mode "block" every outcome that is not a verdict ends there with its reason (strict.ts).
  */
 import { browser } from 'wxt/browser';
 import type { UrlStatus } from '@/src/shared/verdict';
@@ -13,6 +14,7 @@ import type { ScanEngine } from './engine';
 import type { SettingsStore } from '../state/settings-store';
 import { hasException, hasPass, grantPass } from './exceptions';
 import { createToken, readToken, updateToken, type BlockedToken } from './blocked-tokens';
+import { RECHECKABLE, strictOutcome } from '@/src/shared/policy/strict';
 
 /** Two URLs name the same document for "Go back" purposes (fragments aside). */
 export function sameDocument(a: string, b: string): boolean {
@@ -27,8 +29,12 @@ const isBlock = (st: UrlStatus) => (st.kind === 'verdict' || st.kind === 'blockl
 
 export interface Navigation {
   onBeforeNavigate(d: { tabId: number; url: string; frameId: number }): Promise<void>;
-  /** Resolve a strict-mode hold whose verdict did not arrive in time (called by blocked.details). */
-  settleStrict(token: string, t: BlockedToken, s: Settings): Promise<BlockedToken>;
+  /**
+   * Resolve a strict-mode hold (called by blocked.details, which polls while `open`): the
+   * outcome known now, or the fail mode once the timeout passed. `open`: the token may still
+   * change (held, or blocked while its verdict can still arrive).
+   */
+  settleStrict(token: string, t: BlockedToken, s: Settings): Promise<{ token: BlockedToken; open: boolean }>;
   /** A main-frame document committed in a tab (webNavigation.onCommitted). */
   noteCommitted(tabId: number, url: string): void;
   /** How many history entries "Go back" on this blocked page must step over (1 or 2). */
@@ -48,6 +54,7 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
    * navigation; without this the tab got two blocked pages (two history entries, "Go back" broken).
    */
   const handled = new Map<number, string>();
+  const settling = new Map<string, Promise<{ token: BlockedToken; open: boolean }>>();
 
   /** Claims the redirect of `url` in `tabId`: true once per navigation. Synchronous on purpose. */
   function claim(tabId: number, url: string): boolean {
@@ -77,8 +84,9 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
     return token;
   }
 
-  async function allowedAnyway(tabId: number, rawUrl: string, host: string) {
-    const [exception, pass] = await Promise.all([hasException(host), hasPass(tabId, rawUrl)]);
+  /** "Proceed anyway" counts only while the policy allows it (allowProceed); a strict release always. */
+  async function allowedAnyway(tabId: number, rawUrl: string, host: string, s: Settings) {
+    const [exception, pass] = await Promise.all([s.allowProceed && hasException(host), hasPass(tabId, rawUrl, s.allowProceed)]);
     return exception || pass;
   }
 
@@ -97,17 +105,21 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
       : await checker.lookup(d.url, { incognito });
     if (!out.url || !out.host) return;
     if (isBlock(out.status)) {
-      if (await allowedAnyway(d.tabId, d.url, out.host)) return;
+      if (await allowedAnyway(d.tabId, d.url, out.host, s)) return;
       if (latest.get(d.tabId) !== nav || !claim(d.tabId, out.url)) return;
       const verdict = out.status.kind === 'verdict' ? out.status.verdict : null;
       const decision = out.status.kind === 'verdict' || out.status.kind === 'blocklisted' ? out.status.decision : { action: 'block' as const, reason: 'unknown' };
       await redirect(d.tabId, { tabId: d.tabId, rawUrl: d.url, url: out.url, host: out.host, verdict, decision, pending: false, createdAt: Date.now() });
       return;
     }
-    if (out.status.kind === 'checking' && s.strictMode && !s.auditOnly && !(await allowedAnyway(d.tabId, d.url, out.host))) {
+    // Strict mode: hold, or fail closed at once when the outcome is already known (key
+    // rejected, out of credits, not configured…): strict.ts decides, with the reason shown.
+    const strict = strictOutcome({ settings: s, status: out.status, problem: engine.problem(), elapsedMs: null });
+    if (strict.action !== 'allow' && !(await allowedAnyway(d.tabId, d.url, out.host, s))) {
       if (latest.get(d.tabId) !== nav || !claim(d.tabId, out.url)) return;
-      const token = await redirect(d.tabId, { tabId: d.tabId, rawUrl: d.url, url: out.url, host: out.host, verdict: null, decision: { action: 'block', reason: 'strict:pending' }, pending: true, createdAt: Date.now() });
-      holds.set(out.url, [...(holds.get(out.url) ?? []), token]);
+      const pending = strict.action === 'hold';
+      const token = await redirect(d.tabId, { tabId: d.tabId, rawUrl: d.url, url: out.url, host: out.host, verdict: null, decision: { action: 'block', reason: strict.reason }, pending, createdAt: Date.now() });
+      if (pending || RECHECKABLE.has(strict.reason)) holds.set(out.url, [...(holds.get(out.url) ?? []), token]);
     }
   }
 
@@ -128,13 +140,17 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
     void (async () => {
       const { settings: s } = await settings.get();
       const tokens = holds.get(url);
-      if (tokens && _status.kind !== 'checking') {
-        holds.delete(url);
+      if (tokens) {
+        // Held tabs, and tabs blocked while the verdict could still come (credits, timeout):
+        // each update may settle them. The rest of this listener still runs: a tab strict mode
+        // let through earlier is protected by a late verdict like any other.
+        const still: string[] = [];
         for (const token of tokens) {
           const t = await readToken(token);
-          if (t?.pending) await release(token, t, (await checker.lookup(t.rawUrl)).status, s);
+          if (t && (await settleOnce(token, t, s)).open) still.push(token);
         }
-        return;
+        if (still.length) holds.set(url, still);
+        else holds.delete(url);
       }
       if (!meta.reasons.includes('navigation')) return;
       for (const tabId of meta.tabIds) {
@@ -143,24 +159,51 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
         // between documents (Firefox reports about:blank there).
         const [out, rawUrl] = await Promise.all([checker.lookup(url), shownRawUrl(tabId, url, s.stripQuery)]);
         if (!isBlock(out.status) || !out.host || !rawUrl) continue;
-        if (await allowedAnyway(tabId, rawUrl, out.host)) continue;
+        if (await allowedAnyway(tabId, rawUrl, out.host, s)) continue;
         if (!claim(tabId, url)) continue;
         await redirect(tabId, { tabId, rawUrl, url, host: out.host, verdict: out.status.kind === 'verdict' ? out.status.verdict : null, decision: out.status.kind === 'verdict' || out.status.kind === 'blocklisted' ? out.status.decision : { action: 'block', reason: 'unknown' }, pending: false, createdAt: Date.now() });
       }
     })().catch(() => undefined);
   });
 
+  /**
+   * Settles a strict-mode token (strict.ts): a hold ends in allow or block once the outcome is
+   * known or the timeout passed; a block without a verdict whose job is still alive (waiting for
+   * credits, slow service) stays open: the verdict, however late, replaces it. `open` tells
+   * whether the token may still change.
+   */
+  async function settle(token: string, t: BlockedToken, s: Settings): Promise<{ token: BlockedToken; open: boolean }> {
+    const recheck = !t.pending && t.decision.action === 'block' && RECHECKABLE.has(t.decision.reason);
+    if (!t.pending && !recheck) return { token: t, open: false };
+    const st = (await checker.lookup(t.rawUrl)).status;
+    const alive = st.kind === 'checking';
+    if (recheck && (alive || st.kind === 'unchecked')) return { token: t, open: alive };
+    const o = strictOutcome({ settings: s, status: st, problem: engine.problem(), elapsedMs: Date.now() - t.createdAt });
+    if (o.action === 'hold') return { token: t, open: true };
+    const next = await release(token, t, st, o);
+    return { token: next, open: next.decision.action === 'block' && RECHECKABLE.has(next.decision.reason) && alive };
+  }
+
+  /**
+   * One settle per token at a time: the blocked page's poll and a verdict push may meet, and a
+   * release must move the tab once.
+   */
+  function settleOnce(token: string, t: BlockedToken, s: Settings) {
+    const running = settling.get(token);
+    if (running) return running;
+    const p = settle(token, t, s).finally(() => settling.delete(token));
+    settling.set(token, p);
+    return p;
+  }
+
   /** A strict hold ends: allow → back to the page with a pass; block → the token shows why. */
-  async function release(token: string, t: BlockedToken, st: UrlStatus, s: Settings): Promise<BlockedToken> {
-    let block: boolean;
-    if (st.kind === 'verdict' || st.kind === 'blocklisted') block = st.decision.action === 'block';
-    else block = s.strictFailMode === 'block';
-    if (block) {
-      const next: BlockedToken = { ...t, pending: false, verdict: st.kind === 'verdict' ? st.verdict : null, decision: st.kind === 'verdict' || st.kind === 'blocklisted' ? st.decision : { action: 'block', reason: `strict:${st.kind === 'checking' ? 'timeout' : st.kind}` } };
+  async function release(token: string, t: BlockedToken, st: UrlStatus, o: { action: 'allow' | 'block'; reason: string }): Promise<BlockedToken> {
+    if (o.action === 'block') {
+      const next: BlockedToken = { ...t, pending: false, verdict: st.kind === 'verdict' ? st.verdict : null, decision: { action: 'block', reason: o.reason } };
       await updateToken(token, next);
       return next;
     }
-    await grantPass(t.tabId, t.rawUrl);
+    await grantPass(t.tabId, t.rawUrl, 'release');
     const next = { ...t, pending: false, decision: { action: 'allow' as const, reason: 'strict:released' } };
     await updateToken(token, next);
     await browser.tabs.update(t.tabId, { url: t.rawUrl }).catch(() => undefined);
@@ -180,12 +223,6 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
       if (!c || c.cur !== blockedPageUrl(token)) return t.backSteps ?? 1;
       return c.prev !== null && sameDocument(c.prev, t.rawUrl) ? 2 : 1;
     },
-    async settleStrict(token, t, s) {
-      if (!t.pending) return t;
-      const st = (await checker.lookup(t.rawUrl)).status;
-      if (st.kind !== 'checking' && st.kind !== 'unchecked') return release(token, t, st, s);
-      if (Date.now() - t.createdAt >= s.strictTimeoutMs) return release(token, t, st, s);
-      return t;
-    },
+    settleStrict: settleOnce,
   };
 }

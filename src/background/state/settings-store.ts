@@ -12,7 +12,7 @@
  * policy changes live.
  */
 import { z } from 'zod';
-import { DEFAULT_SETTINGS, defaultSettings, SettingsShape, type Settings, type SettingKey } from '@/src/shared/policy/settings';
+import { DEFAULT_SETTINGS, defaultSettings, POLICY_ONLY_KEYS, SettingsShape, type Settings, type SettingKey } from '@/src/shared/policy/settings';
 import { migrateSettings } from '@/src/shared/policy/migrations';
 import { mergeSettings, lockedKeys, type ManagedValues } from '@/src/shared/policy/managed';
 import { provisionalPolicy, type ManagedCache } from '@/src/shared/policy/managed-cache';
@@ -78,7 +78,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
     return {
       settings: { ...merged.settings, apiKey: decision.apiKey },
       managedKeys: merged.managedKeys,
-      locked: lockedKeys(merged.managedKeys, merged.settings.lockAll),
+      locked: lockedKeys(merged.managedKeys, merged.settings.lockAll, merged.settings.allowUserAllowlist),
       managedEntries: { allowlist: managed.allowlist ?? [], blocklist: managed.blocklist ?? [] },
       key: { decision, stored: secret },
       policyLive: live !== null,
@@ -146,8 +146,12 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
         const refused: Record<string, string> = {};
         const accepted: Partial<Settings> = {};
         for (const [k, v] of Object.entries(patch)) {
-          if (!(k in DEFAULT_SETTINGS) || k === 'version' || k === 'lockAll') {
+          if (!(k in DEFAULT_SETTINGS) || k === 'version') {
             refused[k] = 'unknown setting';
+            continue;
+          }
+          if (POLICY_ONLY_KEYS.includes(k as SettingKey)) {
+            refused[k] = 'only an organization policy sets this';
             continue;
           }
           const key = k as SettingKey;

@@ -191,10 +191,16 @@ export interface TabStatusData {
   credits: number | null;
   /** A standing problem the person should fix (key rejected, out of credits, service down). */
   problem: ErrorInfoWithFix | null;
+  /** Policy allowPause: false removes the pause control. */
+  canPause: boolean;
+  /** Policy allowUserAllowlist: false removes "Trust this site". */
+  canTrust: boolean;
 }
 export interface ErrorInfoWithFix extends ErrorInfo {
   /** Where the fix is: 'options' | 'credits' | 'none'. */
   fix: 'options' | 'credits' | 'none';
+  /** Known again after the background restarted (from stored jobs), not newly happened: not re-notified. */
+  restored?: boolean;
 }
 
 /** `settings.get`: effective settings with the key masked, plus which keys policy sets. */
@@ -323,6 +329,11 @@ export interface BlockedDetailsData {
   reportUrl: string | null;
   /** Strict mode: the verdict is still being fetched; the page polls `blocked.details`. */
   pending: boolean;
+  /**
+   * Strict mode blocked without a verdict (e.g. out of credits) while the check is still alive:
+   * the page keeps asking, slowly, and shows the verdict (or opens the site) when it arrives.
+   */
+  awaiting?: boolean;
   /** History entries "Go back" steps over (2 when the blocked site had already loaded). */
   backSteps?: number;
 }

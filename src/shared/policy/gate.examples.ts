@@ -21,25 +21,43 @@ export interface GateExample {
   url?: string;
 }
 
-export const GATE_EXAMPLES: Readonly<Record<SkipReason | 'send', readonly GateExample[]>> = {
+export const GATE_EXAMPLES: Readonly<Record<SkipReason | 'send' | 'blocklist', readonly GateExample[]>> = {
   send: [
     { raw: 'https://example.com/login?next=%2F#top', url: 'https://example.com/login' },
     { raw: 'https://example.com/s?q=1', settings: { stripQuery: false }, url: 'https://example.com/s?q=1' },
     { raw: 'http://phish-bank.test:8080/', url: 'http://phish-bank.test:8080/' },
     { raw: 'https://example.com/', ctx: { incognito: true }, settings: { scanIncognito: true }, url: 'https://example.com/' },
     { raw: 'http://192.168.1.1/admin', settings: { scanPrivateHosts: true }, url: 'http://192.168.1.1/admin' },
+  ],
+  // Invariant 4: the block lists hold in every state that would otherwise skip the service.
+  blocklist: [
     { raw: 'https://bad.example.com/', settings: { allowlist: ['example.com'], blocklist: ['bad.example.com'] }, url: 'https://bad.example.com/' },
+    { raw: 'https://login.evil.example/x', settings: { blocklist: ['evil.example'] }, url: 'https://login.evil.example/x' },
+    { raw: 'https://evil.example/', settings: { blocklist: ['evil.example'] }, ctx: { paused: true }, url: 'https://evil.example/' },
+    { raw: 'https://evil.example/', settings: { blocklist: ['evil.example'], apiKey: '' }, url: 'https://evil.example/' },
+    { raw: 'https://evil.example/', settings: { blocklist: ['evil.example'], serviceUrl: '' }, ctx: { paused: true, incognito: true }, url: 'https://evil.example/' },
+    { raw: 'https://evil.example/', settings: { blocklist: ['evil.example'] }, ctx: { incognito: true }, url: 'https://evil.example/' },
+    { raw: 'http://jira.corp/', settings: { blocklist: ['jira.corp'] }, url: 'http://jira.corp/' },
+    { raw: 'http://192.168.1.1/', settings: { blocklist: ['192.168.1.1'] }, url: 'http://192.168.1.1/' },
+    { raw: 'https://evil.example/', settings: { blocklist: ['evil.example'], allowlist: ['evil.example'] }, url: 'https://evil.example/' },
   ],
   'not-configured': [
-    { raw: 'https://example.com/', settings: { apiKey: '' } },
-    { raw: 'https://example.com/', settings: { serviceUrl: '   ' } },
-    { raw: 'http://127.0.0.1/', settings: { apiKey: '' }, ctx: { paused: true } }, // first rule wins
+    { raw: 'https://example.com/', settings: { apiKey: '' }, url: 'https://example.com/' },
+    { raw: 'https://example.com/', settings: { serviceUrl: '   ' }, url: 'https://example.com/' },
+    { raw: 'http://phish-bank.test:8080/', settings: { apiKey: '', blocklist: ['evil.example'] }, url: 'http://phish-bank.test:8080/' },
   ],
   paused: [
-    { raw: 'https://example.com/', ctx: { paused: true } },
-    { raw: 'chrome://settings', ctx: { paused: true } },
+    { raw: 'https://example.com/', ctx: { paused: true }, url: 'https://example.com/' },
+    { raw: 'https://example.com/', ctx: { paused: true, incognito: true }, url: 'https://example.com/' }, // before incognito
+    { raw: 'http://127.0.0.1/', settings: { apiKey: '' }, ctx: { paused: true }, url: 'http://127.0.0.1/' }, // before host rules and "not configured"
   ],
-  scheme: [{ raw: 'chrome://extensions/' }, { raw: 'about:blank' }, { raw: 'javascript:void(0)' }, { raw: 'file:///home/a.pdf' }],
+  scheme: [
+    { raw: 'chrome://extensions/' },
+    { raw: 'about:blank' },
+    { raw: 'javascript:void(0)' },
+    { raw: 'file:///home/a.pdf' },
+    { raw: 'chrome://settings', ctx: { paused: true }, settings: { apiKey: '' } }, // not a web page, whatever the state
+  ],
   'invalid-url': [{ raw: 'not a url' }, { raw: 'http://exa mple.com/' }, { raw: '' }],
   incognito: [
     { raw: 'https://example.com/', ctx: { incognito: true }, url: 'https://example.com/' },
@@ -51,6 +69,7 @@ export const GATE_EXAMPLES: Readonly<Record<SkipReason | 'send', readonly GateEx
     { raw: 'http://2130706433/', url: 'http://127.0.0.1/' },
     { raw: 'http://[::1]/', url: 'http://[::1]/' },
     { raw: 'http://example.com@0x7f.0.0.1/', url: 'http://127.0.0.1/' }, // userinfo decoy
+    { raw: 'http://localhost/', settings: { serviceUrl: '' }, url: 'http://localhost/' }, // never sent, so not "not configured"
   ],
   'private-host': [
     { raw: 'http://192.168.1.1/', url: 'http://192.168.1.1/' },
@@ -71,6 +90,8 @@ export const GATE_EXAMPLES: Readonly<Record<SkipReason | 'send', readonly GateEx
   ],
   allowlisted: [
     { raw: 'https://docs.example.com/a', settings: { allowlist: ['example.com'] }, url: 'https://docs.example.com/a' },
+    { raw: 'https://docs.example.com/a', settings: { allowlist: ['example.com'], blocklist: ['evil.example'] }, url: 'https://docs.example.com/a' },
+    { raw: 'https://example.com/', settings: { allowlist: ['example.com'], apiKey: '' }, url: 'https://example.com/' }, // before "not configured"
     { raw: 'https://example.com/', settings: { allowlist: ['https://example.com/'] }, url: 'https://example.com/' },
   ],
   // Reasons decided elsewhere (per-trigger switches, "proceed anyway" exceptions): no gate rows.

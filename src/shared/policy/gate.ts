@@ -1,19 +1,28 @@
 /**
  * Whether a URL may be sent to the scanning service, and if not, why (the popup shows the
- * reason). Ordered rules, first match wins (style.md 11; issue 3 "URL handling"):
+ * reason). Ordered rules, first match wins (style.md 11; issue 3 "URL handling"; issue 10
+ * invariant 4):
  *
- *   1. not configured (no service URL or key) → 'not-configured'   nothing can be sent anyway
- *   2. paused by the person                  → 'paused'
- *   3. not a web URL / unparsable            → 'scheme' | 'invalid-url'
+ *   1. not a web URL / unparsable            → 'scheme' | 'invalid-url'
+ *   2. on the blocklist (the organization's or the person's)
+ *                                            → 'blocklist'    blocked without asking anyone
+ *   3. paused by the person                  → 'paused'
  *   4. incognito tab and scanIncognito off   → 'incognito'
  *   5. not the public web, scanPrivateHosts off
  *                                            → 'loopback' | 'private-host' | 'link-local' | 'intranet'
- *   6. on the allowlist (and not also on the blocklist) → 'allowlisted'
+ *   6. on the allowlist                      → 'allowlisted'
+ *   7. not configured (no service URL or key) → 'not-configured'   nothing can be sent anyway
  *   otherwise send the normalized URL.
  *
- * The blocklist is not a skip: decide() blocks it without asking the service. A host on both
- * lists is therefore NOT skipped as allowlisted, so an organization's blocklist (merged with the
- * user's allowlist, managed.ts) cannot be undone by an allowlist entry. Examples: gate.examples.ts.
+ * The blocklist comes before every state that skips the service: checking it sends nothing, so
+ * an organization's block list holds while the person has paused protection, before anyone
+ * configured the service, in private windows, for intranet hosts, and over any allowlist entry
+ * (a host on both lists is blocked). The person's own blocklist works the same way: their own
+ * "always block" is not undone by their pause.
+ *
+ * "Not configured" is the last skip on purpose: it is the only one strict mode blocks on
+ * (strict.ts), and a URL that would be skipped anyway (private host, allowlisted, paused) is
+ * not blocked for want of a service it would never be sent to. Examples: gate.examples.ts.
  */
 import type { SkipReason } from '../verdict';
 import { normalizeUrl } from '../url/normalize';
@@ -23,6 +32,8 @@ import { isConfigured, type Settings } from './settings';
 
 export type GateResult =
   | { send: true; url: string; host: string }
+  /** On a blocklist: the checker blocks it (decide.ts) without asking the service. */
+  | { send: false; reason: 'blocklist'; url: string; host: string }
   | { send: false; reason: SkipReason; url?: string; host?: string };
 
 export interface GateContext {
@@ -43,18 +54,17 @@ const PRIVATE_REASON: Record<Exclude<HostClass, 'public'>, SkipReason> = {
 };
 
 export function gateUrl(raw: string, s: GateSettings, ctx: GateContext = {}): GateResult {
-  if (!isConfigured(s)) return { send: false, reason: 'not-configured' };
-  if (ctx.paused) return { send: false, reason: 'paused' };
   const n = normalizeUrl(raw, { stripQuery: s.stripQuery });
   if (!n.ok) return { send: false, reason: n.reason };
   const { url, host } = n;
+  if (hostMatches(host, s.blocklist) !== null) return { send: false, reason: 'blocklist', url, host };
+  if (ctx.paused) return { send: false, reason: 'paused', url, host };
   if (ctx.incognito && !s.scanIncognito) return { send: false, reason: 'incognito', url, host };
   if (!s.scanPrivateHosts) {
     const cls = classifyHost(host);
     if (cls !== 'public') return { send: false, reason: PRIVATE_REASON[cls], url, host };
   }
-  if (hostMatches(host, s.allowlist) !== null && hostMatches(host, s.blocklist) === null) {
-    return { send: false, reason: 'allowlisted', url, host };
-  }
+  if (hostMatches(host, s.allowlist) !== null) return { send: false, reason: 'allowlisted', url, host };
+  if (!isConfigured(s)) return { send: false, reason: 'not-configured', url, host };
   return { send: true, url, host };
 }

@@ -5,8 +5,8 @@
  * - Merge: only keys the file names change; every other setting keeps its value. A list named
  *   in the file replaces the person's own entries of that list (policy entries stay).
  * - Invalid values and unknown keys are listed and ignored (a list keeps its valid entries);
- *   keys set by the organization are listed and ignored; `apiKey` and `lockAll` are never
- *   imported (a file never carries the key; lockAll is policy-only).
+ *   keys set by the organization are listed and ignored; `apiKey` and the policy-only keys
+ *   (`lockAll`, `allowPause`, `allowUserAllowlist`) are never imported.
  * - A change that lowers protection or sends more (`weakens`) is applied only after the person
  *   confirmed it: clearing or changing the service URL, turning checks off, audit-only, allowing
  *   "Proceed anyway", leaving strict mode, raising a threshold, adding to the allowlist, removing
@@ -15,7 +15,7 @@
  * Pure. Examples: import-plan.examples.ts.
  */
 import type { z } from 'zod';
-import { SettingsShape, SETTINGS_VERSION, type SettingKey, type Settings } from './settings';
+import { POLICY_ONLY_KEYS, SettingsShape, SETTINGS_VERSION, type SettingKey, type Settings } from './settings';
 import { MIGRATIONS } from './migrations';
 import { checkField, isPlainObject } from './repair';
 import { serviceOrigin } from './key-binding';
@@ -55,7 +55,8 @@ export interface ImportPlan {
   serviceKey?: { keyOrigin: string | null; newOrigin: string | null };
 }
 
-const NOT_IMPORTABLE: readonly string[] = ['apiKey', 'lockAll'];
+/** The key never comes from a file; policy-only keys (lockAll, allowPause, …) only from policy. */
+const NOT_IMPORTABLE: readonly string[] = ['apiKey', ...POLICY_ONLY_KEYS];
 
 /** The file's object with current key names (older versions migrated), without adding defaults. */
 function migrated(raw: Record<string, unknown>): Record<string, unknown> {

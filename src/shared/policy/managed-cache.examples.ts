@@ -18,6 +18,8 @@ export const PROVISIONAL_EXAMPLES: readonly ProvisionalExample[] = [
   { name: 'a blocklist adds restrictions', cached: { blocklist: ['bad.example'] }, expected: { blocklist: ['bad.example'] } },
   { name: 'proceeding turned off applies', cached: { allowProceed: false }, expected: { allowProceed: false } },
   { name: 'proceeding turned on does not', cached: { allowProceed: true }, user: { allowProceed: false }, expected: {} },
+  { name: 'pausing and own trusted sites turned off apply', cached: { allowPause: false, allowUserAllowlist: false }, expected: { allowPause: false, allowUserAllowlist: false } },
+  { name: 'pausing turned on waits for the live read', cached: { allowPause: true }, expected: {} },
   { name: 'strict mode on applies, off does not', cached: { strictMode: true, strictFailMode: 'allow' }, expected: { strictMode: true } },
   { name: 'strict fail mode block applies', cached: { strictFailMode: 'block' }, expected: { strictFailMode: 'block' } },
   { name: 'audit-only (never block) waits for the live read', cached: { auditOnly: true }, expected: {} },

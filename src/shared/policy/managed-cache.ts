@@ -56,6 +56,8 @@ export const PROVISIONAL_RULES: Readonly<Partial<Record<keyof Settings, Rule>>> 
   scanIncognito: when(false),
   scanNavigations: when(true),
   scanHovers: when(true),
+  allowPause: when(false),
+  allowUserAllowlist: when(false),
 };
 
 /** The part of a cached policy that applies before the live read (restrictions only). */

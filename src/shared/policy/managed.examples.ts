@@ -22,6 +22,8 @@ export const SAMPLE_POLICY = {
   blocklist: ['known-bad.example'],
   cacheTtlMinutes: { malicious: 2880 },
   reportUrl: 'https://helpdesk.example.com/report?scan={scanId}&url={url}',
+  allowPause: false,
+  allowUserAllowlist: false,
   lockAll: false,
 } as const;
 
@@ -36,6 +38,8 @@ export const READ_MANAGED_EXAMPLES: readonly ReadManagedExample[] = [
   { name: 'no policy at all', raw: undefined, values: {}, invalid: [] },
   { name: 'empty policy', raw: {}, values: {}, invalid: [] },
   { name: 'one valid key', raw: { auditOnly: true }, values: { auditOnly: true }, invalid: [] },
+  { name: 'the issue-10 keys', raw: { allowPause: false, allowUserAllowlist: false }, values: { allowPause: false, allowUserAllowlist: false }, invalid: [] },
+  { name: 'allowPause must be a boolean', raw: { allowPause: 'no' }, values: {}, invalid: ['allowPause'] },
   { name: 'wrong type rejected', raw: { warnThreshold: '60', scanHovers: false }, values: { scanHovers: false }, invalid: ['warnThreshold'] },
   { name: 'out of range rejected', raw: { hoverDelayMs: 10, blockThreshold: 101 }, values: {}, invalid: ['hoverDelayMs', 'blockThreshold'] },
   { name: 'bad enum rejected', raw: { strictFailMode: 'deny' }, values: {}, invalid: ['strictFailMode'] },

@@ -8,7 +8,7 @@
  * public/managed_schema.json (Firefox does not validate, so the checks here are what protects us).
  */
 import type { z } from 'zod';
-import { SettingsShape, SETTING_KEYS, type SettingKey, type Settings } from './settings';
+import { DEFAULT_SETTINGS, POLICY_ONLY_KEYS, SettingsShape, SETTING_KEYS, type SettingKey, type Settings } from './settings';
 import { checkField, isPlainObject } from './repair';
 
 /** Every setting except the storage version can be set by policy. */
@@ -59,10 +59,15 @@ export function readManaged(raw: unknown): { values: ManagedValues; invalid: str
   return { values: values as ManagedValues, invalid };
 }
 
-/** managed > user > defaults. `user` is already complete (migrateSettings). */
+/**
+ * managed > user > defaults. `user` is already complete (migrateSettings).
+ * With `allowUserAllowlist: false` the allowlist is the policy's alone: the person's entries
+ * stay stored (they come back if the policy changes) but are not in force.
+ */
 export function mergeSettings(user: Settings, managed: ManagedValues): { settings: Settings; managedKeys: SettingKey[] } {
-  // lockAll is policy-only: a stored user value never counts.
-  const out: Record<string, unknown> = { ...user, lockAll: false };
+  // Policy-only keys: a stored user value never counts.
+  const out: Record<string, unknown> = { ...user };
+  for (const k of POLICY_ONLY_KEYS) out[k] = DEFAULT_SETTINGS[k];
   const managedKeys: SettingKey[] = [];
   for (const key of MANAGED_KEYS) {
     const v = (managed as Record<string, unknown>)[key];
@@ -76,15 +81,19 @@ export function mergeSettings(user: Settings, managed: ManagedValues): { setting
     }
     managedKeys.push(key);
   }
+  if (out.allowUserAllowlist === false) out.allowlist = [...(managed.allowlist ?? [])];
   return { settings: out as Settings, managedKeys };
 }
 
 /**
  * Keys the options page must show as locked. Without lockAll: the managed keys, except the
- * unioned lists (the person's own entries stay editable; show policy entries read-only).
+ * unioned lists (the person's own entries stay editable; show policy entries read-only), and the
+ * allowlist when the policy ignores the person's own (`userAllowlist` false).
  * With lockAll: everything, except credentials the policy does not provide.
  */
-export function lockedKeys(managedKeys: readonly SettingKey[], lockAll: boolean): SettingKey[] {
-  if (!lockAll) return managedKeys.filter((k) => !UNIONED_KEYS.includes(k));
-  return MANAGED_KEYS.filter((k) => !(CREDENTIAL_KEYS.includes(k) && !managedKeys.includes(k)));
+export function lockedKeys(managedKeys: readonly SettingKey[], lockAll: boolean, userAllowlist = true): SettingKey[] {
+  if (lockAll) return MANAGED_KEYS.filter((k) => !(CREDENTIAL_KEYS.includes(k) && !managedKeys.includes(k)));
+  const locked = managedKeys.filter((k) => !UNIONED_KEYS.includes(k));
+  // allowUserAllowlist: false — the person's allowlist is not theirs to edit any more.
+  return userAllowlist ? locked : [...locked, 'allowlist'];
 }

@@ -55,6 +55,13 @@ export const SettingsShape = z.object({
   notifications: z.boolean(),
   /** Policy only: every user setting is locked. */
   lockAll: z.boolean(),
+  /** Policy only: false removes "Pause protection"; a pause in force ends (issue 10). */
+  allowPause: z.boolean(),
+  /**
+   * Policy only: false ignores the person's own allowlist entries and the "Trust this site"
+   * button; the policy's own allowlist still applies (issue 10).
+   */
+  allowUserAllowlist: z.boolean(),
 });
 export type Settings = z.infer<typeof SettingsShape>;
 export type SettingKey = keyof Settings;
@@ -82,9 +89,17 @@ export const DEFAULT_SETTINGS: Settings = {
   reportUrl: '',
   notifications: true,
   lockAll: false,
+  allowPause: true,
+  allowUserAllowlist: true,
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
+
+/**
+ * Keys only a managed policy sets: a value in the person's storage (or an imported file) never
+ * counts, so nobody can unlock or re-allow from their side what the organization decided.
+ */
+export const POLICY_ONLY_KEYS: readonly SettingKey[] = ['lockAll', 'allowPause', 'allowUserAllowlist'];
 
 /** True once a service URL and a key are set: before that, nothing is sent anywhere. */
 export function isConfigured(s: Pick<Settings, 'serviceUrl' | 'apiKey'>): boolean {

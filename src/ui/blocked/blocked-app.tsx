@@ -14,7 +14,8 @@ import { t } from '../i18n';
 import { readParam, safeHttpUrl } from '../page-params';
 import { BlockedActions } from './blocked-actions';
 import { goBack } from './go-back';
-import { headlineKey, unicodeBeside } from './headline';
+import { headlineKey, strictWhy, unicodeBeside } from './headline';
+import { openOptions } from '../open';
 import { useBlockedDetails } from './use-blocked-details';
 
 function Page({ headline, children }: { headline: string; children: ComponentChildren }) {
@@ -37,6 +38,18 @@ function Url({ d }: { d: BlockedDetailsData }) {
       <code class="break">{d.url}</code>
       {unicode ? <span class="unicode-host"> ({t('unicodeHost', unicode)})</span> : null}
     </p>
+  );
+}
+
+/** Strict mode blocked without a verdict: the reason in words, and where to fix it. */
+function StrictWhy({ why, awaiting }: { why: NonNullable<ReturnType<typeof strictWhy>>; awaiting: boolean }) {
+  return (
+    <Notice kind="warn">
+      <p class="strict-why">{t(why.key)}</p>
+      {awaiting ? <p class="muted">{t('strictAwaiting')}</p> : null}
+      {why.fix === 'options' ? <Button variant="link" onClick={() => void openOptions()}>{t('openSettings')}</Button> : null}
+      {why.fix === 'credits' ? <Button variant="link" onClick={() => void openOptions('credits')}>{t('buyCredits')}</Button> : null}
+    </Notice>
   );
 }
 
@@ -70,9 +83,11 @@ export function BlockedApp({ search = location.search, pollMs = 500 }: { search?
       </Page>
     );
   }
+  const why = strictWhy(d.reason);
   return (
     <Page headline={t(key)}>
       <p>{t('blockedIntro')}</p>
+      {why ? <StrictWhy why={why} awaiting={d.awaiting === true} /> : null}
       <Url d={d} />
       <VerdictView verdict={d} level={2} />
       <BlockedActions token={token} details={d} />

@@ -28,6 +28,32 @@ export function headlineKey(details: { categories: string[]; reason?: string }):
   return 'headline_dangerous';
 }
 
+/**
+ * Why strict mode blocked without a verdict, in words (issue 10, invariant 3): one sentence per
+ * reason of src/shared/policy/strict.ts. `fix` says where the person can act on it.
+ *
+ *   'strict:credits'      → { key: 'strictWhy_credits', fix: 'credits' }
+ *   'strict:key-rejected' → { key: 'strictWhy_key_rejected', fix: 'options' }
+ *   'band:malicious'      → null   (a verdict explains itself)
+ */
+const STRICT_WHY: Record<string, { key: string; fix: 'options' | 'credits' | null }> = {
+  'strict:timeout': { key: 'strictWhy_timeout', fix: null },
+  'strict:unreachable': { key: 'strictWhy_unreachable', fix: null },
+  'strict:key-rejected': { key: 'strictWhy_key_rejected', fix: 'options' },
+  'strict:credits': { key: 'strictWhy_credits', fix: 'credits' },
+  'strict:malformed': { key: 'strictWhy_malformed', fix: null },
+  'strict:not-configured': { key: 'strictWhy_not_configured', fix: 'options' },
+  'strict:scan-failed': { key: 'strictWhy_scan_failed', fix: null },
+  'strict:refused': { key: 'strictWhy_refused', fix: null },
+};
+
+export function strictWhy(reason: string | undefined): { key: string; fix: 'options' | 'credits' | null } | null {
+  return (reason && STRICT_WHY[reason]) || null;
+}
+
+/** Every key strictWhy can return (for the locale convention test). */
+export const STRICT_WHY_KEYS = Object.values(STRICT_WHY).map((w) => w.key);
+
 /** Every key headlineKey can return (for the locale convention test). */
 export const HEADLINE_KEYS = [...BY_CATEGORY.map(([, k]) => k), 'headline_blocklist', 'headline_checking', 'headline_released', 'headline_strict', 'headline_dangerous'];
 

@@ -19,6 +19,8 @@ export function PrivacySection({ model }: { model: SettingsModel }) {
       <CheckField label={t('scanPrivateHosts')} hint={t('scanPrivateHostsHint')} checked={s.scanPrivateHosts} locked={lk('scanPrivateHosts')} onChange={(v) => set({ scanPrivateHosts: v })} />
       <CheckField label={t('scanIncognito')} checked={s.scanIncognito} locked={lk('scanIncognito')} onChange={(v) => set({ scanIncognito: v })} />
       <SaveStatus reply={reply} />
+      {/* Policy-only key: shown only when a policy sets it, always locked. */}
+      {model.data.managedKeys.includes('allowUserAllowlist') ? <CheckField label={t('allowUserAllowlist')} checked={s.allowUserAllowlist} locked onChange={() => undefined} /> : null}
       {(['allowlist', 'blocklist'] as const).map((list) => (
         <SiteList
           key={list}

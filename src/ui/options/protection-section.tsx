@@ -25,6 +25,8 @@ export function ProtectionSection({ model }: { model: SettingsModel }) {
       <NumberField label={t('warnThreshold')} hint={t('thresholdHint')} value={s.warnThreshold} min={0} max={100} locked={lk('warnThreshold')} onChange={(v) => set({ warnThreshold: v })} />
       <NumberField label={t('blockThreshold')} hint={t('thresholdHint')} value={s.blockThreshold} min={0} max={100} locked={lk('blockThreshold')} onChange={(v) => set({ blockThreshold: v })} />
       <CheckField label={t('allowProceed')} checked={s.allowProceed} locked={lk('allowProceed')} onChange={(v) => set({ allowProceed: v })} />
+      {/* Policy-only keys: shown only when a policy sets them, always locked. */}
+      {model.data.managedKeys.includes('allowPause') ? <CheckField label={t('allowPause')} checked={s.allowPause} locked onChange={() => undefined} /> : null}
       <CheckField label={t('strictMode')} hint={t('strictModeHint')} checked={s.strictMode} locked={lk('strictMode')} onChange={(v) => set({ strictMode: v })} />
       {s.strictMode ? (
         <>

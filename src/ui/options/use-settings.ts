@@ -23,8 +23,8 @@ export interface SettingsModel {
  * the lists (policy entries are added to the person's own); with lockAll everything, except a
  * service URL or key the policy does not provide (else nobody could configure Linklens).
  */
-export function isLocked(data: Pick<SettingsData, 'managedKeys' | 'lockAll'>, key: SettingKey): boolean {
-  return lockedKeys(data.managedKeys, data.lockAll).includes(key);
+export function isLocked(data: Pick<SettingsData, 'managedKeys' | 'lockAll'> & { settings?: Pick<Settings, 'allowUserAllowlist'> }, key: SettingKey): boolean {
+  return lockedKeys(data.managedKeys, data.lockAll, data.settings?.allowUserAllowlist ?? true).includes(key);
 }
 
 export function useSettings() {

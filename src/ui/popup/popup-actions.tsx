@@ -45,7 +45,7 @@ export function PopupActions({ data, tabId, onDone }: { data: TabStatusData; tab
             {t('checkAgain')}
           </Button>
         ) : null}
-        {host && site && !trusted && !asking ? (
+        {host && site && !trusted && !asking && data.canTrust ? (
           <Button busy={busy === 'trust'} onClick={() => setAsking(true)}>{t('trustSite', host)}</Button>
         ) : null}
         <Button variant="link" onClick={() => void openOptions()}>{t('openSettings')}</Button>

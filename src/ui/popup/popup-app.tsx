@@ -40,7 +40,7 @@ export function PopupApp({ pollMs = 500 }: { pollMs?: number }) {
           <StatusView data={data} />
           <PopupActions data={data} tabId={typeof tabId === 'number' ? tabId : undefined} onDone={refresh} />
           {typeof tabId === 'number' && data.url && /^https?:/i.test(data.url) ? <PageScan tabId={tabId} pollMs={pollMs} /> : null}
-          <PauseControl pausedUntil={data.pausedUntil} onDone={refresh} />
+          {data.canPause ? <PauseControl pausedUntil={data.pausedUntil} onDone={refresh} /> : null}
           <RecentScans />
         </>
       ) : null}

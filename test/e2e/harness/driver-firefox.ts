@@ -120,7 +120,9 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
         await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 20_000 });
       } catch (error) {
         // A redirect to an extension page (the blocked page) sends no load events: an outcome.
-        if (!(await wrapped.currentUrl()).startsWith(ext.pageUrl(''))) throw error;
+        // The aborted load (NS_BINDING_ABORTED) can be reported before the tab shows that page.
+        const onOurs = await waitFor('the tab on an extension page', () => wrapped.currentUrl(), (u) => u.startsWith(ext.pageUrl('')), 5000, 50).then(() => true, () => false);
+        if (!onOurs) throw error;
       }
       return wrapped;
     },

@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startService, type ScanningService } from '../../service/server';
 import { startWorker, waitFor, hang, type Worker } from './worker-harness';
 import { readLedger } from '@/src/background/state/ledger';
+import { JOB_DEADLINE_MS } from '@/src/background/scan/timing';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -110,6 +111,60 @@ describe('scan engine', () => {
     await waitFor(() => verdictOf(w, 'http://scam.example/x') && verdictOf(w, 'http://scam.example/y'));
     expect(w.engine.problem()).toBeNull();
     w.kill();
+  });
+
+  it('a job waiting for credits past the job deadline is not dropped, and is sent again when credits return', async () => {
+    svc.setCredits(0);
+    let clock = Date.now();
+    const w = await startWorker(svc.baseUrl, svc.demoKey, { now: () => clock });
+    const url = 'http://phish-credits-wait.example/';
+    await w.engine.request(url, 'navigation', 9);
+    await waitFor(() => w.engine.problem()?.code === 'insufficient_credits');
+    expect(posts(url)).toHaveLength(1);
+    expect(w.engine.peek(url)).toMatchObject({ kind: 'checking', waiting: 'credits', lastError: 'insufficient_credits' });
+
+    // Ten minutes pass (the deadline is three); the resume alarm fires meanwhile.
+    clock += 10 * 60_000;
+    expect(clock).toBeGreaterThan(Date.now() + JOB_DEADLINE_MS);
+    await w.engine.resume();
+    expect(w.engine.pendingCount()).toBe(1);
+    expect(w.engine.peek(url).kind).toBe('checking');
+    expect(w.updates.filter((u) => u.url === url && u.status.kind !== 'checking')).toEqual([]);
+    expect(posts(url)).toHaveLength(1); // still waiting: not re-sent only to hear 402 again
+
+    svc.setCredits(10);
+    await w.engine.creditsRestored();
+    const v = await waitFor(() => verdictOf(w, url));
+    expect(v.kind === 'verdict' && v.verdict.riskScore).toBe(88);
+    expect(posts(url)).toHaveLength(2);
+    w.kill();
+  });
+
+  it('a new worker life long after the deadline keeps the job waiting for credits, sends nothing, and sends it when credits return', async () => {
+    svc.setCredits(0);
+    let clock = Date.now();
+    const url = 'http://malware-credits-restart.example/';
+    const w1 = await startWorker(svc.baseUrl, svc.demoKey, { now: () => clock });
+    await w1.engine.request(url, 'navigation', 4);
+    await waitFor(() => w1.engine.problem()?.code === 'insufficient_credits');
+    w1.kill();
+
+    clock += 60 * 60_000; // an hour later the worker wakes
+    const w2 = await startWorker(svc.baseUrl, svc.demoKey, { now: () => clock });
+    const problems: Array<{ code: string; restored?: boolean }> = [];
+    w2.engine.onProblem((p) => p && problems.push({ code: p.code, restored: p.restored }));
+    await w2.engine.resume();
+    // Known again from the stored job (not newly happened: outputs.ts does not notify it again).
+    expect(problems).toEqual([{ code: 'insufficient_credits', restored: true }]);
+    expect(w2.engine.peek(url)).toMatchObject({ kind: 'checking', waiting: 'credits' });
+    expect(posts(url)).toHaveLength(1);
+
+    svc.setCredits(5);
+    await w2.engine.creditsRestored();
+    await waitFor(() => verdictOf(w2, url));
+    // The tab it was for is still named with the verdict (navigation.ts redirects that tab).
+    expect(w2.cache.get(url)?.riskScore).toBe(95);
+    w2.kill();
   });
 
   it('a rejected key is reported with the fix "options" and nothing is retried', async () => {

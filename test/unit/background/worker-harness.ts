@@ -28,6 +28,8 @@ export interface Hooks {
   /** Wrap the real client, e.g. to hang a call (the worker dies during it). */
   wrapApi?: (api: ApiClient, w: { kill(): void; dead(): boolean }) => ApiClient;
   wrapCache?: (c: VerdictCache, w: { kill(): void; dead(): boolean }) => VerdictCache;
+  /** The engine's clock (a test moves it to jump past deadlines without waiting). */
+  now?: () => number;
 }
 
 export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks = {}): Promise<Worker> {
@@ -55,6 +57,7 @@ export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks 
     cache,
     api: async () => api,
     ttlFor: async () => 60_000,
+    now: hooks.now,
     setTimer: (fn, ms) => setTimeout(() => !dead && fn(), ms),
   });
   engine.onUpdate((url, status) => !dead && updates.push({ url, status }));

@@ -218,4 +218,37 @@ describe('blocked page in strict mode', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(en('headline_released'));
     expect((screen.getByRole('link', { name: en('openPage') }) as HTMLAnchorElement).href).toBe('https://fine.test/');
   });
+
+  const noVerdict = { categories: [], riskScore: null, band: null, reasoning: '', indicators: [], checkedAt: null, scanId: null };
+  const reasons: [string, string, string | null][] = [
+    ['strict:key-rejected', 'strictWhy_key_rejected', 'openSettings'],
+    ['strict:credits', 'strictWhy_credits', 'buyCredits'],
+    ['strict:unreachable', 'strictWhy_unreachable', null],
+    ['strict:timeout', 'strictWhy_timeout', null],
+    ['strict:malformed', 'strictWhy_malformed', null],
+    ['strict:not-configured', 'strictWhy_not_configured', 'openSettings'],
+    ['strict:scan-failed', 'strictWhy_scan_failed', null],
+    ['strict:refused', 'strictWhy_refused', null],
+  ];
+  for (const [reason, key, fix] of reasons) {
+    it(`blocked without a verdict (${reason}): says why in words${fix ? ' and where to fix it' : ''}`, async () => {
+      answer({ 'blocked.details': () => blockedDetails({ ...noVerdict, reason }) });
+      render(<BlockedApp search="?t=tok_1" pollMs={5} />);
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(en('headline_strict'));
+      expect(screen.getByText(en(key))).toBeTruthy();
+      for (const k of ['openSettings', 'buyCredits']) expect(!!screen.queryByRole('button', { name: en(k) })).toBe(k === fix);
+      expect(screen.getByRole('button', { name: en('goBack') })).toBeTruthy();
+    });
+  }
+
+  it('blocked while awaiting credits: says it keeps checking, asks again slowly, and shows the verdict when it arrives', async () => {
+    let n = 0;
+    const calls = answer({ 'blocked.details': () => (++n < 3 ? blockedDetails({ ...noVerdict, reason: 'strict:credits', awaiting: true }) : blockedDetails()) });
+    render(<BlockedApp search="?t=tok_1" pollMs={5} />);
+    expect(await screen.findByText(en('strictAwaiting'))).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Phishing site blocked'));
+    expect(sent(calls, 'blocked.details').length).toBe(3);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(sent(calls, 'blocked.details').length).toBe(3); // settled: no more asking
+  });
 });

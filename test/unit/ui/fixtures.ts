@@ -23,6 +23,8 @@ export const tabStatus = (status: UrlStatus, over: Partial<TabStatusData> = {}):
   pausedUntil: null,
   credits: 42,
   problem: null,
+  canPause: true,
+  canTrust: true,
   ...over,
 });
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_LABEL_KEYS } from '@/src/ui/labels';
 import { ERROR_KEYS } from '@/src/ui/components/error-text';
-import { HEADLINE_KEYS } from '@/src/ui/blocked/headline';
+import { HEADLINE_KEYS, STRICT_WHY_KEYS } from '@/src/ui/blocked/headline';
 import { OUTCOME_KEYS } from '@/src/ui/options/connection-outcome';
 import { SECTION_TITLE_KEYS } from '@/src/ui/options/options-app';
 import { CONTENT_STRINGS } from '@/src/content/strings';
@@ -63,6 +63,7 @@ const DYNAMIC = [
   ...ALL_LABEL_KEYS,
   ...Object.values(ERROR_KEYS),
   ...HEADLINE_KEYS,
+  ...STRICT_WHY_KEYS,
   ...Object.values(OUTCOME_KEYS),
   ...Object.values(SECTION_TITLE_KEYS),
   ...Object.values(WEAKEN_KEYS),

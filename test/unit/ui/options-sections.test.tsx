@@ -90,6 +90,30 @@ describe('options: protection and privacy', () => {
   });
 });
 
+describe('options: policy-only keys', () => {
+  it('not shown when no policy sets them', async () => {
+    answer(base);
+    render(<OptionsApp />);
+    await screen.findByRole('region', { name: en('sec_protection') });
+    expect(screen.queryByLabelText(en('allowPause'))).toBeNull();
+    expect(screen.queryByLabelText(en('allowUserAllowlist'))).toBeNull();
+  });
+
+  it('set by a policy: shown locked, "Set by your organization"; the person\'s allowlist is locked too', async () => {
+    answer({ ...base, 'settings.get': () => settingsData({ managedKeys: ['allowPause', 'allowUserAllowlist'] }, { allowPause: false, allowUserAllowlist: false, allowlist: [] }) });
+    render(<OptionsApp />);
+    await screen.findByRole('region', { name: en('sec_protection') });
+    for (const key of ['allowPause', 'allowUserAllowlist']) {
+      const box = screen.getByLabelText(en(key)) as HTMLInputElement;
+      expect(box.disabled).toBe(true);
+      expect(box.checked).toBe(false);
+      expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(en('lockedByOrg'));
+    }
+    expect(screen.queryByLabelText(en('addSiteLabel', en('allowlistTitle')))).toBeNull();
+    expect(screen.getByLabelText(en('addSiteLabel', en('blocklistTitle')))).toBeTruthy();
+  });
+});
+
 describe('options: ledger', () => {
   const entries: LedgerEntry[] = [
     { url: 'https://a.test/', at: Date.UTC(2025, 0, 1), reason: 'navigation' },

@@ -71,6 +71,15 @@ describe('popup actions', () => {
     expect(restart!.until).toBeNull();
   });
 
+  it('a policy without pausing or trusting (canPause / canTrust false): neither control is offered', async () => {
+    answer({ ...quiet, 'tab.status': () => ({ ...shown, canPause: false, canTrust: false }) });
+    render(<PopupApp pollMs={10} />);
+    expect(await screen.findByRole('button', { name: en('checkAgain') })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en('pauseHour') })).toBeNull();
+    expect(screen.queryByRole('button', { name: en('pauseRestart') })).toBeNull();
+    expect(screen.queryByRole('button', { name: en('trustSite', 'example-bank.test') })).toBeNull();
+  });
+
   it('while paused: says until when, and resume sends 0', async () => {
     const paused: TabStatusData = { ...shown, pausedUntil: -1, status: { kind: 'skipped', reason: 'paused' } };
     const calls = answer({ ...quiet, 'tab.status': () => paused, 'pause.set': () => null });

@@ -70,13 +70,26 @@ describe('gateUrl properties', () => {
     );
   });
 
-  it('skips a private host for its class even when it is also on the allowlist and the blocklist', () => {
+  it('skips a private host for its class even when it is also on the allowlist', () => {
     fc.assert(
       fc.property(privateHostUrl, (url) => {
-        const r = gateUrl(url, { ...GATE_BASE_SETTINGS, allowlist: [url], blocklist: [url] }, {});
+        const r = gateUrl(url, { ...GATE_BASE_SETTINGS, allowlist: [url] }, {});
         expect(r.send).toBe(false);
         if (!r.send) expect(PRIVATE_REASONS).toContain(r.reason);
       }),
+    );
+  });
+
+  it('a blocklisted host is blocked in every state: paused, not configured, incognito, private, allowlisted', () => {
+    const hostUrl = fc.oneof(privateHostUrl, fc.domain().map((d) => `https://${d}/path`));
+    fc.assert(
+      fc.property(hostUrl, fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (url, paused, incognito, configured, allowlisted, scanPrivateHosts) => {
+        const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+        const s = { ...GATE_BASE_SETTINGS, apiKey: configured ? 'k' : '', scanPrivateHosts, blocklist: [url], allowlist: allowlisted ? [url] : [] };
+        const r = gateUrl(url, s, { paused, incognito });
+        expect(r, `${url} (${host})`).toMatchObject({ send: false, reason: 'blocklist' });
+      }),
+      { numRuns: 1000 },
     );
   });
 

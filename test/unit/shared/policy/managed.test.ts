@@ -72,6 +72,20 @@ describe('mergeSettings: managed > user > defaults', () => {
     expect(mergeSettings(USER, { lockAll: true }).settings.lockAll).toBe(true);
   });
 
+  it('allowPause and allowUserAllowlist come from policy only, like lockAll', () => {
+    const fromUser = mergeSettings({ ...USER, allowPause: false, allowUserAllowlist: false }, {}).settings;
+    expect(fromUser).toMatchObject({ allowPause: true, allowUserAllowlist: true, allowlist: USER.allowlist });
+    expect(mergeSettings(USER, { allowPause: false }).settings.allowPause).toBe(false);
+  });
+
+  it("allowUserAllowlist false: the allowlist is the policy's alone (the person's entries are not in force)", () => {
+    expect(mergeSettings(USER, readManaged({ allowUserAllowlist: false }).values).settings.allowlist).toEqual([]);
+    const both = mergeSettings(USER, readManaged({ allowUserAllowlist: false, allowlist: ['corp.example'], blocklist: ['org-bad.example'] }).values).settings;
+    expect(both.allowlist).toEqual(['corp.example']);
+    // The block lists are not touched: the person's own blocklist still applies.
+    expect(both.blocklist).toEqual(['org-bad.example', 'my-bad.example']);
+  });
+
   it('empty credentials in policy keep the user key', () => {
     expect(mergeSettings(USER, readManaged({ apiKey: '', serviceUrl: '' }).values).settings).toMatchObject({ apiKey: 'user-key', serviceUrl: 'https://user.example' });
   });
@@ -98,6 +112,11 @@ describe('lockedKeys', () => {
     expect([...lockedKeys(e.managedKeys, e.lockAll)].sort()).toEqual([...expected].sort());
   });
 
+  it("allowUserAllowlist false locks the person's allowlist, not the blocklist", () => {
+    expect(lockedKeys(['allowUserAllowlist'], false, false).sort()).toEqual(['allowUserAllowlist', 'allowlist']);
+    expect(lockedKeys(['allowUserAllowlist'], false, true)).toEqual(['allowUserAllowlist']);
+  });
+
   it('with lockAll, credentials given by policy are locked too', () => {
     expect(lockedKeys(['lockAll', 'serviceUrl', 'apiKey'], true)).toEqual(MANAGED_KEYS);
   });
@@ -107,7 +126,7 @@ describe('MANAGED_KEYS covers what issue 3 requires', () => {
   it.each([
     'serviceUrl', 'apiKey', 'scanNavigations', 'scanHovers', 'hoverDelayMs', 'warnThreshold', 'blockThreshold',
     'allowProceed', 'strictMode', 'strictTimeoutMs', 'strictFailMode', 'auditOnly', 'stripQuery', 'scanPrivateHosts',
-    'scanIncognito', 'allowlist', 'blocklist', 'cacheTtlMinutes', 'reportUrl', 'lockAll',
+    'scanIncognito', 'allowlist', 'blocklist', 'cacheTtlMinutes', 'reportUrl', 'lockAll', 'allowPause', 'allowUserAllowlist',
   ])('%s', (k) => {
     expect(MANAGED_KEYS).toContain(k);
   });

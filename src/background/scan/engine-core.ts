@@ -1,0 +1,130 @@
+/**
+ * The scan engine's shared state and the few operations every step uses (emit, the standing
+ * problem, drop). The steps live beside it: engine-submit.ts (a job leaves), engine-track.ts
+ * (stream + poll until terminal), engine-resume.ts (after a wake, after credits return).
+ */
+import type { UrlStatus, Verdict } from '@/src/shared/verdict';
+import type { ScanReason, ErrorInfoWithFix } from '@/src/shared/messaging/protocol';
+import type { ApiClient } from '../api';
+import type { VerdictCache } from '../cache/verdict-cache';
+import type { JobsStore, PendingJob } from './jobs-store';
+
+export interface JobMeta {
+  tabIds: number[];
+  reasons: ScanReason[];
+  scanId: string | null;
+}
+export type EngineListener = (url: string, status: UrlStatus, meta: JobMeta) => void;
+
+export interface EngineDeps {
+  jobs: JobsStore;
+  cache: VerdictCache;
+  /** The configured client, or null before the person (or policy) configured the service. */
+  api: () => Promise<ApiClient | null>;
+  /** Cache lifetime for a verdict (by band, from settings). */
+  ttlFor: (v: Verdict) => Promise<number>;
+  now?: () => number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  newKey?: () => string;
+  /** Told how many jobs are pending after each change (main.ts keeps the resume alarm). */
+  onPending?: (count: number) => void;
+}
+
+/** What this worker life knows of a job in flight (the store is the truth after a restart). */
+export interface Inflight {
+  scanId: string | null;
+  state: string;
+  since: number;
+  waiting: PendingJob['waitingFor'];
+  lastError: string | null;
+}
+
+export interface EngineCore {
+  deps: EngineDeps;
+  now: () => number;
+  setTimer: (fn: () => void, ms: number) => unknown;
+  clearTimer: (handle: unknown) => void;
+  newKey: () => string;
+  inflight: Map<string, Inflight>;
+  /** Terminal non-verdict outcomes of this worker's life: failed, timed out, refused. */
+  outcomes: Map<string, UrlStatus>;
+  tracking: Set<string>;
+  streaming: Set<string>;
+  pollTimers: Map<string, unknown>;
+  retryAttempts: Map<string, number>;
+  listeners: Set<EngineListener>;
+  problemListeners: Set<(p: ErrorInfoWithFix | null) => void>;
+  streamSupported: boolean;
+  standing: ErrorInfoWithFix | null;
+  emit(url: string, status: UrlStatus, job: Pick<PendingJob, 'tabIds' | 'reasons' | 'scanId'>): void;
+  setProblem(p: ErrorInfoWithFix | null): void;
+  /** The in-memory mirror of a (stored) job: call after every change of the stored job. */
+  mirror(job: PendingJob): void;
+  checking(url: string): UrlStatus;
+  /** The job ends without a verdict: forget it, remember the outcome, tell listeners. */
+  drop(job: PendingJob, status: UrlStatus): Promise<void>;
+}
+
+/**
+ * A job waiting for credits never expires: it is sent again when credits return, however long
+ * that takes (issue 10, invariant 5). Every other job is given up after its deadline.
+ */
+export const expired = (job: PendingJob, now: number) => job.waitingFor !== 'credits' && now > job.deadline;
+
+export function createEngineCore(deps: EngineDeps): EngineCore {
+  const core: EngineCore = {
+    deps,
+    now: deps.now ?? Date.now,
+    setTimer: deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms)),
+    clearTimer: deps.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>)),
+    newKey: deps.newKey ?? (() => crypto.randomUUID()),
+    inflight: new Map(),
+    outcomes: new Map(),
+    tracking: new Set(),
+    streaming: new Set(),
+    pollTimers: new Map(),
+    retryAttempts: new Map(),
+    listeners: new Set(),
+    problemListeners: new Set(),
+    streamSupported: true,
+    standing: null,
+    emit(url, status, job) {
+      for (const fn of core.listeners) {
+        try {
+          fn(url, status, { tabIds: job.tabIds, reasons: job.reasons, scanId: job.scanId });
+        } catch {
+          // a listener's failure must not stop delivery to the others
+        }
+      }
+    },
+    setProblem(p) {
+      if (JSON.stringify(p) === JSON.stringify(core.standing)) return;
+      core.standing = p;
+      for (const fn of core.problemListeners) fn(p);
+    },
+    mirror(job) {
+      core.inflight.set(job.url, { scanId: job.scanId, state: job.state, since: job.createdAt, waiting: job.waitingFor, lastError: job.lastError });
+    },
+    checking(url) {
+      const f = core.inflight.get(url)!;
+      return {
+        kind: 'checking',
+        state: f.state,
+        scanId: f.scanId ?? undefined,
+        since: f.since,
+        ...(f.waiting ? { waiting: f.waiting } : {}),
+        ...(f.lastError ? { lastError: f.lastError } : {}),
+      };
+    },
+    async drop(job, status) {
+      await deps.jobs.remove(job.url);
+      core.inflight.delete(job.url);
+      core.tracking.delete(job.url);
+      core.outcomes.set(job.url, status);
+      deps.onPending?.(core.inflight.size);
+      core.emit(job.url, status, job);
+    },
+  };
+  return core;
+}

@@ -1,0 +1,77 @@
+/**
+ * Carrying on where a job stopped: after the worker's death (resume), and when credits are back
+ * (creditsRestored). A job waiting for credits is never given up by its deadline: it is sent
+ * again when the balance is back, however long that takes (issue 10, invariant 5), with a fresh
+ * deadline from then on.
+ */
+import type { PendingJob } from './jobs-store';
+import type { EngineCore } from './engine-core';
+import { expired } from './engine-core';
+import type { Tracker } from './engine-track';
+import type { Submitter } from './engine-submit';
+import * as T from './timing';
+
+export interface Resumer {
+  resume(): Promise<void>;
+  creditsRestored(): Promise<void>;
+}
+
+/** Said while the jobs wait for credits and this worker life has not asked the service yet. */
+const CREDITS_WAIT = 'Out of credits: links are kept and will be checked when credits are added.';
+
+export function createResumer(core: EngineCore, tracker: Tracker, submitter: Submitter): Resumer {
+  const { deps } = core;
+  // One at a time: a worker woken by a purchase runs resume() and creditsRestored() together, and
+  // resume() must not restore the credits problem from jobs creditsRestored is sending.
+  let tail: Promise<unknown> = Promise.resolve();
+  const serial = (fn: () => Promise<void>): Promise<void> => {
+    const next = tail.then(fn, fn);
+    tail = next.catch(() => undefined);
+    return next;
+  };
+
+  async function resume() {
+    const all = await deps.jobs.all();
+    deps.onPending?.(Object.keys(all).length);
+    const jobs = Object.values(all);
+    // A new worker life knows nothing of the credits problem: the waiting jobs say it. Restoring
+    // it keeps them waiting (and the credits check running) instead of re-sending each one on
+    // every wake only to hear 402 again.
+    if (!core.standing && jobs.some((j) => j.waitingFor === 'credits')) {
+      core.setProblem({ code: 'insufficient_credits', message: CREDITS_WAIT, fix: 'credits', restored: true });
+    }
+    for (const job of jobs) {
+      if (!core.inflight.has(job.url)) core.mirror(job);
+      if (expired(job, core.now())) {
+        await core.drop(job, { kind: 'timed_out', scanId: job.scanId ?? undefined });
+        continue;
+      }
+      if (job.scanId) {
+        if (!core.tracking.has(job.url)) tracker.track(job);
+        else if (!core.pollTimers.has(job.url) && !core.streaming.has(job.url)) void tracker.poll(job.url);
+        continue;
+      }
+      if (job.waitingFor === 'credits' && core.standing?.code === 'insufficient_credits') continue;
+      if (job.waitingFor === 'retry' && job.retryAt > core.now()) continue;
+      // Never answered (or the worker died mid-POST): same Idempotency-Key, so no double scan.
+      if (!submitter.queued(job.url)) void submitter.submitOne(job);
+    }
+  }
+
+  async function creditsRestored() {
+    if (core.standing?.code === 'insufficient_credits') core.setProblem(null);
+    const all = await deps.jobs.all();
+    for (const j of Object.values(all)) {
+      if (j.waitingFor !== 'credits') continue;
+      // The wait does not count against the job: its deadline starts now.
+      const t = core.now();
+      const fresh: Partial<PendingJob> = { waitingFor: null, createdAt: t, deadline: t + T.JOB_DEADLINE_MS, pollDelayMs: T.FIRST_POLL_MS };
+      const updated = await deps.jobs.update(j.url, (x) => ({ ...x, ...fresh }));
+      if (!updated) continue;
+      core.mirror(updated);
+      void submitter.submitOne(updated);
+    }
+  }
+
+  return { resume: () => serial(resume), creditsRestored: () => serial(creditsRestored) };
+}

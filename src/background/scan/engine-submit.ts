@@ -1,0 +1,132 @@
+/**
+ * A job leaves: navigations and menu checks at once, hovered and page links gathered briefly into
+ * one batch. The answer decides what happens next: tracked, waiting for credits (no deadline),
+ * retried after a transient error (within the deadline), or dropped (key rejected, URL refused).
+ */
+import type { ScanReason } from '@/src/shared/messaging/protocol';
+import type { ApiResult, ScanJob } from '../api';
+import { isTerminal } from '../api';
+import type { PendingJob } from './jobs-store';
+import type { EngineCore } from './engine-core';
+import type { Tracker } from './engine-track';
+import { appendLedger, recordHistory } from '../state/ledger';
+import * as T from './timing';
+
+export interface Submitter {
+  /** A new job of reason hover / page-links waits for the batch window; others go at once. */
+  send(job: PendingJob): void;
+  /** Same Idempotency-Key as before: a POST that may have landed is answered with the same job. */
+  submitOne(job: PendingJob): Promise<void>;
+  queued(url: string): boolean;
+}
+
+/** Problems an accepted submission proves gone. */
+const CLEARED_BY_SUCCESS = new Set(['insufficient_credits', 'unauthorized', 'forbidden', 'network', 'server']);
+
+export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
+  const { deps } = core;
+  let hoverQueue: string[] = [];
+  let hoverTimer: unknown = null;
+
+  function enqueueBatch(url: string) {
+    hoverQueue.push(url);
+    if (hoverTimer !== null) return;
+    hoverTimer = core.setTimer(() => void flushBatch(), T.HOVER_BATCH_WINDOW_MS);
+  }
+
+  async function flushBatch() {
+    hoverTimer = null;
+    const urls = hoverQueue;
+    hoverQueue = [];
+    const api = await deps.api();
+    if (!api || !urls.length) return;
+    const jobsNow = await deps.jobs.all();
+    await recordSent(urls.map((u) => ({ url: u, reasons: jobsNow[u]?.reasons ?? ['hover'] })));
+    const outcomesOf = await api.submitBatch(urls);
+    for (const o of outcomesOf) {
+      const job = await deps.jobs.get(o.url);
+      if (job) await handleSubmitted(job, o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error });
+    }
+  }
+
+  /** The privacy ledger records a URL when it leaves, whatever the service answers. */
+  function recordSent(items: Array<{ url: string; reasons: ScanReason[] }>) {
+    const at = core.now();
+    return appendLedger(items.flatMap((i) => i.reasons.map((reason) => ({ url: i.url, at, reason })))).catch(() => undefined);
+  }
+
+  async function submitOne(job: PendingJob) {
+    const api = await deps.api();
+    if (!api) return;
+    await recordSent([job]);
+    const res = await api.submitScan(job.url, { idempotencyKey: job.idempotencyKey });
+    await handleSubmitted(job, res);
+  }
+
+  /** Store a change of a waiting job and mirror it; null when the job is gone meanwhile. */
+  async function note(url: string, patch: Partial<PendingJob>) {
+    const updated = await deps.jobs.update(url, (j) => ({ ...j, ...patch }));
+    if (updated && core.inflight.has(url)) core.mirror(updated);
+    return updated;
+  }
+
+  async function handleSubmitted(job: PendingJob, res: ApiResult<ScanJob>) {
+    if (res.ok) {
+      core.retryAttempts.delete(job.url);
+      if (core.standing && CLEARED_BY_SUCCESS.has(core.standing.code)) core.setProblem(null);
+      const scan = res.value;
+      const updated = await deps.jobs.update(job.url, (j) => ({ ...j, scanId: scan.id, state: scan.state, waitingFor: null, lastError: null }));
+      if (!updated) return;
+      core.mirror(updated);
+      await recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(() => undefined);
+      core.emit(job.url, core.checking(job.url), updated);
+      if (isTerminal(scan.state)) await tracker.finish(updated, scan);
+      else tracker.track(updated);
+      return;
+    }
+    const e = res.error;
+    switch (e.code) {
+      case 'insufficient_credits': {
+        // Kept, without a deadline, until credits return (engine-resume.ts creditsRestored).
+        const updated = await note(job.url, { waitingFor: 'credits', lastError: e.code });
+        core.setProblem({ code: e.code, message: e.message, fix: 'credits' });
+        if (updated) core.emit(job.url, core.checking(job.url), updated);
+        return;
+      }
+      case 'unauthorized':
+      case 'forbidden':
+      case 'config':
+        core.setProblem({ code: e.code, message: e.message, fix: 'options' });
+        return core.drop(job, { kind: 'error', code: e.code, message: e.message });
+      case 'invalid_request':
+      case 'not_found':
+        // The service refuses this URL; retrying would not change its mind.
+        return core.drop(job, { kind: 'error', code: e.code, message: e.message });
+      default: {
+        const n = core.retryAttempts.get(job.url) ?? 0;
+        core.retryAttempts.set(job.url, n + 1);
+        if (e.code === 'network' || e.code === 'server') core.setProblem({ code: e.code, message: e.message, fix: 'none' });
+        const at = core.now() + T.retryDelay(n, e.retryAfterMs);
+        if (at > job.deadline) return core.drop(job, { kind: 'timed_out' });
+        await note(job.url, { waitingFor: 'retry', retryAt: at, lastError: e.code });
+        core.setTimer(() => void retryNow(job.url), at - core.now());
+      }
+    }
+  }
+
+  async function retryNow(url: string) {
+    const j = await deps.jobs.get(url);
+    if (!j || j.scanId || j.waitingFor !== 'retry') return;
+    await deps.jobs.update(url, (x) => ({ ...x, waitingFor: null }));
+    await submitOne(j);
+  }
+
+  return {
+    send(job) {
+      if (job.reasons.includes('hover') || job.reasons.includes('page-links')) enqueueBatch(job.url);
+      else void submitOne(job);
+    },
+    submitOne,
+    queued: (url) => hoverQueue.includes(url),
+  };
+}

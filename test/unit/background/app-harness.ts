@@ -1,0 +1,87 @@
+/**
+ * The background as wired in main.ts over fakeBrowser, for tests that drive it by navigations
+ * and privileged messages (the real local service answers). `setupApp()` registers the
+ * beforeEach that starts a fresh worker; the returned object is refilled for every test.
+ */
+import { beforeEach, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ScanningService } from '../../service/server';
+import { startBackground } from '@/src/background/main';
+import { createRouter, type SenderLike } from '@/src/background/router';
+import type { App } from '@/src/background/app';
+import type { Reply } from '@/src/shared/messaging/protocol';
+
+const ID = 'test-extension-id';
+const EXT = `chrome-extension://${ID}`;
+export const pageSender: SenderLike = { id: ID, url: `${EXT}/options.html`, origin: EXT };
+
+export interface AppWorld {
+  app: App;
+  route: ReturnType<typeof createRouter>;
+}
+
+export function setupApp(svc: () => ScanningService, settings: () => Record<string, unknown> = () => ({})): AppWorld {
+  const w = {} as AppWorld;
+  beforeEach(async () => {
+    vi.restoreAllMocks();
+    fakeBrowser.reset();
+    // fakeBrowser.reset() keeps webNavigation/alarms listeners: drop the previous test's worker.
+    for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
+    fakeBrowser.alarms.onAlarm.removeAllListeners();
+    svc().resetFaults();
+    svc().clearLog();
+    svc().setCredits(1000);
+    // APIs fakeBrowser leaves unimplemented (toolchain note 6): record calls instead.
+    Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
+    Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
+    Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
+    w.app = startBackground();
+    w.route = createRouter(w.app);
+    await w.app.settings.set({ serviceUrl: svc().baseUrl, apiKey: svc().demoKey, ...settings() });
+  });
+  return w;
+}
+
+/** The data of an ok reply from our own page, or a thrown error naming the refusal. */
+export async function ask<T>(w: AppWorld, message: unknown): Promise<T> {
+  const r: Reply = await w.route(message, pageSender);
+  if (!r.ok) throw new Error(`${JSON.stringify(message)} refused: ${JSON.stringify(r.error)}`);
+  return r.data as T;
+}
+
+/** A main-frame navigation as the browser reports it: the tab shows the URL, the event fires. */
+export async function navigate(url: string, opts: { incognito?: boolean; tabId?: number } = {}): Promise<number> {
+  let tabId = opts.tabId;
+  if (tabId === undefined) tabId = (await fakeBrowser.tabs.create({ url, ...(opts.incognito ? { incognito: true } : {}) } as never)).id!;
+  else await fakeBrowser.tabs.update(tabId, { url });
+  if (opts.incognito) {
+    // fakeBrowser's tabs carry no incognito flag: the background asks tabs.get, so answer it.
+    const real = fakeBrowser.tabs.get.bind(fakeBrowser.tabs);
+    vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((async (id: number) => ({ ...(await real(id)), incognito: id === tabId })) as never);
+  }
+  await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+  await new Promise((r) => setTimeout(r, 50));
+  return tabId;
+}
+
+export const tabUrl = async (id: number) => (await fakeBrowser.tabs.get(id)).url ?? '';
+
+/** Waits until the tab was sent to the blocked page; returns the token. */
+export async function blockedToken(tabId: number, ms = 10_000): Promise<string> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const u = await tabUrl(tabId);
+    if (u.includes('/blocked.html?t=')) return new URL(u).searchParams.get('t')!;
+    if (Date.now() > end) throw new Error(`tab ${tabId} not blocked; shows ${u}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Applies a managed policy as storage.onChanged('managed') would. */
+export async function setPolicy(w: AppWorld, values: Record<string, unknown>): Promise<void> {
+  await fakeBrowser.storage.managed.clear();
+  await fakeBrowser.storage.managed.set(values);
+  await w.app.settings.refreshManaged();
+  // settings.onChange listeners (policy effects) run without being awaited: let them finish.
+  await new Promise((r) => setTimeout(r, 20));
+}
