@@ -20,6 +20,7 @@ import { registerMenus } from './scan/context-menu';
 import { createRouter, type SenderLike } from './router';
 import { wireOutputs } from './outputs';
 import { onMenuClick } from './handlers/menu';
+import { startReporting } from './reporting';
 import type { App } from './app';
 import { z } from 'zod';
 
@@ -111,6 +112,8 @@ export function startBackground(): App {
     else void browser.alarms.clear(CREDITS_ALARM);
   });
   wireOutputs(app);
+  // Issue 13: reporting to the organization (queue, alarms, policy problems, service outages).
+  startReporting({ settings, onServiceProblem: (fn) => engine.onProblem(fn), serviceProblem: () => engine.problem() });
 
   // Keep the verdict cache and ledger out of content scripts' reach where the browser allows it
   // (Chromium's setAccessLevel; Firefox has none, and the key is in IndexedDB there anyway).

@@ -8,6 +8,7 @@ import { readToken } from '../scan/blocked-tokens';
 import { addException, grantPass } from '../scan/exceptions';
 import { handleAccount } from './account';
 import { handlePrefs } from './prefs';
+import { handleOrg } from './org';
 import { readHistory, clearHistory } from '../state/ledger';
 import { toScanView, toSummary } from './views';
 import { unicodeOf } from './unicode-host';
@@ -70,7 +71,7 @@ export async function handlePage(app: App, m: PageToBackground): Promise<Reply> 
       return ok({ url: t.rawUrl });
     }
     default:
-      return handleAccount(app, m) ?? handlePrefs(app, m) ?? fail('invalid_message', `No handler for ${m.type}`);
+      return handleAccount(app, m) ?? handlePrefs(app, m) ?? handleOrg(app, m) ?? fail('invalid_message', `No handler for ${m.type}`);
   }
 }
 

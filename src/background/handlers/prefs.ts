@@ -1,17 +1,19 @@
 /** The person's own preferences: settings, lists, pause, ledger, cache. */
 import { ok, fail, type PageToBackground, type Reply, type SettingsData } from '@/src/shared/messaging/protocol';
 import { migrateSettings } from '@/src/shared/policy/migrations';
+import { withoutPolicyOnly } from '@/src/shared/policy/settings';
 import { normalizeHostEntry, registrableDomain } from '@/src/shared/url/site';
 import type { App } from '../app';
 import type { SettingsState } from '../state/settings-store';
 import { setPause } from '../scan/pause';
 import { clearLedger, readLedger } from '../state/ledger';
+import { reportPause, setByPerson } from '../reporting/hooks';
 
 export function settingsData(st: SettingsState): SettingsData {
   const key = st.settings.apiKey;
   return {
     // The key itself never goes back to a page: options shows a hint and can replace it.
-    settings: { ...st.settings, apiKey: '' },
+    settings: { ...st.settings, apiKey: '', reportingToken: '' /* issue 13: a credential too */ },
     apiKeyHint: key ? `…${key.slice(-4)}` : null,
     managedKeys: st.managedKeys,
     lockAll: st.settings.lockAll,
@@ -43,7 +45,7 @@ async function editList(app: App, list: 'allowlist' | 'blocklist', host: string,
   // Store only the person's own entries: the policy's are merged in at read time.
   const cur = st.settings[list].filter((x) => !fromPolicy.includes(x));
   const next = add ? [...new Set([...cur, site])] : cur.filter((x) => x !== site);
-  const r = await app.settings.set({ [list]: next });
+  const r = await setByPerson(app.settings, scope === 'host' ? 'popup' : 'options', { [list]: next }); // issue 13: reported
   if (r.refused[list]) return fail('locked', `Not changed: ${r.refused[list]}.`);
   return ok(settingsData(r.state));
 }
@@ -53,7 +55,7 @@ export function handlePrefs(app: App, m: PageToBackground): Promise<Reply> | nul
     case 'settings.get':
       return app.settings.get().then((st) => ok(settingsData(st)));
     case 'settings.set':
-      return app.settings.set(m.patch).then((r) => {
+      return setByPerson(app.settings, 'options', m.patch).then((r) => {
         if ('serviceUrl' in m.patch || 'apiKey' in m.patch) app.engine.configChanged();
         return ok({ ...settingsData(r.state), refused: r.refused });
       });
@@ -67,8 +69,9 @@ export function handlePrefs(app: App, m: PageToBackground): Promise<Reply> | nul
       if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return Promise.resolve(fail('invalid_request', 'The file does not hold Linklens settings.'));
       const { settings, repaired } = migrateSettings(raw);
       // An imported file never carries or replaces the key, nor the policy-only lock.
-      const { apiKey: _k, version: _v, lockAll: _l, ...patch } = settings;
-      return app.settings.set(patch).then((r) => ok({ ...settingsData(r.state), refused: r.refused, repaired }));
+      const { apiKey: _k, version: _v, lockAll: _l, ...all } = settings;
+      const patch = withoutPolicyOnly(all); // issue 13: organization keys come from policy only
+      return setByPerson(app.settings, 'import', patch).then((r) => ok({ ...settingsData(r.state), refused: r.refused, repaired }));
     }
     case 'allowlist.add':
     case 'allowlist.remove':
@@ -77,7 +80,10 @@ export function handlePrefs(app: App, m: PageToBackground): Promise<Reply> | nul
     case 'blocklist.remove':
       return editList(app, 'blocklist', m.host, m.type === 'blocklist.add');
     case 'pause.set':
-      return setPause(m.until).then(() => ok({ pausedUntil: m.until }));
+      return setPause(m.until).then(() => {
+        reportPause(m.until); // issue 13
+        return ok({ pausedUntil: m.until });
+      });
     case 'ledger.get':
       return readLedger().then(ok);
     case 'ledger.clear':

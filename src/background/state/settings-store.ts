@@ -8,7 +8,7 @@
  */
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
-import { DEFAULT_SETTINGS, defaultSettings, SettingsShape, type Settings, type SettingKey } from '@/src/shared/policy/settings';
+import { DEFAULT_SETTINGS, defaultSettings, isPolicyOnlyKey, SettingsShape, type Settings, type SettingKey } from '@/src/shared/policy/settings';
 import { migrateSettings } from '@/src/shared/policy/migrations';
 import { mergeSettings, readManaged, lockedKeys, type ManagedValues } from '@/src/shared/policy/managed';
 import { readKey, writeKey, createMutex } from './kv';
@@ -99,7 +99,9 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
     if (!live) return;
     const before = JSON.stringify(managed);
     managed = live;
-    await writeKey('local', MANAGED_CACHE_KEY, live).catch(() => undefined);
+    // Issue 13: the reporting token is a credential: never cached in storage.local (reporting/token-store.ts keeps it).
+    const { reportingToken: _token, ...cacheable } = live;
+    await writeKey('local', MANAGED_CACHE_KEY, cacheable).catch(() => undefined);
     if (JSON.stringify(managed) !== before) publish();
   }
 
@@ -119,7 +121,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
         const refused: Record<string, string> = {};
         const accepted: Partial<Settings> = {};
         for (const [k, v] of Object.entries(patch)) {
-          if (!(k in DEFAULT_SETTINGS) || k === 'version' || k === 'lockAll') {
+          if (!(k in DEFAULT_SETTINGS) || k === 'version' || k === 'lockAll' || isPolicyOnlyKey(k) /* issue 13 */) {
             refused[k] = 'unknown setting';
             continue;
           }

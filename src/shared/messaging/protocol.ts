@@ -77,6 +77,8 @@ export const PageToBackground = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cache.clear') }),
   z.object({ type: z.literal('history.get') }),
   z.object({ type: z.literal('history.clear') }),
+  /** Issue 13: what is reported to the organization, to whom, and how delivery goes (options). */
+  z.object({ type: z.literal('reporting.status') }),
 ]);
 export type PageToBackground = z.infer<typeof PageToBackground>;
 
@@ -292,4 +294,24 @@ export interface PageScanProgressData {
   done: number;
   flagged: number;
   running: boolean;
+}
+
+/**
+ * `reporting.status` (issue 13): everything about reporting the person may see. The token itself
+ * never leaves the background: only whether one is set.
+ */
+export interface ReportingStatusData {
+  enabled: boolean;
+  url: string | null;
+  tokenSet: boolean;
+  deviceTag: string | null;
+  userTag: string | null;
+  eventTypes: string[];
+  queued: number;
+  dropped: number;
+  deliveredTotal: number;
+  last: { at: number; ok: boolean; status: number | null; error: string | null; delivered: number } | null;
+  nextAttemptAt: number | null;
+  /** Policy keys Linklens ignored (invalid or unknown), as last read. */
+  policyProblems: string[];
 }

@@ -8,7 +8,7 @@
  * public/managed_schema.json (Firefox does not validate, so the checks here are what protects us).
  */
 import type { z } from 'zod';
-import { SettingsShape, SETTING_KEYS, type SettingKey, type Settings } from './settings';
+import { DEFAULT_SETTINGS, POLICY_ONLY_KEYS, SettingsShape, SETTING_KEYS, type SettingKey, type Settings } from './settings';
 import { checkField, isPlainObject } from './repair';
 
 /** Every setting except the storage version can be set by policy. */
@@ -63,6 +63,8 @@ export function readManaged(raw: unknown): { values: ManagedValues; invalid: str
 export function mergeSettings(user: Settings, managed: ManagedValues): { settings: Settings; managedKeys: SettingKey[] } {
   // lockAll is policy-only: a stored user value never counts.
   const out: Record<string, unknown> = { ...user, lockAll: false };
+  // Issue 13: so are the organization keys (reporting endpoint, support text, protected domains).
+  for (const k of POLICY_ONLY_KEYS) out[k] = structuredClone(DEFAULT_SETTINGS[k]);
   const managedKeys: SettingKey[] = [];
   for (const key of MANAGED_KEYS) {
     const v = (managed as Record<string, unknown>)[key];

@@ -7,6 +7,7 @@
  */
 import '../zod-config';
 import { z } from 'zod';
+import { isReportingUrl } from '../reporting/endpoint';
 
 export const SETTINGS_VERSION = 1;
 
@@ -55,6 +56,30 @@ export const SettingsShape = z.object({
   notifications: z.boolean(),
   /** Policy only: every user setting is locked. */
   lockAll: z.boolean(),
+  // ── Organization keys (issue 13). One contiguous block so other branches' keys merge beside
+  // it. The POLICY_ONLY_KEYS among them are never taken from the person, an import or
+  // storage.local (a Firefox content script can write that area): see POLICY.md. ──
+  /** Where events are reported (POLICY.md "Reporting"); '' = nothing is recorded or sent. */
+  reportingUrl: z.string().max(2000).refine((s) => s === '' || isReportingUrl(s), 'https, or http to this machine only'),
+  /** Bearer token for reportingUrl. A credential: kept like the API key, never shown to pages. */
+  reportingToken: z.string().max(4000),
+  /** The organization's own names for this machine and this person, sent with every event. */
+  deviceTag: z.string().max(200),
+  userTag: z.string().max(200),
+  /** Hide the API keys, credits and account sections of the options page. */
+  hideAccountSections: z.boolean(),
+  /** Shown on the blocked page and in the popup ("Questions? Contact …"). */
+  organizationName: z.string().max(200),
+  supportUrl: z.string().max(2000).refine((s) => s === '' || /^https:\/\/[^\s]+$/i.test(s), 'an https:// address'),
+  supportContact: z.string().max(300),
+  /** Remove Linklens' context menu entries. */
+  disableContextMenu: z.boolean(),
+  /** Also notify when a navigation is blocked. */
+  notifyOnBlock: z.boolean(),
+  /** Scans submitted per day at most; 0 = no limit. */
+  maxCreditsPerDay: z.number().int().min(0).max(10_000_000),
+  /** Hosts where the organization's people really sign in (look-alikes of them are warned about). */
+  protectedSignInDomains: z.array(z.string().min(1).max(253)).max(200),
 });
 export type Settings = z.infer<typeof SettingsShape>;
 export type SettingKey = keyof Settings;
@@ -82,7 +107,39 @@ export const DEFAULT_SETTINGS: Settings = {
   reportUrl: '',
   notifications: true,
   lockAll: false,
+  // ── Organization keys (issue 13) ──
+  reportingUrl: '',
+  reportingToken: '',
+  deviceTag: '',
+  userTag: '',
+  hideAccountSections: false,
+  organizationName: '',
+  supportUrl: '',
+  supportContact: '',
+  disableContextMenu: false,
+  notifyOnBlock: false,
+  maxCreditsPerDay: 0,
+  protectedSignInDomains: [],
 };
+
+/**
+ * Organization keys only a policy can set (issue 13). Like lockAll: a stored or imported value
+ * never counts (mergeSettings resets them, settings-store refuses them), so neither an imported
+ * file nor a script that wrote storage.local can point reporting at its own server or put its
+ * own "contact IT" text on the blocked page.
+ */
+export const POLICY_ONLY_KEYS = [
+  'reportingUrl',
+  'reportingToken',
+  'deviceTag',
+  'userTag',
+  'hideAccountSections',
+  'organizationName',
+  'supportUrl',
+  'supportContact',
+  'protectedSignInDomains',
+] as const satisfies readonly (keyof Settings)[];
+export const isPolicyOnlyKey = (k: string): boolean => (POLICY_ONLY_KEYS as readonly string[]).includes(k);
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
 
@@ -97,4 +154,9 @@ export function isConfigured(s: Pick<Settings, 'serviceUrl' | 'apiKey'>): boolea
  */
 export function defaultSettings(): Settings {
   return structuredClone(DEFAULT_SETTINGS);
+}
+
+/** `patch` without the policy-only keys (an import may not carry them; see POLICY_ONLY_KEYS). */
+export function withoutPolicyOnly<T extends Record<string, unknown>>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([k]) => !isPolicyOnlyKey(k))) as Partial<T>;
 }

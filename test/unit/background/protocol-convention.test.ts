@@ -46,6 +46,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'cache.clear': {},
   'history.get': {},
   'history.clear': {},
+  'reporting.status': {},
   'links.lookup': { urls: ['https://a.example/'] },
   'link.hover': { url: 'https://a.example/' },
   'link.proceed': { url: 'https://a.example/' },

@@ -1,0 +1,69 @@
+/**
+ * Call-site helpers for reporting (issue 13 §1): each turns what the caller has at hand into one
+ * event and hands it to `report`. None throws or waits on the network (fire and forget).
+ *
+ * Wired here: pause/resume and settings changed by the person (handlers/prefs.ts), policy values
+ * rejected and service outages (reporting/index.ts). The others are called where navigation,
+ * proceed and the content tier decide (the files other branches are rewriting): see the report
+ * of branch wip-org for the exact places.
+ */
+import type { SettingKey } from '@/src/shared/policy/settings';
+import { settingChanges, type ReportPayload } from '@/src/shared/reporting/events';
+import type { LookalikeVerdict } from '@/src/shared/url/lookalike';
+import type { SettingsStore } from '../state/settings-store';
+import { report } from './index';
+
+/** What a blocked-page token or a checker status knows about a decision. */
+export interface DecisionFacts {
+  /** The URL as sent to the scanning service (normalized; without query when stripQuery). */
+  url: string;
+  host: string;
+  verdict?: { scanId?: string | null; riskScore?: number | null; band?: 'safe' | 'suspicious' | 'high' | 'malicious' | null; categories?: string[] } | null;
+  /** decision.reason, e.g. 'score' or 'blocklist' or 'strict:timeout'. */
+  rule: string;
+}
+
+function decision(f: DecisionFacts): ReportPayload<'navigation.blocked'> {
+  const v = f.verdict;
+  return {
+    url: f.url,
+    host: f.host,
+    verdict: v ? { scanId: v.scanId ?? null, riskScore: v.riskScore ?? null, band: v.band ?? null, categories: (v.categories ?? []).slice(0, 20) } : null,
+    rule: f.rule,
+  };
+}
+
+/** A navigation went to the blocked page (navigation.ts, where the tab is redirected). */
+export const reportBlocked = (f: DecisionFacts) => void report({ type: 'navigation.blocked', payload: decision(f) });
+/** "Proceed anyway" was granted (blocked.proceed, after the policy check). */
+export const reportProceeded = (f: DecisionFacts) => void report({ type: 'navigation.proceeded', payload: decision(f) });
+/** "Open anyway" for a warned/blocked link was granted (content message link.proceed). */
+export const reportOpenedAnyway = (f: DecisionFacts) => void report({ type: 'link.openedAnyway', payload: decision(f) });
+/** Audit-only mode: the decision would have been block (where the block would have happened). */
+export const reportWouldBlock = (f: DecisionFacts) => void report({ type: 'audit.wouldBlock', payload: decision(f) });
+
+/** A look-alike of a protected sign-in domain was seen (page load, or a password field focused). */
+export function reportLookalike(host: string, v: LookalikeVerdict, trigger: 'load' | 'password-focus'): void {
+  if (v.kind !== 'lookalike') return;
+  void report({ type: 'lookalike.seen', payload: { host, protectedDomain: v.protectedDomain, reason: v.reason, trigger } });
+}
+
+/** pause.set: until = ms epoch, null = until restart, 0 = resume. */
+export function reportPause(until: number | null): void {
+  if (until === 0) void report({ type: 'protection.resumed', payload: {} });
+  else void report({ type: 'protection.paused', payload: { until: until === null ? 'restart' : new Date(until).toISOString() } });
+}
+
+/**
+ * settings.set for a change the person made: applies it and reports the keys whose effective
+ * value really changed (saving an unchanged form reports nothing; refused keys never count).
+ */
+export async function setByPerson(settings: SettingsStore, source: 'options' | 'import' | 'popup', patch: Record<string, unknown>) {
+  const before = (await settings.get()).settings;
+  const r = await settings.set(patch);
+  const after = r.state.settings;
+  const changed = (Object.keys(patch) as SettingKey[]).filter((k) => !(k in r.refused) && k in after && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  if (changed.length > 0) void report({ type: 'settings.changed', payload: { source, changes: settingChanges(changed, after as unknown as Record<string, unknown>) } });
+  return r;
+}
+
