@@ -9,7 +9,7 @@
  *   lookalike   warns, with the first reason that applies, in this order:
  *     mixed-script   an IDN label mixing scripts (Latin + Cyrillic, …) that reads as the name
  *     confusable     the site's name has the protected name's TR39-style skeleton
- *     edit-distance  the site's name is within 2 edits (1 for names of 4–5 letters) of it
+ *     edit-distance  the site's name is within 2 edits of it (1 for names of 4–7 letters)
  *     embedded       the protected name stands in another domain: as a label of its subdomain
  *                    part (google.com.evil.test), as the protected site spelled with hyphens
  *                    (microsoftonline-com.evil.test), or beside a sign-in word or another
@@ -133,10 +133,10 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /**
- * Edits allowed for a name of this length: none below 4 letters, 1 below 7, else 2. Short names
- * have too many real-word neighbours at distance 2 (google: doodle, noodle, poodle).
+ * Edits allowed for a name of this length: none below 4 letters, 1 below 8, else 2. Short names
+ * have too many real-word neighbours at distance 2 (google: doodle, noodle; example: examine).
  */
-export const allowedEdits = (n: number) => (n < 4 ? 0 : n < 7 ? 1 : 2);
+export const allowedEdits = (n: number) => (n < 4 ? 0 : n < 8 ? 1 : 2);
 
 /** Words of the protected host itself besides its name (okta in example.okta.com, login, accounts). */
 function contextWords(p: Parts): string[] {
