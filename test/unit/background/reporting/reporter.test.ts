@@ -37,7 +37,12 @@ async function boot(policy: Record<string, unknown> = POLICY) {
 
 function fieldNames(v: unknown, out: string[] = []): string[] {
   if (Array.isArray(v)) v.forEach((x) => fieldNames(x, out));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) out.push(k), fieldNames(x, out);
+  else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      out.push(k);
+      fieldNames(x, out);
+    }
+  }
   return out;
 }
 
