@@ -16,7 +16,7 @@ import { createChecker } from './scan/checker';
 import { createNavigation } from './scan/navigation';
 import { createPageScans } from './scan/page-scans';
 import { createLinkWatchers } from './scan/link-watchers';
-import { registerMenus } from './scan/context-menu';
+import { followMenuPolicy, registerMenus } from './scan/context-menu';
 import { createRouter, type SenderLike } from './router';
 import { wireOutputs } from './outputs';
 import { onMenuClick } from './handlers/menu';
@@ -114,6 +114,7 @@ export function startBackground(): App {
   wireOutputs(app);
   // Issue 13: reporting to the organization (queue, alarms, policy problems, service outages).
   startReporting({ settings, onServiceProblem: (fn) => engine.onProblem(fn), serviceProblem: () => engine.problem() });
+  followMenuPolicy(settings); // issue 13: policy disableContextMenu
 
   // Keep the verdict cache and ledger out of content scripts' reach where the browser allows it
   // (Chromium's setAccessLevel; Firefox has none, and the key is in IndexedDB there anyway).

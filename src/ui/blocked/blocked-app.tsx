@@ -13,6 +13,7 @@ import { VerdictView } from '../components/verdict-view';
 import { t } from '../i18n';
 import { readParam, safeHttpUrl } from '../page-params';
 import { BlockedActions } from './blocked-actions';
+import { SupportNote } from '../components/support-note';
 import { goBack } from './go-back';
 import { headlineKey, unicodeBeside } from './headline';
 import { useBlockedDetails } from './use-blocked-details';
@@ -76,6 +77,7 @@ export function BlockedApp({ search = location.search, pollMs = 500 }: { search?
       <Url d={d} />
       <VerdictView verdict={d} level={2} />
       <BlockedActions token={token} details={d} />
+      <SupportNote />{/* issue 13: the organization's contact, from policy */}
     </Page>
   );
 }

@@ -47,6 +47,8 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'history.get': {},
   'history.clear': {},
   'reporting.status': {},
+  'org.support': {},
+  'signin.status': { tabId: 1 },
   'links.lookup': { urls: ['https://a.example/'] },
   'link.hover': { url: 'https://a.example/' },
   'link.proceed': { url: 'https://a.example/' },
