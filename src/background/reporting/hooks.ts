@@ -10,8 +10,13 @@
 import type { SettingKey } from '@/src/shared/policy/settings';
 import { settingChanges, type ReportPayload } from '@/src/shared/reporting/events';
 import type { LookalikeVerdict } from '@/src/shared/url/lookalike';
+import { browser } from 'wxt/browser';
+import { z } from 'zod';
 import type { SettingsStore } from '../state/settings-store';
-import { report } from './index';
+import { readKey, writeKey } from '../state/kv';
+import { msg, assetUrl } from '../i18n';
+import { createDailyBudget } from './credit-budget';
+import { report, reportingSettings } from './index';
 
 /** What a blocked-page token or a checker status knows about a decision. */
 export interface DecisionFacts {
@@ -33,8 +38,21 @@ function decision(f: DecisionFacts): ReportPayload<'navigation.blocked'> {
   };
 }
 
-/** A navigation went to the blocked page (navigation.ts, where the tab is redirected). */
-export const reportBlocked = (f: DecisionFacts) => void report({ type: 'navigation.blocked', payload: decision(f) });
+/**
+ * A navigation went to the blocked page (navigation.ts, where the tab is redirected): reported,
+ * and notified when the policy `notifyOnBlock` asks for it.
+ */
+export function reportBlocked(f: DecisionFacts): void {
+  void report({ type: 'navigation.blocked', payload: decision(f) });
+  void reportingSettings()
+    ?.get()
+    .then(({ settings: s }) => {
+      if (!s.notifyOnBlock) return;
+      const title = msg('notifyBlockedTitle', 'Linklens blocked a page');
+      return browser.notifications.create(`blocked:${Date.now()}`, { type: 'basic', iconUrl: assetUrl('/icon/128.png'), title, message: f.host });
+    })
+    .catch(() => undefined);
+}
 /** "Proceed anyway" was granted (blocked.proceed, after the policy check). */
 export const reportProceeded = (f: DecisionFacts) => void report({ type: 'navigation.proceeded', payload: decision(f) });
 /** "Open anyway" for a warned/blocked link was granted (content message link.proceed). */
@@ -67,3 +85,13 @@ export async function setByPerson(settings: SettingsStore, source: 'options' | '
   return r;
 }
 
+
+/**
+ * Policy `maxCreditsPerDay`: call `await creditBudget.tryConsume()` right before a scan is
+ * submitted; false = over today's budget (treat like insufficient credits, send nothing).
+ */
+export const creditBudget = createDailyBudget({
+  limit: async () => (await reportingSettings()?.get())?.settings.maxCreditsPerDay ?? 0,
+  load: () => readKey('local', 'creditBudget', z.unknown(), undefined),
+  save: (s) => writeKey('local', 'creditBudget', s),
+});

@@ -40,6 +40,10 @@ interface Reporter {
 }
 
 let active: Reporter | null = null;
+let activeSettings: SettingsStore | null = null;
+
+/** The settings store reporting was started with (hooks that need the policy), or null. */
+export const reportingSettings = (): SettingsStore | null => activeSettings;
 
 /**
  * Records an event for the organization. Never throws, never waits on the network. Does nothing
@@ -180,6 +184,7 @@ export function startReporting(deps: ReportingDeps): Reporter {
   });
 
   active = reporter;
+  activeSettings = deps.settings;
   // A browser restart or a worker killed mid-backoff: carry on with what is queued.
   void deps.settings.get().then((st) => {
     wasEnabled ??= enabled(st.settings);
