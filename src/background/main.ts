@@ -17,11 +17,12 @@ import { createChecker } from './scan/checker';
 import { createNavigation } from './scan/navigation';
 import { createPageScans } from './scan/page-scans';
 import { createLinkWatchers } from './scan/link-watchers';
-import { registerMenus } from './scan/context-menu';
+import { followMenuPolicy, registerMenus } from './scan/context-menu';
 import { enforcePolicy } from './scan/policy-effects';
 import { createRouter, type SenderLike } from './router';
 import { wireOutputs } from './outputs';
 import { onMenuClick } from './handlers/menu';
+import { startReporting } from './reporting';
 import type { App } from './app';
 import { z } from 'zod';
 
@@ -118,6 +119,9 @@ export function startBackground(): App {
     else void browser.alarms.clear(CREDITS_ALARM);
   });
   wireOutputs(app);
+  // Issue 13: reporting to the organization (queue, alarms, policy problems, service outages).
+  startReporting({ settings, onServiceProblem: (fn) => engine.onProblem(fn), serviceProblem: () => engine.problem() });
+  followMenuPolicy(settings); // issue 13: policy disableContextMenu
 
   // Nothing of Linklens is kept in storage.local any more (kv.ts: the private IndexedDB store),
   // but restrict it where the browser allows, in case a future change forgets that. storage.managed

@@ -21,6 +21,7 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
   '4': async () => (await import('./hover-latency')).measureHoverLatency({ links: 40, passes: 2, coldStarts: 12 }),
   '5': async () => (await import('./cache-cost')).measureVerdictCache({ sizes: [10_000, 100_000], lookups: 200_000 }),
   '6': async () => (await import('./bundle-size')).measureBundles(),
+  '7': async () => (await import('./lookalike-fp')).measureLookalikeFalsePositives(),
 };
 
 async function main(): Promise<void> {
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   const sections: Section[] = [];
   for (const id of ids) {
     const measure = MEASUREMENTS[id];
-    if (!measure) throw new Error(`Unknown measurement ${id} (1–6)`);
+    if (!measure) throw new Error(`Unknown measurement ${id} (1–7)`);
     const t = Date.now();
     console.log(`▶ measurement ${id}…`);
     let section: Section;

@@ -14,6 +14,8 @@
  *   "https://user:pw@x.com"           → invalid_url (credentials in a URL make fetch throw)
  *   "https://x.com/?a=1"              → invalid_url (a base address has no query)
  */
+import { isLoopbackHost } from '@/src/shared/url/loopback';
+
 export function validateBaseUrl(
   raw: string,
 ): { ok: true; url: string } | { ok: false; reason: 'invalid_url' | 'not_https' } {
@@ -32,10 +34,5 @@ export function validateBaseUrl(
   return { ok: true, url: `${u.protocol}//${u.host}${path}` };
 }
 
-/** Loopback by name or address. `hostname` is as URL parses it (IPv6 in brackets, IPv4 canonical). */
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/\.$/, '');
-  if (h === 'localhost') return true;
-  if (h === '[::1]') return true;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
-}
+/** Loopback by name or address; shared with the reporting endpoint rule (issue 13). */
+export { isLoopbackHost } from '@/src/shared/url/loopback';

@@ -9,6 +9,7 @@ import { readToken } from '../scan/blocked-tokens';
 import { addException, grantPass } from '../scan/exceptions';
 import { handleAccount } from './account';
 import { handlePrefs } from './prefs';
+import { handleOrg } from './org';
 import { readHistory, clearHistory } from '../state/ledger';
 import { disputeVerdict, fillReportUrl } from './dispute';
 import { toScanView, toSummary } from './views';
@@ -93,7 +94,7 @@ export async function handlePage(app: App, m: PageToBackground, sender?: SenderL
       return ok({ url: t.rawUrl });
     }
     default:
-      return handleAccount(app, m) ?? handlePrefs(app, m) ?? fail('invalid_message', `No handler for ${m.type}`);
+      return handleAccount(app, m) ?? handlePrefs(app, m) ?? handleOrg(app, m) ?? fail('invalid_message', `No handler for ${m.type}`);
   }
 }
 

@@ -6,6 +6,7 @@ import { setPause } from '../scan/pause';
 import { clearLedger, readLedger } from '../state/ledger';
 import { importSettings } from './import-settings';
 import { settingsData } from './settings-data';
+import { reportPause, setByPerson } from '../reporting/hooks';
 
 /** A host typed or taken from a tab → the entry we store: its registrable domain ("site"). */
 function siteOf(input: string): string | null {
@@ -34,7 +35,7 @@ async function editList(app: App, list: 'allowlist' | 'blocklist', host: string,
   // Store only the person's own entries: the policy's are merged in at read time.
   const cur = st.settings[list].filter((x) => !fromPolicy.includes(x));
   const next = add ? [...new Set([...cur, site])] : cur.filter((x) => x !== site);
-  const r = await app.settings.set({ [list]: next });
+  const r = await setByPerson(app.settings, scope === 'host' ? 'popup' : 'options', { [list]: next }); // issue 13: reported
   if (r.refused[list]) return fail('locked', `Not changed: ${r.refused[list]}.`);
   return ok(settingsData(r.state));
 }
@@ -44,7 +45,7 @@ export function handlePrefs(app: App, m: PageToBackground): Promise<Reply> | nul
     case 'settings.get':
       return app.settings.get().then((st) => ok(settingsData(st)));
     case 'settings.set':
-      return app.settings.set(m.patch, { rebindKey: m.rebindKey }).then((r) => {
+      return setByPerson(app.settings, 'options', m.patch, { rebindKey: m.rebindKey }).then((r) => {
         if ('serviceUrl' in m.patch || 'apiKey' in m.patch || m.rebindKey) app.engine.configChanged();
         return ok({ ...settingsData(r.state), refused: r.refused });
       });
@@ -61,6 +62,7 @@ export function handlePrefs(app: App, m: PageToBackground): Promise<Reply> | nul
       return app.settings.get().then(async ({ settings: s }) => {
         if (m.until !== 0 && !s.allowPause) return fail('not_allowed', 'Your organization does not allow pausing protection.');
         await setPause(m.until);
+        reportPause(m.until); // issue 13
         return ok({ pausedUntil: m.until });
       });
     case 'ledger.get':

@@ -5,17 +5,41 @@
  */
 import { browser } from 'wxt/browser';
 import { msg } from '../i18n';
+import type { SettingsState, SettingsStore } from '../state/settings-store';
 
 export const MENU_IDS = { link: 'linklens-check-link', page: 'linklens-check-page', selection: 'linklens-check-selection' } as const;
+
+/** Policy `disableContextMenu` (issue 13), as last read: no entries while it is on. */
+let disabled = false;
 
 export function registerMenus(): void {
   // removeAll first: onInstalled runs on update too, and duplicate ids throw.
   void browser.contextMenus.removeAll().then(() => {
+    if (disabled) return;
     browser.contextMenus.create({ id: MENU_IDS.link, title: msg('menuCheckLink', 'Check this link with Linklens'), contexts: ['link'] });
     browser.contextMenus.create({ id: MENU_IDS.page, title: msg('menuCheckPage', 'Check this page with Linklens'), contexts: ['page'] });
     browser.contextMenus.create({ id: MENU_IDS.selection, title: msg('menuCheckSelection', 'Check selected URL with Linklens'), contexts: ['selection'] });
   });
 }
+
+/**
+ * Issue 13: follow the policy `disableContextMenu`, at start and whenever it changes (a policy
+ * may change while the browser runs). Entries are removed, or put back when it is lifted.
+ */
+export function followMenuPolicy(settings: SettingsStore): void {
+  let applied: boolean | null = null;
+  const apply = (st: SettingsState) => {
+    const off = st.settings.disableContextMenu;
+    if (off === applied) return;
+    applied = off;
+    disabled = off;
+    registerMenus();
+  };
+  settings.onChange(apply);
+  void settings.get().then(apply).catch(() => undefined);
+}
+
+export const menusDisabled = () => disabled;
 
 /** The URL a menu click is about, or null (selected text that is not a web URL). */
 export function menuTarget(info: { menuItemId: string | number; linkUrl?: string; pageUrl?: string; selectionText?: string }): string | null {

@@ -12,7 +12,7 @@
  * policy changes live.
  */
 import { z } from 'zod';
-import { DEFAULT_SETTINGS, defaultSettings, POLICY_ONLY_KEYS, SettingsShape, type Settings, type SettingKey } from '@/src/shared/policy/settings';
+import { DEFAULT_SETTINGS, defaultSettings, isPolicyOnlyKey, SettingsShape, type Settings, type SettingKey } from '@/src/shared/policy/settings';
 import { migrateSettings } from '@/src/shared/policy/migrations';
 import { mergeSettings, lockedKeys, type ManagedValues } from '@/src/shared/policy/managed';
 import { provisionalPolicy, type ManagedCache } from '@/src/shared/policy/managed-cache';
@@ -150,7 +150,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
             refused[k] = 'unknown setting';
             continue;
           }
-          if (POLICY_ONLY_KEYS.includes(k as SettingKey)) {
+          if (isPolicyOnlyKey(k)) {
             refused[k] = 'only an organization policy sets this';
             continue;
           }

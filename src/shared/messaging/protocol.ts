@@ -100,6 +100,12 @@ export const PageToBackground = z.discriminatedUnion('type', [
   z.object({ type: z.literal('history.clear') }),
   /** "Report a mistake": rescan now, mark the verdict disputed here, and say where to report it. */
   z.object({ type: z.literal('verdict.dispute'), url: Url, scanId: Id.optional() }),
+  /** Issue 13: what is reported to the organization, to whom, and how delivery goes (options). */
+  z.object({ type: z.literal('reporting.status') }),
+  /** Issue 13: the organization's support contact (blocked page, popup). Reply: OrgSupportData. */
+  z.object({ type: z.literal('org.support') }),
+  /** Issue 13: is this tab on a protected sign-in page, or a look-alike of one? Reply: SignInStatusData. */
+  z.object({ type: z.literal('signin.status'), tabId: z.number().int() }),
 ]);
 export type PageToBackground = z.infer<typeof PageToBackground>;
 
@@ -349,4 +355,41 @@ export interface PageScanProgressData {
   done: number;
   flagged: number;
   running: boolean;
+}
+
+/**
+ * `reporting.status` (issue 13): everything about reporting the person may see. The token itself
+ * never leaves the background: only whether one is set.
+ */
+export interface ReportingStatusData {
+  enabled: boolean;
+  url: string | null;
+  tokenSet: boolean;
+  deviceTag: string | null;
+  userTag: string | null;
+  eventTypes: string[];
+  queued: number;
+  dropped: number;
+  deliveredTotal: number;
+  last: { at: number; ok: boolean; status: number | null; error: string | null; delivered: number } | null;
+  nextAttemptAt: number | null;
+  /** Policy keys Linklens ignored (invalid or unknown), as last read. */
+  policyProblems: string[];
+}
+
+/** `org.support` (issue 13): policy-only text, empty strings when not set. supportUrl is https only. */
+export interface OrgSupportData {
+  organizationName: string;
+  supportUrl: string;
+  supportContact: string;
+}
+
+/** `signin.status` (issue 13 §3): the look-alike verdict for the tab's host (shared/url/lookalike.ts). */
+export interface SignInStatusData {
+  host: string | null;
+  verdict:
+    | { kind: 'verified' | 'same-site'; protectedDomain: string }
+    | { kind: 'allowlisted'; entry: string }
+    | { kind: 'lookalike'; protectedDomain: string; reason: 'mixed-script' | 'confusable' | 'edit-distance' | 'embedded' }
+    | { kind: 'none' };
 }

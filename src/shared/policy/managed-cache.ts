@@ -23,14 +23,15 @@ export interface ManagedCache {
 
 /** What is written to the private store after a successful live read. */
 export function toCache(live: ManagedValues): ManagedCache {
-  const { apiKey, ...values } = live;
+  // Credentials are never cached: the API key and the reporting token (issue 13) stay in policy.
+  const { apiKey, reportingToken: _token, ...values } = live;
   return { values, credentials: Boolean(apiKey) || Boolean(values.serviceUrl) };
 }
 
 /** A stored cache, validated like a policy (never trusted as it is). */
 export function readCache(raw: unknown): ManagedCache {
   if (!isPlainObject(raw)) return { values: {}, credentials: false };
-  const { apiKey: _never, ...values } = readManaged(raw.values).values;
+  const { apiKey: _never, reportingToken: _nor, ...values } = readManaged(raw.values).values;
   return { values, credentials: raw.credentials === true };
 }
 

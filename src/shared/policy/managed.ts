@@ -65,9 +65,9 @@ export function readManaged(raw: unknown): { values: ManagedValues; invalid: str
  * stay stored (they come back if the policy changes) but are not in force.
  */
 export function mergeSettings(user: Settings, managed: ManagedValues): { settings: Settings; managedKeys: SettingKey[] } {
-  // Policy-only keys: a stored user value never counts.
+  // Policy-only keys (lockAll, allowPause, the organization keys…): a stored user value never counts.
   const out: Record<string, unknown> = { ...user };
-  for (const k of POLICY_ONLY_KEYS) out[k] = DEFAULT_SETTINGS[k];
+  for (const k of POLICY_ONLY_KEYS) out[k] = structuredClone(DEFAULT_SETTINGS[k]);
   const managedKeys: SettingKey[] = [];
   for (const key of MANAGED_KEYS) {
     const v = (managed as Record<string, unknown>)[key];

@@ -7,6 +7,7 @@
  */
 import '../zod-config';
 import { z } from 'zod';
+import { isReportingUrl } from '../reporting/endpoint';
 
 export const SETTINGS_VERSION = 1;
 
@@ -62,6 +63,30 @@ export const SettingsShape = z.object({
    * button; the policy's own allowlist still applies (issue 10).
    */
   allowUserAllowlist: z.boolean(),
+  // ── Organization keys (issue 13). One contiguous block so other branches' keys merge beside
+  // it. The POLICY_ONLY_KEYS among them are never taken from the person, an import or
+  // storage.local (a Firefox content script can write that area): see POLICY.md. ──
+  /** Where events are reported (POLICY.md "Reporting"); '' = nothing is recorded or sent. */
+  reportingUrl: z.string().max(2000).refine((s) => s === '' || isReportingUrl(s), 'https, or http to this machine only'),
+  /** Bearer token for reportingUrl. A credential: kept like the API key, never shown to pages. */
+  reportingToken: z.string().max(4000),
+  /** The organization's own names for this machine and this person, sent with every event. */
+  deviceTag: z.string().max(200),
+  userTag: z.string().max(200),
+  /** Hide the API keys, credits and account sections of the options page. */
+  hideAccountSections: z.boolean(),
+  /** Shown on the blocked page and in the popup ("Questions? Contact …"). */
+  organizationName: z.string().max(200),
+  supportUrl: z.string().max(2000).refine((s) => s === '' || /^https:\/\/[^\s]+$/i.test(s), 'an https:// address'),
+  supportContact: z.string().max(300),
+  /** Remove Linklens' context menu entries. */
+  disableContextMenu: z.boolean(),
+  /** Also notify when a navigation is blocked. */
+  notifyOnBlock: z.boolean(),
+  /** Scans submitted per day at most; 0 = no limit. */
+  maxCreditsPerDay: z.number().int().min(0).max(10_000_000),
+  /** Hosts where the organization's people really sign in (look-alikes of them are warned about). */
+  protectedSignInDomains: z.array(z.string().min(1).max(253)).max(200),
 });
 export type Settings = z.infer<typeof SettingsShape>;
 export type SettingKey = keyof Settings;
@@ -91,15 +116,45 @@ export const DEFAULT_SETTINGS: Settings = {
   lockAll: false,
   allowPause: true,
   allowUserAllowlist: true,
+  // ── Organization keys (issue 13) ──
+  reportingUrl: '',
+  reportingToken: '',
+  deviceTag: '',
+  userTag: '',
+  hideAccountSections: false,
+  organizationName: '',
+  supportUrl: '',
+  supportContact: '',
+  disableContextMenu: false,
+  notifyOnBlock: false,
+  maxCreditsPerDay: 0,
+  protectedSignInDomains: [],
 };
-
-export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
 
 /**
  * Keys only a managed policy sets: a value in the person's storage (or an imported file) never
- * counts, so nobody can unlock or re-allow from their side what the organization decided.
+ * counts (mergeSettings resets them, settings-store refuses them), so nobody can unlock or
+ * re-allow from their side what the organization decided (lockAll, allowPause,
+ * allowUserAllowlist; issue 10), nor point reporting at their own server or put their own
+ * "contact IT" text on the blocked page (the organization keys; issue 13).
  */
-export const POLICY_ONLY_KEYS: readonly SettingKey[] = ['lockAll', 'allowPause', 'allowUserAllowlist'];
+export const POLICY_ONLY_KEYS = [
+  'lockAll',
+  'allowPause',
+  'allowUserAllowlist',
+  'reportingUrl',
+  'reportingToken',
+  'deviceTag',
+  'userTag',
+  'hideAccountSections',
+  'organizationName',
+  'supportUrl',
+  'supportContact',
+  'protectedSignInDomains',
+] as const satisfies readonly (keyof Settings)[];
+export const isPolicyOnlyKey = (k: string): boolean => (POLICY_ONLY_KEYS as readonly string[]).includes(k);
+
+export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
 
 /** True once a service URL and a key are set: before that, nothing is sent anywhere. */
 export function isConfigured(s: Pick<Settings, 'serviceUrl' | 'apiKey'>): boolean {
@@ -112,4 +167,9 @@ export function isConfigured(s: Pick<Settings, 'serviceUrl' | 'apiKey'>): boolea
  */
 export function defaultSettings(): Settings {
   return structuredClone(DEFAULT_SETTINGS);
+}
+
+/** `patch` without the policy-only keys (an import may not carry them; see POLICY_ONLY_KEYS). */
+export function withoutPolicyOnly<T extends Record<string, unknown>>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([k]) => !isPolicyOnlyKey(k))) as Partial<T>;
 }

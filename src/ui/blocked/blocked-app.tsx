@@ -13,6 +13,7 @@ import { VerdictView } from '../components/verdict-view';
 import { t } from '../i18n';
 import { readParam, safeHttpUrl } from '../page-params';
 import { BlockedActions } from './blocked-actions';
+import { SupportNote } from '../components/support-note';
 import { goBack } from './go-back';
 import { headlineKey, strictWhy, unicodeBeside } from './headline';
 import { openOptions } from '../open';
@@ -91,6 +92,7 @@ export function BlockedApp({ search = location.search, pollMs = 500 }: { search?
       <Url d={d} />
       <VerdictView verdict={d} level={2} />
       <BlockedActions token={token} details={d} />
+      <SupportNote />{/* issue 13: the organization's contact, from policy */}
     </Page>
   );
 }

@@ -16,6 +16,7 @@ import { KeysSection } from './keys-section';
 import { LedgerSection } from './ledger-section';
 import { PrivacySection } from './privacy-section';
 import { ProtectionSection } from './protection-section';
+import { ReportingSection } from './reporting-section';
 import { useSettings } from './use-settings';
 import { Notice } from '../components/notice';
 import type { SettingsData } from '@/src/shared/messaging/protocol';
@@ -35,7 +36,9 @@ function ConnectFirst() {
   return <Notice kind="info">{t('connectFirst')}</Notice>;
 }
 
-const SECTIONS = ['connection', 'protection', 'privacy', 'ledger', 'history', 'keys', 'credits', 'account', 'cache', 'backup'] as const;
+const SECTIONS = ['connection', 'protection', 'privacy', 'ledger', 'history', 'keys', 'credits', 'account', 'cache', 'backup', 'reporting'] as const;
+/** Hidden under the policy `hideAccountSections` (issue 13): managed users do not handle keys or credits. */
+const ACCOUNT_SECTIONS: readonly string[] = ['keys', 'credits', 'account'];
 type SectionId = (typeof SECTIONS)[number];
 export const SECTION_TITLE_KEYS: Record<SectionId, string> = {
   connection: 'sec_connection',
@@ -48,6 +51,7 @@ export const SECTION_TITLE_KEYS: Record<SectionId, string> = {
   account: 'sec_account',
   cache: 'sec_cache',
   backup: 'sec_backup',
+  reporting: 'sec_reporting',
 };
 
 function Section({ id, children }: { id: SectionId; children: ComponentChildren }) {
@@ -62,6 +66,7 @@ function Section({ id, children }: { id: SectionId; children: ComponentChildren 
 export function OptionsApp() {
   const { model, error } = useSettings();
   const conn = model ? connectionIdentity(model.data) : null;
+  const hideAccount = model?.settings.hideAccountSections === true;
   return (
     <div class="options">
       <header class="bar">
@@ -69,7 +74,7 @@ export function OptionsApp() {
       </header>
       <nav aria-label={t('sections')}>
         <ul>
-          {SECTIONS.map((id) => <li key={id}><a href={`#${id}`}>{t(SECTION_TITLE_KEYS[id])}</a></li>)}
+          {SECTIONS.filter((id) => !(hideAccount && ACCOUNT_SECTIONS.includes(id))).map((id) => <li key={id}><a href={`#${id}`}>{t(SECTION_TITLE_KEYS[id])}</a></li>)}
         </ul>
       </nav>
       <main>
@@ -83,13 +88,18 @@ export function OptionsApp() {
             <Section id="privacy"><PrivacySection model={model} /></Section>
             <Section id="ledger"><LedgerSection /></Section>
             <Section id="history"><HistorySection key={conn ?? 'none'} connected={conn !== null} /></Section>
-            <Section id="keys">
-              {conn ? <KeysSection connection={conn} canUse={!model.locked('apiKey')} onUse={(apiKey) => model.save({ apiKey })} /> : <ConnectFirst />}
-            </Section>
-            <Section id="credits">{conn ? <CreditsSection key={conn} /> : <ConnectFirst />}</Section>
-            <Section id="account">{conn ? <AccountSection key={conn} /> : <ConnectFirst />}</Section>
+            {hideAccount ? null : (
+              <>
+                <Section id="keys">
+                  {conn ? <KeysSection connection={conn} canUse={!model.locked('apiKey')} onUse={(apiKey) => model.save({ apiKey })} /> : <ConnectFirst />}
+                </Section>
+                <Section id="credits">{conn ? <CreditsSection key={conn} /> : <ConnectFirst />}</Section>
+                <Section id="account">{conn ? <AccountSection key={conn} /> : <ConnectFirst />}</Section>
+              </>
+            )}
             <Section id="cache"><CacheSection /></Section>
             <Section id="backup"><ImportExportSection locked={model.data.lockAll} onImported={model.reload} /></Section>
+            <Section id="reporting"><ReportingSection /></Section>
           </>
         ) : null}
       </main>

@@ -12,6 +12,8 @@ import { PauseControl } from './pause-control';
 import { PopupActions } from './popup-actions';
 import { RecentScans } from './recent-scans';
 import { StatusView } from './status-view';
+import { SignInState } from './sign-in-state';
+import { SupportNote } from '../components/support-note';
 import { useTabStatus } from './use-tab-status';
 
 function SetUp() {
@@ -37,6 +39,7 @@ export function PopupApp({ pollMs = 500 }: { pollMs?: number }) {
       {data && !data.configured ? <SetUp /> : null}
       {data && data.configured ? (
         <>
+          {typeof tabId === 'number' ? <SignInState tabId={tabId} /> : null}{/* issue 13 */}
           <StatusView data={data} />
           <PopupActions data={data} tabId={typeof tabId === 'number' ? tabId : undefined} onDone={refresh} />
           {typeof tabId === 'number' && data.url && /^https?:/i.test(data.url) ? <PageScan tabId={tabId} pollMs={pollMs} /> : null}
@@ -44,6 +47,7 @@ export function PopupApp({ pollMs = 500 }: { pollMs?: number }) {
           <RecentScans />
         </>
       ) : null}
+      <SupportNote />{/* issue 13: the organization's contact, from policy */}
     </main>
   );
 }

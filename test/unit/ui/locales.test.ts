@@ -16,6 +16,8 @@ import { CONTENT_STRINGS } from '@/src/content/strings';
 import { readLocale } from './helpers';
 import { LOCALES, NON_ENGLISH, SAME_AS_ENGLISH, hasWords, untranslated, usedPlaceholders } from './locale-checks';
 import { IGNORED_KEYS, WEAKEN_KEYS } from '@/src/ui/options/import-plan-view';
+import { EVENT_TYPE_KEYS } from '@/src/ui/options/reporting-section';
+import { LOOKALIKE_REASON_KEYS } from '@/src/ui/popup/sign-in-state';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const SOURCE_DIRS = ['src', 'entrypoints'];
@@ -68,6 +70,8 @@ const DYNAMIC = [
   ...Object.values(SECTION_TITLE_KEYS),
   ...Object.values(WEAKEN_KEYS),
   ...Object.values(IGNORED_KEYS),
+  ...Object.values(EVENT_TYPE_KEYS),
+  ...Object.values(LOOKALIKE_REASON_KEYS),
   ...Object.keys(CONTENT_STRINGS).map((k) => `cs_${k}`),
 ];
 

@@ -1,0 +1,41 @@
+/**
+ * Policy `maxCreditsPerDay` (issue 13 §2): at most that many scans submitted per local calendar
+ * day on this machine (0 = no limit). The count lives in storage so a worker restart does not
+ * reset it. `tryConsume()` is called once per scan submission, just before the POST; false means
+ * "over today's budget": the caller treats it like running out of credits (nothing is sent).
+ */
+import { z } from 'zod';
+
+const StateSchema = z.object({ day: z.string().max(10), used: z.number().int().min(0) });
+export type BudgetState = z.infer<typeof StateSchema>;
+
+export interface BudgetDeps {
+  limit(): Promise<number>;
+  load(): Promise<unknown>;
+  save(s: BudgetState): Promise<void>;
+  now?: () => Date;
+}
+
+const dayOf = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+export function createDailyBudget(d: BudgetDeps) {
+  const now = d.now ?? (() => new Date());
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    /** Counts one scan against today's budget; false (and nothing counted) when it is spent. */
+    tryConsume(): Promise<boolean> {
+      const run = tail.then(async () => {
+        const limit = await d.limit();
+        if (limit <= 0) return true;
+        const today = dayOf(now());
+        const parsed = StateSchema.safeParse(await d.load().catch(() => undefined));
+        const used = parsed.success && parsed.data.day === today ? parsed.data.used : 0;
+        if (used >= limit) return false;
+        await d.save({ day: today, used: used + 1 });
+        return true;
+      });
+      tail = run.catch(() => undefined);
+      return run;
+    },
+  };
+}

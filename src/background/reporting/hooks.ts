@@ -1,0 +1,97 @@
+/**
+ * Call-site helpers for reporting (issue 13 §1): each turns what the caller has at hand into one
+ * event and hands it to `report`. None throws or waits on the network (fire and forget).
+ *
+ * Wired here: pause/resume and settings changed by the person (handlers/prefs.ts), policy values
+ * rejected and service outages (reporting/index.ts). The others are called where navigation,
+ * proceed and the content tier decide (the files other branches are rewriting): see the report
+ * of branch wip-org for the exact places.
+ */
+import type { SettingKey } from '@/src/shared/policy/settings';
+import { settingChanges, type ReportPayload } from '@/src/shared/reporting/events';
+import type { LookalikeVerdict } from '@/src/shared/url/lookalike';
+import { browser } from 'wxt/browser';
+import { z } from 'zod';
+import type { SettingsStore } from '../state/settings-store';
+import { readKey, writeKey } from '../state/kv';
+import { msg, assetUrl } from '../i18n';
+import { createDailyBudget } from './credit-budget';
+import { report, reportingSettings } from './index';
+
+/** What a blocked-page token or a checker status knows about a decision. */
+export interface DecisionFacts {
+  /** The URL as sent to the scanning service (normalized; without query when stripQuery). */
+  url: string;
+  host: string;
+  verdict?: { scanId?: string | null; riskScore?: number | null; band?: 'safe' | 'suspicious' | 'high' | 'malicious' | null; categories?: string[] } | null;
+  /** decision.reason, e.g. 'score' or 'blocklist' or 'strict:timeout'. */
+  rule: string;
+}
+
+function decision(f: DecisionFacts): ReportPayload<'navigation.blocked'> {
+  const v = f.verdict;
+  return {
+    url: f.url,
+    host: f.host,
+    verdict: v ? { scanId: v.scanId ?? null, riskScore: v.riskScore ?? null, band: v.band ?? null, categories: (v.categories ?? []).slice(0, 20) } : null,
+    rule: f.rule,
+  };
+}
+
+/**
+ * A navigation went to the blocked page (navigation.ts, where the tab is redirected): reported,
+ * and notified when the policy `notifyOnBlock` asks for it.
+ */
+export function reportBlocked(f: DecisionFacts): void {
+  void report({ type: 'navigation.blocked', payload: decision(f) });
+  void reportingSettings()
+    ?.get()
+    .then(({ settings: s }) => {
+      if (!s.notifyOnBlock) return;
+      const title = msg('notifyBlockedTitle', 'Linklens blocked a page');
+      return browser.notifications.create(`blocked:${Date.now()}`, { type: 'basic', iconUrl: assetUrl('/icon/128.png'), title, message: f.host });
+    })
+    .catch(() => undefined);
+}
+/** "Proceed anyway" was granted (blocked.proceed, after the policy check). */
+export const reportProceeded = (f: DecisionFacts) => void report({ type: 'navigation.proceeded', payload: decision(f) });
+/** "Open anyway" for a warned/blocked link was granted (content message link.proceed). */
+export const reportOpenedAnyway = (f: DecisionFacts) => void report({ type: 'link.openedAnyway', payload: decision(f) });
+/** Audit-only mode: the decision would have been block (where the block would have happened). */
+export const reportWouldBlock = (f: DecisionFacts) => void report({ type: 'audit.wouldBlock', payload: decision(f) });
+
+/** A look-alike of a protected sign-in domain was seen (page load, or a password field focused). */
+export function reportLookalike(host: string, v: LookalikeVerdict, trigger: 'load' | 'password-focus'): void {
+  if (v.kind !== 'lookalike') return;
+  void report({ type: 'lookalike.seen', payload: { host, protectedDomain: v.protectedDomain, reason: v.reason, trigger } });
+}
+
+/** pause.set: until = ms epoch, null = until restart, 0 = resume. */
+export function reportPause(until: number | null): void {
+  if (until === 0) void report({ type: 'protection.resumed', payload: {} });
+  else void report({ type: 'protection.paused', payload: { until: until === null ? 'restart' : new Date(until).toISOString() } });
+}
+
+/**
+ * settings.set for a change the person made: applies it and reports the keys whose effective
+ * value really changed (saving an unchanged form reports nothing; refused keys never count).
+ */
+export async function setByPerson(settings: SettingsStore, source: 'options' | 'import' | 'popup', patch: Record<string, unknown>, opts?: Parameters<SettingsStore['set']>[1]) {
+  const before = (await settings.get()).settings;
+  const r = await settings.set(patch, opts);
+  const after = r.state.settings;
+  const changed = (Object.keys(patch) as SettingKey[]).filter((k) => !(k in r.refused) && k in after && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  if (changed.length > 0) void report({ type: 'settings.changed', payload: { source, changes: settingChanges(changed, after as unknown as Record<string, unknown>) } });
+  return r;
+}
+
+
+/**
+ * Policy `maxCreditsPerDay`: call `await creditBudget.tryConsume()` right before a scan is
+ * submitted; false = over today's budget (treat like insufficient credits, send nothing).
+ */
+export const creditBudget = createDailyBudget({
+  limit: async () => (await reportingSettings()?.get())?.settings.maxCreditsPerDay ?? 0,
+  load: () => readKey('db', 'creditBudget', z.unknown(), undefined),
+  save: (s) => writeKey('db', 'creditBudget', s),
+});

@@ -1,0 +1,195 @@
+/**
+ * Reporting to the organization (issue 13 §1): `report(input)` is the one entry point for every
+ * call site; `startReporting` wires the queue to storage, the sender, alarms and the settings.
+ *
+ * Nothing is recorded unless a valid reportingUrl is set by policy (POLICY.md "Reporting"): an
+ * event reported without one is dropped on the spot, and turning reporting off empties the queue.
+ * The person sees all of it in options (reporting.status, ui/options/reporting-section.tsx).
+ */
+import { browser } from 'wxt/browser';
+import { z } from 'zod';
+import { makeEvent, REPORT_TYPES, type ReportEvent, type ReportInput } from '@/src/shared/reporting/events';
+import { validateReportingUrl } from '@/src/shared/reporting/endpoint';
+import { readManaged } from '@/src/shared/policy/managed';
+import type { Settings } from '@/src/shared/policy/settings';
+import type { ReportingStatusData } from '@/src/shared/messaging/protocol';
+import { sendReports } from '../api/reporting-sender';
+import { readKey, writeKey } from '../state/kv';
+import type { SettingsStore } from '../state/settings-store';
+import { createReportQueue, type ReportQueue } from './queue';
+import { createOutageTracker, OutageSchema } from './outage';
+import { createTokenStore } from './token-store';
+
+export const REPORTING_ALARM = 'linklens-reporting';
+export const OUTAGE_ALARM = 'linklens-outage';
+const QUEUE_KEY = 'reportingQueue';
+const OUTAGE_KEY = 'reportingOutage';
+const POLICY_SIG_KEY = 'reportingPolicyProblems';
+
+export interface ReportingDeps {
+  settings: SettingsStore;
+  /** engine.onProblem: the standing problem of the scanning service. */
+  onServiceProblem(fn: (p: { code: string } | null) => void): void;
+  serviceProblem(): { code: string } | null;
+}
+
+interface Reporter {
+  report(input: ReportInput): Promise<void>;
+  status(): Promise<ReportingStatusData>;
+  queue: ReportQueue;
+}
+
+let active: Reporter | null = null;
+let activeSettings: SettingsStore | null = null;
+
+/** The settings store reporting was started with (hooks that need the policy), or null. */
+export const reportingSettings = (): SettingsStore | null => activeSettings;
+
+/**
+ * Records an event for the organization. Never throws, never waits on the network. Does nothing
+ * before startReporting (unit tests of handlers) or without a reportingUrl.
+ */
+export function report(input: ReportInput): Promise<void> {
+  return active ? active.report(input).catch(() => undefined) : Promise.resolve();
+}
+
+/** For options (`reporting.status`). */
+export function reportingStatus(): Promise<ReportingStatusData | null> {
+  return active ? active.status() : Promise.resolve(null);
+}
+
+function extensionVersion(): string {
+  try {
+    return browser.runtime.getManifest().version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+const enabled = (s: Settings) => validateReportingUrl(s.reportingUrl).ok;
+
+/** Called once per worker life from startBackground, synchronously (it registers listeners). */
+export function startReporting(deps: ReportingDeps): Reporter {
+  const tokens = createTokenStore();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  async function target() {
+    const { settings: s } = await deps.settings.get();
+    const v = validateReportingUrl(s.reportingUrl);
+    if (!v.ok) return null;
+    return { url: v.url, token: s.reportingToken || (await tokens.get()) };
+  }
+
+  async function context(id = crypto.randomUUID(), now = Date.now()) {
+    const { settings: s } = await deps.settings.get();
+    return { id, now, extensionVersion: extensionVersion(), deviceTag: s.deviceTag, userTag: s.userTag };
+  }
+  let droppedCtx = { extensionVersion: extensionVersion(), deviceTag: '', userTag: '' };
+
+  const queue = createReportQueue({
+    load: () => readKey('db', QUEUE_KEY, z.unknown(), undefined),
+    save: (state) => writeKey('db', QUEUE_KEY, state),
+    async send(events: ReportEvent[]) {
+      const t = await target();
+      if (!t) return { ok: false, status: null, error: 'not_configured', retryAfterMs: null };
+      return sendReports(t, events);
+    },
+    wake(at) {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (at === null) return void browser.alarms.clear(REPORTING_ALARM).catch(() => undefined);
+      const delay = Math.max(0, at - Date.now());
+      // The timer is the fast path while the worker lives; the alarm wakes a dead worker.
+      timer = setTimeout(() => void queue.flush(), delay);
+      void Promise.resolve(browser.alarms.create(REPORTING_ALARM, { when: Date.now() + Math.max(delay, 1000) })).catch(() => undefined);
+    },
+    droppedEvent: (count, since) => makeEvent({ type: 'reporting.dropped', payload: { count, since: new Date(since).toISOString() } }, { ...droppedCtx, id: crypto.randomUUID(), now: Date.now() }),
+  });
+
+  const reporter: Reporter = {
+    queue,
+    async report(input) {
+      const { settings: s } = await deps.settings.get();
+      if (!enabled(s)) return;
+      droppedCtx = { extensionVersion: extensionVersion(), deviceTag: s.deviceTag, userTag: s.userTag };
+      const event = makeEvent(input, await context());
+      if (event) await queue.add(event);
+    },
+    async status() {
+      const { settings: s } = await deps.settings.get();
+      const q = await queue.state();
+      const url = validateReportingUrl(s.reportingUrl);
+      return {
+        enabled: url.ok,
+        url: url.ok ? url.url : null,
+        tokenSet: (s.reportingToken || (url.ok ? await tokens.get() : '')) !== '',
+        deviceTag: s.deviceTag || null,
+        userTag: s.userTag || null,
+        eventTypes: REPORT_TYPES,
+        queued: q.events.length,
+        dropped: q.dropped,
+        deliveredTotal: q.deliveredTotal,
+        last: q.last,
+        nextAttemptAt: q.events.length > 0 && q.nextAt > Date.now() ? q.nextAt : null,
+        policyProblems: await readKey('db', POLICY_SIG_KEY, z.array(z.string().max(200)).max(200), []),
+      };
+    },
+  };
+
+  const outage = createOutageTracker({
+    load: () => readKey('db', OUTAGE_KEY, OutageSchema, null),
+    save: (o) => writeKey('db', OUTAGE_KEY, o),
+    wakeAt: (at) => void Promise.resolve(browser.alarms.create(OUTAGE_ALARM, { when: at })).catch(() => undefined),
+    report: (input) => void report(input),
+    current: deps.serviceProblem,
+  });
+
+  /**
+   * The live policy, read here rather than through the settings store: it holds the token (which
+   * the store's storage.local cache leaves out) and the problems readManaged found, which the
+   * store does not keep. A new set of problems is reported once, not on every wake.
+   */
+  async function readPolicy(): Promise<void> {
+    let raw: unknown;
+    try {
+      raw = await browser.storage.managed.get(null);
+    } catch {
+      return; // no policy support or no policy
+    }
+    const { values, invalid } = readManaged(raw);
+    await tokens.set(values.reportingUrl ? (values.reportingToken ?? '') : '');
+    const before = await readKey('db', POLICY_SIG_KEY, z.array(z.string()), []);
+    const now = [...new Set(invalid)].sort().slice(0, 200);
+    if (JSON.stringify(before) === JSON.stringify(now)) return;
+    await writeKey('db', POLICY_SIG_KEY, now);
+    await deps.settings.settled(); // the reportingUrl of this very policy decides
+    if (now.length > 0) await report({ type: 'policy.rejected', payload: { keys: now } });
+  }
+
+  browser.alarms.onAlarm.addListener((a) => {
+    if (a.name === REPORTING_ALARM) void queue.flush();
+    if (a.name === OUTAGE_ALARM) void outage.onAlarm().catch(() => undefined);
+  });
+  browser.storage.onChanged.addListener((_c, area) => {
+    if (area === 'managed') void readPolicy();
+  });
+  deps.onServiceProblem((p) => void outage.onProblem(p).catch(() => undefined));
+  let wasEnabled: boolean | null = null;
+  deps.settings.onChange((st) => {
+    const on = enabled(st.settings);
+    // Reporting turned off: what was queued for the organization is not kept.
+    if (wasEnabled === true && !on) void queue.clear();
+    if (on && wasEnabled !== true) void queue.flush();
+    wasEnabled = on;
+  });
+
+  active = reporter;
+  activeSettings = deps.settings;
+  // A browser restart or a worker killed mid-backoff: carry on with what is queued.
+  void deps.settings.get().then((st) => {
+    wasEnabled ??= enabled(st.settings);
+    return queue.flush();
+  });
+  void readPolicy();
+  return reporter;
+}

@@ -1,0 +1,163 @@
+/**
+ * What Linklens reports to the organization (issue 13 §1), as plain JSON. Pure: no browser API.
+ * The wire format is documented for administrators in POLICY.md "Reporting"; a change here is a
+ * change of that contract (bump REPORT_SCHEMA).
+ *
+ * Every event has the same envelope (id, type, time, extensionVersion, deviceTag, userTag) and a
+ * payload per type. What an event never carries: the API key, the reporting token, page contents,
+ * URL credentials (`user:pass@`) or fragments. URLs are the ones sent to the scanning service
+ * (already without their query when stripQuery is on). The `id` lets the receiver drop the
+ * duplicates that at-least-once delivery can produce (a reply lost after the receiver stored it).
+ */
+import '../zod-config';
+import { z } from 'zod';
+
+export const REPORT_SCHEMA = 'linklens-events/1';
+
+const Str = (max: number) => z.string().max(max);
+const UrlText = Str(4096);
+const Verdict = z
+  .object({
+    scanId: Str(200).nullable(),
+    riskScore: z.number().int().min(0).max(100).nullable(),
+    band: z.enum(['safe', 'suspicious', 'high', 'malicious']).nullable(),
+    categories: z.array(Str(100)).max(20),
+  })
+  .nullable();
+
+/** A URL decision: the URL as sent to the scanner, its host, the verdict and the rule that decided. */
+const UrlDecision = z.object({ url: UrlText, host: Str(300), verdict: Verdict, rule: Str(200) });
+
+/** Payload schema per event type. Keys are the exact event type names. */
+export const PAYLOADS = {
+  /** A navigation was sent to the blocked page. */
+  'navigation.blocked': UrlDecision,
+  /** The person took "Proceed anyway" on the blocked page. */
+  'navigation.proceeded': UrlDecision,
+  /** The person confirmed "Open anyway" for a warned or blocked link in a page. */
+  'link.openedAnyway': UrlDecision,
+  /** Audit-only mode: this navigation would have been blocked. */
+  'audit.wouldBlock': UrlDecision,
+  /** Protection paused: until an ISO time, or 'restart' (until the browser restarts). */
+  'protection.paused': z.object({ until: z.union([z.literal('restart'), Str(40)]) }),
+  /** Protection resumed by the person before the pause ran out. */
+  'protection.resumed': z.object({}),
+  /**
+   * The person changed settings. `value` is given for plain values; lists give `entries` (a
+   * count, not the hosts); credentials (apiKey, serviceUrl) give neither.
+   */
+  'settings.changed': z.object({
+    source: z.enum(['options', 'import', 'popup']),
+    changes: z.array(z.object({ key: Str(100), value: z.union([z.boolean(), z.number(), Str(300)]).optional(), entries: z.number().int().optional() })).max(100),
+  }),
+  /** The managed policy holds values Linklens ignored (dotted paths, e.g. cacheTtlMinutes.safe). */
+  'policy.rejected': z.object({ keys: z.array(Str(200)).max(200) }),
+  /** A page whose host looks like a protected sign-in domain (shared/url/lookalike.ts). */
+  'lookalike.seen': z.object({
+    host: Str(300),
+    protectedDomain: Str(300),
+    reason: z.enum(['confusable', 'edit-distance', 'embedded', 'mixed-script']),
+    trigger: z.enum(['load', 'password-focus']),
+  }),
+  /** The scanning service could not be reached for at least `minutes`. */
+  'service.unreachable': z.object({ since: Str(40), minutes: z.number().int().min(0), error: Str(40), ongoing: z.boolean() }),
+  /** Events dropped because the queue was full while delivery failed; sent once delivery works. */
+  'reporting.dropped': z.object({ count: z.number().int().min(1), since: Str(40) }),
+} as const;
+
+export type ReportType = keyof typeof PAYLOADS;
+export type ReportPayload<T extends ReportType> = z.infer<(typeof PAYLOADS)[T]>;
+export const REPORT_TYPES = Object.keys(PAYLOADS) as ReportType[];
+
+const Envelope = {
+  id: z.string().min(1).max(100),
+  time: Str(40),
+  extensionVersion: Str(40),
+  deviceTag: Str(200).nullable(),
+  userTag: Str(200).nullable(),
+};
+
+/** One event as stored in the queue and sent. */
+export const ReportEventSchema = z.discriminatedUnion(
+  'type',
+  REPORT_TYPES.map((type) => z.object({ ...Envelope, type: z.literal(type), payload: PAYLOADS[type] })) as unknown as [
+    z.ZodObject<typeof Envelope & { type: z.ZodLiteral<ReportType>; payload: z.ZodType }>,
+  ],
+);
+
+export type ReportEvent = {
+  [T in ReportType]: { id: string; type: T; time: string; extensionVersion: string; deviceTag: string | null; userTag: string | null; payload: ReportPayload<T> };
+}[ReportType];
+
+/** A request to report: type and payload; the envelope is added by makeEvent. */
+export type ReportInput = { [T in ReportType]: { type: T; payload: ReportPayload<T> } }[ReportType];
+
+export interface EventContext {
+  id: string;
+  now: number;
+  extensionVersion: string;
+  deviceTag: string;
+  userTag: string;
+}
+
+/**
+ * The event for `input`, or null when the payload does not fit its schema (a bug at the call
+ * site must not put an unreadable event into the queue, which would then block it). URLs are
+ * cleaned of credentials and fragments here, whatever the caller passed.
+ */
+export function makeEvent(input: ReportInput, ctx: EventContext): ReportEvent | null {
+  const payload = cleanUrls(input.payload as Record<string, unknown>);
+  const event = {
+    id: ctx.id,
+    type: input.type,
+    time: new Date(ctx.now).toISOString(),
+    extensionVersion: ctx.extensionVersion,
+    deviceTag: ctx.deviceTag.trim() || null,
+    userTag: ctx.userTag.trim() || null,
+    payload,
+  };
+  const r = ReportEventSchema.safeParse(event);
+  return r.success ? (r.data as ReportEvent) : null;
+}
+
+function cleanUrls(p: Record<string, unknown>): Record<string, unknown> {
+  if (typeof p.url !== 'string') return p;
+  return { ...p, url: cleanUrl(p.url) };
+}
+
+/** Without `user:pass@` and `#fragment`; text that is not a URL is kept only up to its first `@`-free form. */
+export function cleanUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    u.username = '';
+    u.password = '';
+    u.hash = '';
+    return u.href;
+  } catch {
+    return raw.replace(/[^/]*@/, '').replace(/#.*$/, '');
+  }
+}
+
+/** The body of one delivery (POST to reportingUrl). */
+export interface ReportBatch {
+  schema: typeof REPORT_SCHEMA;
+  sentAt: string;
+  events: ReportEvent[];
+}
+
+export const makeBatch = (events: ReportEvent[], now: number): ReportBatch => ({ schema: REPORT_SCHEMA, sentAt: new Date(now).toISOString(), events });
+
+/** Settings keys whose values an event never carries (settings.changed lists only the key). */
+export const CREDENTIAL_SETTING_KEYS: readonly string[] = ['apiKey', 'serviceUrl', 'reportingToken'];
+
+/** `settings.changed` entries for the keys the person changed, values per the rule above. */
+export function settingChanges(keys: readonly string[], values: Record<string, unknown>): ReportPayload<'settings.changed'>['changes'] {
+  return keys.slice(0, 100).map((key) => {
+    if (CREDENTIAL_SETTING_KEYS.includes(key)) return { key };
+    const v = values[key];
+    if (Array.isArray(v)) return { key, entries: v.length };
+    if (typeof v === 'boolean' || typeof v === 'number') return { key, value: v };
+    if (typeof v === 'string') return { key, value: v.slice(0, 300) };
+    return { key };
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * Example tables for judgeHost (style.md 12), tested in test/unit/shared/url/lookalike.test.ts.
+ * Hosts are written as people read them; `ascii()` turns them into what the URL parser hands
+ * the extension (lowercase, punycode), which is what judgeHost receives.
+ */
+import type { LookalikeReason, LookalikeVerdict } from './lookalike';
+
+export const ascii = (host: string): string => new URL(`http://${host}/`).hostname;
+
+/** Three sample protected sign-in domains (also the false-positive benchmark's). */
+export const SAMPLE_PROTECTED = ['login.microsoftonline.com', 'accounts.google.com', 'example.okta.com'] as const;
+/** An organization's own sign-in host and allowlist, for the same-site and allowlist rows. */
+export const ORG_PROTECTED = [...SAMPLE_PROTECTED, 'login.example.com'];
+export const ORG_ALLOWLIST = ['example-corp.com'];
+
+export interface LookalikeExample {
+  host: string;
+  why: string;
+  expected: LookalikeVerdict['kind'];
+  reason?: LookalikeReason;
+  protectedDomain?: string;
+}
+
+const look = (host: string, reason: LookalikeReason, protectedDomain: string, why: string): LookalikeExample => ({ host, why, expected: 'lookalike', reason, protectedDomain });
+
+export const LOOKALIKES: readonly LookalikeExample[] = [
+  look('login.rnicrosoftonline.com', 'confusable', 'login.microsoftonline.com', 'rn reads as m'),
+  look('login.micros0ftonline.com', 'confusable', 'login.microsoftonline.com', 'digit 0 for o'),
+  look('g00gle.com', 'confusable', 'accounts.google.com', 'two zeros for o'),
+  look('examp1e.okta.com', 'confusable', 'example.okta.com', 'another tenant on the same platform, 1 for l'),
+  look('exampie.okta.com', 'edit-distance', 'example.okta.com', 'i for l on the same platform'),
+  look('еxample.com', 'mixed-script', 'example.okta.com', 'Cyrillic е among Latin letters (IDN)'),
+  look('gооgle.com', 'mixed-script', 'accounts.google.com', 'two Cyrillic о (IDN)'),
+  look('ехамрlе.com', 'mixed-script', 'example.okta.com', 'mostly Cyrillic, Latin l'),
+  look('microsoftonlin.com', 'edit-distance', 'login.microsoftonline.com', 'one letter missing'),
+  look('microsfotonline.com', 'edit-distance', 'login.microsoftonline.com', 'two letters swapped'),
+  look('microsoft-online.com', 'edit-distance', 'login.microsoftonline.com', 'a hyphen inserted'),
+  look('gogle.com', 'edit-distance', 'accounts.google.com', 'one o missing'),
+  look('gooogle.com', 'edit-distance', 'accounts.google.com', 'one o too many'),
+  look('exanple.com', 'edit-distance', 'example.okta.com', 'n for m'),
+  look('accounts.google.com.evil.test', 'embedded', 'accounts.google.com', 'the whole protected host as subdomain labels'),
+  look('google.secure-mail.test', 'embedded', 'accounts.google.com', 'the name as a subdomain label'),
+  look('login-microsoftonline-com.evil.test', 'embedded', 'login.microsoftonline.com', 'the protected site written with hyphens'),
+  look('google-login.test', 'embedded', 'accounts.google.com', 'the name beside a sign-in word'),
+  look('googleaccounts.net', 'embedded', 'accounts.google.com', 'the name beside a word of the protected host'),
+  look('example-okta.com', 'embedded', 'example.okta.com', 'tenant and platform names in one label'),
+  look('verify-microsoftonline.test', 'embedded', 'login.microsoftonline.com', 'sign-in word first'),
+  look('login.example.com.phish.test', 'embedded', 'example.okta.com', 'the organization’s name as a label of someone else’s domain (the first protected entry it resembles is named)'),
+];
+
+const ok = (host: string, expected: LookalikeVerdict['kind'], why: string, protectedDomain?: string): LookalikeExample => ({ host, why, expected, protectedDomain });
+
+/** Near-misses that must not warn: the protected hosts themselves, the same suffix on another label, common words. */
+export const NEAR_MISSES: readonly LookalikeExample[] = [
+  ok('login.microsoftonline.com', 'verified', 'the protected host itself', 'login.microsoftonline.com'),
+  ok('accounts.google.com', 'verified', 'the protected host itself', 'accounts.google.com'),
+  ok('example.okta.com', 'verified', 'the protected tenant itself', 'example.okta.com'),
+  ok('LOGIN.Example.com.', 'verified', 'case and a trailing dot change nothing', 'login.example.com'),
+  ok('sso.login.example.com', 'verified', 'a host below a protected one', 'login.example.com'),
+  ok('www.example.com', 'same-site', 'another host of the organization’s own site', 'login.example.com'),
+  ok('mail.google.com', 'same-site', 'another host of the same site', 'accounts.google.com'),
+  ok('example-corp.com', 'allowlisted', 'on the organization’s allowlist'),
+  ok('login.example-corp.com', 'allowlisted', 'below an allowlisted domain'),
+  ok('other.okta.com', 'none', 'another tenant with an unrelated name (the same suffix on another label)'),
+  ok('okta.com', 'none', 'the platform itself'),
+  ok('login.okta.com', 'none', 'the platform’s own sign-in'),
+  ok('microsoft.com', 'none', 'a shorter, different name'),
+  ok('live.com', 'none', 'the same company, another name'),
+  ok('google.de', 'none', 'the same name on another public suffix'),
+  ok('google.co.uk', 'none', 'the same name on another public suffix'),
+  ok('googleapis.com', 'none', 'the name inside a longer one without a sign-in word'),
+  ok('googleusercontent.com', 'none', 'the name inside a longer one without a sign-in word'),
+  ok('google-analytics.com', 'none', 'the name beside a word that is not about signing in'),
+  ok('doodle.com', 'none', 'a common word two edits from a 6-letter name'),
+  ok('noodle.com', 'none', 'a common word two edits from a 6-letter name'),
+  ok('goal.com', 'none', 'a short common word'),
+  ok('examine.net', 'none', 'a common word two edits from a 7-letter name'),
+  ok('online.com', 'none', 'a word inside the protected name'),
+  ok('login.example.org', 'none', 'a sign-in word alone is no look-alike'),
+  ok('okta-community.test', 'none', 'the platform name with another word'),
+  ok('bücher.de', 'none', 'a single-script IDN unrelated to any protected name'),
+  ok('127.0.0.1', 'none', 'an address, not a name'),
+  ok('localhost', 'none', 'a single label'),
+];

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { editDistance, isMixedScript, judgeHost, skeleton } from '@/src/shared/url/lookalike';
+import { LOOKALIKES, NEAR_MISSES, ORG_ALLOWLIST, ORG_PROTECTED, SAMPLE_PROTECTED, ascii } from '@/src/shared/url/lookalike.examples';
+
+describe('judgeHost: look-alikes warn, with their reason', () => {
+  it.each(LOOKALIKES.map((e) => [e.host, e] as const))('%s', (_h, e) => {
+    expect(judgeHost(ascii(e.host), ORG_PROTECTED, ORG_ALLOWLIST)).toEqual({ kind: 'lookalike', reason: e.reason, protectedDomain: e.protectedDomain });
+  });
+});
+
+describe('judgeHost: near-misses never warn', () => {
+  it.each(NEAR_MISSES.map((e) => [`${e.host} (${e.why})`, e] as const))('%s', (_h, e) => {
+    const v = judgeHost(ascii(e.host.replace(/\.$/, '')), ORG_PROTECTED, ORG_ALLOWLIST);
+    expect(v.kind).toBe(e.expected);
+    if (e.protectedDomain) expect(v).toMatchObject({ protectedDomain: e.protectedDomain });
+  });
+});
+
+describe('judgeHost: edges', () => {
+  it('warns about nothing without protected domains, and ignores unusable entries', () => {
+    expect(judgeHost('g00gle.com', [])).toEqual({ kind: 'none' });
+    expect(judgeHost('g00gle.com', ['', '   ', 'not a host!', 'accounts.google.com'])).toMatchObject({ kind: 'lookalike' });
+  });
+  it('the organization allowlist wins over a resemblance', () => {
+    expect(judgeHost('g00gle.com', SAMPLE_PROTECTED, ['g00gle.com'])).toEqual({ kind: 'allowlisted', entry: 'g00gle.com' });
+  });
+  it('a protected entry may be written *.host', () => {
+    expect(judgeHost('login.example.com', ['*.login.example.com'])).toMatchObject({ kind: 'verified' });
+  });
+});
+
+describe('building blocks', () => {
+  it('skeleton maps the homoglyph subset to Latin', () => {
+    expect(skeleton('gооgle')).toBe('google'); // Cyrillic о
+    expect(skeleton('rnicros0ft')).toBe('microsoft');
+    expect(skeleton('раураl')).toBe('paypal'); // Cyrillic р а у
+    expect(skeleton('éxample')).toBe('example');
+  });
+  it('mixed script: Latin with Cyrillic or Greek, not digits or one script alone', () => {
+    expect(isMixedScript('gооgle')).toBe(true);
+    expect(isMixedScript('gοogle')).toBe(true); // Greek ο
+    expect(isMixedScript('google2024-x')).toBe(false);
+    expect(isMixedScript('пример')).toBe(false);
+    expect(isMixedScript('bücher')).toBe(false);
+  });
+  it('edit distance counts a swap of neighbours as one edit and stops past the bound', () => {
+    expect(editDistance('microsoft', 'micrsooft', 2)).toBe(1);
+    expect(editDistance('google', 'gogle', 2)).toBe(1);
+    expect(editDistance('google', 'yahoo', 2)).toBe(3);
+    expect(editDistance('a', 'abcdef', 2)).toBe(3);
+  });
+});
