@@ -12,6 +12,7 @@ import { handlePrefs } from './prefs';
 import { handleOrg } from './org';
 import { readHistory, clearHistory } from '../state/ledger';
 import { disputeVerdict, fillReportUrl } from './dispute';
+import { reportProceeded } from '../reporting/hooks';
 import { toScanView, toSummary } from './views';
 import { unicodeOf } from './unicode-host';
 
@@ -91,6 +92,7 @@ export async function handlePage(app: App, m: PageToBackground, sender?: SenderL
       // Default lifetime: this host, until the browser restarts (storage.session).
       await addException(t.host, -1);
       await grantPass(t.tabId, t.rawUrl);
+      reportProceeded({ url: t.url, host: t.host, verdict: t.verdict, rule: t.decision.reason }); // issue 13
       return ok({ url: t.rawUrl });
     }
     default:

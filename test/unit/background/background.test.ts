@@ -134,6 +134,22 @@ describe('navigation', () => {
     expect(await tabUrl(t3)).toContain('blocked.html');
   });
 
+  it('"Proceed anyway" is reported to the organization when policy sets a reporting address', async () => {
+    await fakeBrowser.storage.managed.set({ reportingUrl: 'https://siem.example.com/events' });
+    await app.settings.refreshManaged();
+    const url = 'http://phish-proceed-report.example/';
+    const token = await blockedToken(await navigate(url));
+    expect((await route({ type: 'blocked.proceed', token }, pageSender)).ok).toBe(true);
+    // The event waits in the persisted queue (delivery is the queue's own tests' business).
+    const { readKey } = await import('@/src/background/state/kv');
+    const { z } = await import('zod');
+    const queued = await waitFor(async () => {
+      const q = (await readKey('db', 'reportingQueue', z.unknown(), undefined)) as { events?: { type: string; payload: { host?: string } }[] } | undefined;
+      return q?.events?.find((e) => e.type === 'navigation.proceeded') ?? null;
+    });
+    expect(queued.payload.host).toBe('phish-proceed-report.example');
+  });
+
   it('Go back steps over the blocked site exactly when it committed right before the blocked page', async () => {
     const url = 'http://phish-back.example/login';
     const commit = (tabId: number, u: string) =>
