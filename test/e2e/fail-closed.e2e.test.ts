@@ -161,12 +161,24 @@ for (const kind of selectedBrowsers()) {
       expect(suspension.state).toBe('stopped');
       const control = await w.driver.openExtensionPage('popup.html');
       const aged = await control.evaluate(async ({ key, ms }) => {
-        const storage = (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>>; set(v: object): Promise<void> } } } }).chrome.storage.local;
-        const jobs = ((await storage.get('jobs')).jobs ?? {}) as Record<string, { createdAt: number; deadline: number; waitingFor: string | null }>;
+        // Jobs live in the extension's IndexedDB (db-backend.ts: database 'linklens', store 'kv').
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const r = indexedDB.open('linklens', 1);
+          r.onsuccess = () => resolve(r.result);
+          r.onerror = () => reject(r.error);
+        });
+        const tx = <T,>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest<T>) =>
+          new Promise<T>((resolve, reject) => {
+            const req = fn(db.transaction('kv', mode).objectStore('kv'));
+            req.onsuccess = () => resolve(req.result);
+            req.onerror = () => reject(req.error);
+          });
+        const jobs = ((await tx('readonly', (s) => s.get('jobs'))) ?? {}) as Record<string, { createdAt: number; deadline: number; waitingFor: string | null }>;
         const job = jobs[key];
         if (!job) return null;
         jobs[key] = { ...job, createdAt: job.createdAt - ms, deadline: job.deadline - ms };
-        await storage.set({ jobs });
+        await tx('readwrite', (s) => s.put(jobs, 'jobs'));
+        db.close();
         return { waitingFor: job.waitingFor, overdueMs: Date.now() - (job.deadline - ms) };
       }, { key: url, ms: WAITED_MS });
       await control.close();
