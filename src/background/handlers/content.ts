@@ -1,7 +1,7 @@
 /** Handlers for the untrusted tier: content scripts in web pages. */
 import { ok, fail, type ContentToBackground, type Reply, type LinksLookupData } from '@/src/shared/messaging/protocol';
 import type { App } from '../app';
-import type { SenderLike } from '../router';
+import type { SenderLike } from '../sender';
 import { toLinkInfo } from '../scan/link-info';
 import { grantPass } from '../scan/exceptions';
 import { createRateLimiter } from '../scan/rate-limit';
