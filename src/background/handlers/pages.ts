@@ -11,6 +11,7 @@ import { handlePrefs } from './prefs';
 import { readHistory } from '../state/ledger';
 import { toScanView, toSummary } from './views';
 import { unicodeOf } from './unicode-host';
+import { withoutCredentials } from '@/src/shared/url/display';
 
 export async function handlePage(app: App, m: PageToBackground): Promise<Reply> {
   switch (m.type) {
@@ -77,18 +78,6 @@ async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {
   const url = tab?.url ?? null;
   const status = url ? (await app.checker.lookup(url, { incognito: tab?.incognito })).status : ({ kind: 'unchecked' } as const);
   return { url, status, configured: isConfigured(s), pausedUntil: await pausedUntil(), credits: app.credits.last, problem: app.engine.problem() };
-}
-
-export function withoutCredentials(raw: string): string {
-  try {
-    const u = new URL(raw);
-    if (!u.username && !u.password) return raw;
-    u.username = '';
-    u.password = '';
-    return u.href;
-  } catch {
-    return raw;
-  }
 }
 
 async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDetailsData>> {

@@ -106,7 +106,7 @@ describe('hover budget per tab', () => {
   });
 });
 
-import { withoutCredentials } from '@/src/background/handlers/pages';
+import { withoutCredentials } from '@/src/shared/url/display';
 describe('blocked page URL display', () => {
   it.each([
     ['http://user:pass@phish.example/login', 'http://phish.example/login'],
