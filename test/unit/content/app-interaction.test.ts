@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
-import { addLinks, cacheResponder, focusIn, pointerOver, startApp, type Harness } from './app-harness';
+import { addLinks, cacheResponder, focusIn, pointerOver, scriptFocus, startApp, type Harness } from './app-harness';
 
 const block: LinkInfo = {
   status: 'verdict',
@@ -91,6 +91,27 @@ describe('content app: hover, tooltip and confirmation', () => {
       focusIn(a!);
       await settle();
       expect(h.of('link.hover')).toEqual([{ type: 'link.hover', url: 'https://focus.test/' }]);
+    });
+
+    it('does not count focus moved by page script (a.focus() in a loop) as intent', async () => {
+      const links = addLinks(Array.from({ length: 20 }, (_, i) => `https://focus-loop.test/${i}`));
+      h = startApp(cacheResponder({})); // every event counts as trusted here: a.focus() is, in browsers
+      await settle();
+      for (const a of links) {
+        scriptFocus(a);
+        await vi.advanceTimersByTimeAsync(400);
+      }
+      await settle();
+      expect(h.of('link.hover')).toHaveLength(0);
+    });
+
+    it('ignores focus events the page synthesizes, even right after a key press', async () => {
+      const [a] = addLinks(['https://synthetic-focus.test/']);
+      h = startApp(cacheResponder({}), { realTrust: true });
+      await settle();
+      focusIn(a!); // keydown and focusin both dispatched by script: isTrusted is false
+      await settle();
+      expect(h.of('link.hover')).toHaveLength(0);
     });
 
     it('does not ask about links whose verdict the lookup already gave', async () => {
@@ -237,6 +258,21 @@ describe('content app: hover, tooltip and confirmation', () => {
       expect(h.of('link.proceed')).toHaveLength(0);
       expect(h.navigate).not.toHaveBeenCalled();
       expect(document.activeElement).toBe(a);
+    });
+
+    it('does not intercept clicks or Enter the page synthesizes: interception would tell the page the URL is cached "block"', async () => {
+      const [a] = addLinks(['https://evil.test/']);
+      h = startApp(cacheResponder({ 'https://evil.test/': block }), { realTrust: true });
+      await settle();
+      const pageHandler = vi.fn((e: Event) => e.preventDefault()); // the page watches what happens to its click
+      document.addEventListener('click', pageHandler);
+      const e = click(a!); // isTrusted false
+      const key = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, composed: true });
+      a!.dispatchEvent(key);
+      expect(pageHandler).toHaveBeenCalledTimes(1);
+      expect(key.defaultPrevented).toBe(false);
+      expect(e.defaultPrevented).toBe(true); // only by the page's own handler
+      expect(h.app.dialog.isOpen).toBe(false);
     });
 
     it('lets warn-level and unknown links through untouched', async () => {
