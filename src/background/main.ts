@@ -16,6 +16,9 @@ import { createChecker } from './scan/checker';
 import { createNavigation } from './scan/navigation';
 import { createPageScans } from './scan/page-scans';
 import { createLinkWatchers } from './scan/link-watchers';
+import { createFrameLinks } from './scan/frame-links';
+import { createBudget } from './scan/budget';
+import { wirePageTracking } from './page-tracking';
 import { registerMenus } from './scan/context-menu';
 import { createRouter } from './router';
 import type { SenderLike } from './sender';
@@ -62,7 +65,8 @@ export function startBackground(): App {
       else void browser.alarms.clear(JOBS_ALARM);
     },
   });
-  const checker = createChecker(settings, engine);
+  const budget = createBudget();
+  const checker = createChecker(settings, engine, budget);
   const navigation = createNavigation(settings, checker, engine);
   const app: App = {
     settings,
@@ -72,6 +76,8 @@ export function startBackground(): App {
     navigation,
     pageScans: createPageScans(checker, engine),
     watchers: createLinkWatchers(),
+    frameLinks: createFrameLinks(),
+    budget,
     api,
     makeApi,
     credits: { last: null },
@@ -112,6 +118,7 @@ export function startBackground(): App {
     else void browser.alarms.clear(CREDITS_ALARM);
   });
   wireOutputs(app);
+  wirePageTracking(app);
 
   // Keep the verdict cache and ledger out of content scripts' reach where the browser allows it
   // (Chromium's setAccessLevel; Firefox has none, and the key is in IndexedDB there anyway).

@@ -22,7 +22,7 @@ export function createRouter(app: App) {
         const m = PageToBackground.safeParse(message);
         if (m.success) return await handlePage(app, m.data);
         const c = ContentToBackground.safeParse(message);
-        if (c.success) return await handleContent(app, c.data, sender);
+        if (c.success) return await handleContent(app, c.data, sender, true);
         return fail(ROUTER_ERRORS.invalid, 'Unknown or malformed message.');
       }
       if (sender.id !== browser.runtime.id || !sender.tab) return fail(ROUTER_ERRORS.forbidden, 'Not accepted from this sender.');

@@ -4,6 +4,7 @@ import { ok, fail, type PageToBackground, type Reply, type TabStatusData, type B
 import type { App } from '../app';
 import { pausedUntil } from '../scan/pause';
 import { isConfigured } from '@/src/shared/policy/settings';
+import type { UrlStatus } from '@/src/shared/verdict';
 import { readToken } from '../scan/blocked-tokens';
 import { addException, grantPass } from '../scan/exceptions';
 import { handleAccount } from './account';
@@ -12,6 +13,13 @@ import { readHistory } from '../state/ledger';
 import { toScanView, toSummary } from './views';
 import { unicodeOf } from './unicode-host';
 import { withoutCredentials } from '@/src/shared/url/display';
+import { decideProceed } from '@/src/shared/policy/passes';
+
+const PROCEED_REFUSED = {
+  not_allowed: 'Your organization does not allow proceeding to blocked sites.',
+  pending: 'Linklens is still checking this page.',
+  not_blocked: 'This page is not blocked.',
+} as const;
 
 export async function handlePage(app: App, m: PageToBackground): Promise<Reply> {
   switch (m.type) {
@@ -26,8 +34,12 @@ export async function handlePage(app: App, m: PageToBackground): Promise<Reply> 
       const o = await app.checker.check(m.url, m.reason);
       return ok(o.status);
     }
-    case 'scan.pageLinks':
-      return ok(await app.pageScans.start(m.tabId));
+    case 'scan.pagePreview':
+      return ok(await app.pageScans.preview(m.tabId));
+    case 'scan.pageLinks': {
+      const progress = await app.pageScans.start(m.tabId);
+      return progress ? ok(progress) : fail('preview_needed', 'Count the links first: the check starts after you agree to what it sends.');
+    }
     case 'scan.progress':
       return ok(app.pageScans.progress(m.tabId));
     case 'scan.get': {
@@ -61,7 +73,9 @@ export async function handlePage(app: App, m: PageToBackground): Promise<Reply> 
       const t = await readToken(m.token);
       if (!t) return fail('invalid_token', 'This warning has expired.');
       const { settings: s } = await app.settings.get();
-      if (!s.allowProceed) return fail('not_allowed', 'Your organization does not allow proceeding to blocked sites.');
+      // Only past a block-level verdict, never while strict mode waits, and only if policy allows.
+      const d = decideProceed({ allowProceed: s.allowProceed, pending: t.pending, action: t.decision.action });
+      if (!d.grant) return fail(d.code, PROCEED_REFUSED[d.code]);
       // Default lifetime: this host, until the browser restarts (storage.session).
       await addException(t.host, -1);
       await grantPass(t.tabId, t.rawUrl);
@@ -76,8 +90,20 @@ async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {
   const { settings: s } = await app.settings.get();
   const tab = await browser.tabs.get(tabId).catch(() => null);
   const url = tab?.url ?? null;
-  const status = url ? (await app.checker.lookup(url, { incognito: tab?.incognito })).status : ({ kind: 'unchecked' } as const);
-  return { url, status, configured: isConfigured(s), pausedUntil: await pausedUntil(), credits: app.credits.last, problem: app.engine.problem() };
+  const out = url ? await app.checker.lookup(url, { incognito: tab?.incognito }) : null;
+  let status: UrlStatus = out?.status ?? { kind: 'unchecked' };
+  // Not checked because the page went past a budget: say so rather than "not checked yet".
+  const refused = status.kind === 'unchecked' && out?.url ? await app.budget.refusedHere(tabId, out.url) : null;
+  if (refused) status = { kind: 'skipped', reason: refused };
+  return {
+    url,
+    status,
+    configured: isConfigured(s),
+    pausedUntil: await pausedUntil(),
+    credits: app.credits.last,
+    problem: app.engine.problem(),
+    budget: await app.budget.report(tabId),
+  };
 }
 
 async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDetailsData>> {

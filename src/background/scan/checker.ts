@@ -11,6 +11,7 @@ import { hostMatches } from '@/src/shared/url/site';
 import type { SettingsStore } from '../state/settings-store';
 import type { ScanEngine } from './engine';
 import { isPaused } from './pause';
+import type { Budget } from './budget';
 
 export interface CheckOutcome {
   status: UrlStatus;
@@ -19,16 +20,24 @@ export interface CheckOutcome {
   host: string | null;
 }
 
+export interface CheckContext {
+  tabId?: number;
+  incognito?: boolean;
+  /** URL of the document that caused a hover check (its site's budget is charged). */
+  source?: string;
+}
+
 export interface Checker {
-  /** May send the URL to the service (when gated in and not cached). */
-  check(raw: string, reason: ScanReason, ctx?: { tabId?: number; incognito?: boolean }): Promise<CheckOutcome>;
+  /** May send the URL to the service (when gated in, not cached, and within the page's budgets). */
+  check(raw: string, reason: ScanReason, ctx?: CheckContext): Promise<CheckOutcome>;
   /** Never sends anything: what is known now. */
   lookup(raw: string, ctx?: { incognito?: boolean }): Promise<CheckOutcome>;
   /** Attach the decision for the current settings to a status. */
   decorate(status: UrlStatus, host: string, s: Settings): UrlStatus;
 }
 
-export function createChecker(settings: SettingsStore, engine: ScanEngine): Checker {
+/** `budget`: page-caused checks (navigation, hover) are charged to it before they are sent. */
+export function createChecker(settings: SettingsStore, engine: ScanEngine, budget?: Budget): Checker {
   function decorate(status: UrlStatus, host: string, s: Settings): UrlStatus {
     if (status.kind !== 'verdict') return status;
     return { ...status, decision: decide(status.verdict, s, { host }) };
@@ -40,7 +49,7 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine): Chec
     return { s, g };
   }
 
-  async function run(raw: string, send: boolean, reason: ScanReason, ctx: { tabId?: number; incognito?: boolean }): Promise<CheckOutcome> {
+  async function run(raw: string, send: boolean, reason: ScanReason, ctx: CheckContext): Promise<CheckOutcome> {
     const { s, g } = await gate(raw, ctx.incognito);
     if (!g.send) {
       return { status: { kind: 'skipped', reason: g.reason }, url: g.url ?? null, host: g.host ?? null };
@@ -50,6 +59,9 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine): Chec
       return { status: { kind: 'blocklisted', decision: decide(null, s, { host: g.host }) }, url: g.url, host: g.host };
     }
     await engine.warm(g.url);
+    // Past a page's budget (issue 11, hole 4): answered from what is known, nothing is sent.
+    const held = send ? await budget?.hold(reason, ctx, g.url, engine.peek(g.url), s.budgets) : null;
+    if (held) return { status: decorate(held, g.host, s), url: g.url, host: g.host };
     const status = send ? await engine.request(g.url, reason, ctx.tabId) : engine.peek(g.url);
     return { status: decorate(status, g.host, s), url: g.url, host: g.host };
   }

@@ -4,12 +4,14 @@
  * restarts"), and it survives the worker's death in between.
  */
 import { z } from 'zod';
+import { addPass } from '@/src/shared/policy/passes';
 import { readKey, writeKey, createMutex } from '../state/kv';
 
 const KEY = 'exceptions';
 const PASS_KEY = 'passes';
-/** A one-shot pass (in-page "Open anyway", strict-mode release) is valid this long. */
-export const PASS_MS = 15_000;
+// A one-shot pass (the blocked page's "Proceed anyway", strict-mode release) is valid PASS_MS;
+// at most MAX_PASSES are live (src/shared/policy/passes.ts). Nothing a content script sends
+// grants one (issue 11, hole 5).
 
 const Rec = z.record(z.string(), z.number());
 const mutex = createMutex();
@@ -34,9 +36,7 @@ const passKey = (tabId: number, url: string) => `${tabId} ${url}`;
 export function grantPass(tabId: number, url: string, now = Date.now()): Promise<void> {
   return mutex(async () => {
     const all = await readKey('session', PASS_KEY, Rec, {});
-    for (const [k, exp] of Object.entries(all)) if (exp <= now) delete all[k];
-    all[passKey(tabId, url)] = now + PASS_MS;
-    await writeKey('session', PASS_KEY, all);
+    await writeKey('session', PASS_KEY, addPass(all, passKey(tabId, url), now));
   });
 }
 

@@ -7,6 +7,7 @@
  */
 import '../zod-config';
 import { z } from 'zod';
+import { DEFAULT_BUDGETS } from './budgets';
 
 export const SETTINGS_VERSION = 1;
 
@@ -55,6 +56,18 @@ export const SettingsShape = z.object({
   notifications: z.boolean(),
   /** Policy only: every user setting is locked. */
   lockAll: z.boolean(),
+  /**
+   * How many checks a web page can cause (budgets.ts): navigations and hovers per tab and per
+   * site per minute, per site and in total per day. Kept in one group (issue 11, hole 4).
+   */
+  budgets: z.object({
+    navigationsPerTabPerMinute: z.number().int().min(2).max(100_000),
+    navigationsPerSitePerMinute: z.number().int().min(2).max(100_000),
+    hoversPerTabPerMinute: z.number().int().min(2).max(100_000),
+    hoversPerSitePerMinute: z.number().int().min(2).max(100_000),
+    checksPerSitePerDay: z.number().int().min(1).max(10_000_000),
+    checksPerDay: z.number().int().min(1).max(10_000_000),
+  }),
 });
 export type Settings = z.infer<typeof SettingsShape>;
 export type SettingKey = keyof Settings;
@@ -82,6 +95,7 @@ export const DEFAULT_SETTINGS: Settings = {
   reportUrl: '',
   notifications: true,
   lockAll: false,
+  budgets: { ...DEFAULT_BUDGETS },
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];

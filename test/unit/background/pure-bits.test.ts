@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { badgeFor } from '@/src/background/scan/badge';
 import { urlFromSelection, menuTarget, MENU_IDS } from '@/src/background/scan/context-menu';
 import { unicodeOf } from '@/src/background/handlers/unicode-host';
-import { toLinkInfo } from '@/src/background/scan/link-info';
+import { forContent, NO_WARNING, toLinkInfo } from '@/src/background/scan/link-info';
 import { retryDelay, nextPollDelay, MAX_POLL_MS } from '@/src/background/scan/timing';
 import type { UrlStatus, Verdict } from '@/src/shared/verdict';
 
@@ -56,12 +56,16 @@ describe('unicode form of IDN hosts', () => {
   ])('%s → %s', (host, expected) => expect(unicodeOf(host)).toBe(expected));
 });
 
-describe('what a content script may learn', () => {
-  it('carries no scan id and no settings', () => {
-    const info = toLinkInfo({ kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'band:malicious' } }, false);
-    expect(info).toEqual({ status: 'verdict', action: 'block', band: 'malicious', riskScore: 88, categories: ['phishing'], reasoning: '<b>x</b>', indicators: [], checkedAt: 1, canProceed: false });
+describe('what a link status says (our pages) and what a content script may learn of it', () => {
+  const v = (score: number, band: Verdict['band'], action: 'allow' | 'annotate' | 'warn' | 'block'): UrlStatus => ({ kind: 'verdict', verdict: verdict(score, band), decision: { action, reason: `band:${band}` } });
+
+  it('carries no scan id, no settings beyond canProceed, and no timestamp', () => {
+    const info = toLinkInfo(v(88, 'malicious', 'block'), false);
+    expect(info).toEqual({ status: 'verdict', action: 'block', band: 'malicious', riskScore: 88, categories: ['phishing'], reasoning: '<b>x</b>', indicators: [], canProceed: false });
     expect(JSON.stringify(info)).not.toContain('scn_1');
+    expect(info).not.toHaveProperty('checkedAt');
   });
+
   it.each<[UrlStatus, string]>([
     [{ kind: 'checking', state: 'QUEUED', since: 0 }, 'pending'],
     [{ kind: 'failed', message: 'x' }, 'error'],
@@ -69,6 +73,28 @@ describe('what a content script may learn', () => {
     [{ kind: 'skipped', reason: 'loopback' }, 'skipped'],
     [{ kind: 'unchecked' }, 'unknown'],
   ])('%j → %s (never a made-up verdict)', (st, status) => expect(toLinkInfo(st, true).status).toBe(status));
+
+  // forContent (issue 11, hole 6): warn/block-level verdicts as they are; everything else is
+  // one and the same "no warning", so a page cannot tell checked from unchecked, safe from
+  // skipped (allowlisted), or a scan running from none.
+  it.each<[string, UrlStatus, 'as-is' | 'no-warning']>([
+    ['block verdict', v(88, 'malicious', 'block'), 'as-is'],
+    ['warn verdict', v(60, 'high', 'warn'), 'as-is'],
+    ['blocklisted', { kind: 'blocklisted', decision: { action: 'block', reason: 'blocklist' } }, 'as-is'],
+    ['safe verdict (the person visited it)', v(3, 'safe', 'allow'), 'no-warning'],
+    ['suspicious, annotate only', v(30, 'suspicious', 'annotate'), 'no-warning'],
+    ['audit-only: a malicious verdict that only annotates', v(95, 'malicious', 'annotate'), 'no-warning'],
+    ['a scan running', { kind: 'checking', state: 'QUEUED', since: 0 }, 'no-warning'],
+    ['skipped: allowlisted', { kind: 'skipped', reason: 'allowlisted' }, 'no-warning'],
+    ['failed', { kind: 'failed', message: 'x' }, 'no-warning'],
+    ['never checked', { kind: 'unchecked' }, 'no-warning'],
+  ])('content script, %s → %s', (_n, st, expected) => {
+    const full = toLinkInfo(st, true);
+    const shown = forContent(full);
+    if (expected === 'as-is') expect(shown).toEqual(full);
+    else expect(shown).toEqual(NO_WARNING);
+    expect(JSON.stringify(shown)).not.toMatch(/checkedAt|scn_/);
+  });
 });
 
 describe('timing', () => {
@@ -92,17 +118,6 @@ describe('timing', () => {
     expect(retryDelay(0, null)).toBe(2000);
     expect(retryDelay(1, null)).toBe(4000);
     expect(retryDelay(30, null)).toBe(60_000);
-  });
-});
-
-import { createRateLimiter } from '@/src/background/scan/rate-limit';
-describe('hover budget per tab', () => {
-  it('allows a burst, then the refill rate, per tab', () => {
-    const r = createRateLimiter(3, 60);
-    expect([1, 2, 3, 4].map(() => r.take(1, 0))).toEqual([true, true, true, false]);
-    expect(r.take(2, 0)).toBe(true); // another tab has its own budget
-    expect(r.take(1, 500)).toBe(false);
-    expect(r.take(1, 1000)).toBe(true); // one token a second at 60/min
   });
 });
 

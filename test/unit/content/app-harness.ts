@@ -15,8 +15,6 @@ export function cacheResponder(known: Record<string, LinkInfo>): Responder {
         return { ok: true, data: Object.fromEntries(m.urls.map((u) => [u, known[u] ?? { status: 'unknown' }])) };
       case 'link.hover':
         return { ok: true, data: known[m.url] ?? { status: 'pending' } };
-      case 'link.proceed':
-        return { ok: true, data: null };
       case 'config.get':
         return { ok: true, data: { hoverDelayMs: 300, scanHovers: true } };
     }
