@@ -329,14 +329,18 @@ for (const kind of selectedBrowsers()) {
       expect(await driver.takeErrors()).toEqual([]);
     });
 
-    // Runs last: in a browser where content scripts can write storage.local (Firefox) a forgery
-    // that worked would spoil the tests after it.
-    test('storage: nothing private readable; forged records have no effect, even after the background restarts', async () => {
+    test('storage: nothing private is readable (settings, policy, history, ledger, verdicts, key)', async () => {
       const readable = await attacker.inContentScript(readStorage);
       const text = JSON.stringify(readable);
+      console.log(`${kind}: storage areas a content script can read: ${Object.entries(readable).filter(([, v]) => v.ok).map(([k, v]) => `${k} (${Object.keys((v.data as object) ?? {}).join(', ') || 'empty'})`).join('; ') || 'none'}`);
       for (const secret of [svc.demoKey, svc.baseUrl, 'bank-visited', 'phish-history', '/hover-loop/', '/no-content/']) {
         expect(text, `a content script can read "${secret}" from storage: ${text.slice(0, 300)}`).not.toContain(secret);
       }
+    });
+
+    // Runs last: in a browser where content scripts can write storage.local (Firefox) a forgery
+    // that worked would spoil the tests after it.
+    test('storage: forged records (cached policy, settings, pause, budgets) have no effect, even after the background restarts', async () => {
       const forged = await attacker.inContentScript(forgeStorage, evil.baseUrl);
       console.log(`${kind}: forged writes: ${JSON.stringify(forged)}`);
       // Whatever was written: the background, restarted, still talks to the service only.

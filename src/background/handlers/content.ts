@@ -40,7 +40,8 @@ export async function handleContent(app: App, m: ContentToBackground, sender: Se
     }
     case 'link.hover': {
       if (!trusted && (!frame || !app.frameLinks.note(frame, m.url))) return ok(NO_WARNING);
-      const source = sender.url ?? sender.tab?.url;
+      // The page the link is on: the frame's URL, or the tab's for about:blank/srcdoc frames.
+      const source = [sender.url, sender.tab?.url].find((u) => u !== undefined && /^https?:/i.test(u));
       const o = s.scanHovers
         ? await app.checker.check(m.url, 'hover', { tabId: frame?.tabId, incognito, source })
         : await app.checker.lookup(m.url, { incognito });

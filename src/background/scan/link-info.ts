@@ -43,7 +43,7 @@ export const NO_WARNING: LinkInfo = Object.freeze({ status: 'unknown' }) as Link
  * content script) asking about URLs must not learn which ones were checked, are being checked,
  * are safe, skipped (allowlisted) or failed: that would tell it what the person visited or
  * hovered elsewhere. The content script behaves the same for all of those (no marker; it asks
- * again on hover after a while: src/content/freshness.ts).
+ * again on hover after a while: src/content/freshness.ts). Examples: link-info.examples.ts.
  *
  * | info.status | info.action           | content script gets |
  * |-------------|-----------------------|---------------------|

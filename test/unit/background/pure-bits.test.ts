@@ -3,6 +3,7 @@ import { badgeFor } from '@/src/background/scan/badge';
 import { urlFromSelection, menuTarget, MENU_IDS } from '@/src/background/scan/context-menu';
 import { unicodeOf } from '@/src/background/handlers/unicode-host';
 import { forContent, NO_WARNING, toLinkInfo } from '@/src/background/scan/link-info';
+import { FOR_CONTENT_EXAMPLES } from '@/src/background/scan/link-info.examples';
 import { retryDelay, nextPollDelay, MAX_POLL_MS } from '@/src/background/scan/timing';
 import type { UrlStatus, Verdict } from '@/src/shared/verdict';
 
@@ -57,10 +58,8 @@ describe('unicode form of IDN hosts', () => {
 });
 
 describe('what a link status says (our pages) and what a content script may learn of it', () => {
-  const v = (score: number, band: Verdict['band'], action: 'allow' | 'annotate' | 'warn' | 'block'): UrlStatus => ({ kind: 'verdict', verdict: verdict(score, band), decision: { action, reason: `band:${band}` } });
-
   it('carries no scan id, no settings beyond canProceed, and no timestamp', () => {
-    const info = toLinkInfo(v(88, 'malicious', 'block'), false);
+    const info = toLinkInfo({ kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'band:malicious' } }, false);
     expect(info).toEqual({ status: 'verdict', action: 'block', band: 'malicious', riskScore: 88, categories: ['phishing'], reasoning: '<b>x</b>', indicators: [], canProceed: false });
     expect(JSON.stringify(info)).not.toContain('scn_1');
     expect(info).not.toHaveProperty('checkedAt');
@@ -74,24 +73,10 @@ describe('what a link status says (our pages) and what a content script may lear
     [{ kind: 'unchecked' }, 'unknown'],
   ])('%j → %s (never a made-up verdict)', (st, status) => expect(toLinkInfo(st, true).status).toBe(status));
 
-  // forContent (issue 11, hole 6): warn/block-level verdicts as they are; everything else is
-  // one and the same "no warning", so a page cannot tell checked from unchecked, safe from
-  // skipped (allowlisted), or a scan running from none.
-  it.each<[string, UrlStatus, 'as-is' | 'no-warning']>([
-    ['block verdict', v(88, 'malicious', 'block'), 'as-is'],
-    ['warn verdict', v(60, 'high', 'warn'), 'as-is'],
-    ['blocklisted', { kind: 'blocklisted', decision: { action: 'block', reason: 'blocklist' } }, 'as-is'],
-    ['safe verdict (the person visited it)', v(3, 'safe', 'allow'), 'no-warning'],
-    ['suspicious, annotate only', v(30, 'suspicious', 'annotate'), 'no-warning'],
-    ['audit-only: a malicious verdict that only annotates', v(95, 'malicious', 'annotate'), 'no-warning'],
-    ['a scan running', { kind: 'checking', state: 'QUEUED', since: 0 }, 'no-warning'],
-    ['skipped: allowlisted', { kind: 'skipped', reason: 'allowlisted' }, 'no-warning'],
-    ['failed', { kind: 'failed', message: 'x' }, 'no-warning'],
-    ['never checked', { kind: 'unchecked' }, 'no-warning'],
-  ])('content script, %s → %s', (_n, st, expected) => {
-    const full = toLinkInfo(st, true);
+  it.each(FOR_CONTENT_EXAMPLES.map((r) => [r.name, r] as const))('content script, %s', (_n, row) => {
+    const full = toLinkInfo(row.status, true);
     const shown = forContent(full);
-    if (expected === 'as-is') expect(shown).toEqual(full);
+    if (row.learns === 'the warning') expect(shown).toEqual(full);
     else expect(shown).toEqual(NO_WARNING);
     expect(JSON.stringify(shown)).not.toMatch(/checkedAt|scn_/);
   });
