@@ -64,8 +64,9 @@ export function handlePrefs(app: App, m: PageToBackground): Promise<Reply> | nul
       }
       if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return Promise.resolve(fail('invalid_request', 'The file does not hold Linklens settings.'));
       const { settings, repaired } = migrateSettings(raw);
-      // An imported file never carries or replaces the key, nor the policy-only lock.
-      const { apiKey: _k, version: _v, lockAll: _l, ...patch } = settings;
+      // An imported file never carries or replaces the key, nor the policy-only lock, nor the
+      // budgets on what pages may spend (a file from elsewhere must not lift them: issue 11).
+      const { apiKey: _k, version: _v, lockAll: _l, budgets: _b, ...patch } = settings;
       return app.settings.set(patch).then((r) => ok({ ...settingsData(r.state), refused: r.refused, repaired }));
     }
     case 'allowlist.add':

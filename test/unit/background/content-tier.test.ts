@@ -237,6 +237,13 @@ describe('budgets (hole 4)', () => {
     expect(sent().filter((u) => u.startsWith('https://restart.example/'))).toHaveLength(bucketSize(DEFAULT_BUDGETS.navigationsPerTabPerMinute));
   });
 
+  it('an imported settings file cannot lift the budgets (it is the attacker\'s file)', async () => {
+    const json = JSON.stringify({ hoverDelayMs: 500, budgets: { navigationsPerTabPerMinute: 100_000, hoversPerTabPerMinute: 100_000, checksPerDay: 10_000_000 } });
+    const r = await route({ type: 'settings.import', json }, pageSender);
+    expect(r).toMatchObject({ ok: true, data: { settings: { hoverDelayMs: 500, budgets: DEFAULT_BUDGETS } } });
+    expect((await app.settings.get()).settings.budgets).toEqual(DEFAULT_BUDGETS);
+  });
+
   it('our own checks (popup, menu) are not budgeted', async () => {
     for (let i = 0; i < 30; i++) await route({ type: 'scan.url', url: `https://mine-${i}.example/`, reason: 'popup' }, pageSender);
     await new Promise((r) => setTimeout(r, 200));
