@@ -2,10 +2,12 @@
 // lint, not by memory), and a few DOM sinks are banned everywhere: service text is text.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { fileURLToPath } from 'node:url';
 import globals from 'globals';
 
 const zone = (target, from, message) => ({ target, from, message });
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 export default tseslint.config(
   { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'test-results/**', 'dist/**'] },
@@ -14,7 +16,11 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.webextensions } },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    // The `@/` alias (WXT's tsconfig paths) must resolve, or the zones below and no-cycle
+    // would silently skip every `@/src/...` import.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], alias: { '@': [ROOT], '~': [ROOT] } })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -34,6 +40,8 @@ export default tseslint.config(
         { selector: "AssignmentExpression[left.property.name='innerHTML']", message: 'No innerHTML.' },
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No dangerouslySetInnerHTML.' },
       ],
+      // An import cycle makes start-up order matter and hides a missing module boundary.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {

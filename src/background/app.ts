@@ -10,6 +10,8 @@ import type { Navigation } from './scan/navigation';
 import type { SettingsStore } from './state/settings-store';
 import type { PageScans } from './scan/page-scans';
 import type { LinkWatchers } from './scan/link-watchers';
+import type { FrameLinks } from './scan/frame-links';
+import type { Budget } from './scan/budget';
 
 export interface App {
   settings: SettingsStore;
@@ -19,6 +21,10 @@ export interface App {
   navigation: Navigation;
   pageScans: PageScans;
   watchers: LinkWatchers;
+  /** Links each document reported: a frame is answered about its own links only. */
+  frameLinks: FrameLinks;
+  /** Page-caused checks' budgets (per tab, per site, per day). */
+  budget: Budget;
   /** Client for the configured service, or null while unconfigured. */
   api(): Promise<ApiClient | null>;
   /** A client for explicit values (Test connection with what the person typed). */

@@ -19,7 +19,11 @@ import { createPageScans } from './scan/page-scans';
 import { createLinkWatchers } from './scan/link-watchers';
 import { followMenuPolicy, registerMenus } from './scan/context-menu';
 import { enforcePolicy } from './scan/policy-effects';
-import { createRouter, type SenderLike } from './router';
+import { createFrameLinks } from './scan/frame-links';
+import { createBudget } from './scan/budget';
+import { wirePageTracking } from './page-tracking';
+import { createRouter } from './router';
+import type { SenderLike } from './sender';
 import { wireOutputs } from './outputs';
 import { onMenuClick } from './handlers/menu';
 import { startReporting } from './reporting';
@@ -64,7 +68,8 @@ export function startBackground(): App {
       else void browser.alarms.clear(JOBS_ALARM);
     },
   });
-  const checker = createChecker(settings, engine);
+  const budget = createBudget();
+  const checker = createChecker(settings, engine, budget);
   const navigation = createNavigation(settings, checker, engine);
   const app: App = {
     settings,
@@ -74,6 +79,8 @@ export function startBackground(): App {
     navigation,
     pageScans: createPageScans(checker, engine),
     watchers: createLinkWatchers(),
+    frameLinks: createFrameLinks(),
+    budget,
     api,
     makeApi,
     credits: { last: null },
@@ -122,6 +129,7 @@ export function startBackground(): App {
   // Issue 13: reporting to the organization (queue, alarms, policy problems, service outages).
   startReporting({ settings, onServiceProblem: (fn) => engine.onProblem(fn), serviceProblem: () => engine.problem() });
   followMenuPolicy(settings); // issue 13: policy disableContextMenu
+  wirePageTracking(app);
 
   // Nothing of Linklens is kept in storage.local any more (kv.ts: the private IndexedDB store),
   // but restrict it where the browser allows, in case a future change forgets that. storage.managed

@@ -6,7 +6,7 @@ import { browser } from 'wxt/browser';
 import type { UrlStatus } from '@/src/shared/verdict';
 import type { App } from './app';
 import { badgeFor, showBadge } from './scan/badge';
-import { toLinkInfo } from './scan/link-info';
+import { forContent, toLinkInfo } from './scan/link-info';
 import { pausedUntil } from './scan/pause';
 import { msg, assetUrl } from './i18n';
 
@@ -53,13 +53,18 @@ export function wireOutputs(app: App): void {
   app.engine.onUpdate((url, status, meta) => {
     void (async () => {
       const { settings: s } = await app.settings.get();
-      // 1. Content scripts that asked about this link learn the verdict.
+      // 1. The frames that asked about this link learn the verdict: exactly those frames
+      //    (and documents), and only when there is something to warn about (forContent).
       if (status.kind !== 'checking') {
         const decorated = await app.checker.lookup(url);
-        const info = toLinkInfo(decorated.status.kind === 'unchecked' ? status : decorated.status, s.allowProceed);
-        for (const [tabId, raws] of app.watchers.take(url)) {
-          const links = Object.fromEntries([...raws].map((r) => [r, info]));
-          void browser.tabs.sendMessage(tabId, { type: 'links.update', links }).catch(() => undefined);
+        const info = forContent(toLinkInfo(decorated.status.kind === 'unchecked' ? status : decorated.status, s.allowProceed));
+        const waiting = app.watchers.take(url);
+        if (info.status === 'verdict') {
+          for (const { frame, raws } of waiting) {
+            const links = Object.fromEntries([...raws].map((r) => [r, info]));
+            const to = frame.documentId ? { frameId: frame.frameId, documentId: frame.documentId } : { frameId: frame.frameId };
+            void browser.tabs.sendMessage(frame.tabId, { type: 'links.update', links }, to).catch(() => undefined);
+          }
         }
       }
       // 2. The badge of tabs that navigated to it.

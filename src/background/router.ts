@@ -10,35 +10,9 @@ import { ContentToBackground, PageToBackground, fail, ROUTER_ERRORS, type Reply 
 import type { App } from './app';
 import { handleContent } from './handlers/content';
 import { handlePage } from './handlers/pages';
+import { isExtensionPage, originOf, type SenderLike } from './sender';
 
-export interface SenderLike {
-  id?: string;
-  url?: string;
-  origin?: string;
-  tab?: { id?: number; incognito?: boolean; url?: string };
-  frameId?: number;
-}
-
-/** scheme://host of a URL. (URL.origin is "null" for chrome-extension: outside browsers.) */
-export function originOf(u: string | undefined): string | null {
-  if (!u) return null;
-  try {
-    const p = new URL(u);
-    return p.host ? `${p.protocol}//${p.host}` : null;
-  } catch {
-    return null;
-  }
-}
-
-/** True only for documents of our own extension origin. */
-export function isExtensionPage(sender: SenderLike, extensionOrigin: string, runtimeId: string): boolean {
-  if (sender.id !== runtimeId) return false;
-  const fromUrl = originOf(sender.url);
-  if (fromUrl !== extensionOrigin) return false;
-  // Chromium also reports sender.origin, set by the browser process: it must agree when present.
-  if (sender.origin !== undefined && sender.origin !== extensionOrigin) return false;
-  return true;
-}
+export { originOf, isExtensionPage, type SenderLike } from './sender';
 
 export function createRouter(app: App) {
   const extensionOrigin = originOf(browser.runtime.getURL('/'))!;
@@ -48,7 +22,7 @@ export function createRouter(app: App) {
         const m = PageToBackground.safeParse(message);
         if (m.success) return await handlePage(app, m.data, sender);
         const c = ContentToBackground.safeParse(message);
-        if (c.success) return await handleContent(app, c.data, sender);
+        if (c.success) return await handleContent(app, c.data, sender, true);
         return fail(ROUTER_ERRORS.invalid, 'Unknown or malformed message.');
       }
       if (sender.id !== browser.runtime.id || !sender.tab) return fail(ROUTER_ERRORS.forbidden, 'Not accepted from this sender.');

@@ -1,9 +1,11 @@
 /**
  * The confirmation before a block-level link opens (issue 4): click, middle-click (auxclick) and
  * Enter on such a link are stopped before the page's handlers and the browser's default action
- * (we listen on window in the capture phase), and the in-page dialog asks. "Open anyway" asks
- * the background for a one-shot pass (`link.proceed`) and only then opens the link, the way the
- * person meant to (same tab, new tab, target frame).
+ * (we listen on window in the capture phase), and the in-page dialog asks. "Open anyway" opens
+ * the link the way the person meant to (same tab, new tab, target frame); it grants nothing: the
+ * navigation meets the background's navigation block, whose blocked page (an extension page)
+ * is where a pass is given. Only trusted (person-made) activations are intercepted
+ * (page-events.ts).
  *
  * The URL is read from the link at activation time, not from what discovery saw: a page that
  * swaps an href just before the click still meets the confirmation if we know the new URL.
@@ -17,7 +19,7 @@ import { needsConfirmation } from './verdict-view';
 export interface ActivationGuardOptions {
   dialog: ConfirmDialog;
   infoFor: (url: string) => LinkInfo | undefined;
-  /** Sends `link.proceed`: null when granted, else the message to show. */
+  /** Before opening after "Open anyway": null to go on, else the message to show. */
   requestPass: (url: string) => Promise<string | null>;
   navigate: (url: string, intent: OpenIntent) => void;
   isValid: () => boolean;

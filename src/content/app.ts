@@ -121,7 +121,7 @@ export function createContentApp(deps: ContentDeps) {
     } else markers.remove(el);
     if (tooltip.anchor === el) {
       if (kind && info) {
-        tooltip.show(el, info, kind, now());
+        tooltip.show(el, info, kind);
         markers.placeNow(el);
       } else tooltip.hide();
     } else if (kind && resting?.el === el) {
@@ -169,7 +169,7 @@ export function createContentApp(deps: ContentDeps) {
     if (!kind || !info) return false;
     cancelHide();
     if (tooltip.anchor !== el) {
-      tooltip.show(el, info, kind, now());
+      tooltip.show(el, info, kind);
       markers.placeNow(el);
     }
     if (announce) {
@@ -194,10 +194,10 @@ export function createContentApp(deps: ContentDeps) {
   const guard = createActivationGuard({
     dialog,
     infoFor: (url) => store.entry(url)?.info,
-    requestPass: async (url) => {
-      const reply = await send({ type: 'link.proceed', url });
-      return reply.ok ? null : reply.error.message;
-    },
+    // "Open anyway" grants nothing here: the link opens, the background's navigation block
+    // shows the blocked page (an extension page), and its "Proceed anyway" is where the person
+    // confirms (issue 11, hole 5: a content script may be the attacker's; it grants no pass).
+    requestPass: async () => null,
     navigate: deps.navigate,
     isValid: () => ctx.isValid,
     onIntercept: () => {

@@ -22,9 +22,11 @@ export interface PageEventOptions {
   onEscape: () => void;
   onViewportChange: () => void;
   /**
-   * Whether a pointer event came from the person. Page scripts can dispatch synthetic
-   * pointerover events at any link they create; those must not make us ask for scans.
-   * (Activation is intercepted whoever triggers it: stopping a navigation is always safe.)
+   * Whether an event came from the person. Page scripts can dispatch synthetic pointerover,
+   * focus and click events at any link they create; those must not make us ask for scans
+   * (they spend the person's credits), and a synthetic click must not be intercepted: whether
+   * we intercept would tell the page that the URL is cached as "block" (issue 11, hole 8).
+   * A navigation such a click starts meets the background's navigation block instead.
    */
   trusted?: (event: Event) => boolean;
 }
@@ -35,6 +37,13 @@ export function listenToPage(o: PageEventOptions): void {
   const active = { capture: true, passive: false, signal };
   let underPointer: Link | null = null;
   const trusted = o.trusted ?? ((e: Event) => e.isTrusted);
+  /**
+   * When the person last pressed a key (event time). `a.focus()` from page script fires focus
+   * events the browser marks trusted, so isTrusted alone cannot tell keyboard navigation from a
+   * script looping over links: focus counts as intent only right after a real key press.
+   */
+  let lastKeyAt = -Infinity;
+  const KEY_TO_FOCUS_MS = 1000;
 
   // pointerover fires for every element the pointer enters, so entering a non-link is "leaving".
   o.doc.addEventListener(
@@ -65,6 +74,7 @@ export function listenToPage(o: PageEventOptions): void {
     'focusin',
     (e) => {
       if (o.isOurs(e.target)) return;
+      if (!trusted(e) || e.timeStamp - lastKeyAt > KEY_TO_FOCUS_MS) return;
       const link = linkFromEvent(e);
       if (link) o.onLinkEnter(link, 'focus');
     },
@@ -80,7 +90,7 @@ export function listenToPage(o: PageEventOptions): void {
   );
 
   const activate = (e: MouseEvent | KeyboardEvent) => {
-    if (o.isOurs(e.target)) return;
+    if (!trusted(e) || o.isOurs(e.target)) return;
     const link = linkFromEvent(e);
     if (link) o.onActivate(e, link);
   };
@@ -89,6 +99,7 @@ export function listenToPage(o: PageEventOptions): void {
   o.win.addEventListener(
     'keydown',
     (e) => {
+      if (trusted(e)) lastKeyAt = e.timeStamp;
       if (e.key === 'Escape') o.onEscape();
       else if (e.key === 'Enter') activate(e);
     },

@@ -10,16 +10,6 @@
  * | verdict / skipped   | warn             | 'warn'  |
  * | verdict / skipped   | allow / annotate | null    |
  * | pending / unknown / error | any        | null    |  (no verdict yet: nothing to show)
- *
- * checkedLabel (now = 2025-01-01T12:00:00Z):
- * | checkedAt          | label        |
- * |--------------------|--------------|
- * | now − 20 s         | 'just now'   |
- * | now − 5 min        | '5 min ago'  |
- * | now − 3 h          | '3 h ago'    |
- * | now − 2 days       | '2 days ago' |
- * | now − 40 days      | 'on 2024-11-22' |
- * | in the future      | 'just now'   |  (clock skew is not an error)
  */
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
 import { t, type StringKey } from './strings';
@@ -67,18 +57,6 @@ export function scoreText(info: LinkInfo): string | null {
   return String(Math.round(Math.min(100, Math.max(0, info.riskScore))));
 }
 
-export function checkedLabel(checkedAt: number, now: number): string {
-  const age = Math.max(0, now - checkedAt);
-  const min = Math.floor(age / 60_000);
-  if (min < 1) return t('checked_now');
-  if (min < 60) return t('checked_min', min);
-  const hours = Math.floor(min / 60);
-  if (hours < 24) return t('checked_hours', hours);
-  const days = Math.floor(hours / 24);
-  if (days <= 30) return t('checked_days', days);
-  return t('checked_on', new Date(checkedAt).toISOString().slice(0, 10));
-}
-
 /** Everything the tooltip shows, as plain strings. */
 export interface TooltipText {
   kind: MarkerKind;
@@ -88,11 +66,10 @@ export interface TooltipText {
   reasoning: string | null;
   indicators: string[];
   moreIndicators: string | null;
-  checked: string | null;
   action: string;
 }
 
-export function tooltipText(info: LinkInfo, kind: MarkerKind, now: number): TooltipText {
+export function tooltipText(info: LinkInfo, kind: MarkerKind): TooltipText {
   const score = scoreText(info);
   const cats = categoryLabels(info.categories);
   const indicators = (info.indicators ?? []).map((i) => clip(i, MAX_INDICATOR)).filter((i) => i.length > 0);
@@ -106,7 +83,6 @@ export function tooltipText(info: LinkInfo, kind: MarkerKind, now: number): Tool
     reasoning: reasoning || null,
     indicators: indicators.slice(0, MAX_INDICATORS),
     moreIndicators: extra > 0 ? t('indicators_more', extra) : null,
-    checked: typeof info.checkedAt === 'number' && Number.isFinite(info.checkedAt) ? t('checked', checkedLabel(info.checkedAt, now)) : null,
     action: t(kind === 'block' ? 'action_block' : 'action_warn'),
   };
 }

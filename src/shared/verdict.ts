@@ -70,12 +70,18 @@ export type SkipReason =
   | 'exception';
 
 /**
+ * Why a page-caused check was not sent: the page went past one of its budgets
+ * (src/shared/policy/budgets.ts). The URL is answered from the cache and local lists only.
+ */
+export type BudgetSkipReason = 'budget-tab' | 'budget-site' | 'budget-site-day' | 'budget-day';
+
+/**
  * The status of one URL as any surface may show it. A discriminated union so the UI cannot
  * forget a case. Content scripts receive `LinkStatus` (below), never settings or the key.
  */
 export type UrlStatus =
   | { kind: 'unchecked' }
-  | { kind: 'skipped'; reason: SkipReason }
+  | { kind: 'skipped'; reason: SkipReason | BudgetSkipReason }
   /**
    * In flight. `waiting`: held back until credits return, or until a retry after a transient
    * error; `lastError`: the code of the last failed attempt (strict mode says which).

@@ -4,9 +4,9 @@
  * imports these maps and checks every key exists in every locale.
  */
 import type { ScanReason } from '@/src/shared/messaging/protocol';
-import type { Action, Band, KnownCategory, SkipReason } from '@/src/shared/verdict';
+import type { Action, Band, BudgetSkipReason, KnownCategory, SkipReason } from '@/src/shared/verdict';
 
-export const SKIP_KEYS: Record<SkipReason, string> = {
+export const SKIP_KEYS: Record<SkipReason | BudgetSkipReason, string> = {
   scheme: 'skip_scheme',
   'private-host': 'skip_private_host',
   loopback: 'skip_loopback',
@@ -19,6 +19,10 @@ export const SKIP_KEYS: Record<SkipReason, string> = {
   incognito: 'skip_incognito',
   disabled: 'skip_disabled',
   exception: 'skip_exception',
+  'budget-tab': 'skip_budget_tab',
+  'budget-site': 'skip_budget_site',
+  'budget-site-day': 'skip_budget_site_day',
+  'budget-day': 'skip_budget_day',
 };
 
 export const ACTION_KEYS: Record<Action, string> = {

@@ -82,7 +82,7 @@ export async function measureNetworkEconomy(o: EconomyOptions): Promise<Section>
 
     // ── the extension ──
     // The replay runs ~100× faster than a person browses. The background gives each tab a hover
-    // budget sized for human pace (src/background/handlers/content.ts, scan/rate-limit.ts); past
+    // budget sized for human pace (src/shared/policy/budgets.ts, charged in scan/checker.ts); past
     // it a hover is answered from the cache only. So navigations go round-robin over several
     // tabs, and replies that were neither known nor sent ("unknown") are counted and reported.
     svcExt.clearLog(); // configuration requests (settings.set probes) are not part of the session
@@ -151,7 +151,7 @@ interface EconomyResult {
   naive: Counts;
   sessionS: number;
   naiveS: number;
-  /** link.hover replies by LinkInfo status ("unknown": past the tab's budget, not sent). */
+  /** link.hover replies by LinkInfo status (content scripts learn warnings only: "unknown" is everything else). */
   statuses: Record<string, number>;
 }
 
@@ -173,7 +173,7 @@ function report(o: EconomyOptions, r: EconomyResult): Section {
   const body = [
     `A replayed session of ${o.navigations} navigations over ${r.distinctPages} distinct pages and ${o.hovers} hovers over ${o.links} distinct links (${r.events} events, ${r.spellings} distinct spellings: hovered links come as-is, with a \`#fragment\`, with a tracking query, or with an upper-case host, all one normalized URL with the default \`stripQuery\`), ${r.distinct} distinct normalized URLs. Popular pages and links recur more often (Zipf-like), seeded so every run replays the same session. Processing delay ${o.processingDelayMs} ms on both services.`,
     '',
-    `**How it was driven.** Navigations: real, Chromium tabs going to each page in turn (${r.distinctPages} \`news-N.test\` pages), round-robin over ${o.tabs} tabs: the replay runs about 100× faster than a person browses, and the background gives each tab a hover budget sized for human pace (src/background/handlers/content.ts with scan/rate-limit.ts; past it a hover is answered from the cache only, against pages that fake hover intent), which one tab at this speed would exhaust. Hovers: **not pointer hovers** — after each navigation, the next ${o.hovers / o.navigations} hovers are sent as the \`link.hover\` message the content script sends on hover intent, from the content-script world of the page in that tab (CDP \`Runtime.evaluate\` in the extension's isolated world; the browser stamps them with the real tab and URL, like the real content script's). Real hovers would take ≥ the 300 ms hover delay each (≥ 10 min for ${o.hovers}). This tests the background's economy (normalization, cache, in-flight dedupe, hover batching) at its worst case: the real content script also skips \`link.hover\` for links whose verdict it already holds, which would only lower the counts. Messages were sent back to back (${fmt(r.sessionS, 0)} s for the whole session), so many repeats arrive while the first scan of a URL is still in flight. Replies to the ${o.hovers} hover messages by status: ${Object.entries(r.statuses).map(([k, v]) => `${k} ${v}`).join(', ')}${r.statuses.unknown ? ' ("unknown" = neither cached nor sent: the tab\'s hover budget was spent)' : ' (none "unknown": no hover was turned away by the tab\'s budget)'}.`,
+    `**How it was driven.** Navigations: real, Chromium tabs going to each page in turn (${r.distinctPages} \`news-N.test\` pages), round-robin over ${o.tabs} tabs: the replay runs about 100× faster than a person browses, and the background gives each tab a hover and navigation budgets sized for human pace (src/shared/policy/budgets.ts; past them a check is answered from the cache only, against pages that fake hover intent or loop navigations), which one tab at this speed would exhaust. Hovers: **not pointer hovers** — after each navigation, the next ${o.hovers / o.navigations} hovers are sent as the \`link.hover\` message the content script sends on hover intent, from the content-script world of the page in that tab (CDP \`Runtime.evaluate\` in the extension's isolated world; the browser stamps them with the real tab and URL, like the real content script's). Real hovers would take ≥ the 300 ms hover delay each (≥ 10 min for ${o.hovers}). This tests the background's economy (normalization, cache, in-flight dedupe, hover batching) at its worst case: the real content script also skips \`link.hover\` for links whose verdict it already holds, which would only lower the counts. Messages were sent back to back (${fmt(r.sessionS, 0)} s for the whole session), so many repeats arrive while the first scan of a URL is still in flight. Replies to the ${o.hovers} hover messages by status: ${Object.entries(r.statuses).map(([k, v]) => `${k} ${v}`).join(', ')}} (a content script is told only about warnings: "unknown" covers safe, pending, skipped and turned away alike; the service's log is what tells sent from not sent).`,
     '',
     `**Naive baseline** (test/bench/naive-client.ts): for every event, POST the URL as written, then GET the job every ${FIRST_POLL_MS} ms (the extension's first poll interval) until COMPLETED or FAILED. Run right after the session against its own service instance (${fmt(r.naiveS, 0)} s, 250 events in flight).`,
     '',

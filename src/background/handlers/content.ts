@@ -1,42 +1,52 @@
-/** Handlers for the untrusted tier: content scripts in web pages. */
-import { ok, fail, type ContentToBackground, type Reply, type LinksLookupData } from '@/src/shared/messaging/protocol';
+/**
+ * Handlers for the untrusted tier: content scripts in web pages, which may be the attacker's
+ * code (issue 11). A content script learns only what a warning on its own page needs
+ * (link-info.ts `forContent`), about links its own document reported (frame-links.ts), and
+ * can spend credits only within the page's budgets (checker → budget.ts). Our own pages may
+ * send the same messages (`trusted`): they get the full answer.
+ */
+import { ok, fail, type ContentToBackground, type Reply, type LinksLookupData, type LinkInfo } from '@/src/shared/messaging/protocol';
 import type { App } from '../app';
-import type { SenderLike } from '../router';
-import { toLinkInfo } from '../scan/link-info';
-import { grantPass } from '../scan/exceptions';
-import { createRateLimiter } from '../scan/rate-limit';
+import type { SenderLike } from '../sender';
+import { forContent, NO_WARNING, toLinkInfo } from '../scan/link-info';
+import type { FrameRef } from '../scan/link-watchers';
 
-/** 40 hovers at once, 60 a minute after that, per tab (rate-limit.ts says why). */
-const hoverBudget = createRateLimiter(40, 60);
-
-export async function handleContent(app: App, m: ContentToBackground, sender: SenderLike): Promise<Reply> {
+/** The sending document, or null when the sender is not in a tab (our own pages). */
+export function frameOf(sender: SenderLike): FrameRef | null {
   const tabId = sender.tab?.id;
+  if (tabId === undefined || tabId < 0) return null;
+  return { tabId, frameId: sender.frameId ?? 0, ...(sender.documentId ? { documentId: sender.documentId } : {}) };
+}
+
+export async function handleContent(app: App, m: ContentToBackground, sender: SenderLike, trusted = false): Promise<Reply> {
+  const frame = frameOf(sender);
   const incognito = sender.tab?.incognito ?? false;
   const { settings: s } = await app.settings.get();
+  const answer = (info: LinkInfo) => (trusted ? info : forContent(info));
   switch (m.type) {
     case 'links.lookup': {
       const out: LinksLookupData = {};
       for (const raw of m.urls) {
+        // Past its document's bound, a frame learns nothing more (frame-links.ts).
+        if (!trusted && (!frame || !app.frameLinks.note(frame, raw))) {
+          out[raw] = NO_WARNING;
+          continue;
+        }
         const o = await app.checker.lookup(raw, { incognito });
-        out[raw] = toLinkInfo(o.status, s.allowProceed);
-        if (o.url && tabId !== undefined && o.status.kind === 'checking') app.watchers.watch(o.url, tabId, raw);
+        out[raw] = answer(toLinkInfo(o.status, s.allowProceed));
+        if (o.url && frame && o.status.kind === 'checking') app.watchers.watch(o.url, frame, raw);
       }
       return ok(out);
     }
     case 'link.hover': {
-      let o = await app.checker.lookup(m.url, { incognito });
-      // Only a hover that would really be sent spends from the tab's budget.
-      const wouldSend = o.status.kind === 'unchecked' || o.status.kind === 'failed' || o.status.kind === 'timed_out';
-      if (s.scanHovers && wouldSend && (tabId === undefined || hoverBudget.take(tabId))) o = await app.checker.check(m.url, 'hover', { tabId, incognito });
-      if (o.url && tabId !== undefined) app.watchers.watch(o.url, tabId, m.url);
-      return ok(toLinkInfo(o.status, s.allowProceed));
-    }
-    case 'link.proceed': {
-      // A one-shot, short-lived pass for this exact URL in this tab; refused when policy says so.
-      if (!s.allowProceed) return fail('not_allowed', 'Your organization does not allow opening blocked links.');
-      if (tabId === undefined) return fail('forbidden_sender', 'No tab.');
-      await grantPass(tabId, m.url);
-      return ok({ granted: true });
+      if (!trusted && (!frame || !app.frameLinks.note(frame, m.url))) return ok(NO_WARNING);
+      // The page the link is on: the frame's URL, or the tab's for about:blank/srcdoc frames.
+      const source = [sender.url, sender.tab?.url].find((u) => u !== undefined && /^https?:/i.test(u));
+      const o = s.scanHovers
+        ? await app.checker.check(m.url, 'hover', { tabId: frame?.tabId, incognito, source })
+        : await app.checker.lookup(m.url, { incognito });
+      if (o.url && frame && o.status.kind === 'checking') app.watchers.watch(o.url, frame, m.url);
+      return ok(answer(toLinkInfo(o.status, s.allowProceed)));
     }
     case 'config.get':
       // Only what the page-side behaviour needs: no other setting, never the key.

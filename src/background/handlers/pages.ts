@@ -2,9 +2,10 @@
 import { browser } from 'wxt/browser';
 import { ok, fail, type PageToBackground, type Reply, type TabStatusData, type BlockedDetailsData } from '@/src/shared/messaging/protocol';
 import type { App } from '../app';
-import type { SenderLike } from '../router';
+import type { SenderLike } from '../sender';
 import { pausedUntil } from '../scan/pause';
 import { isConfigured } from '@/src/shared/policy/settings';
+import type { UrlStatus } from '@/src/shared/verdict';
 import { readToken } from '../scan/blocked-tokens';
 import { addException, grantPass } from '../scan/exceptions';
 import { handleAccount } from './account';
@@ -15,6 +16,14 @@ import { disputeVerdict, fillReportUrl } from './dispute';
 import { reportProceeded } from '../reporting/hooks';
 import { toScanView, toSummary } from './views';
 import { unicodeOf } from './unicode-host';
+import { withoutCredentials } from '@/src/shared/url/display';
+import { decideProceed } from '@/src/shared/policy/passes';
+
+const PROCEED_REFUSED = {
+  not_allowed: 'Your organization does not allow proceeding to blocked sites.',
+  pending: 'Linklens is still checking this page.',
+  not_blocked: 'This page is not blocked.',
+} as const;
 
 /**
  * Whether a scan asked for by one of our pages belongs to a private window: the named tab's
@@ -48,8 +57,12 @@ export async function handlePage(app: App, m: PageToBackground, sender?: SenderL
       const o = await app.checker.check(m.url, m.reason, { tabId: m.tabId, incognito });
       return ok(o.status);
     }
-    case 'scan.pageLinks':
-      return ok(await app.pageScans.start(m.tabId, await isIncognito(m.tabId)));
+    case 'scan.pagePreview':
+      return ok(await app.pageScans.preview(m.tabId, await isIncognito(m.tabId)));
+    case 'scan.pageLinks': {
+      const progress = await app.pageScans.start(m.tabId, await isIncognito(m.tabId));
+      return progress ? ok(progress) : fail('preview_needed', 'Count the links first: the check starts after you agree to what it sends.');
+    }
     case 'scan.progress':
       return ok(app.pageScans.progress(m.tabId));
     case 'scan.get': {
@@ -88,7 +101,9 @@ export async function handlePage(app: App, m: PageToBackground, sender?: SenderL
       const t = await readToken(m.token);
       if (!t) return fail('invalid_token', 'This warning has expired.');
       const { settings: s } = await app.settings.get();
-      if (!s.allowProceed) return fail('not_allowed', 'Your organization does not allow proceeding to blocked sites.');
+      // Only past a block-level verdict, never while strict mode waits, and only if policy allows.
+      const d = decideProceed({ allowProceed: s.allowProceed, pending: t.pending, action: t.decision.action });
+      if (!d.grant) return fail(d.code, PROCEED_REFUSED[d.code]);
       // Default lifetime: this host, until the browser restarts (storage.session).
       await addException(t.host, -1);
       await grantPass(t.tabId, t.rawUrl);
@@ -106,7 +121,11 @@ async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {
   // On our blocked page the popup is about the page that was blocked, not about blocked.html.
   const blocked = tab?.url ? await blockedTarget(tab.url) : null;
   const url = blocked ?? tab?.url ?? null;
-  const status = url ? (await app.checker.lookup(url, { incognito: tab?.incognito })).status : ({ kind: 'unchecked' } as const);
+  const out = url ? await app.checker.lookup(url, { incognito: tab?.incognito }) : null;
+  let status: UrlStatus = out?.status ?? { kind: 'unchecked' };
+  // Not checked because the page went past a budget: say so rather than "not checked yet".
+  const refused = status.kind === 'unchecked' && out?.url ? await app.budget.refusedHere(tabId, out.url) : null;
+  if (refused) status = { kind: 'skipped', reason: refused };
   return {
     url,
     status,
@@ -117,6 +136,7 @@ async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {
     problem: app.engine.problem(),
     canPause: s.allowPause,
     canTrust: s.allowUserAllowlist,
+    budget: await app.budget.report(tabId),
   };
 }
 
@@ -129,17 +149,6 @@ async function blockedTarget(tabUrl: string): Promise<string | null> {
   return t ? withoutCredentials(t.rawUrl) : null;
 }
 
-export function withoutCredentials(raw: string): string {
-  try {
-    const u = new URL(raw);
-    if (!u.username && !u.password) return raw;
-    u.username = '';
-    u.password = '';
-    return u.href;
-  } catch {
-    return raw;
-  }
-}
 
 async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDetailsData>> {
   const stored = await readToken(token);

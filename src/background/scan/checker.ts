@@ -12,6 +12,7 @@ import type { SettingsStore } from '../state/settings-store';
 import type { ScanEngine } from './engine';
 import { isPaused } from './pause';
 import { incognitoUrls } from '../state/incognito-urls';
+import type { Budget } from './budget';
 
 export interface CheckOutcome {
   status: UrlStatus;
@@ -20,20 +21,28 @@ export interface CheckOutcome {
   host: string | null;
 }
 
+export interface CheckContext {
+  tabId?: number;
+  incognito?: boolean;
+  /** URL of the document that caused a hover check (its site's budget is charged). */
+  source?: string;
+}
+
 export interface Checker {
   /**
-   * May send the URL to the service (when gated in and not cached). `ctx.incognito`: whether
-   * the asking tab is in a private window; leave it undefined only when that is unknown, which
-   * counts as private for what is stored (incognito-urls.ts).
+   * May send the URL to the service (when gated in, not cached, and within the page's budgets).
+   * `ctx.incognito`: whether the asking tab is in a private window; leave it undefined only when
+   * that is unknown, which counts as private for what is stored (incognito-urls.ts).
    */
-  check(raw: string, reason: ScanReason, ctx?: { tabId?: number; incognito?: boolean }): Promise<CheckOutcome>;
+  check(raw: string, reason: ScanReason, ctx?: CheckContext): Promise<CheckOutcome>;
   /** Never sends anything: what is known now. */
   lookup(raw: string, ctx?: { incognito?: boolean }): Promise<CheckOutcome>;
   /** Attach the decision for the current settings to a status. */
   decorate(status: UrlStatus, host: string, s: Settings): UrlStatus;
 }
 
-export function createChecker(settings: SettingsStore, engine: ScanEngine): Checker {
+/** `budget`: page-caused checks (navigation, hover) are charged to it before they are sent. */
+export function createChecker(settings: SettingsStore, engine: ScanEngine, budget?: Budget): Checker {
   function decorate(status: UrlStatus, host: string, s: Settings): UrlStatus {
     if (status.kind !== 'verdict') return status;
     return { ...status, decision: decide(status.verdict, s, { host }) };
@@ -46,7 +55,7 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine): Chec
     return { s, g };
   }
 
-  async function run(raw: string, send: boolean, reason: ScanReason, ctx: { tabId?: number; incognito?: boolean }): Promise<CheckOutcome> {
+  async function run(raw: string, send: boolean, reason: ScanReason, ctx: CheckContext): Promise<CheckOutcome> {
     const { s, g } = await gate(raw, ctx.incognito);
     // The blocklist needs no service: never send a URL we will block anyway (gate.ts rule 2).
     if (!g.send && g.reason === 'blocklist') {
@@ -58,6 +67,9 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine): Chec
     // What a private window (or an unknown one) asks about stays in memory (incognito-urls.ts).
     if (send) incognitoUrls.note(g.url, ctx.incognito);
     await engine.warm(g.url);
+    // Past a page's budget (issue 11, hole 4): answered from what is known, nothing is sent.
+    const held = send ? await budget?.hold(reason, ctx, g.url, engine.peek(g.url), s.budgets) : null;
+    if (held) return { status: decorate(held, g.host, s), url: g.url, host: g.host };
     const status = send ? await engine.request(g.url, reason, ctx.tabId) : engine.peek(g.url);
     return { status: decorate(status, g.host, s), url: g.url, host: g.host };
   }

@@ -9,12 +9,14 @@
  * counting at once (the callers ask with `proceedAllowed`) and are cleared (endProceeding).
  */
 import { z } from 'zod';
+import { addPass } from '@/src/shared/policy/passes';
 import { readKey, writeKey, removeKeys, createMutex } from '../state/kv';
 
 const KEY = 'exceptions';
 const PASS_KEY = 'passes';
-/** A one-shot pass (in-page "Open anyway", strict-mode release) is valid this long. */
-export const PASS_MS = 15_000;
+// A one-shot pass (the blocked page's "Proceed anyway", strict-mode release) is valid PASS_MS;
+// at most MAX_PASSES are live (src/shared/policy/passes.ts). Nothing a content script sends
+// grants one (issue 11, hole 5).
 
 export type PassKind = 'proceed' | 'release';
 
@@ -41,9 +43,7 @@ const passKey = (kind: PassKind, tabId: number, url: string) => `${kind} ${tabId
 export function grantPass(tabId: number, url: string, kind: PassKind = 'proceed', now = Date.now()): Promise<void> {
   return mutex(async () => {
     const all = await readKey('session', PASS_KEY, Rec, {});
-    for (const [k, exp] of Object.entries(all)) if (exp <= now) delete all[k];
-    all[passKey(kind, tabId, url)] = now + PASS_MS;
-    await writeKey('session', PASS_KEY, all);
+    await writeKey('session', PASS_KEY, addPass(all, passKey(kind, tabId, url), now));
   });
 }
 

@@ -2,8 +2,9 @@ import type { UrlStatus } from '@/src/shared/verdict';
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
 
 /**
- * What a content script may learn about a link (protocol.ts LinkInfo): no scan ids, no
- * settings beyond whether "Open anyway" may be offered.
+ * A URL's status as LinkInfo (protocol.ts): no scan ids, no settings beyond whether "Open anyway"
+ * may be offered, no timestamps. This full form goes to our own pages only; content scripts get
+ * `forContent` of it.
  */
 export function toLinkInfo(st: UrlStatus, canProceed: boolean): LinkInfo {
   switch (st.kind) {
@@ -17,7 +18,6 @@ export function toLinkInfo(st: UrlStatus, canProceed: boolean): LinkInfo {
         categories: v.categories,
         reasoning: v.reasoning,
         indicators: v.indicators,
-        checkedAt: v.checkedAt,
         canProceed,
       };
     }
@@ -32,4 +32,26 @@ export function toLinkInfo(st: UrlStatus, canProceed: boolean): LinkInfo {
     default:
       return { status: 'error' };
   }
+}
+
+/** What a content script learns when there is nothing to warn about. */
+export const NO_WARNING: LinkInfo = Object.freeze({ status: 'unknown' }) as LinkInfo;
+
+/**
+ * The part of a LinkInfo a content script may learn (issue 11, hole 6): the fields of a warning
+ * for warn/block-level links; for everything else only "no warning". A page (or a compromised
+ * content script) asking about URLs must not learn which ones were checked, are being checked,
+ * are safe, skipped (allowlisted) or failed: that would tell it what the person visited or
+ * hovered elsewhere. The content script behaves the same for all of those (no marker; it asks
+ * again on hover after a while: src/content/freshness.ts). Examples: link-info.examples.ts.
+ *
+ * | info.status | info.action           | content script gets |
+ * |-------------|-----------------------|---------------------|
+ * | verdict     | warn / block          | info, unchanged     |
+ * | verdict     | allow / annotate      | NO_WARNING          |
+ * | pending / skipped / unknown / error | — | NO_WARNING     |
+ */
+export function forContent(info: LinkInfo): LinkInfo {
+  if (info.status === 'verdict' && (info.action === 'warn' || info.action === 'block')) return info;
+  return NO_WARNING;
 }

@@ -1,28 +1,56 @@
 /**
- * Which tabs asked about which links, so a verdict that arrives later is pushed to the content
- * script in exactly those tabs, under the exact string it sent (it maps back by that string).
+ * Which frames asked about which links, so a verdict that arrives later is pushed to exactly
+ * those frames (tabs.sendMessage with frameId, and documentId where the browser reports it:
+ * a frame that navigated meanwhile holds another document and gets nothing), under the exact
+ * string each sent (it maps back by that string). Issue 11, hole 7: pushes went to every frame.
  * Memory only: after the worker's death the content script simply asks again.
  */
-export interface LinkWatchers {
-  watch(url: string, tabId: number, raw: string): void;
-  take(url: string): Map<number, Set<string>>;
+
+/** A document in a frame of a tab: who asked. */
+export interface FrameRef {
+  tabId: number;
+  frameId: number;
+  /** Chromium ≥ 106 and recent Firefox report it on the sender; absent elsewhere. */
+  documentId?: string;
 }
 
+export interface Watcher {
+  frame: FrameRef;
+  raws: Set<string>;
+}
+
+export interface LinkWatchers {
+  watch(url: string, frame: FrameRef, raw: string): void;
+  /** The frames waiting for `url`, forgotten as they are returned. */
+  take(url: string): Watcher[];
+  /** A tab closed: nothing more is pushed to it. */
+  forgetTab(tabId: number): void;
+}
+
+export const frameKey = (f: FrameRef) => `${f.tabId}:${f.frameId}:${f.documentId ?? ''}`;
+
 export function createLinkWatchers(cap = 20_000): LinkWatchers {
-  const m = new Map<string, Map<number, Set<string>>>();
+  const m = new Map<string, Map<string, Watcher>>();
   return {
-    watch(url, tabId, raw) {
+    watch(url, frame, raw) {
       if (m.size >= cap && !m.has(url)) m.delete(m.keys().next().value as string);
-      let tabs = m.get(url);
-      if (!tabs) m.set(url, (tabs = new Map()));
-      let raws = tabs.get(tabId);
-      if (!raws) tabs.set(tabId, (raws = new Set()));
-      raws.add(raw);
+      let frames = m.get(url);
+      if (!frames) m.set(url, (frames = new Map()));
+      const key = frameKey(frame);
+      let w = frames.get(key);
+      if (!w) frames.set(key, (w = { frame: { ...frame }, raws: new Set() }));
+      w.raws.add(raw);
     },
     take(url) {
-      const tabs = m.get(url) ?? new Map();
+      const frames = m.get(url);
       m.delete(url);
-      return tabs;
+      return frames ? [...frames.values()] : [];
+    },
+    forgetTab(tabId) {
+      for (const [url, frames] of m) {
+        for (const [key, w] of frames) if (w.frame.tabId === tabId) frames.delete(key);
+        if (frames.size === 0) m.delete(url);
+      }
     },
   };
 }

@@ -1,29 +1,49 @@
 /**
- * "Check all links on this page" (popup): the content script lists the page's links, each goes
- * through the checker (so the skip rules and the cache apply), and hovered-style batching sends
- * them as few batch requests. Progress per tab, memory only.
+ * "Check all links on this page" (popup), in two steps so the person knows the cost first
+ * (issue 11, hole 4): `preview` has the content script list the page's links and counts, from
+ * the cache and the local rules only, how many would be sent to the service; `start` then
+ * checks exactly those links and sends at most the number the preview showed (a verdict that
+ * expired in between is not sent beyond it). Each link goes through the checker (so the skip
+ * rules, the private-window setting and the cache apply), and hover-style batching sends them as
+ * few batch requests. Progress per tab, memory only; a finished run is announced (outputs.ts
+ * notifies about flagged links).
  */
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
-import type { PageScanProgressData } from '@/src/shared/messaging/protocol';
+import type { PageScanPreviewData, PageScanProgressData } from '@/src/shared/messaging/protocol';
+import type { UrlStatus } from '@/src/shared/verdict';
 import type { Checker } from './checker';
 import type { ScanEngine } from './engine';
 
 const CollectReply = z.object({ ok: z.literal(true), data: z.object({ urls: z.array(z.string().max(8192)).max(5000) }) });
 
+/** A preview is good for this long; after it the person is asked again. */
+export const PREVIEW_TTL_MS = 5 * 60_000;
+
 export interface PageScans {
   /** `incognito`: the tab is in a private window (or unknown): scanIncognito decides. */
-  start(tabId: number, incognito: boolean): Promise<PageScanProgressData>;
+  preview(tabId: number, incognito: boolean): Promise<PageScanPreviewData>;
+  /** Checks what the preview counted; null when there is no fresh preview for the tab. */
+  start(tabId: number, incognito: boolean): Promise<PageScanProgressData | null>;
   progress(tabId: number): PageScanProgressData;
   /** A run finished (every link has an outcome): outputs.ts notifies about flagged links. */
   onFinished(fn: (tabId: number, progress: PageScanProgressData) => void): void;
 }
 
 const isFlagged = (action: string) => action === 'warn' || action === 'block';
+/** Statuses for which a check sends the URL. */
+const wouldSend = (st: UrlStatus) => st.kind === 'unchecked' || st.kind === 'failed' || st.kind === 'timed_out' || st.kind === 'error';
 
-export function createPageScans(checker: Checker, engine: ScanEngine): PageScans {
-  type Run = { pending: Set<string>; total: number; done: number; flagged: number };
+interface Plan {
+  urls: string[];
+  toSend: number;
+  at: number;
+}
+type Run = { pending: Set<string>; total: number; done: number; flagged: number };
+
+export function createPageScans(checker: Checker, engine: ScanEngine, now: () => number = Date.now): PageScans {
   const runs = new Map<number, Run>();
+  const plans = new Map<number, Plan>();
   const finished = new Set<(tabId: number, p: PageScanProgressData) => void>();
   const view = (r: Run): PageScanProgressData => ({ total: r.total, done: r.done, flagged: r.flagged, running: r.pending.size > 0 });
   function finish(tabId: number, r: Run) {
@@ -54,18 +74,48 @@ export function createPageScans(checker: Checker, engine: ScanEngine): PageScans
   });
 
   return {
-    async start(tabId, incognito) {
-      const reply = await browser.tabs.sendMessage(tabId, { type: 'links.collect' }).catch(() => null);
+    async preview(tabId, incognito) {
+      // The top frame answers (it also reads same-origin child frames); only it is asked.
+      const reply = await browser.tabs.sendMessage(tabId, { type: 'links.collect' }, { frameId: 0 }).catch(() => null);
       const parsed = CollectReply.safeParse(reply);
-      const urls = parsed.success ? [...new Set(parsed.data.data.urls)] : [];
-      const run = { pending: new Set<string>(), total: 0, done: 0, flagged: 0 };
-      runs.set(tabId, run);
+      const raws = parsed.success ? [...new Set(parsed.data.data.urls)] : [];
       const seen = new Set<string>();
-      for (const raw of urls) {
-        const out = await checker.check(raw, 'page-links', { tabId, incognito });
-        // Skipped links (private hosts, allowlist, schemes) were never meant to be checked.
-        if (!out.url || out.status.kind === 'skipped' || seen.has(out.url)) continue;
+      const urls: string[] = [];
+      let toSend = 0;
+      let known = 0;
+      let skipped = 0;
+      for (const raw of raws) {
+        const out = await checker.lookup(raw, { incognito });
+        // Skipped links (private hosts, allowlist, schemes, a private window) are never sent.
+        if (!out.url || out.status.kind === 'skipped') {
+          skipped++;
+          continue;
+        }
+        if (seen.has(out.url)) continue;
         seen.add(out.url);
+        urls.push(raw);
+        if (wouldSend(out.status)) toSend++;
+        else known++;
+      }
+      plans.set(tabId, { urls, toSend, at: now() });
+      return { total: urls.length + skipped, toSend, known, skipped };
+    },
+    async start(tabId, incognito) {
+      const plan = plans.get(tabId);
+      plans.delete(tabId);
+      if (!plan || now() - plan.at > PREVIEW_TTL_MS) return null;
+      const run: Run = { pending: new Set<string>(), total: 0, done: 0, flagged: 0 };
+      runs.set(tabId, run);
+      let sent = 0;
+      for (const raw of plan.urls) {
+        // Never more sent than the person agreed to: a link that would now be sent beyond the
+        // previewed count (its verdict expired meanwhile) is left out.
+        const before = await checker.lookup(raw, { incognito });
+        const sends = wouldSend(before.status);
+        if (sends && sent >= plan.toSend) continue;
+        const out = await checker.check(raw, 'page-links', { tabId, incognito });
+        if (sends) sent++;
+        if (!out.url || out.status.kind === 'skipped') continue;
         run.total++;
         const st = out.status;
         if (st.kind === 'checking') run.pending.add(out.url);

@@ -6,6 +6,7 @@
  * covering it, and the page cannot reach its buttons.
  */
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
+import { withoutCredentials } from '@/src/shared/url/display';
 import { categoryLabels, clip, markerKind, scoreText, bandLabel } from '../verdict-view';
 import { t } from '../strings';
 import { h, icon, setText } from './dom';
@@ -58,7 +59,8 @@ export class ConfirmDialog {
     const dialog = h(doc, 'dialog', { class: 'confirm', 'aria-labelledby': 'll-confirm-title', 'aria-describedby': 'll-confirm-intro' }, [
       h(doc, 'h2', { id: 'll-confirm-title' }, [icon(doc, markerKind(info) ?? 'block'), t('confirm_title')]),
       h(doc, 'p', { id: 'll-confirm-intro' }, [t('confirm_intro')]),
-      h(doc, 'p', { class: 'url' }, [shortUrl(req.url)]),
+      // Without `user:pass@`, as the blocked page shows it (a password is not displayed).
+      h(doc, 'p', { class: 'url' }, [shortUrl(withoutCredentials(req.url))]),
       h(doc, 'p', {}, [score === null ? bandLabel(info) : `${bandLabel(info)} · ${t('score', score)}`]),
       cats.length > 0 && h(doc, 'p', {}, [t('categories', cats.join(', '))]),
       info.reasoning && h(doc, 'p', {}, [clip(info.reasoning, 600)]),

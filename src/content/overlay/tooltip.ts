@@ -31,10 +31,10 @@ export class Tooltip {
     return this.anchorEl;
   }
 
-  show(anchor: Element, info: LinkInfo, kind: MarkerKind, now: number): void {
+  show(anchor: Element, info: LinkInfo, kind: MarkerKind): void {
     this.overlay.ensure();
     const doc = this.el.ownerDocument;
-    const text = tooltipText(info, kind, now);
+    const text = tooltipText(info, kind);
     this.el.className = `tip ${kind}`;
     this.el.replaceChildren();
     append(this.el, [
@@ -45,7 +45,6 @@ export class Tooltip {
       text.indicators.length > 0 && h(doc, 'p', { class: 'muted' }, [t('indicators')]),
       text.indicators.length > 0 && h(doc, 'ul', {}, text.indicators.map((i) => h(doc, 'li', {}, [i]))),
       text.moreIndicators && h(doc, 'p', { class: 'muted' }, [text.moreIndicators]),
-      text.checked && h(doc, 'p', { class: 'muted' }, [text.checked]),
       h(doc, 'p', {}, [text.action]),
     ]);
     this.el.hidden = false;

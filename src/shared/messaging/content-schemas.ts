@@ -21,7 +21,6 @@ export const LinkInfoMini = z.object({
   categories: z.optional(z.array(z.string())),
   reasoning: z.optional(z.string()),
   indicators: z.optional(z.array(z.string())),
-  checkedAt: z.optional(z.number()),
   canProceed: z.optional(z.boolean()),
 });
 

@@ -19,16 +19,21 @@ const Id = z.string().min(1).max(200);
 
 // ───────────────────────── content script → background (untrusted) ─────────────────────────
 export const ContentToBackground = z.discriminatedUnion('type', [
-  /** Known verdicts for links on the page: answers from cache only, sends nothing to the service. */
-  z.object({ type: z.literal('links.lookup'), urls: z.array(Url).max(MAX_BATCH) }),
-  /** Hover intent or keyboard focus rested on a link: check it (cache, else scan). */
-  z.object({ type: z.literal('link.hover'), url: Url }),
   /**
-   * The person confirmed "Open anyway" in the in-page confirmation for a block-level link.
-   * Grants a one-shot pass for exactly this URL in the sender's tab for a few seconds, and only
-   * when policy allows proceeding. It cannot change settings or add lasting exceptions.
+   * The links of the sender's document, and what a warning about them needs: from the cache
+   * only, nothing is sent. A content script learns only warn/block-level verdicts ("no warning"
+   * for everything else, so a page cannot tell what was checked or visited), only for URLs its
+   * own frame reported (a bounded number per document), and never when they were checked.
    */
-  z.object({ type: z.literal('link.proceed'), url: Url }),
+  z.object({ type: z.literal('links.lookup'), urls: z.array(Url).max(MAX_BATCH) }),
+  /**
+   * Hover intent or keyboard focus rested on a link: check it (cache, else scan, within the
+   * page's budgets: src/shared/policy/budgets.ts). Answered like links.lookup.
+   */
+  z.object({ type: z.literal('link.hover'), url: Url }),
+  // No message grants a pass: "Proceed anyway" is on the blocked page, an extension page
+  // (issue 11, hole 5). A content script may be the attacker's.
+
   /**
    * The few settings a content script needs to behave (hover delay, whether hovers are checked).
    * Reply data: `ContentConfig`. Nothing else of the settings ever reaches a page's context.
@@ -48,6 +53,12 @@ export const PageToBackground = z.discriminatedUnion('type', [
    * applies. Without it, the sending page's own tab decides; no tab at all counts as private.
    */
   z.object({ type: z.literal('scan.url'), url: Url, reason: ScanReason, force: z.boolean().optional(), tabId: z.number().int().optional() }),
+  /**
+   * "Check all links on this page", step 1: how many links the page has and how many would be
+   * sent (credits), from the cache and local rules only. Nothing is sent. Reply: PageScanPreviewData.
+   */
+  z.object({ type: z.literal('scan.pagePreview'), tabId: z.number().int() }),
+  /** Step 2, after the person agreed: checks what the preview counted (error `preview_needed` without one). */
   z.object({ type: z.literal('scan.pageLinks'), tabId: z.number().int() }),
   z.object({ type: z.literal('scan.progress'), tabId: z.number().int() }),
   z.object({ type: z.literal('scan.get'), id: Id }),
@@ -142,8 +153,10 @@ export const fail = (code: string, message: string): Reply<never> => ({ ok: fals
 
 /**
  * What a content script may learn about a link. Deliberately narrower than UrlStatus: no scan
- * ids, no settings, no key. Service text (reasoning, categories, indicators) is plain strings
- * and must be rendered as text.
+ * ids, no settings, no key, no timestamps. A content script gets the verdict fields only for
+ * warn/block-level links (background/scan/link-info.ts `forContent`), `{status: 'unknown'}`
+ * otherwise. Service text (reasoning, categories, indicators) is plain strings and must be
+ * rendered as text.
  */
 export interface LinkInfo {
   status: 'pending' | 'verdict' | 'skipped' | 'unknown' | 'error';
@@ -153,7 +166,6 @@ export interface LinkInfo {
   categories?: string[];
   reasoning?: string;
   indicators?: string[];
-  checkedAt?: number;
   /** Whether "Open anyway" may be offered (policy). */
   canProceed?: boolean;
 }
@@ -166,7 +178,6 @@ export const LinkInfoSchema = z.object({
   categories: z.array(z.string()).optional(),
   reasoning: z.string().optional(),
   indicators: z.array(z.string()).optional(),
-  checkedAt: z.number().optional(),
   canProceed: z.boolean().optional(),
 });
 
@@ -185,6 +196,7 @@ export type ContentConfig = z.infer<typeof ContentConfigSchema>;
 import type { UrlStatus, Band } from '../verdict';
 import type { Settings, SettingKey } from '../policy/settings';
 import type { ImportPlan } from '../policy/import-plan';
+import type { BudgetKind, BudgetScope } from '../policy/budgets';
 
 /** `tab.status`: what the popup shows for the current tab. */
 export interface TabStatusData {
@@ -201,6 +213,19 @@ export interface TabStatusData {
   canPause: boolean;
   /** Policy allowUserAllowlist: false removes "Trust this site". */
   canTrust: boolean;
+  /** Checks pages caused today and what the budgets refused (absent from older backgrounds). */
+  budget?: BudgetReportData;
+}
+
+/** Spending caused by web pages (src/shared/policy/budgets.ts), for the popup. */
+export interface BudgetReportData {
+  today: { navigations: number; hovers: number };
+  /** Page-caused checks not sent today because a budget was spent. */
+  refusedToday: number;
+  /** The sites refused most today (at most 3): unusual spending the person should see. */
+  refusedSites: { site: string; refused: number }[];
+  /** This tab's latest refusal, if any. */
+  tab: { scope: BudgetScope; kind: BudgetKind; site: string; at: number } | null;
 }
 export interface ErrorInfoWithFix extends ErrorInfo {
   /** Where the fix is: 'options' | 'credits' | 'none'. */
@@ -348,6 +373,14 @@ export interface LedgerEntry {
   url: string;
   at: number;
   reason: ScanReason;
+}
+
+/** `scan.pagePreview`: links on the page (unique), how many would be sent, known, never sent. */
+export interface PageScanPreviewData {
+  total: number;
+  toSend: number;
+  known: number;
+  skipped: number;
 }
 
 export interface PageScanProgressData {

@@ -55,8 +55,11 @@ export interface ImportPlan {
   serviceKey?: { keyOrigin: string | null; newOrigin: string | null };
 }
 
-/** The key never comes from a file; policy-only keys (lockAll, allowPause, …) only from policy. */
-const NOT_IMPORTABLE: readonly string[] = ['apiKey', ...POLICY_ONLY_KEYS];
+/**
+ * The key never comes from a file; policy-only keys (lockAll, allowPause, …) only from policy;
+ * the budgets on what web pages may spend neither (a file from elsewhere must not lift them).
+ */
+const NOT_IMPORTABLE: readonly string[] = ['apiKey', 'budgets', ...POLICY_ONLY_KEYS];
 
 /** The file's object with current key names (older versions migrated), without adding defaults. */
 function migrated(raw: Record<string, unknown>): Record<string, unknown> {

@@ -50,6 +50,8 @@ export const READ_MANAGED_EXAMPLES: readonly ReadManagedExample[] = [
   { name: 'bad list entries dropped, rest kept', raw: { blocklist: ['a.example', 42, 'b.example'] }, values: { blocklist: ['a.example', 'b.example'] }, invalid: ['blocklist'] },
   { name: 'some TTL bands', raw: { cacheTtlMinutes: { malicious: 60 } }, values: { cacheTtlMinutes: { malicious: 60 } }, invalid: [] },
   { name: 'bad TTL band dropped', raw: { cacheTtlMinutes: { safe: 0, high: 30 } }, values: { cacheTtlMinutes: { high: 30 } }, invalid: ['cacheTtlMinutes.safe'] },
+  { name: 'some budgets', raw: { budgets: { navigationsPerTabPerMinute: 6 } }, values: { budgets: { navigationsPerTabPerMinute: 6 } }, invalid: [] },
+  { name: 'a budget below its minimum is dropped', raw: { budgets: { hoversPerTabPerMinute: 1, checksPerDay: 500 } }, values: { budgets: { checksPerDay: 500 } }, invalid: ['budgets.hoversPerTabPerMinute'] },
   { name: 'null means not set', raw: { scanHovers: null }, values: {}, invalid: [] },
   { name: 'not an object', raw: 'lockAll', values: {}, invalid: ['*'] },
 ];

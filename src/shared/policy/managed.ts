@@ -29,9 +29,13 @@ export const UNIONED_KEYS: readonly SettingKey[] = ['allowlist', 'blocklist'];
 export const CREDENTIAL_KEYS: readonly SettingKey[] = ['serviceUrl', 'apiKey'];
 
 /** Managed values: like Partial<Settings>, but cache lifetimes may be given for some bands only. */
-export type ManagedValues = Omit<Partial<Settings>, 'cacheTtlMinutes'> & {
+export type ManagedValues = Omit<Partial<Settings>, 'cacheTtlMinutes' | 'budgets'> & {
   cacheTtlMinutes?: Partial<Settings['cacheTtlMinutes']>;
+  budgets?: Partial<Settings['budgets']>;
 };
+
+/** Object settings a policy may give in part: the other sub-fields keep the person's value. */
+const PARTIAL_OBJECT_KEYS: readonly SettingKey[] = ['cacheTtlMinutes', 'budgets'];
 
 /**
  * Valid policy values only. `invalid` names what was not (fully) applied: keys with a wrong
@@ -74,8 +78,8 @@ export function mergeSettings(user: Settings, managed: ManagedValues): { setting
     if (v === undefined) continue;
     if (UNIONED_KEYS.includes(key) && Array.isArray(v)) {
       out[key] = [...new Set([...(v as string[]), ...(user[key] as string[])])];
-    } else if (key === 'cacheTtlMinutes' && isPlainObject(v)) {
-      out[key] = { ...user.cacheTtlMinutes, ...v };
+    } else if (PARTIAL_OBJECT_KEYS.includes(key) && isPlainObject(v)) {
+      out[key] = { ...(user[key] as object), ...v };
     } else {
       out[key] = v;
     }

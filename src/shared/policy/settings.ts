@@ -8,6 +8,7 @@
 import '../zod-config';
 import { z } from 'zod';
 import { isReportingUrl } from '../reporting/endpoint';
+import { DEFAULT_BUDGETS } from './budgets';
 
 export const SETTINGS_VERSION = 1;
 
@@ -87,6 +88,18 @@ export const SettingsShape = z.object({
   maxCreditsPerDay: z.number().int().min(0).max(10_000_000),
   /** Hosts where the organization's people really sign in (look-alikes of them are warned about). */
   protectedSignInDomains: z.array(z.string().min(1).max(253)).max(200),
+  /**
+   * How many checks a web page can cause (budgets.ts): navigations and hovers per tab and per
+   * site per minute, per site and in total per day. Kept in one group (issue 11, hole 4).
+   */
+  budgets: z.object({
+    navigationsPerTabPerMinute: z.number().int().min(2).max(100_000),
+    navigationsPerSitePerMinute: z.number().int().min(2).max(100_000),
+    hoversPerTabPerMinute: z.number().int().min(2).max(100_000),
+    hoversPerSitePerMinute: z.number().int().min(2).max(100_000),
+    checksPerSitePerDay: z.number().int().min(1).max(10_000_000),
+    checksPerDay: z.number().int().min(1).max(10_000_000),
+  }),
 });
 export type Settings = z.infer<typeof SettingsShape>;
 export type SettingKey = keyof Settings;
@@ -129,6 +142,7 @@ export const DEFAULT_SETTINGS: Settings = {
   notifyOnBlock: false,
   maxCreditsPerDay: 0,
   protectedSignInDomains: [],
+  budgets: { ...DEFAULT_BUDGETS },
 };
 
 /**

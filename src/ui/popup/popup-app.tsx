@@ -3,6 +3,7 @@
  * network-backed parts (recent scans from the service) load after (issue 5: "opens fast").
  */
 import { Button } from '../components/button';
+import { BudgetNotice } from './budget-notice';
 import { ErrorText } from '../components/error-text';
 import { formatNumber } from '../format';
 import { t } from '../i18n';
@@ -41,6 +42,7 @@ export function PopupApp({ pollMs = 500 }: { pollMs?: number }) {
         <>
           {typeof tabId === 'number' ? <SignInState tabId={tabId} /> : null}{/* issue 13 */}
           <StatusView data={data} />
+          <BudgetNotice budget={data.budget} />
           <PopupActions data={data} tabId={typeof tabId === 'number' ? tabId : undefined} onDone={refresh} />
           {typeof tabId === 'number' && data.url && /^https?:/i.test(data.url) ? <PageScan tabId={tabId} pollMs={pollMs} /> : null}
           {data.canPause ? <PauseControl pausedUntil={data.pausedUntil} onDone={refresh} /> : null}

@@ -8,6 +8,7 @@ import type { Clip, DriverOptions, JourneyDriver, JourneyPage, Suspension } from
 import { clearErrors } from './errors';
 import { visit } from './navigate';
 import { OverlayInspector } from './overlay-inspect';
+import { openContentWorld } from './content-world';
 import { serviceWorkerStatus, stopServiceWorker } from './service-worker';
 
 interface ExtensionGlobals {
@@ -17,7 +18,7 @@ interface ExtensionGlobals {
   };
 }
 
-function wrap(page: Page): JourneyPage {
+function wrap(page: Page, extensionId: string): JourneyPage {
   return {
     currentUrl: async () => page.url(),
     evaluate: <R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
@@ -36,6 +37,17 @@ function wrap(page: Page): JourneyPage {
         return await inspector.accessibleNodes();
       } finally {
         await inspector.close();
+      }
+    },
+    async inContentScript<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
+      // A fresh CDP session per call: the isolated world belongs to one document.
+      const world = await openContentWorld(page, extensionId);
+      try {
+        const out = (await world.evaluate(`(${fn.toString()})(${JSON.stringify(arg ?? null)})`)) as R | { thrown: string };
+        if (out && typeof out === 'object' && 'thrown' in (out as object)) throw new Error(`in the content script: ${(out as { thrown: string }).thrown}`);
+        return out as R;
+      } finally {
+        await world.close();
       }
     },
     screenshot: (clip?: Clip) => page.screenshot(clip ? { clip } : {}),
@@ -66,13 +78,13 @@ export async function chromiumDriver(options: DriverOptions): Promise<JourneyDri
     async openExtensionPage(path) {
       const page = await ext.context.newPage();
       await page.goto(ext.pageUrl(path), { waitUntil: 'domcontentloaded' });
-      return wrap(page);
+      return wrap(page, ext.extensionId);
     },
     async openWebPage(url, viewport) {
       const page = await ext.context.newPage();
       if (viewport) await page.setViewportSize(viewport);
       await visit(page, url); // a redirect to the blocked page (ERR_ABORTED) is an outcome
-      return wrap(page);
+      return wrap(page, ext.extensionId);
     },
     sendExtensionMessage,
     async tabIdOf(page) {

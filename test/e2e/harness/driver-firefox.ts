@@ -13,11 +13,13 @@
 // scripts run, webNavigation events arrive), so no `extensions.originControls.grantByDefault`
 // pref or about:addons step is needed. The driver checks it at launch and says so if a Firefox
 // ever stops granting it.
+import { rmSync } from 'node:fs';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import type { Reply } from '../../../src/shared/messaging/protocol';
 import type { Clip, DriverOptions, JourneyDriver, JourneyPage, Suspension } from './driver';
 import { launchFirefox, gotoExtensionPage } from './firefox';
 import { connectionOf, firefoxChrome } from './firefox-chrome';
+import { injectExpression, withScriptingPermission } from './content-script-access';
 import { waitFor } from './wait-for';
 
 /** Short enough to suspend mid-scan (the journey slows the service to 10 s), long enough for each step. */
@@ -34,7 +36,8 @@ interface ExtensionGlobals {
 const ariaString = (s: string) => JSON.stringify(s);
 
 export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriver> {
-  const ext = await launchFirefox({ extensionDir: options.extensionDir, prefs: { 'extensions.background.idle.timeout': FIREFOX_IDLE_TIMEOUT_MS } });
+  const extensionDir = options.contentScriptAccess ? withScriptingPermission(options.extensionDir) : options.extensionDir;
+  const ext = await launchFirefox({ extensionDir, prefs: { 'extensions.background.idle.timeout': FIREFOX_IDLE_TIMEOUT_MS } });
   const connection = connectionOf(ext.browser);
   let pageErrorsSeen = 0;
 
@@ -45,7 +48,7 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
       const tree = (await connection.send('browsingContext.getTree', { root: contextId, maxDepth: 0 })).result as { contexts: { url: string }[] };
       return tree.contexts[0]?.url ?? '';
     };
-    return {
+    const self: JourneyPage = {
       currentUrl,
       evaluate: <R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
       async fillByLabel(label, value) {
@@ -75,11 +78,17 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
         await page.hover(selector);
       },
       accessibleNodes: async () => chrome.accessibleNodes(await currentUrl()),
+      async inContentScript<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
+        if (!options.contentScriptAccess) throw new Error('inContentScript needs a Firefox driver launched with contentScriptAccess: true');
+        const tabId = await tabIdOfPage(self);
+        return (await control.evaluate(injectExpression(tabId, fn as (arg: never) => unknown, arg))) as R;
+      },
       async screenshot(clip?: Clip) {
         return Buffer.from(await page.screenshot(clip ? { clip } : {}));
       },
       close: () => page.close(),
     };
+    return self;
   };
 
   let chrome: Awaited<ReturnType<typeof firefoxChrome>>;
@@ -98,6 +107,14 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
   } catch (error) {
     await ext.close();
     throw error;
+  }
+
+  async function tabIdOfPage(page: JourneyPage): Promise<number> {
+    const url = await page.currentUrl();
+    const tabs = await control.evaluate(() => (globalThis as unknown as ExtensionGlobals).browser.tabs.query({}));
+    const matches = tabs.filter((t) => t.url === url);
+    if (matches.length !== 1 || matches[0]!.id === undefined) throw new Error(`Expected one tab showing ${url}, found ${JSON.stringify(tabs)}`);
+    return matches[0]!.id;
   }
 
   const sendExtensionMessage = async <T>(message: unknown) =>
@@ -127,13 +144,7 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
       return wrapped;
     },
     sendExtensionMessage,
-    async tabIdOf(page) {
-      const url = await page.currentUrl();
-      const tabs = await control.evaluate(() => (globalThis as unknown as ExtensionGlobals).browser.tabs.query({}));
-      const matches = tabs.filter((t) => t.url === url);
-      if (matches.length !== 1 || matches[0]!.id === undefined) throw new Error(`Expected one tab showing ${url}, found ${JSON.stringify(tabs)}`);
-      return matches[0]!.id;
-    },
+    tabIdOf: (page) => tabIdOfPage(page),
     async suspendBackground(): Promise<Suspension> {
       // Nothing is sent to the background here: any message would be an event that keeps it up.
       const started = Date.now();
@@ -146,6 +157,9 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
       pageErrorsSeen = pageErrors.length;
       return [...fresh, ...(await chrome.takeExtensionErrors())];
     },
-    close: () => ext.close(),
+    async close() {
+      await ext.close();
+      if (extensionDir !== options.extensionDir) rmSync(extensionDir, { recursive: true, force: true });
+    },
   };
 }

@@ -38,6 +38,16 @@ export interface JourneyPage {
    * except 'tooltip', 'dialog' and 'document', which both share.
    */
   accessibleNodes(): Promise<{ role: string; name: string }[]>;
+  /**
+   * Runs `fn(arg)` in the extension's content-script world of this tab's top frame: attacker
+   * code with exactly a content script's powers (issue 11, "a compromised content script").
+   * Chromium: CDP Runtime.evaluate in the extension's isolated world (content-world.ts).
+   * Firefox: scripting.executeScript from the driver's extension page, which needs a driver
+   * launched with `contentScriptAccess` (content-script-access.ts says why and what changes).
+   * `fn` must be self-contained (it is serialized) and return JSON-able data; it sees the
+   * extension API as `browser` (Firefox, Chromium ≥ 148) or `chrome`.
+   */
+  inContentScript<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
   /** A PNG of the viewport, or of `clip` (CSS pixels of the viewport). */
   screenshot(clip?: Clip): Promise<Buffer>;
   close(): Promise<void>;
@@ -86,4 +96,10 @@ export interface JourneyDriver {
 /** Launch options shared by both drivers. */
 export interface DriverOptions {
   extensionDir: string;
+  /**
+   * Firefox only: run a copy of the build with the `scripting` permission added, so that
+   * JourneyPage.inContentScript works (Chromium reaches the content-script world over CDP and
+   * needs nothing).
+   */
+  contentScriptAccess?: boolean;
 }

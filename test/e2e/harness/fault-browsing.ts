@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { openContentWorld } from './content-world';
 import { visit } from './navigate';
+import { bucketSize, DEFAULT_BUDGETS } from '../../../src/shared/policy/budgets';
 
 /** 20 hosts; the keyword in each decides its verdict (test/service/rules.ts). */
 export const FAULT_HOSTS = [
@@ -25,8 +26,9 @@ export interface BrowsingPlan {
 /**
  * `navigations` distinct navigation URLs and `distinctHovers` distinct hovered links (hovered
  * twice each: once while unknown, once again later), spread round-robin over the hosts and over
- * `hoverTabs` tabs. Hovers per tab stay within the per-tab budget of 40 sent hovers
- * (src/background/handlers/content.ts): a repeat hover of a known or in-flight URL sends nothing.
+ * `hoverTabs` tabs. Hovers per tab stay within what a tab may send at once (half its per-minute
+ * hover budget, src/shared/policy/budgets.ts): a repeat hover of a known or in-flight URL sends
+ * nothing.
  */
 export function faultBrowsingPlan(port: number, o: { navigations: number; distinctHovers: number; hoverTabs: number }): BrowsingPlan {
   const at = (i: number, path: string) => `http://${FAULT_HOSTS[i % FAULT_HOSTS.length]}:${port}${path}`;
@@ -34,7 +36,8 @@ export function faultBrowsingPlan(port: number, o: { navigations: number; distin
   const hoversByTab: string[][] = Array.from({ length: o.hoverTabs }, () => []);
   for (let i = 0; i < o.distinctHovers; i++) hoversByTab[i % o.hoverTabs]!.push(at(i, `/hover/${i}`));
   for (const list of hoversByTab) {
-    if (list.length > 40) throw new Error(`${list.length} distinct hovers in one tab exceed its budget of 40`);
+    const budget = bucketSize(DEFAULT_BUDGETS.hoversPerTabPerMinute);
+    if (list.length > budget) throw new Error(`${list.length} distinct hovers in one tab exceed its budget of ${budget} at once`);
     list.push(...list); // the second pass: repeats
   }
   return { navigations, hoversByTab, distinct: [...navigations, ...hoversByTab.flatMap((l) => l.slice(0, l.length / 2))] };

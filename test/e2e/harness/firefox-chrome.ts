@@ -110,9 +110,8 @@ export async function firefoxChrome(browser: Browser): Promise<FirefoxChrome> {
             if (m.category === 'CSP_CSPEvalScriptViolation' && String(m.errorMessage).includes("Missing 'unsafe-eval'")) return;
             // A tab or extension page that closes (or navigates, e.g. to the blocked page) while
             // one of its runtime.sendMessage calls is still unanswered: Firefox reports the
-            // orphaned promise. The context is gone; nobody could have handled it. ("while context
-            // is inactive": the same note for a page closed while its poll's reply was on its way,
-            // as firefox.ts already drops for page consoles.)
+            // orphaned promise ("after context unloaded", or "while context is inactive" when the
+            // document is on its way out). The context is gone; nobody could have handled it.
             if (/^Promise (rejected|resolved) (after context unloaded|while context is inactive)/.test(String(m.errorMessage))) return;
             store.push({ category: String(m.category), url: String(m.sourceName), text: String(m.errorMessage) });
           },

@@ -25,8 +25,13 @@ export interface HostileReport {
   attachShadowCalls: number;
   /** Every node added to the document (name: text), as a MutationObserver saw it. */
   added: string[];
-  /** Window messages the page received (its own forged ones). */
-  messages: number;
+  /**
+   * A click the page itself dispatched (isTrusted false) on the phishing link, whose verdict
+   * (block) the content script knows: whether the page's own listener saw it. Had the content
+   * script intercepted it (stopped it, opened its confirmation), the page would learn that the
+   * URL is cached as "block" (issue 11, hole 8). The page's listener cancels the navigation.
+   */
+  syntheticClick: { reachedPage: boolean };
   frames: { id: string; doc: string | null }[];
   /** The page's serialized DOM and visible text. */
   pageText: string;
@@ -38,7 +43,7 @@ const escapeHtml = (s: string) =>
 
 /** Runs first, before any extension code: hooks attachShadow and watches the DOM. */
 const EARLY_SCRIPT = `(() => {
-  const h = (window.__hostile = { attachShadowCalls: 0, leakedRoots: [], added: [], messages: 0 });
+  const h = (window.__hostile = { attachShadowCalls: 0, leakedRoots: [], added: [] });
   const attach = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
     const root = attach.call(this, init);
@@ -49,7 +54,6 @@ const EARLY_SCRIPT = `(() => {
   new MutationObserver((records) => {
     for (const r of records) for (const n of r.addedNodes) h.added.push(n.nodeName + ':' + (n.textContent || '').slice(0, 300));
   }).observe(document, { childList: true, subtree: true, characterData: true });
-  window.addEventListener('message', () => h.messages++);
 })();`;
 
 /** The attacks, run when the test calls them (after the content script started). */
@@ -83,6 +87,18 @@ function attackScript(o: HostilePageOptions): string {
     document.dispatchEvent(new CustomEvent('linklens', { detail: m }));
   }
   await new Promise((r) => setTimeout(r, 300));
+  // A synthetic click on the #phish link: does it reach the page, or does something stop it?
+  {
+    let reached = false;
+    const mine = (e) => {
+      reached = true;
+      e.preventDefault(); // the page itself keeps the navigation from happening
+    };
+    document.addEventListener('click', mine);
+    document.getElementById('phish').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, button: 0 }));
+    document.removeEventListener('click', mine);
+    out.syntheticClick = { reachedPage: reached };
+  }
   // Our pages and files, fetched from the page.
   out.fetches = {};
   for (const p of ['blocked.html', 'options.html', 'popup.html', 'manifest.json']) {
@@ -102,7 +118,6 @@ function attackScript(o: HostilePageOptions): string {
   out.leakedRoots = h.leakedRoots.map((r) => r.innerHTML);
   out.attachShadowCalls = h.attachShadowCalls;
   out.added = h.added;
-  out.messages = h.messages;
   out.frames = [...document.querySelectorAll('iframe')].map((f) => {
     let doc;
     try { doc = f.contentDocument ? f.contentDocument.documentElement.outerHTML.slice(0, 200) : null; } catch (e) { doc = 'throws ' + e.name; }

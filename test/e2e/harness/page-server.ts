@@ -9,6 +9,8 @@ export interface PageRequest {
   host: string;
   path: string;
   method: string;
+  /** The Authorization header, if a request carried one (no page request should). */
+  authorization?: string;
 }
 
 export interface PageServer {
@@ -44,13 +46,15 @@ export async function startPageServer(): Promise<PageServer> {
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const host = hostOf(req);
     const url = new URL(req.url ?? '/', 'http://placeholder');
-    requests.push({ host, path: url.pathname + url.search, method: req.method ?? 'GET' });
+    requests.push({ host, path: url.pathname + url.search, method: req.method ?? 'GET', ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) });
     if (!acceptedHost(host)) {
       res.writeHead(421, { 'content-type': 'text/plain' }).end('misdirected request');
       return;
     }
     // Browsers ask for a favicon; a 404 would show up as a console error in every test.
-    if (url.pathname === '/favicon.ico') {
+    // /no-content/…: 204, so a navigation there leaves the page as it is (a page looping
+    // navigations without ever leaving, issue 11 hole 4).
+    if (url.pathname === '/favicon.ico' || url.pathname.startsWith('/no-content/')) {
       res.writeHead(204).end();
       return;
     }

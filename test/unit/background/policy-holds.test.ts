@@ -129,12 +129,11 @@ describe('allowProceed turned off by a policy', () => {
     expect(await reason(await navigate(url))).toBe('band:malicious');
   });
 
-  it('ends a one-shot "Open anyway" pass too', async () => {
+  it('ends a one-shot pass too (passes come only from the blocked page)', async () => {
     const url = 'http://phish-pass.example/';
     const tabId = await navigate(url);
-    await blockedToken(tabId);
-    const content = { id: 'test-extension-id', url: 'https://page.example/', origin: 'https://page.example', tab: { id: tabId, url: 'https://page.example/' } };
-    expect((await w.route({ type: 'link.proceed', url }, content)).ok).toBe(true);
+    const token = await blockedToken(tabId);
+    expect((await w.route({ type: 'blocked.proceed', token }, pageSender)).ok).toBe(true);
     await setPolicy(w, { allowProceed: false });
     expect(await reason(await navigate(url, { tabId }))).toBe('band:malicious');
   });

@@ -16,6 +16,7 @@ const content = { id: ID, url: 'https://site.example/', origin: 'https://site.ex
 const SAMPLES: Record<string, Record<string, unknown>> = {
   'tab.status': { tabId: 1 },
   'scan.url': { url: 'https://a.example/', reason: 'popup' },
+  'scan.pagePreview': { tabId: 1 },
   'scan.pageLinks': { tabId: 1 },
   'scan.progress': { tabId: 1 },
   'scan.get': { id: 'scn_1' },
@@ -52,7 +53,6 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'signin.status': { tabId: 1 },
   'links.lookup': { urls: ['https://a.example/'] },
   'link.hover': { url: 'https://a.example/' },
-  'link.proceed': { url: 'https://a.example/' },
   'config.get': {},
 };
 
@@ -79,6 +79,11 @@ describe('protocol conventions', () => {
       expect(r.error.code).not.toBe('invalid_message');
       expect(r.error.code).not.toBe('internal');
     }
+  });
+
+  it('no content-tier message grants a pass, changes settings or opens anything (issue 11, hole 5)', () => {
+    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'config.get']);
+    expect(ContentToBackground.safeParse({ type: 'link.proceed', url: 'https://a.example/' }).success).toBe(false);
   });
 
   it.each(PRIVILEGED_TYPES)('%s is refused from a content script', async (type) => {

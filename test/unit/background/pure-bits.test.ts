@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { badgeFor } from '@/src/background/scan/badge';
 import { urlFromSelection, menuTarget, MENU_IDS } from '@/src/background/scan/context-menu';
 import { unicodeOf } from '@/src/background/handlers/unicode-host';
-import { toLinkInfo } from '@/src/background/scan/link-info';
+import { forContent, NO_WARNING, toLinkInfo } from '@/src/background/scan/link-info';
+import { FOR_CONTENT_EXAMPLES } from '@/src/background/scan/link-info.examples';
 import { retryDelay, nextPollDelay, MAX_POLL_MS } from '@/src/background/scan/timing';
 import type { UrlStatus, Verdict } from '@/src/shared/verdict';
 
@@ -56,12 +57,14 @@ describe('unicode form of IDN hosts', () => {
   ])('%s → %s', (host, expected) => expect(unicodeOf(host)).toBe(expected));
 });
 
-describe('what a content script may learn', () => {
-  it('carries no scan id and no settings', () => {
+describe('what a link status says (our pages) and what a content script may learn of it', () => {
+  it('carries no scan id, no settings beyond canProceed, and no timestamp', () => {
     const info = toLinkInfo({ kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'band:malicious' } }, false);
-    expect(info).toEqual({ status: 'verdict', action: 'block', band: 'malicious', riskScore: 88, categories: ['phishing'], reasoning: '<b>x</b>', indicators: [], checkedAt: 1, canProceed: false });
+    expect(info).toEqual({ status: 'verdict', action: 'block', band: 'malicious', riskScore: 88, categories: ['phishing'], reasoning: '<b>x</b>', indicators: [], canProceed: false });
     expect(JSON.stringify(info)).not.toContain('scn_1');
+    expect(info).not.toHaveProperty('checkedAt');
   });
+
   it.each<[UrlStatus, string]>([
     [{ kind: 'checking', state: 'QUEUED', since: 0 }, 'pending'],
     [{ kind: 'failed', message: 'x' }, 'error'],
@@ -69,6 +72,14 @@ describe('what a content script may learn', () => {
     [{ kind: 'skipped', reason: 'loopback' }, 'skipped'],
     [{ kind: 'unchecked' }, 'unknown'],
   ])('%j → %s (never a made-up verdict)', (st, status) => expect(toLinkInfo(st, true).status).toBe(status));
+
+  it.each(FOR_CONTENT_EXAMPLES.map((r) => [r.name, r] as const))('content script, %s', (_n, row) => {
+    const full = toLinkInfo(row.status, true);
+    const shown = forContent(full);
+    if (row.learns === 'the warning') expect(shown).toEqual(full);
+    else expect(shown).toEqual(NO_WARNING);
+    expect(JSON.stringify(shown)).not.toMatch(/checkedAt|scn_/);
+  });
 });
 
 describe('timing', () => {
@@ -95,18 +106,7 @@ describe('timing', () => {
   });
 });
 
-import { createRateLimiter } from '@/src/background/scan/rate-limit';
-describe('hover budget per tab', () => {
-  it('allows a burst, then the refill rate, per tab', () => {
-    const r = createRateLimiter(3, 60);
-    expect([1, 2, 3, 4].map(() => r.take(1, 0))).toEqual([true, true, true, false]);
-    expect(r.take(2, 0)).toBe(true); // another tab has its own budget
-    expect(r.take(1, 500)).toBe(false);
-    expect(r.take(1, 1000)).toBe(true); // one token a second at 60/min
-  });
-});
-
-import { withoutCredentials } from '@/src/background/handlers/pages';
+import { withoutCredentials } from '@/src/shared/url/display';
 describe('blocked page URL display', () => {
   it.each([
     ['http://user:pass@phish.example/login', 'http://phish.example/login'],

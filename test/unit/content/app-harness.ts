@@ -15,8 +15,6 @@ export function cacheResponder(known: Record<string, LinkInfo>): Responder {
         return { ok: true, data: Object.fromEntries(m.urls.map((u) => [u, known[u] ?? { status: 'unknown' }])) };
       case 'link.hover':
         return { ok: true, data: known[m.url] ?? { status: 'pending' } };
-      case 'link.proceed':
-        return { ok: true, data: null };
       case 'config.get':
         return { ok: true, data: { hoverDelayMs: 300, scanHovers: true } };
     }
@@ -78,4 +76,10 @@ export function addLinks(hrefs: string[], parent: ParentNode = document.body): H
 }
 
 export const pointerOver = (el: Element) => el.dispatchEvent(new MouseEvent('pointerover', { bubbles: true, composed: true }));
-export const focusIn = (el: Element) => el.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true }));
+/** Keyboard focus as a person moves it: a key press (Tab), then the focus event. */
+export const focusIn = (el: Element) => {
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+  el.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true }));
+};
+/** Focus moved by page script (`a.focus()`): no key press before it. Browsers mark it trusted. */
+export const scriptFocus = (el: Element) => el.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true }));

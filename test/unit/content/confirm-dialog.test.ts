@@ -69,6 +69,14 @@ describe('ConfirmDialog', () => {
     await expect(result).resolves.toBe(false);
   });
 
+  it('shows a URL with credentials without them, as the blocked page does', () => {
+    void dialog.open({ url: 'https://user:s3cret@www.bank.test@evil.test/login', info: { ...blockInfo, canProceed: true }, proceed: async () => null });
+    const shown = dialog.element!.querySelector('.url')!.textContent;
+    expect(shown).toBe('https://evil.test/login');
+    expect(dialog.element!.textContent).not.toContain('s3cret');
+    expect(dialog.element!.textContent).not.toContain('www.bank.test@');
+  });
+
   it('focuses Go back first', () => {
     void dialog.open({ url: 'https://evil.test/', info: { ...blockInfo, canProceed: true }, proceed: async () => null });
     expect(overlay.root.activeElement?.textContent).toBe('Go back');

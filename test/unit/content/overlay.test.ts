@@ -15,7 +15,6 @@ const hostile: LinkInfo = {
   categories: ['phishing', '<b>bold</b>'],
   reasoning: XSS,
   indicators: ['<script>alert(2)</script>', 'plain indicator'],
-  checkedAt: Date.now() - 120_000,
 };
 const viewport = () => ({ width: 1024, height: 768 });
 
@@ -51,7 +50,7 @@ describe('overlay', () => {
 
   it('renders reasoning, categories and indicators as text, never as HTML', () => {
     const tooltip = new Tooltip(overlay, viewport);
-    tooltip.show(link('https://evil.test/'), hostile, 'block', Date.now());
+    tooltip.show(link('https://evil.test/'), hostile, 'block');
     const root = overlay.root;
     expect(root.querySelector('img')).toBeNull();
     expect(root.querySelector('script')).toBeNull();
@@ -63,14 +62,13 @@ describe('overlay', () => {
     expect(text).toContain('Categories: Phishing, <b>bold</b>');
     expect(text).toContain('Malicious link');
     expect(text).toContain('Risk score: 97 / 100');
-    expect(text).toContain('Checked 2 min ago');
     expect(tooltip.el.getAttribute('role')).toBe('tooltip');
     expect(tooltip.el.hidden).toBe(false);
   });
 
   it('hides the tooltip and forgets its link', () => {
     const tooltip = new Tooltip(overlay, viewport);
-    tooltip.show(link('https://evil.test/'), hostile, 'block', Date.now());
+    tooltip.show(link('https://evil.test/'), hostile, 'block');
     tooltip.hide();
     expect(tooltip.el.hidden).toBe(true);
     expect(tooltip.anchor).toBeNull();

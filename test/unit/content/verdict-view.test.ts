@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { announcement, categoryLabels, checkedLabel, clip, markerKind, markerLabel, needsConfirmation, tooltipText } from '@/src/content/verdict-view';
+import { announcement, categoryLabels, clip, markerKind, markerLabel, needsConfirmation, tooltipText } from '@/src/content/verdict-view';
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
 
-const NOW = Date.parse('2025-01-01T12:00:00Z');
 
 describe('markerKind', () => {
   const table: [string, LinkInfo | undefined, ReturnType<typeof markerKind>][] = [
@@ -26,19 +25,6 @@ describe('markerKind', () => {
   });
 });
 
-describe('checkedLabel', () => {
-  it.each([
-    [NOW - 20_000, 'just now'],
-    [NOW - 5 * 60_000, '5 min ago'],
-    [NOW - 3 * 3_600_000, '3 h ago'],
-    [NOW - 2 * 86_400_000, '2 days ago'],
-    [NOW - 40 * 86_400_000, 'on 2024-11-22'],
-    [NOW + 60_000, 'just now'],
-  ])('%i → %s', (at, label) => {
-    expect(checkedLabel(at, NOW)).toBe(label);
-  });
-});
-
 describe('texts', () => {
   it('labels known categories and keeps unknown ones as the service wrote them', () => {
     expect(categoryLabels(['phishing', 'adult_content', 'crypto_drainer', ''])).toEqual(['Phishing', 'Adult content', 'crypto_drainer']);
@@ -49,7 +35,7 @@ describe('texts', () => {
     expect(clip('  short  ', 50)).toBe('short');
   });
 
-  it('builds the tooltip from band, score, categories, reasoning, indicators and time', () => {
+  it('builds the tooltip from band, score, categories, reasoning and indicators (no time: content scripts get no timestamps)', () => {
     const info: LinkInfo = {
       status: 'verdict',
       action: 'block',
@@ -58,9 +44,8 @@ describe('texts', () => {
       categories: ['phishing', 'malware'],
       reasoning: 'Imitates a bank login.',
       indicators: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'],
-      checkedAt: NOW - 5 * 60_000,
     };
-    expect(tooltipText(info, 'block', NOW)).toEqual({
+    expect(tooltipText(info, 'block')).toEqual({
       kind: 'block',
       title: 'Malicious link',
       score: 'Risk score: 92 / 100',
@@ -68,14 +53,13 @@ describe('texts', () => {
       reasoning: 'Imitates a bank login.',
       indicators: ['a', 'b', 'c', 'd', 'e', 'f'],
       moreIndicators: '… and 2 more',
-      checked: 'Checked 5 min ago',
       action: 'Linklens will ask before opening this link.',
     });
   });
 
   it('leaves out what the service did not say', () => {
-    const text = tooltipText({ status: 'skipped', action: 'block' }, 'block', NOW);
-    expect(text).toMatchObject({ title: 'Flagged link', score: null, categories: null, reasoning: null, indicators: [], checked: null });
+    const text = tooltipText({ status: 'skipped', action: 'block' }, 'block');
+    expect(text).toMatchObject({ title: 'Flagged link', score: null, categories: null, reasoning: null, indicators: [] });
   });
 
   it('gives the marker a name that does not rely on colour', () => {

@@ -89,11 +89,12 @@ describe('popup actions', () => {
     await waitFor(() => expect(sent(calls, 'pause.set')).toEqual([{ type: 'pause.set', until: 0 }]));
   });
 
-  it('check all links: starts the page scan and follows its progress to the end', async () => {
+  it('check all links: says how many links and credits first, sends nothing until the person agrees, then follows the progress', async () => {
     let done = 0;
     const calls = answer({
       ...quiet,
       'tab.status': () => shown,
+      'scan.pagePreview': () => ({ total: 7, toSend: 3, known: 1, skipped: 3 }),
       'scan.pageLinks': () => ({ total: 4, done: 0, flagged: 0, running: true }),
       'scan.progress': () => {
         done = Math.min(4, done + 2);
@@ -102,9 +103,44 @@ describe('popup actions', () => {
     });
     render(<PopupApp pollMs={10} />);
     fireEvent.click(await screen.findByRole('button', { name: en('checkAllLinks') }));
+    expect(await screen.findByText(en('pageScanPreview', 7, 3, 1, 3))).toBeTruthy();
+    expect(sent(calls, 'scan.pagePreview')).toEqual([{ type: 'scan.pagePreview', tabId }]);
+    expect(sent(calls, 'scan.pageLinks')).toEqual([]); // counted, not sent
+    fireEvent.click(screen.getByRole('button', { name: en('pageScanConfirm', 4) }));
     expect(await screen.findByText(enCount('pageScanCount', 4, 4, 4, 1))).toBeTruthy();
     expect(sent(calls, 'scan.pageLinks')).toEqual([{ type: 'scan.pageLinks', tabId }]);
     expect(screen.getByRole('progressbar').getAttribute('value')).toBe('4');
+  });
+
+  it('check all links: Cancel after the count sends nothing', async () => {
+    const calls = answer({ ...quiet, 'tab.status': () => shown, 'scan.pagePreview': () => ({ total: 2, toSend: 2, known: 0, skipped: 0 }) });
+    render(<PopupApp pollMs={10} />);
+    fireEvent.click(await screen.findByRole('button', { name: en('checkAllLinks') }));
+    fireEvent.click(await screen.findByRole('button', { name: en('pageScanCancel') }));
+    expect(await screen.findByRole('button', { name: en('checkAllLinks') })).toBeTruthy();
+    expect(sent(calls, 'scan.pageLinks')).toEqual([]);
+  });
+
+  it('shows why the page was not checked when a budget turned it away, and unusual spending today', async () => {
+    const budgeted: TabStatusData = {
+      ...tabStatus({ kind: 'skipped', reason: 'budget-tab' }),
+      budget: { today: { navigations: 10, hovers: 3 }, refusedToday: 50, refusedSites: [{ site: 'looper.test', refused: 50 }], tab: { scope: 'tab', kind: 'navigation', site: 'looper.test', at: Date.now() } },
+    };
+    answer({ ...quiet, 'tab.status': () => budgeted });
+    render(<PopupApp pollMs={10} />);
+    expect(await screen.findByText(en('budgetTabNavigation'))).toBeTruthy();
+    expect(screen.getByText(en('skip_budget_tab'))).toBeTruthy();
+    expect(screen.getByText(en('budgetUnusual', 50))).toBeTruthy();
+    expect(screen.getByText(en('budgetUnusualSite', 'looper.test', 50))).toBeTruthy();
+  });
+
+  it('says nothing about budgets while pages stay within them', async () => {
+    const calm: TabStatusData = { ...shown, budget: { today: { navigations: 4, hovers: 9 }, refusedToday: 0, refusedSites: [], tab: null } };
+    answer({ ...quiet, 'tab.status': () => calm });
+    render(<PopupApp pollMs={10} />);
+    await screen.findByRole('button', { name: en('checkAgain') });
+    expect(screen.queryByText(en('budgetUnusual', 0))).toBeNull();
+    expect(document.querySelector('.budget')).toBeNull();
   });
 
   it('recent scans: local history first, then the service list, "More" follows the cursor', async () => {

@@ -91,7 +91,7 @@ describe('public/managed_schema.json', () => {
   });
 
   it('rejects what readManaged rejects (ranges and enums agree)', () => {
-    const bad = { hoverDelayMs: 10, warnThreshold: 101, strictFailMode: 'deny', strictTimeoutMs: 100, cacheTtlMinutes: { safe: 0 } };
+    const bad = { hoverDelayMs: 10, warnThreshold: 101, strictFailMode: 'deny', strictTimeoutMs: 100, cacheTtlMinutes: { safe: 0 }, budgets: { navigationsPerTabPerMinute: 1 } };
     for (const [k, v] of Object.entries(bad)) {
       expect(validate(schema, { [k]: v }, 'root').length, k).toBeGreaterThan(0);
       expect(readManaged({ [k]: v }).invalid.length, k).toBeGreaterThan(0);

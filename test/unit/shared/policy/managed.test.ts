@@ -61,6 +61,13 @@ describe('mergeSettings: managed > user > defaults', () => {
     expect(settings.cacheTtlMinutes).toEqual({ safe: 10, suspicious: 20, high: 30, malicious: 2880 });
   });
 
+  it('budgets given in part keep the user value for the others', () => {
+    const user = { ...USER, budgets: { ...USER.budgets, hoversPerTabPerMinute: 10 } };
+    const { settings, managedKeys } = mergeSettings(user, readManaged({ budgets: { navigationsPerTabPerMinute: 6, checksPerDay: 0 } }).values);
+    expect(settings.budgets).toEqual({ ...USER.budgets, hoversPerTabPerMinute: 10, navigationsPerTabPerMinute: 6 });
+    expect(managedKeys).toContain('budgets');
+  });
+
   it('an invalid policy value leaves the user value in force', () => {
     const { settings } = mergeSettings(USER, readManaged({ warnThreshold: 'high', blockThreshold: 500 }).values);
     expect(settings.warnThreshold).toBe(40);

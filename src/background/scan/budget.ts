@@ -1,0 +1,221 @@
+/**
+ * The budgets' counters (the rules are pure: src/shared/policy/budgets.ts). One `hold()` call in
+ * the checker, before a page-caused check is sent, charges it or says why it is not sent.
+ *
+ * Kept in storage.session (out of content scripts' reach in both browsers; not lost when the
+ * worker stops): a worker restart does not hand a looping page a fresh budget. Written at most
+ * once a second (a worker dying in between loses at most that second of counts). A browser
+ * restart starts a new session, and so fresh counters.
+ *
+ * "The page that caused it": a hover's frame (its URL, from the message sender); for a
+ * navigation, the page the tab showed (last main-frame commit), else the page that opened the
+ * tab (webNavigation.onCreatedNavigationTarget), else the URL navigated to (a person typing an
+ * address into a new tab).
+ */
+import { z } from 'zod';
+import type { UrlStatus, BudgetSkipReason } from '@/src/shared/verdict';
+import type { BudgetReportData, ScanReason } from '@/src/shared/messaging/protocol';
+import { budgetKindOf, spend, SKIP_REASON_OF, type Bucket, type BudgetKind, type BudgetLimits } from '@/src/shared/policy/budgets';
+import { registrableDomain } from '@/src/shared/url/site';
+import { readKey, writeKey } from '../state/kv';
+
+export interface BudgetContext {
+  tabId?: number;
+  /** URL of the document that caused the check (a hover's frame). */
+  source?: string;
+}
+
+export interface Budget {
+  /**
+   * Before a check of `url` (normalized) is sent: null when it may go (and it is charged), else
+   * the status to answer with (what is known, or "skipped" with the budget's reason).
+   * `known`: the engine's status for the URL now; only a check that would really be sent counts.
+   */
+  hold(reason: ScanReason, ctx: BudgetContext, url: string, known: UrlStatus, limits: BudgetLimits): Promise<UrlStatus | null>;
+  noteCommitted(tabId: number, url: string): void;
+  noteOpened(tabId: number, sourceTabId: number): void;
+  forgetTab(tabId: number): void;
+  /** Why `url` (normalized) was not checked in this tab, when a budget turned it away. */
+  refusedHere(tabId: number, url: string): Promise<BudgetSkipReason | null>;
+  /** What the popup shows: today's spending, refusals, and this tab's latest refusal. */
+  report(tabId: number | null): Promise<BudgetReportData>;
+  /** Pending counters written now (tests; nothing else needs to wait). */
+  flush(): Promise<void>;
+}
+
+const KEY = 'budgets';
+const WRITE_EVERY_MS = 1000;
+/** Per-site counters kept at once; the smallest are forgotten first. */
+const MAX_SITES = 2000;
+
+const BucketSchema = z.object({ tokens: z.number(), at: z.number() });
+const Refusal = z.object({ scope: z.enum(['tab', 'site', 'site-day', 'day']), kind: z.enum(['navigation', 'hover']), site: z.string(), url: z.string(), at: z.number() });
+const StateSchema = z.object({
+  day: z.string(),
+  spent: z.object({ navigation: z.number(), hover: z.number() }),
+  sites: z.record(z.string(), z.number()),
+  refused: z.record(z.string(), z.number()),
+  buckets: z.record(z.string(), BucketSchema),
+  tabs: z.record(z.string(), Refusal),
+  tabSite: z.record(z.string(), z.string()),
+});
+type State = z.infer<typeof StateSchema>;
+
+/** The person's calendar day (budgets reset at local midnight). */
+export function dayOf(now: number): string {
+  const d = new Date(now);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const emptyState = (day: string): State => ({ day, spent: { navigation: 0, hover: 0 }, sites: {}, refused: {}, buckets: {}, tabs: {}, tabSite: {} });
+
+/** Statuses for which a check request would send the URL now. */
+const wouldSend = (st: UrlStatus) => st.kind === 'unchecked' || st.kind === 'failed' || st.kind === 'timed_out' || st.kind === 'error';
+
+function siteOfUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  try {
+    const u = new URL(raw);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? registrableDomain(u.hostname) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createBudget(deps: { now?: () => number } = {}): Budget {
+  const now = deps.now ?? Date.now;
+  let state: State | null = null;
+  let loading: Promise<State> | null = null;
+  let writeTimer: ReturnType<typeof setTimeout> | null = null;
+  let writing: Promise<void> = Promise.resolve();
+  /** Tab → opener tab, memory only (the opener's page is looked up when the tab navigates). */
+  const openers = new Map<number, number>();
+
+  async function load(): Promise<State> {
+    if (state) return rollover(state);
+    loading ??= readKey('session', KEY, StateSchema.nullable(), null).then((s) => (state ??= s ?? emptyState(dayOf(now()))));
+    return rollover(await loading);
+  }
+
+  /** A new day: day counters start again; buckets and last refusals carry on. */
+  function rollover(s: State): State {
+    const today = dayOf(now());
+    if (s.day !== today) Object.assign(s, { day: today, spent: { navigation: 0, hover: 0 }, sites: {}, refused: {} });
+    return s;
+  }
+
+  function scheduleWrite() {
+    if (writeTimer !== null) return;
+    writeTimer = setTimeout(() => {
+      writeTimer = null;
+      writing = write();
+    }, WRITE_EVERY_MS);
+  }
+
+  async function write() {
+    if (!state) return;
+    prune(state);
+    await writeKey('session', KEY, state).catch(() => undefined);
+  }
+
+  function prune(s: State) {
+    const sites = Object.entries(s.sites);
+    if (sites.length > MAX_SITES) {
+      sites.sort((a, b) => b[1] - a[1]);
+      s.sites = Object.fromEntries(sites.slice(0, MAX_SITES));
+    }
+    // Every bucket refills completely within 2 minutes (size/rate ≤ 2), and a full bucket is the
+    // same as no bucket: forget those untouched for 10.
+    const t = now();
+    for (const [k, b] of Object.entries(s.buckets)) if (t - b.at > 10 * 60_000) delete s.buckets[k];
+  }
+
+  function siteFor(s: State, kind: BudgetKind, ctx: BudgetContext, url: string): string {
+    const fromSource = siteOfUrl(ctx.source);
+    if (fromSource) return fromSource;
+    if (kind === 'navigation' && ctx.tabId !== undefined) {
+      const shown = s.tabSite[String(ctx.tabId)];
+      if (shown) return shown;
+      const opener = openers.get(ctx.tabId);
+      const openerSite = opener !== undefined ? s.tabSite[String(opener)] : undefined;
+      if (openerSite) return openerSite;
+    }
+    return siteOfUrl(url) ?? '(unknown)';
+  }
+
+  return {
+    async hold(reason, ctx, url, known, limits) {
+      const kind = budgetKindOf(reason);
+      if (!kind || !wouldSend(known)) return null;
+      const s = await load();
+      const site = siteFor(s, kind, ctx, url);
+      const tabKey = `${kind}:tab:${ctx.tabId ?? 'none'}`;
+      const siteKey = `${kind}:site:${site}`;
+      const t = now();
+      const d = spend(kind, { tab: s.buckets[tabKey], site: s.buckets[siteKey], siteDay: s.sites[site] ?? 0, day: s.spent.navigation + s.spent.hover }, limits, t);
+      s.buckets[tabKey] = d.next.tab as Bucket;
+      s.buckets[siteKey] = d.next.site as Bucket;
+      scheduleWrite();
+      if (d.allow) {
+        s.sites[site] = d.next.siteDay;
+        s.spent[kind]++;
+        return null;
+      }
+      s.refused[site] = (s.refused[site] ?? 0) + 1;
+      if (ctx.tabId !== undefined) s.tabs[String(ctx.tabId)] = { scope: d.scope, kind, site, url, at: t };
+      const why: BudgetSkipReason = SKIP_REASON_OF[d.scope];
+      // What is known stays (a failed check says so); a URL never checked says why it is not.
+      return known.kind === 'unchecked' ? { kind: 'skipped', reason: why } : known;
+    },
+    noteCommitted(tabId, url) {
+      const site = siteOfUrl(url);
+      if (!site) return; // our blocked page, about:blank…: the page before it stays the cause
+      void load().then((s) => {
+        if (s.tabSite[String(tabId)] === site) return;
+        s.tabSite[String(tabId)] = site;
+        scheduleWrite();
+      });
+    },
+    noteOpened(tabId, sourceTabId) {
+      if (openers.size > 1000) openers.clear();
+      openers.set(tabId, sourceTabId);
+    },
+    forgetTab(tabId) {
+      openers.delete(tabId);
+      void load().then((s) => {
+        const k = String(tabId);
+        delete s.tabs[k];
+        delete s.tabSite[k];
+        delete s.buckets[`navigation:tab:${k}`];
+        delete s.buckets[`hover:tab:${k}`];
+        scheduleWrite();
+      });
+    },
+    async refusedHere(tabId, url) {
+      const r = (await load()).tabs[String(tabId)];
+      return r && r.url === url ? SKIP_REASON_OF[r.scope] : null;
+    },
+    async report(tabId) {
+      const s = await load();
+      const refusedSites = Object.entries(s.refused)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([site, refused]) => ({ site, refused }));
+      const tab = tabId === null ? undefined : s.tabs[String(tabId)];
+      return {
+        today: { navigations: s.spent.navigation, hovers: s.spent.hover },
+        refusedToday: Object.values(s.refused).reduce((a, b) => a + b, 0),
+        refusedSites,
+        tab: tab ? { scope: tab.scope, kind: tab.kind, site: tab.site, at: tab.at } : null,
+      };
+    },
+    async flush() {
+      if (writeTimer !== null) {
+        clearTimeout(writeTimer);
+        writeTimer = null;
+        writing = write();
+      }
+      await writing;
+    },
+  };
+}

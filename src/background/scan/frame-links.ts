@@ -1,0 +1,52 @@
+/**
+ * The links each document has reported (through its own links.lookup and link.hover), so the
+ * background answers a frame only about links of that frame's document (issue 11, hole 6), and
+ * a bounded number of them: a document cannot sweep a list of 100,000 URLs through the cache.
+ *
+ * What this can and cannot do: the document is the page's, so a hostile page can put any URL
+ * in a link of its own, and a compromised content script can report anything. The bound is
+ * the count per document; the real protection is what the answer holds (link-info.ts
+ * `forContent`: warn/block-level verdicts only, no timestamps). Memory only.
+ */
+import { frameKey, type FrameRef } from './link-watchers';
+
+/** Links one document may ask about. The content e2e page has 5,000; real pages far fewer. */
+export const MAX_LINKS_PER_DOCUMENT = 10_000;
+/** Documents remembered at once (oldest forgotten first). */
+const MAX_DOCUMENTS = 500;
+
+export interface FrameLinks {
+  /**
+   * Records `url` as a link of the frame's document. False when it is a new URL and the
+   * document already reported MAX_LINKS_PER_DOCUMENT links: then the frame learns nothing of it.
+   */
+  note(frame: FrameRef, url: string): boolean;
+  has(frame: FrameRef, url: string): boolean;
+  /** A frame committed a new document (webNavigation.onCommitted): its links start afresh. */
+  forgetFrame(tabId: number, frameId: number): void;
+  forgetTab(tabId: number): void;
+}
+
+export function createFrameLinks(perDocument = MAX_LINKS_PER_DOCUMENT, documents = MAX_DOCUMENTS): FrameLinks {
+  const docs = new Map<string, { frame: FrameRef; urls: Set<string> }>();
+  const drop = (pred: (f: FrameRef) => boolean) => {
+    for (const [k, d] of docs) if (pred(d.frame)) docs.delete(k);
+  };
+  return {
+    note(frame, url) {
+      const key = frameKey(frame);
+      let d = docs.get(key);
+      if (!d) {
+        if (docs.size >= documents) docs.delete(docs.keys().next().value as string);
+        docs.set(key, (d = { frame: { ...frame }, urls: new Set() }));
+      }
+      if (d.urls.has(url)) return true;
+      if (d.urls.size >= perDocument) return false;
+      d.urls.add(url);
+      return true;
+    },
+    has: (frame, url) => docs.get(frameKey(frame))?.urls.has(url) ?? false,
+    forgetFrame: (tabId, frameId) => drop((f) => f.tabId === tabId && f.frameId === frameId),
+    forgetTab: (tabId) => drop((f) => f.tabId === tabId),
+  };
+}

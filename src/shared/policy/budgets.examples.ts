@@ -1,0 +1,50 @@
+/**
+ * Example table for spend() (style.md 12): the defaults (navigations 20 a minute per tab, 40 per
+ * site; hovers 60 and 120; 1000 per site a day; 5000 a day), at each edge. Tested in
+ * budgets.test.ts, together with the one-minute bound the browser tests rely on.
+ */
+import { DEFAULT_BUDGETS, type BudgetCounters, type BudgetKind, type BudgetLimits, type BudgetScope } from './budgets';
+
+export interface BudgetExample {
+  name: string;
+  kind: BudgetKind;
+  counters: BudgetCounters;
+  limits?: Partial<BudgetLimits>;
+  now: number;
+  /** 'allow', or the scope named in the refusal. */
+  expected: 'allow' | BudgetScope;
+  /** Tokens left in the tab bucket afterwards (checks the refill arithmetic). */
+  tabTokensAfter?: number;
+}
+
+const T0 = 1_700_000_000_000;
+const fresh: BudgetCounters = { tab: undefined, site: undefined, siteDay: 0, day: 0 };
+const bucket = (tokens: number, at = T0) => ({ tokens, at });
+
+export const BUDGET_EXAMPLES: readonly BudgetExample[] = [
+  // A fresh tab holds half its per-minute budget: 10 navigations, 30 hovers at once.
+  { name: 'first navigation of a tab', kind: 'navigation', counters: fresh, now: T0, expected: 'allow', tabTokensAfter: 9 },
+  { name: 'first hover of a tab', kind: 'hover', counters: fresh, now: T0, expected: 'allow', tabTokensAfter: 29 },
+  { name: 'the 10th navigation at once still fits', kind: 'navigation', counters: { ...fresh, tab: bucket(1) }, now: T0, expected: 'allow', tabTokensAfter: 0 },
+  { name: 'the 11th navigation at once does not', kind: 'navigation', counters: { ...fresh, tab: bucket(0) }, now: T0, expected: 'tab', tabTokensAfter: 0 },
+  // Refill: 10 navigation tokens a minute, i.e. one every 6 s.
+  { name: 'empty tab, 5.9 s later: still empty', kind: 'navigation', counters: { ...fresh, tab: bucket(0) }, now: T0 + 5_900, expected: 'tab' },
+  { name: 'empty tab, 6 s later: one navigation', kind: 'navigation', counters: { ...fresh, tab: bucket(0) }, now: T0 + 6_000, expected: 'allow', tabTokensAfter: 0 },
+  { name: 'an hour idle refills to the cap, not beyond', kind: 'navigation', counters: { ...fresh, tab: bucket(0) }, now: T0 + 3_600_000, expected: 'allow', tabTokensAfter: 9 },
+  { name: 'a clock that went back refills nothing', kind: 'navigation', counters: { ...fresh, tab: bucket(0.5) }, now: T0 - 60_000, expected: 'tab' },
+  // Hovers and navigations are separate buckets (the holder keeps one per kind).
+  { name: 'hovers: empty bucket, 2 s later one more', kind: 'hover', counters: { ...fresh, tab: bucket(0) }, now: T0 + 2_000, expected: 'allow', tabTokensAfter: 0 },
+  // The site bucket spans the site's tabs: a fresh tab of an exhausted site is refused.
+  { name: 'fresh tab, site bucket empty', kind: 'navigation', counters: { ...fresh, site: bucket(0.99) }, now: T0, expected: 'site' },
+  { name: 'tab and site both empty: the tab is named', kind: 'navigation', counters: { ...fresh, tab: bucket(0), site: bucket(0) }, now: T0, expected: 'tab' },
+  // Per day: per site, then for everything.
+  { name: 'site at 999 today', kind: 'hover', counters: { ...fresh, siteDay: 999, day: 999 }, now: T0, expected: 'allow' },
+  { name: 'site at 1000 today', kind: 'hover', counters: { ...fresh, siteDay: 1000, day: 1000 }, now: T0, expected: 'site-day' },
+  { name: 'all sites at 5000 today', kind: 'navigation', counters: { ...fresh, siteDay: 3, day: 5000 }, now: T0, expected: 'day' },
+  // Policy limits.
+  { name: 'policy: 2 navigations a minute per tab, the second at once', kind: 'navigation', counters: { ...fresh, tab: bucket(0) }, limits: { navigationsPerTabPerMinute: 2 }, now: T0, expected: 'tab' },
+  { name: 'policy: 2 a minute, one per minute after the first', kind: 'navigation', counters: { ...fresh, tab: bucket(0) }, limits: { navigationsPerTabPerMinute: 2 }, now: T0 + 60_000, expected: 'allow', tabTokensAfter: 0 },
+  { name: 'policy: site-day budget 10', kind: 'navigation', counters: { ...fresh, siteDay: 10, day: 10 }, limits: { checksPerSitePerDay: 10 }, now: T0, expected: 'site-day' },
+];
+
+export const BUDGET_BASE_LIMITS: BudgetLimits = DEFAULT_BUDGETS;

@@ -1,0 +1,128 @@
+/**
+ * Budgets for checks a web page can cause (issue 11, hole 4): a page that navigates in a loop,
+ * or moves focus over links from script, must not spend the person's credits without limit.
+ * Pure: the background's holder (src/background/scan/budget.ts) keeps the counters.
+ *
+ * Which checks: main-frame navigations (reason 'navigation') and hover/focus intent on links
+ * (reason 'hover'). What the person starts from a Linklens surface (context menu, popup, "Check
+ * all links on this page" after its confirmation) is not budgeted.
+ * Only a check that would really be sent is charged: a cached verdict, a scan already running
+ * or a URL that is skipped anyway (private host, allowlist…) costs nothing.
+ *
+ * Scopes, each with its own counter; a check must fit in all of them, and a refused check
+ * uses none:
+ * - tab:  per tab and kind, a token bucket (below);
+ * - site: per registrable domain of the page that caused the check, and kind: a token bucket;
+ * - site-day: per site, checks of both kinds per calendar day;
+ * - day:  all page-caused checks per calendar day.
+ *
+ * Token bucket for "N per minute": it holds at most ceil(N/2) tokens (that many at once) and
+ * regains floor(N/2) per minute, continuously. So in ANY 60-second window at most N checks
+ * pass (what it holds at the window's start plus what it regains in it), while a person who
+ * opens a few pages in a row is never slowed down. N is at least 2.
+ *
+ * Past a budget the URL is answered from the cache and local lists only, and the status says
+ * why (BudgetSkipReason, shown in the popup).
+ */
+import type { BudgetSkipReason } from '../verdict';
+
+export interface BudgetLimits {
+  navigationsPerTabPerMinute: number;
+  navigationsPerSitePerMinute: number;
+  hoversPerTabPerMinute: number;
+  hoversPerSitePerMinute: number;
+  checksPerSitePerDay: number;
+  checksPerDay: number;
+}
+
+export type BudgetKind = 'navigation' | 'hover';
+export type BudgetScope = 'tab' | 'site' | 'site-day' | 'day';
+
+/** Sized for a person's pace (README "Budgets"; POLICY.md `budgets`). */
+export const DEFAULT_BUDGETS: BudgetLimits = {
+  navigationsPerTabPerMinute: 20,
+  navigationsPerSitePerMinute: 40,
+  hoversPerTabPerMinute: 60,
+  hoversPerSitePerMinute: 120,
+  checksPerSitePerDay: 1000,
+  checksPerDay: 5000,
+};
+
+/**
+ * The budgeted kind of a scan reason (protocol.ts ScanReason; a string here so this module
+ * needs nothing of the protocol); null for checks the person starts from our own UI.
+ */
+export function budgetKindOf(reason: string): BudgetKind | null {
+  if (reason === 'navigation') return 'navigation';
+  if (reason === 'hover') return 'hover';
+  return null;
+}
+
+export interface Bucket {
+  tokens: number;
+  /** ms epoch of the last refill. */
+  at: number;
+}
+
+const MINUTE = 60_000;
+
+/** Tokens a bucket for `perMinute` holds at most. */
+export const bucketSize = (perMinute: number) => Math.ceil(Math.max(2, perMinute) / 2);
+/** Tokens it regains per minute. */
+export const bucketRate = (perMinute: number) => Math.max(2, perMinute) - bucketSize(perMinute);
+
+/** The bucket at `now` (a new one starts full). A clock that went back refills nothing. */
+export function refill(b: Bucket | undefined, perMinute: number, now: number): Bucket {
+  const size = bucketSize(perMinute);
+  if (!b) return { tokens: size, at: now };
+  const elapsed = Math.max(0, now - b.at);
+  return { tokens: Math.min(size, b.tokens + (elapsed / MINUTE) * bucketRate(perMinute)), at: Math.max(b.at, now) };
+}
+
+/** One check's counters, as the holder found them. */
+export interface BudgetCounters {
+  tab: Bucket | undefined;
+  site: Bucket | undefined;
+  /** Checks this site caused today (both kinds). */
+  siteDay: number;
+  /** Page-caused checks today (both kinds, all sites). */
+  day: number;
+}
+
+export type BudgetDecision =
+  | { allow: true; next: BudgetCounters }
+  | { allow: false; scope: BudgetScope; next: BudgetCounters };
+
+/**
+ * Whether one more check of `kind` fits. `next` holds the counters to keep (refilled, and
+ * charged when allowed). When several scopes refuse, the narrowest is named (tab, then site,
+ * then site-day, then day): that is what the person can act on first.
+ */
+export function spend(kind: BudgetKind, c: BudgetCounters, limits: BudgetLimits, now: number): BudgetDecision {
+  const tabRate = kind === 'navigation' ? limits.navigationsPerTabPerMinute : limits.hoversPerTabPerMinute;
+  const siteRate = kind === 'navigation' ? limits.navigationsPerSitePerMinute : limits.hoversPerSitePerMinute;
+  const tab = refill(c.tab, tabRate, now);
+  const site = refill(c.site, siteRate, now);
+  const refused: BudgetScope | null =
+    tab.tokens < 1 ? 'tab' : site.tokens < 1 ? 'site' : c.siteDay >= limits.checksPerSitePerDay ? 'site-day' : c.day >= limits.checksPerDay ? 'day' : null;
+  if (refused) return { allow: false, scope: refused, next: { tab, site, siteDay: c.siteDay, day: c.day } };
+  return {
+    allow: true,
+    next: { tab: { ...tab, tokens: tab.tokens - 1 }, site: { ...site, tokens: site.tokens - 1 }, siteDay: c.siteDay + 1, day: c.day + 1 },
+  };
+}
+
+export const SKIP_REASON_OF: Record<BudgetScope, BudgetSkipReason> = {
+  tab: 'budget-tab',
+  site: 'budget-site',
+  'site-day': 'budget-site-day',
+  day: 'budget-day',
+};
+
+/**
+ * The most checks of one kind a single tab can cause in `ms` milliseconds from a fresh start
+ * (what the browser tests assert against): the tab bucket's size plus what it regains.
+ */
+export function maxInWindow(perMinute: number, ms: number): number {
+  return bucketSize(perMinute) + Math.floor((ms / MINUTE) * bucketRate(perMinute));
+}

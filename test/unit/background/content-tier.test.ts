@@ -1,0 +1,259 @@
+/**
+ * The untrusted tier over the wired background (fakeBrowser + the real local service), issue 11:
+ * what a content script learns (hole 6), where pushes go (hole 7), that it grants no pass
+ * (hole 5), and the budgets on what pages can spend (hole 4). Each assertion is about what the
+ * service received or what the reply holds, so a refusal never passes for a success.
+ */
+import { describe, it, expect, beforeAll, afterAll, beforeEach, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startService, type ScanningService } from '../../service/server';
+import { submittedUrls } from '../../e2e/harness/service-log';
+import { startBackground } from '@/src/background/main';
+import { createRouter, type SenderLike } from '@/src/background/router';
+import type { App } from '@/src/background/app';
+import { createFrameLinks } from '@/src/background/scan/frame-links';
+import { createToken } from '@/src/background/scan/blocked-tokens';
+import { grantPass, hasPass } from '@/src/background/scan/exceptions';
+import { bucketSize, DEFAULT_BUDGETS } from '@/src/shared/policy/budgets';
+import { MAX_PASSES } from '@/src/shared/policy/passes';
+import type { TabStatusData } from '@/src/shared/messaging/protocol';
+import { waitFor } from './worker-harness';
+
+let svc: ScanningService;
+beforeAll(async () => {
+  svc = await startService({ processingDelayMs: 50, keepAliveMs: 100 });
+});
+afterAll(() => svc.stop());
+
+const ID = 'test-extension-id';
+const EXT = `chrome-extension://${ID}`;
+const pageSender: SenderLike = { id: ID, url: `${EXT}/options.html`, origin: EXT };
+const frameSender = (tabId: number, frameId = 0, documentId?: string, url = 'https://evil.example/'): SenderLike => ({
+  id: ID,
+  url,
+  origin: new URL(url).origin,
+  tab: { id: tabId, url: 'https://evil.example/' },
+  frameId,
+  ...(documentId ? { documentId } : {}),
+});
+
+let app: App;
+let route: ReturnType<typeof createRouter>;
+let pushes: Array<{ tabId: number; message: { type: string; links?: Record<string, unknown> }; options: unknown }>;
+
+function boot() {
+  app = startBackground();
+  route = createRouter(app);
+}
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
+  fakeBrowser.alarms.onAlarm.removeAllListeners();
+  svc.resetFaults();
+  svc.clearLog();
+  Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
+  Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
+  Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
+  pushes = [];
+  vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((async (tabId: number, message: never, options: unknown) => void pushes.push({ tabId, message, options })) as never);
+  boot();
+  await app.settings.set({ serviceUrl: svc.baseUrl, apiKey: svc.demoKey });
+});
+
+const sent = () => submittedUrls(svc.log);
+
+/** A verdict in the cache, learned elsewhere (our own page's check: not budgeted). */
+/** A normal (not private) tab for the popup's checks: a check with no tab counts as private. */
+async function popupTab(): Promise<number> {
+  return (await fakeBrowser.tabs.create({ url: 'https://popup-tab.example/' })).id!;
+}
+
+async function known(url: string) {
+  await route({ type: 'scan.url', url, reason: 'popup', tabId: await popupTab() }, pageSender);
+  await waitFor(async () => {
+    const r = await route({ type: 'links.lookup', urls: [url] }, pageSender);
+    return r.ok && (r.data as Record<string, { status: string }>)[url]?.status === 'verdict' ? true : null;
+  });
+}
+
+describe('links.lookup: only what a warning needs (hole 6)', () => {
+  it('a page asking about URLs the person visited elsewhere learns nothing of the safe ones, and no timestamps', async () => {
+    const safe = 'https://bank-visited.example/account';
+    const bad = 'https://phish-seen.example/login';
+    await known(safe);
+    await known(bad);
+    const r = await route({ type: 'links.lookup', urls: [safe, bad, 'https://never.example/'] }, frameSender(5));
+    expect(r.ok).toBe(true);
+    const data = (r as { data: Record<string, unknown> }).data;
+    // The safe, visited URL reads exactly like one never checked.
+    expect(data[safe]).toEqual({ status: 'unknown' });
+    expect(data['https://never.example/']).toEqual({ status: 'unknown' });
+    expect(data[bad]).toMatchObject({ status: 'verdict', action: 'block', band: 'malicious', categories: ['phishing'] });
+    expect(JSON.stringify(data)).not.toMatch(/checkedAt|scn_/);
+    // Our own pages still get the full answer.
+    const full = await route({ type: 'links.lookup', urls: [safe] }, pageSender);
+    expect(full).toMatchObject({ ok: true, data: { [safe]: { status: 'verdict', action: 'allow', band: 'safe' } } });
+  });
+
+  it('a scan running for another tab is not disclosed either (pending reads as unknown)', async () => {
+    svc.setProcessingDelay(2000);
+    await route({ type: 'scan.url', url: 'https://running.example/', reason: 'popup' }, pageSender);
+    const r = await route({ type: 'links.lookup', urls: ['https://running.example/'] }, frameSender(6));
+    expect(r).toEqual({ ok: true, data: { 'https://running.example/': { status: 'unknown' } } });
+    svc.setProcessingDelay(50);
+  });
+
+  it('a document may ask about a bounded number of links; past it, nothing more is disclosed', () => {
+    const links = createFrameLinks(3);
+    const frame = { tabId: 1, frameId: 0, documentId: 'doc-a' };
+    expect(['a', 'b', 'c', 'a'].map((u) => links.note(frame, u))).toEqual([true, true, true, true]);
+    expect(links.note(frame, 'd')).toBe(false);
+    // Another document of the same frame, or another frame, has its own bound.
+    expect(links.note({ ...frame, documentId: 'doc-b' }, 'd')).toBe(true);
+    expect(links.note({ ...frame, frameId: 3 }, 'd')).toBe(true);
+    // The frame navigated (onCommitted): its links start afresh.
+    links.forgetFrame(1, 0);
+    expect(links.has(frame, 'a')).toBe(false);
+    expect(links.note(frame, 'd')).toBe(true);
+  });
+});
+
+describe('pushes go to the frame that asked (hole 7)', () => {
+  it('a hover in a sub-frame gets its block verdict pushed to that frame and document only', async () => {
+    const raw = 'http://malware-frame.example/a#frag';
+    const r = await route({ type: 'link.hover', url: raw }, frameSender(5, 7, 'doc-7'));
+    expect(r).toEqual({ ok: true, data: { status: 'unknown' } }); // no "pending": nothing to leak
+    // Another frame of the tab asked about a safe link: it gets no push at all.
+    await route({ type: 'link.hover', url: 'http://plain-frame.example/' }, frameSender(5, 0, 'doc-0'));
+    const push = await waitFor(() => pushes.find((p) => JSON.stringify(p.message).includes('malware-frame')) ?? null);
+    expect(push).toMatchObject({ tabId: 5, options: { frameId: 7, documentId: 'doc-7' }, message: { type: 'links.update', links: { [raw]: { status: 'verdict', action: 'block' } } } });
+    await waitFor(async () => ((await route({ type: 'links.lookup', urls: ['http://plain-frame.example/'] }, pageSender)) as { data: Record<string, { status: string }> }).data['http://plain-frame.example/']!.status === 'verdict' || null);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(pushes.filter((p) => p.message.type === 'links.update')).toHaveLength(1);
+    expect(JSON.stringify(push)).not.toMatch(/checkedAt|scn_/);
+  });
+
+  it('without a documentId (Firefox may not report one) the push still names the frame', async () => {
+    await route({ type: 'link.hover', url: 'http://phish-nodoc.example/' }, frameSender(8, 2));
+    const push = await waitFor(() => pushes.find((p) => JSON.stringify(p.message).includes('phish-nodoc')) ?? null);
+    expect(push.options).toEqual({ frameId: 2 });
+  });
+});
+
+describe('no pass from a content script (hole 5)', () => {
+  it('link.proceed is not a message any more: refused, and the navigation is still blocked', async () => {
+    const url = 'http://phish-forged-pass.example/';
+    const r = await route({ type: 'link.proceed', url }, frameSender(9));
+    expect(r).toMatchObject({ ok: false, error: { code: 'invalid_message' } });
+    expect(await hasPass(9, url, true)).toBe(false);
+    const tab = await fakeBrowser.tabs.create({ url });
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId: tab.id!, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now() } as never);
+    await waitFor(async () => ((await fakeBrowser.tabs.get(tab.id!)).url ?? '').includes('/blocked.html?t=') || null);
+  });
+
+  it('"Proceed anyway" needs a block-level verdict: a token for a warn-level page grants nothing', async () => {
+    const { token, written } = createToken({ tabId: 3, rawUrl: 'https://risky.example/', url: 'https://risky.example/', host: 'risky.example', verdict: null, decision: { action: 'warn', reason: 'band:high' }, pending: false, createdAt: Date.now() });
+    await written;
+    expect(await route({ type: 'blocked.proceed', token }, pageSender)).toMatchObject({ ok: false, error: { code: 'not_blocked' } });
+    expect(await hasPass(3, 'https://risky.example/', true)).toBe(false);
+    const held = createToken({ tabId: 3, rawUrl: 'https://held.example/', url: 'https://held.example/', host: 'held.example', verdict: null, decision: { action: 'block', reason: 'strict:pending' }, pending: true, createdAt: Date.now() });
+    await held.written;
+    expect(await route({ type: 'blocked.proceed', token: held.token }, pageSender)).toMatchObject({ ok: false, error: { code: 'pending' } });
+  });
+
+  it(`at most ${MAX_PASSES} passes are live at once`, async () => {
+    for (let i = 0; i < MAX_PASSES + 5; i++) await grantPass(1, `https://p${i}.example/`, 'proceed', 1000 + i);
+    const live = await Promise.all(Array.from({ length: MAX_PASSES + 5 }, (_, i) => hasPass(1, `https://p${i}.example/`, true, 2000)));
+    expect(live.filter(Boolean)).toHaveLength(MAX_PASSES);
+    expect(live.slice(0, 5)).toEqual([false, false, false, false, false]); // the oldest went
+  });
+});
+
+describe('budgets (hole 4)', () => {
+  async function navigateIn(tabId: number, url: string) {
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now() } as never);
+  }
+  async function commit(tabId: number, url: string) {
+    await fakeBrowser.webNavigation.onCommitted.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), transitionType: 'link', transitionQualifiers: [] } as never);
+  }
+
+  it('a page navigating a tab in a loop (to URLs answering 204) gets the tab budget sent, no more; the popup says why', async () => {
+    const tab = await fakeBrowser.tabs.create({ url: 'https://looper.example/' });
+    await commit(tab.id!, 'https://looper.example/');
+    for (let i = 0; i < 60; i++) await navigateIn(tab.id!, `https://looper.example/204/${i}`);
+    await new Promise((r) => setTimeout(r, 300));
+    const urls = sent().filter((u) => u.startsWith('https://looper.example/'));
+    // A burst: the tab bucket's size (10 of the 20 a minute), at once.
+    expect(urls).toHaveLength(bucketSize(DEFAULT_BUDGETS.navigationsPerTabPerMinute));
+    // The tab shows one of the refused URLs: the popup names the budget, not "not checked".
+    await fakeBrowser.tabs.update(tab.id!, { url: 'https://looper.example/204/59' });
+    const st = await route({ type: 'tab.status', tabId: tab.id! }, pageSender);
+    expect(st).toMatchObject({ ok: true, data: { status: { kind: 'skipped', reason: 'budget-tab' } } });
+    const budget = (st as { data: TabStatusData }).data.budget!;
+    expect(budget.tab).toMatchObject({ scope: 'tab', kind: 'navigation', site: 'looper.example' });
+    expect(budget.refusedToday).toBe(60 - urls.length);
+    expect(budget.refusedSites).toEqual([{ site: 'looper.example', refused: 60 - urls.length }]);
+    expect(budget.today.navigations).toBe(urls.length);
+  });
+
+  it('the site budget spans tabs: a page opening new tabs in a loop gets the site budget, no more', async () => {
+    const opener = await fakeBrowser.tabs.create({ url: 'https://popups.example/' });
+    await commit(opener.id!, 'https://popups.example/');
+    for (let i = 0; i < 40; i++) {
+      const t = await fakeBrowser.tabs.create({ url: 'about:blank' });
+      await fakeBrowser.webNavigation.onCreatedNavigationTarget.trigger({ sourceTabId: opener.id!, sourceProcessId: 1, sourceFrameId: 0, tabId: t.id!, url: `https://target-${i}.example/`, timeStamp: Date.now() } as never);
+      await navigateIn(t.id!, `https://target-${i}.example/`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sent().filter((u) => u.includes('target-'))).toHaveLength(bucketSize(DEFAULT_BUDGETS.navigationsPerSitePerMinute));
+  });
+
+  it('hovers: a page faking hover intent on 100 links gets the tab hover budget sent; cached links cost nothing', async () => {
+    const cached = 'https://cached-hover.example/';
+    await known(cached);
+    svc.clearLog();
+    for (let i = 0; i < 100; i++) await route({ type: 'link.hover', url: `http://flood-${i}.example/` }, frameSender(77));
+    for (let i = 0; i < 20; i++) await route({ type: 'link.hover', url: cached }, frameSender(77));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sent()).toHaveLength(bucketSize(DEFAULT_BUDGETS.hoversPerTabPerMinute));
+    expect(sent()).not.toContain(cached);
+  });
+
+  it('budgets are settable (policy or settings): 2 navigations a minute per tab', async () => {
+    await fakeBrowser.storage.managed.set({ budgets: { navigationsPerTabPerMinute: 2 } });
+    await app.settings.refreshManaged();
+    const tab = await fakeBrowser.tabs.create({ url: 'https://strict-org.example/' });
+    for (let i = 0; i < 5; i++) await navigateIn(tab.id!, `https://strict-org.example/p${i}`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sent().filter((u) => u.includes('strict-org'))).toHaveLength(1);
+  });
+
+  it('a worker restart does not hand the page a fresh budget (counters in storage.session)', async () => {
+    const tab = await fakeBrowser.tabs.create({ url: 'https://restart.example/' });
+    await commit(tab.id!, 'https://restart.example/');
+    for (let i = 0; i < 15; i++) await navigateIn(tab.id!, `https://restart.example/a${i}`);
+    await app.budget.flush();
+    // A new worker life: memory gone, storage (session included) kept.
+    for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
+    boot();
+    for (let i = 0; i < 15; i++) await navigateIn(tab.id!, `https://restart.example/b${i}`);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sent().filter((u) => u.startsWith('https://restart.example/'))).toHaveLength(bucketSize(DEFAULT_BUDGETS.navigationsPerTabPerMinute));
+  });
+
+  it('an imported settings file cannot lift the budgets (it is the attacker\'s file)', async () => {
+    const json = JSON.stringify({ hoverDelayMs: 500, budgets: { navigationsPerTabPerMinute: 100_000, hoversPerTabPerMinute: 100_000, checksPerDay: 10_000_000 } });
+    const r = await route({ type: 'settings.import', json, apply: true }, pageSender);
+    expect(r).toMatchObject({ ok: true, data: { applied: true, plan: { ignored: [expect.objectContaining({ key: 'budgets' })] } } });
+    expect((await app.settings.get()).settings.hoverDelayMs).toBe(500);
+    expect((await app.settings.get()).settings.budgets).toEqual(DEFAULT_BUDGETS);
+  });
+
+  it('our own checks (popup, menu) are not budgeted', async () => {
+    const tabId = await popupTab();
+    for (let i = 0; i < 30; i++) await route({ type: 'scan.url', url: `https://mine-${i}.example/`, reason: 'popup', tabId }, pageSender);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sent().filter((u) => u.includes('mine-'))).toHaveLength(30);
+  });
+});
