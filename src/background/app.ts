@@ -7,6 +7,7 @@ import type { VerdictCache } from './cache/verdict-cache';
 import type { ScanEngine } from './scan/engine';
 import type { Checker } from './scan/checker';
 import type { Navigation } from './scan/navigation';
+import type { NetRules } from './scan/net-rules';
 import type { SettingsStore } from './state/settings-store';
 import type { PageScans } from './scan/page-scans';
 import type { LinkWatchers } from './scan/link-watchers';
@@ -17,6 +18,8 @@ export interface App {
   engine: ScanEngine;
   checker: Checker;
   navigation: Navigation;
+  /** The browser's request-blocking rules, kept in step with the cache and the lists. */
+  netRules: NetRules;
   pageScans: PageScans;
   watchers: LinkWatchers;
   /** Client for the configured service, or null while unconfigured. */

@@ -36,6 +36,8 @@ export async function handleContent(app: App, m: ContentToBackground, sender: Se
       if (!s.allowProceed) return fail('not_allowed', 'Your organization does not allow opening blocked links.');
       if (tabId === undefined) return fail('forbidden_sender', 'No tab.');
       await grantPass(tabId, m.url);
+      // The page opens the link when this answers: the request-blocking rules must allow it by then.
+      await app.netRules.syncNow();
       return ok({ granted: true });
     }
     case 'config.get':

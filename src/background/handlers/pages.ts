@@ -64,6 +64,8 @@ export async function handlePage(app: App, m: PageToBackground): Promise<Reply> 
       // Default lifetime: this host, until the browser restarts (storage.session).
       await addException(t.host, -1);
       await grantPass(t.tabId, t.rawUrl);
+      // The page navigates when this answers: the request-blocking rules must let it through by then.
+      await app.netRules.syncNow();
       return ok({ url: t.rawUrl });
     }
     default:
@@ -109,6 +111,7 @@ async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDet
     // Shown without `user:pass@`: a password must not be displayed, and `www.bank.com@evil.test`
     // must not look like the bank's address.
     url: withoutCredentials(t.rawUrl),
+    firstUrl: t.firstUrl ? withoutCredentials(t.firstUrl) : null,
     unicodeHost,
     scanId: v?.scanId ?? null,
     riskScore: v?.riskScore ?? null,

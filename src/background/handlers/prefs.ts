@@ -75,7 +75,11 @@ export function handlePrefs(app: App, m: PageToBackground): Promise<Reply> | nul
     case 'blocklist.remove':
       return editList(app, 'blocklist', m.host, m.type === 'blocklist.add');
     case 'pause.set':
-      return setPause(m.until).then(() => ok({ pausedUntil: m.until }));
+      // Verdict rules go while paused (the block list stays): in place before the answer.
+      return setPause(m.until).then(async () => {
+        await app.netRules.syncNow();
+        return ok({ pausedUntil: m.until });
+      });
     case 'ledger.get':
       return readLedger().then(ok);
     case 'ledger.clear':

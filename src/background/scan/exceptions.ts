@@ -46,3 +46,21 @@ export async function hasPass(tabId: number, url: string, now = Date.now()): Pro
   const exp = all[passKey(tabId, url)];
   return exp !== undefined && exp > now;
 }
+
+/** Live and expired host exceptions, for the request-blocking rules (net-rules.ts drops expired ones). */
+export async function listExceptions(): Promise<Array<{ host: string; until: number }>> {
+  const all = await readKey('session', KEY, Rec, {});
+  return Object.entries(all).map(([host, until]) => ({ host, until }));
+}
+
+/** Passes as `{tabId, url, expiresAt}`. */
+export async function listPasses(): Promise<Array<{ tabId: number; url: string; expiresAt: number }>> {
+  const all = await readKey('session', PASS_KEY, Rec, {});
+  const out: Array<{ tabId: number; url: string; expiresAt: number }> = [];
+  for (const [k, expiresAt] of Object.entries(all)) {
+    const space = k.indexOf(' ');
+    const tabId = Number(k.slice(0, space));
+    if (space > 0 && Number.isInteger(tabId)) out.push({ tabId, url: k.slice(space + 1), expiresAt });
+  }
+  return out;
+}
