@@ -46,7 +46,22 @@ async function editList(app: App, list: 'allowlist' | 'blocklist', host: string,
   return ok(settingsData(r.state));
 }
 
+/**
+ * Changes the request-blocking rules depend on (lists, thresholds, pause, the cache): the answer
+ * waits until the browser holds the new rules, so a navigation right after it meets them.
+ */
+const RULE_CHANGES: ReadonlySet<string> = new Set(['settings.set', 'settings.import', 'allowlist.add', 'allowlist.remove', 'blocklist.add', 'blocklist.remove', 'pause.set', 'cache.clear']);
+
 export function handlePrefs(app: App, m: PageToBackground): Promise<Reply> | null {
+  const reply = dispatch(app, m);
+  if (!reply || !RULE_CHANGES.has(m.type)) return reply;
+  return reply.then(async (r) => {
+    await app.netRules.syncNow();
+    return r;
+  });
+}
+
+function dispatch(app: App, m: PageToBackground): Promise<Reply> | null {
   switch (m.type) {
     case 'settings.get':
       return app.settings.get().then((st) => ok(settingsData(st)));
@@ -75,11 +90,7 @@ export function handlePrefs(app: App, m: PageToBackground): Promise<Reply> | nul
     case 'blocklist.remove':
       return editList(app, 'blocklist', m.host, m.type === 'blocklist.add');
     case 'pause.set':
-      // Verdict rules go while paused (the block list stays): in place before the answer.
-      return setPause(m.until).then(async () => {
-        await app.netRules.syncNow();
-        return ok({ pausedUntil: m.until });
-      });
+      return setPause(m.until).then(() => ok({ pausedUntil: m.until }));
     case 'ledger.get':
       return readLedger().then(ok);
     case 'ledger.clear':

@@ -18,6 +18,7 @@ import type { Reply } from '../../../src/shared/messaging/protocol';
 import type { Clip, DriverOptions, JourneyDriver, JourneyPage, Suspension } from './driver';
 import { launchFirefox, gotoExtensionPage } from './firefox';
 import { connectionOf, firefoxChrome } from './firefox-chrome';
+import { extensionTabs } from './extension-tabs';
 import { waitFor } from './wait-for';
 
 /** Short enough to suspend mid-scan (the journey slows the service to 10 s), long enough for each step. */
@@ -86,6 +87,7 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
   let control: Page;
   try {
     chrome = await firefoxChrome(ext.browser);
+    if (options.allowPrivate) await chrome.allowPrivateBrowsing(ext.addonId);
     await chrome.watchExtensionErrors(ext.uuid);
     control = await ext.newPage();
     await gotoExtensionPage(control, ext.pageUrl('popup.html'));
@@ -125,6 +127,7 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
       return wrapped;
     },
     sendExtensionMessage,
+    openTab: extensionTabs((fn, arg) => control.evaluate(fn as (a: unknown) => unknown, arg as unknown) as never).openTab,
     async tabIdOf(page) {
       const url = await page.currentUrl();
       const tabs = await control.evaluate(() => (globalThis as unknown as ExtensionGlobals).browser.tabs.query({}));

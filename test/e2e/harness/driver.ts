@@ -43,6 +43,14 @@ export interface JourneyPage {
   close(): Promise<void>;
 }
 
+/** A tab known by its id only (e.g. in a private window): where it is, and closing it. */
+export interface TabHandle {
+  readonly tabId: number;
+  /** The tab's URL as the browser's tabs API reports it (the committed document's). */
+  currentUrl(): Promise<string>;
+  close(): Promise<void>;
+}
+
 /** What suspendBackground did, for the test's own assertions and its log. */
 export interface Suspension {
   /** How the background was ended: 'stopWorker' (CDP) or 'idle-timeout' (Firefox event page). */
@@ -66,6 +74,12 @@ export interface JourneyDriver {
    * extension redirected the tab to one of its own pages (the blocked page): both are outcomes.
    */
   openWebPage(url: string, viewport?: { width: number; height: number }): Promise<JourneyPage>;
+  /**
+   * Opens `url` in a new tab through the extension's tabs API, without waiting for it to load:
+   * for tests about where a tab ends up. `private`: in a new private (incognito) window, which
+   * needs a driver launched with `allowPrivate`.
+   */
+  openTab(url: string, opts?: { private?: boolean }): Promise<TabHandle>;
   /** runtime.sendMessage from an extension page (the privileged tier): the background's reply. */
   sendExtensionMessage<T = unknown>(message: unknown): Promise<Reply<T>>;
   /** The browser's tab id of `page` (tabs.query from an extension page, matched by URL). */
@@ -86,4 +100,11 @@ export interface JourneyDriver {
 /** Launch options shared by both drivers. */
 export interface DriverOptions {
   extensionDir: string;
+  /**
+   * Let the extension run in private windows, as a person does in the browser's extension
+   * settings (neither browser allows it by default): Chromium's chrome://extensions "Allow in
+   * Incognito" (developerPrivate, developer mode on), Firefox's "Run in Private Windows"
+   * (ExtensionPermissions from chrome scope). Both reload the extension once, before the test.
+   */
+  allowPrivate?: boolean;
 }
