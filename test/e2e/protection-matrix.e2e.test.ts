@@ -214,7 +214,8 @@ async function runCell(w: World, state: State, target: Target): Promise<void> {
     if (KNOWN_BAD.has(target)) expect(reached, `requests to ${c.badHost}`).toBe(blocked ? 0 : 1);
     else if (!blocked) expect(reached).toBeGreaterThanOrEqual(1);
   } catch (e) {
-    console.log('DEBUG', state, target, JSON.stringify(w.svc.scans().map((x) => [x.url, x.state])), JSON.stringify(w.pages.requests.slice(-6)));
+    // For the failure's report: what the service scanned and what the page server served last.
+    console.log(`${state} × ${target} failed. Scans: ${JSON.stringify(w.svc.scans().map((x) => [x.url, x.state]))}; last page requests: ${JSON.stringify(w.pages.requests.slice(-6))}`);
     throw e;
   } finally {
     await tab?.close();
@@ -242,7 +243,7 @@ for (const kind of selectedBrowsers()) {
       await new Promise<void>((r) => dead.close(() => r()));
       w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind), allowPrivate: true });
       await configure(w, baseline(w));
-      await waitFor('the policy block list', () => request<SettingsData>(w, { type: 'settings.get' }), (d) => d.managedEntries.blocklist.includes(ORG_BLOCKED), 20_000);
+      await waitFor('the policy block list', () => request<SettingsData>(w, { type: 'settings.get' }), (d) => d.managedEntries?.blocklist.includes(ORG_BLOCKED) === true, 20_000);
       // The cached verdicts, learned before any state is applied: scanned, never visited.
       const urls = STATES.map((s) => cell(w, s, 'cached').badUrl);
       for (const url of urls) await request(w, { type: 'scan.url', url, reason: 'popup' });

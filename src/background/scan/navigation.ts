@@ -109,10 +109,13 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     return cur && isUrl(cur) ? { hop: cur, first: cur } : null;
   }
 
-  /** Sends the tab to the blocked page for `url` if it is still on the chain and nothing allows it. */
-  async function act(tabId: number, url: string, host: string, reason: { verdict: Verdict | null; decision: Decision }, pending = false): Promise<string | null> {
+  /**
+   * Sends the tab to the blocked page for `url` if it is still on the chain and nothing allows it.
+   * `attempted`: the tab tried this very URL just now (its request failed), chain or not.
+   */
+  async function act(tabId: number, url: string, host: string, reason: { verdict: Verdict | null; decision: Decision }, opts: { pending?: boolean; attempted?: string } = {}): Promise<string | null> {
     const { settings: s } = await settings.get();
-    const hop = await hopOf(tabId, url, s);
+    const hop = (await hopOf(tabId, url, s)) ?? (opts.attempted ? { hop: opts.attempted, first: opts.attempted } : null);
     if (!hop || (await allowedAnyway(tabId, hop.hop, host)) || !claim(tabId)) return null;
     return flow.redirect(tabId, {
       tabId,
@@ -120,7 +123,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       url,
       host,
       ...reason,
-      pending,
+      pending: opts.pending === true,
       createdAt: Date.now(),
       firstUrl: sameDocument(hop.first, hop.hop) ? undefined : hop.first,
     });
@@ -137,7 +140,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       return;
     }
     if (out.status.kind === 'checking' && s.strictMode && !s.auditOnly) {
-      const token = await act(tabId, out.url, out.host, { verdict: null, decision: { action: 'block', reason: 'strict:pending' } }, true);
+      const token = await act(tabId, out.url, out.host, { verdict: null, decision: { action: 'block', reason: 'strict:pending' } }, { pending: true });
       if (token) holds.set(out.url, [...(holds.get(out.url) ?? []), token]);
     }
   }
@@ -193,7 +196,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       // The request the rules stopped (for a redirect: its target). Decided again here, by the
       // rules' own measure, because the rules apply in states where the checker sends nothing.
       const bad = await known(d.url);
-      if (bad) await act(d.tabId, bad.url, bad.host, { verdict: bad.verdict, decision: bad.decision });
+      if (bad) await act(d.tabId, bad.url, bad.host, { verdict: bad.verdict, decision: bad.decision }, { attempted: d.url });
     },
     noteCommitted(tabId, url, qualifiers = []) {
       flow.noteEntry(tabId, url);

@@ -62,7 +62,7 @@ describe('knownBad', () => {
     ['audit-only', 'evil.example', 99, { blocklist: ['evil.example'], auditOnly: true }, false, null],
     ['nothing known', 'p.test', null, {}, false, null],
   ] as const)('%s', (_n, host, score, over, paused, reason) => {
-    const d = knownBad(host, score === null ? null : { riskScore: score, categories: [] }, { ...s, ...over }, paused);
+    const d = knownBad(host, score === null ? null : { riskScore: score, categories: [] }, { ...s, ...(over as Partial<typeof s>) }, paused);
     expect(d?.reason ?? null).toBe(reason);
   });
 });
