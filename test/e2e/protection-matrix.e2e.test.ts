@@ -248,6 +248,8 @@ for (const kind of selectedBrowsers()) {
       const urls = STATES.map((s) => cell(w, s, 'cached').badUrl);
       for (const url of urls) await request(w, { type: 'scan.url', url, reason: 'popup' });
       await waitFor('the cached verdicts', () => request<LinksLookupData>(w, { type: 'links.lookup', urls }), (d) => urls.every((u) => d[u]?.status === 'verdict' && d[u]?.action === 'block'), 20_000);
+      // …and their block rules, which follow the cache a moment later.
+      await waitFor('their block rules', () => w.driver.extensionRules(), (r) => urls.every((u) => r.dynamic.some((x) => x.condition.regexFilter !== undefined && new RegExp(x.condition.regexFilter).test(u))), 10_000);
       expect(urls.flatMap((u) => w.pages.requestsTo(new URL(u).hostname))).toEqual([]);
     }, 120_000);
     afterAll(async () => {

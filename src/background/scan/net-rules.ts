@@ -19,8 +19,12 @@ import { listExceptions, listPasses } from './exceptions';
 import { pausedUntil } from './pause';
 
 export const NET_RULES_ALARM = 'linklens-net-rules';
-/** Changes arriving together (a page of verdicts, a policy refresh) make one update. */
-export const NET_RULES_DEBOUNCE_MS = 50;
+/**
+ * Changes made in one go (a policy refresh, a burst of verdicts) make one update: the sync runs
+ * in the next task, and changes during a sync make one more run (syncNow), so no longer wait is
+ * needed and a new verdict's rule follows it within milliseconds.
+ */
+export const NET_RULES_DEBOUNCE_MS = 0;
 /** Timers further away than this are left to the alarm. */
 const MAX_TIMER_MS = 60 * 60_000;
 

@@ -110,7 +110,7 @@ export async function chromiumDriver(options: DriverOptions): Promise<JourneyDri
       return wrap(page);
     },
     sendExtensionMessage,
-    openTab: extensionTabs((fn, arg) => control.evaluate(fn as (a: unknown) => unknown, arg as unknown) as never).openTab,
+    ...extensionTabs((fn, arg) => control.evaluate(fn as (a: unknown) => unknown, arg as unknown) as never),
     async tabIdOf(page) {
       const url = await page.currentUrl();
       const tabs = await control.evaluate(() => (globalThis as unknown as ExtensionGlobals).chrome.tabs.query({}));

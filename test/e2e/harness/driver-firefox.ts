@@ -127,7 +127,7 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
       return wrapped;
     },
     sendExtensionMessage,
-    openTab: extensionTabs((fn, arg) => control.evaluate(fn as (a: unknown) => unknown, arg as unknown) as never).openTab,
+    ...extensionTabs((fn, arg) => control.evaluate(fn as (a: unknown) => unknown, arg as unknown) as never),
     async tabIdOf(page) {
       const url = await page.currentUrl();
       const tabs = await control.evaluate(() => (globalThis as unknown as ExtensionGlobals).browser.tabs.query({}));

@@ -43,6 +43,13 @@ export interface JourneyPage {
   close(): Promise<void>;
 }
 
+/** A declarativeNetRequest rule as the browser reports it (the fields tests read). */
+export interface ExtensionRule {
+  id: number;
+  action: { type: string };
+  condition: { regexFilter?: string; requestDomains?: string[]; tabIds?: number[] };
+}
+
 /** A tab known by its id only (e.g. in a private window): where it is, and closing it. */
 export interface TabHandle {
   readonly tabId: number;
@@ -80,6 +87,11 @@ export interface JourneyDriver {
    * needs a driver launched with `allowPrivate`.
    */
   openTab(url: string, opts?: { private?: boolean }): Promise<TabHandle>;
+  /**
+   * The extension's declarativeNetRequest rules as the browser holds them (read from one of its
+   * pages): tests wait for a rule before navigating, since rules follow a verdict a moment later.
+   */
+  extensionRules(): Promise<{ dynamic: ExtensionRule[]; session: ExtensionRule[] }>;
   /** runtime.sendMessage from an extension page (the privileged tier): the background's reply. */
   sendExtensionMessage<T = unknown>(message: unknown): Promise<Reply<T>>;
   /** The browser's tab id of `page` (tabs.query from an extension page, matched by URL). */

@@ -1,7 +1,7 @@
 // Tabs opened and read through the extension's own tabs API, from one of its pages: the same for
 // both browsers, and the only way to reach a tab in a private (incognito) window, which neither
 // Playwright's persistent context nor puppeteer's BiDi session hands over as a page.
-import type { TabHandle } from './driver';
+import type { ExtensionRule, TabHandle } from './driver';
 
 /** Runs `fn(arg)` in an extension page of ours (it has the tabs and windows APIs). */
 export type ExtensionEval = <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => Promise<R>;
@@ -18,8 +18,17 @@ interface TabsApi {
   };
 }
 
+interface DnrApi {
+  declarativeNetRequest: { getDynamicRules(): Promise<ExtensionRule[]>; getSessionRules(): Promise<ExtensionRule[]> };
+}
+
 export function extensionTabs(evaluate: ExtensionEval) {
   return {
+    extensionRules: () =>
+      evaluate(async () => {
+        const api = ((globalThis as unknown as { browser?: DnrApi }).browser ?? (globalThis as unknown as { chrome: DnrApi }).chrome).declarativeNetRequest;
+        return { dynamic: await api.getDynamicRules(), session: await api.getSessionRules() };
+      }, undefined),
     async openTab(url: string, opts: { private?: boolean } = {}): Promise<TabHandle> {
       const opened = await evaluate(
         async ({ url: u, priv }: { url: string; priv: boolean }) => {

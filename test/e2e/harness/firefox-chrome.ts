@@ -131,6 +131,9 @@ export async function firefoxChrome(browser: Browser): Promise<FirefoxChrome> {
             // one of its runtime.sendMessage calls is still unanswered: Firefox reports the
             // orphaned promise. The context is gone; nobody could have handled it.
             if (/^Promise (rejected|resolved) after context unloaded/.test(String(m.errorMessage))) return;
+            // The same note when the page is only leaving (e.g. the blocked page's "Go back"
+            // while a message reply is on its way): firefox.ts drops it from page consoles too.
+            if (/^Promise (rejected|resolved) while context is inactive/.test(String(m.errorMessage))) return;
             store.push({ category: String(m.category), url: String(m.sourceName), text: String(m.errorMessage) });
           },
         });
