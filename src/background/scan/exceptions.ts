@@ -53,14 +53,16 @@ export async function listExceptions(): Promise<Array<{ host: string; until: num
   return Object.entries(all).map(([host, until]) => ({ host, until }));
 }
 
-/** Passes as `{tabId, url, expiresAt}`. */
-export async function listPasses(): Promise<Array<{ tabId: number; url: string; expiresAt: number }>> {
+/**
+ * Passes as `{tabId, url, expiresAt, kind?}`. Keys are `<tabId> <url>`, or `<kind> <tabId> <url>`
+ * where passes carry their kind ('proceed' | 'release').
+ */
+export async function listPasses(): Promise<Array<{ tabId: number; url: string; expiresAt: number; kind?: 'proceed' | 'release' }>> {
   const all = await readKey('session', PASS_KEY, Rec, {});
-  const out: Array<{ tabId: number; url: string; expiresAt: number }> = [];
+  const out: Array<{ tabId: number; url: string; expiresAt: number; kind?: 'proceed' | 'release' }> = [];
   for (const [k, expiresAt] of Object.entries(all)) {
-    const space = k.indexOf(' ');
-    const tabId = Number(k.slice(0, space));
-    if (space > 0 && Number.isInteger(tabId)) out.push({ tabId, url: k.slice(space + 1), expiresAt });
+    const m = /^(?:(proceed|release) )?(\d+) (.+)$/s.exec(k);
+    if (m) out.push({ tabId: Number(m[2]), url: m[3]!, expiresAt, ...(m[1] ? { kind: m[1] as 'proceed' | 'release' } : {}) });
   }
   return out;
 }

@@ -19,7 +19,7 @@ export const verdict = (url: string, riskScore: number, extra: Partial<CachedVer
 });
 
 export const NET_RULE_BASE: NetRuleInput = {
-  settings: { blocklist: [], allowlist: [], warnThreshold: 51, blockThreshold: 76, auditOnly: false, stripQuery: true },
+  settings: { blocklist: [], allowlist: [], warnThreshold: 51, blockThreshold: 76, auditOnly: false, stripQuery: true, allowProceed: true },
   pausedUntil: null,
   verdicts: [],
   exceptions: [],
@@ -118,5 +118,15 @@ export const NET_RULE_EXAMPLES: readonly NetRuleExample[] = [
     name: 'a one-shot pass: an allow rule for that URL in that tab only, while it lasts',
     input: { passes: [{ tabId: 7, url: `${PHISH}?next=1#x`, expiresAt: NOW + 15_000 }, { tabId: 8, url: SCAM, expiresAt: NOW - 1 }] },
     expected: { passes: [`7 ${PHISH}`], nextChange: NOW + 15_000 },
+  },
+  {
+    name: 'a policy that turns "Proceed anyway" off ends exceptions and "Open anyway" passes at once; a strict-mode release still counts',
+    settings: { allowProceed: false },
+    input: {
+      exceptions: [{ host: 'phish-bank.test', until: -1 }],
+      passes: [{ tabId: 7, url: PHISH, expiresAt: NOW + 15_000, kind: 'proceed' }, { tabId: 8, url: SCAM, expiresAt: NOW + 9_000, kind: 'release' }],
+      verdicts: [verdict(PHISH, 88)],
+    },
+    expected: { verdicts: [PHISH], passes: [`8 ${SCAM}`], nextChange: NOW + 9_000 },
   },
 ];

@@ -58,7 +58,8 @@ export interface NetRuleLimits {
 /** Firefox 153's values; Chromium allows more dynamic rules (30,000). The browser's own win. */
 export const DEFAULT_LIMITS: NetRuleLimits = { dynamic: 5000, session: 5000, regex: 1000 };
 
-export type NetRuleSettings = DecideSettings & { stripQuery: boolean };
+/** `allowProceed` false (a policy): exceptions and "Open anyway" passes stop counting at once. */
+export type NetRuleSettings = DecideSettings & { stripQuery: boolean; allowProceed: boolean };
 
 export interface CachedVerdict {
   verdict: Pick<Verdict, 'url' | 'riskScore' | 'categories' | 'checkedAt'>;
@@ -74,7 +75,8 @@ export interface NetRuleInput {
   verdicts: readonly CachedVerdict[];
   /** exceptions.ts: `until` -1 = until the browser restarts. */
   exceptions: readonly { host: string; until: number }[];
-  passes: readonly { tabId: number; url: string; expiresAt: number }[];
+  /** `kind` 'release': strict mode let the navigation through (counts whatever allowProceed says). */
+  passes: readonly { tabId: number; url: string; expiresAt: number; kind?: 'proceed' | 'release' }[];
   limits: NetRuleLimits;
   now: number;
 }
@@ -146,7 +148,7 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
 
   // 2. Allow rules first: "Proceed anyway" must keep working whatever else fits.
   let droppedAllows = 0;
-  const exceptions = input.exceptions.filter((e) => e.until === -1 || e.until > now).sort((a, b) => rank(b.until) - rank(a.until) || a.host.localeCompare(b.host));
+  const exceptions = input.exceptions.filter((e) => s.allowProceed && (e.until === -1 || e.until > now)).sort((a, b) => rank(b.until) - rank(a.until) || a.host.localeCompare(b.host));
   for (const [i, e] of exceptions.entries()) {
     const host = normalizeHostEntry(e.host);
     if (host === null) continue;
@@ -157,7 +159,7 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
     if (e.until !== -1) changes.push(e.until);
     drafts.push({ store: 'session', rule: { priority: ALLOW_PRIORITY, action: { type: 'allow' }, condition: { regexFilter: hostRegex(host), isUrlFilterCaseSensitive: true, resourceTypes: FRAMES } } });
   }
-  const passes = input.passes.filter((p) => p.expiresAt > now).sort((a, b) => b.expiresAt - a.expiresAt);
+  const passes = input.passes.filter((p) => p.expiresAt > now && (s.allowProceed || p.kind === 'release')).sort((a, b) => b.expiresAt - a.expiresAt);
   for (const [i, p] of passes.entries()) {
     const n = normalizeUrl(p.url, { stripQuery: s.stripQuery });
     const regex = n.ok ? keyRegex(n.url, s) : null;

@@ -9,7 +9,7 @@ import { createNetRules, type NetRules } from '@/src/background/scan/net-rules';
 import { createVerdictCache, type VerdictCache } from '@/src/background/cache/verdict-cache';
 import { createSettingsStore, type SettingsStore } from '@/src/background/state/settings-store';
 import { createMemorySecretStore } from '@/src/background/state/secret-store';
-import { addException, grantPass } from '@/src/background/scan/exceptions';
+import { addException, grantPass, listPasses } from '@/src/background/scan/exceptions';
 import { setPause } from '@/src/background/scan/pause';
 import type { Verdict } from '@/src/shared/verdict';
 import { createFakeDnr, type FakeDnr } from './fake-dnr';
@@ -96,6 +96,15 @@ describe('keeping the rules in step', () => {
     expect(dnr.outcome('http://other-phish.test/b', 7)).toBe('allow');
     expect(dnr.outcome('http://other-phish.test/b', 8)).toBe('block');
     expect(dnr.session.size).toBe(2);
+  });
+
+  it('passes are read whether or not their key names a kind', async () => {
+    await fakeBrowser.storage.session.set({ passes: { '3 http://a.test/x y': now + 1, 'release 4 http://b.test/': now + 2, 'proceed 5 http://c.test/': now + 3, 'junk': 9 } });
+    expect(await listPasses()).toEqual([
+      { tabId: 3, url: 'http://a.test/x y', expiresAt: now + 1 },
+      { tabId: 4, url: 'http://b.test/', expiresAt: now + 2, kind: 'release' },
+      { tabId: 5, url: 'http://c.test/', expiresAt: now + 3, kind: 'proceed' },
+    ]);
   });
 
   it('an expiry re-plans: the browser is asked to wake the worker then, and the expired rule goes', async () => {
