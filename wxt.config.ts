@@ -53,6 +53,11 @@ export default defineConfig({
       'notifications',
       'tabs',
       'webNavigation',
+      // Block rules stop known-bad URLs before the request (issue 10); blocking needs no host
+      // access, so not declarativeNetRequestWithHostAccess (toolchain note 24).
+      'declarativeNetRequest',
+      // Observing server redirects hop by hop (non-blocking onBeforeRedirect).
+      'webRequest',
       ...(browser === 'firefox' ? [] : ['unlimitedStorage']),
     ],
     host_permissions: ['<all_urls>'],

@@ -7,6 +7,7 @@ import type { VerdictCache } from './cache/verdict-cache';
 import type { ScanEngine } from './scan/engine';
 import type { Checker } from './scan/checker';
 import type { Navigation } from './scan/navigation';
+import type { NetRules } from './scan/net-rules';
 import type { SettingsStore } from './state/settings-store';
 import type { PageScans } from './scan/page-scans';
 import type { LinkWatchers } from './scan/link-watchers';
@@ -19,6 +20,8 @@ export interface App {
   engine: ScanEngine;
   checker: Checker;
   navigation: Navigation;
+  /** The browser's request-blocking rules, kept in step with the cache and the lists. */
+  netRules: NetRules;
   pageScans: PageScans;
   watchers: LinkWatchers;
   /** Links each document reported: a frame is answered about its own links only. */

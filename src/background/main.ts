@@ -15,6 +15,7 @@ import { dropTabTokens } from './scan/blocked-tokens';
 import { createScanEngine } from './scan/engine';
 import { createChecker } from './scan/checker';
 import { createNavigation } from './scan/navigation';
+import { createNetRules, NET_RULES_ALARM } from './scan/net-rules';
 import { createPageScans } from './scan/page-scans';
 import { createLinkWatchers } from './scan/link-watchers';
 import { followMenuPolicy, registerMenus } from './scan/context-menu';
@@ -70,13 +71,15 @@ export function startBackground(): App {
   });
   const budget = createBudget();
   const checker = createChecker(settings, engine, budget);
-  const navigation = createNavigation(settings, checker, engine);
+  const netRules = createNetRules({ settings, cache });
+  const navigation = createNavigation({ settings, checker, engine, cache, syncRules: () => netRules.syncNow() });
   const app: App = {
     settings,
     cache,
     engine,
     checker,
     navigation,
+    netRules,
     pageScans: createPageScans(checker, engine),
     watchers: createLinkWatchers(),
     frameLinks: createFrameLinks(),
@@ -107,10 +110,19 @@ export function startBackground(): App {
   // Not gated on `ready`: the checker warms exactly the URL it needs (engine.warm), so the first
   // navigation after a wake does not wait for the whole cache to load.
   browser.webNavigation.onBeforeNavigate.addListener((d) => void navigation.onBeforeNavigate(d).catch(() => undefined));
+  // A navigation the request-blocking rules stopped (issue 10, invariant 1) fails here.
+  browser.webNavigation.onErrorOccurred.addListener((d) => void navigation.onErrorOccurred(d).catch(() => undefined));
+  // Server redirects, hop by hop (invariant 2): observed, not blocking (allowed in MV3).
+  try {
+    browser.webRequest.onBeforeRedirect.addListener((d) => void navigation.onBeforeRedirect(d).catch(() => undefined), { urls: ['<all_urls>'], types: ['main_frame'] });
+  } catch {
+    // No webRequest here: the redirect target's own navigation events remain.
+  }
   browser.contextMenus.onClicked.addListener((info, tab) => void ready.then(() => onMenuClick(app, info, tab)).catch(() => undefined));
   browser.alarms.onAlarm.addListener((a) => {
     if (a.name === JOBS_ALARM) void ready.then(() => engine.resume());
     if (a.name === CREDITS_ALARM) void ready.then(() => checkCredits(app));
+    if (a.name === NET_RULES_ALARM) netRules.schedule();
   });
   // A closed tab's blocked pages cannot ask for their tokens any more (blocked-tokens.ts).
   browser.tabs.onRemoved.addListener((tabId) => void dropTabTokens(tabId).catch(() => undefined));
@@ -121,6 +133,9 @@ export function startBackground(): App {
     engine.configChanged();
     void enforcePolicy(st.settings).catch(() => undefined);
   });
+  // The request-blocking rules follow the lists, thresholds and policy, and the verdict cache.
+  settings.onChange(() => netRules.schedule());
+  cache.onChange(() => netRules.schedule());
   engine.onProblem((p) => {
     if (p?.code === 'insufficient_credits') void browser.alarms.create(CREDITS_ALARM, { periodInMinutes: 1 });
     else void browser.alarms.clear(CREDITS_ALARM);
@@ -152,6 +167,9 @@ export function startBackground(): App {
   // pause or an exception it does not permit.
   void settings.get().then((st) => enforcePolicy(st.settings)).catch(() => undefined);
   setTimeout(() => void cache.init(), CACHE_LOAD_DELAY_MS);
+  // The rules of the previous life still stand (session rules outlive the worker, dynamic ones
+  // the browser): they are checked against the cache once it is loaded, not before.
+  netRules.schedule(CACHE_LOAD_DELAY_MS);
   return app;
 }
 

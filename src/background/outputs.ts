@@ -111,7 +111,7 @@ export function wireOutputs(app: App): void {
 
   browser.webNavigation.onCommitted.addListener((d) => {
     if (d.frameId !== 0) return;
-    app.navigation.noteCommitted(d.tabId, d.url);
+    app.navigation.noteCommitted(d.tabId, d.url, d.transitionQualifiers);
     void refreshBadge(app, d.tabId, d.url).catch(() => undefined);
   });
   browser.tabs.onActivated.addListener(({ tabId }) => {

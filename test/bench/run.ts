@@ -2,7 +2,7 @@
 // writes BENCHMARKS.md (and the raw numbers to test/bench/last-run.json). Not part of `npm test`:
 // numbers, not pass/fail timings. Every figure is a ratio or a comparison measured in this run.
 //
-//   npm run bench                 all six measurements, writes BENCHMARKS.md
+//   npm run bench                 all seven measurements, writes BENCHMARKS.md
 //   npm run bench -- --only=1,5   some of them, printed (BENCHMARKS.md is left alone)
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
   '5': async () => (await import('./cache-cost')).measureVerdictCache({ sizes: [10_000, 100_000], lookups: 200_000 }),
   '6': async () => (await import('./bundle-size')).measureBundles(),
   '7': async () => (await import('./lookalike-fp')).measureLookalikeFalsePositives(),
+  '8': async () => (await import('./net-rules-cost')).measureNetRules({ entries: 5000, rebuilds: 5, adds: 30, verdicts: 10, restarts: 8 }),
 };
 
 async function main(): Promise<void> {

@@ -34,6 +34,8 @@ const PERMISSIONS: Record<string, string> = {
   notifications: 'results of menu and page checks',
   tabs: 'the URL of the tab a navigation or popup check is about',
   webNavigation: 'see a main-frame navigation before the page loads, to block it',
+  declarativeNetRequest: 'stop requests to known-bad URLs and block-listed hosts before they leave the browser (block rules only)',
+  webRequest: 'observe server redirects (3xx) of a main frame, so every hop is checked (non-blocking listener)',
 };
 /**
  * Chromium only: lifts the quota of the extension's IndexedDB (verdict cache, ledger, history;

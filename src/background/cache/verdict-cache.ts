@@ -44,6 +44,13 @@ export interface VerdictCache {
   count(): number;
   /** Any verdict with this scan id (report page, blocked page). */
   byScanId(scanId: string): Verdict | null;
+  /**
+   * Every live entry with its expiry (the request-blocking rules are built from it). `incognito`:
+   * learned in a private window, so its rule must not be written to disk (a session rule).
+   */
+  entries(): Array<{ verdict: Verdict; expiresAt: number; incognito?: boolean }>;
+  /** Told after each set, delete, clear, eviction and load (net-rules.ts keeps the browser's rules in step). */
+  onChange(fn: () => void): void;
 }
 
 export function createVerdictCache(opts: { now?: () => number; maxEntries?: number; memoryOnly?: (url: string) => boolean } = {}): VerdictCache {
@@ -57,6 +64,16 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
   /** Removed while the load was under way: the load's snapshot must not bring them back. */
   const removedDuringLoad = new Set<string>();
   let clearedDuringLoad = false;
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const fn of listeners) {
+      try {
+        fn();
+      } catch {
+        // one listener's failure never stops the others
+      }
+    }
+  };
 
   async function load() {
     const all = await readAll('db');
@@ -86,6 +103,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
     const over = evictOver();
     const drop = [...expired, ...over.map((u) => PREFIX + u)];
     loaded = true;
+    changed();
     if (drop.length) await removeKeys('db', drop).catch(() => undefined);
   }
 
@@ -126,6 +144,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
       mem.delete(verdict.url);
       mem.set(verdict.url, e);
       const over = evictOver();
+      changed();
       if (!memoryOnly(verdict.url)) await writeKeys('db', { [PREFIX + verdict.url]: e });
       if (over.length) await removeKeys('db', over.map((u) => PREFIX + u)).catch(() => undefined);
     },
@@ -133,6 +152,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
       const keys = [...mem.keys()].map((u) => PREFIX + u);
       mem.clear();
       if (!loaded) clearedDuringLoad = true;
+      changed();
       const all = await readAll('db');
       for (const k of Object.keys(all)) if (k.startsWith(PREFIX)) keys.push(k);
       if (keys.length) await removeKeys('db', [...new Set(keys)]);
@@ -140,12 +160,20 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
     async delete(url) {
       mem.delete(url);
       if (!loaded) removedDuringLoad.add(url);
+      changed();
       await removeKeys('db', PREFIX + url).catch(() => undefined);
     },
     count: () => mem.size,
     byScanId(scanId) {
       for (const e of mem.values()) if (e.v.scanId === scanId) return e.v;
       return null;
+    },
+    entries() {
+      const t = now();
+      return [...mem.values()].filter((e) => e.exp > t).map((e) => ({ verdict: e.v, expiresAt: e.exp }));
+    },
+    onChange(fn) {
+      listeners.add(fn);
     },
   };
 }

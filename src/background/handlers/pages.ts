@@ -107,6 +107,8 @@ export async function handlePage(app: App, m: PageToBackground, sender?: SenderL
       // Default lifetime: this host, until the browser restarts (storage.session).
       await addException(t.host, -1);
       await grantPass(t.tabId, t.rawUrl);
+      // The page navigates when this answers: the request-blocking rules must let it through by then.
+      await app.netRules.syncNow();
       reportProceeded({ url: t.url, host: t.host, verdict: t.verdict, rule: t.decision.reason }); // issue 13
       return ok({ url: t.rawUrl });
     }
@@ -168,6 +170,7 @@ async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDet
     // Shown without `user:pass@`: a password must not be displayed, and `www.bank.com@evil.test`
     // must not look like the bank's address.
     url: withoutCredentials(t.rawUrl),
+    firstUrl: t.firstUrl ? withoutCredentials(t.firstUrl) : null,
     unicodeHost,
     scanId: v?.scanId ?? null,
     riskScore: v?.riskScore ?? null,

@@ -40,7 +40,22 @@ async function editList(app: App, list: 'allowlist' | 'blocklist', host: string,
   return ok(settingsData(r.state));
 }
 
+/**
+ * Changes the request-blocking rules depend on (lists, thresholds, pause, the cache): the answer
+ * waits until the browser holds the new rules, so a navigation right after it meets them.
+ */
+const RULE_CHANGES: ReadonlySet<string> = new Set(['settings.set', 'settings.import', 'allowlist.add', 'allowlist.remove', 'blocklist.add', 'blocklist.remove', 'pause.set', 'cache.clear']);
+
 export function handlePrefs(app: App, m: PageToBackground): Promise<Reply> | null {
+  const reply = dispatch(app, m);
+  if (!reply || !RULE_CHANGES.has(m.type)) return reply;
+  return reply.then(async (r) => {
+    await app.netRules.syncNow();
+    return r;
+  });
+}
+
+function dispatch(app: App, m: PageToBackground): Promise<Reply> | null {
   switch (m.type) {
     case 'settings.get':
       return app.settings.get().then((st) => ok(settingsData(st)));

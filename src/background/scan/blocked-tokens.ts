@@ -31,6 +31,11 @@ export const TokenSchema = z.object({
    * (its entry sits behind ours and would only be blocked again), else 1.
    */
   backSteps: z.number().int().min(1).max(2).default(1),
+  /**
+   * The first URL of the redirect chain (the link the person opened) when the blocked URL is a
+   * later hop of it (issue 10: a safe page redirecting to a bad one); absent otherwise.
+   */
+  firstUrl: z.string().optional(),
 });
 export type BlockedToken = Omit<z.infer<typeof TokenSchema>, 'verdict' | 'backSteps'> & { verdict: Verdict | null; backSteps?: number };
 

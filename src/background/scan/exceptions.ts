@@ -69,3 +69,23 @@ export function endProceeding(): Promise<void> {
     await removeKeys('session', KEY);
   });
 }
+
+/** Live and expired host exceptions, for the request-blocking rules (net-rules.ts drops expired ones). */
+export async function listExceptions(): Promise<Array<{ host: string; until: number }>> {
+  const all = await readKey('session', KEY, Rec, {});
+  return Object.entries(all).map(([host, until]) => ({ host, until }));
+}
+
+/**
+ * Passes as `{tabId, url, expiresAt, kind?}`. Keys are `<tabId> <url>`, or `<kind> <tabId> <url>`
+ * where passes carry their kind ('proceed' | 'release').
+ */
+export async function listPasses(): Promise<Array<{ tabId: number; url: string; expiresAt: number; kind?: 'proceed' | 'release' }>> {
+  const all = await readKey('session', PASS_KEY, Rec, {});
+  const out: Array<{ tabId: number; url: string; expiresAt: number; kind?: 'proceed' | 'release' }> = [];
+  for (const [k, expiresAt] of Object.entries(all)) {
+    const m = /^(?:(proceed|release) )?(\d+) (.+)$/s.exec(k);
+    if (m) out.push({ tabId: Number(m[2]), url: m[3]!, expiresAt, ...(m[1] ? { kind: m[1] as 'proceed' | 'release' } : {}) });
+  }
+  return out;
+}

@@ -1,66 +1,91 @@
 /**
- * Main-frame navigations (issue 3, "Outputs"): a cached block-level verdict redirects to the
- * blocked page before the page loads; otherwise the scan runs and, if the verdict is
- * block-level while the tab still shows that URL, the tab goes to the blocked page. Strict mode
- * holds the tab on the blocked page (pending) until the verdict or the timeout, and with fail
- * mode "block" every outcome that is not a verdict ends there with its reason (strict.ts).
+ * Main-frame navigations, hop by hop (issue 3 "Outputs", issue 10 invariants 1 and 2).
+ *
+ * - Known-bad URLs (block list, blocking cached verdict) never reach the network: the browser's
+ *   request-blocking rules stop them (net-rules.ts), and the failed navigation
+ *   (webNavigation.onErrorOccurred) moves the tab to the blocked page.
+ * - Every hop is checked through the same gate, cache and scan: the URL a navigation starts with
+ *   (onBeforeNavigate, which client redirects fire too) and each server redirect
+ *   (webRequest.onBeforeRedirect). A block decision, now or when a late verdict arrives, acts
+ *   while the hop is part of the chain the tab is on (redirect-chain.ts), naming the hop and the
+ *   first URL of the chain. Strict mode holds the tab on the blocked page (pending) for any hop.
  */
 import { browser } from 'wxt/browser';
-import type { UrlStatus } from '@/src/shared/verdict';
+import type { UrlStatus, Verdict, Decision } from '@/src/shared/verdict';
 import type { Settings } from '@/src/shared/policy/settings';
+import { knownBad } from '@/src/shared/policy/net-rules';
 import { normalizeUrl } from '@/src/shared/url/normalize';
+import { committed as commitChain, findHop, redirected, started, EMPTY_CHAIN, type HopMatch } from '@/src/shared/url/redirect-chain';
 import type { Checker } from './checker';
 import type { ScanEngine } from './engine';
+import type { VerdictCache } from '../cache/verdict-cache';
 import type { SettingsStore } from '../state/settings-store';
-import { hasException, hasPass, grantPass } from './exceptions';
-import { createToken, readToken, updateToken, type BlockedToken } from './blocked-tokens';
+import { grantPass, hasException, hasPass } from './exceptions';
+import { readToken, updateToken, type BlockedToken } from './blocked-tokens';
 import { RECHECKABLE, strictOutcome } from '@/src/shared/policy/strict';
+import { reportBlocked } from '../reporting/hooks';
+import { createBlockedFlow, isBlockedPage, sameDocument } from './blocked-flow';
+import { createTabChains } from './tab-chains';
+import { isPaused } from './pause';
 
-/** Two URLs name the same document for "Go back" purposes (fragments aside). */
-export function sameDocument(a: string, b: string): boolean {
-  const x = normalizeUrl(a, { stripQuery: false });
-  const y = normalizeUrl(b, { stripQuery: false });
-  return x.ok && y.ok ? x.url === y.url : a === b;
-}
-
-export const blockedPageUrl = (token: string) => browser.runtime.getURL('/blocked.html') + '?t=' + encodeURIComponent(token);
+export { sameDocument, blockedPageUrl } from './blocked-flow';
 
 const isBlock = (st: UrlStatus) => (st.kind === 'verdict' || st.kind === 'blocklisted') && st.decision.action === 'block';
+const why = (st: UrlStatus): { verdict: Verdict | null; decision: Decision } => ({
+  verdict: st.kind === 'verdict' ? st.verdict : null,
+  decision: st.kind === 'verdict' || st.kind === 'blocklisted' ? st.decision : { action: 'block', reason: 'unknown' },
+});
+
+type Frame = { tabId: number; url: string; frameId: number };
 
 export interface Navigation {
-  onBeforeNavigate(d: { tabId: number; url: string; frameId: number }): Promise<void>;
+  onBeforeNavigate(d: Frame): Promise<void>;
+  /** webRequest.onBeforeRedirect for a main frame: a server redirect is a hop. */
+  onBeforeRedirect(d: { tabId: number; url: string; redirectUrl: string; frameId?: number; type?: string }): Promise<void>;
+  /** webNavigation.onErrorOccurred: a main frame the request-blocking rules stopped goes to the blocked page. */
+  onErrorOccurred(d: Frame & { error?: string }): Promise<void>;
+  /** A main-frame document committed in a tab (webNavigation.onCommitted). */
+  noteCommitted(tabId: number, url: string, qualifiers?: readonly string[]): void;
   /**
    * Resolve a strict-mode hold (called by blocked.details, which polls while `open`): the
    * outcome known now, or the fail mode once the timeout passed. `open`: the token may still
    * change (held, or blocked while its verdict can still arrive).
    */
   settleStrict(token: string, t: BlockedToken, s: Settings): Promise<{ token: BlockedToken; open: boolean }>;
-  /** A main-frame document committed in a tab (webNavigation.onCommitted). */
-  noteCommitted(tabId: number, url: string): void;
   /** How many history entries "Go back" on this blocked page must step over (1 or 2). */
   backSteps(token: string, t: BlockedToken): number;
 }
 
-export function createNavigation(settings: SettingsStore, checker: Checker, engine: ScanEngine): Navigation {
+export interface NavigationDeps {
+  settings: SettingsStore;
+  checker: Checker;
+  engine: ScanEngine;
+  cache: VerdictCache;
+  /** Resolves once the request-blocking rules let a new pass or exception through. */
+  syncRules: () => Promise<unknown>;
+}
+
+/** Chromium's error for a request its rules blocked; its error page is a history entry (Firefox shows none). */
+const BLOCKED_BY_CLIENT = 'net::ERR_BLOCKED_BY_CLIENT';
+
+export function createNavigation(deps: NavigationDeps): Navigation {
+  const { settings, checker, engine, cache } = deps;
+  const flow = createBlockedFlow();
+  const chains = createTabChains();
   /** Strict-mode holds of this worker's life: normalized URL → tokens waiting for it. */
   const holds = new Map<string, string[]>();
-  /** The last two main-frame URLs each tab committed: tell whether the blocked site left a history entry. */
-  const committed = new Map<number, { prev: string | null; cur: string }>();
-  /** The latest main-frame navigation each tab started: an older check must not act on the tab. */
-  const latest = new Map<number, object>();
-  /**
-   * The URL (normalized) each tab was already sent to the blocked page for, in its current
-   * navigation. The navigation check and the verdict push can both decide "block" for the same
-   * navigation; without this the tab got two blocked pages (two history entries, "Go back" broken).
-   */
-  const handled = new Map<number, string>();
   const settling = new Map<string, Promise<{ token: BlockedToken; open: boolean }>>();
-
-  /** Claims the redirect of `url` in `tabId`: true once per navigation. Synchronous on purpose. */
-  function claim(tabId: number, url: string): boolean {
-    if (handled.get(tabId) === url) return false;
+  /**
+   * Tabs already sent to a blocked page in their current navigation: several hops, the
+   * navigation check, the failed request and a verdict push may all decide "block"; one blocked
+   * page (one history entry) is enough.
+   */
+  const handled = new Set<number>();
+  /** True once per navigation of a tab. Synchronous on purpose. */
+  function claim(tabId: number): boolean {
+    if (handled.has(tabId)) return false;
     if (handled.size > 1000) handled.clear();
-    handled.set(tabId, url);
+    handled.add(tabId);
     return true;
   }
 
@@ -68,20 +93,9 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
     try {
       return (await browser.tabs.get(tabId)).incognito;
     } catch {
-      // Unknown counts as private (issue 11 hole 9): never sent unless scanIncognito, never stored.
+      // Unknown counts as private: what Linklens learns then stays in memory (issue 11, hole 9).
       return true;
     }
-  }
-
-  async function redirect(tabId: number, data: BlockedToken) {
-    // tabs.update before the page commits replaces the pending navigation; after it, the blocked
-    // page's entry stays in history and "Go back" must step over it.
-    // A first guess only: the site may still commit before tabs.update lands; backSteps() decides
-    // from what actually committed when the person clicks.
-    const { token, written } = createToken({ ...data, backSteps: committed.get(tabId)?.cur === data.rawUrl ? 2 : 1 });
-    // The tab moves while the token is stored: the page asks this worker, which already knows it.
-    await Promise.all([written.catch(() => undefined), browser.tabs.update(tabId, { url: blockedPageUrl(token) }).catch(() => undefined)]);
-    return token;
   }
 
   /** "Proceed anyway" counts only while the policy allows it (allowProceed); a strict release always. */
@@ -90,81 +104,60 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
     return exception || pass;
   }
 
-  async function onBeforeNavigate(d: { tabId: number; url: string; frameId: number }) {
-    if (d.frameId !== 0 || d.tabId < 0) return;
-    // Our own blocked page loading is the redirect itself, not a new navigation.
-    if (d.url.startsWith(browser.runtime.getURL('/blocked.html'))) return;
-    const nav = {};
-    if (latest.size > 1000 && !latest.has(d.tabId)) latest.clear();
-    latest.set(d.tabId, nav);
-    handled.delete(d.tabId);
+  /** The hop of the tab's chain that normalizes to `url`; else the tab's own URL if it is that one. */
+  async function hopOf(tabId: number, url: string, s: Settings): Promise<HopMatch | null> {
+    const isUrl = (raw: string) => {
+      const n = normalizeUrl(raw, { stripQuery: s.stripQuery });
+      return n.ok && n.url === url;
+    };
+    const hop = findHop(await chains.get(tabId), isUrl);
+    if (hop) return hop;
+    // The chain was not kept (e.g. the worker died before saving it): what the tab shows.
+    const tab = await browser.tabs.get(tabId).catch(() => null);
+    const cur = tab?.pendingUrl ?? tab?.url;
+    return cur && isUrl(cur) ? { hop: cur, first: cur } : null;
+  }
+
+  /**
+   * Sends the tab to the blocked page for `url` if it is still on the chain and nothing allows it.
+   * `attempted`: the tab tried this very URL just now (its request failed), chain or not.
+   */
+  async function act(tabId: number, url: string, host: string, reason: { verdict: Verdict | null; decision: Decision }, opts: { pending?: boolean; attempted?: string } = {}): Promise<string | null> {
     const { settings: s } = await settings.get();
-    const incognito = await tabIncognito(d.tabId);
-    const out = s.scanNavigations
-      ? await checker.check(d.url, 'navigation', { tabId: d.tabId, incognito })
-      : await checker.lookup(d.url, { incognito });
+    const hop = (await hopOf(tabId, url, s)) ?? (opts.attempted ? { hop: opts.attempted, first: opts.attempted } : null);
+    if (!hop || (await allowedAnyway(tabId, hop.hop, host, s)) || !claim(tabId)) return null;
+    // Issue 13: a block (not a strict hold) is reported to the organization when it asks for that.
+    if (opts.pending !== true && reason.decision.action === 'block') reportBlocked({ url, host, verdict: reason.verdict, rule: reason.decision.reason });
+    return flow.redirect(tabId, {
+      tabId,
+      rawUrl: hop.hop,
+      url,
+      host,
+      ...reason,
+      pending: opts.pending === true,
+      createdAt: Date.now(),
+      firstUrl: sameDocument(hop.first, hop.hop) ? undefined : hop.first,
+    });
+  }
+
+  /** One hop through the gate, cache and scan. */
+  async function checkHop(tabId: number, raw: string) {
+    const { settings: s } = await settings.get();
+    const incognito = await tabIncognito(tabId);
+    const out = s.scanNavigations ? await checker.check(raw, 'navigation', { tabId, incognito }) : await checker.lookup(raw, { incognito });
     if (!out.url || !out.host) return;
     if (isBlock(out.status)) {
-      if (await allowedAnyway(d.tabId, d.url, out.host, s)) return;
-      if (latest.get(d.tabId) !== nav || !claim(d.tabId, out.url)) return;
-      const verdict = out.status.kind === 'verdict' ? out.status.verdict : null;
-      const decision = out.status.kind === 'verdict' || out.status.kind === 'blocklisted' ? out.status.decision : { action: 'block' as const, reason: 'unknown' };
-      await redirect(d.tabId, { tabId: d.tabId, rawUrl: d.url, url: out.url, host: out.host, verdict, decision, pending: false, createdAt: Date.now() });
+      await act(tabId, out.url, out.host, why(out.status));
       return;
     }
     // Strict mode: hold, or fail closed at once when the outcome is already known (key
     // rejected, out of credits, not configured…): strict.ts decides, with the reason shown.
     const strict = strictOutcome({ settings: s, status: out.status, problem: engine.problem(), elapsedMs: null });
-    if (strict.action !== 'allow' && !(await allowedAnyway(d.tabId, d.url, out.host, s))) {
-      if (latest.get(d.tabId) !== nav || !claim(d.tabId, out.url)) return;
-      const pending = strict.action === 'hold';
-      const token = await redirect(d.tabId, { tabId: d.tabId, rawUrl: d.url, url: out.url, host: out.host, verdict: null, decision: { action: 'block', reason: strict.reason }, pending, createdAt: Date.now() });
-      if (pending || RECHECKABLE.has(strict.reason)) holds.set(out.url, [...(holds.get(out.url) ?? []), token]);
-    }
+    if (strict.action === 'allow') return;
+    const pending = strict.action === 'hold';
+    const token = await act(tabId, out.url, out.host, { verdict: null, decision: { action: 'block', reason: strict.reason } }, { pending });
+    if (token && (pending || RECHECKABLE.has(strict.reason))) holds.set(out.url, [...(holds.get(out.url) ?? []), token]);
   }
-
-  /** The tab's URL (pending first) when it is still `url`, else null: one tabs.get for both questions. */
-  async function shownRawUrl(tabId: number, url: string, stripQuery: boolean): Promise<string | null> {
-    try {
-      const tab = await browser.tabs.get(tabId);
-      const cur = tab.pendingUrl ?? tab.url;
-      if (!cur) return null;
-      const n = normalizeUrl(cur, { stripQuery });
-      return n.ok && n.url === url ? cur : null;
-    } catch {
-      return null;
-    }
-  }
-
-  engine.onUpdate((url, _status, meta) => {
-    void (async () => {
-      const { settings: s } = await settings.get();
-      const tokens = holds.get(url);
-      if (tokens) {
-        // Held tabs, and tabs blocked while the verdict could still come (credits, timeout):
-        // each update may settle them. The rest of this listener still runs: a tab strict mode
-        // let through earlier is protected by a late verdict like any other.
-        const still: string[] = [];
-        for (const token of tokens) {
-          const t = await readToken(token);
-          if (t && (await settleOnce(token, t, s)).open) still.push(token);
-        }
-        if (still.length) holds.set(url, still);
-        else holds.delete(url);
-      }
-      if (!meta.reasons.includes('navigation')) return;
-      for (const tabId of meta.tabIds) {
-        // Both at once: this path is the time between the verdict and the blocked page.
-        // The raw URL comes from the same tabs.get that matched: a second read could see a tab
-        // between documents (Firefox reports about:blank there).
-        const [out, rawUrl] = await Promise.all([checker.lookup(url), shownRawUrl(tabId, url, s.stripQuery)]);
-        if (!isBlock(out.status) || !out.host || !rawUrl) continue;
-        if (await allowedAnyway(tabId, rawUrl, out.host, s)) continue;
-        if (!claim(tabId, url)) continue;
-        await redirect(tabId, { tabId, rawUrl, url, host: out.host, verdict: out.status.kind === 'verdict' ? out.status.verdict : null, decision: out.status.kind === 'verdict' || out.status.kind === 'blocklisted' ? out.status.decision : { action: 'block', reason: 'unknown' }, pending: false, createdAt: Date.now() });
-      }
-    })().catch(() => undefined);
-  });
 
   /**
    * Settles a strict-mode token (strict.ts): a hold ends in allow or block once the outcome is
@@ -184,10 +177,7 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
     return { token: next, open: next.decision.action === 'block' && RECHECKABLE.has(next.decision.reason) && alive };
   }
 
-  /**
-   * One settle per token at a time: the blocked page's poll and a verdict push may meet, and a
-   * release must move the tab once.
-   */
+  /** One settle per token at a time: the blocked page's poll and a verdict push may meet. */
   function settleOnce(token: string, t: BlockedToken, s: Settings) {
     const running = settling.get(token);
     if (running) return running;
@@ -204,25 +194,78 @@ export function createNavigation(settings: SettingsStore, checker: Checker, engi
       return next;
     }
     await grantPass(t.tabId, t.rawUrl, 'release');
+    // The tab goes back when the request-blocking rules let the pass through.
+    await deps.syncRules().catch(() => undefined);
     const next = { ...t, pending: false, decision: { action: 'allow' as const, reason: 'strict:released' } };
     await updateToken(token, next);
     await browser.tabs.update(t.tabId, { url: t.rawUrl }).catch(() => undefined);
     return next;
   }
 
+  /** Known bad by the rules' own measure (block list in every state, blocking verdict unless paused). */
+  async function known(raw: string) {
+    const { settings: s } = await settings.get();
+    const n = normalizeUrl(raw, { stripQuery: s.stripQuery });
+    if (!n.ok) return null;
+    await cache.prime(n.url);
+    const v = cache.get(n.url);
+    const d = knownBad(n.host, v, s, await isPaused());
+    return d ? { url: n.url, host: n.host, verdict: d.reason === 'blocklist' ? null : v, decision: d } : null;
+  }
+
+  engine.onUpdate((url, status, meta) => {
+    void (async () => {
+      const { settings: s } = await settings.get();
+      const tokens = holds.get(url);
+      if (tokens) {
+        // Held tabs, and tabs blocked while the verdict could still come (credits, timeout):
+        // each update may settle them. The rest of this listener still runs: a tab strict mode
+        // let through earlier is protected by a late verdict like any other.
+        const still: string[] = [];
+        for (const token of tokens) {
+          const t = await readToken(token);
+          if (t && (await settleOnce(token, t, s)).open) still.push(token);
+        }
+        if (still.length) holds.set(url, still);
+        else holds.delete(url);
+      }
+      if (!meta.reasons.includes('navigation') || status.kind !== 'verdict') return;
+      const out = await checker.lookup(url);
+      if (!isBlock(out.status) || !out.host) return;
+      // A late verdict acts on each tab whose current chain went through this URL.
+      for (const tabId of meta.tabIds) await act(tabId, url, out.host, why(out.status));
+    })().catch(() => undefined);
+  });
+
   return {
-    onBeforeNavigate,
-    noteCommitted(tabId, url) {
-      if (committed.size > 1000 && !committed.has(tabId)) committed.clear();
-      committed.set(tabId, { prev: committed.get(tabId)?.cur ?? null, cur: url });
+    async onBeforeNavigate(d) {
+      if (d.frameId !== 0 || d.tabId < 0) return;
+      // Our own blocked page loading is the redirect itself, not a new navigation.
+      if (isBlockedPage(d.url)) return;
+      handled.delete(d.tabId);
+      void chains.update(d.tabId, (c) => started(c, d.url));
+      await checkHop(d.tabId, d.url);
     },
-    backSteps(token, t) {
-      const c = committed.get(t.tabId);
-      // Only trusted when this tab's current document is this very blocked page; else the guess
-      // made at redirect time (e.g. the worker restarted since).
-      if (!c || c.cur !== blockedPageUrl(token)) return t.backSteps ?? 1;
-      return c.prev !== null && sameDocument(c.prev, t.rawUrl) ? 2 : 1;
+    async onBeforeRedirect(d) {
+      if ((d.frameId ?? 0) !== 0 || d.tabId < 0 || (d.type !== undefined && d.type !== 'main_frame')) return;
+      void chains.update(d.tabId, (c) => redirected(c, d.url, d.redirectUrl));
+      await checkHop(d.tabId, d.redirectUrl);
     },
-    settleStrict: settleOnce,
+    async onErrorOccurred(d) {
+      if (d.frameId !== 0 || d.tabId < 0 || isBlockedPage(d.url)) return;
+      if (d.error === BLOCKED_BY_CLIENT) flow.noteEntry(d.tabId, d.url);
+      // The request the rules stopped (for a redirect: its target). Decided again here, by the
+      // rules' own measure, because the rules apply in states where the checker sends nothing.
+      const bad = await known(d.url);
+      if (bad) await act(d.tabId, bad.url, bad.host, { verdict: bad.verdict, decision: bad.decision }, { attempted: d.url });
+    },
+    noteCommitted(tabId, url, qualifiers = []) {
+      flow.noteEntry(tabId, url);
+      // Our own pages (the blocked page) end the chain: what it went through was dealt with.
+      const web = /^https?:/i.test(url) && !isBlockedPage(url);
+      void chains.update(tabId, (c) => (web ? commitChain(c, url, qualifiers) : EMPTY_CHAIN));
+    },
+    backSteps: (token, t) => flow.backSteps(token, t),
+    settleStrict: (token, t, s) => settleOnce(token, t, s),
   };
 }

@@ -344,7 +344,13 @@ export type ConnectionTestData =
 
 /** `blocked.details`. */
 export interface BlockedDetailsData {
+  /** The blocked URL: for a redirect chain, the hop that was bad. */
   url: string;
+  /**
+   * The link the person opened (first URL of the redirect chain) when it is not the blocked URL
+   * itself, else null. Shown as text, without `user:pass@` like `url`.
+   */
+  firstUrl: string | null;
   unicodeHost: string | null;
   scanId: string | null;
   riskScore: number | null;

@@ -31,14 +31,23 @@ function Page({ headline, children }: { headline: string; children: ComponentChi
   );
 }
 
+/** The blocked URL; for a redirect chain, first the link the person opened, then the bad hop. */
 function Url({ d }: { d: BlockedDetailsData }) {
   const unicode = unicodeBeside(d.url, d.unicodeHost);
   return (
-    <p class="blocked-url">
-      <span class="label">{t('url')}: </span>
-      <code class="break">{d.url}</code>
-      {unicode ? <span class="unicode-host"> ({t('unicodeHost', unicode)})</span> : null}
-    </p>
+    <>
+      {d.firstUrl ? (
+        <p class="blocked-first-url">
+          <span class="label">{t('blockedFirstUrl')}: </span>
+          <code class="break">{d.firstUrl}</code>
+        </p>
+      ) : null}
+      <p class="blocked-url">
+        <span class="label">{d.firstUrl ? t('blockedHop') : t('url')}: </span>
+        <code class="break">{d.url}</code>
+        {unicode ? <span class="unicode-host"> ({t('unicodeHost', unicode)})</span> : null}
+      </p>
+    </>
   );
 }
 

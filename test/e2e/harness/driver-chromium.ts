@@ -1,11 +1,12 @@
 // The journey driver for Chromium: Playwright over CDP, on top of launchChromium (toolchain notes
 // 10 and 11). The background is an MV3 service worker, suspended with CDP
 // ServiceWorker.stopWorker (note 9).
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Reply } from '../../../src/shared/messaging/protocol';
 import { launchChromium } from './chromium';
 import type { Clip, DriverOptions, JourneyDriver, JourneyPage, Suspension } from './driver';
 import { clearErrors } from './errors';
+import { extensionTabs } from './extension-tabs';
 import { visit } from './navigate';
 import { OverlayInspector } from './overlay-inspect';
 import { openContentWorld } from './content-world';
@@ -55,14 +56,48 @@ function wrap(page: Page, extensionId: string): JourneyPage {
   };
 }
 
+/**
+ * chrome://extensions → "Allow in Incognito", through the page's own API (developerPrivate).
+ * Developer mode first: without it Chromium disables an unpacked extension when it reloads
+ * ("unsupportedDeveloperExtension"), and the incognito switch reloads it.
+ */
+async function allowIncognito(context: BrowserContext, extensionId: string): Promise<void> {
+  const page = await context.newPage();
+  try {
+    await page.goto('chrome://extensions');
+    await page.evaluate(async (id) => {
+      const dev = (globalThis as unknown as { chrome: { developerPrivate: { updateProfileConfiguration(o: object): Promise<void>; updateExtensionConfiguration(o: object): Promise<void> } } }).chrome.developerPrivate;
+      await dev.updateProfileConfiguration({ inDeveloperMode: true });
+      await dev.updateExtensionConfiguration({ extensionId: id, incognitoAccess: true });
+    }, extensionId);
+  } finally {
+    await page.close();
+  }
+}
+
+/** Opens popup.html once the (possibly reloading) extension serves it again. */
+async function openControlPage(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  for (const end = Date.now() + 15_000; ; ) {
+    try {
+      await page.goto(url, { waitUntil: 'domcontentloaded' });
+      if (await page.evaluate(() => typeof (globalThis as unknown as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime?.sendMessage === 'function')) return page;
+    } catch {
+      // ERR_BLOCKED_BY_CLIENT while the extension reloads
+    }
+    if (Date.now() > end) throw new Error(`${url} did not load: is the extension enabled?`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 export async function chromiumDriver(options: DriverOptions): Promise<JourneyDriver> {
   const ext = await launchChromium({ extensionDir: options.extensionDir });
   // popup.html as the privileged sender, not options.html: on install the background opens the
   // options page by itself and may take over an options tab (background.e2e.test.ts).
   let control: Page;
   try {
-    control = await ext.context.newPage();
-    await control.goto(ext.pageUrl('popup.html'), { waitUntil: 'domcontentloaded' });
+    if (options.allowPrivate) await allowIncognito(ext.context, ext.extensionId);
+    control = await openControlPage(ext.context, ext.pageUrl('popup.html'));
   } catch (error) {
     await ext.close();
     throw error;
@@ -87,6 +122,7 @@ export async function chromiumDriver(options: DriverOptions): Promise<JourneyDri
       return wrap(page, ext.extensionId);
     },
     sendExtensionMessage,
+    ...extensionTabs((fn, arg) => control.evaluate(fn as (a: unknown) => unknown, arg as unknown) as never),
     async tabIdOf(page) {
       const url = await page.currentUrl();
       const tabs = await control.evaluate(() => (globalThis as unknown as ExtensionGlobals).chrome.tabs.query({}));

@@ -20,6 +20,7 @@ import type { Clip, DriverOptions, JourneyDriver, JourneyPage, Suspension } from
 import { launchFirefox, gotoExtensionPage } from './firefox';
 import { connectionOf, firefoxChrome } from './firefox-chrome';
 import { injectExpression, withScriptingPermission } from './content-script-access';
+import { extensionTabs } from './extension-tabs';
 import { waitFor } from './wait-for';
 
 /** Short enough to suspend mid-scan (the journey slows the service to 10 s), long enough for each step. */
@@ -95,6 +96,7 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
   let control: Page;
   try {
     chrome = await firefoxChrome(ext.browser);
+    if (options.allowPrivate) await chrome.allowPrivateBrowsing(ext.addonId);
     await chrome.watchExtensionErrors(ext.uuid);
     control = await ext.newPage();
     await gotoExtensionPage(control, ext.pageUrl('popup.html'));
@@ -144,7 +146,14 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
       return wrapped;
     },
     sendExtensionMessage,
-    tabIdOf: (page) => tabIdOfPage(page),
+    ...extensionTabs((fn, arg) => control.evaluate(fn as (a: unknown) => unknown, arg as unknown) as never),
+    async tabIdOf(page) {
+      const url = await page.currentUrl();
+      const tabs = await control.evaluate(() => (globalThis as unknown as ExtensionGlobals).browser.tabs.query({}));
+      const matches = tabs.filter((t) => t.url === url);
+      if (matches.length !== 1 || matches[0]!.id === undefined) throw new Error(`Expected one tab showing ${url}, found ${JSON.stringify(tabs)}`);
+      return matches[0]!.id;
+    },
     async suspendBackground(): Promise<Suspension> {
       // Nothing is sent to the background here: any message would be an event that keeps it up.
       const started = Date.now();

@@ -53,6 +53,21 @@ export interface JourneyPage {
   close(): Promise<void>;
 }
 
+/** A declarativeNetRequest rule as the browser reports it (the fields tests read). */
+export interface ExtensionRule {
+  id: number;
+  action: { type: string };
+  condition: { regexFilter?: string; requestDomains?: string[]; tabIds?: number[] };
+}
+
+/** A tab known by its id only (e.g. in a private window): where it is, and closing it. */
+export interface TabHandle {
+  readonly tabId: number;
+  /** The tab's URL as the browser's tabs API reports it (the committed document's). */
+  currentUrl(): Promise<string>;
+  close(): Promise<void>;
+}
+
 /** What suspendBackground did, for the test's own assertions and its log. */
 export interface Suspension {
   /** How the background was ended: 'stopWorker' (CDP) or 'idle-timeout' (Firefox event page). */
@@ -76,6 +91,17 @@ export interface JourneyDriver {
    * extension redirected the tab to one of its own pages (the blocked page): both are outcomes.
    */
   openWebPage(url: string, viewport?: { width: number; height: number }): Promise<JourneyPage>;
+  /**
+   * Opens `url` in a new tab through the extension's tabs API, without waiting for it to load:
+   * for tests about where a tab ends up. `private`: in a new private (incognito) window, which
+   * needs a driver launched with `allowPrivate`.
+   */
+  openTab(url: string, opts?: { private?: boolean }): Promise<TabHandle>;
+  /**
+   * The extension's declarativeNetRequest rules as the browser holds them (read from one of its
+   * pages): tests wait for a rule before navigating, since rules follow a verdict a moment later.
+   */
+  extensionRules(): Promise<{ dynamic: ExtensionRule[]; session: ExtensionRule[] }>;
   /** runtime.sendMessage from an extension page (the privileged tier): the background's reply. */
   sendExtensionMessage<T = unknown>(message: unknown): Promise<Reply<T>>;
   /** The browser's tab id of `page` (tabs.query from an extension page, matched by URL). */
@@ -102,4 +128,11 @@ export interface DriverOptions {
    * needs nothing).
    */
   contentScriptAccess?: boolean;
+  /**
+   * Let the extension run in private windows, as a person does in the browser's extension
+   * settings (neither browser allows it by default): Chromium's chrome://extensions "Allow in
+   * Incognito" (developerPrivate, developer mode on), Firefox's "Run in Private Windows"
+   * (ExtensionPermissions from chrome scope). Both reload the extension once, before the test.
+   */
+  allowPrivate?: boolean;
 }

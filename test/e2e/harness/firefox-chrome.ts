@@ -28,6 +28,12 @@ export interface FirefoxChrome {
   evaluateJson<T>(expression: string): Promise<T>;
   backgroundState(addonId: string): Promise<string>;
   /**
+   * about:addons → "Run in Private Windows" for the add-on: the private-browsing permission
+   * (ExtensionPermissions, as about:addons grants it), then a reload so it applies. Resolves once
+   * the add-on runs again.
+   */
+  allowPrivateBrowsing(addonId: string): Promise<void>;
+  /**
    * Role and name of every accessible in the tab showing `url` (first match), as the
    * accessibility service reports them: roles are Firefox's (e.g. 'tooltip', 'graphic').
    * Starts the accessibility service on first use.
@@ -77,6 +83,19 @@ export async function firefoxChrome(browser: Browser): Promise<FirefoxChrome> {
         const extension = ExtensionParent.GlobalManager.getExtension(${JSON.stringify(addonId)});
         return JSON.stringify(extension ? String(extension.backgroundState) : 'not installed');
       })()`),
+    async allowPrivateBrowsing(addonId) {
+      await evaluateJson(`(async () => {
+        const { ExtensionPermissions } = ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs');
+        const { AddonManager } = ChromeUtils.importESModule('resource://gre/modules/AddonManager.sys.mjs');
+        const id = ${JSON.stringify(addonId)};
+        const addon = await AddonManager.getAddonByID(id);
+        if (!addon) throw new Error('add-on ' + id + ' is not installed');
+        const policy = WebExtensionPolicy.getByID(id);
+        await ExtensionPermissions.add(id, { permissions: ['internal:privateBrowsingAllowed'], origins: [] }, policy && policy.extension);
+        await addon.reload();
+        return JSON.stringify(WebExtensionPolicy.getByID(id) ? WebExtensionPolicy.getByID(id).privateBrowsingAllowed : false);
+      })()`);
+    },
     accessibleNodes: (url) =>
       evaluateJson<{ role: string; name: string }[]>(`(() => {
         const service = Cc['@mozilla.org/accessibilityService;1'].getService(Ci.nsIAccessibilityService);

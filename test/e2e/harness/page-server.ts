@@ -3,7 +3,7 @@
 // http://safe-shop.test:PORT/, http://phish-bank.test:PORT/login, … and tells them apart by Host.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from './listen';
-import { demoPage, hostilePage, linksPage, simplePage, type PageContext } from './test-pages';
+import { demoPage, framePage, hostilePage, linksPage, metaRefreshPage, redirectTarget, simplePage, type PageContext } from './test-pages';
 
 export interface PageRequest {
   host: string;
@@ -19,6 +19,8 @@ export interface PageServer {
   url(host: string, path?: string): string;
   /** Every request served, in order (to assert what the browser fetched). */
   requests: PageRequest[];
+  /** The requests one host's server received (Host header without the port, lower case). */
+  requestsTo(host: string): PageRequest[];
   stop(): Promise<void>;
 }
 
@@ -27,6 +29,8 @@ const ROUTES: Record<string, (ctx: PageContext) => string> = {
   '/links': linksPage,
   '/demo': demoPage,
   '/hostile': hostilePage,
+  '/meta-refresh': metaRefreshPage,
+  '/frame': framePage,
 };
 
 /** Host names this server answers for: `*.test` (mapped by the browser) and loopback itself. */
@@ -58,6 +62,13 @@ export async function startPageServer(): Promise<PageServer> {
       res.writeHead(204).end();
       return;
     }
+    // `/redirect?to=URL`: a server redirect (302) to a URL on this server (redirectTarget checks it).
+    if (url.pathname === '/redirect') {
+      const to = redirectTarget(url.searchParams, port);
+      if (to) res.writeHead(302, { location: to, 'cache-control': 'no-store' }).end();
+      else res.writeHead(400, { 'content-type': 'text/plain' }).end('bad redirect target');
+      return;
+    }
     // Unknown paths get the simple page (200), so navigations to any link on any host land.
     const render = ROUTES[url.pathname] ?? simplePage;
     const body = render({ host, port, path: url.pathname, query: url.searchParams });
@@ -71,6 +82,7 @@ export async function startPageServer(): Promise<PageServer> {
     port,
     url: (host, path = '/') => `http://${host}:${port}${path.startsWith('/') ? path : `/${path}`}`,
     requests,
+    requestsTo: (host) => requests.filter((r) => r.host === host.toLowerCase()),
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

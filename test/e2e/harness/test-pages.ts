@@ -63,3 +63,31 @@ export function demoPage(ctx: PageContext): string {
 export function hostilePage(_ctx: PageContext): string {
   return layout('Hostile page', '<h1>Hostile page</h1><p id="status">placeholder</p>');
 }
+
+/**
+ * The `to` URL of /redirect, /meta-refresh and /frame, when it points at this server (a `*.test`
+ * host and this port): the test server never sends a browser anywhere else. Else null.
+ */
+export function redirectTarget(query: URLSearchParams, port: number): string | null {
+  const raw = query.get('to');
+  if (!raw) return null;
+  try {
+    const u = new URL(raw);
+    return (u.protocol === 'http:' && u.hostname.endsWith('.test') && Number(u.port) === port) ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `/meta-refresh?to=URL`: a client redirect (meta refresh, no delay) to `to`. */
+export function metaRefreshPage(ctx: PageContext): string {
+  const to = redirectTarget(ctx.query, ctx.port);
+  const head = to ? `<meta http-equiv="refresh" content="0;url=${escapeHtml(to)}">` : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}<title>Moving on</title></head><body><h1>${escapeHtml(ctx.host)}</h1><p id="path">${escapeHtml(ctx.path)}</p></body></html>`;
+}
+
+/** `/frame?to=URL`: a page showing `to` in an iframe. */
+export function framePage(ctx: PageContext): string {
+  const to = redirectTarget(ctx.query, ctx.port);
+  return layout(`Frame on ${ctx.host}`, `<h1>${escapeHtml(ctx.host)}</h1>${to ? `<iframe id="framed" title="framed page" src="${escapeHtml(to)}"></iframe>` : ''}`);
+}

@@ -43,6 +43,22 @@ describe('blocked page', () => {
     expect(sent(calls, 'blocked.details')).toEqual([{ type: 'blocked.details', token: 'tok_123' }]);
   });
 
+  it('a bad hop of a redirect chain: names the link the person opened, then the hop, as text', async () => {
+    show({ url: 'http://phish-bank.test/login', unicodeHost: null, firstUrl: 'http://safe-shop.test/go?<b>x</b>' });
+    await screen.findByRole('heading', { level: 1 });
+    const first = document.querySelector('.blocked-first-url')!;
+    expect(first.textContent).toBe(`${en('blockedFirstUrl')}: http://safe-shop.test/go?<b>x</b>`);
+    expect(first.querySelector('b')).toBeNull(); // text, never markup
+    expect(document.querySelector('.blocked-url')!.textContent).toBe(`${en('blockedHop')}: http://phish-bank.test/login`);
+  });
+
+  it('no chain: only the blocked URL', async () => {
+    show({ firstUrl: null });
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.querySelector('.blocked-first-url')).toBeNull();
+    expect(document.querySelector('.blocked-url')!.textContent).toContain(`${en('url')}: `);
+  });
+
   it('no Unicode form when the host is plain ASCII', async () => {
     show({ url: 'https://evil.test/', unicodeHost: 'evil.test' });
     await screen.findByRole('heading', { level: 1 });

@@ -38,6 +38,7 @@ export const settingsData = (over: Partial<SettingsData> = {}, settings: Partial
 
 export const blockedDetails = (over: Partial<BlockedDetailsData> = {}): BlockedDetailsData => ({
   url: 'https://xn--pypal-4ve.test/login',
+  firstUrl: null,
   unicodeHost: 'pаypal.test',
   scanId: 'scn_abc',
   riskScore: 91,

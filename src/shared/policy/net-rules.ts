@@ -1,0 +1,212 @@
+/**
+ * What the browser's request-blocking layer (declarativeNetRequest) must hold so that a known-bad
+ * URL never reaches the network (issue 10, invariant 1). Pure: the background feeds it the cache,
+ * the settings, pause and "Proceed anyway" exceptions, and applies the difference
+ * (src/background/scan/net-rules.ts). Examples: net-rules.examples.ts.
+ *
+ * Known bad (`knownBad`), in this order:
+ *   1. host on the block list (the person's and the policy's, merged) → blocked in every state:
+ *      paused, not configured, incognito, allow-listed too (decide: the block list wins);
+ *   2. a cached verdict whose decision is 'block' (decide.ts: at/above the block threshold, not
+ *      allow-listed, not audit-only) → blocked unless protection is paused.
+ *
+ * Rules (main_frame and sub_frame: a bad frame is blocked, not its page):
+ *   - block list: hosts hashed into BLOCKLIST_BUCKETS rules of `requestDomains` (host and
+ *     subdomains, as hostMatches), dynamic: they outlive a browser restart, like the lists;
+ *   - verdicts: one `regexFilter` per cache key (request-filter.ts), dynamic, except those from
+ *     incognito scans, which live in session rules (nothing about private browsing is written
+ *     to disk);
+ *   - exceptions ("Proceed anyway" for a host) and one-shot passes (this URL, this tab): `allow`
+ *     rules of higher priority, session rules like the exceptions themselves (storage.session).
+ *
+ * At the limits (MAX_NUMBER_OF_REGEX_RULES: 1,000 in both browsers, for dynamic and session rules
+ * together in Chromium; MAX_NUMBER_OF_DYNAMIC_RULES: 30,000 in Chromium, 5,000 in Firefox;
+ * MAX_NUMBER_OF_SESSION_RULES: 5,000): the block list never needs more than BLOCKLIST_BUCKETS
+ * rules and no regex. Regex slots go first to allow rules (so "Proceed anyway" keeps working;
+ * at most MAX_EXCEPTION_RULES and MAX_PASS_RULES, the newest), then to verdicts, most severe
+ * first (risk score), then most recent (checkedAt). Verdicts that do not fit are `overflow`: the
+ * navigation-event path (navigation.ts) still blocks them, after the request has started.
+ */
+import type { Decision, Verdict } from '../verdict';
+import { decide, type DecideSettings } from './decide';
+import { normalizeUrl } from '../url/normalize';
+import { normalizeHostEntry } from '../url/site';
+import { hostRegex, keyRegex, requestDomainsFor } from '../url/request-filter';
+import { assignIds, fnv1a, type Draft, type NetRule, type ResourceType, type Store } from './net-rule-ids';
+
+export { diffRules, ruleSignature, type NetRule, type ResourceType } from './net-rule-ids';
+
+export const BLOCK_PRIORITY = 1;
+/** Above every block rule: an exception or a pass lets the request through. */
+export const ALLOW_PRIORITY = 2;
+/** Block-list hosts are spread over this many rules (a new host changes one rule). */
+export const BLOCKLIST_BUCKETS = 64;
+export const MAX_EXCEPTION_RULES = 200;
+/** Passes come from content scripts ("Open anyway"), i.e. from pages: never more than this. */
+export const MAX_PASS_RULES = 20;
+/** Longer regexes risk Chromium's per-regex memory limit (2 KB compiled): left to the event path. */
+export const MAX_REGEX_LENGTH = 1500;
+const FRAMES: ResourceType[] = ['main_frame', 'sub_frame'];
+
+export interface NetRuleLimits {
+  dynamic: number;
+  session: number;
+  /** Regex rules, dynamic and session together. */
+  regex: number;
+}
+
+/** Firefox 153's values; Chromium allows more dynamic rules (30,000). The browser's own win. */
+export const DEFAULT_LIMITS: NetRuleLimits = { dynamic: 5000, session: 5000, regex: 1000 };
+
+/** `allowProceed` false (a policy): exceptions and "Open anyway" passes stop counting at once. */
+export type NetRuleSettings = DecideSettings & { stripQuery: boolean; allowProceed: boolean };
+
+export interface CachedVerdict {
+  verdict: Pick<Verdict, 'url' | 'riskScore' | 'categories' | 'checkedAt'>;
+  expiresAt: number;
+  /** Learned in a private window: its rule is a session rule, never written to disk. */
+  incognito?: boolean;
+}
+
+export interface NetRuleInput {
+  settings: NetRuleSettings;
+  /** pause.ts: ms epoch, -1 until the browser restarts, null when not paused. */
+  pausedUntil: number | null;
+  verdicts: readonly CachedVerdict[];
+  /** exceptions.ts: `until` -1 = until the browser restarts. */
+  exceptions: readonly { host: string; until: number }[];
+  /** `kind` 'release': strict mode let the navigation through (counts whatever allowProceed says). */
+  passes: readonly { tabId: number; url: string; expiresAt: number; kind?: 'proceed' | 'release' }[];
+  limits: NetRuleLimits;
+  now: number;
+}
+
+export interface NetRulePlan {
+  dynamic: NetRule[];
+  session: NetRule[];
+  /** Known-bad verdict URLs without a rule (limits): the navigation-event path acts for them. */
+  overflow: string[];
+  /** Allow rules left out at their caps. */
+  droppedAllows: number;
+  /** When the plan changes by itself (an expiry, the end of a pause), or null. */
+  nextChange: number | null;
+}
+
+/** Known bad, and why: the block list in every state; a blocking verdict unless paused. */
+export function knownBad(
+  host: string,
+  verdict: Pick<Verdict, 'riskScore' | 'categories'> | null,
+  s: DecideSettings,
+  paused: boolean,
+): Decision | null {
+  const listed = decide(null, s, { host });
+  if (listed.action === 'block') return listed;
+  if (paused || verdict === null) return null;
+  const d = decide(verdict, s, { host });
+  return d.action === 'block' ? d : null;
+}
+
+
+const isPaused = (until: number | null, now: number) => until !== null && (until === -1 || until > now);
+const hostOfKey = (key: string) => {
+  try {
+    return new URL(key).hostname;
+  } catch {
+    return null;
+  }
+};
+
+export function planNetRules(input: NetRuleInput): NetRulePlan {
+  const { settings: s, now, limits } = input;
+  const paused = isPaused(input.pausedUntil, now);
+  const changes: number[] = [];
+  if (paused && input.pausedUntil !== -1) changes.push(input.pausedUntil!);
+  const drafts: Draft[] = [];
+  const room = { dynamic: Math.max(0, limits.dynamic), session: Math.max(0, limits.session), regex: Math.max(0, limits.regex) };
+  const take = (store: Store, regex: boolean) => {
+    if (room[store] < 1 || (regex && room.regex < 1)) return false;
+    room[store]--;
+    if (regex) room.regex--;
+    return true;
+  };
+
+  // 1. Block list: no regex, at most BLOCKLIST_BUCKETS rules.
+  const buckets = new Map<number, string[]>();
+  for (const entry of s.blocklist) {
+    const host = normalizeHostEntry(entry);
+    if (host === null || knownBad(host, null, s, paused) === null) continue;
+    const b = fnv1a(host) % BLOCKLIST_BUCKETS;
+    const list = buckets.get(b) ?? [];
+    if (!list.includes(host)) list.push(host);
+    buckets.set(b, list);
+  }
+  for (const b of [...buckets.keys()].sort((x, y) => x - y)) {
+    if (!take('dynamic', false)) break;
+    const hosts = buckets.get(b)!.sort();
+    drafts.push({ store: 'dynamic', rule: { priority: BLOCK_PRIORITY, action: { type: 'block' }, condition: { requestDomains: requestDomainsFor(hosts), resourceTypes: FRAMES } } });
+  }
+
+  // 2. Allow rules first: "Proceed anyway" must keep working whatever else fits.
+  let droppedAllows = 0;
+  const exceptions = input.exceptions.filter((e) => s.allowProceed && (e.until === -1 || e.until > now)).sort((a, b) => rank(b.until) - rank(a.until) || a.host.localeCompare(b.host));
+  for (const [i, e] of exceptions.entries()) {
+    const host = normalizeHostEntry(e.host);
+    if (host === null) continue;
+    if (i >= MAX_EXCEPTION_RULES || !take('session', true)) {
+      droppedAllows++;
+      continue;
+    }
+    if (e.until !== -1) changes.push(e.until);
+    drafts.push({ store: 'session', rule: { priority: ALLOW_PRIORITY, action: { type: 'allow' }, condition: { regexFilter: hostRegex(host), isUrlFilterCaseSensitive: true, resourceTypes: FRAMES } } });
+  }
+  const passes = input.passes.filter((p) => p.expiresAt > now && (s.allowProceed || p.kind === 'release')).sort((a, b) => b.expiresAt - a.expiresAt);
+  for (const [i, p] of passes.entries()) {
+    const n = normalizeUrl(p.url, { stripQuery: s.stripQuery });
+    const regex = n.ok ? keyRegex(n.url, s) : null;
+    if (regex === null) continue;
+    if (i >= MAX_PASS_RULES || regex.length > MAX_REGEX_LENGTH || !take('session', true)) {
+      droppedAllows++;
+      continue;
+    }
+    changes.push(p.expiresAt);
+    drafts.push({ store: 'session', rule: { priority: ALLOW_PRIORITY, action: { type: 'allow' }, condition: { regexFilter: regex, isUrlFilterCaseSensitive: true, resourceTypes: FRAMES, tabIds: [p.tabId] } } });
+  }
+
+  // 3. Verdicts, most severe then most recent, while regex slots last.
+  const overflow: string[] = [];
+  const bad = input.verdicts
+    .filter((c) => c.expiresAt > now)
+    .filter((c) => {
+      const host = hostOfKey(c.verdict.url);
+      if (host === null) return false;
+      const d = knownBad(host, c.verdict, s, paused);
+      // Block-listed hosts are covered by the block-list rules already.
+      return d !== null && d.reason !== 'blocklist';
+    })
+    .sort((a, b) => b.verdict.riskScore - a.verdict.riskScore || b.verdict.checkedAt - a.verdict.checkedAt || a.verdict.url.localeCompare(b.verdict.url));
+  const seen = new Set<string>();
+  for (const c of bad) {
+    if (seen.has(c.verdict.url)) continue;
+    seen.add(c.verdict.url);
+    changes.push(c.expiresAt);
+    const regex = keyRegex(c.verdict.url, s);
+    const store: Store = c.incognito ? 'session' : 'dynamic';
+    if (regex === null || regex.length > MAX_REGEX_LENGTH || !take(store, true)) {
+      overflow.push(c.verdict.url);
+      continue;
+    }
+    drafts.push({ store, rule: { priority: BLOCK_PRIORITY, action: { type: 'block' }, condition: { regexFilter: regex, isUrlFilterCaseSensitive: true, resourceTypes: FRAMES } } });
+  }
+
+  const rules = assignIds(drafts);
+  return {
+    dynamic: rules.filter((r) => r.store === 'dynamic').map((r) => r.rule),
+    session: rules.filter((r) => r.store === 'session').map((r) => r.rule),
+    overflow,
+    droppedAllows,
+    nextChange: changes.length ? Math.min(...changes) : null,
+  };
+}
+
+/** -1 ("until the browser restarts") outranks any time. */
+const rank = (until: number) => (until === -1 ? Number.POSITIVE_INFINITY : until);
