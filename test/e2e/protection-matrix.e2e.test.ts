@@ -34,7 +34,7 @@ import type { JourneyDriver, TabHandle } from './harness/driver';
 import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
 import { installExtensionPolicy, policyInstallBlocker } from './harness/chromium-policy';
-import { firefoxPolicyBlocker, installFirefoxPolicy } from './harness/firefox-policy-matrix';
+import { firefoxPolicyBlocker, installFirefoxPolicy } from './harness/firefox-policy';
 import { listenOnLoopback } from './harness/listen';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
@@ -235,7 +235,7 @@ for (const kind of selectedBrowsers()) {
     beforeAll(async () => {
       // The organization's block list, installed before the browser starts (as an administrator would).
       const policy = { blocklist: [ORG_BLOCKED] };
-      removePolicy = kind === 'chromium' ? installExtensionPolicy(CHROMIUM_ID, policy, 'linklens-matrix.json').remove : installFirefoxPolicy(GECKO_ID, policy).remove;
+      removePolicy = kind === 'chromium' ? installExtensionPolicy(CHROMIUM_ID, policy, 'linklens-matrix.json').remove : installFirefoxPolicy(policy, GECKO_ID).remove;
       w.pages = await startPageServer();
       w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500, initialCredits: 100_000 });
       const dead = createServer();

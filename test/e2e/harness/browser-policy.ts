@@ -6,11 +6,10 @@
 //   `policies.3rdparty.Extensions.<gecko id>` (toolchain note 22; POLICY.md "Firefox").
 // Both are machine-wide and need root: the caller holds the shared e2e lock, installs before
 // launching the browser (Firefox reads policies at start-up only) and removes in afterAll.
-import { existsSync, mkdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { BrowserKind } from '../../../scripts/lib/browsers.mjs';
 import { findBrowser } from '../../../scripts/lib/browsers.mjs';
 import { installExtensionPolicy, policyInstallBlocker } from './chromium-policy';
+import { installFirefoxPolicy } from './firefox-policy';
 
 /** wxt.config.ts DEV_EXTENSION_ID: Chromium derives it from the development manifest `key`. */
 export const DEV_EXTENSION_ID = 'agngngjdpdjnnagefhncdooclophbehk';
@@ -30,42 +29,10 @@ export function browserPolicyBlocker(kind: BrowserKind): string | null {
   return null;
 }
 
-/** The distribution folder Firefox reads policies.json from: beside the real executable. */
-export function firefoxDistributionDir(): string {
-  const exe = findBrowser('firefox');
-  if (!exe) throw new Error('Firefox not found');
-  // /usr/bin/firefox-esr is a link to /usr/lib/firefox-esr/firefox-esr on Debian.
-  return join(dirname(realpathSync(exe)), 'distribution');
-}
-
-function installFirefoxPolicy(values: Record<string, unknown>): BrowserPolicy {
-  const dir = firefoxDistributionDir();
-  const path = join(dir, 'policies.json');
-  if (existsSync(path)) throw new Error(`${path} exists already: not overwriting someone else's Firefox policy`);
-  mkdirSync(dir, { recursive: true, mode: 0o755 });
-  const temp = join(dirname(dir), `.policies.json.${process.pid}.tmp`);
-  writeFileSync(temp, JSON.stringify({ policies: { '3rdparty': { Extensions: { [GECKO_ID]: values } } } }, null, 2), { mode: 0o644 });
-  renameSync(temp, path);
-  let removed = false;
-  const remove = () => {
-    if (removed) return;
-    removed = true;
-    process.off('exit', remove);
-    try {
-      unlinkSync(path);
-    } catch {
-      // already gone
-    }
-  };
-  // Last resort if afterAll never runs: the file would apply to every Firefox on this machine.
-  process.on('exit', remove);
-  return { path, remove };
-}
-
 export function installBrowserPolicy(kind: BrowserKind, values: Record<string, unknown>): BrowserPolicy {
   if (kind === 'chromium') {
     const p = installExtensionPolicy(DEV_EXTENSION_ID, values);
     return { path: p.path, remove: p.remove };
   }
-  return installFirefoxPolicy(values);
+  return installFirefoxPolicy(values, GECKO_ID);
 }
