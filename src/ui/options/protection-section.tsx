@@ -44,7 +44,7 @@ export function ProtectionSection({ model }: { model: SettingsModel }) {
       <CheckField label={t('notifications')} checked={s.notifications} locked={lk('notifications')} onChange={(v) => set({ notifications: v })} />
       <form class="row" onSubmit={(e) => { e.preventDefault(); set({ reportUrl: reportUrl.trim() }); }}>
         <TextField label={t('reportUrlLabel')} hint={t('reportUrlHint')} type="url" value={reportUrl} locked={lk('reportUrl')} onInput={setReportUrl} placeholder="https://help.example.com/report?scan={scanId}&url={url}" />
-        {lk('reportUrl') ? null : <Button type="submit">{t('save')}</Button>}
+        {lk('reportUrl') ? null : <Button type="submit">{t('saveReportUrl')}</Button>}
       </form>
       <SaveStatus reply={reply} />
     </div>

@@ -347,7 +347,7 @@ describe('options: where "Report a mistake" leads (issue 15)', () => {
     const calls = answer(base);
     const p = await section(en('sec_protection'));
     fireEvent.input(p.getByLabelText(en('reportUrlLabel')), { target: { value: ' https://help.example/r?s={scanId} ' } });
-    fireEvent.click(p.getByRole('button', { name: en('save') }));
+    fireEvent.click(p.getByRole('button', { name: en('saveReportUrl') }));
     await waitFor(() => expect(sent(calls, 'settings.set')).toEqual([{ type: 'settings.set', patch: { reportUrl: 'https://help.example/r?s={scanId}' } }]));
   });
 
@@ -355,6 +355,6 @@ describe('options: where "Report a mistake" leads (issue 15)', () => {
     answer({ ...base, 'settings.get': () => settingsData({ managedKeys: ['reportUrl'] }, { reportUrl: 'https://it.example/r' }) });
     const p = await section(en('sec_protection'));
     expect((p.getByLabelText(en('reportUrlLabel')) as HTMLInputElement).disabled).toBe(true);
-    expect(p.queryByRole('button', { name: en('save') })).toBeNull();
+    expect(p.queryByRole('button', { name: en('saveReportUrl') })).toBeNull();
   });
 });
