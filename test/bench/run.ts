@@ -2,8 +2,10 @@
 // writes BENCHMARKS.md (and the raw numbers to test/bench/last-run.json). Not part of `npm test`:
 // numbers, not pass/fail timings. Every figure is a ratio or a comparison measured in this run.
 //
-//   npm run bench                 all six measurements, writes BENCHMARKS.md
+//   npm run bench                 all seven measurements, writes BENCHMARKS.md
 //   npm run bench -- --only=1,5   some of them, printed (BENCHMARKS.md is left alone)
+//   LINKLENS_BENCH_CORPUS=blog,news-c LINKLENS_BENCH_LOADS=2 npm run bench -- --only=7
+//                                 measurement 7 on some corpus pages, fewer loads (while iterating)
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../e2e/harness';
@@ -21,6 +23,7 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
   '4': async () => (await import('./hover-latency')).measureHoverLatency({ links: 40, passes: 2, coldStarts: 12 }),
   '5': async () => (await import('./cache-cost')).measureVerdictCache({ sizes: [10_000, 100_000], lookups: 200_000 }),
   '6': async () => (await import('./bundle-size')).measureBundles(),
+  '7': async () => (await import('./page-weight')).measurePageWeight({ loads: Number(process.env.LINKLENS_BENCH_LOADS ?? 6) }),
 };
 
 async function main(): Promise<void> {
@@ -34,7 +37,7 @@ async function main(): Promise<void> {
   const sections: Section[] = [];
   for (const id of ids) {
     const measure = MEASUREMENTS[id];
-    if (!measure) throw new Error(`Unknown measurement ${id} (1–6)`);
+    if (!measure) throw new Error(`Unknown measurement ${id} (1–7)`);
     const t = Date.now();
     console.log(`▶ measurement ${id}…`);
     let section: Section;
