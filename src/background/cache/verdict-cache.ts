@@ -51,8 +51,10 @@ export interface VerdictCache {
   onChange(fn: () => void): void;
 }
 
-export function createVerdictCache(opts: { now?: () => number; maxEntries?: number } = {}): VerdictCache {
+export function createVerdictCache(opts: { now?: () => number; maxEntries?: number; memoryOnly?: (url: string) => boolean } = {}): VerdictCache {
   const now = opts.now ?? Date.now;
+  /** Verdicts of URLs asked for from private windows (kept off disk; their rules are session rules). */
+  const memoryOnly = opts.memoryOnly ?? (() => false);
   const max = opts.maxEntries ?? MAX_ENTRIES;
   // Map iteration order is insertion order: re-inserting on access makes it an LRU.
   const mem = new Map<string, Entry>();
@@ -167,7 +169,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
     },
     entries() {
       const t = now();
-      return [...mem.values()].filter((e) => e.exp > t).map((e) => ({ verdict: e.v, expiresAt: e.exp }));
+      return [...mem.values()].filter((e) => e.exp > t).map((e) => ({ verdict: e.v, expiresAt: e.exp, incognito: memoryOnly(e.v.url) }));
     },
     onChange(fn) {
       listeners.add(fn);
