@@ -55,6 +55,7 @@ export interface VerdictCache {
 
 export function createVerdictCache(opts: { now?: () => number; maxEntries?: number; memoryOnly?: (url: string) => boolean } = {}): VerdictCache {
   const now = opts.now ?? Date.now;
+  /** Verdicts of URLs asked for from private windows (kept off disk; their rules are session rules). */
   const memoryOnly = opts.memoryOnly ?? ((url: string) => incognitoUrls.has(url));
   const max = opts.maxEntries ?? MAX_ENTRIES;
   // Map iteration order is insertion order: re-inserting on access makes it an LRU.
@@ -170,7 +171,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
     },
     entries() {
       const t = now();
-      return [...mem.values()].filter((e) => e.exp > t).map((e) => ({ verdict: e.v, expiresAt: e.exp }));
+      return [...mem.values()].filter((e) => e.exp > t).map((e) => ({ verdict: e.v, expiresAt: e.exp, incognito: memoryOnly(e.v.url) }));
     },
     onChange(fn) {
       listeners.add(fn);

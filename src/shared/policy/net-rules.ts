@@ -30,7 +30,7 @@
 import type { Decision, Verdict } from '../verdict';
 import { decide, type DecideSettings } from './decide';
 import { normalizeUrl } from '../url/normalize';
-import { normalizeHostEntry } from '../url/site';
+import { hostMatcher, normalizeHostEntry } from '../url/site';
 import { hostRegex, keyRegex, requestDomainsFor } from '../url/request-filter';
 import { assignIds, fnv1a, type Draft, type NetRule, type ResourceType, type Store } from './net-rule-ids';
 
@@ -92,29 +92,41 @@ export interface NetRulePlan {
   nextChange: number | null;
 }
 
-/** Known bad, and why: the block list in every state; a blocking verdict unless paused. */
+/** The two lists, each read once (hostMatcher), for checking many hosts. */
+export interface ListIndex {
+  blocked(host: string): boolean;
+  allowed(host: string): boolean;
+}
+
+export function listIndex(s: Pick<DecideSettings, 'blocklist' | 'allowlist'>): ListIndex {
+  const b = hostMatcher(s.blocklist);
+  const a = hostMatcher(s.allowlist);
+  return { blocked: (h) => b(h) !== null, allowed: (h) => a(h) !== null };
+}
+
+const NO_LISTS = { blocklist: [], allowlist: [] };
+
+/**
+ * Known bad, and why: the block list in every state; a blocking verdict unless paused. The
+ * same order as decide() (block list, allow list, verdict, audit-only), with the lists read
+ * through `lists` (tests hold the two to agree).
+ */
 export function knownBad(
   host: string,
   verdict: Pick<Verdict, 'riskScore' | 'categories'> | null,
   s: DecideSettings,
   paused: boolean,
+  lists: ListIndex = listIndex(s),
 ): Decision | null {
-  const listed = decide(null, s, { host });
-  if (listed.action === 'block') return listed;
-  if (paused || verdict === null) return null;
-  const d = decide(verdict, s, { host });
+  if (lists.blocked(host)) return s.auditOnly ? null : { action: 'block', reason: 'blocklist' };
+  if (paused || verdict === null || lists.allowed(host)) return null;
+  const d = decide(verdict, { ...s, ...NO_LISTS }, { host });
   return d.action === 'block' ? d : null;
 }
 
-
 const isPaused = (until: number | null, now: number) => until !== null && (until === -1 || until > now);
-const hostOfKey = (key: string) => {
-  try {
-    return new URL(key).hostname;
-  } catch {
-    return null;
-  }
-};
+/** The host of a cache key (a normalized URL: no userinfo, lower-case host, IPv6 bracketed). */
+const hostOfKey = (key: string) => /^https?:\/\/(\[[^\]/]*\]|[^/:?#]+)/.exec(key)?.[1] ?? null;
 
 export function planNetRules(input: NetRuleInput): NetRulePlan {
   const { settings: s, now, limits } = input;
@@ -132,9 +144,10 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
 
   // 1. Block list: no regex, at most BLOCKLIST_BUCKETS rules.
   const buckets = new Map<number, string[]>();
-  for (const entry of s.blocklist) {
+  // Audit-only never blocks, the block list included (decide.ts).
+  for (const entry of s.auditOnly ? [] : s.blocklist) {
     const host = normalizeHostEntry(entry);
-    if (host === null || knownBad(host, null, s, paused) === null) continue;
+    if (host === null) continue;
     const b = fnv1a(host) % BLOCKLIST_BUCKETS;
     const list = buckets.get(b) ?? [];
     if (!list.includes(host)) list.push(host);
@@ -174,12 +187,13 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
 
   // 3. Verdicts, most severe then most recent, while regex slots last.
   const overflow: string[] = [];
+  const lists = listIndex(s);
   const bad = input.verdicts
     .filter((c) => c.expiresAt > now)
     .filter((c) => {
       const host = hostOfKey(c.verdict.url);
       if (host === null) return false;
-      const d = knownBad(host, c.verdict, s, paused);
+      const d = knownBad(host, c.verdict, s, paused, lists);
       // Block-listed hosts are covered by the block-list rules already.
       return d !== null && d.reason !== 'blocklist';
     })

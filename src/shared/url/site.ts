@@ -26,7 +26,20 @@ export function registrableDomain(host: string): string {
  */
 export function hostMatches(host: string, entries: readonly string[]): string | null {
   if (entries.length === 0) return null;
+  return lookup(indexOf(entries), host);
+}
+
+/**
+ * hostMatches for many hosts against one list: the list is read once (hostMatches re-checks
+ * its list on every call, which costs the list's length each time).
+ */
+export function hostMatcher(entries: readonly string[]): (host: string) => string | null {
+  if (entries.length === 0) return () => null;
   const index = indexOf(entries);
+  return (host) => lookup(index, host);
+}
+
+function lookup(index: Map<string, string>, host: string): string | null {
   let h = cleanHost(host);
   const exact = index.get(h);
   if (exact !== undefined) return exact;

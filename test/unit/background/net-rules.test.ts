@@ -184,3 +184,15 @@ describe('keeping the rules in step', () => {
     expect(dnr.dynamic.size).toBe(10);
   });
 });
+
+describe('private windows', () => {
+  it("a verdict learned in a private window gets a session rule (never written to disk); the others dynamic ones", async () => {
+    cache = createVerdictCache({ now: () => now, memoryOnly: (url) => url.includes('private') });
+    start();
+    await cache.set(v('http://phish-private.test/', 90), HOUR);
+    await cache.set(v('http://phish-normal.test/', 90), HOUR);
+    await rules.syncNow();
+    expect([...dnr.session.values()].map((r) => r.condition.regexFilter)).toEqual([expect.stringContaining('phish-private')]);
+    expect([...dnr.dynamic.values()].map((r) => r.condition.regexFilter)).toEqual([expect.stringContaining('phish-normal')]);
+  });
+});

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { decide } from '@/src/shared/policy/decide';
 import { BLOCKLIST_BUCKETS, DEFAULT_LIMITS, MAX_PASS_RULES, diffRules, knownBad, planNetRules, ruleSignature, type NetRule, type NetRuleInput, type NetRulePlan } from '@/src/shared/policy/net-rules';
 import { NET_RULE_BASE, NET_RULE_EXAMPLES, NOW, verdict } from '@/src/shared/policy/net-rules.examples';
 import { hostRegex, keyRegex } from '@/src/shared/url/request-filter';
@@ -64,6 +66,31 @@ describe('knownBad', () => {
   ] as const)('%s', (_n, host, score, over, paused, reason) => {
     const d = knownBad(host, score === null ? null : { riskScore: score, categories: [] }, { ...s, ...(over as Partial<typeof s>) }, paused);
     expect(d?.reason ?? null).toBe(reason);
+  });
+});
+
+describe('knownBad agrees with decide()', () => {
+  const hosts = ['a.test', 'b.a.test', 'c.test', 'x.c.test', 'd.test'];
+  it('block exactly when decide blocks (paused: only the block list)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...hosts),
+        fc.option(fc.integer({ min: 0, max: 100 })),
+        fc.subarray(hosts),
+        fc.subarray(hosts),
+        fc.integer({ min: 0, max: 100 }),
+        fc.boolean(),
+        fc.boolean(),
+        (host, score, blocklist, allowlist, blockThreshold, auditOnly, paused) => {
+          const s = { ...NET_RULE_BASE.settings, blocklist, allowlist, blockThreshold, warnThreshold: 0, auditOnly };
+          const v = score === null ? null : { riskScore: score, categories: [] };
+          const d = decide(v, s, { host });
+          const want = d.action === 'block' && (!paused || d.reason === 'blocklist') ? d : null;
+          expect(knownBad(host, v, s, paused)).toEqual(want);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 
