@@ -17,8 +17,7 @@ import type { ConfirmDialog } from './overlay/confirm-dialog';
 import { needsConfirmation } from './verdict-view';
 
 export interface ActivationGuardOptions {
-  /** The dialog, built on first use (ui.ts): most pages never need it. */
-  dialog: () => ConfirmDialog;
+  dialog: ConfirmDialog;
   infoFor: (url: string) => LinkInfo | undefined;
   /** Before opening after "Open anyway": null to go on, else the message to show. */
   requestPass: (url: string) => Promise<string | null>;
@@ -37,10 +36,9 @@ export function createActivationGuard(o: ActivationGuardOptions) {
     if (!how) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    const dialog = o.dialog();
-    if (dialog.isOpen) return;
+    if (o.dialog.isOpen) return;
     o.onIntercept?.();
-    void dialog.open({ url, info, proceed: () => o.requestPass(url) }).then((proceed) => {
+    void o.dialog.open({ url, info, proceed: () => o.requestPass(url) }).then((proceed) => {
       if (!o.isValid()) return;
       if (proceed) o.navigate(url, how);
       else if (link.isConnected) link.focus();
