@@ -35,8 +35,15 @@ async function request<T>(w: World, message: unknown): Promise<T> {
   return reply.data;
 }
 
+/**
+ * This suite opens pages faster than a person does, from the driver's own tab: the page budgets
+ * (budgets.ts, tested on their own in compromised-content and content-tier) would turn its later
+ * navigations away, which is not what these tests are about. Budgets at their maximum here.
+ */
+const NO_PAGE_BUDGETS = { navigationsPerTabPerMinute: 100_000, navigationsPerSitePerMinute: 100_000, hoversPerTabPerMinute: 100_000, hoversPerSitePerMinute: 100_000, checksPerSitePerDay: 10_000_000, checksPerDay: 10_000_000 };
+
 async function configure(w: World, patch: Record<string, unknown>): Promise<void> {
-  const r = await request<SettingsWriteData>(w, { type: 'settings.set', patch });
+  const r = await request<SettingsWriteData>(w, { type: 'settings.set', patch: { budgets: NO_PAGE_BUDGETS, ...patch } });
   if (r.refused && Object.keys(r.refused).length) throw new Error(`settings.set refused ${JSON.stringify(r.refused)}`);
 }
 
