@@ -90,7 +90,10 @@ export function startReporting(deps: ReportingDeps): Reporter {
     load: () => readKey('db', QUEUE_KEY, z.unknown(), undefined),
     save: (state) => writeKey('db', QUEUE_KEY, state),
     async send(events: ReportEvent[]) {
-      const t = await target();
+      // A woken background starts from the cached policy, which never sets reportingUrl (it only
+      // adds restrictions until a live read succeeds): wait for the live policy before deciding
+      // there is nowhere to send, else the queue backs off for nothing.
+      const t = (await target()) ?? (await deps.settings.settled().then(() => target()));
       if (!t) return { ok: false, status: null, error: 'not_configured', retryAfterMs: null };
       return sendReports(t, events);
     },
