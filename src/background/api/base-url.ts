@@ -14,24 +14,16 @@
  *   "https://user:pw@x.com"           → invalid_url (credentials in a URL make fetch throw)
  *   "https://x.com/?a=1"              → invalid_url (a base address has no query)
  */
-import { isLoopbackHost } from '@/src/shared/url/loopback';
+import { checkSecretEndpoint } from '@/src/shared/url/endpoint';
 
-export function validateBaseUrl(
-  raw: string,
-): { ok: true; url: string } | { ok: false; reason: 'invalid_url' | 'not_https' } {
-  if (typeof raw !== 'string') return { ok: false, reason: 'invalid_url' };
-  let u: URL;
-  try {
-    u = new URL(raw.trim());
-  } catch {
-    return { ok: false, reason: 'invalid_url' };
-  }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') return { ok: false, reason: 'invalid_url' };
-  if (!u.hostname || u.username || u.password || u.search) return { ok: false, reason: 'invalid_url' };
-  if (u.protocol === 'http:' && !isLoopbackHost(u.hostname)) return { ok: false, reason: 'not_https' };
+export function validateBaseUrl(raw: string): { ok: true; url: string } | { ok: false; reason: 'invalid_url' | 'not_https' } {
+  const c = checkSecretEndpoint(raw);
+  if (!c.ok) return c;
+  // A base address has no query (the client appends paths and its own query).
+  if (c.url.search) return { ok: false, reason: 'invalid_url' };
   // Spec "Versioning": every path begins with /v1, so a pasted ".../v1" base would double it.
-  const path = u.pathname.replace(/\/+$/, '').replace(/\/v1$/, '');
-  return { ok: true, url: `${u.protocol}//${u.host}${path}` };
+  const path = c.url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '');
+  return { ok: true, url: `${c.url.protocol}//${c.url.host}${path}` };
 }
 
 /** Loopback by name or address; shared with the reporting endpoint rule (issue 13). */

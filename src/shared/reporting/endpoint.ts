@@ -13,21 +13,13 @@
  *   "https://u:p@siem.example.com/"           → invalid_url
  *   "ftp://x", "siem.example.com", ""          → invalid_url
  */
-import { isLoopbackHost } from '../url/loopback';
+import { checkSecretEndpoint } from '../url/endpoint';
 
 export function validateReportingUrl(raw: unknown): { ok: true; url: string } | { ok: false; reason: 'invalid_url' | 'not_https' } {
-  if (typeof raw !== 'string') return { ok: false, reason: 'invalid_url' };
-  let u: URL;
-  try {
-    u = new URL(raw.trim());
-  } catch {
-    return { ok: false, reason: 'invalid_url' };
-  }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') return { ok: false, reason: 'invalid_url' };
-  if (!u.hostname || u.username || u.password) return { ok: false, reason: 'invalid_url' };
-  if (u.protocol === 'http:' && !isLoopbackHost(u.hostname)) return { ok: false, reason: 'not_https' };
-  u.hash = '';
-  return { ok: true, url: u.href };
+  const c = checkSecretEndpoint(raw);
+  if (!c.ok) return c;
+  c.url.hash = '';
+  return { ok: true, url: c.url.href };
 }
 
 export const isReportingUrl = (raw: unknown): boolean => validateReportingUrl(raw).ok;
