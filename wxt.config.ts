@@ -61,6 +61,19 @@ export default defineConfig({
       ...(browser === 'firefox' ? [] : ['unlimitedStorage']),
     ],
     host_permissions: ['<all_urls>'],
+    // The content script (entrypoints/content-script.ts) is a plain script, listed here rather than
+    // through WXT's defineContentScript, whose wrapper costs every page load and lets a page end it
+    // (the entrypoint says why). Every frame runs its own copy (issue 4: links in same-origin
+    // iframes); about:blank and srcdoc frames written by the page get one too.
+    content_scripts: [
+      {
+        matches: ['http://*/*', 'https://*/*'],
+        js: ['content-script.js'],
+        all_frames: true,
+        match_about_blank: true,
+        run_at: 'document_idle',
+      },
+    ],
     action: { default_title: '__MSG_extName__' },
     content_security_policy: {
       extension_pages: "script-src 'self'; object-src 'self'; frame-ancestors 'none'",

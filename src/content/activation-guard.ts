@@ -17,7 +17,8 @@ import type { ConfirmDialog } from './overlay/confirm-dialog';
 import { needsConfirmation } from './verdict-view';
 
 export interface ActivationGuardOptions {
-  dialog: ConfirmDialog;
+  /** The dialog, built on first use (ui.ts): most pages never need it. */
+  dialog: () => ConfirmDialog;
   infoFor: (url: string) => LinkInfo | undefined;
   /** Before opening after "Open anyway": null to go on, else the message to show. */
   requestPass: (url: string) => Promise<string | null>;
@@ -36,9 +37,10 @@ export function createActivationGuard(o: ActivationGuardOptions) {
     if (!how) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (o.dialog.isOpen) return;
+    const dialog = o.dialog();
+    if (dialog.isOpen) return;
     o.onIntercept?.();
-    void o.dialog.open({ url, info, proceed: () => o.requestPass(url) }).then((proceed) => {
+    void dialog.open({ url, info, proceed: () => o.requestPass(url) }).then((proceed) => {
       if (!o.isValid()) return;
       if (proceed) o.navigate(url, how);
       else if (link.isConnected) link.focus();

@@ -2,29 +2,37 @@
  * The content script's parts wired together: discovery → lookups → markers, hover intent →
  * `link.hover`, pushed updates, the tooltip and the confirmation. `main.ts` builds it with the
  * real browser; tests build it with fakes (a mocked `send`, happy-dom, fake timers).
+ *
+ * What runs when (issue 16: most pages never show a warning, and every page pays for load):
+ * | moment                        | work                                                         |
+ * |-------------------------------|--------------------------------------------------------------|
+ * | load (start)                  | page listeners; the top frame's runtime.onMessage listener   |
+ * | idle time                     | link discovery (discovery.ts), a few ms per idle callback     |
+ * | links on or near the screen   | `links.lookup` batches (nearby.ts, lookup-batcher.ts); the   |
+ * |                               | rest when scrolling or layout brings them near, or on reach  |
+ * | first pointer/focus on a link | `config.get` (hover delay, whether hovers are checked)        |
+ * | first thing to show           | the overlay: host, closed root, styles, markers (ui.ts)       |
  */
-import { browser } from 'wxt/browser';
 import type { ContentToBackground, LinkInfo, Reply } from '@/src/shared/messaging/protocol';
 import { createActivationGuard } from './activation-guard';
 import { collectLinks } from './collect';
+import { LinkDiscovery, type LinkElement } from './discovery';
 import { shouldAsk } from './freshness';
 import { HoverIntent } from './hover-intent';
 import { DEFAULT_CONTENT_CONFIG, parseConfigReply, parseHoverReply, parseLinkInfos } from './incoming';
 import { LinkStore } from './link-store';
-import { LinkTracker } from './link-tracker';
 import { linkUrlOf } from './link-url';
-import type { ChunkLimits } from './link-walker';
 import { LookupBatcher } from './lookup-batcher';
 import { createMessageListener } from './message-listener';
 import type { OpenIntent } from './open-intent';
-import { ConfirmDialog } from './overlay/confirm-dialog';
-import { Markers } from './overlay/markers';
-import { OverlayHost } from './overlay/overlay-host';
-import { Tooltip } from './overlay/tooltip';
 import { listenToPage } from './page-events';
-import { announcement, markerKind } from './verdict-view';
+import { browserPlatform, type ContentPlatform } from './platform';
+import { createTooltipControl } from './tooltip-control';
+import { PageUi } from './ui';
+import { Nearby } from './nearby';
+import { markerKind } from './verdict-view';
 
-/** The parts of WXT's ContentScriptContext we use (all cleanup goes through it). */
+/** The parts of the lifetime (lifetime.ts) the app uses; all cleanup goes through it. */
 export interface ContextLike {
   readonly signal: AbortSignal;
   readonly isValid: boolean;
@@ -38,146 +46,165 @@ export interface ContentDeps {
   win: Window;
   doc: Document;
   send: <T>(message: ContentToBackground) => Promise<Reply<T>>;
+  /** Where background → content messages arrive (default: the browser's runtime.onMessage). */
+  onMessage?: ContentPlatform['onMessage'];
   now: () => number;
   navigate: (url: string, intent: OpenIntent) => void;
-  yieldToPage: (cb: () => void) => void;
+  /** Runs `cb` when the page is idle (discovery's slices). */
+  idle: (cb: () => void) => void;
   /** Top frame: the only one answering `links.collect` (it also reads same-origin child frames). */
   isTop: boolean;
-  chunkLimits?: ChunkLimits;
+  /** Discovery's budget per idle callback (ms). */
+  budgetMs?: number;
   /** Pointer events from the person only (default `event.isTrusted`; tests dispatch their own). */
   trustEvent?: (event: Event) => boolean;
 }
 
-const TOOLTIP_GRACE_MS = 300;
 const REPOSITION_EVERY_MS = 1000;
+const LINKS = 'a[href],area[href]';
 
 export function createContentApp(deps: ContentDeps) {
-  const { ctx, doc, win, send, now } = deps;
+  const { ctx, doc, win, now } = deps;
+  const onMessage = deps.onMessage ?? browserPlatform.onMessage;
   const store = new LinkStore();
-  const overlay = new OverlayHost(doc);
   const viewport = () => ({ width: doc.documentElement.clientWidth || win.innerWidth, height: doc.documentElement.clientHeight || win.innerHeight });
-  const markers = new Markers(overlay, viewport);
-  const tooltip = new Tooltip(overlay, viewport);
-  const dialog = new ConfirmDialog(overlay);
+  // Markers follow layout changes no event tells us about; only once there is something to follow.
+  const ui = new PageUi(doc, viewport, () => ctx.setInterval(() => (ui.built?.markers.count ?? 0) > 0 && scheduleReposition(), REPOSITION_EVERY_MS));
   const stats = { hoverAsks: 0 };
   let config = DEFAULT_CONTENT_CONFIG;
-  /** The link the pointer or keyboard focus is on now (set by page events, cleared on leave). */
-  let resting: { el: Element; how: 'pointer' | 'focus' } | null = null;
+  let configReady: Promise<void> | null = null;
+  let listening = false;
+  let stopped = false;
+
+  const listener = createMessageListener({
+    isTop: deps.isTop,
+    collect: () => collectLinks(doc, discovery.shadowRoots),
+    // Only URLs this frame holds: a push for another frame's links costs no validation here.
+    update: (links) => applyInfos(parseLinkInfos(links, (url) => store.entry(url) !== undefined)),
+  });
+  function listen(): void {
+    if (listening || stopped) return;
+    listening = true;
+    onMessage.addListener(listener);
+  }
+  /** Pushes answer what we asked: listening starts with the first message we send. */
+  function send<T>(m: ContentToBackground): Promise<Reply<T>> {
+    listen();
+    return deps.send<T>(m);
+  }
 
   const batcher = new LookupBatcher({
     send: (urls) => send({ type: 'links.lookup', urls }),
     onInfos: applyInfos,
-    onSent: (urls) => {
-      for (const url of urls) {
-        const entry = store.entry(url);
-        if (entry) entry.lookedUp = true;
-        for (const el of store.anchors(url)) tracker.unwatchVisibility(el);
-      }
-    },
+    ignoresUnknown: (url) => store.entry(url) === undefined,
+    onGiveUp: (urls) => urls.forEach((u) => store.lookedUp.delete(u)),
     setTimer: (cb, ms) => ctx.setTimeout(cb, ms),
   });
 
-  const tracker = new LinkTracker({
+  const discovery = new LinkDiscovery({
     doc,
     now,
-    limits: deps.chunkLimits,
-    yieldToPage: deps.yieldToPage,
-    isOurs: (node) => node === overlay.host,
-    onLink: trackLink,
-    onVisible: (el) => {
-      const url = store.urlOf(el);
-      if (url) batcher.promote(url);
-    },
-    onMutations: () => markers.count > 0 && scheduleReposition(),
+    idle: deps.idle,
+    budgetMs: deps.budgetMs,
+    isOurs: (node) => ui.isOurs(node),
+    onLink: found,
+    onMutations: viewportChanged,
   });
 
-  const intent = new HoverIntent({
-    delayMs: () => config.hoverDelayMs,
+  const nearby = new Nearby({
+    viewportHeight: () => win.innerHeight || doc.documentElement.clientHeight,
+    now,
     setTimer: (cb, ms) => ctx.setTimeout(cb, ms),
-    clearTimer: (id) => clearTimeout(id),
-    onIntent: (el) => void askAbout(el),
+    onNear: trackLink,
   });
+
+  /** Discovery found `el`: looked up now if it is near the screen (or marked, or an image map's). */
+  function found(el: LinkElement): void {
+    if (el.localName === 'area' || ui.built?.markers.has(el) || nearby.offer(el)) trackLink(el);
+  }
+
+  /** Scrolling, resizing or the page's changes: links may have come near, markers may have moved. */
+  function viewportChanged(): void {
+    nearby.changed();
+    if (ui.built && (ui.built.markers.count > 0 || ui.built.tooltip.anchor)) scheduleReposition();
+  }
+
+  const tips = createTooltipControl({ ui, ctx, now, infoFor: (url) => store.info(url) });
 
   function trackLink(el: Element): void {
     const url = linkUrlOf(el);
-    if (!url) {
-      if (store.untrack(el) !== null) markers.remove(el);
-      return;
-    }
-    const tracked = store.track(el, url);
-    if (!tracked) return;
-    if (!tracked.entry.lookedUp) {
-      batcher.enqueue(url);
-      tracker.watchVisibility(el);
-    }
-    render(el, tracked.entry.info);
+    if (!url) return void ui.built?.markers.remove(el);
+    if (store.lookedUp.add(url)) batcher.enqueue(url);
+    render(el, store.info(url));
   }
 
   function render(el: Element, info: LinkInfo | undefined): void {
     const kind = markerKind(info);
     if (kind && info) {
-      markers.set(el, info, kind);
+      ui.get().markers.set(el, info, kind);
       scheduleReposition();
-    } else markers.remove(el);
-    if (tooltip.anchor === el) {
-      if (kind && info) {
-        tooltip.show(el, info, kind);
-        markers.placeNow(el);
-      } else tooltip.hide();
-    } else if (kind && resting?.el === el) {
-      // The verdict the hover asked for arrived while the pointer (or focus) is still on the
-      // link: show the tooltip now, not only on the next enter ("a tooltip on hover", issue 4).
-      showTooltip(el, resting.how === 'focus');
-    }
+    } else ui.built?.markers.remove(el);
+    tips.verdictChanged(el, info);
+  }
+
+  /** The connected links (document and known shadow roots) whose URL is one of `urls`. */
+  function anchorsOf(urls: Set<string>): Element[] {
+    const out: Element[] = [];
+    const scan = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll(LINKS)) {
+        const url = linkUrlOf(el);
+        if (url && urls.has(url)) out.push(el);
+      }
+    };
+    scan(doc);
+    for (const root of discovery.shadowRoots) if (root.isConnected) scan(root);
+    return out;
   }
 
   function applyInfos(infos: Map<string, LinkInfo>): void {
     const at = now();
-    for (const [url, info] of infos) {
-      if (!store.setInfo(url, info, at)) continue;
-      for (const el of store.anchors(url)) render(el, info);
-    }
+    const changed = new Set<string>();
+    for (const [url, info] of infos) if (store.setInfo(url, info, at)) changed.add(url);
+    if (changed.size === 0) return;
+    // Elements to redraw: links of a URL that now has a marker (asked of the page, rare), links
+    // marked before (held by their markers), and the one the pointer or focus is on.
+    const els = new Set<Element>();
+    if ([...changed].some((url) => markerKind(store.info(url)))) for (const el of anchorsOf(changed)) els.add(el);
+    for (const el of ui.built?.markers.elements() ?? []) if (changed.has(linkUrlOf(el) ?? '')) els.add(el);
+    const resting = tips.resting?.el;
+    if (resting && changed.has(linkUrlOf(resting) ?? '')) els.add(resting);
+    for (const el of els) render(el, store.info(linkUrlOf(el) ?? ''));
+  }
+
+  // ── hover intent ─────────────────────────────────────────────────────────────────────────
+  let enteredAt = 0;
+  function loadConfig(): Promise<void> {
+    configReady ??= send({ type: 'config.get' }).then((reply) => void (config = parseConfigReply(reply)));
+    return configReady;
+  }
+  const intent = new HoverIntent({
+    delayMs: () => config.hoverDelayMs,
+    setTimer: (cb, ms) => ctx.setTimeout(cb, ms),
+    clearTimer: (id) => clearTimeout(id),
+    onIntent: (el) => void intended(el),
+  });
+  /** The intent fired on the default delay before the settings arrived: wait out the real one. */
+  async function intended(el: Element): Promise<void> {
+    await loadConfig();
+    const left = config.hoverDelayMs - (now() - enteredAt);
+    if (left > 0) ctx.setTimeout(() => tips.resting?.el === el && void askAbout(el), left);
+    else if (tips.resting?.el === el) await askAbout(el);
   }
 
   async function askAbout(el: Element): Promise<void> {
     if (!config.scanHovers) return;
     const url = linkUrlOf(el);
-    if (!url) return;
-    const tracked = store.track(el, url);
-    if (!tracked || !shouldAsk(tracked.entry, now())) return;
-    store.markAsked(url, now());
+    if (!url || !shouldAsk(store.entry(url), now()) || !store.markAsked(url, now())) return;
+    store.lookedUp.add(url);
     stats.hoverAsks++;
     const info = parseHoverReply(await send({ type: 'link.hover', url }));
     // A failed ask leaves what we knew; `askedAt` holds off the next ask (freshness.ts).
     if (info && ctx.isValid) applyInfos(new Map([[url, info]]));
-  }
-
-  // ── tooltip and keyboard announcement ────────────────────────────────────────────────────
-  let hideTimer: number | null = null;
-  const cancelHide = () => {
-    if (hideTimer !== null) clearTimeout(hideTimer);
-    hideTimer = null;
-  };
-  const scheduleHide = () => {
-    cancelHide();
-    if (tooltip.anchor) hideTimer = ctx.setTimeout(() => tooltip.hide(), TOOLTIP_GRACE_MS);
-  };
-  function showTooltip(el: Element, announce: boolean): boolean {
-    const url = store.urlOf(el) ?? linkUrlOf(el);
-    const info = url ? store.entry(url)?.info : undefined;
-    const kind = markerKind(info);
-    if (!kind || !info) return false;
-    cancelHide();
-    if (tooltip.anchor !== el) {
-      tooltip.show(el, info, kind);
-      markers.placeNow(el);
-    }
-    if (announce) {
-      overlay.live.textContent = '';
-      // A changed text is what screen readers announce: set it in a later task.
-      ctx.setTimeout(() => (overlay.live.textContent = announcement(info, kind)), 50);
-    }
-    return true;
   }
 
   let repositionQueued = false;
@@ -186,14 +213,14 @@ export function createContentApp(deps: ContentDeps) {
     repositionQueued = true;
     ctx.setTimeout(() => {
       repositionQueued = false;
-      markers.reposition();
-      tooltip.reposition();
+      ui.built?.markers.reposition();
+      ui.built?.tooltip.reposition();
     }, 16);
   }
 
   const guard = createActivationGuard({
-    dialog,
-    infoFor: (url) => store.entry(url)?.info,
+    dialog: () => ui.get().dialog,
+    infoFor: (url) => store.info(url),
     // "Open anyway" grants nothing here: the link opens, the background's navigation block
     // shows the blocked page (an extension page), and its "Proceed anyway" is where the person
     // confirms (issue 11, hole 5: a content script may be the attacker's; it grants no pass).
@@ -202,63 +229,62 @@ export function createContentApp(deps: ContentDeps) {
     isValid: () => ctx.isValid,
     onIntercept: () => {
       intent.cancel();
-      tooltip.hide();
+      ui.built?.tooltip.hide();
     },
   });
 
-  const onMessage = createMessageListener({
-    isTop: deps.isTop,
-    collect: () => collectLinks(doc, tracker.shadowRoots),
-    // Only URLs this frame has: a push for another frame's links costs no validation here.
-    update: (links) => applyInfos(parseLinkInfos(links, (url) => store.entry(url) !== undefined)),
-  });
-  type Listener = Parameters<typeof browser.runtime.onMessage.addListener>[0];
+  /** A link the pointer or focus reached: it matters now, whatever discovery has seen so far. */
+  function reached(el: LinkElement): void {
+    for (let root = el.getRootNode(); root.nodeType === 11; root = (root as ShadowRoot).host.getRootNode()) {
+      discovery.noteShadowRoot(root as ShadowRoot);
+    }
+    trackLink(el);
+    const url = linkUrlOf(el);
+    if (url) batcher.promote(url);
+    void loadConfig();
+  }
 
   function start(): void {
-    browser.runtime.onMessage.addListener(onMessage as Listener);
     ctx.onInvalidated(stop);
+    // The top frame answers links.collect ("check every link on this page") from the start.
+    if (deps.isTop) listen();
     listenToPage({
       ctx,
       win,
       doc,
-      isOurs: (t) => overlay.isHost(t),
+      isOurs: (t) => ui.isOurs(t),
       onLinkEnter: (el, how) => {
-        resting = { el, how };
+        reached(el);
+        enteredAt = now();
+        tips.enter(el, how);
         intent.enter(el);
-        if (!showTooltip(el, how === 'focus')) scheduleHide();
       },
       onLinkLeave: (el) => {
-        if (resting?.el === el) resting = null;
+        tips.leave(el);
         intent.leave(el);
-        scheduleHide();
       },
-      onOverlayEnter: cancelHide,
+      onOverlayEnter: tips.cancelHide,
       onActivate: guard,
-      onEscape: () => tooltip.hide(),
-      onViewportChange: () => (markers.count > 0 || tooltip.anchor) && scheduleReposition(),
+      onEscape: () => ui.built?.tooltip.hide(),
+      onViewportChange: viewportChanged,
       trusted: deps.trustEvent,
     });
-    ctx.setInterval(() => markers.count > 0 && scheduleReposition(), REPOSITION_EVERY_MS);
-    void send({ type: 'config.get' }).then((reply) => {
-      config = parseConfigReply(reply);
-    });
-    tracker.start();
+    discovery.start();
   }
 
   function stop(): void {
-    browser.runtime.onMessage.removeListener(onMessage as Listener);
-    tracker.stop();
+    stopped = true;
+    if (listening) onMessage.removeListener(listener);
+    discovery.stop();
+    nearby.stop();
     batcher.stop();
     intent.cancel();
-    cancelHide();
-    dialog.close(false);
-    markers.clear();
-    tooltip.hide();
-    overlay.destroy();
+    tips.cancelHide();
+    ui.destroy();
     store.clear();
   }
 
-  return { start, stop, store, overlay, markers, tooltip, dialog, tracker, batcher, stats, config: () => config };
+  return { start, stop, store, ui, discovery, nearby, batcher, stats, config: () => config };
 }
 
 export type ContentApp = ReturnType<typeof createContentApp>;

@@ -1,41 +1,46 @@
 /**
- * How long the content script lives, kept apart from one WXT behaviour that a page can abuse.
+ * How long the content script lives: until the extension itself goes away (update, reload,
+ * uninstall), which the orphaned script sees as `runtime.id` being undefined.
  *
- * WXT's ContentScriptContext ends itself when a "newer copy of this script started" CustomEvent
- * reaches `document`. The event's name is `<extension id>:content:wxt:content-script-started`,
- * and WXT also announces that name to the page with `window.postMessage`. So any page can read
- * it and dispatch the event: WXT aborts its signal, its timers stop firing, and every marker,
- * tooltip and click confirmation on the page is gone (test/e2e/content.e2e.test.ts, hostile
- * page). Linklens never injects a second copy (manifest content script only, no
- * scripting.executeScript), so the only real end is the extension itself going away (update,
- * reload, uninstall), which the old script sees as `browser.runtime.id` being undefined.
+ * No WXT ContentScriptContext is involved (entrypoints/content-script.ts is a plain script): WXT's
+ * context ends itself when a "newer copy of this script started" CustomEvent reaches `document`,
+ * an event any page can dispatch once it knows the extension's id (test/e2e/content.e2e.test.ts,
+ * hostile page), and it announces itself to the page on every load. Linklens never injects a
+ * second copy (manifest content script only, no scripting.executeScript), so nothing here listens
+ * to the page for its end.
  *
- * | what happens                               | extension alive | effect            |
- * |--------------------------------------------|-----------------|-------------------|
- * | WXT invalidation (page-forged or genuine)  | yes             | ignored           |
- * | WXT invalidation                           | no              | end               |
- * | a timer fires / `isValid` is read          | no              | end, handler skipped |
- * | `end()`                                    | either          | end (once)        |
+ * | what happens                                 | extension alive | effect               |
+ * |----------------------------------------------|-----------------|----------------------|
+ * | a timer fires / `isValid` is read            | yes             | handler runs         |
+ * | a timer fires / `isValid` is read            | no              | end, handler skipped |
+ * | an idle callback fires                       | either          | runs unless ended (*)|
+ * | `end()`                                      | either          | end (once)           |
+ *
+ * (*) Idle callbacks only look at the page; asking whether the extension is alive touches the
+ * extension API, which makes the browser build its bindings for this frame: a frame that never
+ * needs them (no links) should not pay for that. Anything they start that talks to the
+ * background goes through a timer or `isValid`.
  *
  * Ending aborts `signal` (every listener registered with it goes), clears intervals and runs the
- * `onInvalidated` callbacks once, as WXT's context would.
+ * `onInvalidated` callbacks once.
  */
-import type { ContextLike } from './app';
-
-export interface Lifetime extends ContextLike {
+export interface Lifetime {
+  readonly signal: AbortSignal;
+  readonly isValid: boolean;
+  setTimeout(handler: () => void, timeout?: number): number;
+  setInterval(handler: () => void, timeout?: number): number;
   requestIdleCallback(cb: () => void, options?: { timeout?: number }): number;
+  onInvalidated(cb: () => void): () => void;
   end(): void;
 }
 
 export interface LifetimeDeps {
-  /** WXT's context: only its invalidation is listened to. */
-  wxt: { onInvalidated(cb: () => void): () => void };
-  /** False once the extension context is gone (`browser.runtime.id` undefined). */
+  /** False once the extension context is gone. */
   extensionAlive: () => boolean;
   win: Pick<Window, 'setTimeout' | 'setInterval' | 'clearInterval'> & Partial<Pick<Window, 'requestIdleCallback'>>;
 }
 
-export function createLifetime({ wxt, extensionAlive, win }: LifetimeDeps): Lifetime {
+export function createLifetime({ extensionAlive, win }: LifetimeDeps): Lifetime {
   const controller = new AbortController();
   const callbacks = new Set<() => void>();
   const intervals = new Set<number>();
@@ -61,10 +66,6 @@ export function createLifetime({ wxt, extensionAlive, win }: LifetimeDeps): Life
     return false;
   };
 
-  wxt.onInvalidated(() => {
-    if (!extensionAlive()) end();
-  });
-
   return {
     get signal() {
       return controller.signal;
@@ -83,8 +84,8 @@ export function createLifetime({ wxt, extensionAlive, win }: LifetimeDeps): Life
     },
     requestIdleCallback: (cb, options) =>
       typeof win.requestIdleCallback === 'function'
-        ? win.requestIdleCallback(() => alive() && cb(), options)
-        : win.setTimeout(() => alive() && cb(), 0),
+        ? win.requestIdleCallback(() => !controller.signal.aborted && cb(), options)
+        : win.setTimeout(() => !controller.signal.aborted && cb(), 0),
     onInvalidated: (cb) => {
       if (controller.signal.aborted) {
         cb();

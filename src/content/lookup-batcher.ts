@@ -1,29 +1,33 @@
 /**
  * Asks the background for known verdicts of the page's links, one `links.lookup` message per
  * batch of up to MAX_BATCH URLs (issue 4: "one message per batch to the background, not one per
- * link"). Visible links go first: the page's IntersectionObserver promotes them. One batch is in
- * flight at a time; the first waits a moment so visibility is known and discovery has gathered.
+ * link"). Links go in document order (discovery's order); a link the pointer or focus is on goes
+ * first. One batch is in flight at a time; the first waits a moment so discovery's idle slices
+ * gather into one message.
  *
- * | event                         | effect                                                  |
- * |-------------------------------|---------------------------------------------------------|
- * | enqueue(url) (new URL)        | queued as "rest"; a flush is scheduled after delayMs    |
- * | promote(url) (became visible) | moves to "visible", sent before every "rest" URL        |
- * | flush                         | takes ≤ batchSize URLs, visible first, sends one message|
- * | reply ok                      | valid entries for sent URLs → onInfos; next batch soon  |
- * | reply failed                  | the batch is queued again, at most `maxAttempts` times  |
+ * | event                            | effect                                                  |
+ * |----------------------------------|---------------------------------------------------------|
+ * | enqueue(url) (new URL)           | queued as "rest"; a flush is scheduled after delayMs    |
+ * | promote(url) (pointer/focus on it) | moves to "first", sent before every "rest" URL        |
+ * | flush                            | takes ≤ batchSize URLs, "first" first, sends one message|
+ * | reply ok                         | valid entries for sent URLs → onInfos; next batch soon  |
+ * | reply failed                     | the batch is queued again, at most `maxAttempts` times; |
+ * |                                  | then given up (onGiveUp)                                 |
  */
 import { MAX_BATCH } from '@/src/shared/messaging/limits';
 import type { LinkInfo, Reply } from '@/src/shared/messaging/protocol';
-import { parseLinkInfos } from './incoming';
+import { parseLookupReply } from './incoming';
 
 export interface LookupBatcherOptions {
   send: (urls: string[]) => Promise<Reply<unknown>>;
   onInfos: (infos: Map<string, LinkInfo>) => void;
-  /** URLs just sent (they need no visibility tracking any more). */
-  onSent?: (urls: readonly string[]) => void;
+  /** URLs whose 'unknown' answer changes nothing (not even worth validating). */
+  ignoresUnknown?: (url: string) => boolean;
+  /** URLs no lookup could be sent for (the background kept failing). */
+  onGiveUp?: (urls: readonly string[]) => void;
   setTimer: (cb: () => void, ms: number) => number;
   batchSize?: number;
-  /** Wait before the first batch of a burst (lets IntersectionObserver report). */
+  /** Wait before the first batch of a burst (gathers discovery's slices into one message). */
   delayMs?: number;
   /** Wait between consecutive batches. */
   gapMs?: number;
@@ -32,7 +36,7 @@ export interface LookupBatcherOptions {
 }
 
 export class LookupBatcher {
-  private readonly visible = new Set<string>();
+  private readonly first = new Set<string>();
   private readonly rest = new Set<string>();
   private readonly attempts = new Map<string, number>();
   private timer: number | null = null;
@@ -44,22 +48,22 @@ export class LookupBatcher {
   constructor(private readonly opts: LookupBatcherOptions) {}
 
   get queued(): number {
-    return this.visible.size + this.rest.size;
+    return this.first.size + this.rest.size;
   }
 
   enqueue(url: string): void {
-    if (this.stopped || this.visible.has(url) || this.rest.has(url)) return;
+    if (this.stopped || this.first.has(url) || this.rest.has(url)) return;
     this.rest.add(url);
     this.schedule(this.opts.delayMs ?? 150);
   }
 
   promote(url: string): void {
-    if (this.rest.delete(url)) this.visible.add(url);
+    if (this.rest.delete(url)) this.first.add(url);
   }
 
   stop(): void {
     this.stopped = true;
-    this.visible.clear();
+    this.first.clear();
     this.rest.clear();
   }
 
@@ -74,7 +78,7 @@ export class LookupBatcher {
   private take(): string[] {
     const size = Math.min(this.opts.batchSize ?? MAX_BATCH, MAX_BATCH);
     const batch: string[] = [];
-    for (const set of [this.visible, this.rest]) {
+    for (const set of [this.first, this.rest]) {
       for (const url of set) {
         if (batch.length >= size) return batch;
         batch.push(url);
@@ -90,7 +94,6 @@ export class LookupBatcher {
     if (batch.length === 0) return;
     this.inFlight = true;
     this.sentBatches++;
-    this.opts.onSent?.(batch);
     let reply: Reply<unknown>;
     try {
       reply = await this.opts.send(batch);
@@ -100,8 +103,7 @@ export class LookupBatcher {
     this.inFlight = false;
     if (this.stopped) return;
     if (reply.ok) {
-      const sent = new Set(batch);
-      const infos = parseLinkInfos(reply.data, (url) => sent.has(url));
+      const infos = parseLookupReply(reply.data, batch, this.opts.ignoresUnknown);
       for (const url of batch) this.attempts.delete(url);
       if (infos.size > 0) this.opts.onInfos(infos);
       if (this.queued > 0) this.schedule(this.opts.gapMs ?? 50);
@@ -109,13 +111,18 @@ export class LookupBatcher {
     }
     // The background may be starting up or reloading: try these again later, a bounded number of times.
     const max = this.opts.maxAttempts ?? 3;
+    const givenUp: string[] = [];
     for (const url of batch) {
       const n = (this.attempts.get(url) ?? 0) + 1;
       if (n < max) {
         this.attempts.set(url, n);
         this.rest.add(url);
-      } else this.attempts.delete(url);
+      } else {
+        this.attempts.delete(url);
+        givenUp.push(url);
+      }
     }
+    if (givenUp.length > 0) this.opts.onGiveUp?.(givenUp);
     if (this.queued > 0) this.schedule(this.opts.retryMs ?? 2000);
   }
 }

@@ -1,26 +1,21 @@
 /**
- * Content script entry (issue 4): builds the app with the real browser and a lifetime that follows
- * the extension (lifetime.ts), not WXT's page-forgeable invalidation.
- * Runs in every frame (entrypoints/content.ts: allFrames), each frame with its own overlay.
+ * Content script entry (issue 4): builds the app with the real browser and a lifetime that
+ * follows the extension (lifetime.ts). Runs in every frame (entrypoints/content-script.ts and the
+ * manifest's content_scripts: all frames), each frame with its own overlay.
+ *
+ * Load-time work stays at registering listeners (issue 16): nothing here touches the extension
+ * API or walks the page; discovery waits for idle time, the overlay for the first warning.
  */
-import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { browser } from 'wxt/browser';
-import { sendFromContent } from '@/src/shared/messaging/send';
 import { createContentApp } from './app';
 import { createLifetime } from './lifetime';
 import { openUrl } from './open-intent';
+import { browserPlatform } from './platform';
 
-function extensionAlive(): boolean {
-  try {
-    return browser.runtime?.id != null;
-  } catch {
-    return false;
-  }
-}
+/** Discovery starts within this long after load even on a page that never goes idle. */
+const IDLE_TIMEOUT_MS = 500;
 
-export function startContent(wxtCtx: ContentScriptContext): void {
-  // Our own lifetime, not WXT's: a page can forge WXT's "newer script started" event (lifetime.ts).
-  const ctx = createLifetime({ wxt: wxtCtx, extensionAlive, win: window });
+export function startContent(): void {
+  const ctx = createLifetime({ extensionAlive: browserPlatform.alive, win: window });
   let isTop = true;
   try {
     isTop = window.top === window;
@@ -31,11 +26,10 @@ export function startContent(wxtCtx: ContentScriptContext): void {
     ctx,
     win: window,
     doc: document,
-    send: sendFromContent,
+    send: browserPlatform.send,
     now: () => Date.now(),
     navigate: (url, intent) => openUrl(window, url, intent),
-    // Idle callbacks keep discovery out of the page's busy moments; the timeout bounds the wait.
-    yieldToPage: (cb) => void ctx.requestIdleCallback(cb, { timeout: 200 }),
+    idle: (cb) => void ctx.requestIdleCallback(cb, { timeout: IDLE_TIMEOUT_MS }),
     isTop,
   });
   app.start();

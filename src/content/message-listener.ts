@@ -1,6 +1,6 @@
 /**
  * The content script's runtime.onMessage listener: background → content messages only
- * (`links.update`, `links.collect`), validated with the protocol's zod schema. Anything else,
+ * (`links.update`, `links.collect`), validated like the protocol's schema (incoming.ts). Anything else,
  * malformed or not ours, gets no answer at all (we return undefined, so another listener may
  * answer and nothing leaks back). `links.collect` is answered by the top frame only.
  *
@@ -10,6 +10,7 @@
  */
 import type { Reply } from '@/src/shared/messaging/protocol';
 import { parseIncoming } from './incoming';
+import type { RuntimeListener } from './platform';
 
 export interface MessageListenerOptions {
   isTop: boolean;
@@ -17,8 +18,6 @@ export interface MessageListenerOptions {
   /** The `links` record of a `links.update` (entries still unvalidated). */
   update: (links: Record<string, unknown>) => void;
 }
-
-export type RuntimeListener = (message: unknown, sender: unknown, sendResponse: (reply: unknown) => void) => true | undefined;
 
 export function createMessageListener(o: MessageListenerOptions): RuntimeListener {
   const handle = async (message: NonNullable<ReturnType<typeof parseIncoming>>): Promise<Reply<unknown>> => {

@@ -1,9 +1,9 @@
 /**
  * Every string the content script shows, English fallbacks keyed by the `_locales` message name
- * (`cs_<key>`). `t()` asks `browser.i18n` first; a missing message (or a test's fake browser)
+ * (`cs_<key>`). `t()` asks `i18n.getMessage` first; a missing message (or a test's fake browser)
  * falls back to English. Placeholders are `$1`, `$2`, as in messages.json.
  */
-import { browser } from 'wxt/browser';
+import { browserPlatform } from './platform';
 
 export const CONTENT_STRINGS = {
   band_safe: 'Safe link',
@@ -39,13 +39,8 @@ export type StringKey = keyof typeof CONTENT_STRINGS;
 
 export function t(key: StringKey, ...subs: (string | number)[]): string {
   const args = subs.map(String);
-  try {
-    // WXT types getMessage by the keys in _locales; ours are added there as `cs_*`.
-    const i18n = browser.i18n as unknown as { getMessage(name: string, substitutions?: string[]): string };
-    const localized = i18n.getMessage(`cs_${key}`, args);
-    if (localized) return localized;
-  } catch {
-    // No i18n (tests) or the context is gone: English below.
-  }
+  // '' when there is no such message, no i18n (tests) or the context is gone: English below.
+  const localized = browserPlatform.message(`cs_${key}`, args);
+  if (localized) return localized;
   return CONTENT_STRINGS[key].replace(/\$(\d)/g, (_m, d: string) => args[Number(d) - 1] ?? '');
 }

@@ -14,7 +14,6 @@ import { startLinksServer } from './bench-pages';
 import type { Section } from './section';
 import { fmt, int, max, median, sleep, table, paragraphs } from './stats';
 import { traceLoad, type TraceResult } from './trace-breakdown';
-import { MAX_OBSERVED } from '../../src/content/link-tracker';
 
 export interface ContentCostOptions {
   linkCounts: number[];
@@ -240,15 +239,10 @@ function whyMissed(rows: Row[], extra: (r: Row) => number, extraLong: (r: Row) =
   if (at5k && extra(at5k) > 150) {
     const script = med(at5k.with, (l) => l.scriptMs) - med(at5k.without, (l) => l.scriptMs);
     const spread = Math.max(...at5k.without.map((l) => l.taskMs)) - Math.min(...at5k.without.map((l) => l.taskMs));
-    const ioMatters = io >= 0.2 * Math.max(0, extra(at5k) - script);
     out.push(
       `**Extra busy time at 5,000 links: ${int(extra(at5k))} ms > 150 ms.** Script accounts for ${int(script)} ms of it (ScriptDuration with − without, the steady part); the rest is rendering time (style, layout, paint, compositing), which the content script's frames add to but which also swings from load to load: the same page without the extension spread over ${int(spread)} ms between its ${at5k.without.length} loads in this run, more than the difference being measured.` +
-        (!ioMatters
-          ? ` The IntersectionObserver, once the largest item, is ${int(io)} ms in the trace (at most ${MAX_OBSERVED} links observed at a time: link-tracker.ts MAX_OBSERVED).`
-          : '') +
-        (ioMatters && io > 0
-          ? ` In the trace the largest item is the IntersectionObserver (${int(io)} ms of self time in \`${grew.find((x) => /Intersection/i.test(x.name))?.name}\`): the content script observes every link it finds (link-tracker.ts \`watchVisibility\`, rootMargin 200px) until that link's lookup has been sent, and the lookups go out one batch at a time; every rendering update recomputes intersections for every link still observed, so the cost is (links observed) × (frames while discovery and lookups run) — it grows faster than the link count (see the growth line above).` +
-            ' Proposed fix (ours, content script): drop the per-link IntersectionObserver, or bound it (observe only the first few hundred links found, which are the ones on screen at load, or sample visibility once per chunk with one layout read); `links.lookup` is answered from the worker\'s memory, so sending lookups in document order in a few large batches costs less than ordering them by visibility.'
+        (io > 0
+          ? ` IntersectionObserver work in the trace: ${int(io)} ms (the content script observes no link's visibility since issue 16: lookups go in document order; any left is the browser's own).`
           : ''),
     );
   }

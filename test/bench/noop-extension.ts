@@ -5,14 +5,20 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export async function writeNoopExtension(): Promise<string> {
+export interface NoopOptions {
+  /** Inject into every frame, about:blank and srcdoc ones too, as Linklens does (entrypoints/content.ts). */
+  allFrames?: boolean;
+}
+
+export async function writeNoopExtension(o: NoopOptions = {}): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'linklens-bench-noop-'));
+  const frames = o.allFrames ? { all_frames: true, match_about_blank: true } : {};
   const manifest = {
     manifest_version: 3,
     name: 'bench no-op',
     version: '1.0.0',
     background: { service_worker: 'background.js' },
-    content_scripts: [{ matches: ['http://*/*', 'https://*/*'], js: ['content.js'], run_at: 'document_idle' }],
+    content_scripts: [{ matches: ['http://*/*', 'https://*/*'], js: ['content.js'], run_at: 'document_idle', ...frames }],
   };
   await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest));
   await writeFile(

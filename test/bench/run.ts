@@ -4,6 +4,8 @@
 //
 //   npm run bench                 all seven measurements, writes BENCHMARKS.md
 //   npm run bench -- --only=1,5   some of them, printed (BENCHMARKS.md is left alone)
+//   LINKLENS_BENCH_CORPUS=blog,news-c LINKLENS_BENCH_LOADS=2 npm run bench -- --only=7
+//                                 measurement 7 on some corpus pages, fewer loads (while iterating)
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../e2e/harness';
@@ -23,6 +25,7 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
   '6': async () => (await import('./bundle-size')).measureBundles(),
   '7': async () => (await import('./lookalike-fp')).measureLookalikeFalsePositives(),
   '8': async () => (await import('./net-rules-cost')).measureNetRules({ entries: 5000, rebuilds: 5, adds: 30, verdicts: 10, restarts: 8 }),
+  '9': async () => (await import('./page-weight')).measurePageWeight({ loads: Number(process.env.LINKLENS_BENCH_LOADS ?? 6) }),
 };
 
 async function main(): Promise<void> {

@@ -38,6 +38,11 @@ export class Markers {
     return this.marks.has(el);
   }
 
+  /** The marked links. */
+  elements(): Element[] {
+    return [...this.marks.keys()];
+  }
+
   /** Adds or updates the marker of `el`; the caller schedules `reposition()` to show it. */
   set(el: Element, info: LinkInfo, kind: MarkerKind): void {
     this.overlay.ensure();

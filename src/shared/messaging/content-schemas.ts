@@ -1,48 +1,88 @@
 /**
- * The schemas a content script validates incoming data with, built on `zod/mini`.
+ * What a content script accepts from its background, checked by small hand-written guards.
  *
- * Why a second copy: the content script runs in every frame of every page, and importing
- * protocol.ts (zod's full build, every message schema) made its bundle ~120 KB minified, most of
- * it zod, evaluated per frame before any of our code runs. zod/mini is tree-shakable: these few
- * schemas cost a fraction of that. They must accept exactly what the protocol.ts schemas accept:
- * test/unit/content/content-schemas.test.ts checks them against each other (property test) and
- * the type assertions below fail the build if the shapes drift apart.
+ * Why not the protocol's zod schemas: the content script runs in every frame of every page, and
+ * any schema library is parsed, compiled and (for zod) builds its schema objects on each of those
+ * loads before anything is shown (issue 14 §2: 25 kB of zod/mini in a 66 kB script). These few
+ * shapes are small enough to check by hand. They must accept exactly what protocol.ts's schemas
+ * accept: test/unit/content/content-schemas.test.ts runs both on the same generated values
+ * (property test), and the type assertions below fail the build if the shapes drift apart.
+ *
+ * Each parser returns a fresh object holding only the known fields (as zod's parse does), or
+ * null when the value does not match.
  */
-import '../zod-config';
-import * as z from 'zod/mini';
 import type { BackgroundToContent, ContentConfig, LinkInfo } from './protocol';
 
-/** Mirrors protocol.ts LinkInfoSchema. */
-export const LinkInfoMini = z.object({
-  status: z.enum(['pending', 'verdict', 'skipped', 'unknown', 'error']),
-  action: z.optional(z.enum(['allow', 'annotate', 'warn', 'block'])),
-  band: z.optional(z.enum(['safe', 'suspicious', 'high', 'malicious'])),
-  riskScore: z.optional(z.number()),
-  categories: z.optional(z.array(z.string())),
-  reasoning: z.optional(z.string()),
-  indicators: z.optional(z.array(z.string())),
-  canProceed: z.optional(z.boolean()),
-});
+const STATUS = ['pending', 'verdict', 'skipped', 'unknown', 'error'] as const;
+const ACTION = ['allow', 'annotate', 'warn', 'block'] as const;
+const BAND = ['safe', 'suspicious', 'high', 'malicious'] as const;
 
-/** Mirrors protocol.ts BackgroundToContent. */
-export const BackgroundToContentMini = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('links.update'), links: z.record(z.string(), z.unknown()) }),
-  z.object({ type: z.literal('links.collect') }),
-]);
+/** zod's object check (z.object): any non-null object that is not an array. */
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** zod's record check (z.record): an object whose constructor, if any, looks like Object's. */
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (!isObject(v)) return false;
+  const ctor = (v as { constructor?: unknown }).constructor;
+  if (typeof ctor !== 'function') return true;
+  const proto: unknown = ctor.prototype;
+  return isObject(proto) && Object.prototype.hasOwnProperty.call(proto, 'isPrototypeOf');
+}
+/** zod's `z.number()`: finite numbers only (no NaN, no ±Infinity). */
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const oneOf = <T extends string>(values: readonly T[], v: unknown): v is T => typeof v === 'string' && (values as readonly string[]).includes(v);
+
+/** `z.array(z.string())`: every index (holes included) holds a string. */
+function isStringArray(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
+  return true;
+}
+
+/**
+ * LinkInfoSchema's optional fields and their checks. Typed by LinkInfo's keys: a field added to
+ * (or dropped from) LinkInfo in protocol.ts fails the build here until it is handled.
+ */
+const LINK_INFO_FIELDS: Record<Exclude<keyof LinkInfo, 'status'>, (v: unknown) => boolean> = {
+  action: (v) => oneOf(ACTION, v),
+  band: (v) => oneOf(BAND, v),
+  riskScore: isNumber,
+  categories: isStringArray,
+  reasoning: (v) => typeof v === 'string',
+  indicators: isStringArray,
+  canProceed: (v) => typeof v === 'boolean',
+};
+
+/** Mirrors protocol.ts LinkInfoSchema. */
+export function parseLinkInfo(v: unknown): LinkInfo | null {
+  if (!isObject(v) || !oneOf(STATUS, v.status)) return null;
+  const out: Record<string, unknown> = { status: v.status };
+  for (const [key, ok] of Object.entries(LINK_INFO_FIELDS)) {
+    const x = v[key];
+    if (x === undefined) continue;
+    if (!ok(x)) return null;
+    out[key] = Array.isArray(x) ? x.slice() : x;
+  }
+  return out as unknown as LinkInfo;
+}
+
+/** Mirrors protocol.ts BackgroundToContent. `links` entries stay unchecked (each is parsed on use). */
+export function parseBackgroundToContent(v: unknown): BackgroundToContent | null {
+  if (!isObject(v)) return null;
+  if (v.type === 'links.collect') return { type: 'links.collect' };
+  if (v.type === 'links.update' && isPlainObject(v.links)) return { type: 'links.update', links: { ...v.links } };
+  return null;
+}
 
 /** Mirrors protocol.ts ContentConfigSchema. */
-export const ContentConfigMini = z.object({
-  hoverDelayMs: z.number().check(z.int(), z.gte(50), z.lte(5000)),
-  scanHovers: z.boolean(),
-});
+export function parseContentConfig(v: unknown): ContentConfig | null {
+  if (!isObject(v)) return null;
+  const { hoverDelayMs, scanHovers } = v;
+  if (!isNumber(hoverDelayMs) || !Number.isInteger(hoverDelayMs) || hoverDelayMs < 50 || hoverDelayMs > 5000) return null;
+  if (typeof scanHovers !== 'boolean') return null;
+  return { hoverDelayMs, scanHovers };
+}
 
-// Compile-time drift check: each mini schema's output is mutually assignable with the protocol type.
-// (Keys are compared too: an optional field missing on one side is still assignable both ways.)
-type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Same<A, B> = Mutual<A, B> extends true ? Mutual<keyof A, keyof B> : false;
-const sameShapes: [
-  Same<z.infer<typeof LinkInfoMini>, LinkInfo>,
-  Same<z.infer<typeof BackgroundToContentMini>, BackgroundToContent>,
-  Same<z.infer<typeof ContentConfigMini>, ContentConfig>,
-] = [true, true, true];
-void sameShapes;
+// Compile-time drift check for the other two shapes (LinkInfo's is LINK_INFO_FIELDS' type).
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameKeys: [SameKeys<keyof ContentConfig, 'hoverDelayMs' | 'scanHovers'>, SameKeys<BackgroundToContent['type'], 'links.update' | 'links.collect'>] = [true, true];
+void sameKeys;

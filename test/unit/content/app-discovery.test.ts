@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_CHUNK_LIMITS } from '@/src/content/link-walker';
 import { OVERLAY_TAG } from '@/src/content/overlay/overlay-host';
 import { MAX_BATCH, type LinkInfo } from '@/src/shared/messaging/protocol';
-import { addLinks, cacheResponder, startApp, type Harness } from './app-harness';
+import { addLinks, cacheResponder, focusIn, marked, pointerOver, startApp, type Harness } from './app-harness';
 
 const block: LinkInfo = { status: 'verdict', action: 'block', band: 'malicious', riskScore: 95, canProceed: true };
 const warn: LinkInfo = { status: 'verdict', action: 'warn', band: 'high', riskScore: 60 };
@@ -28,7 +27,7 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
     document.body.replaceChildren();
   });
   afterEach(() => {
-    h?.ctx.notifyInvalidated();
+    h?.ctx.end();
     vi.useRealTimers();
   });
 
@@ -43,22 +42,69 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
     expect(h.of('link.hover')).toHaveLength(0);
   });
 
-  it('processes a 5,000-link page in many bounded chunks and few messages', async () => {
+  it('processes a 5,000-link page in many idle slices of a bounded budget, and few messages', async () => {
     addLinks(Array.from({ length: 5000 }, (_, i) => `https://big.test/${i}`));
-    h = startApp(cacheResponder({}));
+    // A clock that moves 0.05 ms per reading: a 1 ms slice ends after 20 readings (~320 links).
+    let clock = 0;
+    h = startApp(cacheResponder({}), { now: () => (clock += 0.05), budgetMs: 1 });
     await settle();
-    expect(h.app.tracker.chunks).toBeGreaterThanOrEqual(5000 / DEFAULT_CHUNK_LIMITS.maxLinks);
-    expect(h.app.store.size).toBe(5000);
+    expect(h.app.discovery.passes).toBeGreaterThanOrEqual(10);
+    expect(h.app.store.lookedUp.size).toBe(5000);
     expect(h.of('links.lookup')).toHaveLength(5000 / MAX_BATCH);
+  });
+
+  it('does nothing at load but listen: no message, no walk, no overlay until idle time', async () => {
+    addLinks(['https://evil.test/', 'https://fine.test/']);
+    h = startApp(cacheResponder({ 'https://evil.test/': block }));
+    expect(h.sent).toEqual([]);
+    expect(h.app.discovery.passes).toBe(0);
+    expect(h.app.ui.built).toBeNull();
+    expect(document.querySelectorAll(OVERLAY_TAG)).toHaveLength(0);
+    await settle();
+    expect(h.of('links.lookup')).toHaveLength(1);
+    expect(document.querySelectorAll(OVERLAY_TAG)).toHaveLength(1); // the flagged link's marker
+  });
+
+  it('builds no overlay and keeps nothing per link on a page without a flagged link', async () => {
+    const links = addLinks(Array.from({ length: 300 }, (_, i) => `https://plain.test/${i}`));
+    h = startApp(cacheResponder({ 'https://plain.test/7': safe }));
+    await settle();
+    pointerOver(links[3]!); // a hover on an unflagged link shows nothing either
+    await settle();
+    expect(h.of('links.lookup').flatMap((m) => m.urls)).toHaveLength(300);
+    expect(document.querySelectorAll(OVERLAY_TAG)).toHaveLength(0);
+    expect(h.app.ui.built).toBeNull();
+    // Entries only for what the background knew (the safe verdict) and what a hover asked.
+    expect(h.app.store.size).toBe(2);
+  });
+
+  it('looks up the links near the screen at load; the others once scrolling brings them near or the pointer reaches them', async () => {
+    const [top, far, farther] = addLinks(['https://top.test/', 'https://far.test/', 'https://farther.test/']);
+    far!.setAttribute('data-test-top', '5000');
+    farther!.setAttribute('data-test-top', '9000');
+    h = startApp(cacheResponder({ 'https://far.test/': block, 'https://farther.test/': warn }));
+    const looked = () => h.of('links.lookup').flatMap((m) => m.urls);
+    await settle();
+    expect(looked()).toEqual(['https://top.test/']);
+    expect(marked(h, top!)).toBe(false);
+    far!.setAttribute('data-test-top', '300'); // the person scrolled: it is on screen now
+    document.dispatchEvent(new Event('scroll'));
+    await settle();
+    expect(looked()).toEqual(['https://top.test/', 'https://far.test/']);
+    expect(marked(h, far!)).toBe(true);
+    focusIn(farther!); // keyboard focus reached it (the page scrolls it into view)
+    await settle();
+    expect(looked()).toContain('https://farther.test/');
+    expect(marked(h, farther!)).toBe(true);
   });
 
   it('marks warn- and block-level links, not safe ones', async () => {
     const [evil, risky, fine] = addLinks(['https://evil.test/', 'https://risky.test/', 'https://fine.test/']);
     h = startApp(cacheResponder({ 'https://evil.test/': block, 'https://risky.test/': warn, 'https://fine.test/': safe }));
     await settle();
-    expect(h.app.markers.has(evil!)).toBe(true);
-    expect(h.app.markers.has(risky!)).toBe(true);
-    expect(h.app.markers.has(fine!)).toBe(false);
+    expect(marked(h, evil!)).toBe(true);
+    expect(marked(h, risky!)).toBe(true);
+    expect(marked(h, fine!)).toBe(false);
     expect(document.querySelectorAll(OVERLAY_TAG)).toHaveLength(1);
     // The page's own anchors carry nothing of ours.
     expect(evil!.getAttributeNames()).toEqual(['href']);
@@ -86,31 +132,32 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
     const [a] = addLinks(['https://before.test/']);
     h = startApp(cacheResponder({ 'https://after.test/': block }));
     await settle();
-    expect(h.app.markers.has(a!)).toBe(false);
+    expect(marked(h, a!)).toBe(false);
     a!.href = 'https://after.test/';
     await settle();
-    expect(h.app.markers.has(a!)).toBe(true);
+    expect(marked(h, a!)).toBe(true);
   });
 
   it('drops the marker when the page removes the href', async () => {
     const [a] = addLinks(['https://evil.test/']);
     h = startApp(cacheResponder({ 'https://evil.test/': block }));
     await settle();
-    expect(h.app.markers.has(a!)).toBe(true);
+    expect(marked(h, a!)).toBe(true);
     a!.removeAttribute('href');
     await settle();
-    expect(h.app.markers.has(a!)).toBe(false);
+    expect(marked(h, a!)).toBe(false);
   });
 
   it('shows verdicts pushed by links.update and answers with ok', async () => {
     const [a] = addLinks(['https://late-verdict.test/']);
-    h = startApp(cacheResponder({}));
+    // The lookup finds a scan in flight; its verdict is pushed when it completes.
+    h = startApp(cacheResponder({ 'https://late-verdict.test/': { status: 'pending' } }));
     await settle();
-    expect(h.app.markers.has(a!)).toBe(false);
+    expect(marked(h, a!)).toBe(false);
     const { claimed, reply } = await push({ type: 'links.update', links: { 'https://late-verdict.test/': block } });
     expect(claimed).toBe(true);
     expect(reply).toEqual({ ok: true, data: null });
-    expect(h.app.markers.has(a!)).toBe(true);
+    expect(marked(h, a!)).toBe(true);
   });
 
   it.each([
@@ -128,7 +175,8 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
 
   it('drops invalid entries of an update and URLs the page does not have', async () => {
     const [a, b] = addLinks(['https://a.test/', 'https://b.test/']);
-    h = startApp(cacheResponder({}));
+    // Both were being scanned at lookup time: pushes for them are expected, bad ones still dropped.
+    h = startApp(cacheResponder({ 'https://a.test/': { status: 'pending' }, 'https://b.test/': { status: 'pending' } }));
     await settle();
     await push({
       type: 'links.update',
@@ -138,8 +186,9 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
         'https://elsewhere.test/': block,
       },
     });
-    expect(h.app.markers.has(a!)).toBe(false);
-    expect(h.app.markers.has(b!)).toBe(false);
+    expect(marked(h, a!)).toBe(false);
+    expect(marked(h, b!)).toBe(false);
+    expect(h.app.store.info('https://a.test/')).toEqual({ status: 'pending' });
     expect(h.app.store.entry('https://elsewhere.test/')).toBeUndefined();
   });
 
@@ -160,8 +209,13 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
     expect(claimed).toBe(false);
   });
 
-  it('asks the background for its hover settings once', async () => {
+  it('asks the background for its hover settings once, when a link is first reached (not at load)', async () => {
+    const [a, b] = addLinks(['https://a.test/', 'https://b.test/']);
     h = startApp(cacheResponder({}));
+    await settle();
+    expect(h.of('config.get')).toHaveLength(0);
+    pointerOver(a!);
+    focusIn(b!);
     await settle();
     expect(h.of('config.get')).toHaveLength(1);
     expect(h.app.config()).toEqual({ hoverDelayMs: 300, scanHovers: true });
@@ -171,7 +225,7 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
     addLinks(['https://evil.test/']);
     h = startApp(cacheResponder({ 'https://evil.test/': block }));
     await settle();
-    h.ctx.notifyInvalidated();
+    h.ctx.end();
     expect(document.querySelectorAll(OVERLAY_TAG)).toHaveLength(0);
     const { claimed } = await push({ type: 'links.collect' });
     expect(claimed).toBe(false);

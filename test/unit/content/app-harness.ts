@@ -1,8 +1,7 @@
 /** Builds the content app on the happy-dom page with a scripted background (tests only). */
 import { vi } from 'vitest';
-import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createContentApp, type ContentApp } from '@/src/content/app';
-import type { ChunkLimits } from '@/src/content/link-walker';
+import { createLifetime, type Lifetime } from '@/src/content/lifetime';
 import type { ContentToBackground, LinkInfo, Reply } from '@/src/shared/messaging/protocol';
 
 export type Responder = (m: ContentToBackground) => Reply<unknown>;
@@ -23,7 +22,7 @@ export function cacheResponder(known: Record<string, LinkInfo>): Responder {
 
 export interface Harness {
   app: ContentApp;
-  ctx: ContentScriptContext;
+  ctx: Lifetime;
   sent: ContentToBackground[];
   navigate: ReturnType<typeof vi.fn>;
   of: <T extends ContentToBackground['type']>(type: T) => Extract<ContentToBackground, { type: T }>[];
@@ -32,11 +31,12 @@ export interface Harness {
 
 export function startApp(
   responder: Responder,
-  opts: { isTop?: boolean; chunkLimits?: ChunkLimits; realTrust?: boolean } = {},
+  opts: { isTop?: boolean; budgetMs?: number; now?: () => number; realTrust?: boolean } = {},
 ): Harness {
   const sent: ContentToBackground[] = [];
   let respond = responder;
-  const ctx = new ContentScriptContext('content');
+  layOut();
+  const ctx = createLifetime({ extensionAlive: () => true, win: window });
   const navigate = vi.fn();
   const app = createContentApp({
     ctx,
@@ -46,11 +46,11 @@ export function startApp(
       sent.push(m);
       return respond(m) as Reply<T>;
     },
-    now: () => Date.now(),
+    now: opts.now ?? (() => Date.now()),
     navigate,
-    yieldToPage: (cb) => void ctx.setTimeout(cb, 0),
+    idle: (cb) => void ctx.setTimeout(cb, 0),
     isTop: opts.isTop ?? true,
-    chunkLimits: opts.chunkLimits,
+    budgetMs: opts.budgetMs,
     // happy-dom marks script-dispatched events untrusted, as browsers do; tests stand in for the person.
     trustEvent: opts.realTrust ? undefined : () => true,
   });
@@ -83,3 +83,20 @@ export const focusIn = (el: Element) => {
 };
 /** Focus moved by page script (`a.focus()`): no key press before it. Browsers mark it trusted. */
 export const scriptFocus = (el: Element) => el.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true }));
+
+/** What the person can see; null parts while nothing was shown (the overlay is built on first use). */
+export const marked = (h: Harness, el: Element): boolean => h.app.ui.built?.markers.has(el) ?? false;
+export const tipAnchor = (h: Harness): Element | null => h.app.ui.built?.tooltip.anchor ?? null;
+export const dialogOpen = (h: Harness): boolean => h.app.ui.built?.dialog.isOpen ?? false;
+
+/**
+ * happy-dom lays nothing out (every box is 0 × 0): stand in for layout. Each element is a
+ * 100 × 20 box at the top of the viewport, or at `data-test-top` px when a test sets it (the
+ * viewport is happy-dom's, 768 px high).
+ */
+export function layOut(): void {
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const top = Number(this.getAttribute('data-test-top') ?? 10);
+    return { top, bottom: top + 20, left: 10, right: 110, width: 100, height: 20, x: 10, y: top, toJSON: () => ({}) } as DOMRect;
+  });
+}

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
-import { addLinks, cacheResponder, focusIn, pointerOver, scriptFocus, startApp, type Harness } from './app-harness';
+import { addLinks, cacheResponder, focusIn, pointerOver, scriptFocus, startApp, type Harness, dialogOpen, marked, tipAnchor } from './app-harness';
 
 const block: LinkInfo = {
   status: 'verdict',
@@ -31,7 +31,7 @@ describe('content app: hover, tooltip and confirmation', () => {
     document.body.replaceChildren();
   });
   afterEach(() => {
-    h?.ctx.notifyInvalidated();
+    h?.ctx.end();
     vi.useRealTimers();
   });
 
@@ -139,7 +139,7 @@ describe('content app: hover, tooltip and confirmation', () => {
       h.setResponder(cacheResponder({ 'https://hover-verdict.test/': block }));
       pointerOver(a!);
       await settle();
-      expect(h.app.markers.has(a!)).toBe(true);
+      expect(marked(h, a!)).toBe(true);
     });
   });
 
@@ -149,12 +149,12 @@ describe('content app: hover, tooltip and confirmation', () => {
       h = startApp(cacheResponder({ 'https://evil.test/': block }));
       await settle();
       pointerOver(a!);
-      expect(h.app.tooltip.anchor).toBe(a);
-      expect(h.app.tooltip.el.textContent).toContain('<img src=x onerror=alert(1)>');
-      expect(h.app.overlay.root.querySelector('img')).toBeNull();
+      expect(tipAnchor(h)).toBe(a);
+      expect(h.app.ui.get().tooltip.el.textContent).toContain('<img src=x onerror=alert(1)>');
+      expect(h.app.ui.get().overlay.root.querySelector('img')).toBeNull();
       pointerOver(document.body);
       await vi.advanceTimersByTimeAsync(400);
-      expect(h.app.tooltip.anchor).toBeNull();
+      expect(tipAnchor(h)).toBeNull();
     });
 
     it('appears on keyboard focus and is announced through the live region', async () => {
@@ -163,9 +163,9 @@ describe('content app: hover, tooltip and confirmation', () => {
       await settle();
       focusIn(a!);
       await vi.advanceTimersByTimeAsync(100);
-      expect(h.app.tooltip.anchor).toBe(a);
-      expect(h.app.overlay.live.getAttribute('aria-live')).toBe('polite');
-      expect(h.app.overlay.live.textContent).toBe('Linklens: Malicious link, risk score 95 of 100, Phishing. Linklens will ask before opening this link.');
+      expect(tipAnchor(h)).toBe(a);
+      expect(h.app.ui.get().overlay.live.getAttribute('aria-live')).toBe('polite');
+      expect(h.app.ui.get().overlay.live.textContent).toBe('Linklens: Malicious link, risk score 95 of 100, Phishing. Linklens will ask before opening this link.');
     });
 
     it('Escape dismisses it', async () => {
@@ -174,7 +174,7 @@ describe('content app: hover, tooltip and confirmation', () => {
       await settle();
       pointerOver(a!);
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
-      expect(h.app.tooltip.anchor).toBeNull();
+      expect(tipAnchor(h)).toBeNull();
     });
 
     it('does not appear for unflagged links', async () => {
@@ -182,7 +182,7 @@ describe('content app: hover, tooltip and confirmation', () => {
       h = startApp(cacheResponder({}));
       await settle();
       pointerOver(a!);
-      expect(h.app.tooltip.anchor).toBeNull();
+      expect(tipAnchor(h)).toBeNull();
     });
   });
 
@@ -196,14 +196,14 @@ describe('content app: hover, tooltip and confirmation', () => {
       const e = click(a!);
       expect(e.defaultPrevented).toBe(true);
       expect(pageHandler).not.toHaveBeenCalled();
-      expect(h.app.dialog.isOpen).toBe(true);
+      expect(dialogOpen(h)).toBe(true);
       const before = h.sent.length;
-      h.app.dialog.element!.querySelector<HTMLButtonElement>('.open')!.click();
+      h.app.ui.get().dialog.element!.querySelector<HTMLButtonElement>('.open')!.click();
       await settle();
       // No pass is asked for: only the blocked page (an extension page) grants one (issue 11, hole 5).
       expect(h.sent.slice(before).map((m) => m.type)).toEqual([]);
       expect(h.navigate).toHaveBeenCalledWith('https://evil.test/', 'same');
-      expect(h.app.dialog.isOpen).toBe(false);
+      expect(dialogOpen(h)).toBe(false);
     });
 
     it('opens a middle-clicked link in a new tab after confirmation', async () => {
@@ -213,7 +213,7 @@ describe('content app: hover, tooltip and confirmation', () => {
       const e = new MouseEvent('auxclick', { bubbles: true, cancelable: true, composed: true, button: 1 });
       a!.dispatchEvent(e);
       expect(e.defaultPrevented).toBe(true);
-      h.app.dialog.element!.querySelector<HTMLButtonElement>('.open')!.click();
+      h.app.ui.get().dialog.element!.querySelector<HTMLButtonElement>('.open')!.click();
       await settle();
       expect(h.navigate).toHaveBeenCalledWith('https://evil.test/', 'new-tab');
     });
@@ -225,11 +225,11 @@ describe('content app: hover, tooltip and confirmation', () => {
       const key = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, composed: true });
       a!.dispatchEvent(key);
       expect(key.defaultPrevented).toBe(true);
-      expect(h.app.dialog.isOpen).toBe(true);
-      h.app.dialog.close(false);
+      expect(dialogOpen(h)).toBe(true);
+      h.app.ui.get().dialog.close(false);
       await settle();
       click(a!, { ctrlKey: true });
-      h.app.dialog.element!.querySelector<HTMLButtonElement>('.open')!.click();
+      h.app.ui.get().dialog.element!.querySelector<HTMLButtonElement>('.open')!.click();
       await settle();
       expect(h.navigate).toHaveBeenCalledWith('https://evil.test/', 'new-tab');
     });
@@ -239,11 +239,11 @@ describe('content app: hover, tooltip and confirmation', () => {
       h = startApp(cacheResponder({ 'https://locked.test/': { ...block, canProceed: false } }));
       await settle();
       click(a!);
-      const dialog = h.app.dialog.element!;
+      const dialog = h.app.ui.get().dialog.element!;
       expect([...dialog.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Go back']);
       dialog.querySelector<HTMLButtonElement>('.back')!.click();
       await settle();
-      expect(h.app.dialog.isOpen).toBe(false);
+      expect(dialogOpen(h)).toBe(false);
       expect(h.navigate).not.toHaveBeenCalled();
       expect(document.activeElement).toBe(a);
     });
@@ -260,7 +260,7 @@ describe('content app: hover, tooltip and confirmation', () => {
       expect(pageHandler).toHaveBeenCalledTimes(1);
       expect(key.defaultPrevented).toBe(false);
       expect(e.defaultPrevented).toBe(true); // only by the page's own handler
-      expect(h.app.dialog.isOpen).toBe(false);
+      expect(dialogOpen(h)).toBe(false);
     });
 
     it('lets warn-level and unknown links through untouched', async () => {
@@ -272,7 +272,7 @@ describe('content app: hover, tooltip and confirmation', () => {
       click(risky!);
       click(unknown!);
       expect(pageHandler).toHaveBeenCalledTimes(2);
-      expect(h.app.dialog.isOpen).toBe(false);
+      expect(dialogOpen(h)).toBe(false);
     });
 
     it('checks the href at click time, not the one seen earlier', async () => {
@@ -282,7 +282,7 @@ describe('content app: hover, tooltip and confirmation', () => {
       a!.href = 'https://evil.test/'; // swapped just before the click (observer not run yet)
       const e = click(a!);
       expect(e.defaultPrevented).toBe(true);
-      expect(h.app.dialog.isOpen).toBe(true);
+      expect(dialogOpen(h)).toBe(true);
     });
   });
 });

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
-import { addLinks, cacheResponder, focusIn, pointerOver, startApp, type Harness } from './app-harness';
+import { addLinks, cacheResponder, focusIn, pointerOver, startApp, type Harness, marked, tipAnchor } from './app-harness';
 
 const block: LinkInfo = { status: 'verdict', action: 'block', band: 'malicious', riskScore: 95, categories: ['malware'], reasoning: 'bad', canProceed: true };
 const settle = () => vi.advanceTimersByTimeAsync(3000);
@@ -24,7 +24,7 @@ describe('content app: tooltip for a verdict that arrives during the hover', () 
     document.body.replaceChildren();
   });
   afterEach(() => {
-    h?.ctx.notifyInvalidated();
+    h?.ctx.end();
     vi.useRealTimers();
   });
 
@@ -35,11 +35,11 @@ describe('content app: tooltip for a verdict that arrives during the hover', () 
     pointerOver(a!);
     await vi.advanceTimersByTimeAsync(400);
     expect(h.of('link.hover')).toHaveLength(1);
-    expect(h.app.tooltip.anchor).toBeNull();
+    expect(tipAnchor(h)).toBeNull();
     await push({ 'https://late.test/': block });
-    expect(h.app.markers.has(a!)).toBe(true);
-    expect(h.app.tooltip.anchor).toBe(a);
-    expect(h.app.tooltip.el.textContent).toContain('Risk score: 95 / 100');
+    expect(marked(h, a!)).toBe(true);
+    expect(tipAnchor(h)).toBe(a);
+    expect(h.app.ui.get().tooltip.el.textContent).toContain('Risk score: 95 / 100');
   });
 
   it('places the marker with the tooltip, not a frame later', async () => {
@@ -50,10 +50,10 @@ describe('content app: tooltip for a verdict that arrives during the hover', () 
     pointerOver(a!);
     await vi.advanceTimersByTimeAsync(400);
     await push({ 'https://late.test/': block }); // no timer runs after this: no scheduled reposition
-    expect(h.app.tooltip.anchor).toBe(a);
-    const badge = h.app.overlay.layer.querySelector<HTMLElement>('.badge');
+    expect(tipAnchor(h)).toBe(a);
+    const badge = h.app.ui.get().overlay.layer.querySelector<HTMLElement>('.badge');
     expect(badge?.hidden).toBe(false);
-    expect(h.app.overlay.layer.querySelector<HTMLElement>('.mark')?.hidden).toBe(false);
+    expect(h.app.ui.get().overlay.layer.querySelector<HTMLElement>('.mark')?.hidden).toBe(false);
   });
 
   it('shows only the marker when the pointer left before the verdict arrived', async () => {
@@ -64,8 +64,8 @@ describe('content app: tooltip for a verdict that arrives during the hover', () 
     await vi.advanceTimersByTimeAsync(400);
     pointerOver(document.body);
     await push({ 'https://late.test/': block });
-    expect(h.app.markers.has(a!)).toBe(true);
-    expect(h.app.tooltip.anchor).toBeNull();
+    expect(marked(h, a!)).toBe(true);
+    expect(tipAnchor(h)).toBeNull();
   });
 
   it('announces a verdict that arrives while the link has keyboard focus', async () => {
@@ -76,7 +76,7 @@ describe('content app: tooltip for a verdict that arrives during the hover', () 
     await vi.advanceTimersByTimeAsync(400);
     await push({ 'https://late.test/': block });
     await vi.advanceTimersByTimeAsync(100);
-    expect(h.app.tooltip.anchor).toBe(a);
-    expect(h.app.overlay.live.textContent).toContain('Linklens: Malicious link, risk score 95 of 100');
+    expect(tipAnchor(h)).toBe(a);
+    expect(h.app.ui.get().overlay.live.textContent).toContain('Linklens: Malicious link, risk score 95 of 100');
   });
 });

@@ -1,47 +1,43 @@
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLifetime, type Lifetime } from '@/src/content/lifetime';
 
-// lifetime.ts table: WXT's invalidation ends us only when the extension is really gone.
+// lifetime.ts table: only the extension going away (or end()) ends us; nothing from the page can.
 describe('createLifetime', () => {
   let alive: boolean;
-  let fireWxtInvalidation: () => void;
   let life: Lifetime;
 
   beforeEach(() => {
     vi.useFakeTimers();
     alive = true;
-    const wxtCallbacks: (() => void)[] = [];
-    fireWxtInvalidation = () => wxtCallbacks.forEach((cb) => cb());
-    life = createLifetime({
-      wxt: { onInvalidated: (cb) => (wxtCallbacks.push(cb), () => undefined) },
-      extensionAlive: () => alive,
-      win: globalThis as unknown as Window,
-    });
+    life = createLifetime({ extensionAlive: () => alive, win: globalThis as unknown as Window });
   });
   afterEach(() => vi.useRealTimers());
 
-  it('ignores a WXT invalidation while the extension is alive (a page can forge it)', () => {
-    const ended = vi.fn();
-    life.onInvalidated(ended);
-    fireWxtInvalidation();
-    expect(ended).not.toHaveBeenCalled();
-    expect(life.isValid).toBe(true);
-    expect(life.signal.aborted).toBe(false);
+  it('runs timers while the extension is alive', () => {
     const tick = vi.fn();
     life.setTimeout(tick, 10);
     vi.advanceTimersByTime(10);
     expect(tick).toHaveBeenCalledTimes(1);
+    expect(life.isValid).toBe(true);
   });
 
-  it('ends on a WXT invalidation once the extension is gone, running callbacks once', () => {
+  it("does not listen to the page: WXT's forged 'newer script started' event changes nothing", () => {
+    const ended = vi.fn();
+    life.onInvalidated(ended);
+    document.dispatchEvent(new CustomEvent('test-extension-id:content:wxt:content-script-started', { detail: { contentScriptName: 'content', messageId: 'forged' } }));
+    expect(ended).not.toHaveBeenCalled();
+    expect(life.signal.aborted).toBe(false);
+  });
+
+  it('ends once when isValid finds the extension gone, running callbacks once', () => {
     const ended = vi.fn();
     life.onInvalidated(ended);
     alive = false;
-    fireWxtInvalidation();
-    fireWxtInvalidation();
+    expect(life.isValid).toBe(false);
+    expect(life.isValid).toBe(false);
     expect(ended).toHaveBeenCalledTimes(1);
     expect(life.signal.aborted).toBe(true);
-    expect(life.isValid).toBe(false);
   });
 
   it('notices the extension going away at the next timer tick, and skips the handler', () => {
@@ -68,6 +64,20 @@ describe('createLifetime', () => {
     const late = vi.fn();
     life.onInvalidated(late);
     expect(late).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs idle callbacks without asking the extension (a frame without links never touches its API), not after end()', () => {
+    const asked = vi.fn(() => true);
+    const quiet = createLifetime({ extensionAlive: asked, win: globalThis as unknown as Window });
+    const cb = vi.fn();
+    quiet.requestIdleCallback(cb);
+    vi.advanceTimersByTime(0);
+    expect(cb).toHaveBeenCalledTimes(1);
+    expect(asked).not.toHaveBeenCalled();
+    quiet.end();
+    quiet.requestIdleCallback(cb);
+    vi.advanceTimersByTime(0);
+    expect(cb).toHaveBeenCalledTimes(1);
   });
 
   it('falls back to a timeout when there is no requestIdleCallback', () => {

@@ -44,7 +44,7 @@ describe('LookupBatcher', () => {
     expect(sent).toEqual([['https://a.test/']]);
   });
 
-  it('sends visible links first', async () => {
+  it('sends promoted links (pointer or focus on them) first', async () => {
     for (const u of urls(600)) batcher.enqueue(u);
     batcher.promote('https://x.test/599');
     batcher.promote('https://x.test/598');
@@ -68,12 +68,19 @@ describe('LookupBatcher', () => {
     expect([...infos[0]!.keys()]).toEqual(['https://a.test/']);
   });
 
-  it('retries a failed batch a bounded number of times', async () => {
-    reply = () => ({ ok: false, error: { code: 'no_reply', message: 'gone' } });
+  it('retries a failed batch a bounded number of times, then gives its URLs up', async () => {
+    const givenUp: string[][] = [];
+    batcher = new LookupBatcher({
+      send: async (u) => (sent.push(u), { ok: false, error: { code: 'no_reply', message: 'gone' } }),
+      onInfos: (m) => infos.push(m),
+      onGiveUp: (u) => givenUp.push([...u]),
+      setTimer: (cb, ms) => setTimeout(cb, ms) as unknown as number,
+    });
     batcher.enqueue('https://a.test/');
     await vi.runAllTimersAsync();
     expect(sent).toHaveLength(3);
     expect(infos).toEqual([]);
+    expect(givenUp).toEqual([['https://a.test/']]);
   });
 
   it('survives a reply that is not an object', async () => {

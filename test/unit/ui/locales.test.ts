@@ -107,7 +107,7 @@ describe('locales', () => {
     expect(u.plural.has('ledgerCount')).toBe(true);
     expect(u.manifest).toEqual(expect.arrayContaining(['extName', 'extDescription']));
     // The content script still reads its strings as cs_<key>.
-    expect(fs.readFileSync(path.join(ROOT, 'src/content/strings.ts'), 'utf8')).toContain('getMessage(`cs_${key}`');
+    expect(fs.readFileSync(path.join(ROOT, 'src/content/strings.ts'), 'utf8')).toContain('message(`cs_${key}`');
   });
 
   it('every key the code uses is in English (plural messages with their one and other forms)', () => {

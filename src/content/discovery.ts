@@ -1,0 +1,166 @@
+/**
+ * Finds the page's links, now and later (infinite scroll, single-page apps), in idle time and a
+ * few milliseconds at a time, without walking the page's whole DOM (issue 16: on real articles
+ * the walk, not the links, was the cost; every element it touched also stayed in our heap).
+ *
+ * | when                                   | looked at                                           |
+ * |----------------------------------------|-----------------------------------------------------|
+ * | the first idle moment after start      | the document: `a[href]`, `area[href]`, shadow-host   |
+ * |                                        | candidates (shadow-hosts.ts); found open roots too   |
+ * | a subtree is added (MutationObserver)  | the same, inside that subtree                       |
+ * | an `href` attribute changes            | that element                                        |
+ * | pointer or focus on a link in a shadow root | that root (and the roots around it), if new    |
+ *
+ * The MutationObserver only queues (style.md 9: never handle added nodes inside the observer);
+ * a pass takes the queue in an idle callback and stops when its budget is spent, leaving the rest
+ * for the next idle callback. The queries themselves are the browser's (one `querySelectorAll`
+ * per subtree); our per-element work is for links and candidate hosts only.
+ */
+import { isLinkElement } from './link-url';
+import { EMPTY_HOSTS, customElementsIn } from './shadow-hosts';
+
+export type LinkElement = HTMLAnchorElement | HTMLAreaElement;
+type Root = Document | ShadowRoot | Element;
+
+export interface DiscoveryOptions {
+  doc: Document;
+  now: () => number;
+  /** Runs `cb` when the page is idle (or after a bounded wait). */
+  idle: (cb: () => void) => void;
+  /** Per idle callback (default 4 ms). */
+  budgetMs?: number;
+  /** Our own nodes (the overlay host): never looked into. */
+  isOurs: (node: Node) => boolean;
+  onLink: (el: LinkElement) => void;
+  /** After each mutation batch (markers may have moved). */
+  onMutations?: () => void;
+}
+
+const SELECTOR = `a[href],area[href],${EMPTY_HOSTS}`;
+const OBSERVE: MutationObserverInit = { childList: true, subtree: true, attributes: true, attributeFilter: ['href'] };
+/** When this many subtrees wait, looking at the whole document once is cheaper. */
+const MAX_QUEUED = 1000;
+const CLOCK_EVERY = 16;
+
+export class LinkDiscovery {
+  /** Open shadow roots seen so far (links.collect reads them too). */
+  readonly shadowRoots = new Set<ShadowRoot>();
+  /** Idle callbacks that did work (tests check the slicing). */
+  passes = 0;
+  private readonly queue: Root[] = [];
+  private readonly lists: ArrayLike<Element>[] = [];
+  private index = 0;
+  private observer: MutationObserver | null = null;
+  private scheduled = false;
+  private stopped = false;
+
+  constructor(private readonly o: DiscoveryOptions) {}
+
+  start(): void {
+    this.queue.push(this.o.doc);
+    this.schedule();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.observer?.disconnect();
+    this.queue.length = 0;
+    this.lists.length = 0;
+    this.shadowRoots.clear();
+  }
+
+  /** True while something is still queued. */
+  get busy(): boolean {
+    return this.queue.length > 0 || this.lists.length > 0;
+  }
+
+  /** An open shadow root (found by a pass, or by pointer/focus reaching a link in it): looked at once. */
+  noteShadowRoot(root: ShadowRoot): void {
+    if (this.stopped || root.mode !== 'open' || this.shadowRoots.has(root)) return;
+    this.shadowRoots.add(root);
+    this.observer?.observe(root, OBSERVE);
+    this.enqueue(root);
+    this.schedule();
+  }
+
+  private enqueue(root: Root): void {
+    if (this.queue.length >= MAX_QUEUED) {
+      // Far too many small additions: forget them and look at the document once instead.
+      this.queue.length = 0;
+      this.queue.push(this.o.doc);
+      return;
+    }
+    this.queue.push(root);
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.stopped) return;
+    this.scheduled = true;
+    this.o.idle(() => {
+      this.scheduled = false;
+      if (this.stopped) return;
+      this.pass();
+      if (this.busy) this.schedule();
+    });
+  }
+
+  private pass(): void {
+    this.passes++;
+    if (!this.observer) {
+      // Observed from the first pass on: the first pass looks at the whole document anyway.
+      this.observer = new MutationObserver((records) => this.queueMutations(records));
+      this.observer.observe(this.o.doc, OBSERVE);
+      for (const root of this.shadowRoots) this.observer.observe(root, OBSERVE);
+    }
+    const start = this.o.now();
+    const budget = this.o.budgetMs ?? 4;
+    let n = 0;
+    for (;;) {
+      const list = this.lists[0];
+      if (!list) {
+        const root = this.queue.shift();
+        if (!root) return;
+        if (root.isConnected) this.collect(root);
+        continue;
+      }
+      while (this.index < list.length) {
+        if (++n % CLOCK_EVERY === 0 && this.o.now() - start >= budget) return;
+        this.visit(list[this.index++]!);
+      }
+      this.lists.shift();
+      this.index = 0;
+    }
+  }
+
+  /** Queues what to look at in `root`: its links and candidate hosts, and custom elements. */
+  private collect(root: Root): void {
+    if (root.nodeType === 1) {
+      const el = root as Element;
+      if (el.matches(SELECTOR)) this.lists.push([el]);
+    }
+    this.lists.push(root.querySelectorAll(SELECTOR), customElementsIn(root));
+  }
+
+  private visit(el: Element): void {
+    if (isLinkElement(el)) return this.o.onLink(el);
+    const root = el.shadowRoot;
+    if (root) this.noteShadowRoot(root);
+  }
+
+  /** Only queues (style.md 9): the work happens in the next pass. */
+  private queueMutations(records: MutationRecord[]): void {
+    if (this.stopped) return;
+    for (const record of records) {
+      if (record.type === 'attributes') {
+        const el = record.target as Element;
+        if (isLinkElement(el)) this.lists.push([el]);
+        continue;
+      }
+      for (const node of record.addedNodes) {
+        if (node.nodeType === 1 && !this.o.isOurs(node)) this.enqueue(node as Element);
+      }
+    }
+    if (this.busy) this.schedule();
+    this.o.onMutations?.();
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * When the verdict tooltip shows and hides: on pointer or keyboard focus resting on a flagged
+ * link, and when a verdict arrives for the link the pointer or focus rests on ("a tooltip on
+ * hover", issue 4). Keyboard focus also announces the verdict through the live region.
+ *
+ * WCAG 1.4.13: leaving the link hides the tooltip only after a grace period, so the pointer can
+ * move onto it (the overlay tells us through `cancelHide`).
+ */
+import type { LinkInfo } from '@/src/shared/messaging/protocol';
+import { linkUrlOf } from './link-url';
+import type { PageUi } from './ui';
+import { announcement, markerKind } from './verdict-view';
+
+const TOOLTIP_GRACE_MS = 300;
+
+export interface TooltipControlOptions {
+  ui: PageUi;
+  ctx: { setTimeout(handler: () => void, timeout?: number): number };
+  now: () => number;
+  infoFor: (url: string) => LinkInfo | undefined;
+}
+
+export type Resting = { el: Element; how: 'pointer' | 'focus' };
+
+export function createTooltipControl(o: TooltipControlOptions) {
+  /** The link the pointer or keyboard focus is on now (set on enter, cleared on leave). */
+  let resting: Resting | null = null;
+  let hideTimer: number | null = null;
+
+  const cancelHide = () => {
+    if (hideTimer !== null) clearTimeout(hideTimer);
+    hideTimer = null;
+  };
+  const scheduleHide = () => {
+    cancelHide();
+    if (o.ui.built?.tooltip.anchor) hideTimer = o.ctx.setTimeout(() => o.ui.built?.tooltip.hide(), TOOLTIP_GRACE_MS);
+  };
+
+  /** Shows the tooltip of `el` if its link is flagged; false when there is nothing to show. */
+  function show(el: Element, announce: boolean): boolean {
+    const url = linkUrlOf(el);
+    const info = url ? o.infoFor(url) : undefined;
+    const kind = markerKind(info);
+    if (!kind || !info) return false;
+    cancelHide();
+    const { tooltip, markers, overlay } = o.ui.get();
+    if (tooltip.anchor !== el) {
+      tooltip.show(el, info, kind);
+      markers.placeNow(el);
+    }
+    if (announce) {
+      overlay.live.textContent = '';
+      // A changed text is what screen readers announce: set it in a later task.
+      o.ctx.setTimeout(() => (overlay.live.textContent = announcement(info, kind)), 50);
+    }
+    return true;
+  }
+
+  return {
+    get resting(): Resting | null {
+      return resting;
+    },
+    enter(el: Element, how: Resting['how']): void {
+      resting = { el, how };
+      if (!show(el, how === 'focus')) scheduleHide();
+    },
+    leave(el: Element): void {
+      if (resting?.el === el) resting = null;
+      scheduleHide();
+    },
+    cancelHide,
+    /** `el`'s verdict is now `info`: follow it if the tooltip is on `el`, or the pointer rests there. */
+    verdictChanged(el: Element, info: LinkInfo | undefined): void {
+      const tooltip = o.ui.built?.tooltip;
+      const kind = markerKind(info);
+      if (tooltip?.anchor === el) {
+        if (kind && info) {
+          tooltip.show(el, info, kind);
+          o.ui.get().markers.placeNow(el);
+        } else tooltip.hide();
+      } else if (kind && resting?.el === el) show(el, resting.how === 'focus');
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Everything the person can see of Linklens in a page, built the first time something is to be
+ * shown (a marker, the tooltip, the confirmation, an announcement) and not before: the overlay
+ * host, its closed shadow root and style sheet, the markers' layer, the tooltip and the dialog.
+ * Most pages never show a warning; building it on every load was a third of the content
+ * script's cost there (issue 16: style sheet parsing and the host's first layout).
+ *
+ * Code that only asks ("is the tooltip on this link?") reads `built` and gets null while nothing
+ * was shown; code that shows calls `get()`.
+ */
+import { ConfirmDialog } from './overlay/confirm-dialog';
+import type { Size } from './overlay/geometry';
+import { Markers } from './overlay/markers';
+import { OverlayHost } from './overlay/overlay-host';
+import { Tooltip } from './overlay/tooltip';
+
+export interface UiParts {
+  overlay: OverlayHost;
+  markers: Markers;
+  tooltip: Tooltip;
+  dialog: ConfirmDialog;
+}
+
+export class PageUi {
+  private parts: UiParts | null = null;
+  private destroyed = false;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly viewport: () => Size,
+    /** Called once, right after the parts are built (the app starts following layout then). */
+    private readonly onBuilt: () => void = () => undefined,
+  ) {}
+
+  /** The parts, or null while nothing has been shown. */
+  get built(): UiParts | null {
+    return this.parts;
+  }
+
+  get(): UiParts {
+    if (this.parts) return this.parts;
+    if (this.destroyed) throw new Error('the page UI was destroyed');
+    const overlay = new OverlayHost(this.doc);
+    this.parts = {
+      overlay,
+      markers: new Markers(overlay, this.viewport),
+      tooltip: new Tooltip(overlay, this.viewport),
+      dialog: new ConfirmDialog(overlay),
+    };
+    this.onBuilt();
+    return this.parts;
+  }
+
+  /** Whether `target` is our overlay host (events from inside it are retargeted to it). */
+  isOurs(target: EventTarget | Node | null): boolean {
+    return this.parts !== null && this.parts.overlay.isHost(target);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    if (!this.parts) return;
+    const { overlay, markers, tooltip, dialog } = this.parts;
+    dialog.close(false);
+    markers.clear();
+    tooltip.hide();
+    overlay.destroy();
+  }
+}

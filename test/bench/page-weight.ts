@@ -1,0 +1,204 @@
+// Measurement 7: what the content script costs an ordinary page (issues 14 §2 and 16), on the
+// corpus of pages that look like the real web (test/bench/corpus). Each page is loaded in two
+// Chromium launches side by side: one with Linklens (configured, service reachable), one with a
+// do-nothing extension whose empty content script runs in the same frames (noop-extension.ts,
+// allFrames). The difference is ours: the browser's own cost of giving a page an extension's
+// isolated world is on both sides.
+//
+// Per load: a fresh tab on a fresh `*.test` host (a fresh renderer), `load`, the page's late
+// sections in, then at least MIN_AFTER_LOAD_MS and until the main thread is quiet; then CDP
+// Performance.getMetrics of the page's renderer: ScriptDuration (every script on its main thread:
+// the page's own, the content scripts of it and its same-origin frames), JSHeapUsedSize (the
+// renderer's V8 heap, all worlds); then a forced garbage collection and JSHeapUsedSize again
+// (what stays).
+import type { BrowserContext } from 'playwright-core';
+import { rm } from 'node:fs/promises';
+import { launchChromium } from '../e2e/harness';
+import { startService } from '../service/server';
+import { launchWithExtension } from './bench-browser';
+import { CORPUS, type PageSpec } from './corpus/specs';
+import { startCorpusServer } from './corpus/server';
+import { writeNoopExtension } from './noop-extension';
+import type { Section } from './section';
+import { fmt, int, max, median, min, sleep, table } from './stats';
+
+export interface PageWeightOptions {
+  /** Loads per side and page (median). */
+  loads: number;
+  /** Corpus pages by name; default all (LINKLENS_BENCH_CORPUS=a,b narrows a run). */
+  pages?: string[];
+}
+
+interface Load {
+  scriptMs: number;
+  taskMs: number;
+  heapKb: number;
+  heapAfterGcKb: number;
+}
+
+const QUIET_MS = 1000;
+const POLL_MS = 250;
+/** Deferred work (idle-time discovery, lookups) must fall inside the window: watch this long at least. */
+const MIN_AFTER_LOAD_MS = 3000;
+
+type Metrics = { name: string; value: number }[];
+const metric = (m: Metrics, name: string) => m.find((x) => x.name === name)?.value ?? Number.NaN;
+
+export async function loadAndWeigh(context: BrowserContext, url: string): Promise<Load> {
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    const loadedAt = Date.now();
+    for (let t = 0; !(await page.evaluate(() => (window as unknown as { __corpusDone?: boolean }).__corpusDone === true)); t++) {
+      if (t > 80) throw new Error(`${url}: late sections never arrived`);
+      await sleep(POLL_MS);
+    }
+    const read = async () => ((await cdp.send('Performance.getMetrics')) as { metrics: Metrics }).metrics;
+    let metrics = await read();
+    let quietFor = 0;
+    while ((quietFor < QUIET_MS || Date.now() - loadedAt < MIN_AFTER_LOAD_MS) && Date.now() - loadedAt < 30_000) {
+      await sleep(POLL_MS);
+      const next = await read();
+      // Quiet: no script at all, and under 2 ms of other main-thread work per poll.
+      const script = (metric(next, 'ScriptDuration') - metric(metrics, 'ScriptDuration')) * 1000;
+      const task = (metric(next, 'TaskDuration') - metric(metrics, 'TaskDuration')) * 1000;
+      quietFor = script < 0.05 && task < 2 ? quietFor + POLL_MS : 0;
+      metrics = next;
+    }
+    await cdp.send('HeapProfiler.collectGarbage');
+    const afterGc = await read();
+    await cdp.detach();
+    return {
+      scriptMs: metric(metrics, 'ScriptDuration') * 1000,
+      taskMs: metric(metrics, 'TaskDuration') * 1000,
+      heapKb: metric(metrics, 'JSHeapUsedSize') / 1024,
+      heapAfterGcKb: metric(afterGc, 'JSHeapUsedSize') / 1024,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+const CENSUS = `(() => {
+  let elements = 0, links = 0, shadowRoots = 0;
+  const visit = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      elements++;
+      if ((el.localName === 'a' || el.localName === 'area') && /^https?:/.test(el.href)) links++;
+      if (el.shadowRoot) { shadowRoots++; visit(el.shadowRoot); }
+    }
+  };
+  visit(document);
+  return { elements, links, frames: document.querySelectorAll('iframe').length, shadowRoots };
+})()`;
+
+/** What the browser really built: elements (open shadow roots included) and http(s) links, after the late sections. */
+async function census(context: BrowserContext, url: string): Promise<{ elements: number; links: number; frames: number; shadowRoots: number }> {
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => (window as unknown as { __corpusDone?: boolean }).__corpusDone === true, undefined, { timeout: 20_000 });
+    // A string, not a function: tsx would wrap the inner function in a helper the page lacks.
+    return (await page.evaluate(CENSUS)) as Awaited<ReturnType<typeof census>>;
+  } finally {
+    await page.close();
+  }
+}
+
+interface Row {
+  spec: PageSpec;
+  served: { htmlKb: number; cssKb: number };
+  census: Awaited<ReturnType<typeof census>>;
+  linklens: Load[];
+  noop: Load[];
+}
+
+export async function measurePageWeight(o: PageWeightOptions): Promise<Section> {
+  const names = o.pages ?? process.env.LINKLENS_BENCH_CORPUS?.split(',') ?? CORPUS.map((s) => s.name);
+  const specs = CORPUS.filter((s) => names.includes(s.name));
+  const server = await startCorpusServer();
+  const svc = await startService({ processingDelayMs: 300, initialCredits: 100_000 });
+  const noopDir = await writeNoopExtension({ allFrames: true });
+  const ours = await launchWithExtension(svc);
+  const noop = await launchChromium({ extensionDir: noopDir });
+  try {
+    for (const side of [ours.ext.context, noop.context]) await loadAndWeigh(side, server.url('warm-up.test', 'blog'));
+    const rows: Row[] = [];
+    for (const spec of specs) {
+      const page = server.page(spec.name);
+      const row: Row = { spec, served: { htmlKb: page.counts.htmlKb, cssKb: page.counts.cssKb }, census: await census(noop.context, server.url(`census-${spec.name}.test`, spec.name)), linklens: [], noop: [] };
+      for (let r = 0; r < o.loads; r++) {
+        // Alternate which side goes first, so drift on a shared machine hits both alike.
+        const order = r % 2 === 0 ? (['linklens', 'noop'] as const) : (['noop', 'linklens'] as const);
+        for (const side of order) {
+          const context = side === 'linklens' ? ours.ext.context : noop.context;
+          row[side].push(await loadAndWeigh(context, server.url(`${spec.name}-${r}-${side}.test`, spec.name)));
+        }
+      }
+      console.log(`  ${spec.name}: extra script ${fmt(extra(row, (l) => l.scriptMs), 1)} ms, extra heap ${int(extra(row, (l) => l.heapAfterGcKb))} kB after GC`);
+      rows.push(row);
+    }
+    return report(o, rows);
+  } finally {
+    await ours.close();
+    await noop.close();
+    await rm(noopDir, { recursive: true, force: true });
+    await svc.stop();
+    await server.stop();
+  }
+}
+
+const med = (loads: Load[], f: (l: Load) => number) => median(loads.map(f));
+const extra = (r: Row, f: (l: Load) => number) => med(r.linklens, f) - med(r.noop, f);
+const spread = (loads: Load[], f: (l: Load) => number, d = 1) => `${fmt(min(loads.map(f)), d)}–${fmt(max(loads.map(f)), d)}`;
+
+function report(o: PageWeightOptions, rows: Row[]): Section {
+  const script = (l: Load) => l.scriptMs;
+  const heap = (l: Load) => l.heapKb;
+  const kept = (l: Load) => l.heapAfterGcKb;
+  const corpus = rows.filter((r) => r.spec.name !== 'one-link');
+  const heaviest = corpus.reduce<Row | undefined>((a, r) => (!a || r.census.elements > a.census.elements ? r : a), undefined);
+  const one = rows.find((r) => r.spec.name === 'one-link');
+  const medScript = median(corpus.map((r) => extra(r, script)));
+  const maxKept = max(corpus.map((r) => extra(r, kept)));
+  const body = [
+    `The corpus (test/bench/corpus/specs.ts): pages composed by a seeded generator in the shape of saved real articles — deep wrapper nesting, large inline and linked style sheets (most rules for classes the page does not use), same-origin, cross-origin and srcdoc frames, web components with declarative shadow roots, and sections the page's own script fetches and inserts after \`load\`. Elements, links, frames and shadow roots below are counted in the browser after the late sections arrived (open shadow roots included, closed ones not: the page cannot see into them either).`,
+    '',
+    `Each load: a fresh tab on a fresh \`*.test\` host (a fresh renderer), \`load\`, the late sections in, then at least ${MIN_AFTER_LOAD_MS / 1000} s and until the main thread has been quiet for ${QUIET_MS} ms (no script, under 2 ms of other work per ${POLL_MS} ms poll). Then CDP \`Performance.getMetrics\` of the page's renderer: **script** = \`ScriptDuration\` (every script of the page's main thread: the page's own, and the content scripts of the page and its same-origin frames; cross-origin frames run in other renderers and are not in it); **heap** = \`JSHeapUsedSize\` (the renderer's V8 heap, all worlds); **kept** = \`JSHeapUsedSize\` again after a forced collection (\`HeapProfiler.collectGarbage\`). Linklens = Chromium with the extension, configured and its service reachable (the links are unknown to its cache: every one is looked up, none scanned); no-op = a second launch, same switches, with an extension whose empty content script runs in the same frames (all frames, about:blank and srcdoc too). ${o.loads} loads per side and page, alternating which side goes first; medians, and min–max of the Linklens side.`,
+    '',
+    table(
+      ['page', 'elements', 'links', 'frames / shadow roots', 'HTML / CSS (kB)', 'script Linklens / no-op (ms)', 'Linklens min–max', 'extra script (ms)', 'heap Linklens / no-op (kB)', 'extra heap (kB)', 'extra kept after GC (kB)'],
+      rows.map((r) => [
+        `${r.spec.name} (${r.spec.like})`,
+        int(r.census.elements),
+        int(r.census.links),
+        `${r.census.frames} / ${r.census.shadowRoots}`,
+        `${int(r.served.htmlKb)} / ${int(r.served.cssKb)}`,
+        `${fmt(med(r.linklens, script), 1)} / ${fmt(med(r.noop, script), 1)}`,
+        spread(r.linklens, script),
+        fmt(extra(r, script), 1),
+        `${int(med(r.linklens, heap))} / ${int(med(r.noop, heap))}`,
+        int(extra(r, heap)),
+        int(extra(r, kept)),
+      ]),
+    ),
+    '',
+    'Noise: the heap before collection depends on when V8 last collected (it moves by hundreds of kB between loads of the same page on either side); "kept" is the steadier heap figure. Script time of the page itself (its late-section loader) is on both sides.',
+    '',
+  ];
+  const summary = [
+    { figure: '7. Real-web corpus: extra script time per load, median over the pages', value: `${fmt(medScript, 1)} ms`, aim: '≤ 5 ms', met: medScript <= 5 },
+    ...(heaviest ? [{ figure: `7. Real-web corpus: extra script time on the heaviest page (${heaviest.spec.name}, ${int(heaviest.census.elements)} elements)`, value: `${fmt(extra(heaviest, script), 1)} ms`, aim: '≤ 15 ms', met: extra(heaviest, script) <= 15 }] : []),
+    { figure: '7. Real-web corpus: extra JS heap kept after GC, largest over the pages', value: `${int(maxKept)} kB`, aim: '≤ 300 kB', met: maxKept <= 300 },
+    ...(one
+      ? [
+          { figure: '7. Page with one link: extra script time', value: `${fmt(extra(one, script), 2)} ms`, aim: '≤ 2 ms', met: extra(one, script) <= 2 },
+          { figure: '7. Page with one link: extra JS heap kept after GC', value: `${int(extra(one, kept))} kB`, aim: '≤ 150 kB', met: extra(one, kept) <= 150 },
+        ]
+      : []),
+  ];
+  return { title: '7. Weight on ordinary pages (real-web corpus)', body: body.join('\n'), summary, raw: { options: o, rows } };
+}
+
