@@ -6,8 +6,11 @@
  * What runs when (issue 16: most pages never show a warning, and every page pays for load):
  * | moment                        | work                                                         |
  * |-------------------------------|--------------------------------------------------------------|
- * | load (start)                  | page listeners; the top frame's runtime.onMessage listener   |
- * | idle time                     | link discovery (discovery.ts), a few ms per idle callback     |
+ * | load (start)                  | page listeners (the page's, not the extension's: touching    |
+ * |                               | the extension API makes the browser build its bindings)      |
+ * | idle time (top frame)         | link discovery (discovery.ts), a few ms per idle callback     |
+ * | pointer/focus into a subframe | the same in that frame (`startWhenVisited`)                   |
+ * | the top frame has links       | runtime.onMessage listener (links.collect)                   |
  * | links on or near the screen   | `links.lookup` batches (nearby.ts, lookup-batcher.ts); the   |
  * |                               | rest when scrolling or layout brings them near, or on reach  |
  * | first pointer/focus on a link | `config.get` (hover delay, whether hovers are checked)        |
@@ -21,7 +24,7 @@ import { shouldAsk } from './freshness';
 import { HoverIntent } from './hover-intent';
 import { DEFAULT_CONTENT_CONFIG, parseConfigReply, parseHoverReply, parseLinkInfos } from './incoming';
 import { LinkStore } from './link-store';
-import { linkUrlOf } from './link-url';
+import { LINK_SELECTOR, linkUrlOf } from './link-url';
 import { LookupBatcher } from './lookup-batcher';
 import { createMessageListener } from './message-listener';
 import type { OpenIntent } from './open-intent';
@@ -37,7 +40,6 @@ export interface ContextLike {
   readonly signal: AbortSignal;
   readonly isValid: boolean;
   setTimeout(handler: () => void, timeout?: number): number;
-  setInterval(handler: () => void, timeout?: number): number;
   onInvalidated(cb: () => void): () => void;
 }
 
@@ -61,16 +63,13 @@ export interface ContentDeps {
 }
 
 const REPOSITION_EVERY_MS = 1000;
-const LINKS = 'a[href],area[href]';
 
 export function createContentApp(deps: ContentDeps) {
   const { ctx, doc, win, now } = deps;
   const onMessage = deps.onMessage ?? browserPlatform.onMessage;
   const store = new LinkStore();
   const viewport = () => ({ width: doc.documentElement.clientWidth || win.innerWidth, height: doc.documentElement.clientHeight || win.innerHeight });
-  // Markers follow layout changes no event tells us about; only once there is something to follow.
-  const ui = new PageUi(doc, viewport, () => ctx.setInterval(() => (ui.built?.markers.count ?? 0) > 0 && scheduleReposition(), REPOSITION_EVERY_MS));
-  const stats = { hoverAsks: 0 };
+  const ui = new PageUi(doc, viewport);
   let config = DEFAULT_CONTENT_CONFIG;
   let configReady: Promise<void> | null = null;
   let listening = false;
@@ -112,30 +111,35 @@ export function createContentApp(deps: ContentDeps) {
   });
 
   const nearby = new Nearby({
-    viewportHeight: () => win.innerHeight || doc.documentElement.clientHeight,
-    now,
-    setTimer: (cb, ms) => ctx.setTimeout(cb, ms),
+    Observer: (win as Window & typeof globalThis).IntersectionObserver,
     onNear: trackLink,
   });
 
-  /** Discovery found `el`: looked up now if it is near the screen (or marked, or an image map's). */
+  /** Discovery found `el`: looked up once it is near the screen (now if marked, or an image map's: no box). */
   function found(el: LinkElement): void {
-    if (el.localName === 'area' || ui.built?.markers.has(el) || nearby.offer(el)) trackLink(el);
+    // The top frame answers links.collect ("check every link on this page") once it has links.
+    if (deps.isTop) listen();
+    if (el.localName === 'area' || ui.built?.markers.has(el)) trackLink(el);
+    else nearby.add(el);
   }
 
-  /** Scrolling, resizing or the page's changes: links may have come near, markers may have moved. */
+  /** Scrolling, resizing or the page's changes: markers may have moved. */
   function viewportChanged(): void {
-    nearby.changed();
     if (ui.built && (ui.built.markers.count > 0 || ui.built.tooltip.anchor)) scheduleReposition();
   }
 
   const tips = createTooltipControl({ ui, ctx, now, infoFor: (url) => store.info(url) });
 
-  function trackLink(el: Element): void {
+  /** Looks `el`'s URL up if it is new, and shows what is known of it. Returns the URL, if any. */
+  function trackLink(el: Element): string | null {
     const url = linkUrlOf(el);
-    if (!url) return void ui.built?.markers.remove(el);
+    if (!url) {
+      ui.built?.markers.remove(el);
+      return null;
+    }
     if (store.lookedUp.add(url)) batcher.enqueue(url);
     render(el, store.info(url));
+    return url;
   }
 
   function render(el: Element, info: LinkInfo | undefined): void {
@@ -143,6 +147,7 @@ export function createContentApp(deps: ContentDeps) {
     if (kind && info) {
       ui.get().markers.set(el, info, kind);
       scheduleReposition();
+      follow();
     } else ui.built?.markers.remove(el);
     tips.verdictChanged(el, info);
   }
@@ -151,7 +156,7 @@ export function createContentApp(deps: ContentDeps) {
   function anchorsOf(urls: Set<string>): Element[] {
     const out: Element[] = [];
     const scan = (root: Document | ShadowRoot) => {
-      for (const el of root.querySelectorAll(LINKS)) {
+      for (const el of root.querySelectorAll(LINK_SELECTOR)) {
         const url = linkUrlOf(el);
         if (url && urls.has(url)) out.push(el);
       }
@@ -201,10 +206,23 @@ export function createContentApp(deps: ContentDeps) {
     const url = linkUrlOf(el);
     if (!url || !shouldAsk(store.entry(url), now()) || !store.markAsked(url, now())) return;
     store.lookedUp.add(url);
-    stats.hoverAsks++;
     const info = parseHoverReply(await send({ type: 'link.hover', url }));
     // A failed ask leaves what we knew; `askedAt` holds off the next ask (freshness.ts).
     if (info && ctx.isValid) applyInfos(new Map([[url, info]]));
+  }
+
+  /** Markers follow layout changes no event tells us about: a look every second while there are any. */
+  let following = false;
+  function follow(): void {
+    if (following) return;
+    following = true;
+    const tick = () => {
+      following = (ui.built?.markers.count ?? 0) > 0;
+      if (!following) return;
+      scheduleReposition();
+      ctx.setTimeout(tick, REPOSITION_EVERY_MS);
+    };
+    ctx.setTimeout(tick, REPOSITION_EVERY_MS);
   }
 
   let repositionQueued = false;
@@ -238,16 +256,13 @@ export function createContentApp(deps: ContentDeps) {
     for (let root = el.getRootNode(); root.nodeType === 11; root = (root as ShadowRoot).host.getRootNode()) {
       discovery.noteShadowRoot(root as ShadowRoot);
     }
-    trackLink(el);
-    const url = linkUrlOf(el);
+    const url = trackLink(el);
     if (url) batcher.promote(url);
     void loadConfig();
   }
 
   function start(): void {
     ctx.onInvalidated(stop);
-    // The top frame answers links.collect ("check every link on this page") from the start.
-    if (deps.isTop) listen();
     listenToPage({
       ctx,
       win,
@@ -269,7 +284,26 @@ export function createContentApp(deps: ContentDeps) {
       onViewportChange: viewportChanged,
       trusted: deps.trustEvent,
     });
-    discovery.start();
+    if (deps.isTop) discovery.start();
+    else startWhenVisited();
+  }
+
+  /**
+   * A frame inside the page (ads, embeds, widgets) looks for its links once the person's pointer
+   * or keyboard focus first comes into it, not at load: every frame's copy of the script costs
+   * the page its own heap (~100 kB once it touches the frame's elements) and its own lookups, and
+   * pages carry many frames (issue 16). The link under the pointer is looked up at once
+   * (`reached`); a click always comes after the pointer arrived.
+   */
+  function startWhenVisited(): void {
+    const trusted = deps.trustEvent ?? ((e: Event) => e.isTrusted);
+    const visited = (e: Event) => {
+      if (!trusted(e)) return;
+      doc.removeEventListener('pointerover', visited, true);
+      doc.removeEventListener('focusin', visited, true);
+      discovery.start();
+    };
+    for (const type of ['pointerover', 'focusin']) doc.addEventListener(type, visited, { capture: true, passive: true, signal: ctx.signal });
   }
 
   function stop(): void {
@@ -284,7 +318,7 @@ export function createContentApp(deps: ContentDeps) {
     store.clear();
   }
 
-  return { start, stop, store, ui, discovery, nearby, batcher, stats, config: () => config };
+  return { start, stop, store, ui, discovery, nearby, batcher, config: () => config };
 }
 
 export type ContentApp = ReturnType<typeof createContentApp>;

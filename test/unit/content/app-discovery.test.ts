@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { OVERLAY_TAG } from '@/src/content/overlay/overlay-host';
 import { MAX_BATCH, type LinkInfo } from '@/src/shared/messaging/protocol';
-import { addLinks, cacheResponder, focusIn, marked, pointerOver, startApp, type Harness } from './app-harness';
+import { addLinks, cacheResponder, focusIn, marked, pointerOver, scrolled, startApp, type Harness } from './app-harness';
 
 const block: LinkInfo = { status: 'verdict', action: 'block', band: 'malicious', riskScore: 95, canProceed: true };
 const warn: LinkInfo = { status: 'verdict', action: 'warn', band: 'high', riskScore: 60 };
@@ -88,7 +88,7 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
     expect(looked()).toEqual(['https://top.test/']);
     expect(marked(h, top!)).toBe(false);
     far!.setAttribute('data-test-top', '300'); // the person scrolled: it is on screen now
-    document.dispatchEvent(new Event('scroll'));
+    scrolled();
     await settle();
     expect(looked()).toEqual(['https://top.test/', 'https://far.test/']);
     expect(marked(h, far!)).toBe(true);
@@ -201,6 +201,19 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
     await settle();
     const { reply } = await push({ type: 'links.collect' });
     expect(reply).toEqual({ ok: true, data: { urls: ['https://a.test/', 'http://b.test/x', 'https://shadow.test/'] } });
+  });
+
+  it('in a child frame, looks nothing up until the pointer or focus comes into the frame', async () => {
+    const [a, b] = addLinks(['https://ad.test/', 'https://embed.test/']);
+    h = startApp(cacheResponder({ 'https://embed.test/': block }), { isTop: false });
+    await settle();
+    expect(h.sent).toEqual([]);
+    expect(h.app.discovery.passes).toBe(0);
+    pointerOver(document.body); // the pointer enters the frame (not on a link yet)
+    await settle();
+    expect(h.of('links.lookup').flatMap((m) => m.urls)).toEqual(['https://ad.test/', 'https://embed.test/']);
+    expect(marked(h, b!)).toBe(true);
+    expect(marked(h, a!)).toBe(false);
   });
 
   it('stays silent on links.collect in a child frame', async () => {
