@@ -6,7 +6,8 @@
  * | when                                   | looked at                                           |
  * |----------------------------------------|-----------------------------------------------------|
  * | the first idle moment after start      | the document: `a[href]`, `area[href]`, shadow-host   |
- * |                                        | candidates (shadow-hosts.ts); found open roots too   |
+ * |                                        | candidates (shadow-hosts.ts), in one query; found    |
+ * |                                        | open roots too                                       |
  * | a subtree is added (MutationObserver)  | the same, inside that subtree                       |
  * | an `href` attribute changes            | that element                                        |
  * | pointer or focus on a link in a shadow root | that root (and the roots around it), if new    |
@@ -17,7 +18,7 @@
  * per subtree); our per-element work is for links and candidate hosts only.
  */
 import { isLinkElement, LINK_SELECTOR } from './link-url';
-import { EMPTY_HOSTS, customElementsIn } from './shadow-hosts';
+import { HOST_CANDIDATES } from './shadow-hosts';
 
 export type LinkElement = HTMLAnchorElement | HTMLAreaElement;
 type Root = Document | ShadowRoot | Element;
@@ -36,7 +37,7 @@ export interface DiscoveryOptions {
   onMutations?: () => void;
 }
 
-const SELECTOR = `${LINK_SELECTOR},${EMPTY_HOSTS}`;
+const SELECTOR = `${LINK_SELECTOR},${HOST_CANDIDATES}`;
 const OBSERVE: MutationObserverInit = { childList: true, subtree: true, attributes: true, attributeFilter: ['href'] };
 /** When this many subtrees wait, looking at the whole document once is cheaper. */
 const MAX_QUEUED = 1000;
@@ -140,13 +141,10 @@ export class LinkDiscovery {
     }
   }
 
-  /** Queues what to look at in `root`: its links and candidate hosts, and custom elements. */
+  /** Queues what to look at in `root`: its links and candidate shadow hosts (shadow-hosts.ts). */
   #collect(root: Root): void {
-    if (root.nodeType === 1) {
-      const el = root as Element;
-      if (el.matches(SELECTOR)) this.#lists.push([el]);
-    }
-    this.#lists.push(root.querySelectorAll(SELECTOR), customElementsIn(root));
+    if (root.nodeType === 1 && (root as Element).matches(SELECTOR)) this.#lists.push([root as Element]);
+    this.#lists.push(root.querySelectorAll(SELECTOR));
   }
 
   #visit(el: Element): void {

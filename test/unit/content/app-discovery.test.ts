@@ -128,6 +128,23 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
     expect(h.of('links.lookup').flatMap((m) => m.urls)).toContain('https://shadow-later.test/');
   });
 
+  it('finds a shadow root on a host with children of its own once the pointer reaches a link in it', async () => {
+    const host = document.createElement('my-menu');
+    host.append(document.createElement('span')); // slotted content: not an empty candidate
+    const root = host.attachShadow({ mode: 'open' });
+    const [inside, sibling] = addLinks(['https://menu.test/a', 'https://menu.test/b'], root);
+    document.body.append(host);
+    h = startApp(cacheResponder({ 'https://menu.test/b': block }));
+    await settle();
+    expect(h.of('links.lookup')).toEqual([]);
+    pointerOver(inside!); // composed: the app sees the link inside the root
+    await settle();
+    const looked = h.of('links.lookup').flatMap((m) => m.urls);
+    expect(looked).toContain('https://menu.test/a');
+    expect(looked).toContain('https://menu.test/b'); // the rest of that root, found through it
+    expect(marked(h, sibling!)).toBe(true);
+  });
+
   it('follows a link whose href changes', async () => {
     const [a] = addLinks(['https://before.test/']);
     h = startApp(cacheResponder({ 'https://after.test/': block }));
