@@ -8,8 +8,8 @@
  * |-------------------------------|--------------------------------------------------------------|
  * | load (start)                  | page listeners (the page's, not the extension's: touching    |
  * |                               | the extension API makes the browser build its bindings)      |
- * | idle time (top frame)         | link discovery (discovery.ts), a few ms per idle callback     |
- * | pointer/focus into a subframe | the same in that frame (`startWhenVisited`)                   |
+ * | idle time                     | link discovery (discovery.ts), a few ms per idle callback     |
+ * |                               | (a subframe starts all this when first visited: visit.ts)    |
  * | the top frame has links       | runtime.onMessage listener (links.collect)                   |
  * | links on or near the screen   | `links.lookup` batches (nearby.ts, lookup-batcher.ts); the   |
  * |                               | rest when scrolling or layout brings them near, or on reach  |
@@ -284,26 +284,7 @@ export function createContentApp(deps: ContentDeps) {
       onViewportChange: viewportChanged,
       trusted: deps.trustEvent,
     });
-    if (deps.isTop) discovery.start();
-    else startWhenVisited();
-  }
-
-  /**
-   * A frame inside the page (ads, embeds, widgets) looks for its links once the person's pointer
-   * or keyboard focus first comes into it, not at load: every frame's copy of the script costs
-   * the page its own heap (~100 kB once it touches the frame's elements) and its own lookups, and
-   * pages carry many frames (issue 16). The link under the pointer is looked up at once
-   * (`reached`); a click always comes after the pointer arrived.
-   */
-  function startWhenVisited(): void {
-    const trusted = deps.trustEvent ?? ((e: Event) => e.isTrusted);
-    const visited = (e: Event) => {
-      if (!trusted(e)) return;
-      doc.removeEventListener('pointerover', visited, true);
-      doc.removeEventListener('focusin', visited, true);
-      discovery.start();
-    };
-    for (const type of ['pointerover', 'focusin']) doc.addEventListener(type, visited, { capture: true, passive: true, signal: ctx.signal });
+    discovery.start();
   }
 
   function stop(): void {

@@ -220,19 +220,6 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
     expect(reply).toEqual({ ok: true, data: { urls: ['https://a.test/', 'http://b.test/x', 'https://shadow.test/'] } });
   });
 
-  it('in a child frame, looks nothing up until the pointer or focus comes into the frame', async () => {
-    const [a, b] = addLinks(['https://ad.test/', 'https://embed.test/']);
-    h = startApp(cacheResponder({ 'https://embed.test/': block }), { isTop: false });
-    await settle();
-    expect(h.sent).toEqual([]);
-    expect(h.app.discovery.passes).toBe(0);
-    pointerOver(document.body); // the pointer enters the frame (not on a link yet)
-    await settle();
-    expect(h.of('links.lookup').flatMap((m) => m.urls)).toEqual(['https://ad.test/', 'https://embed.test/']);
-    expect(marked(h, b!)).toBe(true);
-    expect(marked(h, a!)).toBe(false);
-  });
-
   it('stays silent on links.collect in a child frame', async () => {
     h = startApp(cacheResponder({}), { isTop: false });
     const { claimed } = await push({ type: 'links.collect' });
