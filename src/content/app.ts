@@ -13,16 +13,15 @@
  * | the top frame has links       | runtime.onMessage listener (links.collect)                   |
  * | links on or near the screen   | `links.lookup` batches (nearby.ts, lookup-batcher.ts); the   |
  * |                               | rest when scrolling or layout brings them near, or on reach  |
- * | first pointer/focus on a link | `config.get` (hover delay, whether hovers are checked)        |
+ * | first pointer/focus on a link | `config.get` (hover delay, whether hovers are checked), and   |
+ * |                               | hover intent, tooltip, confirmation (interaction.ts)         |
  * | first thing to show           | the overlay: host, closed root, styles, markers (ui.ts)       |
  */
 import type { ContentToBackground, LinkInfo, Reply } from '@/src/shared/messaging/protocol';
-import { createActivationGuard } from './activation-guard';
 import { collectLinks } from './collect';
 import { LinkDiscovery, type LinkElement } from './discovery';
-import { shouldAsk } from './freshness';
-import { HoverIntent } from './hover-intent';
-import { DEFAULT_CONTENT_CONFIG, parseConfigReply, parseHoverReply, parseLinkInfos } from './incoming';
+import { DEFAULT_CONTENT_CONFIG, parseConfigReply, parseLinkInfos } from './incoming';
+import { createInteraction, type Interaction } from './interaction';
 import { LinkStore } from './link-store';
 import { LINK_SELECTOR, linkUrlOf } from './link-url';
 import { LookupBatcher } from './lookup-batcher';
@@ -30,7 +29,6 @@ import { createMessageListener } from './message-listener';
 import type { OpenIntent } from './open-intent';
 import { listenToPage } from './page-events';
 import { browserPlatform, type ContentPlatform } from './platform';
-import { createTooltipControl } from './tooltip-control';
 import { PageUi } from './ui';
 import { Nearby } from './nearby';
 import { markerKind } from './verdict-view';
@@ -72,18 +70,17 @@ export function createContentApp(deps: ContentDeps) {
   const ui = new PageUi(doc, viewport);
   let config = DEFAULT_CONTENT_CONFIG;
   let configReady: Promise<void> | null = null;
-  let listening = false;
   let stopped = false;
 
-  const listener = createMessageListener({
-    isTop: deps.isTop,
-    collect: () => collectLinks(doc, discovery.shadowRoots),
-    // Only URLs this frame holds: a push for another frame's links costs no validation here.
-    update: (links) => applyInfos(parseLinkInfos(links, (url) => store.entry(url) !== undefined)),
-  });
+  let listener: ReturnType<typeof createMessageListener> | null = null;
   function listen(): void {
-    if (listening || stopped) return;
-    listening = true;
+    if (listener || stopped) return;
+    listener = createMessageListener({
+      isTop: deps.isTop,
+      collect: () => collectLinks(doc, discovery.shadowRoots),
+      // Only URLs this frame holds: a push for another frame's links costs no validation here.
+      update: (links) => applyInfos(parseLinkInfos(links, (url) => store.entry(url) !== undefined)),
+    });
     onMessage.addListener(listener);
   }
   /** Pushes answer what we asked: listening starts with the first message we send. */
@@ -128,7 +125,10 @@ export function createContentApp(deps: ContentDeps) {
     if (ui.built && (ui.built.markers.count > 0 || ui.built.tooltip.anchor)) scheduleReposition();
   }
 
-  const tips = createTooltipControl({ ui, ctx, now, infoFor: (url) => store.info(url) });
+  /** Pointer, focus and activation on links: built on the first such event (interaction.ts). */
+  let interaction: Interaction | null = null;
+  const act = () =>
+    (interaction ??= createInteraction({ ui, ctx, now, store, send, navigate: deps.navigate, applyInfos, config: () => config, configLoaded: loadConfig }));
 
   /** Looks `el`'s URL up if it is new, and shows what is known of it. Returns the URL, if any. */
   function trackLink(el: Element): string | null {
@@ -149,7 +149,7 @@ export function createContentApp(deps: ContentDeps) {
       scheduleReposition();
       follow();
     } else ui.built?.markers.remove(el);
-    tips.verdictChanged(el, info);
+    interaction?.tips.verdictChanged(el, info);
   }
 
   /** The connected links (document and known shadow roots) whose URL is one of `urls`. */
@@ -176,39 +176,14 @@ export function createContentApp(deps: ContentDeps) {
     const els = new Set<Element>();
     if ([...changed].some((url) => markerKind(store.info(url)))) for (const el of anchorsOf(changed)) els.add(el);
     for (const el of ui.built?.markers.elements() ?? []) if (changed.has(linkUrlOf(el) ?? '')) els.add(el);
-    const resting = tips.resting?.el;
+    const resting = interaction?.tips.resting?.el;
     if (resting && changed.has(linkUrlOf(resting) ?? '')) els.add(resting);
     for (const el of els) render(el, store.info(linkUrlOf(el) ?? ''));
   }
 
-  // ── hover intent ─────────────────────────────────────────────────────────────────────────
-  let enteredAt = 0;
   function loadConfig(): Promise<void> {
     configReady ??= send({ type: 'config.get' }).then((reply) => void (config = parseConfigReply(reply)));
     return configReady;
-  }
-  const intent = new HoverIntent({
-    delayMs: () => config.hoverDelayMs,
-    setTimer: (cb, ms) => ctx.setTimeout(cb, ms),
-    clearTimer: (id) => clearTimeout(id),
-    onIntent: (el) => void intended(el),
-  });
-  /** The intent fired on the default delay before the settings arrived: wait out the real one. */
-  async function intended(el: Element): Promise<void> {
-    await loadConfig();
-    const left = config.hoverDelayMs - (now() - enteredAt);
-    if (left > 0) ctx.setTimeout(() => tips.resting?.el === el && void askAbout(el), left);
-    else if (tips.resting?.el === el) await askAbout(el);
-  }
-
-  async function askAbout(el: Element): Promise<void> {
-    if (!config.scanHovers) return;
-    const url = linkUrlOf(el);
-    if (!url || !shouldAsk(store.entry(url), now()) || !store.markAsked(url, now())) return;
-    store.lookedUp.add(url);
-    const info = parseHoverReply(await send({ type: 'link.hover', url }));
-    // A failed ask leaves what we knew; `askedAt` holds off the next ask (freshness.ts).
-    if (info && ctx.isValid) applyInfos(new Map([[url, info]]));
   }
 
   /** Markers follow layout changes no event tells us about: a look every second while there are any. */
@@ -236,21 +211,6 @@ export function createContentApp(deps: ContentDeps) {
     }, 16);
   }
 
-  const guard = createActivationGuard({
-    dialog: () => ui.get().dialog,
-    infoFor: (url) => store.info(url),
-    requestPass: async (url) => {
-      const reply = await send({ type: 'link.proceed', url });
-      return reply.ok ? null : reply.error.message;
-    },
-    navigate: deps.navigate,
-    isValid: () => ctx.isValid,
-    onIntercept: () => {
-      intent.cancel();
-      ui.built?.tooltip.hide();
-    },
-  });
-
   /** A link the pointer or focus reached: it matters now, whatever discovery has seen so far. */
   function reached(el: LinkElement): void {
     for (let root = el.getRootNode(); root.nodeType === 11; root = (root as ShadowRoot).host.getRootNode()) {
@@ -270,16 +230,11 @@ export function createContentApp(deps: ContentDeps) {
       isOurs: (t) => ui.isOurs(t),
       onLinkEnter: (el, how) => {
         reached(el);
-        enteredAt = now();
-        tips.enter(el, how);
-        intent.enter(el);
+        act().enter(el, how);
       },
-      onLinkLeave: (el) => {
-        tips.leave(el);
-        intent.leave(el);
-      },
-      onOverlayEnter: tips.cancelHide,
-      onActivate: guard,
+      onLinkLeave: (el) => act().leave(el),
+      onOverlayEnter: () => interaction?.tips.cancelHide(),
+      onActivate: (event, el) => act().guard(event, el),
       onEscape: () => ui.built?.tooltip.hide(),
       onViewportChange: viewportChanged,
       trusted: deps.trustEvent,
@@ -289,12 +244,11 @@ export function createContentApp(deps: ContentDeps) {
 
   function stop(): void {
     stopped = true;
-    if (listening) onMessage.removeListener(listener);
+    if (listener) onMessage.removeListener(listener);
     discovery.stop();
     nearby.stop();
     batcher.stop();
-    intent.cancel();
-    tips.cancelHide();
+    interaction?.stop();
     ui.destroy();
     store.clear();
   }

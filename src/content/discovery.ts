@@ -17,7 +17,7 @@
  * for the next idle callback. The queries themselves are the browser's (one `querySelectorAll`
  * per subtree); our per-element work is for links and candidate hosts only.
  */
-import { isLinkElement, LINK_SELECTOR } from './link-url';
+import { LINK_SELECTOR } from './link-url';
 import { HOST_CANDIDATES } from './shadow-hosts';
 
 export type LinkElement = HTMLAnchorElement | HTMLAreaElement;
@@ -148,7 +148,9 @@ export class LinkDiscovery {
   }
 
   #visit(el: Element): void {
-    if (isLinkElement(el)) return this.#o.onLink(el);
+    // By name only: the namespace (SVG's <a>) is checked when the URL is read (link-url.ts).
+    const name = el.localName;
+    if (name === 'a' || name === 'area') return this.#o.onLink(el as LinkElement);
     const root = el.shadowRoot;
     if (root) this.noteShadowRoot(root);
   }
@@ -158,8 +160,7 @@ export class LinkDiscovery {
     if (this.#stopped) return;
     for (const record of records) {
       if (record.type === 'attributes') {
-        const el = record.target as Element;
-        if (isLinkElement(el)) this.#lists.push([el]);
+        this.#lists.push([record.target as Element]); // an href changed (visit looks at what it is)
         continue;
       }
       for (const node of record.addedNodes) {

@@ -5,7 +5,7 @@
  * the test that keeps the two in agreement).
  */
 import { parseBackgroundToContent, parseContentConfig, parseLinkInfo } from '@/src/shared/messaging/content-schemas';
-import type { BackgroundToContent, ContentConfig, LinkInfo, Reply } from '@/src/shared/messaging/protocol';
+import type { ContentConfig, LinkInfo, Reply } from '@/src/shared/messaging/protocol';
 
 /**
  * URL → info from an untrusted-shaped record (a `links.lookup` reply or a `links.update` push).
@@ -34,7 +34,7 @@ export function parseLinkInfos(
 }
 
 /** A background→content message, or null when it is not one (then we do not answer at all). */
-export const parseIncoming: (message: unknown) => BackgroundToContent | null = parseBackgroundToContent;
+export { parseBackgroundToContent as parseIncoming };
 
 /** The `link.hover` reply's info, or null. */
 export function parseHoverReply(reply: Reply<unknown>): LinkInfo | null {
