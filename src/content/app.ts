@@ -103,7 +103,7 @@ export function createContentApp(deps: ContentDeps) {
     idle: deps.idle,
     budgetMs: deps.budgetMs,
     isOurs: (node) => ui.isOurs(node),
-    onLink: found,
+    onLinks: found,
     onMutations: viewportChanged,
   });
 
@@ -112,12 +112,21 @@ export function createContentApp(deps: ContentDeps) {
     onNear: trackLink,
   });
 
-  /** Discovery found `el`: looked up once it is near the screen (now if marked, or an image map's: no box). */
-  function found(el: LinkElement): void {
+  /**
+   * Discovery found `els`: each looked up once it is near the screen; at once if it is marked
+   * already (its href changed) or an image map's area (no box of its own to observe).
+   */
+  function found(els: LinkElement[]): void {
     // The top frame answers links.collect ("check every link on this page") once it has links.
     if (deps.isTop) listen();
-    if (el.localName === 'area' || ui.built?.markers.has(el)) trackLink(el);
-    else nearby.add(el);
+    const marks = ui.built?.markers;
+    nearby.add(
+      els.filter((el) => {
+        if (el.localName !== 'area' && !marks?.has(el)) return true;
+        trackLink(el);
+        return false;
+      }),
+    );
   }
 
   /** Scrolling, resizing or the page's changes: markers may have moved. */

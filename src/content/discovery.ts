@@ -32,7 +32,8 @@ export interface DiscoveryOptions {
   budgetMs?: number;
   /** Our own nodes (the overlay host): never looked into. */
   isOurs: (node: Node) => boolean;
-  onLink: (el: LinkElement) => void;
+  /** The links one pass found (in document order; an element may come again after a change). */
+  onLinks: (els: LinkElement[]) => void;
   /** After each mutation batch (markers may have moved). */
   onMutations?: () => void;
 }
@@ -121,6 +122,13 @@ export class LinkDiscovery {
       this.#observer.observe(this.#o.doc, OBSERVE);
       for (const root of this.shadowRoots) this.#observer.observe(root, OBSERVE);
     }
+    const links: LinkElement[] = [];
+    this.#slice(links);
+    // One call per pass, not per link: on an 800-link article the per-link calls were most of it.
+    if (links.length) this.#o.onLinks(links);
+  }
+
+  #slice(links: LinkElement[]): void {
     const start = this.#o.now();
     const budget = this.#o.budgetMs ?? 4;
     let n = 0;
@@ -134,7 +142,11 @@ export class LinkDiscovery {
       }
       while (this.#index < list.length) {
         if (++n % CLOCK_EVERY === 0 && this.#o.now() - start >= budget) return;
-        this.#visit(list[this.#index++]!);
+        const el = list[this.#index++]!;
+        // By name only: the namespace (SVG's <a>) is checked when the URL is read (link-url.ts).
+        const name = el.localName;
+        if (name === 'a' || name === 'area') links.push(el as LinkElement);
+        else if (el.shadowRoot) this.noteShadowRoot(el.shadowRoot);
       }
       this.#lists.shift();
       this.#index = 0;
@@ -145,14 +157,6 @@ export class LinkDiscovery {
   #collect(root: Root): void {
     if (root.nodeType === 1 && (root as Element).matches(SELECTOR)) this.#lists.push([root as Element]);
     this.#lists.push(root.querySelectorAll(SELECTOR));
-  }
-
-  #visit(el: Element): void {
-    // By name only: the namespace (SVG's <a>) is checked when the URL is read (link-url.ts).
-    const name = el.localName;
-    if (name === 'a' || name === 'area') return this.#o.onLink(el as LinkElement);
-    const root = el.shadowRoot;
-    if (root) this.noteShadowRoot(root);
   }
 
   /** Only queues (style.md 9): the work happens in the next pass. */

@@ -50,15 +50,19 @@ export class Nearby {
     return this.#observed.size;
   }
 
-  /** A link discovery found: passed on once it is near (the first report comes after a frame). */
-  add(el: Element): void {
-    if (this.#stopped || this.#observed.has(el)) return;
+  /** Links discovery found: each passed on once it is near (the first report comes after a frame). */
+  add(els: Iterable<Element>): void {
+    if (this.#stopped) return;
     const max = this.#o.max ?? MAX_OBSERVED;
-    if (this.#observed.size >= max) this.#forgetRemoved();
-    if (this.#observed.size >= max) return;
-    this.#observer ??= new this.#o.Observer((entries) => this.#report(entries), { rootMargin: NEAR_MARGIN });
-    this.#observed.add(el);
-    this.#observer.observe(el);
+    const observed = this.#observed;
+    const observer = (this.#observer ??= new this.#o.Observer((entries) => this.#report(entries), { rootMargin: NEAR_MARGIN }));
+    for (const el of els) {
+      if (observed.has(el)) continue;
+      if (observed.size >= max) this.#forgetRemoved();
+      if (observed.size >= max) return;
+      observed.add(el);
+      observer.observe(el);
+    }
   }
 
   stop(): void {

@@ -32,9 +32,8 @@ describe('Nearby', () => {
     const near: Element[] = [];
     const nearby = new Nearby({ Observer: IO, onNear: (el) => near.push(el) });
     const [a, b] = [link(), link()];
-    nearby.add(a);
-    nearby.add(b);
-    nearby.add(a);
+    nearby.add([a, b]);
+    nearby.add([a]);
     expect(created).toHaveLength(1);
     expect(created[0]!.margin).toBe(NEAR_MARGIN);
     expect(nearby.waiting).toBe(2);
@@ -48,12 +47,15 @@ describe('Nearby', () => {
   });
 
   it('observes at most its cap, letting removed links go first', () => {
-    const { IO } = fakeObserver();
+    const { IO, created } = fakeObserver();
     const nearby = new Nearby({ Observer: IO, onNear: () => undefined, max: 3 });
-    const links = [link(false), link(), link(), link(), link()];
-    for (const el of links) nearby.add(el);
+    const links = [link(), link(), link(), link(), link()];
+    nearby.add(links.slice(0, 3));
+    (links[0] as { isConnected: boolean }).isConnected = false; // the page removed the first
+    nearby.add(links.slice(3));
     // The 4th made room by dropping the removed 1st; the 5th found no room.
     expect(nearby.waiting).toBe(3);
+    expect([...created[0]!.observed]).toEqual([links[1], links[2], links[3]]);
     expect(MAX_OBSERVED).toBeGreaterThanOrEqual(1000);
   });
 
@@ -62,7 +64,7 @@ describe('Nearby', () => {
     const near: Element[] = [];
     const nearby = new Nearby({ Observer: IO, onNear: (el) => near.push(el) });
     const a = link();
-    nearby.add(a);
+    nearby.add([a]);
     nearby.stop();
     report(a, true);
     expect(near).toEqual([]);
