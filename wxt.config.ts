@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 
@@ -42,6 +43,16 @@ export default defineConfig({
     build: { sourcemap: false },
     define: { __LINKLENS_PUBLIC_TEST_TLDS__: JSON.stringify(PUBLIC_TEST_TLDS) },
   }),
+  hooks: {
+    // The content script's bundle starts at src/content/boot.ts, not at WXT's unlisted-script
+    // wrapper around entrypoints/content-script.ts (boot.ts says why).
+    'vite:build:extendConfig'(entrypoints, config) {
+      if (entrypoints.length !== 1 || entrypoints[0]!.name !== 'content-script') return;
+      const lib = config.build?.lib;
+      if (!lib) throw new Error('content-script: WXT no longer builds it in library mode; revisit the hook in wxt.config.ts');
+      lib.entry = resolve(import.meta.dirname, 'src/content/boot.ts');
+    },
+  },
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

@@ -1,6 +1,7 @@
 /**
  * The content script, as a plain script: the manifest's content_scripts entry is written in
- * wxt.config.ts (all frames, about:blank and srcdoc frames too, document_idle).
+ * wxt.config.ts (all frames, about:blank and srcdoc frames too, document_idle), and its bundle
+ * is built from src/content/boot.ts (wxt.config.ts hooks), which does what `main` here says.
  *
  * Not a WXT `defineContentScript` on purpose (issue 16, issue 14 §2): WXT wraps those in a
  * ContentScriptContext that, on every page load, pulls in the webextension polyfill, dispatches a

@@ -6,28 +6,29 @@
  * What runs when (issue 16: most pages never show a warning, and every page pays for load):
  * | moment                        | work                                                         |
  * |-------------------------------|--------------------------------------------------------------|
- * | load (start)                  | page listeners; the top frame's runtime.onMessage listener   |
+ * | load (start)                  | page listeners (the page's, not the extension's: touching    |
+ * |                               | the extension API makes the browser build its bindings)      |
  * | idle time                     | link discovery (discovery.ts), a few ms per idle callback     |
+ * |                               | (a subframe starts all this when first visited: visit.ts)    |
+ * | the top frame has links       | runtime.onMessage listener (links.collect)                   |
  * | links on or near the screen   | `links.lookup` batches (nearby.ts, lookup-batcher.ts); the   |
  * |                               | rest when scrolling or layout brings them near, or on reach  |
- * | first pointer/focus on a link | `config.get` (hover delay, whether hovers are checked)        |
+ * | first pointer/focus on a link | `config.get` (hover delay, whether hovers are checked), and   |
+ * |                               | hover intent, tooltip, confirmation (interaction.ts)         |
  * | first thing to show           | the overlay: host, closed root, styles, markers (ui.ts)       |
  */
 import type { ContentToBackground, LinkInfo, Reply } from '@/src/shared/messaging/protocol';
-import { createActivationGuard } from './activation-guard';
 import { collectLinks } from './collect';
 import { LinkDiscovery, type LinkElement } from './discovery';
-import { shouldAsk } from './freshness';
-import { HoverIntent } from './hover-intent';
-import { DEFAULT_CONTENT_CONFIG, parseConfigReply, parseHoverReply, parseLinkInfos } from './incoming';
+import { DEFAULT_CONTENT_CONFIG, parseConfigReply, parseLinkInfos } from './incoming';
+import { createInteraction, type Interaction } from './interaction';
 import { LinkStore } from './link-store';
-import { linkUrlOf } from './link-url';
+import { LINK_SELECTOR, linkUrlOf } from './link-url';
 import { LookupBatcher } from './lookup-batcher';
 import { createMessageListener } from './message-listener';
 import type { OpenIntent } from './open-intent';
 import { listenToPage } from './page-events';
 import { browserPlatform, type ContentPlatform } from './platform';
-import { createTooltipControl } from './tooltip-control';
 import { PageUi } from './ui';
 import { Nearby } from './nearby';
 import { markerKind } from './verdict-view';
@@ -37,7 +38,6 @@ export interface ContextLike {
   readonly signal: AbortSignal;
   readonly isValid: boolean;
   setTimeout(handler: () => void, timeout?: number): number;
-  setInterval(handler: () => void, timeout?: number): number;
   onInvalidated(cb: () => void): () => void;
 }
 
@@ -61,30 +61,26 @@ export interface ContentDeps {
 }
 
 const REPOSITION_EVERY_MS = 1000;
-const LINKS = 'a[href],area[href]';
 
 export function createContentApp(deps: ContentDeps) {
   const { ctx, doc, win, now } = deps;
   const onMessage = deps.onMessage ?? browserPlatform.onMessage;
   const store = new LinkStore();
   const viewport = () => ({ width: doc.documentElement.clientWidth || win.innerWidth, height: doc.documentElement.clientHeight || win.innerHeight });
-  // Markers follow layout changes no event tells us about; only once there is something to follow.
-  const ui = new PageUi(doc, viewport, () => ctx.setInterval(() => (ui.built?.markers.count ?? 0) > 0 && scheduleReposition(), REPOSITION_EVERY_MS));
-  const stats = { hoverAsks: 0 };
+  const ui = new PageUi(doc, viewport);
   let config = DEFAULT_CONTENT_CONFIG;
   let configReady: Promise<void> | null = null;
-  let listening = false;
   let stopped = false;
 
-  const listener = createMessageListener({
-    isTop: deps.isTop,
-    collect: () => collectLinks(doc, discovery.shadowRoots),
-    // Only URLs this frame holds: a push for another frame's links costs no validation here.
-    update: (links) => applyInfos(parseLinkInfos(links, (url) => store.entry(url) !== undefined)),
-  });
+  let listener: ReturnType<typeof createMessageListener> | null = null;
   function listen(): void {
-    if (listening || stopped) return;
-    listening = true;
+    if (listener || stopped) return;
+    listener = createMessageListener({
+      isTop: deps.isTop,
+      collect: () => collectLinks(doc, discovery.shadowRoots),
+      // Only URLs this frame holds: a push for another frame's links costs no validation here.
+      update: (links) => applyInfos(parseLinkInfos(links, (url) => store.entry(url) !== undefined)),
+    });
     onMessage.addListener(listener);
   }
   /** Pushes answer what we asked: listening starts with the first message we send. */
@@ -107,35 +103,52 @@ export function createContentApp(deps: ContentDeps) {
     idle: deps.idle,
     budgetMs: deps.budgetMs,
     isOurs: (node) => ui.isOurs(node),
-    onLink: found,
+    onLinks: found,
     onMutations: viewportChanged,
   });
 
   const nearby = new Nearby({
-    viewportHeight: () => win.innerHeight || doc.documentElement.clientHeight,
-    now,
-    setTimer: (cb, ms) => ctx.setTimeout(cb, ms),
+    Observer: (win as Window & typeof globalThis).IntersectionObserver,
     onNear: trackLink,
   });
 
-  /** Discovery found `el`: looked up now if it is near the screen (or marked, or an image map's). */
-  function found(el: LinkElement): void {
-    if (el.localName === 'area' || ui.built?.markers.has(el) || nearby.offer(el)) trackLink(el);
+  /**
+   * Discovery found `els`: each looked up once it is near the screen; at once if it is marked
+   * already (its href changed) or an image map's area (no box of its own to observe).
+   */
+  function found(els: LinkElement[]): void {
+    // The top frame answers links.collect ("check every link on this page") once it has links.
+    if (deps.isTop) listen();
+    const marks = ui.built?.markers;
+    nearby.add(
+      els.filter((el) => {
+        if (el.localName !== 'area' && !marks?.has(el)) return true;
+        trackLink(el);
+        return false;
+      }),
+    );
   }
 
-  /** Scrolling, resizing or the page's changes: links may have come near, markers may have moved. */
+  /** Scrolling, resizing or the page's changes: markers may have moved. */
   function viewportChanged(): void {
-    nearby.changed();
     if (ui.built && (ui.built.markers.count > 0 || ui.built.tooltip.anchor)) scheduleReposition();
   }
 
-  const tips = createTooltipControl({ ui, ctx, now, infoFor: (url) => store.info(url) });
+  /** Pointer, focus and activation on links: built on the first such event (interaction.ts). */
+  let interaction: Interaction | null = null;
+  const act = () =>
+    (interaction ??= createInteraction({ ui, ctx, now, store, send, navigate: deps.navigate, applyInfos, config: () => config, configLoaded: loadConfig }));
 
-  function trackLink(el: Element): void {
+  /** Looks `el`'s URL up if it is new, and shows what is known of it. Returns the URL, if any. */
+  function trackLink(el: Element): string | null {
     const url = linkUrlOf(el);
-    if (!url) return void ui.built?.markers.remove(el);
+    if (!url) {
+      ui.built?.markers.remove(el);
+      return null;
+    }
     if (store.lookedUp.add(url)) batcher.enqueue(url);
     render(el, store.info(url));
+    return url;
   }
 
   function render(el: Element, info: LinkInfo | undefined): void {
@@ -143,15 +156,16 @@ export function createContentApp(deps: ContentDeps) {
     if (kind && info) {
       ui.get().markers.set(el, info, kind);
       scheduleReposition();
+      follow();
     } else ui.built?.markers.remove(el);
-    tips.verdictChanged(el, info);
+    interaction?.tips.verdictChanged(el, info);
   }
 
   /** The connected links (document and known shadow roots) whose URL is one of `urls`. */
   function anchorsOf(urls: Set<string>): Element[] {
     const out: Element[] = [];
     const scan = (root: Document | ShadowRoot) => {
-      for (const el of root.querySelectorAll(LINKS)) {
+      for (const el of root.querySelectorAll(LINK_SELECTOR)) {
         const url = linkUrlOf(el);
         if (url && urls.has(url)) out.push(el);
       }
@@ -171,40 +185,28 @@ export function createContentApp(deps: ContentDeps) {
     const els = new Set<Element>();
     if ([...changed].some((url) => markerKind(store.info(url)))) for (const el of anchorsOf(changed)) els.add(el);
     for (const el of ui.built?.markers.elements() ?? []) if (changed.has(linkUrlOf(el) ?? '')) els.add(el);
-    const resting = tips.resting?.el;
+    const resting = interaction?.tips.resting?.el;
     if (resting && changed.has(linkUrlOf(resting) ?? '')) els.add(resting);
     for (const el of els) render(el, store.info(linkUrlOf(el) ?? ''));
   }
 
-  // ── hover intent ─────────────────────────────────────────────────────────────────────────
-  let enteredAt = 0;
   function loadConfig(): Promise<void> {
     configReady ??= send({ type: 'config.get' }).then((reply) => void (config = parseConfigReply(reply)));
     return configReady;
   }
-  const intent = new HoverIntent({
-    delayMs: () => config.hoverDelayMs,
-    setTimer: (cb, ms) => ctx.setTimeout(cb, ms),
-    clearTimer: (id) => clearTimeout(id),
-    onIntent: (el) => void intended(el),
-  });
-  /** The intent fired on the default delay before the settings arrived: wait out the real one. */
-  async function intended(el: Element): Promise<void> {
-    await loadConfig();
-    const left = config.hoverDelayMs - (now() - enteredAt);
-    if (left > 0) ctx.setTimeout(() => tips.resting?.el === el && void askAbout(el), left);
-    else if (tips.resting?.el === el) await askAbout(el);
-  }
 
-  async function askAbout(el: Element): Promise<void> {
-    if (!config.scanHovers) return;
-    const url = linkUrlOf(el);
-    if (!url || !shouldAsk(store.entry(url), now()) || !store.markAsked(url, now())) return;
-    store.lookedUp.add(url);
-    stats.hoverAsks++;
-    const info = parseHoverReply(await send({ type: 'link.hover', url }));
-    // A failed ask leaves what we knew; `askedAt` holds off the next ask (freshness.ts).
-    if (info && ctx.isValid) applyInfos(new Map([[url, info]]));
+  /** Markers follow layout changes no event tells us about: a look every second while there are any. */
+  let following = false;
+  function follow(): void {
+    if (following) return;
+    following = true;
+    const tick = () => {
+      following = (ui.built?.markers.count ?? 0) > 0;
+      if (!following) return;
+      scheduleReposition();
+      ctx.setTimeout(tick, REPOSITION_EVERY_MS);
+    };
+    ctx.setTimeout(tick, REPOSITION_EVERY_MS);
   }
 
   let repositionQueued = false;
@@ -218,36 +220,18 @@ export function createContentApp(deps: ContentDeps) {
     }, 16);
   }
 
-  const guard = createActivationGuard({
-    dialog: () => ui.get().dialog,
-    infoFor: (url) => store.info(url),
-    // "Open anyway" grants nothing here: the link opens, the background's navigation block
-    // shows the blocked page (an extension page), and its "Proceed anyway" is where the person
-    // confirms (issue 11, hole 5: a content script may be the attacker's; it grants no pass).
-    requestPass: async () => null,
-    navigate: deps.navigate,
-    isValid: () => ctx.isValid,
-    onIntercept: () => {
-      intent.cancel();
-      ui.built?.tooltip.hide();
-    },
-  });
-
   /** A link the pointer or focus reached: it matters now, whatever discovery has seen so far. */
   function reached(el: LinkElement): void {
     for (let root = el.getRootNode(); root.nodeType === 11; root = (root as ShadowRoot).host.getRootNode()) {
       discovery.noteShadowRoot(root as ShadowRoot);
     }
-    trackLink(el);
-    const url = linkUrlOf(el);
+    const url = trackLink(el);
     if (url) batcher.promote(url);
     void loadConfig();
   }
 
   function start(): void {
     ctx.onInvalidated(stop);
-    // The top frame answers links.collect ("check every link on this page") from the start.
-    if (deps.isTop) listen();
     listenToPage({
       ctx,
       win,
@@ -255,16 +239,11 @@ export function createContentApp(deps: ContentDeps) {
       isOurs: (t) => ui.isOurs(t),
       onLinkEnter: (el, how) => {
         reached(el);
-        enteredAt = now();
-        tips.enter(el, how);
-        intent.enter(el);
+        act().enter(el, how);
       },
-      onLinkLeave: (el) => {
-        tips.leave(el);
-        intent.leave(el);
-      },
-      onOverlayEnter: tips.cancelHide,
-      onActivate: guard,
+      onLinkLeave: (el) => act().leave(el),
+      onOverlayEnter: () => interaction?.tips.cancelHide(),
+      onActivate: (event, el) => act().guard(event, el),
       onEscape: () => ui.built?.tooltip.hide(),
       onViewportChange: viewportChanged,
       trusted: deps.trustEvent,
@@ -274,17 +253,16 @@ export function createContentApp(deps: ContentDeps) {
 
   function stop(): void {
     stopped = true;
-    if (listening) onMessage.removeListener(listener);
+    if (listener) onMessage.removeListener(listener);
     discovery.stop();
     nearby.stop();
     batcher.stop();
-    intent.cancel();
-    tips.cancelHide();
+    interaction?.stop();
     ui.destroy();
     store.clear();
   }
 
-  return { start, stop, store, ui, discovery, nearby, batcher, stats, config: () => config };
+  return { start, stop, store, ui, discovery, nearby, batcher, config: () => config };
 }
 
 export type ContentApp = ReturnType<typeof createContentApp>;

@@ -5,15 +5,14 @@
  * script could read (cross-origin frames are out of reach of the top frame by design).
  */
 import { MAX_BATCH } from '@/src/shared/messaging/limits';
-import { linkUrlOf } from './link-url';
+import { LINK_SELECTOR, linkUrlOf } from './link-url';
 
 export const MAX_COLLECT = MAX_BATCH * 4;
-const SELECTOR = 'a[href], area[href]';
 
 export function collectLinks(doc: Document, shadowRoots: Iterable<ShadowRoot>, cap = MAX_COLLECT): string[] {
   const seen = new Set<string>();
   const add = (root: Document | ShadowRoot): boolean => {
-    for (const el of root.querySelectorAll(SELECTOR)) {
+    for (const el of root.querySelectorAll(LINK_SELECTOR)) {
       const url = linkUrlOf(el);
       if (url) seen.add(url);
       if (seen.size >= cap) return false;
@@ -22,13 +21,8 @@ export function collectLinks(doc: Document, shadowRoots: Iterable<ShadowRoot>, c
   };
   if (!add(doc)) return [...seen];
   for (const root of shadowRoots) if (root.isConnected && !add(root)) return [...seen];
-  for (const frame of doc.querySelectorAll('iframe, frame')) {
-    let inner: Document | null = null;
-    try {
-      inner = (frame as HTMLIFrameElement).contentDocument; // null when cross-origin
-    } catch {
-      inner = null;
-    }
+  for (const frame of doc.querySelectorAll('iframe,frame')) {
+    const inner = (frame as HTMLIFrameElement).contentDocument; // null when cross-origin (HTML: never throws)
     if (inner && !add(inner)) break;
   }
   return [...seen];

@@ -21,14 +21,13 @@
  * needs them (no links) should not pay for that. Anything they start that talks to the
  * background goes through a timer or `isValid`.
  *
- * Ending aborts `signal` (every listener registered with it goes), clears intervals and runs the
- * `onInvalidated` callbacks once.
+ * Ending aborts `signal` (every listener registered with it goes) and runs the `onInvalidated`
+ * callbacks once; timers already set find it ended when they fire.
  */
 export interface Lifetime {
   readonly signal: AbortSignal;
   readonly isValid: boolean;
   setTimeout(handler: () => void, timeout?: number): number;
-  setInterval(handler: () => void, timeout?: number): number;
   requestIdleCallback(cb: () => void, options?: { timeout?: number }): number;
   onInvalidated(cb: () => void): () => void;
   end(): void;
@@ -37,19 +36,16 @@ export interface Lifetime {
 export interface LifetimeDeps {
   /** False once the extension context is gone. */
   extensionAlive: () => boolean;
-  win: Pick<Window, 'setTimeout' | 'setInterval' | 'clearInterval'> & Partial<Pick<Window, 'requestIdleCallback'>>;
+  win: Pick<Window, 'setTimeout'> & Partial<Pick<Window, 'requestIdleCallback'>>;
 }
 
 export function createLifetime({ extensionAlive, win }: LifetimeDeps): Lifetime {
   const controller = new AbortController();
   const callbacks = new Set<() => void>();
-  const intervals = new Set<number>();
 
   const end = () => {
     if (controller.signal.aborted) return;
     controller.abort();
-    for (const id of intervals) win.clearInterval(id);
-    intervals.clear();
     for (const cb of [...callbacks]) {
       try {
         cb();
@@ -76,12 +72,6 @@ export function createLifetime({ extensionAlive, win }: LifetimeDeps): Lifetime 
     // Handlers check `alive()` when they fire rather than registering a cleanup per timer: hover
     // intent and repositioning set many short timers, and per-timer cleanups would pile up.
     setTimeout: (handler, timeout) => win.setTimeout(() => alive() && handler(), timeout),
-    setInterval: (handler, timeout) => {
-      const id = win.setInterval(() => alive() && handler(), timeout);
-      if (controller.signal.aborted) win.clearInterval(id);
-      else intervals.add(id);
-      return id;
-    },
     requestIdleCallback: (cb, options) =>
       typeof win.requestIdleCallback === 'function'
         ? win.requestIdleCallback(() => !controller.signal.aborted && cb(), options)

@@ -18,23 +18,26 @@ export type UrlEntry = AskState;
 export class LinkStore {
   /** URLs sent in a `links.lookup` (once per page life; updates are pushed). */
   readonly lookedUp: UrlSet;
-  private readonly byUrl = new Map<string, UrlEntry>();
+  readonly #byUrl = new Map<string, UrlEntry>();
 
-  constructor(private readonly maxUrls = MAX_TRACKED) {
+  readonly #maxUrls: number;
+
+  constructor(maxUrls = MAX_TRACKED) {
+    this.#maxUrls = maxUrls;
     this.lookedUp = new UrlSet(maxUrls);
   }
 
   /** URLs with an entry. */
   get size(): number {
-    return this.byUrl.size;
+    return this.#byUrl.size;
   }
 
   entry(url: string): UrlEntry | undefined {
-    return this.byUrl.get(url);
+    return this.#byUrl.get(url);
   }
 
   info(url: string): LinkInfo | undefined {
-    return this.byUrl.get(url)?.info;
+    return this.#byUrl.get(url)?.info;
   }
 
   /**
@@ -42,12 +45,8 @@ export class LinkStore {
    * 'unknown' for a URL we hold nothing about is not worth an entry).
    */
   setInfo(url: string, info: LinkInfo, now: number): boolean {
-    let entry = this.byUrl.get(url);
-    if (!entry) {
-      if (info.status === 'unknown' || this.byUrl.size >= this.maxUrls) return false;
-      this.byUrl.set(url, (entry = {}));
-    }
-    if (!replacesInfo(entry.info, info)) return false;
+    const entry = info.status === 'unknown' ? this.#byUrl.get(url) : this.#entryFor(url);
+    if (!entry || !replacesInfo(entry.info, info)) return false;
     entry.info = info;
     entry.infoAt = now;
     return true;
@@ -55,17 +54,20 @@ export class LinkStore {
 
   /** A hover asked about `url` now; false when the store is full. */
   markAsked(url: string, now: number): boolean {
-    let entry = this.byUrl.get(url);
-    if (!entry) {
-      if (this.byUrl.size >= this.maxUrls) return false;
-      this.byUrl.set(url, (entry = {}));
-    }
-    entry.askedAt = now;
-    return true;
+    const entry = this.#entryFor(url);
+    if (entry) entry.askedAt = now;
+    return entry !== undefined;
+  }
+
+  /** The entry of `url`, made if there is room. */
+  #entryFor(url: string): UrlEntry | undefined {
+    let entry = this.#byUrl.get(url);
+    if (!entry && this.#byUrl.size < this.#maxUrls) this.#byUrl.set(url, (entry = {}));
+    return entry;
   }
 
   clear(): void {
-    this.byUrl.clear();
+    this.#byUrl.clear();
     this.lookedUp.clear();
   }
 }

@@ -19,6 +19,9 @@ import { MAX_URL_LENGTH } from '@/src/shared/messaging/limits';
 
 const XHTML = 'http://www.w3.org/1999/xhtml';
 
+/** Elements that may be links we check (`linkUrlOf` decides). */
+export const LINK_SELECTOR = 'a[href],area[href]';
+
 /**
  * HTML a/area, by name and namespace rather than instanceof, so it also works for elements of
  * other realms (same-origin frames). Called for every element on the page: it must not touch

@@ -20,15 +20,14 @@ export interface MessageListenerOptions {
 }
 
 export function createMessageListener(o: MessageListenerOptions): RuntimeListener {
-  const handle = async (message: NonNullable<ReturnType<typeof parseIncoming>>): Promise<Reply<unknown>> => {
-    if (message.type === 'links.collect') return { ok: true, data: { urls: o.collect() } };
-    o.update(message.links);
-    return { ok: true, data: null };
-  };
   return (message, _sender, sendResponse) => {
-    const parsed = parseIncoming(message);
-    if (!parsed || (parsed.type === 'links.collect' && !o.isTop)) return undefined;
-    handle(parsed).then(sendResponse, () => sendResponse({ ok: false, error: { code: 'internal', message: 'content script error' } }));
+    const m = parseIncoming(message);
+    if (!m || (m.type === 'links.collect' && !o.isTop)) return undefined;
+    if (m.type === 'links.collect') sendResponse({ ok: true, data: { urls: o.collect() } } satisfies Reply<unknown>);
+    else {
+      o.update(m.links);
+      sendResponse({ ok: true, data: null } satisfies Reply<unknown>);
+    }
     return true;
   };
 }

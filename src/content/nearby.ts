@@ -5,108 +5,87 @@
  *
  * Why (issue 16): reading a link's URL, sending it and reading the background's answer cost
  * ~15 µs per link, 10–15 ms on an 800-link article, at every load, for links that are mostly
- * never seen. Where a link is on the page costs a fraction of that (its box is already laid out
- * when the page is idle). A marker only helps where the person can see it, and a link is always
- * near the screen before anyone clicks it.
+ * never seen. A marker only helps where the person can see it, and a link is always near the
+ * screen before anyone clicks it.
  *
- * near(box, viewport height h): within one screen above and two below, and laid out at all.
- * | link box (top, bottom, width × height), h = 800 | near? |
- * |--------------------------------------------------|-------|
- * | 100, 120, 80 × 20 (on screen)                    | yes   |
- * | 1500, 1520, 80 × 20 (scroll down a bit)          | yes   |
- * | 1700, 1720 (beyond two screens below)            | no    |
- * | −700, −680 (just scrolled past)                  | yes   |
- * | −900, −880 (more than a screen above)            | no    |
- * | 0, 0, 0 × 0 (display: none, detached)            | no    |
+ * Near = intersecting the viewport grown by one screen above and two below (IntersectionObserver
+ * rootMargin `100% 0px 200%`), so a link gets its lookup before it scrolls into view. The
+ * browser computes this while it lays the page out anyway; reading each link's box from script
+ * instead made the browser lay out the whole page inside our script whenever the page had just
+ * changed (measured: 4–10 ms per load on the corpus articles). A link that comes near is looked
+ * up and no longer observed; a tab in the background lays nothing out, its links wait until shown.
+ *
+ * Every rendering update with a layout change recomputes intersections for every observed link
+ * (BENCHMARKS.md §3 found ~290 ms on a 5,000-link page when links stayed observed through their
+ * lookups). So at most MAX_OBSERVED links are observed at a time; removed links are let go when the
+ * cap is reached; links beyond it are looked up when pointer or focus reaches them.
  */
 
-export interface Box {
-  top: number;
-  bottom: number;
-  width: number;
-  height: number;
-}
+export const MAX_OBSERVED = 5000;
+export const NEAR_MARGIN = '100% 0px 200%'; // top, sides, bottom (CSS margin shorthand)
 
-export function isNear(r: Box, h: number): boolean {
-  return (r.width > 0 || r.height > 0) && r.bottom > -h && r.top < 2 * h;
-}
+type ObserverClass = typeof IntersectionObserver;
 
 export interface NearbyOptions {
-  viewportHeight: () => number;
-  now: () => number;
-  setTimer: (cb: () => void, ms: number) => number;
+  /** The page's IntersectionObserver. */
+  Observer: ObserverClass;
   /** A waiting link came near: look it up. */
   onNear: (el: Element) => void;
-  /** Per sweep (default 3 ms); the rest continues in the next one. */
-  budgetMs?: number;
+  max?: number;
 }
 
-/** Sweeps wait this long after a change: a scroll fires many events, one look follows them. */
-const SWEEP_DELAY_MS = 100;
-const CLOCK_EVERY = 16;
-
 export class Nearby {
-  private readonly far = new Set<Element>();
-  private cursor: Iterator<Element> | null = null;
-  /** A change came after the current sweep started: sweep again once it is through. */
-  private again = false;
-  private timer: number | null = null;
-  private stopped = false;
+  #observer: IntersectionObserver | null = null;
+  readonly #observed = new Set<Element>();
+  #stopped = false;
 
-  constructor(private readonly o: NearbyOptions) {}
+  readonly #o: NearbyOptions;
+
+  constructor(o: NearbyOptions) {
+    this.#o = o;
+  }
 
   /** Links waiting for the screen to come near them. */
   get waiting(): number {
-    return this.far.size;
+    return this.#observed.size;
   }
 
-  /** True when `el` is near now (the caller looks it up); else it waits here. */
-  offer(el: Element): boolean {
-    if (isNear(el.getBoundingClientRect(), this.o.viewportHeight())) return true;
-    if (!this.stopped) this.far.add(el);
-    return false;
-  }
-
-  /** The viewport or the layout changed: look at the waiting links again, soon. */
-  changed(): void {
-    this.again = true;
-    this.schedule();
-  }
-
-  private schedule(): void {
-    if (this.stopped || this.far.size === 0 || this.timer !== null) return;
-    this.timer = this.o.setTimer(() => {
-      this.timer = null;
-      this.sweep();
-    }, SWEEP_DELAY_MS);
+  /** Links discovery found: each passed on once it is near (the first report comes after a frame). */
+  add(els: Iterable<Element>): void {
+    if (this.#stopped) return;
+    const max = this.#o.max ?? MAX_OBSERVED;
+    const observed = this.#observed;
+    const observer = (this.#observer ??= new this.#o.Observer((entries) => this.#report(entries), { rootMargin: NEAR_MARGIN }));
+    for (const el of els) {
+      if (observed.has(el)) continue;
+      if (observed.size >= max) this.#forgetRemoved();
+      if (observed.size >= max) return;
+      observed.add(el);
+      observer.observe(el);
+    }
   }
 
   stop(): void {
-    this.stopped = true;
-    this.far.clear();
-    this.cursor = null;
+    this.#stopped = true;
+    this.#observer?.disconnect();
+    this.#observed.clear();
   }
 
-  private sweep(): void {
-    if (this.stopped) return;
-    const start = this.o.now();
-    const h = this.o.viewportHeight();
-    // A sweep cut short by its budget goes on where it stopped (Set iterators survive deletes).
-    if (!this.cursor) {
-      this.cursor = this.far.values();
-      this.again = false;
+  #report(entries: IntersectionObserverEntry[]): void {
+    for (const entry of entries) {
+      if (!entry.isIntersecting || this.#stopped) continue;
+      this.#let(entry.target);
+      this.#o.onNear(entry.target);
     }
-    let n = 0;
-    for (let next = this.cursor.next(); !next.done; next = this.cursor.next()) {
-      const el = next.value;
-      if (!el.isConnected) this.far.delete(el);
-      else if (isNear(el.getBoundingClientRect(), h)) {
-        this.far.delete(el);
-        this.o.onNear(el);
-      }
-      if (++n % CLOCK_EVERY === 0 && this.o.now() - start >= (this.o.budgetMs ?? 3)) return this.schedule();
-    }
-    this.cursor = null;
-    if (this.again) this.schedule();
+  }
+
+  #let(el: Element): void {
+    this.#observed.delete(el);
+    this.#observer?.unobserve(el);
+  }
+
+  /** At the cap: stop observing links the page has removed (a feed that replaces its items). */
+  #forgetRemoved(): void {
+    for (const el of this.#observed) if (!el.isConnected) this.#let(el);
   }
 }

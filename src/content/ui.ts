@@ -22,44 +22,42 @@ export interface UiParts {
 }
 
 export class PageUi {
-  private parts: UiParts | null = null;
-  private destroyed = false;
+  #parts: UiParts | null = null;
 
-  constructor(
-    private readonly doc: Document,
-    private readonly viewport: () => Size,
-    /** Called once, right after the parts are built (the app starts following layout then). */
-    private readonly onBuilt: () => void = () => undefined,
-  ) {}
+  readonly #doc: Document;
+  readonly #viewport: () => Size;
+
+  constructor(doc: Document, viewport: () => Size) {
+    this.#doc = doc;
+    this.#viewport = viewport;
+  }
 
   /** The parts, or null while nothing has been shown. */
   get built(): UiParts | null {
-    return this.parts;
+    return this.#parts;
   }
 
   get(): UiParts {
-    if (this.parts) return this.parts;
-    if (this.destroyed) throw new Error('the page UI was destroyed');
-    const overlay = new OverlayHost(this.doc);
-    this.parts = {
+    if (this.#parts) return this.#parts;
+    const overlay = new OverlayHost(this.#doc);
+    this.#parts = {
       overlay,
-      markers: new Markers(overlay, this.viewport),
-      tooltip: new Tooltip(overlay, this.viewport),
+      markers: new Markers(overlay, this.#viewport),
+      tooltip: new Tooltip(overlay, this.#viewport),
       dialog: new ConfirmDialog(overlay),
     };
-    this.onBuilt();
-    return this.parts;
+    return this.#parts;
   }
 
   /** Whether `target` is our overlay host (events from inside it are retargeted to it). */
   isOurs(target: EventTarget | Node | null): boolean {
-    return this.parts !== null && this.parts.overlay.isHost(target);
+    return !!this.#parts?.overlay.isHost(target);
   }
 
+  /** Removes everything shown (the app has stopped: nothing asks for the parts again). */
   destroy(): void {
-    this.destroyed = true;
-    if (!this.parts) return;
-    const { overlay, markers, tooltip, dialog } = this.parts;
+    if (!this.#parts) return;
+    const { overlay, markers, tooltip, dialog } = this.#parts;
     dialog.close(false);
     markers.clear();
     tooltip.hide();

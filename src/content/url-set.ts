@@ -25,31 +25,31 @@ export function urlHash(url: string): number {
 }
 
 export class UrlSet {
-  private readonly hashes = new Set<number>();
+  readonly #hashes = new Set<number>();
 
-  constructor(private readonly max = MAX_TRACKED) {}
+  readonly #max: number;
 
-  get size(): number {
-    return this.hashes.size;
+  constructor(max = MAX_TRACKED) {
+    this.#max = max;
   }
 
-  has(url: string): boolean {
-    return this.hashes.has(urlHash(url));
+  get size(): number {
+    return this.#hashes.size;
   }
 
   /** Adds `url`; false when it was there already or the set is full. */
   add(url: string): boolean {
     const h = urlHash(url);
-    if (this.hashes.has(h) || this.hashes.size >= this.max) return false;
-    this.hashes.add(h);
+    if (this.#hashes.has(h) || this.#hashes.size >= this.#max) return false;
+    this.#hashes.add(h);
     return true;
   }
 
   delete(url: string): void {
-    this.hashes.delete(urlHash(url));
+    this.#hashes.delete(urlHash(url));
   }
 
   clear(): void {
-    this.hashes.clear();
+    this.#hashes.clear();
   }
 }

@@ -12,7 +12,7 @@
  * | pending / unknown / error | any        | null    |  (no verdict yet: nothing to show)
  */
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
-import { t, type StringKey } from './strings';
+import { CONTENT_STRINGS, t, type StringKey } from './strings';
 
 export type MarkerKind = 'warn' | 'block';
 
@@ -42,13 +42,11 @@ export function bandLabel(info: LinkInfo): string {
   return t(info.band ? (`band_${info.band}` as StringKey) : 'band_unknown');
 }
 
-const KNOWN = new Set(['safe', 'phishing', 'malware', 'scam', 'suspicious', 'adult_content']);
-
-/** Known categories get a label; unknown ones are shown as the service wrote them (spec: open set). */
+/** Known categories (a `cat_*` string; no Object.prototype key starts so) get a label; unknown ones are shown as the service wrote them (spec: open set). */
 export function categoryLabels(categories: readonly string[] | undefined): string[] {
   return (categories ?? [])
     .slice(0, MAX_CATEGORIES)
-    .map((c) => (KNOWN.has(c) ? t(`cat_${c}` as StringKey) : clip(c, MAX_CATEGORY)))
+    .map((c) => (`cat_${c}` in CONTENT_STRINGS ? t(`cat_${c}` as StringKey) : clip(c, MAX_CATEGORY)))
     .filter((c) => c.length > 0);
 }
 

@@ -127,7 +127,16 @@ function report(results: EntryResult[]): Section {
     body: body.join('\n'),
     summary: results
       .filter((r) => r.name === 'background' || r.name.startsWith('content-scripts/'))
-      .map((r) => ({ figure: `6. Bundle \`${r.name}\` (minified / gzip)`, value: `${kb(r.bytes)} / ${kb(r.gzipBytes)}; largest: ${r.top.filter((t) => !t.owner.startsWith('[')).slice(0, 2).map((t) => t.owner).join(', ')}`, aim: '', met: null })),
+      .map((r) => {
+        // Issue 14 §2: the content script ≤ 30 KB, the background ≤ 200 KB (minified, KB = 1,024 bytes).
+        const limit = r.name === 'background' ? 200 : 30;
+        return {
+          figure: `6. Bundle \`${r.name}\` (minified / gzip)`,
+          value: `${kb(r.bytes)} / ${kb(r.gzipBytes)}; largest: ${r.top.filter((t) => !t.owner.startsWith('[')).slice(0, 2).map((t) => t.owner).join(', ')}`,
+          aim: `≤ ${limit} KB`,
+          met: r.bytes <= limit * 1024,
+        };
+      }),
     raw: { results },
   };
 }

@@ -156,6 +156,7 @@ const spread = (loads: Load[], f: (l: Load) => number, d = 1) => `${fmt(min(load
 
 function report(o: PageWeightOptions, rows: Row[]): Section {
   const script = (l: Load) => l.scriptMs;
+  const busy = (l: Load) => l.taskMs;
   const heap = (l: Load) => l.heapKb;
   const kept = (l: Load) => l.heapAfterGcKb;
   const corpus = rows.filter((r) => r.spec.name !== 'one-link');
@@ -169,7 +170,7 @@ function report(o: PageWeightOptions, rows: Row[]): Section {
     `Each load: a fresh tab on a fresh \`*.test\` host (a fresh renderer), \`load\`, the late sections in, then at least ${MIN_AFTER_LOAD_MS / 1000} s and until the main thread has been quiet for ${QUIET_MS} ms (no script, under 2 ms of other work per ${POLL_MS} ms poll). Then CDP \`Performance.getMetrics\` of the page's renderer: **script** = \`ScriptDuration\` (every script of the page's main thread: the page's own, and the content scripts of the page and its same-origin frames; cross-origin frames run in other renderers and are not in it); **heap** = \`JSHeapUsedSize\` (the renderer's V8 heap, all worlds); **kept** = \`JSHeapUsedSize\` again after a forced collection (\`HeapProfiler.collectGarbage\`). Linklens = Chromium with the extension, configured and its service reachable (the links are unknown to its cache: every one is looked up, none scanned); no-op = a second launch, same switches, with an extension whose empty content script runs in the same frames (all frames, about:blank and srcdoc too). ${o.loads} loads per side and page, alternating which side goes first; medians, and min–max of the Linklens side.`,
     '',
     table(
-      ['page', 'elements', 'links', 'frames / shadow roots', 'HTML / CSS (kB)', 'script Linklens / no-op (ms)', 'Linklens min–max', 'extra script (ms)', 'heap Linklens / no-op (kB)', 'extra heap (kB)', 'extra kept after GC (kB)'],
+      ['page', 'elements', 'links', 'frames / shadow roots', 'HTML / CSS (kB)', 'script Linklens / no-op (ms)', 'Linklens min–max', 'extra script (ms)', 'extra busy (ms)', 'heap Linklens / no-op (kB)', 'extra heap (kB)', 'extra kept after GC (kB)'],
       rows.map((r) => [
         `${r.spec.name} (${r.spec.like})`,
         int(r.census.elements),
@@ -179,13 +180,14 @@ function report(o: PageWeightOptions, rows: Row[]): Section {
         `${fmt(med(r.linklens, script), 1)} / ${fmt(med(r.noop, script), 1)}`,
         spread(r.linklens, script),
         fmt(extra(r, script), 1),
+        fmt(extra(r, busy), 0),
         `${int(med(r.linklens, heap))} / ${int(med(r.noop, heap))}`,
         int(extra(r, heap)),
         int(extra(r, kept)),
       ]),
     ),
     '',
-    'Noise: the heap before collection depends on when V8 last collected (it moves by hundreds of kB between loads of the same page on either side); "kept" is the steadier heap figure. Script time of the page itself (its late-section loader) is on both sides.',
+    '**Busy** = `TaskDuration` (everything on the main thread: script, style, layout, paint), for scale: it swings by tens of ms between loads of the same page on this shared machine, so its difference is mostly noise; script time is the steadier figure. Noise: the heap before collection depends on when V8 last collected (it moves by hundreds of kB between loads of the same page on either side); "kept" is the steadier heap figure. Script time of the page itself (its late-section loader) is on both sides.',
     '',
   ];
   const summary = [

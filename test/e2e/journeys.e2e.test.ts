@@ -138,9 +138,6 @@ async function hoverWarningShown(w: JourneyWorld): Promise<void> {
   await ensureConfigured(w);
   const link = demoLinks(w.pages.port).find((l) => l.label === 'Malware download')!;
   const page = await w.driver.openWebPage(w.pages.url('demo.test', '/demo'), { width: 900, height: 600 });
-  // The content script's one overlay host, its shadow root closed to the page.
-  await waitFor('the overlay host', () => page.evaluate(() => document.querySelectorAll('linklens-overlay').length), (n) => n === 1);
-  expect(await page.evaluate(() => document.querySelector('linklens-overlay')?.shadowRoot === null)).toBe(true);
 
   // Where the tooltip appears: below the link, where the demo page has nothing.
   const box = await page.evaluate((href) => {
@@ -167,6 +164,10 @@ async function hoverWarningShown(w: JourneyWorld): Promise<void> {
   const badge = `Linklens: Malicious link, risk score 95 of 100: ${link.label}`;
   const ax = await waitFor('the badge and the tooltip in the accessibility tree', () => page.accessibleNodes(), (nodes) => nodes.some((n) => n.name === badge) && nodes.some((n) => n.role === 'tooltip'));
   expect(ax.filter((n) => n.name.startsWith('Linklens:')).map((n) => n.name)).toContain(badge);
+  // All of it lives in the content script's one overlay host (built with the first warning), its
+  // shadow root closed to the page.
+  expect(await page.evaluate(() => document.querySelectorAll('linklens-overlay').length)).toBe(1);
+  expect(await page.evaluate(() => document.querySelector('linklens-overlay')?.shadowRoot === null)).toBe(true);
 
   // The person sees it: the tooltip, bordered in the block colour, drawn where nothing was. Its
   // 2 px border is ~2,300 pixels of that colour once faded in; the link's own marker box can add

@@ -17,6 +17,7 @@ interface Manifest {
   key?: string;
   storage?: { managed_schema?: string };
   background?: { service_worker?: string; scripts?: string[] };
+  content_scripts?: { matches?: string[]; js?: string[]; all_frames?: boolean; match_about_blank?: boolean; run_at?: string }[];
   browser_specific_settings?: {
     gecko?: { id?: string; strict_min_version?: string; data_collection_permissions?: { required?: string[]; optional?: string[] } };
     gecko_android?: { strict_min_version?: string };
@@ -75,11 +76,17 @@ describe('npm run zip', () => {
     expect(firefoxManifest.manifest_version).toBe(3);
     expect(firefoxManifest.background?.scripts).toEqual(['background.js']);
     for (const zip of [chrome, firefox]) {
-      for (const page of ['background.js', 'popup.html', 'options.html', 'blocked.html', 'content-scripts/content.js', '_locales/en/messages.json']) {
+      for (const page of ['background.js', 'popup.html', 'options.html', 'blocked.html', 'content-script.js', '_locales/en/messages.json']) {
         expect(zip.names).toContain(page);
       }
       // Every language ships (issue 15); addons-linter below checks the Firefox copies' format.
       for (const lang of ['de', 'es', 'fr', 'ja']) expect(zip.names).toContain(`_locales/${lang}/messages.json`);
+    }
+    // The content script: every frame of every http(s) page, once the page is idle (wxt.config.ts).
+    for (const m of [chromeManifest, firefoxManifest]) {
+      expect(m.content_scripts).toEqual([
+        { matches: ['http://*/*', 'https://*/*'], js: ['content-script.js'], all_frames: true, match_about_blank: true, run_at: 'document_idle' },
+      ]);
     }
     // addons.mozilla.org asks for the sources of bundled code; reviewers rebuild from them.
     const sources = await readZip(packages.sourcesZip);

@@ -37,8 +37,8 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  * signal): a triangle with "!" for warn, an octagon with "×" for block. Path data is ours.
  */
 const ICON_PATHS = {
-  warn: ['M12 2 L23 21 H1 Z', 'M11 9 h2 v6 h-2 z M11 17 h2 v2 h-2 z'],
-  block: ['M7 1 H17 L23 7 V17 L17 23 H7 L1 17 V7 Z', 'M8 9.4 L9.4 8 L12 10.6 L14.6 8 L16 9.4 L13.4 12 L16 14.6 L14.6 16 L12 13.4 L9.4 16 L8 14.6 L10.6 12 Z'],
+  warn: ['M12 2L23 21H1Z', 'M11 9h2v6h-2zM11 17h2v2h-2z'],
+  block: ['M7 1H17L23 7V17L17 23H7L1 17V7Z', 'M8 9.4L9.4 8L12 10.6L14.6 8L16 9.4L13.4 12L16 14.6L14.6 16L12 13.4L9.4 16L8 14.6L10.6 12Z'],
 } as const;
 
 export function icon(doc: Document, kind: 'warn' | 'block'): SVGSVGElement {

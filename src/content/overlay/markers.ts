@@ -23,33 +23,39 @@ interface Mark {
 const MAX_LINK_TEXT = 80;
 
 export class Markers {
-  private readonly marks = new Map<Element, Mark>();
+  readonly #marks = new Map<Element, Mark>();
+
+  readonly #overlay: OverlayHost;
+  readonly #viewport: () => { width: number; height: number };
 
   constructor(
-    private readonly overlay: OverlayHost,
-    private readonly viewport: () => { width: number; height: number },
-  ) {}
+    overlay: OverlayHost,
+    viewport: () => { width: number; height: number },
+  ) {
+    this.#overlay = overlay;
+    this.#viewport = viewport;
+  }
 
   get count(): number {
-    return this.marks.size;
+    return this.#marks.size;
   }
 
   has(el: Element): boolean {
-    return this.marks.has(el);
+    return this.#marks.has(el);
   }
 
   /** The marked links. */
   elements(): Element[] {
-    return [...this.marks.keys()];
+    return [...this.#marks.keys()];
   }
 
   /** Adds or updates the marker of `el`; the caller schedules `reposition()` to show it. */
   set(el: Element, info: LinkInfo, kind: MarkerKind): void {
-    this.overlay.ensure();
-    let mark = this.marks.get(el);
-    const doc = this.overlay.layer.ownerDocument;
+    this.#overlay.ensure();
+    let mark = this.#marks.get(el);
+    const doc = this.#overlay.layer.ownerDocument;
     if (!mark || mark.kind !== kind) {
-      if (mark) this.removeMark(mark);
+      if (mark) this.#removeMark(mark);
       const badge = h(doc, 'span', { class: `badge ${kind}`, role: 'img' }, [icon(doc, kind)]);
       const box = h(doc, 'div', { class: `mark ${kind}` });
       // Hidden until the next reposition() places it: placing here, one marker at a time, would
@@ -57,8 +63,8 @@ export class Markers {
       box.hidden = true;
       badge.hidden = true;
       mark = { kind, box, badge };
-      this.marks.set(el, mark);
-      this.overlay.layer.append(box, badge);
+      this.#marks.set(el, mark);
+      this.#overlay.layer.append(box, badge);
     }
     // The link's own text makes the name useful out of context (the badges sit in our layer,
     // not next to the link in the page's reading order).
@@ -67,15 +73,15 @@ export class Markers {
   }
 
   remove(el: Element): void {
-    const mark = this.marks.get(el);
+    const mark = this.#marks.get(el);
     if (!mark) return;
-    this.removeMark(mark);
-    this.marks.delete(el);
+    this.#removeMark(mark);
+    this.#marks.delete(el);
   }
 
   clear(): void {
-    for (const mark of this.marks.values()) this.removeMark(mark);
-    this.marks.clear();
+    for (const mark of this.#marks.values()) this.#removeMark(mark);
+    this.#marks.clear();
   }
 
   /**
@@ -83,18 +89,18 @@ export class Markers {
    * the marker appears with it rather than a frame later.
    */
   placeNow(el: Element): void {
-    const mark = this.marks.get(el);
-    if (mark) this.place([[el, mark]]);
+    const mark = this.#marks.get(el);
+    if (mark) this.#place([[el, mark]]);
   }
 
   /** Follows the links (scroll, resize, layout changes); drops markers of removed links. */
   reposition(): void {
-    for (const [el] of this.marks) if (!el.isConnected) this.remove(el);
-    this.place([...this.marks]);
+    for (const [el] of this.#marks) if (!el.isConnected) this.remove(el);
+    this.#place([...this.#marks]);
   }
 
-  private place(entries: [Element, Mark][]): void {
-    const vp = this.viewport();
+  #place(entries: [Element, Mark][]): void {
+    const vp = this.#viewport();
     const places = entries.map(([el]) => placeMarker(el.getBoundingClientRect(), vp));
     entries.forEach(([, mark], i) => {
       const p = places[i];
@@ -107,7 +113,7 @@ export class Markers {
     });
   }
 
-  private removeMark(mark: Mark): void {
+  #removeMark(mark: Mark): void {
     mark.box.remove();
     mark.badge.remove();
   }

@@ -20,22 +20,8 @@ import { OVERLAY_CSS } from './styles';
 export const OVERLAY_TAG = 'linklens-overlay';
 
 /** Inline !important declarations beat every page stylesheet rule for the host's own box. */
-const HOST_STYLE: [string, string][] = [
-  ['all', 'initial'],
-  ['display', 'block'],
-  ['position', 'fixed'],
-  ['inset', '0'],
-  ['margin', '0'],
-  ['padding', '0'],
-  ['border', '0'],
-  ['overflow', 'hidden'],
-  ['pointer-events', 'none'],
-  ['z-index', '2147483647'],
-  ['visibility', 'visible'],
-  ['opacity', '1'],
-  ['transform', 'none'],
-  ['filter', 'none'],
-];
+const HOST_STYLE =
+  'all:initial;display:block;position:fixed;inset:0;margin:0;padding:0;border:0;overflow:hidden;pointer-events:none;z-index:2147483647;visibility:visible;opacity:1;transform:none;filter:none';
 
 export class OverlayHost {
   readonly host: HTMLElement;
@@ -46,11 +32,17 @@ export class OverlayHost {
   /** Polite live region for announcements (tooltip text on keyboard focus). */
   readonly live: HTMLDivElement;
 
-  constructor(private readonly doc: Document) {
+  readonly #doc: Document;
+
+  constructor(doc: Document) {
+    this.#doc = doc;
     this.host = doc.createElement(OVERLAY_TAG);
-    for (const [prop, value] of HOST_STYLE) this.host.style.setProperty(prop, value, 'important');
+    for (const declaration of HOST_STYLE.split(';')) {
+      const [prop, value] = declaration.split(':') as [string, string];
+      this.host.style.setProperty(prop, value, 'important');
+    }
     this.root = this.host.attachShadow({ mode: 'closed' });
-    this.adoptStyles();
+    this.#adoptStyles();
     this.layer = h(doc, 'div', { class: 'layer' });
     this.live = h(doc, 'div', { class: 'sr-only', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
     this.root.append(this.layer, this.live);
@@ -62,7 +54,7 @@ export class OverlayHost {
    * documentElement; we come back the next time there is something to show.
    */
   ensure(): void {
-    const parent = this.doc.documentElement;
+    const parent = this.#doc.documentElement;
     if (!parent) return;
     if (this.host.parentNode !== parent) parent.append(this.host);
   }
@@ -76,7 +68,7 @@ export class OverlayHost {
     this.host.remove();
   }
 
-  private adoptStyles(): void {
+  #adoptStyles(): void {
     // A constructed sheet is not subject to the page's CSP style-src; a <style> element can be.
     // Firefox content scripts may refuse adoptedStyleSheets across the xray boundary: fall back.
     try {
@@ -88,6 +80,6 @@ export class OverlayHost {
     } catch {
       // fall through
     }
-    this.root.append(h(this.doc, 'style', {}, [OVERLAY_CSS]));
+    this.root.append(h(this.#doc, 'style', {}, [OVERLAY_CSS]));
   }
 }

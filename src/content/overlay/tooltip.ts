@@ -15,12 +15,17 @@ import type { OverlayHost } from './overlay-host';
 
 export class Tooltip {
   readonly el: HTMLDivElement;
-  private anchorEl: Element | null = null;
+  #anchorEl: Element | null = null;
+
+  readonly #overlay: OverlayHost;
+  readonly #viewport: () => { width: number; height: number };
 
   constructor(
-    private readonly overlay: OverlayHost,
-    private readonly viewport: () => { width: number; height: number },
+    overlay: OverlayHost,
+    viewport: () => { width: number; height: number },
   ) {
+    this.#overlay = overlay;
+    this.#viewport = viewport;
     this.el = h(overlay.layer.ownerDocument, 'div', { class: 'tip', role: 'tooltip', id: 'linklens-tip' });
     this.el.hidden = true;
     overlay.root.append(this.el);
@@ -28,11 +33,11 @@ export class Tooltip {
 
   /** The link the tooltip is shown for, or null when hidden. */
   get anchor(): Element | null {
-    return this.anchorEl;
+    return this.#anchorEl;
   }
 
   show(anchor: Element, info: LinkInfo, kind: MarkerKind): void {
-    this.overlay.ensure();
+    this.#overlay.ensure();
     const doc = this.el.ownerDocument;
     const text = tooltipText(info, kind);
     this.el.className = `tip ${kind}`;
@@ -48,21 +53,21 @@ export class Tooltip {
       h(doc, 'p', {}, [text.action]),
     ]);
     this.el.hidden = false;
-    this.anchorEl = anchor;
+    this.#anchorEl = anchor;
     this.reposition();
   }
 
   hide(): void {
     this.el.hidden = true;
-    this.anchorEl = null;
+    this.#anchorEl = null;
   }
 
   reposition(): void {
-    if (!this.anchorEl) return;
-    if (!this.anchorEl.isConnected) return this.hide();
-    const r = this.anchorEl.getBoundingClientRect();
+    if (!this.#anchorEl) return;
+    if (!this.#anchorEl.isConnected) return this.hide();
+    const r = this.#anchorEl.getBoundingClientRect();
     const tip = this.el.getBoundingClientRect();
-    const p = placeTooltip(r, { width: tip.width || 320, height: tip.height || 140 }, this.viewport());
+    const p = placeTooltip(r, { width: tip.width || 320, height: tip.height || 140 }, this.#viewport());
     this.el.style.setProperty('left', `${p.left}px`);
     this.el.style.setProperty('top', `${p.top}px`);
   }

@@ -25,7 +25,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   const ctor = (v as { constructor?: unknown }).constructor;
   if (typeof ctor !== 'function') return true;
   const proto: unknown = ctor.prototype;
-  return isObject(proto) && Object.prototype.hasOwnProperty.call(proto, 'isPrototypeOf');
+  return isObject(proto) && Object.hasOwn(proto, 'isPrototypeOf');
 }
 /** zod's `z.number()`: finite numbers only (no NaN, no ±Infinity). */
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

@@ -8,8 +8,9 @@
 // the same page twice: in a Chromium with the extension and in one without it (a baseline), and
 // compares the long tasks phase by phase (load, idle after load, scrolling). See `excessOver`.
 // One sharper cut is possible without attribution: the init script also notes when the content
-// script's overlay host enters the page (it is created as the script starts), and a long task
-// that ended before that moment cannot be the content script's. Such tasks are not counted.
+// script's overlay host enters the page (it is built the first time a warning is shown), and a
+// long task that ended before that moment cannot be the overlay's. Such tasks are not counted;
+// on a page where nothing is flagged the host never appears and every task counts.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_SWITCHES, HOST_MAP_SWITCH } from './chromium';
 import { findBrowser } from '../../../scripts/lib/browsers.mjs';
@@ -33,7 +34,7 @@ export interface LongTaskRun {
   bounds: { loadEnd: number; scrollStart: number; end: number };
   /** How many wheel steps it took to reach the bottom. */
   scrollSteps: number;
-  /** performance.now() when the content script's overlay host appeared; null without the extension. */
+  /** performance.now() when the content script's overlay host appeared; null without the extension or without a warning. */
   contentScriptAt: number | null;
 }
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { OVERLAY_TAG } from '@/src/content/overlay/overlay-host';
 import { MAX_BATCH, type LinkInfo } from '@/src/shared/messaging/protocol';
-import { addLinks, cacheResponder, focusIn, marked, pointerOver, startApp, type Harness } from './app-harness';
+import { addLinks, cacheResponder, focusIn, marked, pointerOver, scrolled, startApp, type Harness } from './app-harness';
 
 const block: LinkInfo = { status: 'verdict', action: 'block', band: 'malicious', riskScore: 95, canProceed: true };
 const warn: LinkInfo = { status: 'verdict', action: 'warn', band: 'high', riskScore: 60 };
@@ -88,7 +88,7 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
     expect(looked()).toEqual(['https://top.test/']);
     expect(marked(h, top!)).toBe(false);
     far!.setAttribute('data-test-top', '300'); // the person scrolled: it is on screen now
-    document.dispatchEvent(new Event('scroll'));
+    scrolled();
     await settle();
     expect(looked()).toEqual(['https://top.test/', 'https://far.test/']);
     expect(marked(h, far!)).toBe(true);
@@ -126,6 +126,23 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
     addLinks(['https://shadow-later.test/'], root);
     await settle();
     expect(h.of('links.lookup').flatMap((m) => m.urls)).toContain('https://shadow-later.test/');
+  });
+
+  it('finds a shadow root on a host with children of its own once the pointer reaches a link in it', async () => {
+    const host = document.createElement('my-menu');
+    host.append(document.createElement('span')); // slotted content: not an empty candidate
+    const root = host.attachShadow({ mode: 'open' });
+    const [inside, sibling] = addLinks(['https://menu.test/a', 'https://menu.test/b'], root);
+    document.body.append(host);
+    h = startApp(cacheResponder({ 'https://menu.test/b': block }));
+    await settle();
+    expect(h.of('links.lookup')).toEqual([]);
+    pointerOver(inside!); // composed: the app sees the link inside the root
+    await settle();
+    const looked = h.of('links.lookup').flatMap((m) => m.urls);
+    expect(looked).toContain('https://menu.test/a');
+    expect(looked).toContain('https://menu.test/b'); // the rest of that root, found through it
+    expect(marked(h, sibling!)).toBe(true);
   });
 
   it('follows a link whose href changes', async () => {

@@ -36,6 +36,7 @@ export function startApp(
   const sent: ContentToBackground[] = [];
   let respond = responder;
   layOut();
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
   const ctx = createLifetime({ extensionAlive: () => true, win: window });
   const navigate = vi.fn();
   const app = createContentApp({
@@ -99,4 +100,44 @@ export function layOut(): void {
     const top = Number(this.getAttribute('data-test-top') ?? 10);
     return { top, bottom: top + 20, left: 10, right: 110, width: 100, height: 20, x: 10, y: top, toJSON: () => ({}) } as DOMRect;
   });
+}
+
+const VIEWPORT_HEIGHT = 768;
+const observers = new Set<FakeIntersectionObserver>();
+
+/**
+ * happy-dom's IntersectionObserver never reports: stand in for the browser's, with the boxes of
+ * `layOut()` and nearby.ts's margin (one screen above, two below). Reports come a task later, as
+ * the browser's come after a frame; `scrolled()` makes every observer look again.
+ */
+class FakeIntersectionObserver {
+  private readonly targets = new Set<Element>();
+  constructor(private readonly cb: (entries: IntersectionObserverEntry[]) => void) {
+    observers.add(this);
+  }
+  observe(el: Element): void {
+    this.targets.add(el);
+    setTimeout(() => this.look([el]), 0);
+  }
+  unobserve(el: Element): void {
+    this.targets.delete(el);
+  }
+  disconnect(): void {
+    this.targets.clear();
+    observers.delete(this);
+  }
+  look(els: Iterable<Element> = this.targets): void {
+    const entries = [...els]
+      .filter((el) => this.targets.has(el))
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        return { target: el, isIntersecting: r.bottom > -VIEWPORT_HEIGHT && r.top < 3 * VIEWPORT_HEIGHT } as IntersectionObserverEntry;
+      });
+    if (entries.length) this.cb(entries);
+  }
+}
+
+/** The page scrolled or its layout changed (after moving elements with `data-test-top`). */
+export function scrolled(): void {
+  for (const o of observers) o.look();
 }

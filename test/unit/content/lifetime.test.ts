@@ -40,18 +40,18 @@ describe('createLifetime', () => {
     expect(life.signal.aborted).toBe(true);
   });
 
-  it('notices the extension going away at the next timer tick, and skips the handler', () => {
+  it('notices the extension going away when a timer fires, and skips the handler', () => {
     const ended = vi.fn();
     const tick = vi.fn();
     life.onInvalidated(ended);
-    life.setInterval(tick, 100);
+    life.setTimeout(tick, 100);
     vi.advanceTimersByTime(100);
     expect(tick).toHaveBeenCalledTimes(1);
     alive = false;
-    vi.advanceTimersByTime(500);
+    life.setTimeout(tick, 100);
+    vi.advanceTimersByTime(100);
     expect(tick).toHaveBeenCalledTimes(1);
     expect(ended).toHaveBeenCalledTimes(1);
-    expect(vi.getTimerCount()).toBe(0); // the interval was cleared
   });
 
   it('end() aborts the signal; callbacks added afterwards run at once', () => {
