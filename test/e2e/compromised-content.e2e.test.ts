@@ -71,8 +71,9 @@ for (const kind of selectedBrowsers()) {
         await tab.close();
       }
       attacker = await driver.openWebPage(`${attackerBase()}/one`);
-      // Our content script has started in the page (its overlay host exists).
-      await waitFor('the content script', () => attacker.evaluate(() => document.querySelector('linklens-overlay') !== null), (x) => x, 15_000);
+      // Our content script's world is in the page (the overlay host is built only on a first
+      // warning, so the page itself shows nothing): code runs there as the attacker's would.
+      await waitFor('the content script', () => attacker.inContentScript(() => true).catch(() => false), (x) => x, 15_000);
       before = {
         settings: await request<SettingsData>({ type: 'settings.get' }),
         ledger: await request<LedgerEntry[]>({ type: 'ledger.get' }),
