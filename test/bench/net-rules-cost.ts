@@ -225,12 +225,12 @@ export async function measureNetRules(o: NetRulesOptions): Promise<Section> {
   ].join('\n');
 
   return {
-    title: '7. Request-blocking rules kept in step',
+    title: '8. Request-blocking rules kept in step',
     body,
     summary: [
-      { figure: `7. Rebuild the rules for ${int(n)} verdicts + ${int(n)} hosts (plan + install)`, value: `${fmt(median(planMs) + median(browser.rebuild), 0)} ms`, aim: '', met: null },
-      { figure: '7. Add one rule (Chromium, median): beside the full set / into an empty set', value: `${fmt(median(browser.add), 1)} / ${fmt(median(browser.addEmpty), 1)} ms`, aim: '', met: null },
-      { figure: '7. First navigation after a worker stop: bad server reached', value: `${reached.rules.filter((x) => x > 0).length} of ${reached.rules.length} (without rules: ${reached.eventsOnly.filter((x) => x > 0).length} of ${reached.eventsOnly.length})`, aim: '0', met: reached.rules.every((x) => x === 0) },
+      { figure: `8. Rebuild the rules for ${int(n)} verdicts + ${int(n)} hosts (plan + install)`, value: `${fmt(median(planMs) + median(browser.rebuild), 0)} ms`, aim: '', met: null },
+      { figure: '8. Add one rule (Chromium, median): beside the full set / into an empty set', value: `${fmt(median(browser.add), 1)} / ${fmt(median(browser.addEmpty), 1)} ms`, aim: '', met: null },
+      { figure: '8. First navigation after a worker stop: bad server reached', value: `${reached.rules.filter((x) => x > 0).length} of ${reached.rules.length} (without rules: ${reached.eventsOnly.filter((x) => x > 0).length} of ${reached.eventsOnly.length})`, aim: '0', met: reached.rules.every((x) => x === 0) },
     ],
     raw: { planMs, plusOneMs, browser, followMs, reached, rules: full.dynamic.length, regexRules, overflow: full.overflow.length },
   };

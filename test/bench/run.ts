@@ -2,10 +2,10 @@
 // writes BENCHMARKS.md (and the raw numbers to test/bench/last-run.json). Not part of `npm test`:
 // numbers, not pass/fail timings. Every figure is a ratio or a comparison measured in this run.
 //
-//   npm run bench                 all seven measurements, writes BENCHMARKS.md
+//   npm run bench                 all nine measurements, writes BENCHMARKS.md
 //   npm run bench -- --only=1,5   some of them, printed (BENCHMARKS.md is left alone)
-//   LINKLENS_BENCH_CORPUS=blog,news-c LINKLENS_BENCH_LOADS=2 npm run bench -- --only=7
-//                                 measurement 7 on some corpus pages, fewer loads (while iterating)
+//   LINKLENS_BENCH_CORPUS=blog,news-c LINKLENS_BENCH_LOADS=2 npm run bench -- --only=9
+//                                 measurement 9 on some corpus pages, fewer loads (while iterating)
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../e2e/harness';
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const sections: Section[] = [];
   for (const id of ids) {
     const measure = MEASUREMENTS[id];
-    if (!measure) throw new Error(`Unknown measurement ${id} (1–7)`);
+    if (!measure) throw new Error(`Unknown measurement ${id} (1–9)`);
     const t = Date.now();
     console.log(`▶ measurement ${id}…`);
     let section: Section;
