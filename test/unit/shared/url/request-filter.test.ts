@@ -31,7 +31,9 @@ describe('keyRegex example table', () => {
 });
 
 describe('keyRegex matches exactly the requests normalizeUrl maps to the key (generated URLs)', () => {
-  const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,6}[a-z0-9])?$/);
+  // Not an `xn--` label: most are not valid punycode, and the URL parser refuses them (the
+  // browser never hands such a URL over; "xn--0.test" once made this property fail at random).
+  const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,6}[a-z0-9])?$/).filter((l) => !l.startsWith('xn--'));
   const host = fc.oneof(
     fc.tuple(label, fc.constantFrom('test', 'example', 'com')).map(([a, b]) => `${a}.${b}`),
     fc.constantFrom('203.0.113.9', '[2001:db8::1]'),
