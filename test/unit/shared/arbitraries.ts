@@ -116,7 +116,8 @@ export const nonPublicV6 = nonPublicV6Groups.chain(({ groups, dottedOk }) =>
   dottedOk ? fc.boolean().chain((d) => spellV6(groups, d)) : spellV6(groups),
 );
 
-export const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/);
+/** An LDH label, never `xn--…` (most such are not valid punycode and the URL parser refuses them). */
+export const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/).filter((l) => !l.startsWith('xn--'));
 
 /** Host names that are never the public web. */
 export const privateName = fc.oneof(
