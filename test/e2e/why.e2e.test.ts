@@ -1,11 +1,11 @@
 // "Why this decision", minimum confidence, audit-only list and the daily scan limit (issues 15
 // and 13), one definition for Chromium and Firefox (harness/driver.ts). Linklens is configured
 // the way a fleet is: a real policy (Chromium: /etc/chromium/policies/managed; Firefox:
-// policies.json) sets the service, an organization block list entry and the reporting receiver;
-// the rest is the person's own settings. What the site's server, the scanning service and the
+// policies.json) sets the service, an organization block list entry, the minimum confidence to
+// block (0.95) and the reporting receiver; the rest is the person's own settings. What the site's server, the scanning service and the
 // reporting receiver really received is asserted, not only what the pages show. Hosts follow the
-// service's rule table (test/service/README.md): `score-NN` forces a score with confidence 0.9,
-// "phish" scores 88 with confidence 0.92.
+// service's rule table (test/service/README.md): "malware" scores 95 with confidence 0.97 (above
+// the minimum: blocks), "phish" scores 88 with confidence 0.92 (below it: warns).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from './harness';
 import { browserPolicyBlocker, installBrowserPolicy, type BrowserPolicy } from './harness/browser-policy';
@@ -53,10 +53,10 @@ for (const kind of selectedBrowsers()) {
       svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
       receiver = await startReportReceiver();
       // Before the launch: Firefox reads policies only at start-up.
-      policy = installBrowserPolicy(kind, { serviceUrl: svc.baseUrl, apiKey: svc.demoKey, blocklist: [ORG_LISTED], reportingUrl: receiver.url });
+      policy = installBrowserPolicy(kind, { serviceUrl: svc.baseUrl, apiKey: svc.demoKey, blocklist: [ORG_LISTED], minBlockConfidence: 0.95, reportingUrl: receiver.url });
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
       // storage.managed's first read can take seconds on a fresh profile (toolchain note 8).
-      await waitFor('the policy in force', () => request<SettingsData>({ type: 'settings.get' }), (d) => d.managedKeys.includes('blocklist') && d.managedKeys.includes('reportingUrl'), 30_000, 250);
+      await waitFor('the policy in force', () => request<SettingsData>({ type: 'settings.get' }), (d) => d.managedKeys.includes('blocklist') && d.managedKeys.includes('minBlockConfidence') && d.managedKeys.includes('reportingUrl'), 30_000, 250);
       // The person's own threshold: the blocked page must name this one, not the default 76.
       await configure({ blockThreshold: 80 });
     }, 90_000);
@@ -96,17 +96,17 @@ for (const kind of selectedBrowsers()) {
     const statusOf = async (tab: JourneyPage) => request<TabStatusData>({ type: 'tab.status', tabId: await driver.tabIdOf(tab) });
 
     test.skipIf(blocker !== null)('a score at or above the person\'s block threshold: the blocked page and the popup name the score and the threshold', async () => {
-      const url = pages.url('why-score.test', '/score-94');
+      const url = pages.url('malware-why.test', '/');
       const tab = await driver.openWebPage(url);
       await waitFor('the blocked page', () => tab.currentUrl(), isBlockedPage, 20_000);
       const shown = await blockedPage(tab);
-      const why = en('why_score_block', '94', '80');
+      const why = en('why_score_block', '95', '80');
       expect(shown.why).toBe(`${en('whyDecision')}: ${why}`);
       expect(await popupWhy(tab)).toBe(`${en('whyDecision')}: ${why}`);
       expect(submittedUrls(svc.log)).toContain(url);
       // Reported to the organization with the rule that blocked it.
       const event = await waitFor('navigation.blocked at the receiver', () => receiver.accepted().find((e) => e.type === 'navigation.blocked' && e.payload.url === url), (e) => e !== undefined, 20_000);
-      expect(event!.payload).toMatchObject({ host: 'why-score.test', rule: 'band:malicious', verdict: { riskScore: 94 } });
+      expect(event!.payload).toMatchObject({ host: 'malware-why.test', rule: 'band:malicious', verdict: { riskScore: 95 } });
       await tab.close();
       expectNoErrors(await driver.takeErrors());
     }, 60_000);
@@ -126,8 +126,21 @@ for (const kind of selectedBrowsers()) {
       expectNoErrors(await driver.takeErrors());
     }, 60_000);
 
-    test.skipIf(blocker !== null)('minimum confidence: a verdict above the block threshold but below the minimum confidence warns instead of blocking', async () => {
-      await configure({ minBlockConfidence: 0.95 });
+    test.skipIf(blocker !== null)('minimum confidence (policy): a verdict above the block threshold but below the minimum confidence warns instead of blocking; options shows it locked', async () => {
+      const options = await driver.openExtensionPage('options.html#protection');
+      const field = await waitFor(
+        'the locked minimum confidence field',
+        () =>
+          options.evaluate((label) => {
+            const l = [...document.querySelectorAll('label')].find((x) => x.textContent?.trim() === label);
+            const input = l?.control as HTMLInputElement | null | undefined;
+            return input ? { disabled: input.disabled, value: input.value } : null;
+          }, en('minBlockConfidence')),
+        (x) => x !== null,
+        15_000,
+      );
+      expect(field).toEqual({ disabled: true, value: '0.95' });
+      await options.close();
       const url = pages.url('phish-lowconf.test', '/login');
       const tab = await driver.openWebPage(url);
       const st = await waitFor('the verdict for the tab', () => statusOf(tab), (s) => s.status.kind === 'verdict', 20_000, 200);
@@ -140,23 +153,22 @@ for (const kind of selectedBrowsers()) {
       expect(pages.requestsTo('phish-lowconf.test').map((r) => r.path)).toContain('/login');
       expect(receiver.accepted().filter((e) => e.type === 'navigation.blocked' && e.payload.url === url)).toEqual([]);
       await tab.close();
-      await configure({ minBlockConfidence: 0 });
       expectNoErrors(await driver.takeErrors());
     }, 60_000);
 
     test.skipIf(blocker !== null)('audit-only: the page opens, options lists "would have blocked" with the rule, the receiver gets audit.wouldBlock; Clear empties the list', async () => {
       await configure({ auditOnly: true });
-      const url = pages.url('phish-audit.test', '/login');
+      const url = pages.url('malware-audit.test', '/login');
       const tab = await driver.openWebPage(url);
       const entries = await waitFor('the audit entry', () => request<AuditEntry[]>({ type: 'audit.get' }), (l) => l.some((e) => e.url === url), 20_000, 200);
-      expect(entries.find((e) => e.url === url)).toMatchObject({ host: 'phish-audit.test', wouldBe: 'block', via: 'navigation', reason: 'audit-only:band:malicious', rule: { rule: 'score', level: 'block', score: 88, threshold: 80 }, verdict: { riskScore: 88, band: 'malicious' } });
+      expect(entries.find((e) => e.url === url)).toMatchObject({ host: 'malware-audit.test', wouldBe: 'block', via: 'navigation', reason: 'audit-only:band:malicious', rule: { rule: 'score', level: 'block', score: 95, threshold: 80 }, verdict: { riskScore: 95, band: 'malicious' } });
       expect(isBlockedPage(await tab.currentUrl())).toBe(false);
-      expect(pages.requestsTo('phish-audit.test').map((r) => r.path)).toContain('/login');
-      expect(await popupWhy(tab)).toBe(`${en('whyDecision')}: ${en('why_audit_block', en('why_score_block', '88', '80'))}`);
+      expect(pages.requestsTo('malware-audit.test').map((r) => r.path)).toContain('/login');
+      expect(await popupWhy(tab)).toBe(`${en('whyDecision')}: ${en('why_audit_block', en('why_score_block', '95', '80'))}`);
 
       const event = await waitFor('audit.wouldBlock at the receiver', () => receiver.accepted().filter((e) => e.type === 'audit.wouldBlock' && e.payload.url === url), (l) => l.length > 0, 20_000);
       expect(event).toHaveLength(1);
-      expect(event[0]!.payload).toMatchObject({ host: 'phish-audit.test', rule: 'audit-only:band:malicious', verdict: { riskScore: 88, band: 'malicious', categories: ['phishing'] } });
+      expect(event[0]!.payload).toMatchObject({ host: 'malware-audit.test', rule: 'audit-only:band:malicious', verdict: { riskScore: 95, band: 'malicious', categories: ['malware'] } });
 
       const options = await driver.openExtensionPage('options.html#audit');
       const row = await waitFor(
@@ -165,7 +177,7 @@ for (const kind of selectedBrowsers()) {
         (r) => r !== null,
         15_000,
       );
-      expect(row!.slice(1)).toEqual([url, en('auditWouldBlock'), en('auditVerdict', '88', en('band_malicious')), en('why_score_block', '88', '80')]);
+      expect(row!.slice(1)).toEqual([url, en('auditWouldBlock'), en('auditVerdict', '95', en('band_malicious')), en('why_score_block', '95', '80')]);
       await options.click('button', en('clearAudit'));
       await options.click('button', en('confirm'));
       await waitFor('the list emptied', () => options.evaluate(() => document.querySelectorAll('section#audit tbody tr').length), (n) => n === 0, 10_000);
