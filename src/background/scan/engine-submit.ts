@@ -21,7 +21,7 @@ export interface Submitter {
 }
 
 /** Problems an accepted submission proves gone. */
-const CLEARED_BY_SUCCESS = new Set(['insufficient_credits', 'daily_budget', 'unauthorized', 'forbidden', 'network', 'server']);
+const CLEARED_BY_SUCCESS = new Set(['insufficient_credits', 'unauthorized', 'forbidden', 'network', 'server']);
 
 /**
  * The error code of a URL held back by the policy's maxCreditsPerDay. It waits like one out of
@@ -51,7 +51,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     // One credit per URL of the batch; those over today's budget are held, the rest leave.
     const allowed: string[] = [];
     for (const u of urls) {
-      if (await withinDailyBudget()) allowed.push(u);
+      if (await withinDailyBudget(jobsNow[u])) allowed.push(u);
       else {
         const job = jobsNow[u];
         if (job) await overDailyBudget(job);
@@ -72,11 +72,17 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     return appendLedger(items.flatMap((i) => i.reasons.map((reason) => ({ url: i.url, at, reason })))).catch(() => undefined);
   }
 
-  /** Policy maxCreditsPerDay: counts one submission; false when today's budget is spent. */
-  async function withinDailyBudget(): Promise<boolean> {
+  /**
+   * Policy maxCreditsPerDay: counts one submission; false when today's budget is spent. A URL
+   * the budget held before that now passes proves there is room again: the problem ends (another
+   * URL's success does not: it may have taken the last credit of the day).
+   */
+  async function withinDailyBudget(job?: Pick<PendingJob, 'lastError'>): Promise<boolean> {
     if (!deps.dailyBudget) return true;
     // A budget that cannot be read or written holds the URL back rather than overspend.
-    return deps.dailyBudget.tryConsume().catch(() => false);
+    const ok = await deps.dailyBudget.tryConsume().catch(() => false);
+    if (ok && job?.lastError === DAILY_BUDGET && core.standing?.code === DAILY_BUDGET) core.setProblem(null);
+    return ok;
   }
 
   /** Held by the daily budget: kept, without a deadline, like a URL out of credits (nothing sent). */
@@ -89,7 +95,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   async function submitOne(job: PendingJob) {
     const api = await deps.api();
     if (!api) return;
-    if (!(await withinDailyBudget())) return overDailyBudget(job);
+    if (!(await withinDailyBudget(job))) return overDailyBudget(job);
     await recordSent([job]);
     const res = await api.submitScan(job.url, { idempotencyKey: job.idempotencyKey });
     await handleSubmitted(job, res);
