@@ -28,6 +28,7 @@ import type { SenderLike } from './sender';
 import { wireOutputs } from './outputs';
 import { onMenuClick } from './handlers/menu';
 import { startReporting } from './reporting';
+import { creditBudget } from './reporting/hooks';
 import type { App } from './app';
 import { z } from 'zod';
 
@@ -62,6 +63,8 @@ export function startBackground(): App {
     jobs,
     cache,
     api,
+    // Policy maxCreditsPerDay (issue 13): counted right before each URL is submitted.
+    dailyBudget: creditBudget,
     ttlFor: async (v) => (await settings.get()).settings.cacheTtlMinutes[v.band] * MINUTE,
     onPending: (n) => {
       // Alarms wake a dead worker to resume polling; in-memory timers are only the fast path.

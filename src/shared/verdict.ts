@@ -46,10 +46,40 @@ export interface Verdict {
 
 /** What the background decided for a verdict; `reason` is explainable in the UI. */
 export type Action = 'allow' | 'annotate' | 'warn' | 'block';
+
+/**
+ * The rule that fired, as data (issue 15 "Why this decision"): the blocked page and the popup put
+ * it in words ("Risk score 94 ≥ your block threshold 76"), reporting names it. Pure data: numbers
+ * and host entries only, nothing from a settings object beyond the value that mattered.
+ */
+export type DecisionRule =
+  /** The host is on the organization's block list (policy), `entry` the list entry it matched. */
+  | { rule: 'orgBlockList'; entry: string }
+  /** The host is on the person's own block list. */
+  | { rule: 'userBlockList'; entry: string }
+  | { rule: 'allowList'; entry: string }
+  | { rule: 'noVerdict' }
+  | { rule: 'invalidScore' }
+  /** score ≥ threshold: `level` says which one (block or warn). */
+  | { rule: 'score'; level: 'block' | 'warn'; score: number; threshold: number }
+  /** score ≥ the block threshold, but confidence < minConfidence: warned instead of blocked. */
+  | { rule: 'lowConfidence'; score: number; threshold: number; confidence: number; minConfidence: number }
+  /** Below both thresholds, in a band that is not safe: shown, not acted on. */
+  | { rule: 'band'; score: number; band: Band }
+  /** A safe score with a threat category (the service disagrees with itself): shown. */
+  | { rule: 'category'; score: number; category: string }
+  | { rule: 'safe'; score: number }
+  /** Strict mode decided without a verdict (strict.ts reasons: 'strict:timeout' …). */
+  | { rule: 'strict'; reason: string };
+
 export interface Decision {
   action: Action;
   /** e.g. `band:high`, `blocklist`, `allowlist`, `audit-only`, `threshold:block`. */
   reason: string;
+  /** The rule that fired (decide.ts); absent on decisions made before it existed. */
+  rule?: DecisionRule;
+  /** Audit-only mode: what would have happened without it (the action became 'annotate'). */
+  auditOf?: 'block' | 'warn';
 }
 
 export const ACTION_SEVERITY: Record<Action, number> = { allow: 0, annotate: 1, warn: 2, block: 3 };

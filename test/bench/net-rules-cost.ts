@@ -45,7 +45,7 @@ type Chrome = { declarativeNetRequest: { updateDynamicRules(u: object): Promise<
 function planFor(n: number, extra = 0): ReturnType<typeof planNetRules> {
   const now = Date.now();
   const input: NetRuleInput = {
-    settings: { blocklist: Array.from({ length: n }, (_, i) => `listed-${i}.example`), allowlist: [], warnThreshold: 51, blockThreshold: 76, auditOnly: false, stripQuery: true, allowProceed: true },
+    settings: { blocklist: Array.from({ length: n }, (_, i) => `listed-${i}.example`), allowlist: [], warnThreshold: 51, blockThreshold: 76, minBlockConfidence: 0, auditOnly: false, stripQuery: true, allowProceed: true },
     pausedUntil: null,
     verdicts: [
       ...Array.from({ length: n }, (_, i) => ({ verdict: { url: `https://phish-${i}.example/path/${i}/login`, riskScore: 76 + (i % 24), categories: ['phishing'], checkedAt: now - i }, expiresAt: now + 3_600_000 })),

@@ -10,6 +10,7 @@ import type { App } from '../app';
 import type { SenderLike } from '../sender';
 import { forContent, NO_WARNING, toLinkInfo } from '../scan/link-info';
 import type { FrameRef } from '../scan/link-watchers';
+import { noteAudit } from '../scan/audit-trail';
 
 /** The sending document, or null when the sender is not in a tab (our own pages). */
 export function frameOf(sender: SenderLike): FrameRef | null {
@@ -46,6 +47,8 @@ export async function handleContent(app: App, m: ContentToBackground, sender: Se
         ? await app.checker.check(m.url, 'hover', { tabId: frame?.tabId, incognito, source })
         : await app.checker.lookup(m.url, { incognito });
       if (o.url && frame && o.status.kind === 'checking') app.watchers.watch(o.url, frame, m.url);
+      // Audit-only mode: a link that would have been warned about is recorded (a later verdict: navigation.ts).
+      if (s.auditOnly) void noteAudit(o, 'hover');
       return ok(answer(toLinkInfo(o.status, s.allowProceed)));
     }
     case 'config.get':

@@ -180,6 +180,8 @@ async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDet
     indicators: v?.indicators ?? [],
     checkedAt: v?.checkedAt ?? null,
     reason: t.decision.reason,
+    rule: t.decision.rule ?? null,
+    confidence: v?.confidence ?? null,
     canProceed: s.allowProceed && !t.pending,
     exceptionLifetime: 'session',
     reportUrl: report,

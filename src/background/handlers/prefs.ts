@@ -4,6 +4,7 @@ import { normalizeHostEntry, registrableDomain } from '@/src/shared/url/site';
 import type { App } from '../app';
 import { setPause } from '../scan/pause';
 import { clearLedger, readLedger } from '../state/ledger';
+import { clearAudit, readAudit } from '../state/audit-log';
 import { importSettings } from './import-settings';
 import { settingsData } from './settings-data';
 import { reportPause, setByPerson } from '../reporting/hooks';
@@ -84,6 +85,10 @@ function dispatch(app: App, m: PageToBackground): Promise<Reply> | null {
       return readLedger().then(ok);
     case 'ledger.clear':
       return clearLedger().then(() => ok({ cleared: true }));
+    case 'audit.get':
+      return readAudit().then(ok);
+    case 'audit.clear':
+      return clearAudit().then(() => ok({ cleared: true }));
     case 'cache.stats':
       // The whole cache may not be loaded yet after a wake (main.ts defers it): load it now.
       return app.cache.init().then(() => ok({ count: app.cache.count() }));

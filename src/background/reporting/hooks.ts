@@ -57,7 +57,7 @@ export function reportBlocked(f: DecisionFacts): void {
 export const reportProceeded = (f: DecisionFacts) => void report({ type: 'navigation.proceeded', payload: decision(f) });
 /** "Open anyway" for a warned/blocked link was granted (content message link.proceed). */
 export const reportOpenedAnyway = (f: DecisionFacts) => void report({ type: 'link.openedAnyway', payload: decision(f) });
-/** Audit-only mode: the decision would have been block (where the block would have happened). */
+/** Audit-only mode: the decision would have been block (scan/audit-trail.ts, once per audit-list entry). */
 export const reportWouldBlock = (f: DecisionFacts) => void report({ type: 'audit.wouldBlock', payload: decision(f) });
 
 /** A look-alike of a protected sign-in domain was seen (page load, or a password field focused). */
@@ -87,8 +87,9 @@ export async function setByPerson(settings: SettingsStore, source: 'options' | '
 
 
 /**
- * Policy `maxCreditsPerDay`: call `await creditBudget.tryConsume()` right before a scan is
- * submitted; false = over today's budget (treat like insufficient credits, send nothing).
+ * Policy `maxCreditsPerDay`: `await creditBudget.tryConsume()` right before a scan is submitted;
+ * false = over today's budget (treated like insufficient credits, nothing sent). Handed to the
+ * engine by main.ts (EngineDeps.dailyBudget; engine-submit.ts asks it per URL).
  */
 export const creditBudget = createDailyBudget({
   limit: async () => (await reportingSettings()?.get())?.settings.maxCreditsPerDay ?? 0,

@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import type { Decision, Verdict } from '@/src/shared/verdict';
+import { StoredRule } from '@/src/shared/policy/decision-rule';
 import { readKey, writeKey, writeKeys, removeKeys, createMutex } from '../state/kv';
 
 export const MAX_PER_TAB = 20;
@@ -23,7 +24,8 @@ export const TokenSchema = z.object({
   url: z.string(),
   host: z.string(),
   verdict: z.unknown().nullable(),
-  decision: z.object({ action: z.enum(['allow', 'annotate', 'warn', 'block']), reason: z.string() }),
+  /** `rule`: the rule that fired (decide.ts), shown in words on the blocked page (issue 15). */
+  decision: z.object({ action: z.enum(['allow', 'annotate', 'warn', 'block']), reason: z.string(), rule: StoredRule.optional() }),
   pending: z.boolean(),
   createdAt: z.number(),
   /**

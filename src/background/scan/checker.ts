@@ -38,18 +38,23 @@ export interface Checker {
   /** Never sends anything: what is known now. */
   lookup(raw: string, ctx?: { incognito?: boolean }): Promise<CheckOutcome>;
   /** Attach the decision for the current settings to a status. */
-  decorate(status: UrlStatus, host: string, s: Settings): UrlStatus;
+  decorate(status: UrlStatus, host: string, s: DecidingSettings): UrlStatus;
 }
+
+/** Settings, with the block list entries that come from the policy (SettingsState.managedEntries). */
+export type DecidingSettings = Settings & { orgBlocklist?: readonly string[] };
 
 /** `budget`: page-caused checks (navigation, hover) are charged to it before they are sent. */
 export function createChecker(settings: SettingsStore, engine: ScanEngine, budget?: Budget): Checker {
-  function decorate(status: UrlStatus, host: string, s: Settings): UrlStatus {
+  function decorate(status: UrlStatus, host: string, s: DecidingSettings): UrlStatus {
     if (status.kind !== 'verdict') return status;
     return { ...status, decision: decide(status.verdict, s, { host }) };
   }
 
   async function gate(raw: string, incognito: boolean | undefined) {
-    const { settings: s } = await settings.get();
+    const st = await settings.get();
+    // The policy's own block list entries: a match there is named as the organization's (decide.ts).
+    const s: DecidingSettings = { ...st.settings, orgBlocklist: st.managedEntries.blocklist };
     // A pause the policy no longer permits has ended (allowPause: false), whatever storage says.
     const g = gateUrl(raw, s, { incognito, paused: s.allowPause && (await isPaused()) });
     return { s, g };

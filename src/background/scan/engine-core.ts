@@ -27,6 +27,11 @@ export interface EngineDeps {
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
   newKey?: () => string;
+  /**
+   * Policy maxCreditsPerDay (reporting/credit-budget.ts): asked once per URL right before it is
+   * submitted; false = today's budget is spent, the URL waits like one out of credits.
+   */
+  dailyBudget?: { tryConsume(): Promise<boolean> };
   /** Told how many jobs are pending after each change (main.ts keeps the resume alarm). */
   onPending?: (count: number) => void;
 }

@@ -8,7 +8,7 @@ import type { PendingJob } from './jobs-store';
 import type { EngineCore } from './engine-core';
 import { expired } from './engine-core';
 import type { Tracker } from './engine-track';
-import type { Submitter } from './engine-submit';
+import { DAILY_BUDGET, type Submitter } from './engine-submit';
 import * as T from './timing';
 
 export interface Resumer {
@@ -37,8 +37,12 @@ export function createResumer(core: EngineCore, tracker: Tracker, submitter: Sub
     // A new worker life knows nothing of the credits problem: the waiting jobs say it. Restoring
     // it keeps them waiting (and the credits check running) instead of re-sending each one on
     // every wake only to hear 402 again.
-    if (!core.standing && jobs.some((j) => j.waitingFor === 'credits')) {
+    const waiting = jobs.filter((j) => j.waitingFor === 'credits');
+    if (!core.standing && waiting.some((j) => j.lastError !== DAILY_BUDGET)) {
       core.setProblem({ code: 'insufficient_credits', message: CREDITS_WAIT, fix: 'credits', restored: true });
+    } else if (!core.standing && waiting.length) {
+      // Held by the organization's daily budget, not by the account: said as such.
+      core.setProblem({ code: DAILY_BUDGET, message: '', fix: 'none', restored: true });
     }
     for (const job of jobs) {
       if (!core.inflight.has(job.url)) core.mirror(job);

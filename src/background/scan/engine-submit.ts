@@ -23,6 +23,13 @@ export interface Submitter {
 /** Problems an accepted submission proves gone. */
 const CLEARED_BY_SUCCESS = new Set(['insufficient_credits', 'unauthorized', 'forbidden', 'network', 'server']);
 
+/**
+ * The error code of a URL held back by the policy's maxCreditsPerDay. It waits like one out of
+ * credits (no deadline, strict mode fails closed: strict.ts), and is tried again on the jobs
+ * alarm's wakes, so it leaves on the first one of the next day.
+ */
+export const DAILY_BUDGET = 'daily_budget';
+
 export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   const { deps } = core;
   let hoverQueue: string[] = [];
@@ -41,8 +48,18 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     const api = await deps.api();
     if (!api || !urls.length) return;
     const jobsNow = await deps.jobs.all();
-    await recordSent(urls.map((u) => ({ url: u, reasons: jobsNow[u]?.reasons ?? ['hover'] })));
-    const outcomesOf = await api.submitBatch(urls);
+    // One credit per URL of the batch; those over today's budget are held, the rest leave.
+    const allowed: string[] = [];
+    for (const u of urls) {
+      if (await withinDailyBudget(jobsNow[u])) allowed.push(u);
+      else {
+        const job = jobsNow[u];
+        if (job) await overDailyBudget(job);
+      }
+    }
+    if (!allowed.length) return;
+    await recordSent(allowed.map((u) => ({ url: u, reasons: jobsNow[u]?.reasons ?? ['hover'] })));
+    const outcomesOf = await api.submitBatch(allowed);
     for (const o of outcomesOf) {
       const job = await deps.jobs.get(o.url);
       if (job) await handleSubmitted(job, o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error });
@@ -55,9 +72,30 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     return appendLedger(items.flatMap((i) => i.reasons.map((reason) => ({ url: i.url, at, reason })))).catch(() => undefined);
   }
 
+  /**
+   * Policy maxCreditsPerDay: counts one submission; false when today's budget is spent. A URL
+   * the budget held before that now passes proves there is room again: the problem ends (another
+   * URL's success does not: it may have taken the last credit of the day).
+   */
+  async function withinDailyBudget(job?: Pick<PendingJob, 'lastError'>): Promise<boolean> {
+    if (!deps.dailyBudget) return true;
+    // A budget that cannot be read or written holds the URL back rather than overspend.
+    const ok = await deps.dailyBudget.tryConsume().catch(() => false);
+    if (ok && job?.lastError === DAILY_BUDGET && core.standing?.code === DAILY_BUDGET) core.setProblem(null);
+    return ok;
+  }
+
+  /** Held by the daily budget: kept, without a deadline, like a URL out of credits (nothing sent). */
+  async function overDailyBudget(job: PendingJob) {
+    const updated = await note(job.url, { waitingFor: 'credits', lastError: DAILY_BUDGET });
+    core.setProblem({ code: DAILY_BUDGET, message: '', fix: 'none' });
+    if (updated) core.emit(job.url, core.checking(job.url), updated);
+  }
+
   async function submitOne(job: PendingJob) {
     const api = await deps.api();
     if (!api) return;
+    if (!(await withinDailyBudget(job))) return overDailyBudget(job);
     await recordSent([job]);
     const res = await api.submitScan(job.url, { idempotencyKey: job.idempotencyKey });
     await handleSubmitted(job, res);

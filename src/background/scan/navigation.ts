@@ -24,6 +24,7 @@ import { grantPass, hasException, hasPass } from './exceptions';
 import { readToken, updateToken, type BlockedToken } from './blocked-tokens';
 import { RECHECKABLE, strictOutcome } from '@/src/shared/policy/strict';
 import { reportBlocked } from '../reporting/hooks';
+import { noteAudit } from './audit-trail';
 import { createBlockedFlow, isBlockedPage, sameDocument } from './blocked-flow';
 import { createTabChains } from './tab-chains';
 import { isPaused } from './pause';
@@ -35,6 +36,9 @@ const why = (st: UrlStatus): { verdict: Verdict | null; decision: Decision } => 
   verdict: st.kind === 'verdict' ? st.verdict : null,
   decision: st.kind === 'verdict' || st.kind === 'blocklisted' ? st.decision : { action: 'block', reason: 'unknown' },
 });
+
+/** Strict mode blocked (or holds) without a verdict: the reason is the rule (strict.ts). */
+const strictDecision = (reason: string): Decision => ({ action: 'block', reason, rule: { rule: 'strict', reason } });
 
 type Frame = { tabId: number; url: string; frameId: number };
 
@@ -146,6 +150,8 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     const incognito = await tabIncognito(tabId);
     const out = s.scanNavigations ? await checker.check(raw, 'navigation', { tabId, incognito }) : await checker.lookup(raw, { incognito });
     if (!out.url || !out.host) return;
+    // Audit-only mode: what would have been blocked or warned about is recorded (audit-trail.ts).
+    if (s.auditOnly) void noteAudit(out, 'navigation');
     if (isBlock(out.status)) {
       await act(tabId, out.url, out.host, why(out.status));
       return;
@@ -155,7 +161,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     const strict = strictOutcome({ settings: s, status: out.status, problem: engine.problem(), elapsedMs: null });
     if (strict.action === 'allow') return;
     const pending = strict.action === 'hold';
-    const token = await act(tabId, out.url, out.host, { verdict: null, decision: { action: 'block', reason: strict.reason } }, { pending });
+    const token = await act(tabId, out.url, out.host, { verdict: null, decision: strictDecision(strict.reason) }, { pending });
     if (token && (pending || RECHECKABLE.has(strict.reason))) holds.set(out.url, [...(holds.get(out.url) ?? []), token]);
   }
 
@@ -189,7 +195,9 @@ export function createNavigation(deps: NavigationDeps): Navigation {
   /** A strict hold ends: allow → back to the page with a pass; block → the token shows why. */
   async function release(token: string, t: BlockedToken, st: UrlStatus, o: { action: 'allow' | 'block'; reason: string }): Promise<BlockedToken> {
     if (o.action === 'block') {
-      const next: BlockedToken = { ...t, pending: false, verdict: st.kind === 'verdict' ? st.verdict : null, decision: { action: 'block', reason: o.reason } };
+      // A verdict's own block keeps its rule (score and threshold); else strict mode's reason is the rule.
+      const own = (st.kind === 'verdict' || st.kind === 'blocklisted') && st.decision.reason === o.reason ? st.decision : null;
+      const next: BlockedToken = { ...t, pending: false, verdict: st.kind === 'verdict' ? st.verdict : null, decision: own ?? strictDecision(o.reason) };
       await updateToken(token, next);
       return next;
     }
@@ -204,7 +212,8 @@ export function createNavigation(deps: NavigationDeps): Navigation {
 
   /** Known bad by the rules' own measure (block list in every state, blocking verdict unless paused). */
   async function known(raw: string) {
-    const { settings: s } = await settings.get();
+    const st = await settings.get();
+    const s = { ...st.settings, orgBlocklist: st.managedEntries.blocklist };
     const n = normalizeUrl(raw, { stripQuery: s.stripQuery });
     if (!n.ok) return null;
     await cache.prime(n.url);
@@ -229,9 +238,13 @@ export function createNavigation(deps: NavigationDeps): Navigation {
         if (still.length) holds.set(url, still);
         else holds.delete(url);
       }
-      if (!meta.reasons.includes('navigation') || status.kind !== 'verdict') return;
+      const opened = meta.reasons.includes('navigation');
+      const audited = s.auditOnly && (opened || meta.reasons.includes('hover'));
+      if ((!opened && !audited) || status.kind !== 'verdict') return;
       const out = await checker.lookup(url);
-      if (!isBlock(out.status) || !out.host) return;
+      // A verdict that arrived after the page opened (or the link was rested on) in audit-only mode.
+      if (audited) await noteAudit(out, opened ? 'navigation' : 'hover');
+      if (!opened || !isBlock(out.status) || !out.host) return;
       // A late verdict acts on each tab whose current chain went through this URL.
       for (const tabId of meta.tabIds) await act(tabId, url, out.host, why(out.status));
     })().catch(() => undefined);

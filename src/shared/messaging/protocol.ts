@@ -105,6 +105,9 @@ export const PageToBackground = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pause.set'), until: z.number().nullable() }),
   z.object({ type: z.literal('ledger.get') }),
   z.object({ type: z.literal('ledger.clear') }),
+  /** Audit-only mode's "would have blocked / warned" list (issue 15). Reply: AuditEntry[] newest first. */
+  z.object({ type: z.literal('audit.get') }),
+  z.object({ type: z.literal('audit.clear') }),
   z.object({ type: z.literal('cache.stats') }),
   z.object({ type: z.literal('cache.clear') }),
   z.object({ type: z.literal('history.get') }),
@@ -193,7 +196,7 @@ export type ContentConfig = z.infer<typeof ContentConfigSchema>;
 
 // ───────────────────────── reply data of privileged messages ───────────────────────────────
 // Types only (the background is trusted by its own pages). Import types from shared only.
-import type { UrlStatus, Band } from '../verdict';
+import type { UrlStatus, Band, DecisionRule } from '../verdict';
 import type { Settings, SettingKey } from '../policy/settings';
 import type { ImportPlan } from '../policy/import-plan';
 import type { BudgetKind, BudgetScope } from '../policy/budgets';
@@ -359,7 +362,11 @@ export interface BlockedDetailsData {
   reasoning: string;
   indicators: string[];
   checkedAt: number | null;
+  /** The verdict's confidence, when there is a verdict. */
+  confidence?: number | null;
   reason: string;
+  /** The rule that fired, as data (issue 15); the page puts it in words. null/absent: not known. */
+  rule?: DecisionRule | null;
   canProceed: boolean;
   /** Human description of how long "Proceed anyway" lasts. */
   exceptionLifetime: 'session' | string;
@@ -373,6 +380,23 @@ export interface BlockedDetailsData {
   awaiting?: boolean;
   /** History entries "Go back" steps over (2 when the blocked site had already loaded). */
   backSteps?: number;
+}
+
+/**
+ * One entry of audit-only mode's list: what would have been blocked or warned about. `url` is
+ * the URL as it is (or would be) sent to the service; `rule` the rule that fired (decide.ts).
+ */
+export interface AuditEntry {
+  url: string;
+  host: string;
+  wouldBe: 'block' | 'warn';
+  /** A page opened (navigation) or a link rested on (hover). */
+  via: 'navigation' | 'hover';
+  verdict: { scanId: string | null; riskScore: number | null; band: Band | null; categories: string[] } | null;
+  /** decide.ts reason, e.g. 'band:malicious', 'blocklist'. */
+  reason: string;
+  rule?: DecisionRule;
+  at: number;
 }
 
 export interface LedgerEntry {

@@ -1,9 +1,11 @@
 /**
  * Example table for decide() (style.md 12): spec bands (0-20 safe, 21-50 suspicious,
  * 51-75 high, 76-100 malicious) with the default thresholds (warn 51, block 76), then
- * configured thresholds, lists and audit-only. Tested in decide.test.ts.
+ * configured thresholds, minimum confidence, lists (the organization's and the person's) and
+ * audit-only. Each row names the rule that fired, as the blocked page and popup explain it.
+ * Tested in decide.test.ts.
  */
-import type { Decision } from '../verdict';
+import type { Action, Decision, DecisionRule } from '../verdict';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import type { DecideSettings } from './decide';
 
@@ -13,52 +15,74 @@ export const DECIDE_BASE_SETTINGS: DecideSettings = {
   warnThreshold: DEFAULT_SETTINGS.warnThreshold,
   blockThreshold: DEFAULT_SETTINGS.blockThreshold,
   auditOnly: DEFAULT_SETTINGS.auditOnly,
+  minBlockConfidence: DEFAULT_SETTINGS.minBlockConfidence,
 };
 
 export interface DecideExample {
   score: number | null;
   categories?: string[];
+  /** The verdict's confidence (0.9 when not given, as the test service's score rule says). */
+  confidence?: number;
   host?: string;
-  settings?: Partial<Settings>;
+  settings?: Partial<Settings> & { orgBlocklist?: string[] };
   expected: Decision;
 }
 
-const d = (action: Decision['action'], reason: string): Decision => ({ action, reason });
+const d = (action: Action, reason: string, rule: DecisionRule): Decision => ({ action, reason, rule });
+const audit = (of: 'block' | 'warn', reason: string, rule: DecisionRule): Decision => ({ action: 'annotate', reason: `audit-only:${reason}`, rule, auditOf: of });
+const block = (score: number, threshold = 76): DecisionRule => ({ rule: 'score', level: 'block', score, threshold });
+const warn = (score: number, threshold = 51): DecisionRule => ({ rule: 'score', level: 'warn', score, threshold });
+const band = (score: number, b: 'suspicious' | 'high' | 'malicious'): DecisionRule => ({ rule: 'band', score, band: b });
+const safe = (score: number): DecisionRule => ({ rule: 'safe', score });
+const low = (score: number, confidence: number, minConfidence: number, threshold = 76): DecisionRule => ({ rule: 'lowConfidence', score, threshold, confidence, minConfidence });
 
 export const DECIDE_EXAMPLES: readonly DecideExample[] = [
   // Bands with default thresholds, at every band edge.
-  { score: 0, categories: ['safe'], expected: d('allow', 'band:safe') },
-  { score: 20, expected: d('allow', 'band:safe') },
-  { score: 21, categories: ['suspicious'], expected: d('annotate', 'band:suspicious') },
-  { score: 50, expected: d('annotate', 'band:suspicious') },
-  { score: 51, expected: d('warn', 'band:high') },
-  { score: 75, categories: ['scam'], expected: d('warn', 'band:high') },
-  { score: 76, categories: ['phishing'], expected: d('block', 'band:malicious') },
-  { score: 100, expected: d('block', 'band:malicious') },
+  { score: 0, categories: ['safe'], expected: d('allow', 'band:safe', safe(0)) },
+  { score: 20, expected: d('allow', 'band:safe', safe(20)) },
+  { score: 21, categories: ['suspicious'], expected: d('annotate', 'band:suspicious', band(21, 'suspicious')) },
+  { score: 50, expected: d('annotate', 'band:suspicious', band(50, 'suspicious')) },
+  { score: 51, expected: d('warn', 'band:high', warn(51)) },
+  { score: 75, categories: ['scam'], expected: d('warn', 'band:high', warn(75)) },
+  { score: 76, categories: ['phishing'], expected: d('block', 'band:malicious', block(76)) },
+  { score: 100, expected: d('block', 'band:malicious', block(100)) },
   // Out-of-range scores are clamped, never treated as safe.
-  { score: 140, expected: d('block', 'band:malicious') },
-  { score: -5, expected: d('allow', 'band:safe') },
-  { score: Number.NaN, expected: d('annotate', 'invalid-score') },
+  { score: 140, expected: d('block', 'band:malicious', block(100)) },
+  { score: -5, expected: d('allow', 'band:safe', safe(0)) },
+  { score: Number.NaN, expected: d('annotate', 'invalid-score', { rule: 'invalidScore' }) },
   // No verdict yet.
-  { score: null, expected: d('allow', 'no-verdict') },
+  { score: null, expected: d('allow', 'no-verdict', { rule: 'noVerdict' }) },
   // A safe score with a threat category: shown, not acted on.
-  { score: 10, categories: ['phishing'], expected: d('annotate', 'category:phishing') },
-  { score: 10, categories: ['adult_content'], expected: d('allow', 'band:safe') },
-  // Configured thresholds move the lines.
-  { score: 45, settings: { warnThreshold: 40 }, expected: d('warn', 'threshold:warn') },
-  { score: 60, settings: { blockThreshold: 60 }, expected: d('block', 'threshold:block') },
-  { score: 80, settings: { blockThreshold: 90 }, expected: d('warn', 'threshold:warn') },
-  { score: 60, settings: { warnThreshold: 70 }, expected: d('annotate', 'band:high') },
-  { score: 95, settings: { warnThreshold: 100, blockThreshold: 100 }, expected: d('annotate', 'band:malicious') },
-  // Lists: blocklist first, then allowlist, both before the verdict.
-  { score: null, host: 'login.evil.example', settings: { blocklist: ['evil.example'] }, expected: d('block', 'blocklist') },
-  { score: 0, host: 'evil.example', settings: { blocklist: ['evil.example'] }, expected: d('block', 'blocklist') },
-  { score: 99, host: 'docs.example.com', settings: { allowlist: ['example.com'] }, expected: d('allow', 'allowlist') },
-  { score: 5, host: 'a.example.com', settings: { allowlist: ['example.com'], blocklist: ['a.example.com'] }, expected: d('block', 'blocklist') },
-  // Audit-only: record, never warn or block.
-  { score: 90, settings: { auditOnly: true }, expected: d('annotate', 'audit-only:band:malicious') },
-  { score: 60, settings: { auditOnly: true }, expected: d('annotate', 'audit-only:band:high') },
-  { score: 30, settings: { auditOnly: true }, expected: d('annotate', 'band:suspicious') },
-  { score: 5, settings: { auditOnly: true }, expected: d('allow', 'band:safe') },
-  { score: null, host: 'evil.example', settings: { auditOnly: true, blocklist: ['evil.example'] }, expected: d('annotate', 'audit-only:blocklist') },
+  { score: 10, categories: ['phishing'], expected: d('annotate', 'category:phishing', { rule: 'category', score: 10, category: 'phishing' }) },
+  { score: 10, categories: ['adult_content'], expected: d('allow', 'band:safe', safe(10)) },
+  // Configured thresholds move the lines; the rule names the threshold that applied.
+  { score: 45, settings: { warnThreshold: 40 }, expected: d('warn', 'threshold:warn', warn(45, 40)) },
+  { score: 60, settings: { blockThreshold: 60 }, expected: d('block', 'threshold:block', block(60, 60)) },
+  { score: 80, settings: { blockThreshold: 90 }, expected: d('warn', 'threshold:warn', warn(80)) },
+  { score: 60, settings: { warnThreshold: 70 }, expected: d('annotate', 'band:high', band(60, 'high')) },
+  { score: 95, settings: { warnThreshold: 100, blockThreshold: 100 }, expected: d('annotate', 'band:malicious', band(95, 'malicious')) },
+  // Minimum confidence to block: below it the block becomes a warning, named as such.
+  { score: 94, confidence: 0.41, settings: { minBlockConfidence: 0.6 }, expected: d('warn', 'low-confidence', low(94, 0.41, 0.6)) },
+  { score: 94, confidence: 0.6, settings: { minBlockConfidence: 0.6 }, expected: d('block', 'band:malicious', block(94)) }, // at the minimum: blocks
+  { score: 94, confidence: 0.41, expected: d('block', 'band:malicious', block(94)) }, // minimum 0 (default): off
+  { score: 94, confidence: 41, settings: { minBlockConfidence: 0.6 }, expected: d('warn', 'low-confidence', low(94, 0.41, 0.6)) }, // a percentage read as 0.41
+  { score: 94, confidence: Number.NaN, settings: { minBlockConfidence: 0.6 }, expected: d('block', 'band:malicious', block(94)) }, // unknown never lowers a block
+  { score: 94, confidence: -1, settings: { minBlockConfidence: 0.6 }, expected: d('block', 'band:malicious', block(94)) },
+  { score: 60, confidence: 0.1, settings: { minBlockConfidence: 0.6 }, expected: d('warn', 'band:high', warn(60)) }, // warnings are not touched
+  { score: 70, confidence: 0.2, settings: { blockThreshold: 65, minBlockConfidence: 0.5 }, expected: d('warn', 'low-confidence', low(70, 0.2, 0.5, 65)) },
+  // Lists: blocklist first (the organization's entry named before the person's), then allowlist, both before the verdict.
+  { score: null, host: 'login.evil.example', settings: { blocklist: ['evil.example'] }, expected: d('block', 'blocklist', { rule: 'userBlockList', entry: 'evil.example' }) },
+  { score: 0, host: 'evil.example', settings: { blocklist: ['evil.example'] }, expected: d('block', 'blocklist', { rule: 'userBlockList', entry: 'evil.example' }) },
+  { score: 0, host: 'evil.example', settings: { blocklist: ['evil.example'], orgBlocklist: ['evil.example'] }, expected: d('block', 'blocklist', { rule: 'orgBlockList', entry: 'evil.example' }) },
+  { score: null, host: 'a.evil.example', settings: { blocklist: ['a.evil.example', 'evil.example'], orgBlocklist: ['evil.example'] }, expected: d('block', 'blocklist', { rule: 'orgBlockList', entry: 'evil.example' }) },
+  { score: null, host: 'bad.example', settings: { blocklist: ['bad.example', 'evil.example'], orgBlocklist: ['evil.example'] }, expected: d('block', 'blocklist', { rule: 'userBlockList', entry: 'bad.example' }) },
+  { score: 99, host: 'docs.example.com', settings: { allowlist: ['example.com'] }, expected: d('allow', 'allowlist', { rule: 'allowList', entry: 'example.com' }) },
+  { score: 5, host: 'a.example.com', settings: { allowlist: ['example.com'], blocklist: ['a.example.com'] }, expected: d('block', 'blocklist', { rule: 'userBlockList', entry: 'a.example.com' }) },
+  // Audit-only: record what would have happened, never warn or block.
+  { score: 90, settings: { auditOnly: true }, expected: audit('block', 'band:malicious', block(90)) },
+  { score: 60, settings: { auditOnly: true }, expected: audit('warn', 'band:high', warn(60)) },
+  { score: 94, confidence: 0.3, settings: { auditOnly: true, minBlockConfidence: 0.6 }, expected: audit('warn', 'low-confidence', low(94, 0.3, 0.6)) },
+  { score: 30, settings: { auditOnly: true }, expected: d('annotate', 'band:suspicious', band(30, 'suspicious')) },
+  { score: 5, settings: { auditOnly: true }, expected: d('allow', 'band:safe', safe(5)) },
+  { score: null, host: 'evil.example', settings: { auditOnly: true, blocklist: ['evil.example'], orgBlocklist: ['evil.example'] }, expected: audit('block', 'blocklist', { rule: 'orgBlockList', entry: 'evil.example' }) },
 ];

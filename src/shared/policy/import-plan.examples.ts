@@ -37,6 +37,7 @@ export const IMPORT_EXAMPLES: readonly ImportExample[] = [
   { name: 'turning checks off needs confirmation', file: { scanNavigations: false, scanHovers: false }, patch: { scanNavigations: false, scanHovers: false }, confirm: { scanNavigations: 'checks-off', scanHovers: 'checks-off' } },
   { name: 'audit-only needs confirmation', file: { auditOnly: true }, patch: { auditOnly: true }, confirm: { auditOnly: 'audit-only' } },
   { name: 'leaving strict mode needs confirmation', file: { strictMode: false, strictFailMode: 'allow' }, patch: { strictMode: false, strictFailMode: 'allow' }, confirm: { strictMode: 'strict-off', strictFailMode: 'strict-off' } },
+  { name: 'a higher minimum confidence to block blocks less: confirmation', file: { minBlockConfidence: 0.8 }, patch: { minBlockConfidence: 0.8 }, confirm: { minBlockConfidence: 'threshold-raised' } },
   { name: 'a higher threshold needs confirmation, a lower one not', file: { warnThreshold: 90, blockThreshold: 60 }, patch: { warnThreshold: 90, blockThreshold: 60 }, confirm: { warnThreshold: 'threshold-raised' } },
   { name: 'allowlist additions need confirmation', file: { allowlist: ['docs.example.com', 'bank.example'] }, patch: { allowlist: ['docs.example.com', 'bank.example'] }, confirm: { allowlist: 'allowlist-added' } },
   { name: 'removing an allowlist entry does not', file: { allowlist: [] }, patch: { allowlist: [] } },

@@ -101,6 +101,7 @@ export function weakening(key: SettingKey, from: unknown, to: unknown): WeakenRe
       return from === 'block' && to === 'allow' ? 'strict-off' : undefined;
     case 'warnThreshold':
     case 'blockThreshold':
+    case 'minBlockConfidence': // a higher minimum blocks less
       return typeof from === 'number' && typeof to === 'number' && to > from ? 'threshold-raised' : undefined;
     case 'allowlist':
       return added(from, to) ? 'allowlist-added' : undefined;

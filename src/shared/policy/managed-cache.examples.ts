@@ -25,6 +25,8 @@ export const PROVISIONAL_EXAMPLES: readonly ProvisionalExample[] = [
   { name: 'audit-only (never block) waits for the live read', cached: { auditOnly: true }, expected: {} },
   { name: 'a lower block threshold applies', cached: { blockThreshold: 60 }, expected: { blockThreshold: 60 } },
   { name: 'a higher block threshold waits', cached: { blockThreshold: 90 }, expected: {} },
+  { name: 'a higher minimum confidence to block (blocks less) waits', cached: { minBlockConfidence: 0.6 }, expected: {} },
+  { name: 'a lower minimum confidence to block (blocks more) applies', cached: { minBlockConfidence: 0.5 }, user: { minBlockConfidence: 0.8 }, expected: { minBlockConfidence: 0.5 } },
   { name: 'a higher warn threshold waits', cached: { warnThreshold: 80 }, user: { warnThreshold: 40 }, expected: {} },
   { name: 'sending more (query strings, private hosts, private windows) waits', cached: { stripQuery: false, scanPrivateHosts: true, scanIncognito: true }, expected: {} },
   { name: 'sending less applies', cached: { stripQuery: true, scanPrivateHosts: false, scanIncognito: false }, expected: { stripQuery: true, scanPrivateHosts: false, scanIncognito: false } },

@@ -37,7 +37,7 @@ export function readCache(raw: unknown): ManagedCache {
 
 type Rule = (cached: unknown, user: Settings) => unknown;
 const when = (restrictive: unknown): Rule => (c) => (c === restrictive ? c : undefined);
-const lower = (key: 'warnThreshold' | 'blockThreshold'): Rule => (c, u) => (typeof c === 'number' && c < u[key] ? c : undefined);
+const lower = (key: 'warnThreshold' | 'blockThreshold' | 'minBlockConfidence'): Rule => (c, u) => (typeof c === 'number' && c < u[key] ? c : undefined);
 
 /**
  * Keys a cached policy may apply before the live read, each only in its restrictive direction.
@@ -52,6 +52,7 @@ export const PROVISIONAL_RULES: Readonly<Partial<Record<keyof Settings, Rule>>> 
   auditOnly: when(false),
   warnThreshold: lower('warnThreshold'),
   blockThreshold: lower('blockThreshold'),
+  minBlockConfidence: lower('minBlockConfidence'), // a lower minimum blocks more
   stripQuery: when(true),
   scanPrivateHosts: when(false),
   scanIncognito: when(false),

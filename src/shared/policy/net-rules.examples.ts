@@ -19,7 +19,7 @@ export const verdict = (url: string, riskScore: number, extra: Partial<CachedVer
 });
 
 export const NET_RULE_BASE: NetRuleInput = {
-  settings: { blocklist: [], allowlist: [], warnThreshold: 51, blockThreshold: 76, auditOnly: false, stripQuery: true, allowProceed: true },
+  settings: { blocklist: [], allowlist: [], warnThreshold: 51, blockThreshold: 76, minBlockConfidence: 0, auditOnly: false, stripQuery: true, allowProceed: true },
   pausedUntil: null,
   verdicts: [],
   exceptions: [],

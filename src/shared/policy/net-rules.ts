@@ -28,7 +28,7 @@
  * navigation-event path (navigation.ts) still blocks them, after the request has started.
  */
 import type { Decision, Verdict } from '../verdict';
-import { decide, type DecideSettings } from './decide';
+import { blockListRule, decide, type DecideSettings, type DecideVerdict } from './decide';
 import { normalizeUrl } from '../url/normalize';
 import { hostMatcher, normalizeHostEntry } from '../url/site';
 import { hostRegex, keyRegex, requestDomainsFor } from '../url/request-filter';
@@ -62,7 +62,7 @@ export const DEFAULT_LIMITS: NetRuleLimits = { dynamic: 5000, session: 5000, reg
 export type NetRuleSettings = DecideSettings & { stripQuery: boolean; allowProceed: boolean };
 
 export interface CachedVerdict {
-  verdict: Pick<Verdict, 'url' | 'riskScore' | 'categories' | 'checkedAt'>;
+  verdict: Pick<Verdict, 'url' | 'riskScore' | 'categories' | 'checkedAt'> & { confidence?: number };
   expiresAt: number;
   /** Learned in a private window: its rule is a session rule, never written to disk. */
   incognito?: boolean;
@@ -113,12 +113,15 @@ const NO_LISTS = { blocklist: [], allowlist: [] };
  */
 export function knownBad(
   host: string,
-  verdict: Pick<Verdict, 'riskScore' | 'categories'> | null,
+  verdict: DecideVerdict | null,
   s: DecideSettings,
   paused: boolean,
   lists: ListIndex = listIndex(s),
 ): Decision | null {
-  if (lists.blocked(host)) return s.auditOnly ? null : { action: 'block', reason: 'blocklist' };
+  if (lists.blocked(host)) {
+    // The rule is named only here, for the one host blocked (the index answers the many).
+    return s.auditOnly ? null : { action: 'block', reason: 'blocklist', rule: blockListRule(host, s) ?? { rule: 'userBlockList', entry: host } };
+  }
   if (paused || verdict === null || lists.allowed(host)) return null;
   const d = decide(verdict, { ...s, ...NO_LISTS }, { host });
   return d.action === 'block' ? d : null;

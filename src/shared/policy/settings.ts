@@ -25,6 +25,11 @@ export const SettingsShape = z.object({
   warnThreshold: z.number().int().min(0).max(100),
   /** Score at or above which a navigation is blocked. */
   blockThreshold: z.number().int().min(0).max(100),
+  /**
+   * Minimum confidence (0–1) of a verdict to block (issue 15): a score at or above the block
+   * threshold with a lower confidence is warned about instead. 0 = every such score blocks.
+   */
+  minBlockConfidence: z.number().min(0).max(1),
   /** Offer "Proceed anyway" / "Open anyway". Organizations can remove it. */
   allowProceed: z.boolean(),
   /** Hold navigations on a "checking" page until the verdict or the timeout. */
@@ -113,6 +118,7 @@ export const DEFAULT_SETTINGS: Settings = {
   hoverDelayMs: 300,
   warnThreshold: 51,
   blockThreshold: 76,
+  minBlockConfidence: 0,
   allowProceed: true,
   strictMode: false,
   strictTimeoutMs: 5000,

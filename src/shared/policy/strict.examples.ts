@@ -67,6 +67,9 @@ export const STRICT_EXAMPLES: readonly StrictExample[] = [
   { name: 'waiting for credits, at the navigation', status: checking({ state: 'SUBMITTING', waiting: 'credits' }), elapsedMs: null, expected: block('strict:credits') },
   { name: 'not sent yet while out of credits', status: checking({ state: 'SUBMITTING' }), problem: { code: 'insufficient_credits' }, elapsedMs: 100, expected: block('strict:credits') },
   { name: 'already submitted: other jobs out of credits do not matter', status: checking({ scanId: 'scn_2' }), problem: { code: 'insufficient_credits' }, elapsedMs: 100, expected: HOLD },
+  { name: 'held by the daily budget (maxCreditsPerDay)', status: checking({ state: 'SUBMITTING', waiting: 'credits', lastError: 'daily_budget' }), problem: { code: 'daily_budget' }, elapsedMs: null, expected: block('strict:daily-budget') },
+  { name: 'held by the daily budget, fail mode allow', settings: { strictFailMode: 'allow' }, status: checking({ waiting: 'credits', lastError: 'daily_budget' }), elapsedMs: 100, expected: allow('strict:daily-budget') },
+  { name: 'daily budget as an error code', status: error('daily_budget'), elapsedMs: 10, expected: block('strict:daily-budget') },
   { name: 'waiting for credits, fail mode allow', settings: { strictFailMode: 'allow' }, status: checking({ waiting: 'credits' }), elapsedMs: null, expected: allow('strict:credits') },
   // 9. Holding.
   { name: 'in flight at the navigation', status: checking(), elapsedMs: null, expected: HOLD },

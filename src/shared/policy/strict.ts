@@ -15,13 +15,15 @@
  *        incognito without scanIncognito, and URLs that are not web pages.
  *   5. error: key rejected (401/403)                → fail 'strict:key-rejected'
  *             out of credits (402)                  → fail 'strict:credits'
+ *             the daily budget is spent             → fail 'strict:daily-budget'
  *             malformed answer                      → fail 'strict:malformed'
  *             service unreachable / failing / slow  → fail 'strict:unreachable'
  *             bad service configuration             → fail 'strict:not-configured'
  *             the service refused the URL           → fail 'strict:refused'
  *   6. the scan FAILED at the service               → fail 'strict:scan-failed'
  *   7. the job was given up (deadline)              → fail 'strict:timeout' (or unreachable)
- *   8. in flight, waiting for credits               → fail 'strict:credits' (at once: the wait may be long)
+ *   8. in flight, held by the daily budget          → fail 'strict:daily-budget' (policy maxCreditsPerDay)
+ *      in flight, waiting for credits               → fail 'strict:credits' (at once: the wait may be long)
  *   9. in flight (or nothing known yet, in a hold) and the timeout not reached
  *                                                   → hold 'strict:pending'
  *  10. in flight past the timeout                   → fail 'strict:unreachable' | 'strict:malformed'
@@ -64,6 +66,7 @@ export const STRICT_FAIL_REASONS = [
   'strict:not-configured',
   'strict:scan-failed',
   'strict:refused',
+  'strict:daily-budget',
 ] as const;
 export type StrictFailReason = (typeof STRICT_FAIL_REASONS)[number];
 
@@ -73,6 +76,7 @@ const UNREACHABLE = new Set(['network', 'timeout', 'server', 'rate_limited']);
 export function failReasonFor(code: string): StrictFailReason {
   if (code === 'unauthorized' || code === 'forbidden') return 'strict:key-rejected';
   if (code === 'insufficient_credits') return 'strict:credits';
+  if (code === 'daily_budget') return 'strict:daily-budget';
   if (code === 'bad_response') return 'strict:malformed';
   if (code === 'config' || code === 'not_configured') return 'strict:not-configured';
   if (UNREACHABLE.has(code)) return 'strict:unreachable';
@@ -107,6 +111,8 @@ export function strictOutcome({ settings: s, status, problem, elapsedMs }: Stric
     case 'timed_out':
       return fail(gaveUpReason(undefined, problem, false));
     case 'checking': {
+      // Held by the organization's daily budget (maxCreditsPerDay): its own reason, same fail mode.
+      if (status.waiting === 'credits' && status.lastError === 'daily_budget') return fail('strict:daily-budget');
       const credits = status.waiting === 'credits' || (!status.scanId && problem?.code === 'insufficient_credits');
       if (credits) return fail('strict:credits');
       if (elapsedMs === null || elapsedMs < s.strictTimeoutMs) return hold();
@@ -130,4 +136,4 @@ export function strictOutcome({ settings: s, status, problem, elapsedMs }: Stric
  * or waits for credits): strict mode keeps asking, and a verdict that arrives later replaces
  * the reason (block) or lets the tab through (allow).
  */
-export const RECHECKABLE: ReadonlySet<string> = new Set<StrictFailReason>(['strict:timeout', 'strict:unreachable', 'strict:credits', 'strict:malformed']);
+export const RECHECKABLE: ReadonlySet<string> = new Set<StrictFailReason>(['strict:timeout', 'strict:unreachable', 'strict:credits', 'strict:malformed', 'strict:daily-budget']);

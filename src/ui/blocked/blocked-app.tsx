@@ -10,6 +10,7 @@ import { Button } from '../components/button';
 import { ErrorText } from '../components/error-text';
 import { Notice } from '../components/notice';
 import { VerdictView } from '../components/verdict-view';
+import { WhyLine } from '../components/why-line';
 import { t } from '../i18n';
 import { readParam, safeHttpUrl } from '../page-params';
 import { BlockedActions } from './blocked-actions';
@@ -99,6 +100,7 @@ export function BlockedApp({ search = location.search, pollMs = 500 }: { search?
       <p>{t('blockedIntro')}</p>
       {why ? <StrictWhy why={why} awaiting={d.awaiting === true} /> : null}
       <Url d={d} />
+      {d.rule ? <WhyLine decision={{ rule: d.rule }} /> : null}
       <VerdictView verdict={d} level={2} />
       <BlockedActions token={token} details={d} />
       <SupportNote />{/* issue 13: the organization's contact, from policy */}

@@ -5,6 +5,7 @@
  *   ({categories:['scam','phishing']})            → 'headline_phishing'
  *   ({categories:['malware']})                    → 'headline_malware'
  *   ({categories:[], reason:'blocklist'})         → 'headline_blocklist'
+ *   ({categories:[], reason:'blocklist', rule:{rule:'orgBlockList'}}) → 'headline_org_blocklist'
  *   ({categories:[], reason:'strict:timeout'})    → 'headline_strict'
  *   ({categories:[], reason:'strict:pending'})    → 'headline_checking'   (strict mode, still checking)
  *   ({categories:[], reason:'strict:released'})   → 'headline_released'   (no threat; the tab moves on)
@@ -18,10 +19,10 @@ const BY_CATEGORY: [string, string][] = [
   ['suspicious', 'headline_suspicious'],
 ];
 
-export function headlineKey(details: { categories: string[]; reason?: string }): string {
+export function headlineKey(details: { categories: string[]; reason?: string; rule?: { rule: string } | null }): string {
   for (const [category, key] of BY_CATEGORY) if (details.categories.includes(category)) return key;
   const reason = details.reason ?? '';
-  if (reason.startsWith('blocklist')) return 'headline_blocklist';
+  if (reason.startsWith('blocklist')) return details.rule?.rule === 'orgBlockList' ? 'headline_org_blocklist' : 'headline_blocklist';
   if (reason === 'strict:pending') return 'headline_checking';
   if (reason === 'strict:released') return 'headline_released';
   if (reason.startsWith('strict')) return 'headline_strict';
@@ -45,6 +46,7 @@ const STRICT_WHY: Record<string, { key: string; fix: 'options' | 'credits' | nul
   'strict:not-configured': { key: 'strictWhy_not_configured', fix: 'options' },
   'strict:scan-failed': { key: 'strictWhy_scan_failed', fix: null },
   'strict:refused': { key: 'strictWhy_refused', fix: null },
+  'strict:daily-budget': { key: 'strictWhy_daily_budget', fix: null },
 };
 
 export function strictWhy(reason: string | undefined): { key: string; fix: 'options' | 'credits' | null } | null {
@@ -55,7 +57,7 @@ export function strictWhy(reason: string | undefined): { key: string; fix: 'opti
 export const STRICT_WHY_KEYS = Object.values(STRICT_WHY).map((w) => w.key);
 
 /** Every key headlineKey can return (for the locale convention test). */
-export const HEADLINE_KEYS = [...BY_CATEGORY.map(([, k]) => k), 'headline_blocklist', 'headline_checking', 'headline_released', 'headline_strict', 'headline_dangerous'];
+export const HEADLINE_KEYS = [...BY_CATEGORY.map(([, k]) => k), 'headline_blocklist', 'headline_org_blocklist', 'headline_checking', 'headline_released', 'headline_strict', 'headline_dangerous'];
 
 /** The URL's host differs from its Unicode form (an IDN): show both. */
 export function unicodeBeside(url: string, unicodeHost: string | null): string | null {

@@ -16,6 +16,7 @@ export const ERROR_KEYS: Record<string, string> = {
   timeout: 'errNetwork',
   payment_required: 'errCredits',
   insufficient_credits: 'errCredits',
+  daily_budget: 'errDailyBudget',
   rate_limited: 'errRateLimited',
   not_configured: 'errNotConfigured',
   no_reply: 'errNoReply',

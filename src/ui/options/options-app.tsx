@@ -7,6 +7,7 @@ import { ErrorText } from '../components/error-text';
 import { LockedNote } from '../components/locked-note';
 import { t } from '../i18n';
 import { AccountSection } from './account-section';
+import { AuditSection } from './audit-section';
 import { CacheSection } from './cache-section';
 import { ConnectionSection } from './connection-section';
 import { CreditsSection } from './credits-section';
@@ -36,7 +37,7 @@ function ConnectFirst() {
   return <Notice kind="info">{t('connectFirst')}</Notice>;
 }
 
-const SECTIONS = ['connection', 'protection', 'privacy', 'ledger', 'history', 'keys', 'credits', 'account', 'cache', 'backup', 'reporting'] as const;
+const SECTIONS = ['connection', 'protection', 'privacy', 'ledger', 'audit', 'history', 'keys', 'credits', 'account', 'cache', 'backup', 'reporting'] as const;
 /** Hidden under the policy `hideAccountSections` (issue 13): managed users do not handle keys or credits. */
 const ACCOUNT_SECTIONS: readonly string[] = ['keys', 'credits', 'account'];
 type SectionId = (typeof SECTIONS)[number];
@@ -45,6 +46,7 @@ export const SECTION_TITLE_KEYS: Record<SectionId, string> = {
   protection: 'sec_protection',
   privacy: 'sec_privacy',
   ledger: 'sec_ledger',
+  audit: 'sec_audit',
   history: 'sec_history',
   keys: 'sec_keys',
   credits: 'sec_credits',
@@ -87,6 +89,7 @@ export function OptionsApp() {
             <Section id="protection"><ProtectionSection model={model} /></Section>
             <Section id="privacy"><PrivacySection model={model} /></Section>
             <Section id="ledger"><LedgerSection /></Section>
+            <Section id="audit"><AuditSection auditOnly={model.settings.auditOnly} /></Section>
             <Section id="history"><HistorySection key={conn ?? 'none'} connected={conn !== null} /></Section>
             {hideAccount ? null : (
               <>

@@ -24,6 +24,7 @@ export function ProtectionSection({ model }: { model: SettingsModel }) {
       <NumberField label={t('hoverDelay')} value={s.hoverDelayMs} min={50} max={5000} step={50} locked={lk('hoverDelayMs')} onChange={(v) => set({ hoverDelayMs: v })} />
       <NumberField label={t('warnThreshold')} hint={t('thresholdHint')} value={s.warnThreshold} min={0} max={100} locked={lk('warnThreshold')} onChange={(v) => set({ warnThreshold: v })} />
       <NumberField label={t('blockThreshold')} hint={t('thresholdHint')} value={s.blockThreshold} min={0} max={100} locked={lk('blockThreshold')} onChange={(v) => set({ blockThreshold: v })} />
+      <NumberField label={t('minBlockConfidence')} hint={t('minBlockConfidenceHint')} value={s.minBlockConfidence} min={0} max={1} step={0.05} locked={lk('minBlockConfidence')} onChange={(v) => set({ minBlockConfidence: v })} />
       <CheckField label={t('allowProceed')} checked={s.allowProceed} locked={lk('allowProceed')} onChange={(v) => set({ allowProceed: v })} />
       {/* Policy-only keys: shown only when a policy sets them, always locked. */}
       {model.data.managedKeys.includes('allowPause') ? <CheckField label={t('allowPause')} checked={s.allowPause} locked onChange={() => undefined} /> : null}

@@ -8,6 +8,7 @@ import { Button } from '../components/button';
 import { ErrorText } from '../components/error-text';
 import { Notice } from '../components/notice';
 import { VerdictView } from '../components/verdict-view';
+import { WhyLine } from '../components/why-line';
 import { t } from '../i18n';
 import { ACTION_KEYS, SKIP_KEYS } from '../labels';
 import { openOptions } from '../open';
@@ -39,6 +40,7 @@ function StatusBody({ status }: { status: UrlStatus }) {
       return (
         <>
           <p class={`decision decision-${status.decision.action}`}>{labelOr(ACTION_KEYS[status.decision.action], t('action_unknown'))}</p>
+          <WhyLine decision={status.decision} />
           <VerdictView verdict={status.verdict} level={2} />
         </>
       );
@@ -46,6 +48,7 @@ function StatusBody({ status }: { status: UrlStatus }) {
       return (
         <Notice kind="error">
           <strong>{labelOr(ACTION_KEYS[status.decision.action], t('action_unknown'))}</strong> {t('statusBlocklisted')}
+          <WhyLine decision={status.decision} />
         </Notice>
       );
     case 'failed':

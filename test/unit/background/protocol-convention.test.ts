@@ -43,6 +43,8 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'pause.set': { until: 0 },
   'ledger.get': {},
   'ledger.clear': {},
+  'audit.get': {},
+  'audit.clear': {},
   'cache.stats': {},
   'cache.clear': {},
   'history.get': {},

@@ -30,6 +30,8 @@ export interface Hooks {
   wrapCache?: (c: VerdictCache, w: { kill(): void; dead(): boolean }) => VerdictCache;
   /** The engine's clock (a test moves it to jump past deadlines without waiting). */
   now?: () => number;
+  /** Policy maxCreditsPerDay's counter (reporting/credit-budget.ts), as main.ts hands it over. */
+  dailyBudget?: { tryConsume(): Promise<boolean> };
 }
 
 export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks = {}): Promise<Worker> {
@@ -58,6 +60,7 @@ export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks 
     api: async () => api,
     ttlFor: async () => 60_000,
     now: hooks.now,
+    dailyBudget: hooks.dailyBudget,
     setTimer: (fn, ms) => setTimeout(() => !dead && fn(), ms),
   });
   engine.onUpdate((url, status) => !dead && updates.push({ url, status }));

@@ -32,6 +32,11 @@ const options: Handlers = {
   'credits.get': () => ({ balance: 1234567, raw: { balance: 1234567 } }),
   'account.get': () => ({ domain: 'example.com', retentionDays: 30 }),
   'cache.stats': () => ({ count: 1 }),
+  'audit.get': () => [
+    { url: 'https://d.test/', host: 'd.test', wouldBe: 'block', via: 'navigation', verdict: { scanId: 'scn_d', riskScore: 88, band: 'malicious', categories: ['phishing'] }, reason: 'audit-only:band:malicious', rule: { rule: 'score', level: 'block', score: 88, threshold: 76 }, at: CHECKED },
+    { url: 'https://e.test/', host: 'e.test', wouldBe: 'block', via: 'navigation', verdict: null, reason: 'audit-only:blocklist', rule: { rule: 'orgBlockList', entry: 'e.test' }, at: CHECKED },
+    { url: 'https://f.test/', host: 'f.test', wouldBe: 'warn', via: 'hover', verdict: { scanId: 'scn_f', riskScore: 60, band: 'high', categories: ['scam'] }, reason: 'audit-only:band:high', rule: { rule: 'score', level: 'warn', score: 60, threshold: 51 }, at: CHECKED },
+  ],
 };
 
 /** Everything on the page is in `lang`: no English message, no message key. */
@@ -60,7 +65,11 @@ for (const lang of NON_ENGLISH) {
     it('popup with a verdict, recent scans and a page check in progress', async () => {
       openActiveTab();
       answer({
-        'tab.status': () => tabStatus({ kind: 'verdict', verdict: verdict({ checkedAt: CHECKED }), decision: { action: 'warn', reason: 'band:high' } }, { credits: 4321 }),
+        'tab.status': () =>
+          tabStatus(
+            { kind: 'verdict', verdict: verdict({ checkedAt: CHECKED }), decision: { action: 'warn', reason: 'low-confidence', rule: { rule: 'lowConfidence', score: 88, threshold: 76, confidence: 0.41, minConfidence: 0.6 } } },
+            { credits: 4321 },
+          ),
         'history.get': () => [scanSummary('local1', { source: 'local', state: 'QUEUED', band: null, riskScore: null })],
         'scans.list': () => ({ items: [scanSummary('scn_1')], next: 'c2' }),
         'scan.progress': () => ({ total: 1, done: 1, flagged: 0, running: false }),
@@ -71,6 +80,7 @@ for (const lang of NON_ENGLISH) {
       await screen.findByText(/scn_1\.test/);
       expect(screen.getByText(L('creditsBalance', (4321).toLocaleString(lang)))).toBeTruthy();
       expect(screen.getByText(percent(0.93))).toBeTruthy();
+      expect(screen.getByText(L('why_low_confidence', 88, 76, percent(0.41), percent(0.6)))).toBeTruthy();
       expect(screen.getByText(dateTime(CHECKED))).toBeTruthy();
       expectOnlyLocaleText(lang);
     });
@@ -107,6 +117,8 @@ for (const lang of NON_ENGLISH) {
       expect(await screen.findByText(Ln('cacheCount', 1, 1))).toBeTruthy();
       expect(await screen.findByLabelText('domain')).toBeTruthy();
       expect(screen.getByText(L('reason_hover'))).toBeTruthy();
+      expect(await screen.findByText(Ln('auditCount', 3, 3))).toBeTruthy();
+      expect(screen.getByText(L('why_org_blocklist', 'e.test'))).toBeTruthy();
       expect(screen.getAllByText(dateTime(CHECKED)).length).toBeGreaterThan(0);
       expectOnlyLocaleText(lang);
     });
@@ -119,9 +131,10 @@ for (const lang of NON_ENGLISH) {
     });
 
     it('blocked page', async () => {
-      answer({ 'blocked.details': () => blockedDetails() });
+      answer({ 'blocked.details': () => blockedDetails({ rule: { rule: 'score', level: 'block', score: 91, threshold: 76 } }) });
       render(<BlockedApp search="?t=tok_123" />);
       expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(L('headline_phishing'));
+      expect(screen.getByText(L('why_score_block', 91, 76))).toBeTruthy();
       expect(screen.getByText(dateTime(CHECKED))).toBeTruthy();
       expectOnlyLocaleText(lang);
     });

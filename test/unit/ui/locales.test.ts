@@ -18,6 +18,7 @@ import { LOCALES, NON_ENGLISH, SAME_AS_ENGLISH, hasWords, untranslated, usedPlac
 import { IGNORED_KEYS, WEAKEN_KEYS } from '@/src/ui/options/import-plan-view';
 import { EVENT_TYPE_KEYS } from '@/src/ui/options/reporting-section';
 import { LOOKALIKE_REASON_KEYS } from '@/src/ui/popup/sign-in-state';
+import { WHY_AUDIT_KEYS, WHY_KEYS } from '@/src/shared/policy/why';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const SOURCE_DIRS = ['src', 'entrypoints'];
@@ -72,6 +73,8 @@ const DYNAMIC = [
   ...Object.values(IGNORED_KEYS),
   ...Object.values(EVENT_TYPE_KEYS),
   ...Object.values(LOOKALIKE_REASON_KEYS),
+  ...WHY_KEYS,
+  ...Object.values(WHY_AUDIT_KEYS),
   ...Object.keys(CONTENT_STRINGS).map((k) => `cs_${k}`),
 ];
 

@@ -22,6 +22,8 @@ type Node = { type?: string; [k: string]: unknown };
 const ALLOWED: Record<string, string[]> = {
   boolean: ['type', 'title', 'description', 'id', 'sensitiveValue'],
   integer: ['type', 'title', 'description', 'id', 'sensitiveValue', 'enum', 'minimum', 'maximum'],
+  // Ranges are integer-only there: a number's range is checked by Linklens (settings.ts).
+  number: ['type', 'title', 'description', 'id', 'sensitiveValue'],
   string: ['type', 'title', 'description', 'id', 'sensitiveValue', 'enum', 'pattern'],
   array: ['type', 'title', 'description', 'id', 'sensitiveValue', 'items'],
   object: ['type', 'title', 'description', 'id', 'sensitiveValue', 'properties', 'additionalProperties', 'patternProperties', 'required'],
@@ -50,6 +52,8 @@ function validate(node: Node, value: unknown, path: string): string[] {
       if (typeof node.maximum === 'number' && value > node.maximum) return [path];
       return [];
     }
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? [] : [path];
     case 'string':
       if (typeof value !== 'string') return [path];
       return Array.isArray(node.enum) && !node.enum.includes(value) ? [path] : [];

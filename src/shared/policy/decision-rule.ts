@@ -1,0 +1,37 @@
+/**
+ * The DecisionRule (verdict.ts) as a schema, for places that read a decision back from storage
+ * (blocked-page tokens, the audit-only list): a stored rule is never trusted as it is. A rule
+ * that does not parse is dropped (the page then says less, never something made up).
+ */
+import '../zod-config';
+import { z } from 'zod';
+import type { DecisionRule } from '../verdict';
+
+const Score = z.number().min(0).max(100);
+const Fraction = z.number().min(0).max(1);
+const Entry = z.string().min(1).max(300);
+
+export const DecisionRuleSchema = z.discriminatedUnion('rule', [
+  z.object({ rule: z.literal('orgBlockList'), entry: Entry }),
+  z.object({ rule: z.literal('userBlockList'), entry: Entry }),
+  z.object({ rule: z.literal('allowList'), entry: Entry }),
+  z.object({ rule: z.literal('noVerdict') }),
+  z.object({ rule: z.literal('invalidScore') }),
+  z.object({ rule: z.literal('score'), level: z.enum(['block', 'warn']), score: Score, threshold: Score }),
+  z.object({ rule: z.literal('lowConfidence'), score: Score, threshold: Score, confidence: Fraction, minConfidence: Fraction }),
+  z.object({ rule: z.literal('band'), score: Score, band: z.enum(['safe', 'suspicious', 'high', 'malicious']) }),
+  z.object({ rule: z.literal('category'), score: Score, category: z.string().max(60) }),
+  z.object({ rule: z.literal('safe'), score: Score }),
+  z.object({ rule: z.literal('strict'), reason: z.string().max(60) }),
+]);
+
+/** A stored rule, or undefined when it is missing or does not parse. */
+export const StoredRule = z.unknown().transform((v): DecisionRule | undefined => {
+  const r = DecisionRuleSchema.safeParse(v);
+  return r.success ? r.data : undefined;
+});
+
+// The schema and the type stay one: adding a rule to one without the other fails to compile.
+type Parsed = z.infer<typeof DecisionRuleSchema>;
+const _same: [Parsed] extends [DecisionRule] ? ([DecisionRule] extends [Parsed] ? true : never) : never = true;
+void _same;
