@@ -8,6 +8,7 @@ import { isConfigured } from '@/src/shared/policy/settings';
 import type { UrlStatus } from '@/src/shared/verdict';
 import { readToken } from '../scan/blocked-tokens';
 import { addException, grantPass } from '../scan/exceptions';
+import { handleExceptions } from './exceptions';
 import { handleAccount } from './account';
 import { handlePrefs } from './prefs';
 import { handleOrg } from './org';
@@ -113,7 +114,7 @@ export async function handlePage(app: App, m: PageToBackground, sender?: SenderL
       return ok({ url: t.rawUrl });
     }
     default:
-      return handleAccount(app, m) ?? handlePrefs(app, m) ?? handleOrg(app, m) ?? fail('invalid_message', `No handler for ${m.type}`);
+      return handleAccount(app, m) ?? handlePrefs(app, m) ?? handleOrg(app, m) ?? handleExceptions(app, m) ?? fail('invalid_message', `No handler for ${m.type}`);
   }
 }
 

@@ -9,6 +9,7 @@ import { t } from '../i18n';
 import { AccountSection } from './account-section';
 import { CacheSection } from './cache-section';
 import { ConnectionSection } from './connection-section';
+import { ExceptionsSection } from './exceptions-section';
 import { CreditsSection } from './credits-section';
 import { HistorySection } from './history-section';
 import { ImportExportSection } from './import-export-section';
@@ -36,7 +37,7 @@ function ConnectFirst() {
   return <Notice kind="info">{t('connectFirst')}</Notice>;
 }
 
-const SECTIONS = ['connection', 'protection', 'privacy', 'ledger', 'history', 'keys', 'credits', 'account', 'cache', 'backup', 'reporting'] as const;
+const SECTIONS = ['connection', 'protection', 'privacy', 'exceptions', 'ledger', 'history', 'keys', 'credits', 'account', 'cache', 'backup', 'reporting'] as const;
 /** Hidden under the policy `hideAccountSections` (issue 13): managed users do not handle keys or credits. */
 const ACCOUNT_SECTIONS: readonly string[] = ['keys', 'credits', 'account'];
 type SectionId = (typeof SECTIONS)[number];
@@ -44,6 +45,7 @@ export const SECTION_TITLE_KEYS: Record<SectionId, string> = {
   connection: 'sec_connection',
   protection: 'sec_protection',
   privacy: 'sec_privacy',
+  exceptions: 'sec_exceptions',
   ledger: 'sec_ledger',
   history: 'sec_history',
   keys: 'sec_keys',
@@ -86,6 +88,7 @@ export function OptionsApp() {
             <Section id="connection"><ConnectionSection model={model} /></Section>
             <Section id="protection"><ProtectionSection model={model} /></Section>
             <Section id="privacy"><PrivacySection model={model} /></Section>
+            <Section id="exceptions"><ExceptionsSection /></Section>
             <Section id="ledger"><LedgerSection /></Section>
             <Section id="history"><HistorySection key={conn ?? 'none'} connected={conn !== null} /></Section>
             {hideAccount ? null : (
