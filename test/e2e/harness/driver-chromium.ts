@@ -32,6 +32,9 @@ function wrap(page: Page, extensionId: string): JourneyPage {
     async hover(selector) {
       await page.locator(selector).first().hover();
     },
+    async press(key) {
+      await page.keyboard.press(key);
+    },
     async accessibleNodes() {
       const inspector = await OverlayInspector.open(page);
       try {

@@ -14,7 +14,7 @@
 // pref or about:addons step is needed. The driver checks it at launch and says so if a Firefox
 // ever stops granting it.
 import { rmSync } from 'node:fs';
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { ElementHandle, KeyInput, Page } from 'puppeteer-core';
 import type { Reply } from '../../../src/shared/messaging/protocol';
 import type { Clip, DriverOptions, JourneyDriver, JourneyPage, Suspension } from './driver';
 import { launchFirefox, gotoExtensionPage } from './firefox';
@@ -77,6 +77,14 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
       },
       async hover(selector) {
         await page.hover(selector);
+      },
+      async press(key) {
+        // puppeteer names chords key by key: 'Shift+Tab' is Shift held while Tab is pressed.
+        const keys = key.split('+') as KeyInput[];
+        const last = keys.pop()!;
+        for (const k of keys) await page.keyboard.down(k);
+        await page.keyboard.press(last);
+        for (const k of keys.reverse()) await page.keyboard.up(k);
       },
       accessibleNodes: async () => chrome.accessibleNodes(await currentUrl()),
       async inContentScript<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {

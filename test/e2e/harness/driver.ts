@@ -32,6 +32,11 @@ export interface JourneyPage {
   /** Moves the real pointer onto the centre of the first element matching the CSS selector. */
   hover(selector: string): Promise<void>;
   /**
+   * Presses one key on the real keyboard (key names as in KeyboardEvent.key: 'Tab', 'Enter',
+   * ' ', 'Escape'; 'Shift+Tab' for a chord), into whatever has focus: keyboard-only journeys.
+   */
+  press(key: string): Promise<void>;
+  /**
    * Role and accessible name of every node in the page's accessibility tree, as assistive
    * technology gets them: closed shadow roots included (Chromium: CDP Accessibility.getFullAXTree;
    * Firefox: the accessibility service from chrome scope). Role names are the browser's own,
