@@ -141,7 +141,7 @@ export const CONTENT_TYPES = ContentToBackground.options.map((o) => o.shape.type
  * ScanEventsMessage: each state the stream reports, then one `scan.end`. After `scan.end` (or a
  * disconnect) the page polls `scan.get`: the stream is an accelerator, polling the guarantee.
  */
-export const SCAN_EVENTS_PORT = 'linklens.scan-events';
+export { SCAN_EVENTS_PORT } from './ports';
 export const PortToBackground = z.discriminatedUnion('type', [z.object({ type: z.literal('scan.follow'), id: Id })]);
 export type PortToBackground = z.infer<typeof PortToBackground>;
 export const ScanEventsMessage = z.discriminatedUnion('type', [
