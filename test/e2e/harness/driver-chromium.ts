@@ -23,6 +23,7 @@ function wrap(page: Page, extensionId: string): JourneyPage {
   return {
     currentUrl: async () => page.url(),
     evaluate: <R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
+    evaluateSource: (source) => page.evaluate(source),
     async fillByLabel(label, value) {
       await page.getByLabel(label, { exact: true }).fill(value);
     },

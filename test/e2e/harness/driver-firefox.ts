@@ -52,6 +52,7 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
     const self: JourneyPage = {
       currentUrl,
       evaluate: <R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
+      evaluateSource: (source) => page.evaluate(source),
       async fillByLabel(label, value) {
         // The input a <label> names, found as a person reads it: the label's exact text.
         await page.waitForFunction((l) => [...document.querySelectorAll('label')].some((x) => x.textContent?.trim() === l && x.control), {}, label);

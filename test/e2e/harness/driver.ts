@@ -25,6 +25,12 @@ export interface JourneyPage {
   currentUrl(): Promise<string>;
   /** Runs `fn(arg)` in the page (serialised: no closures over test variables). */
   evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
+  /**
+   * Evaluates script source text in the page's main world, outside the page's CSP (the driver's
+   * own channel: CDP Runtime.evaluate, BiDi script.evaluate): how axe is put into extension pages,
+   * whose CSP refuses inline scripts. Resolves with the expression's value (JSON-able).
+   */
+  evaluateSource(source: string): Promise<unknown>;
   /** Types `value` into the field whose <label> reads exactly `label` (replacing what it held). */
   fillByLabel(label: string, value: string): Promise<void>;
   /** Clicks the element with this role and exact accessible name, with the real pointer. */
