@@ -99,8 +99,9 @@ async function reportPollsWithoutAStream(w: World): Promise<void> {
     const report = await w.driver.openExtensionPage(`report.html?id=${encodeURIComponent(id)}`);
     expect(await statesShown(report)).toEqual(['QUEUED', 'PROCESSING', 'COMPLETED']);
     const reads = readsOf(w, id);
-    expect(reads.events).toBe(1); // tried once, refused (404)
-    expect(reads.job).toBeGreaterThanOrEqual(3); // then polled every second
+    // Tried and refused (404; the client asks once per id form it knows), then polled every second.
+    expect(reads.events).toBeGreaterThanOrEqual(1);
+    expect(reads.job).toBeGreaterThanOrEqual(3);
     await report.close();
     expect(await w.driver.takeErrors()).toEqual([]);
   });
