@@ -32,6 +32,13 @@ const options: Handlers = {
   'credits.get': () => ({ balance: 1234567, raw: { balance: 1234567 } }),
   'account.get': () => ({ domain: 'example.com', retentionDays: 30 }),
   'cache.stats': () => ({ count: 1 }),
+  'exceptions.list': () => ({
+    allowed: true,
+    items: [
+      { kind: 'exception', host: 'phish.test', url: null, since: CHECKED, until: -1 },
+      { kind: 'pass', host: 'bad.test', url: 'https://bad.test/x', since: CHECKED, until: CHECKED + 15_000 },
+    ],
+  }),
 };
 
 /** Everything on the page is in `lang`: no English message, no message key. */
@@ -108,6 +115,9 @@ for (const lang of NON_ENGLISH) {
       expect(await screen.findByLabelText('domain')).toBeTruthy();
       expect(screen.getByText(L('reason_hover'))).toBeTruthy();
       expect(screen.getAllByText(dateTime(CHECKED)).length).toBeGreaterThan(0);
+      expect(await screen.findByText(Ln('exceptionsCount', 2, 2))).toBeTruthy();
+      expect(screen.getByText(L('exceptionUntilRestart'))).toBeTruthy();
+      expect(screen.getByRole('button', { name: L('revokeException', 'phish.test') })).toBeTruthy();
       expectOnlyLocaleText(lang);
     });
 
