@@ -176,10 +176,16 @@ async function popupByKeyboard(w: World): Promise<void> {
 async function axeOnThePages(w: World): Promise<void> {
   const report: string[] = [];
   const serious: Record<string, unknown[]> = {};
+  // Light and dark theme: colour contrast differs between them.
   const check = async (label: string, page: JourneyPage) => {
-    const v = await runAxeWith(page);
-    report.push(describeViolations(`${w.driver.label} ${label}`, v));
-    serious[label] = seriousOrWorse(v).map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    serious[label] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.colorScheme(theme);
+      const v = await runAxeWith(page);
+      report.push(describeViolations(`${w.driver.label} ${label} (${theme})`, v));
+      serious[label].push(...seriousOrWorse(v).map((x) => `${x.id} (${theme}): ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+    }
+    await page.colorScheme(null);
   };
   // Options: wait for the sections (and the exceptions list) to load.
   const options = await w.driver.openExtensionPage('options.html');
@@ -230,6 +236,6 @@ for (const kind of selectedBrowsers()) {
     test('without event streams the report page polls and still shows every state', () => reportPollsWithoutAStream(w), 60_000);
     test('the badge shows the active tab\'s scan step by step (queued, processing), then the verdict, in words', () => badgeShowsProgress(w), 60_000);
     test('keyboard only: the popup\'s verdict is read out (live region, named gauge), and "Check again" works from the keyboard', () => popupByKeyboard(w), 60_000);
-    test('axe: no serious or critical violation on the options, popup, report and blocked pages', () => axeOnThePages(w), 90_000);
+    test('axe: no serious or critical violation on the options, popup, report and blocked pages, light and dark', () => axeOnThePages(w), 90_000);
   });
 }

@@ -31,6 +31,12 @@ export interface JourneyPage {
    * whose CSP refuses inline scripts. Resolves with the expression's value (JSON-able).
    */
   evaluateSource(source: string): Promise<unknown>;
+  /**
+   * The colour scheme the page's `prefers-color-scheme` matches (null: the browser's own).
+   * Chromium emulates it for this page (CDP); Firefox sets its "website appearance" override
+   * (pref layout.css.prefers-color-scheme.content-override), which applies to every tab.
+   */
+  colorScheme(scheme: 'light' | 'dark' | null): Promise<void>;
   /** Types `value` into the field whose <label> reads exactly `label` (replacing what it held). */
   fillByLabel(label: string, value: string): Promise<void>;
   /** Clicks the element with this role and exact accessible name, with the real pointer. */
