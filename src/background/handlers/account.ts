@@ -86,7 +86,7 @@ async function testWithKeyFor(app: App, serviceUrl: string, typedKey: string): P
   if (d.source === 'none' && d.why === 'other-origin' && validateBaseUrl(serviceUrl.trim()).ok) {
     return {
       outcome: 'key_for_other_service',
-      message: `The stored API key was entered for ${d.keyOrigin ?? 'another service'}; enter the key for ${serviceOrigin(serviceUrl) ?? 'this service'}.`,
+      message: msg('bg_keyOtherService', `The stored API key was entered for ${d.keyOrigin ?? 'another service'}; enter the key for ${serviceOrigin(serviceUrl) ?? 'this service'}.`, [d.keyOrigin ?? '—', serviceOrigin(serviceUrl) ?? '—']),
       keyOrigin: d.keyOrigin ?? null,
       serviceOrigin: serviceOrigin(serviceUrl),
     };

@@ -1,8 +1,9 @@
 /**
  * "Proceed anyway" exceptions and passes in force (issue 15): which host, since when, until when
  * (dates through Intl in the UI language), with Revoke and Revoke all. Revoking only takes
- * protection back, so it stays available whatever the policy locks; when the policy does not
- * allow proceeding (allowProceed: false) there is nothing to list and the section says why.
+ * protection back, so it stays available whatever the policy locks (lockAll included); when the
+ * policy does not allow proceeding (allowProceed: false) there is nothing to list: the section
+ * says why and offers no controls.
  */
 import { useRef, useState } from 'preact/hooks';
 import { sendToBackground } from '@/src/shared/messaging/send';
@@ -81,10 +82,12 @@ export function ExceptionsSection() {
           </tbody>
         </table>
       ) : null}
-      <div class="row">
-        <Button onClick={() => { setData(null); setSaid(''); req.reload(); }}>{t('refresh')}</Button>
-        <ConfirmButton label={t('revokeAllExceptions')} question={t('revokeAllExceptionsConfirm')} disabled={!items.length} onConfirm={() => void revoke(null)} />
-      </div>
+      {shown && !shown.allowed ? null : (
+        <div class="row">
+          <Button onClick={() => { setData(null); setSaid(''); req.reload(); }}>{t('refresh')}</Button>
+          <ConfirmButton label={t('revokeAllExceptions')} question={t('revokeAllExceptionsConfirm')} disabled={!items.length} onConfirm={() => void revoke(null)} />
+        </div>
+      )}
     </div>
   );
 }

@@ -65,7 +65,15 @@ describe('options: exceptions', () => {
     answer({ ...base, 'exceptions.list': () => ({ allowed: false, items: [] }) });
     const s = await section();
     await s.findByText(en('exceptionsNotAllowed'));
-    expect((s.getByRole('button', { name: en('revokeAllExceptions') }) as HTMLButtonElement).disabled).toBe(true);
+    expect(s.queryAllByRole('button')).toEqual([]);
+    expect(s.getByRole('status').textContent).toBe(enCount('exceptionsCount', 0));
+  });
+
+  it('everything locked by policy (lockAll): revoking stays available, it only takes protection back', async () => {
+    const calls = answer({ ...base, 'settings.get': () => settingsData({ lockAll: true }, {}), 'exceptions.list': () => inForce, 'exceptions.revoke': () => ({ allowed: true, items: [] }) });
+    const s = await section();
+    fireEvent.click(await s.findByRole('button', { name: en('revokeException', 'phish.test') }));
+    await waitFor(() => expect(sent(calls, 'exceptions.revoke')).toHaveLength(1));
   });
 
   it('dates follow the browser UI language (French)', async () => {
