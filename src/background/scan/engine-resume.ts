@@ -10,6 +10,7 @@ import { expired } from './engine-core';
 import type { Tracker } from './engine-track';
 import type { Submitter } from './engine-submit';
 import * as T from './timing';
+import { msg } from '../i18n';
 
 export interface Resumer {
   resume(): Promise<void>;
@@ -17,7 +18,7 @@ export interface Resumer {
 }
 
 /** Said while the jobs wait for credits and this worker life has not asked the service yet. */
-const CREDITS_WAIT = 'Out of credits: links are kept and will be checked when credits are added.';
+const creditsWait = () => msg('bg_creditsWait', 'Out of credits: links are kept and will be checked when credits are added.');
 
 export function createResumer(core: EngineCore, tracker: Tracker, submitter: Submitter): Resumer {
   const { deps } = core;
@@ -38,7 +39,7 @@ export function createResumer(core: EngineCore, tracker: Tracker, submitter: Sub
     // it keeps them waiting (and the credits check running) instead of re-sending each one on
     // every wake only to hear 402 again.
     if (!core.standing && jobs.some((j) => j.waitingFor === 'credits')) {
-      core.setProblem({ code: 'insufficient_credits', message: CREDITS_WAIT, fix: 'credits', restored: true });
+      core.setProblem({ code: 'insufficient_credits', message: creditsWait(), fix: 'credits', restored: true });
     }
     for (const job of jobs) {
       if (!core.inflight.has(job.url)) core.mirror(job);
