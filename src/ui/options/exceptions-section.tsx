@@ -68,8 +68,9 @@ export function ExceptionsSection() {
             </tr>
           </thead>
           <tbody>
-            {items.map((row) => (
-              <tr key={`${row.kind} ${rowSubject(row)}`}>
+            {items.map((row, i) => (
+              // A URL may hold passes in two tabs: the index keeps the keys apart.
+              <tr key={`${row.kind} ${rowSubject(row)} ${i}`}>
                 <td class="break">
                   {row.host}
                   {row.kind === 'pass' ? <span class="muted"> {t('exceptionPassNote', row.url ?? row.host)}</span> : null}
