@@ -173,6 +173,36 @@ async function popupByKeyboard(w: World): Promise<void> {
   expect(await w.driver.takeErrors()).toEqual([]);
 }
 
+/** The URLs of every tab, read through the extension's tabs API from `page` (one of our pages). */
+function tabUrls(page: JourneyPage): Promise<string[]> {
+  return page.evaluate(async () => {
+    const api = ((globalThis as unknown as { browser?: unknown }).browser ?? (globalThis as unknown as { chrome: unknown }).chrome) as { tabs: { query(q: object): Promise<{ url?: string }[]> } };
+    return (await api.tabs.query({})).map((t) => t.url ?? '');
+  });
+}
+
+async function reportWithoutAScan(w: World): Promise<void> {
+  // The context menu opens these for checks that made no scan: the reason, and what to do.
+  const skipped = await w.driver.openExtensionPage('report.html?skipped=private-host');
+  await waitFor('the reason', () => skipped.evaluate(() => document.querySelector('main')?.textContent ?? ''), (t) => t.includes('Linklens did not check this address'), 10_000);
+  expect(await skipped.evaluate(() => document.querySelector('.card .notice-body')?.textContent?.trim() ?? '')).toBe('Linklens did not check this address: this is a private network address, which is never sent.');
+
+  const credits = await w.driver.openExtensionPage('report.html?error=insufficient_credits');
+  await waitFor('the reason', () => credits.evaluate(() => document.querySelector('main')?.textContent ?? ''), (t) => t.includes('You are out of credits.'), 10_000);
+  expect(await credits.evaluate(() => document.querySelector('main')?.textContent ?? '')).toContain('The check could not be made. You are out of credits.');
+  // What to do, by keyboard: "Open settings" opens the options page at its credits section.
+  await tabTo(credits, 'Open settings', 10);
+  await credits.press('Enter');
+  await waitFor('the options page at Credits', () => tabUrls(credits), (urls) => urls.some((u) => u === w.driver.extensionUrl('options.html#credits')), 10_000);
+
+  // Anything else in the query string is nobody's reason: a generic page, nothing from the URL.
+  const junk = await w.driver.openExtensionPage(`report.html?error=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
+  await waitFor('the generic page', () => junk.evaluate(() => document.querySelector('main')?.textContent ?? ''), (t) => t.includes('There is no scan to show.'), 10_000);
+  expect(await junk.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
+  for (const p of [skipped, credits, junk]) await p.close();
+  expect(await w.driver.takeErrors()).toEqual([]);
+}
+
 async function axeOnThePages(w: World): Promise<void> {
   const report: string[] = [];
   const serious: Record<string, unknown[]> = {};
@@ -234,6 +264,7 @@ for (const kind of selectedBrowsers()) {
 
     test('the report page follows the scan through the event stream: QUEUED → PROCESSING → COMPLETED, the stream opened once, the job read only to start and for the result', () => reportFollowsTheStream(w), 60_000);
     test('without event streams the report page polls and still shows every state', () => reportPollsWithoutAStream(w), 60_000);
+    test('report page without a scan (?skipped=, ?error=): the reason and what to do, "Open settings" by keyboard', () => reportWithoutAScan(w), 60_000);
     test('the badge shows the active tab\'s scan step by step (queued, processing), then the verdict, in words', () => badgeShowsProgress(w), 60_000);
     test('keyboard only: the popup\'s verdict is read out (live region, named gauge), and "Check again" works from the keyboard', () => popupByKeyboard(w), 60_000);
     test('axe: no serious or critical violation on the options, popup, report and blocked pages, light and dark', () => axeOnThePages(w), 90_000);
