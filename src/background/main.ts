@@ -26,6 +26,7 @@ import { wirePageTracking } from './page-tracking';
 import { createRouter } from './router';
 import type { SenderLike } from './sender';
 import { wireOutputs } from './outputs';
+import { wireScanEventsPort } from './scan-events-port';
 import { onMenuClick } from './handlers/menu';
 import { startReporting } from './reporting';
 import { creditBudget } from './reporting/hooks';
@@ -112,6 +113,8 @@ export function startBackground(): App {
   });
   // Not gated on `ready`: the checker warms exactly the URL it needs (engine.warm), so the first
   // navigation after a wake does not wait for the whole cache to load.
+  // The report page's live progress: the event stream followed here, for our own pages only.
+  wireScanEventsPort(app);
   browser.webNavigation.onBeforeNavigate.addListener((d) => void navigation.onBeforeNavigate(d).catch(() => undefined));
   // A navigation the request-blocking rules stopped (issue 10, invariant 1) fails here.
   browser.webNavigation.onErrorOccurred.addListener((d) => void navigation.onErrorOccurred(d).catch(() => undefined));

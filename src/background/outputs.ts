@@ -8,10 +8,16 @@ import type { App } from './app';
 import { badgeFor, showBadge } from './scan/badge';
 import { forContent, toLinkInfo } from './scan/link-info';
 import { pausedUntil } from './scan/pause';
-import { msg, assetUrl } from './i18n';
+import { say, tn, assetUrl } from './i18n';
+import { BAND_KEYS, CATEGORY_KEYS, errorKey } from '@/src/shared/message-keys';
 
 const ICON = '/icon/128.png';
-const t = msg;
+
+/** A known category in the UI language; the service's own category strings as they are. */
+const categoryText = (c: string) => {
+  const key = (CATEGORY_KEYS as Record<string, string | undefined>)[c];
+  return key ? say(key) : c;
+};
 
 async function notify(id: string, title: string, message: string) {
   try {
@@ -79,7 +85,8 @@ export function wireOutputs(app: App): void {
         const d = (await app.checker.lookup(url)).status;
         if (d.kind === 'verdict' && (d.decision.action === 'warn' || d.decision.action === 'block')) {
           const v = d.verdict;
-          await notify(`verdict:${v.scanId}`, t('notifyVerdictTitle', `Linklens: ${v.band} link`, [v.band]), `${url}\n${v.riskScore}/100 ${v.categories.join(', ')}`);
+          const about = v.categories.length ? say('notifyVerdictBody', [String(v.riskScore), v.categories.map(categoryText).join(', ')]) : say('notifyVerdictScore', [String(v.riskScore)]);
+          await notify(`verdict:${v.scanId}`, say('notifyVerdictTitle', [say(BAND_KEYS[v.band])]), `${url}\n${about}`);
         }
       }
     })().catch(() => undefined);
@@ -89,8 +96,8 @@ export function wireOutputs(app: App): void {
   app.engine.onProblem((p) => {
     // Told once per problem, not once per failed request, nor again by each wake of the worker.
     if (p && p.code !== lastProblem && !p.restored) {
-      if (p.code === 'insufficient_credits') void notify('problem', t('notifyCreditsTitle', 'Linklens is out of credits'), t('notifyCreditsBody', 'Links are kept and will be checked when credits are added. Open Linklens settings to buy credits.'));
-      else if (p.fix === 'options') void notify('problem', t('notifyAuthTitle', 'Linklens cannot check links'), `${p.message} — ${t('notifyOpenSettings', 'open Linklens settings to fix it.')}`);
+      if (p.code === 'insufficient_credits') void notify('problem', say('notifyCreditsTitle'), say('notifyCreditsBody'));
+      else if (p.fix === 'options') void notify('problem', say('notifyAuthTitle'), say('notifyAuthBody', [say(errorKey(p.code))]));
     }
     lastProblem = p?.code ?? null;
     void browser.tabs.query({ active: true }).then((tabs) => {
@@ -103,7 +110,7 @@ export function wireOutputs(app: App): void {
     void (async () => {
       const { settings: s } = await app.settings.get();
       if (!s.notifications || p.flagged === 0) return;
-      await notify(`page:${tabId}`, t('notifyPageTitle', `Linklens: ${p.flagged} risky links on this page`, [String(p.flagged)]), t('notifyPageBody', `${p.flagged} of ${p.total} links checked on this page are risky. Click to go to the page.`, [String(p.flagged), String(p.total)]));
+      await notify(`page:${tabId}`, tn('notifyPageTitle', p.flagged), tn('notifyPageBody', p.flagged, [String(p.flagged), String(p.total)]));
     })().catch(() => undefined);
   });
 

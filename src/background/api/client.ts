@@ -10,6 +10,7 @@ import { ID_FALLBACK_STATUSES, idCandidates, type IdForm } from './job-id';
 import { readCreatedKey, readCredits, readKeyRecord, readPage, readRecord } from './readers';
 import { readScanJob, type ApiKeyRecord, type BatchOutcome, type CreatedApiKey, type Credits, type Page, type ScanJob } from './schemas';
 import { createTransport, type RequestSpec } from './transport';
+import { msg } from '../i18n';
 
 export interface ApiConfig {
   baseUrl: string;
@@ -79,10 +80,10 @@ export function createApiClient(config: ApiConfig): ApiClient {
   // A header value must be visible ASCII; anything else would make fetch throw.
   const configError: ApiError | null = !base.ok
     ? apiError('config', base.reason === 'not_https'
-      ? 'The service address must use https (plain http only for this computer).'
-      : 'The service address is not a valid http(s) URL.')
+      ? msg('bg_urlNotHttps', 'The service address must use https (plain http only for this computer).')
+      : msg('bg_urlInvalid', 'The service address is not a valid http(s) URL.'))
     : !/^[\x21-\x7e]+$/.test(key)
-      ? apiError('config', 'No usable API key is set.')
+      ? apiError('config', msg('bg_api_noKey', 'No usable API key is set.'))
       : null;
 
   const fetchFn = config.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
@@ -249,7 +250,7 @@ export function createApiClient(config: ApiConfig): ApiClient {
     getCredits: () => call({ method: 'GET', path: '/v1/credits/' }, readCredits, 'reading credits'),
     purchaseCredits: (amount) => {
       if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) {
-        return Promise.resolve(fail(apiError('invalid_request', 'The amount must be a positive number.')));
+        return Promise.resolve(fail(apiError('invalid_request', msg('bg_api_badAmount', 'The amount must be a positive number.'))));
       }
       // Spec #11: body "declared without a type"; {amount} is the plainest guess.
       return call({ method: 'POST', path: '/v1/credits/purchase', body: { amount } }, readCredits, 'buying credits');

@@ -8,6 +8,7 @@ import { judgeHost, type LookalikeVerdict } from '@/src/shared/url/lookalike';
 import type { App } from '../app';
 import type { SettingsState } from '../state/settings-store';
 import { reportingStatus } from '../reporting';
+import { msg } from '../i18n';
 
 /**
  * The look-alike verdict for `host` under the current policy. Only the organization's own
@@ -32,7 +33,7 @@ function hostOf(url: string | undefined): string | null {
 export function handleOrg(app: App, m: PageToBackground): Promise<Reply> | null {
   switch (m.type) {
     case 'reporting.status':
-      return reportingStatus().then((s) => (s ? ok(s) : fail('internal', 'Reporting has not started.')));
+      return reportingStatus().then((s) => (s ? ok(s) : fail('internal', msg('bg_reportingNotStarted', 'Reporting has not started.'))));
     case 'org.support':
       return app.settings.get().then(({ settings: s }): Reply<OrgSupportData> => ok({ organizationName: s.organizationName, supportUrl: s.supportUrl, supportContact: s.supportContact }));
     case 'signin.status':

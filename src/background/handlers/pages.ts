@@ -8,6 +8,7 @@ import { isConfigured } from '@/src/shared/policy/settings';
 import type { UrlStatus } from '@/src/shared/verdict';
 import { readToken } from '../scan/blocked-tokens';
 import { addException, grantPass } from '../scan/exceptions';
+import { handleExceptions } from './exceptions';
 import { handleAccount } from './account';
 import { handlePrefs } from './prefs';
 import { handleOrg } from './org';
@@ -18,12 +19,15 @@ import { toScanView, toSummary } from './views';
 import { unicodeOf } from './unicode-host';
 import { withoutCredentials } from '@/src/shared/url/display';
 import { decideProceed } from '@/src/shared/policy/passes';
+import { msg } from '../i18n';
 
 const PROCEED_REFUSED = {
-  not_allowed: 'Your organization does not allow proceeding to blocked sites.',
-  pending: 'Linklens is still checking this page.',
-  not_blocked: 'This page is not blocked.',
+  not_allowed: () => msg('bg_proceedNotAllowed', 'Your organization does not allow proceeding to blocked sites.'),
+  pending: () => msg('bg_proceedPending', 'Linklens is still checking this page.'),
+  not_blocked: () => msg('bg_proceedNotBlocked', 'This page is not blocked.'),
 } as const;
+const notConnected = () => fail('not_configured', msg('bg_notConfigured', 'Linklens is not connected to a scanning service yet.'));
+const expired = () => fail('invalid_token', msg('bg_warningExpired', 'This warning has expired.'));
 
 /**
  * Whether a scan asked for by one of our pages belongs to a private window: the named tab's
@@ -61,25 +65,25 @@ export async function handlePage(app: App, m: PageToBackground, sender?: SenderL
       return ok(await app.pageScans.preview(m.tabId, await isIncognito(m.tabId)));
     case 'scan.pageLinks': {
       const progress = await app.pageScans.start(m.tabId, await isIncognito(m.tabId));
-      return progress ? ok(progress) : fail('preview_needed', 'Count the links first: the check starts after you agree to what it sends.');
+      return progress ? ok(progress) : fail('preview_needed', msg('bg_previewNeeded', 'Count the links first: the check starts after you agree to what it sends.'));
     }
     case 'scan.progress':
       return ok(app.pageScans.progress(m.tabId));
     case 'scan.get': {
       const api = await app.api();
-      if (!api) return fail('not_configured', 'Linklens is not connected to a scanning service yet.');
+      if (!api) return notConnected();
       const r = await api.getScan(m.id);
       return r.ok ? ok(toScanView(r.value)) : fail(r.error.code, r.error.message);
     }
     case 'scan.analytics': {
       const api = await app.api();
-      if (!api) return fail('not_configured', 'Linklens is not connected to a scanning service yet.');
+      if (!api) return notConnected();
       const r = await api.getAnalytics(m.id);
       return r.ok ? ok(r.value) : fail(r.error.code, r.error.message);
     }
     case 'scans.list': {
       const api = await app.api();
-      if (!api) return fail('not_configured', 'Linklens is not connected to a scanning service yet.');
+      if (!api) return notConnected();
       const r = await api.listScans({ cursor: m.cursor, limit: 20 });
       return r.ok ? ok({ items: r.value.items.map(toSummary), next: r.value.next }) : fail(r.error.code, r.error.message);
     }
@@ -94,16 +98,16 @@ export async function handlePage(app: App, m: PageToBackground, sender?: SenderL
       return blockedDetails(app, m.token);
     case 'blocked.back': {
       const t = await readToken(m.token);
-      if (!t) return fail('invalid_token', 'This warning has expired.');
+      if (!t) return expired();
       return ok({ steps: app.navigation.backSteps(m.token, t) });
     }
     case 'blocked.proceed': {
       const t = await readToken(m.token);
-      if (!t) return fail('invalid_token', 'This warning has expired.');
+      if (!t) return expired();
       const { settings: s } = await app.settings.get();
       // Only past a block-level verdict, never while strict mode waits, and only if policy allows.
       const d = decideProceed({ allowProceed: s.allowProceed, pending: t.pending, action: t.decision.action });
-      if (!d.grant) return fail(d.code, PROCEED_REFUSED[d.code]);
+      if (!d.grant) return fail(d.code, PROCEED_REFUSED[d.code]());
       // Default lifetime: this host, until the browser restarts (storage.session).
       await addException(t.host, -1);
       await grantPass(t.tabId, t.rawUrl);
@@ -113,7 +117,7 @@ export async function handlePage(app: App, m: PageToBackground, sender?: SenderL
       return ok({ url: t.rawUrl });
     }
     default:
-      return handleAccount(app, m) ?? handlePrefs(app, m) ?? handleOrg(app, m) ?? fail('invalid_message', `No handler for ${m.type}`);
+      return handleAccount(app, m) ?? handlePrefs(app, m) ?? handleOrg(app, m) ?? handleExceptions(app, m) ?? fail('invalid_message', `No handler for ${m.type}`);
   }
 }
 
@@ -154,7 +158,7 @@ async function blockedTarget(tabUrl: string): Promise<string | null> {
 
 async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDetailsData>> {
   const stored = await readToken(token);
-  if (!stored) return fail('invalid_token', 'This warning has expired.');
+  if (!stored) return expired();
   const { settings: s } = await app.settings.get();
   const { token: t, open } = await app.navigation.settleStrict(token, stored, s);
   const v = t.verdict;

@@ -14,7 +14,7 @@ import { browser } from 'wxt/browser';
 import { z } from 'zod';
 import type { SettingsStore } from '../state/settings-store';
 import { readKey, writeKey } from '../state/kv';
-import { msg, assetUrl } from '../i18n';
+import { say, assetUrl } from '../i18n';
 import { createDailyBudget } from './credit-budget';
 import { report, reportingSettings } from './index';
 
@@ -48,7 +48,7 @@ export function reportBlocked(f: DecisionFacts): void {
     ?.get()
     .then(({ settings: s }) => {
       if (!s.notifyOnBlock) return;
-      const title = msg('notifyBlockedTitle', 'Linklens blocked a page');
+      const title = say('notifyBlockedTitle');
       return browser.notifications.create(`blocked:${Date.now()}`, { type: 'basic', iconUrl: assetUrl('/icon/128.png'), title, message: f.host });
     })
     .catch(() => undefined);

@@ -10,6 +10,7 @@ import { expired } from './engine-core';
 import type { Tracker } from './engine-track';
 import { DAILY_BUDGET, type Submitter } from './engine-submit';
 import * as T from './timing';
+import { msg } from '../i18n';
 
 export interface Resumer {
   resume(): Promise<void>;
@@ -17,7 +18,7 @@ export interface Resumer {
 }
 
 /** Said while the jobs wait for credits and this worker life has not asked the service yet. */
-const CREDITS_WAIT = 'Out of credits: links are kept and will be checked when credits are added.';
+const creditsWait = () => msg('bg_creditsWait', 'Out of credits: links are kept and will be checked when credits are added.');
 
 export function createResumer(core: EngineCore, tracker: Tracker, submitter: Submitter): Resumer {
   const { deps } = core;
@@ -39,7 +40,7 @@ export function createResumer(core: EngineCore, tracker: Tracker, submitter: Sub
     // every wake only to hear 402 again.
     const waiting = jobs.filter((j) => j.waitingFor === 'credits');
     if (!core.standing && waiting.some((j) => j.lastError !== DAILY_BUDGET)) {
-      core.setProblem({ code: 'insufficient_credits', message: CREDITS_WAIT, fix: 'credits', restored: true });
+      core.setProblem({ code: 'insufficient_credits', message: creditsWait(), fix: 'credits', restored: true });
     } else if (!core.standing && waiting.length) {
       // Held by the organization's daily budget, not by the account: said as such.
       core.setProblem({ code: DAILY_BUDGET, message: '', fix: 'none', restored: true });

@@ -9,10 +9,14 @@
  * counting at once (the callers ask with `proceedAllowed`) and are cleared (endProceeding).
  */
 import { z } from 'zod';
-import { addPass } from '@/src/shared/policy/passes';
+import { addPass, PASS_MS } from '@/src/shared/policy/passes';
+import { exceptionsInForce, revokeFromRecords, type ExceptionRow } from '@/src/shared/policy/exceptions-view';
 import { readKey, writeKey, removeKeys, createMutex } from '../state/kv';
 
 const KEY = 'exceptions';
+/** host → when its exception was granted (the options page says "since"); its own key, so the
+ * exceptions record keeps the shape net-rules.ts and older builds read. */
+const SINCE_KEY = 'exceptionsSince';
 const PASS_KEY = 'passes';
 // A one-shot pass (the blocked page's "Proceed anyway", strict-mode release) is valid PASS_MS;
 // at most MAX_PASSES are live (src/shared/policy/passes.ts). Nothing a content script sends
@@ -30,11 +34,34 @@ export async function hasException(host: string, now = Date.now()): Promise<bool
 }
 
 /** `until` = -1 for "until the browser restarts". */
-export function addException(host: string, until: number): Promise<void> {
+export function addException(host: string, until: number, now = Date.now()): Promise<void> {
   return mutex(async () => {
-    const all = await readKey('session', KEY, Rec, {});
+    const [all, since] = await Promise.all([readKey('session', KEY, Rec, {}), readKey('session', SINCE_KEY, Rec, {})]);
     all[host] = until;
+    since[host] = now;
     await writeKey('session', KEY, all);
+    await writeKey('session', SINCE_KEY, since);
+  });
+}
+
+/** Exceptions and proceed passes in force (options page), newest first; none while proceeding is not allowed. */
+export async function exceptionsList(allowProceed: boolean, now = Date.now()): Promise<ExceptionRow[]> {
+  const [exceptions, since, passes] = await Promise.all([readKey('session', KEY, Rec, {}), readKey('session', SINCE_KEY, Rec, {}), readKey('session', PASS_KEY, Rec, {})]);
+  return exceptionsInForce({ exceptions, since, passes }, { allowProceed, now, passMs: PASS_MS });
+}
+
+/**
+ * Ends the exception and proceed passes of `host`, or all of them (null). The caller re-plans
+ * the request-blocking rules (net-rules.ts) so the allow rules go with them. Returns how many ended.
+ */
+export function revokeExceptions(host: string | null): Promise<number> {
+  return mutex(async () => {
+    const [exceptions, since, passes] = await Promise.all([readKey('session', KEY, Rec, {}), readKey('session', SINCE_KEY, Rec, {}), readKey('session', PASS_KEY, Rec, {})]);
+    const after = revokeFromRecords({ exceptions, since, passes }, host);
+    await writeKey('session', KEY, after.exceptions);
+    await writeKey('session', SINCE_KEY, after.since);
+    await writeKey('session', PASS_KEY, after.passes);
+    return after.removed;
   });
 }
 
@@ -66,7 +93,7 @@ export function endProceeding(): Promise<void> {
     const passes = await readKey('session', PASS_KEY, Rec, {});
     for (const k of Object.keys(passes)) if (k.startsWith('proceed ')) delete passes[k];
     await writeKey('session', PASS_KEY, passes);
-    await removeKeys('session', KEY);
+    await removeKeys('session', [KEY, SINCE_KEY]);
   });
 }
 

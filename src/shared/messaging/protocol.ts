@@ -120,12 +120,40 @@ export const PageToBackground = z.discriminatedUnion('type', [
   z.object({ type: z.literal('org.support') }),
   /** Issue 13: is this tab on a protected sign-in page, or a look-alike of one? Reply: SignInStatusData. */
   z.object({ type: z.literal('signin.status'), tabId: z.number().int() }),
+  /** Issue 15: the "Proceed anyway" exceptions and passes in force (options). Reply: ExceptionsData. */
+  z.object({ type: z.literal('exceptions.list') }),
+  /**
+   * Ends the exception and proceed passes of one host (exact host); the reply comes once the
+   * request-blocking rules no longer let it through. Reply: ExceptionsData (what is left).
+   */
+  z.object({ type: z.literal('exceptions.revoke'), host: z.string().min(1).max(300) }),
+  /** Ends every exception and proceed pass, rules included, like exceptions.revoke. */
+  z.object({ type: z.literal('exceptions.revokeAll') }),
 ]);
 export type PageToBackground = z.infer<typeof PageToBackground>;
 
 /** Message types only extension pages may send. Used by the router and the convention test. */
 export const PRIVILEGED_TYPES = PageToBackground.options.map((o) => o.shape.type.value);
 export const CONTENT_TYPES = ContentToBackground.options.map((o) => o.shape.type.value);
+
+// ───────────────────────── extension pages ⇄ background: scan progress port ────────────────
+/**
+ * The report page follows a scan's event stream through the background (which holds the API key):
+ * it opens `runtime.connect({name: SCAN_EVENTS_PORT})` and posts one `scan.follow`. The background
+ * accepts the port from our own pages only (router.ts, as for privileged messages) and posts
+ * ScanEventsMessage: each state the stream reports, then one `scan.end`. After `scan.end` (or a
+ * disconnect) the page polls `scan.get`: the stream is an accelerator, polling the guarantee.
+ */
+export { SCAN_EVENTS_PORT } from './ports';
+export const PortToBackground = z.discriminatedUnion('type', [z.object({ type: z.literal('scan.follow'), id: Id })]);
+export type PortToBackground = z.infer<typeof PortToBackground>;
+export const ScanEventsMessage = z.discriminatedUnion('type', [
+  /** A state the service reported on the stream (QUEUED, PROCESSING, COMPLETED, FAILED or another name). */
+  z.object({ type: z.literal('scan.state'), state: z.string().min(1).max(100) }),
+  /** The stream is over (reason: events.ts StreamEndReason, or 'not_configured' / 'refused'). */
+  z.object({ type: z.literal('scan.end'), reason: z.string().max(50) }),
+]);
+export type ScanEventsMessage = z.infer<typeof ScanEventsMessage>;
 
 // ───────────────────────── background → content script ─────────────────────────────────────
 export const BackgroundToContent = z.discriminatedUnion('type', [
@@ -200,6 +228,9 @@ import type { UrlStatus, Band, DecisionRule } from '../verdict';
 import type { Settings, SettingKey } from '../policy/settings';
 import type { ImportPlan } from '../policy/import-plan';
 import type { BudgetKind, BudgetScope } from '../policy/budgets';
+import type { ExceptionRow } from '../policy/exceptions-view';
+
+export type { ExceptionRow };
 
 /** `tab.status`: what the popup shows for the current tab. */
 export interface TabStatusData {
@@ -438,6 +469,13 @@ export interface ReportingStatusData {
   nextAttemptAt: number | null;
   /** Policy keys Linklens ignored (invalid or unknown), as last read. */
   policyProblems: string[];
+}
+
+/** `exceptions.list` / `exceptions.revoke` / `exceptions.revokeAll` (issue 15). */
+export interface ExceptionsData {
+  /** Policy allowProceed: false means no exception can exist (and none is listed). */
+  allowed: boolean;
+  items: ExceptionRow[];
 }
 
 /** `org.support` (issue 13): policy-only text, empty strings when not set. supportUrl is https only. */

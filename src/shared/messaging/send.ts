@@ -10,7 +10,8 @@ async function send<T>(message: ContentToBackground | PageToBackground): Promise
   try {
     const reply = (await browser.runtime.sendMessage(message)) as Reply<T> | undefined;
     if (reply && typeof reply === 'object' && 'ok' in reply) return reply;
-    return { ok: false, error: { code: 'no_reply', message: 'The extension did not answer. Try again.' } };
+    // No detail of our own: the pages say it in the person's language from the code (errNoReply).
+    return { ok: false, error: { code: 'no_reply', message: '' } };
   } catch (e) {
     return { ok: false, error: { code: 'no_reply', message: e instanceof Error ? e.message : String(e) } };
   }

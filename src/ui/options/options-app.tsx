@@ -10,6 +10,7 @@ import { AccountSection } from './account-section';
 import { AuditSection } from './audit-section';
 import { CacheSection } from './cache-section';
 import { ConnectionSection } from './connection-section';
+import { ExceptionsSection } from './exceptions-section';
 import { CreditsSection } from './credits-section';
 import { HistorySection } from './history-section';
 import { ImportExportSection } from './import-export-section';
@@ -37,7 +38,7 @@ function ConnectFirst() {
   return <Notice kind="info">{t('connectFirst')}</Notice>;
 }
 
-const SECTIONS = ['connection', 'protection', 'privacy', 'ledger', 'audit', 'history', 'keys', 'credits', 'account', 'cache', 'backup', 'reporting'] as const;
+const SECTIONS = ['connection', 'protection', 'privacy', 'exceptions', 'ledger', 'audit', 'history', 'keys', 'credits', 'account', 'cache', 'backup', 'reporting'] as const;
 /** Hidden under the policy `hideAccountSections` (issue 13): managed users do not handle keys or credits. */
 const ACCOUNT_SECTIONS: readonly string[] = ['keys', 'credits', 'account'];
 type SectionId = (typeof SECTIONS)[number];
@@ -45,6 +46,7 @@ export const SECTION_TITLE_KEYS: Record<SectionId, string> = {
   connection: 'sec_connection',
   protection: 'sec_protection',
   privacy: 'sec_privacy',
+  exceptions: 'sec_exceptions',
   ledger: 'sec_ledger',
   audit: 'sec_audit',
   history: 'sec_history',
@@ -88,6 +90,7 @@ export function OptionsApp() {
             <Section id="connection"><ConnectionSection model={model} /></Section>
             <Section id="protection"><ProtectionSection model={model} /></Section>
             <Section id="privacy"><PrivacySection model={model} /></Section>
+            <Section id="exceptions"><ExceptionsSection /></Section>
             <Section id="ledger"><LedgerSection /></Section>
             <Section id="audit"><AuditSection auditOnly={model.settings.auditOnly} /></Section>
             <Section id="history"><HistorySection key={conn ?? 'none'} connected={conn !== null} /></Section>

@@ -30,9 +30,9 @@ function Analytics({ id }: { id: string }) {
   );
 }
 
-export function ReportApp({ search = location.search, pollMs = 1000 }: { search?: string; pollMs?: number }) {
+export function ReportApp({ search = location.search, pollMs = 1000, connect }: { search?: string; pollMs?: number; connect?: Parameters<typeof useScan>[2] }) {
   const id = readParam(search, 'id');
-  const { scan, seen, error, done, retry } = useScan(id, pollMs);
+  const { scan, seen, error, done, retry } = useScan(id, pollMs, connect);
 
   if (!id) {
     // The context menu opens report.html?skipped=… / ?error=… for a check that made no scan.

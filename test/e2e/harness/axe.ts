@@ -68,3 +68,23 @@ export function describeViolations(label: string, violations: AxeViolation[]): s
   });
   return `axe ${label}: ${violations.length} violation(s)\n${lines.join('\n')}`;
 }
+
+/**
+ * axe through the journey driver (both browsers): the same injection as runAxe, over the driver's
+ * evaluateSource (CDP in Chromium, BiDi in Firefox), in the page's current colour scheme.
+ */
+export async function runAxeWith(page: { evaluateSource(source: string): Promise<unknown>; evaluate<R>(fn: () => R | Promise<R>): Promise<R> }): Promise<AxeViolation[]> {
+  const present = await page.evaluate(() => typeof (globalThis as { axe?: unknown }).axe === 'object');
+  if (!present) await page.evaluateSource(`${axeSource()};void 0`);
+  return page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      helpUrl: v.helpUrl,
+      nodes: v.nodes.map((n) => ({ target: n.target.map(String), html: n.html, failureSummary: n.failureSummary })),
+    }));
+  });
+}

@@ -23,6 +23,10 @@ function wrap(page: Page, extensionId: string): JourneyPage {
   return {
     currentUrl: async () => page.url(),
     evaluate: <R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
+    evaluateSource: (source) => page.evaluate(source),
+    async colorScheme(scheme) {
+      await page.emulateMedia({ colorScheme: scheme });
+    },
     async fillByLabel(label, value) {
       await page.getByLabel(label, { exact: true }).fill(value);
     },
@@ -31,6 +35,9 @@ function wrap(page: Page, extensionId: string): JourneyPage {
     },
     async hover(selector) {
       await page.locator(selector).first().hover();
+    },
+    async press(key) {
+      await page.keyboard.press(key);
     },
     async accessibleNodes() {
       const inspector = await OverlayInspector.open(page);

@@ -14,7 +14,7 @@
 // pref or about:addons step is needed. The driver checks it at launch and says so if a Firefox
 // ever stops granting it.
 import { rmSync } from 'node:fs';
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { ElementHandle, KeyInput, Page } from 'puppeteer-core';
 import type { Reply } from '../../../src/shared/messaging/protocol';
 import type { Clip, DriverOptions, JourneyDriver, JourneyPage, Suspension } from './driver';
 import { launchFirefox, gotoExtensionPage } from './firefox';
@@ -52,6 +52,13 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
     const self: JourneyPage = {
       currentUrl,
       evaluate: <R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
+      evaluateSource: (source) => page.evaluate(source),
+      async colorScheme(scheme) {
+        // 0 dark, 1 light, 2 follow the browser (Firefox's "Website appearance").
+        const value = scheme === 'dark' ? 0 : scheme === 'light' ? 1 : 2;
+        await chrome.evaluateJson(`(() => { Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', ${value}); return JSON.stringify(true); })()`);
+        await page.waitForFunction((want) => want === null || matchMedia(`(prefers-color-scheme: ${want})`).matches, { timeout: 5000 }, scheme);
+      },
       async fillByLabel(label, value) {
         // The input a <label> names, found as a person reads it: the label's exact text.
         await page.waitForFunction((l) => [...document.querySelectorAll('label')].some((x) => x.textContent?.trim() === l && x.control), {}, label);
@@ -77,6 +84,14 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
       },
       async hover(selector) {
         await page.hover(selector);
+      },
+      async press(key) {
+        // puppeteer names chords key by key: 'Shift+Tab' is Shift held while Tab is pressed.
+        const keys = key.split('+') as KeyInput[];
+        const last = keys.pop()!;
+        for (const k of keys) await page.keyboard.down(k);
+        await page.keyboard.press(last);
+        for (const k of keys.reverse()) await page.keyboard.up(k);
       },
       accessibleNodes: async () => chrome.accessibleNodes(await currentUrl()),
       async inContentScript<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {

@@ -25,12 +25,29 @@ export interface JourneyPage {
   currentUrl(): Promise<string>;
   /** Runs `fn(arg)` in the page (serialised: no closures over test variables). */
   evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
+  /**
+   * Evaluates script source text in the page's main world, outside the page's CSP (the driver's
+   * own channel: CDP Runtime.evaluate, BiDi script.evaluate): how axe is put into extension pages,
+   * whose CSP refuses inline scripts. Resolves with the expression's value (JSON-able).
+   */
+  evaluateSource(source: string): Promise<unknown>;
+  /**
+   * The colour scheme the page's `prefers-color-scheme` matches (null: the browser's own).
+   * Chromium emulates it for this page (CDP); Firefox sets its "website appearance" override
+   * (pref layout.css.prefers-color-scheme.content-override), which applies to every tab.
+   */
+  colorScheme(scheme: 'light' | 'dark' | null): Promise<void>;
   /** Types `value` into the field whose <label> reads exactly `label` (replacing what it held). */
   fillByLabel(label: string, value: string): Promise<void>;
   /** Clicks the element with this role and exact accessible name, with the real pointer. */
   click(role: AccessibleRole, name: string): Promise<void>;
   /** Moves the real pointer onto the centre of the first element matching the CSS selector. */
   hover(selector: string): Promise<void>;
+  /**
+   * Presses one key on the real keyboard (key names as in KeyboardEvent.key: 'Tab', 'Enter',
+   * ' ', 'Escape'; 'Shift+Tab' for a chord), into whatever has focus: keyboard-only journeys.
+   */
+  press(key: string): Promise<void>;
   /**
    * Role and accessible name of every node in the page's accessibility tree, as assistive
    * technology gets them: closed shadow roots included (Chromium: CDP Accessibility.getFullAXTree;

@@ -10,6 +10,7 @@ import { startBackground } from '@/src/background/main';
 import { createRouter, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import type { Reply } from '@/src/shared/messaging/protocol';
+import { installI18n } from '../ui/helpers';
 
 const ID = 'test-extension-id';
 const EXT = `chrome-extension://${ID}`;
@@ -25,6 +26,8 @@ export function setupApp(svc: () => ScanningService, settings: () => Record<stri
   beforeEach(async () => {
     vi.restoreAllMocks();
     fakeBrowser.reset();
+    // The background's words (badge titles, notifications) from the real English locale.
+    installI18n('en');
     // fakeBrowser.reset() keeps webNavigation/alarms listeners: drop the previous test's worker.
     for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
     fakeBrowser.alarms.onAlarm.removeAllListeners();

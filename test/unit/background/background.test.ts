@@ -9,6 +9,7 @@ import { startBackground } from '@/src/background/main';
 import { createRouter, isExtensionPage, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import { waitFor } from './worker-harness';
+import { installI18n } from '../ui/helpers';
 
 
 let svc: ScanningService;
@@ -26,6 +27,8 @@ let app: App;
 let route: ReturnType<typeof createRouter>;
 beforeEach(async () => {
   fakeBrowser.reset();
+  // The background's words (notifications, badge titles) from the real English locale.
+  installI18n('en');
   // fakeBrowser.reset() keeps webNavigation/alarms listeners: drop the previous test's worker.
   for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
   fakeBrowser.alarms.onAlarm.removeAllListeners();

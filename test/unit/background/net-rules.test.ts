@@ -9,7 +9,7 @@ import { createNetRules, type NetRules } from '@/src/background/scan/net-rules';
 import { createVerdictCache, type VerdictCache } from '@/src/background/cache/verdict-cache';
 import { createSettingsStore, type SettingsStore } from '@/src/background/state/settings-store';
 import { createMemorySecretStore } from '@/src/background/state/secret-store';
-import { addException, grantPass, listPasses } from '@/src/background/scan/exceptions';
+import { addException, exceptionsList, grantPass, listPasses, revokeExceptions } from '@/src/background/scan/exceptions';
 import { setPause } from '@/src/background/scan/pause';
 import type { Verdict } from '@/src/shared/verdict';
 import { createFakeDnr, type FakeDnr } from './fake-dnr';
@@ -96,6 +96,34 @@ describe('keeping the rules in step', () => {
     expect(dnr.outcome('http://other-phish.test/b', 7)).toBe('allow');
     expect(dnr.outcome('http://other-phish.test/b', 8)).toBe('block');
     expect(dnr.session.size).toBe(2);
+  });
+
+  it('revoking a host (options page) takes its allow rules back: its URLs are blocked again, other exceptions stay', async () => {
+    await cache.set(v('http://phish.test/a', 90), HOUR);
+    await cache.set(v('http://kept.test/b', 90), HOUR);
+    await addException('phish.test', -1, now - 1000);
+    await addException('kept.test', -1, now - 2000);
+    await grantPass(7, 'http://phish.test/a', 'proceed', now);
+    await rules.syncNow();
+    expect(dnr.outcome('http://phish.test/a', 7)).toBe('allow');
+    // Newest first: the pass granted now, then the exceptions by the time they were granted.
+    expect((await exceptionsList(true, now)).map((r) => [r.kind, r.host, r.since])).toEqual([
+      ['pass', 'phish.test', now],
+      ['exception', 'phish.test', now - 1000],
+      ['exception', 'kept.test', now - 2000],
+    ]);
+
+    expect(await revokeExceptions('phish.test')).toBe(2);
+    await rules.syncNow();
+    expect(dnr.outcome('http://phish.test/a', 7)).toBe('block');
+    expect(dnr.outcome('http://kept.test/b')).toBe('allow');
+    expect((await exceptionsList(true, now)).map((r) => r.host)).toEqual(['kept.test']);
+
+    expect(await revokeExceptions(null)).toBe(1);
+    await rules.syncNow();
+    expect(dnr.outcome('http://kept.test/b')).toBe('block');
+    expect(await exceptionsList(true, now)).toEqual([]);
+    expect(dnr.session.size).toBe(0);
   });
 
   it('passes are read whether or not their key names a kind', async () => {

@@ -13,7 +13,10 @@ const none: Ctx = { paused: false, problem: null };
 
 describe('badgeFor', () => {
   it.each<[string, UrlStatus, Ctx, string]>([
-    ['checking', { kind: 'checking', state: 'QUEUED', since: 0 }, none, '…'],
+    ['submitting', { kind: 'checking', state: 'SUBMITTING', since: 0 }, none, '·'],
+    ['queued at the service', { kind: 'checking', state: 'QUEUED', since: 0 }, none, '··'],
+    ['processing at the service', { kind: 'checking', state: 'PROCESSING', since: 0 }, none, '···'],
+    ['waiting for credits', { kind: 'checking', state: 'QUEUED', since: 0, waiting: 'credits' }, none, '$'],
     ['malicious verdict shows the score', { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'x' } }, none, '88'],
     ['safe verdict shows the score', { kind: 'verdict', verdict: verdict(5, 'safe'), decision: { action: 'allow', reason: 'x' } }, none, '5'],
     ['skipped is blank', { kind: 'skipped', reason: 'private-host' }, none, ''],
@@ -26,6 +29,29 @@ describe('badgeFor', () => {
     const b = badgeFor(status, ctx);
     expect(b.text).toBe(text);
     expect(b.title.length).toBeGreaterThan(0);
+  });
+});
+
+/** A locale that shows which message each word comes from: "[key: sub, sub]". */
+const words = (key: string, subs?: string[]) => (subs?.length ? `[${key}: ${subs.join(', ')}]` : `[${key}]`);
+
+describe('badge titles come from the locale (issue 15): every state in words', () => {
+  it.each<[string, UrlStatus, Ctx, string]>([
+    ['paused', { kind: 'unchecked' }, { paused: true, problem: null }, '[badgePaused]'],
+    ['out of credits', { kind: 'unchecked' }, { paused: false, problem: { code: 'insufficient_credits', message: 'x', fix: 'credits' } }, '[badgeNoCredits]'],
+    ['key rejected: the error in our words, not the background\'s English message', { kind: 'unchecked' }, { paused: false, problem: { code: 'unauthorized', message: 'HTTP 401', fix: 'options' } }, '[badgeProblem: [errUnauthorized]]'],
+    ['an unknown error code: the generic sentence', { kind: 'error', code: 'weird', message: 'x' }, none, '[badgeProblem: [errGeneric]]'],
+    ['submitting', { kind: 'checking', state: 'SUBMITTING', since: 0 }, none, '[badgeChecking]'],
+    ['queued', { kind: 'checking', state: 'QUEUED', since: 0 }, none, '[badgeQueued]'],
+    ['processing', { kind: 'checking', state: 'PROCESSING', since: 0 }, none, '[badgeProcessing]'],
+    ['a state the spec does not name reads as checking', { kind: 'checking', state: 'WARMING_UP', since: 0 }, none, '[badgeChecking]'],
+    ['verdict: the band\'s label and the score', { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'x' } }, none, '[badgeVerdict: [band_malicious], 88]'],
+    ['blocklisted', { kind: 'blocklisted', decision: { action: 'block', reason: 'blocklist' } }, none, '[badgeBlocklisted]'],
+    ['skipped: the reason\'s label', { kind: 'skipped', reason: 'private-host' }, none, '[badgeSkipped: [skip_private_host]]'],
+    ['timed out', { kind: 'timed_out' }, none, '[badgeUnfinished]'],
+    ['unchecked', { kind: 'unchecked' }, none, '[extName]'],
+  ])('%s', (_n, status, ctx, title) => {
+    expect(badgeFor(status, ctx, words).title).toBe(title);
   });
 });
 
@@ -114,9 +140,8 @@ describe('blocked page URL display', () => {
     ['https://plain.example/a?b#c', 'https://plain.example/a?b#c'],
     ['not a url', 'not a url'],
   ])('%s → %s', (raw, shown) => expect(withoutCredentials(raw)).toBe(shown));
-  it('a network problem shows an error badge, not "checking"', () => {
-    const b = badgeFor({ kind: 'checking', state: 'SUBMITTING', since: 0 }, { paused: false, problem: { code: 'network', message: 'The scanning service cannot be reached.', fix: 'none' } });
-    expect(b.text).toBe('!');
-    expect(b.title).toContain('cannot be reached');
+  it('a network problem shows an error badge, not "checking", in the locale\'s words', () => {
+    const b = badgeFor({ kind: 'checking', state: 'SUBMITTING', since: 0 }, { paused: false, problem: { code: 'network', message: 'The scanning service cannot be reached.', fix: 'none' } }, words);
+    expect(b).toMatchObject({ text: '!', title: '[badgeProblem: [errNetwork]]' });
   });
 });

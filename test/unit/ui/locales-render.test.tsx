@@ -37,6 +37,13 @@ const options: Handlers = {
     { url: 'https://e.test/', host: 'e.test', wouldBe: 'block', via: 'navigation', verdict: null, reason: 'audit-only:blocklist', rule: { rule: 'orgBlockList', entry: 'e.test' }, at: CHECKED },
     { url: 'https://f.test/', host: 'f.test', wouldBe: 'warn', via: 'hover', verdict: { scanId: 'scn_f', riskScore: 60, band: 'high', categories: ['scam'] }, reason: 'audit-only:band:high', rule: { rule: 'score', level: 'warn', score: 60, threshold: 51 }, at: CHECKED },
   ],
+  'exceptions.list': () => ({
+    allowed: true,
+    items: [
+      { kind: 'exception', host: 'phish.test', url: null, since: CHECKED, until: -1 },
+      { kind: 'pass', host: 'bad.test', url: 'https://bad.test/x', since: CHECKED, until: CHECKED + 15_000 },
+    ],
+  }),
 };
 
 /** Everything on the page is in `lang`: no English message, no message key. */
@@ -120,6 +127,9 @@ for (const lang of NON_ENGLISH) {
       expect(await screen.findByText(Ln('auditCount', 3, 3))).toBeTruthy();
       expect(screen.getByText(L('why_org_blocklist', 'e.test'))).toBeTruthy();
       expect(screen.getAllByText(dateTime(CHECKED)).length).toBeGreaterThan(0);
+      expect(await screen.findByText(Ln('exceptionsCount', 2, 2))).toBeTruthy();
+      expect(screen.getByText(L('exceptionUntilRestart'))).toBeTruthy();
+      expect(screen.getByRole('button', { name: L('revokeException', 'phish.test') })).toBeTruthy();
       expectOnlyLocaleText(lang);
     });
 

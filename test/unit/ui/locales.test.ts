@@ -19,6 +19,7 @@ import { IGNORED_KEYS, WEAKEN_KEYS } from '@/src/ui/options/import-plan-view';
 import { EVENT_TYPE_KEYS } from '@/src/ui/options/reporting-section';
 import { LOOKALIKE_REASON_KEYS } from '@/src/ui/popup/sign-in-state';
 import { WHY_AUDIT_KEYS, WHY_KEYS } from '@/src/shared/policy/why';
+import { BADGE_PROGRESS } from '@/src/background/scan/badge';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const SOURCE_DIRS = ['src', 'entrypoints'];
@@ -33,7 +34,7 @@ function files(dir: string): string[] {
 }
 
 interface Usage {
-  /** Keys named literally: t('key' …), msg('key' …) (background), message('key'), mount(<App />, 'titleKey'), cs_key for the content script's t('key'). */
+  /** Keys named literally: t('key' …), msg('key' …) and say('key' …) (background), message('key'), mount(<App />, 'titleKey'), cs_key for the content script's t('key'). */
   literal: Map<string, string>;
   /** Plural messages: tn('key', n) reads key_one, key_other, … (src/ui/plural.ts). */
   plural: Map<string, string>;
@@ -48,7 +49,7 @@ function usage(): Usage {
     const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
     // The content script's t('key') reads cs_key (src/content/strings.ts).
     const prefix = file.startsWith(`src${path.sep}content`) ? 'cs_' : '';
-    for (const m of text.matchAll(/\b(?:t|msg|message)\(\s*['"]([^'"]+)['"]/g)) literal.set(prefix + m[1]!, file);
+    for (const m of text.matchAll(/\b(?:t|msg|message|say)\(\s*['"]([^'"]+)['"]/g)) literal.set(prefix + m[1]!, file);
     for (const m of text.matchAll(/\bmount\([^,]+,\s*['"]([^'"]+)['"]/g)) literal.set(m[1]!, file);
     for (const m of text.matchAll(/\btn\(\s*['"]([^'"]+)['"]/g)) plural.set(m[1]!, file);
   }
@@ -75,6 +76,8 @@ const DYNAMIC = [
   ...Object.values(LOOKALIKE_REASON_KEYS),
   ...WHY_KEYS,
   ...Object.values(WHY_AUDIT_KEYS),
+  ...Object.values(BADGE_PROGRESS).map((p) => p.key),
+  'errGeneric', // the background's errorKey() fallback (src/shared/message-keys.ts)
   ...Object.keys(CONTENT_STRINGS).map((k) => `cs_${k}`),
 ];
 

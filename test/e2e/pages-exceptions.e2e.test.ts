@@ -1,0 +1,160 @@
+// "Proceed anyway" exceptions in the options page (issue 15), keyboard only, in both browsers:
+// the person proceeds past a block with the keyboard, finds the exception listed in the options
+// page (host, since, until), revokes it with the keyboard, and the next visit is stopped again
+// before its request: the bad host's server sees nothing more and the browser holds no allow
+// rule for it. "Revoke all" ends every exception the same way.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from './harness';
+import type { ExtensionRule, JourneyDriver, JourneyPage } from './harness/driver';
+import { chromiumDriver } from './harness/driver-chromium';
+import { firefoxDriver } from './harness/driver-firefox';
+import { focusedElement, tabTo } from './harness/keyboard';
+import { waitFor } from './harness/wait-for';
+import { startService, type ScanningService } from '../service/server';
+import type { ExceptionsData, LinksLookupData } from '../../src/shared/messaging/protocol';
+
+const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
+/** After a page showed, how long a late redirect or request is waited for. */
+const SETTLE_MS = 1500;
+
+interface World {
+  driver: JourneyDriver;
+  svc: ScanningService;
+  pages: PageServer;
+}
+
+async function request<T>(w: World, message: unknown): Promise<T> {
+  const reply = await w.driver.sendExtensionMessage<T>(message);
+  if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
+  return reply.data;
+}
+
+const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
+const hits = (w: World, host: string) => w.pages.requestsTo(host).filter((r) => r.path !== '/favicon.ico').length;
+const regexMatches = (r: ExtensionRule, url: string) => r.condition.regexFilter !== undefined && new RegExp(r.condition.regexFilter).test(url);
+const allowRulesFor = async (w: World, url: string) => (await w.driver.extensionRules()).session.filter((r) => r.action.type === 'allow' && regexMatches(r, url));
+
+/**
+ * Errors from extension contexts, less one known content-script error outside this suite's
+ * subject: Firefox sometimes reports NS_ERROR_NOT_INITIALIZED from content.js when a page the
+ * content script runs in navigates away mid-call (seen once in the keyboard journey, not in the
+ * same steps of "Revoke all"). src/content/ belongs to another branch; reported to the lead.
+ */
+async function extensionErrors(w: World) {
+  return (await w.driver.takeErrors()).filter((e) => !(w.driver.kind === 'firefox' && e.url?.endsWith('/content-scripts/content.js') && e.text.includes('NS_ERROR_NOT_INITIALIZED')));
+}
+
+/** Scans `url` without visiting it; resolves once the browser holds a block rule for it. */
+async function learnBad(w: World, url: string): Promise<void> {
+  await request(w, { type: 'scan.url', url, reason: 'popup' });
+  await waitFor(`a blocking verdict for ${url}`, () => request<LinksLookupData>(w, { type: 'links.lookup', urls: [url] }), (d) => d[url]?.status === 'verdict' && d[url]?.action === 'block', 15_000);
+  await waitFor(`a block rule for ${url}`, () => w.driver.extensionRules(), (r) => r.dynamic.some((x) => x.action.type === 'block' && regexMatches(x, url)), 10_000);
+}
+
+/** From a start page, as a click would: the tab lands on the blocked page, the host unasked. */
+async function blockedVisit(w: World, url: string, startHost: string): Promise<JourneyPage> {
+  const tab = await w.driver.openWebPage(w.pages.url(startHost, '/'));
+  const before = hits(w, new URL(url).hostname);
+  await tab.evaluate((u) => void (location.href = u), url);
+  await waitFor(`${url} blocked`, () => tab.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
+  expect(hits(w, new URL(url).hostname)).toBe(before);
+  return tab;
+}
+
+/** On the blocked page, with the keyboard only: Tab to "Proceed anyway", Enter; the site loads. */
+async function proceedByKeyboard(w: World, tab: JourneyPage, url: string): Promise<void> {
+  await waitFor('the blocked page\'s actions', () => tab.evaluate(() => !!document.querySelector('.blocked-actions')), Boolean, 10_000);
+  // "Go back" has focus first (the safe choice); Proceed is further on.
+  expect(await focusedElement(tab)).toEqual({ tag: 'button', name: 'Go back' });
+  await tabTo(tab, 'Proceed anyway', 20);
+  await tab.press('Enter');
+  await waitFor('the page itself', () => tab.currentUrl(), (u) => u === url, 10_000);
+}
+
+async function revokeByKeyboard(w: World): Promise<void> {
+  const host = 'phish-revoke.test';
+  const url = w.pages.url(host, '/login');
+  await learnBad(w, url);
+  const started = Date.now();
+  const tab = await blockedVisit(w, url, 'start-revoke.test');
+  await proceedByKeyboard(w, tab, url);
+  expect(hits(w, host)).toBe(1);
+  expect((await allowRulesFor(w, url)).length).toBeGreaterThan(0);
+
+  // The options page lists it: host, since (now-ish), until the browser restarts.
+  const listed = await request<ExceptionsData>(w, { type: 'exceptions.list' });
+  const exception = listed.items.find((i) => i.kind === 'exception' && i.host === host);
+  expect(exception).toMatchObject({ host, until: -1 });
+  expect(exception!.since).toBeGreaterThanOrEqual(started);
+  const options = await w.driver.openExtensionPage('options.html');
+  const row = () => options.evaluate((h) => [...document.querySelectorAll('#exceptions tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent ?? '')).find((cells) => cells[0] === h) ?? null, host);
+  const cells = await waitFor(`the exception for ${host} in the options page`, row, Boolean, 10_000);
+  expect(cells![2]).toBe('until the browser restarts');
+  expect(cells![1]).toBe(new Date(exception!.since!).toLocaleString('en-US'));
+
+  // Keyboard only: the table of contents' "Exceptions" link, then Tab to the row's Revoke.
+  await tabTo(options, 'Exceptions', 40);
+  await options.press('Enter');
+  await tabTo(options, `Revoke ${host}`, 40);
+  await options.press('Enter');
+  await waitFor('the row gone', row, (r) => r === null, 10_000);
+  expect(await options.evaluate(() => document.querySelector('#exceptions [role=status]')?.textContent ?? '')).toContain(`Revoked: ${host} is blocked again.`);
+  // Focus is not lost with the removed button: it stays in the section.
+  expect(await options.evaluate(() => !!document.activeElement?.closest('#exceptions'))).toBe(true);
+
+  // The reply came after the rules changed: no allow rule is left, and the next visit is blocked
+  // before its request.
+  expect(await allowRulesFor(w, url)).toEqual([]);
+  expect((await request<ExceptionsData>(w, { type: 'exceptions.list' })).items.filter((i) => i.host === host)).toEqual([]);
+  const again = await blockedVisit(w, url, 'start-revoke-again.test');
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  expect(isBlockedPage(w, await again.currentUrl())).toBe(true);
+  expect(hits(w, host)).toBe(1);
+  for (const p of [tab, options, again]) await p.close();
+  expect(await extensionErrors(w)).toEqual([]);
+}
+
+async function revokeAll(w: World): Promise<void> {
+  const urls = [w.pages.url('phish-all-1.test', '/a'), w.pages.url('phish-all-2.test', '/b')];
+  const tabs: JourneyPage[] = [];
+  for (const [i, url] of urls.entries()) {
+    await learnBad(w, url);
+    const tab = await blockedVisit(w, url, `start-all-${i}.test`);
+    await tab.click('button', 'Proceed anyway');
+    await waitFor('the page itself', () => tab.currentUrl(), (u) => u === url, 10_000);
+    tabs.push(tab);
+  }
+  const options = await w.driver.openExtensionPage('options.html');
+  const hostsListed = () => options.evaluate(() => [...document.querySelectorAll('#exceptions tbody tr td:first-child')].map((c) => c.textContent ?? ''));
+  await waitFor('both exceptions listed', hostsListed, (h) => h.includes('phish-all-1.test') && h.includes('phish-all-2.test'), 10_000);
+  await options.click('button', 'Revoke all');
+  await options.click('button', 'Confirm');
+  await waitFor('the list emptied', hostsListed, (h) => h.length === 0, 10_000);
+  for (const url of urls) expect(await allowRulesFor(w, url)).toEqual([]);
+  const before = urls.map((u) => hits(w, new URL(u).hostname));
+  for (const [i, url] of urls.entries()) tabs.push(await blockedVisit(w, url, `start-all-again-${i}.test`));
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  expect(urls.map((u) => hits(w, new URL(u).hostname))).toEqual(before);
+  for (const p of [...tabs, options]) await p.close();
+  expect(await extensionErrors(w)).toEqual([]);
+}
+
+for (const kind of selectedBrowsers()) {
+  describe(`${kind === 'firefox' ? 'Firefox' : 'Chromium'}: "Proceed anyway" exceptions in the options page`, () => {
+    const w = {} as World;
+    beforeAll(async () => {
+      w.pages = await startPageServer();
+      w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
+      w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
+      await request(w, { type: 'settings.set', patch: { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey } });
+    }, 60_000);
+    afterAll(async () => {
+      await w.driver?.close();
+      await w.pages?.stop();
+      await w.svc?.stop();
+    });
+
+    test('keyboard only: proceed past a block, find the exception listed, revoke it; the next visit is blocked before its request', () => revokeByKeyboard(w), 90_000);
+    test('"Revoke all" ends every exception: no allow rule left, the servers see no new request', () => revokeAll(w), 90_000);
+  });
+}
