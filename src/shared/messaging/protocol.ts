@@ -39,6 +39,14 @@ export const ContentToBackground = z.discriminatedUnion('type', [
    * Reply data: `ContentConfig`. Nothing else of the settings ever reaches a page's context.
    */
   z.object({ type: z.literal('config.get') }),
+  /**
+   * Issue 13 §3, sent by the sign-in guard (src/content/signin/, registered only while the policy
+   * lists protectedSignInDomains): does the sender's page look like the organization's sign-in
+   * page? The background takes the host from the sender's frame (or tab) URL, never from the
+   * message, decides with shared/url/lookalike.ts and reports `lookalike.seen` once per
+   * tab+host+trigger. Reply data: `SignInCheckData`.
+   */
+  z.object({ type: z.literal('signin.check'), trigger: z.enum(['load', 'password-focus']) }),
 ]);
 export type ContentToBackground = z.infer<typeof ContentToBackground>;
 
@@ -190,6 +198,17 @@ export const ContentConfigSchema = z.object({
   scanHovers: z.boolean(),
 });
 export type ContentConfig = z.infer<typeof ContentConfigSchema>;
+
+/**
+ * Reply data of `signin.check`: warn or not, and the protected host to name in the warning.
+ * Nothing else (no reason, no policy list): a page learns one protected host, only by being a
+ * look-alike of it.
+ */
+export const SignInCheckSchema = z.union([
+  z.object({ warn: z.literal(false) }),
+  z.object({ warn: z.literal(true), protectedHost: z.string().min(1).max(253) }),
+]);
+export type SignInCheckData = z.infer<typeof SignInCheckSchema>;
 
 // ───────────────────────── reply data of privileged messages ───────────────────────────────
 // Types only (the background is trusted by its own pages). Import types from shared only.
