@@ -43,8 +43,9 @@ export class SignInBanner {
     this.#onDismiss = onDismiss;
   }
 
-  get shown(): boolean {
-    return this.#bar !== null;
+  /** The warning shown now (inside the closed root; our code and tests only), or null. */
+  get element(): HTMLElement | null {
+    return this.#bar;
   }
 
   /** Shows `text`, replacing what was shown (a new alert: announced again). */

@@ -50,6 +50,7 @@ export function startSignInGuard(d: GuardDeps) {
   let passwordDismissed = false;
   let passwordAsks = 0;
   let passwordAnswered = false;
+  let passwordAsking = false;
   const banner = new SignInBanner(d.doc, () => {
     if (showing === 'password') passwordDismissed = true;
     showing = null;
@@ -73,9 +74,12 @@ export function startSignInGuard(d: GuardDeps) {
 
   function passwordFocused(): void {
     show('password');
-    if (passwordAnswered || passwordAsks >= MAX_PASSWORD_ASKS) return;
+    // One question at a time: a page focusing in a loop meets the one in flight.
+    if (passwordAsking || passwordAnswered || passwordAsks >= MAX_PASSWORD_ASKS) return;
     passwordAsks++;
+    passwordAsking = true;
     void ask('password-focus').then((a) => {
+      passwordAsking = false;
       if (!a) return;
       passwordAnswered = true;
       if (a.warn) show('password');
