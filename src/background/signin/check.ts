@@ -13,7 +13,7 @@ import type { SignInCheckData } from '@/src/shared/messaging/protocol';
 import type { LookalikeVerdict } from '@/src/shared/url/lookalike';
 import type { SenderLike } from '../sender';
 import type { SettingsStore } from '../state/settings-store';
-import { lookalikeStatus } from '../handlers/org';
+import { lookalikeStatus } from './status';
 import { reportLookalike } from '../reporting/hooks';
 import { createReportOnce, type ReportOnce, type SignInTrigger } from './report-once';
 
