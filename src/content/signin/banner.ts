@@ -66,6 +66,11 @@ export class SignInBanner {
     this.#overlay.root.append(this.#bar);
   }
 
+  /** Puts the overlay host back if the page removed it (overlay-host.ts `ensure`). */
+  ensure(): void {
+    if (this.#bar) this.#overlay?.ensure();
+  }
+
   /** The person dismissed it (button or Escape). */
   #dismiss(): void {
     this.hide();

@@ -66,8 +66,10 @@ export function startSignInGuard(d: GuardDeps) {
 
   function show(kind: WarningKind): void {
     if (d.signal.aborted || !known?.warn) return;
-    if (kind === 'load' && showing !== null) return; // the password warning says more
-    if (kind === 'password' && (showing === 'password' || passwordDismissed)) return;
+    if (kind === 'password' && passwordDismissed) return;
+    // Shown already (the password warning says more than the load one): only put it back in
+    // case the page removed our overlay host in the meantime.
+    if (showing === 'password' || (kind === 'load' && showing !== null)) return banner.ensure();
     showing = kind;
     banner.show(d.text(kind, known.protectedHost));
   }

@@ -4,7 +4,8 @@
  * listener); payloads are structured-cloned, so only plain data crosses.
  *
  * Trust: content scripts run in pages we do not control and are UNTRUSTED. They may only ask for
- * verdicts of URLs and report hovers/link batches. Everything else is PRIVILEGED and accepted only
+ * verdicts of URLs, report hovers/link batches and ask whether their own page is a look-alike
+ * sign-in page. Everything else is PRIVILEGED and accepted only
  * from our own extension pages (decided by sender URL/origin in router.ts, never by sender.id).
  */
 import '../zod-config';

@@ -149,6 +149,18 @@ describe('sign-in guard', () => {
     expect(current.g.banner.element).toBeNull();
   });
 
+  it('a page that removes the warning gets it back the next time its password field is focused', async () => {
+    current = guard(() => WARN);
+    const field = passwordField();
+    focus(field);
+    await settle();
+    document.querySelector(OVERLAY_TAG)!.remove();
+    expect(document.querySelectorAll(OVERLAY_TAG)).toHaveLength(0);
+    focus(field);
+    expect(document.querySelectorAll(OVERLAY_TAG)).toHaveLength(1);
+    expect(current.g.banner.element!.isConnected).toBe(true);
+  });
+
   it('the dismiss button dismisses too', async () => {
     current = guard(() => WARN);
     await settle();
