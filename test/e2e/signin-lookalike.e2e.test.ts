@@ -87,6 +87,10 @@ for (const kind of selectedBrowsers()) {
       expect(atLoad.some((n) => n.includes('This is not your organization’s sign-in page'))).toBe(true);
       expect(await page.evaluate(() => [document.querySelectorAll('linklens-overlay').length, document.querySelector('linklens-overlay')?.shadowRoot === null])).toEqual([1, true]);
 
+      // The page cannot dismiss it: an Escape it dispatches itself changes nothing.
+      await page.evaluate(() => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+      expect((await names(page)).some((n) => n.includes(LOAD_TEXT))).toBe(true);
+
       await focusPassword(page);
       await warned(page, PASSWORD_TEXT);
       expect(await page.evaluate(() => (document.getElementById('pw') as HTMLInputElement).value)).toBe('');

@@ -98,7 +98,8 @@ export function startSignInGuard(d: GuardDeps) {
     },
     opts,
   );
-  d.win.addEventListener('keydown', (e) => e.key === 'Escape' && banner.escape(), opts);
+  // The person's Escape only: a look-alike page dispatching its own must not dismiss the warning.
+  d.win.addEventListener('keydown', (e) => e.key === 'Escape' && trusted(e) && banner.escape(), opts);
   d.signal.addEventListener('abort', () => banner.destroy(), { once: true });
 
   if (d.isTop) void ask('load').then((a) => a?.warn && show('load'));

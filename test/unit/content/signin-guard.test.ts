@@ -161,6 +161,13 @@ describe('sign-in guard', () => {
     expect(current.g.banner.element!.isConnected).toBe(true);
   });
 
+  it('an Escape the page dispatches itself does not dismiss the warning', async () => {
+    current = guard(() => WARN, { trusted: (e) => e.isTrusted });
+    await settle();
+    escape(); // synthetic: isTrusted false
+    expect(current.g.banner.element).not.toBeNull();
+  });
+
   it('the dismiss button dismisses too', async () => {
     current = guard(() => WARN);
     await settle();
