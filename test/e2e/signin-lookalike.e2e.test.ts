@@ -14,6 +14,7 @@ import { browserPolicyBlocker, installBrowserPolicy, type BrowserPolicy } from '
 import { htmlPage, startHtmlServer, type HtmlServer } from './harness/html-server';
 import { startReportReceiver, type ReportReceiver } from './harness/report-receiver';
 import { waitFor } from './harness/wait-for';
+import { sendAll } from './harness/compromised-code';
 import { startService, type ScanningService } from '../service/server';
 
 const PROTECTED = 'login.examplecorp.test';
@@ -49,7 +50,8 @@ for (const kind of selectedBrowsers()) {
       // Before the launch: the first storage.managed read has it (Firefox reads it only then).
       // A configured Linklens, as a fleet runs it (the popup shows its states once configured).
       policy = installBrowserPolicy(kind, { serviceUrl: svc.baseUrl, apiKey, protectedSignInDomains: [PROTECTED], reportingUrl: receiver.url, deviceTag: `e2e-${kind}` });
-      driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
+      // contentScriptAccess: test code in the content-script world, as a compromised guard would be.
+      driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind), contentScriptAccess: true });
       // The guard script is registered once the background has read the policy (slow on a fresh
       // profile): wait for the browser to hold it before opening any page.
       const control = await driver.openExtensionPage('options.html');
@@ -130,6 +132,11 @@ for (const kind of selectedBrowsers()) {
       // page's own questions (load, password focus) were long answered.
       const other = await driver.openWebPage(html.url(LOOKALIKE, '/other'));
       await warned(other, LOAD_TEXT);
+      // A compromised content script cannot argue with the browser's word on its host: on the
+      // real page a message naming a look-alike gets no warning; on a look-alike, one naming the
+      // real host still does.
+      expect(await page.inContentScript(sendAll, [{ type: 'signin.check', trigger: 'load', host: LOOKALIKE, url: html.url(LOOKALIKE, '/login') }])).toEqual([{ ok: true, data: { warn: false } }]);
+      expect(await other.inContentScript(sendAll, [{ type: 'signin.check', trigger: 'load', host: PROTECTED, url: html.url(PROTECTED, '/login') }])).toEqual([{ ok: true, data: { warn: true, protectedHost: PROTECTED } }]);
       expect((await names(page)).filter((n) => n.includes(PROTECTED))).toEqual([]);
       expect(await page.evaluate(() => document.querySelectorAll('linklens-overlay').length)).toBe(0);
       expect(sightings().filter((e) => e.payload.host === PROTECTED)).toEqual([]);
