@@ -4,7 +4,7 @@
 // what the organization gets. A look-alike page warns at load and when its password field is
 // focused (the warning read from the accessibility tree, as a screen reader gets it); the real
 // sign-in page shows "verified" in the popup and no warning; the receiver gets each sighting
-// exactly once however often the page reloads or focuses its field.
+// exactly once however often the page reloads or focuses its field, across a stopped background.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { extensionDir, selectedBrowsers } from './harness';
 import type { JourneyDriver, JourneyPage } from './harness/driver';
@@ -97,9 +97,14 @@ for (const kind of selectedBrowsers()) {
       await warned(page, PASSWORD_TEXT);
       expect(await page.evaluate(() => (document.getElementById('pw') as HTMLInputElement).value)).toBe('');
 
-      // The page loops: focus again and again, reload. None of it adds an event.
-      for (let i = 0; i < 20; i++) await page.evaluate(() => (document.getElementById('pw') as HTMLInputElement).blur());
-      for (let i = 0; i < 20; i++) await focusPassword(page);
+      // The page loops: focus again and again, reload, also after the background stopped (its
+      // next life remembers what was reported). None of it adds an event.
+      for (let i = 0; i < 20; i++) {
+        await page.evaluate(() => (document.getElementById('pw') as HTMLInputElement).blur());
+        await focusPassword(page);
+      }
+      await waitFor('both sightings at the receiver', sightings, (s) => s.filter((e) => e.payload.host === LOOKALIKE).length >= 2, 30_000, 250);
+      expect((await driver.suspendBackground()).state).toBe('stopped');
       await page.evaluate(() => location.reload());
       await warned(page, LOAD_TEXT);
       await focusPassword(page);

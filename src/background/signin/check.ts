@@ -15,7 +15,19 @@ import type { SenderLike } from '../sender';
 import type { SettingsStore } from '../state/settings-store';
 import { lookalikeStatus } from './status';
 import { reportLookalike } from '../reporting/hooks';
-import { createReportOnce, type ReportOnce, type SignInTrigger } from './report-once';
+import { z } from 'zod';
+import { readKey, writeKey } from '../state/kv';
+import { createReportOnce, type ReportOnce, type ReportOnceState, type SignInTrigger } from './report-once';
+
+/** Where the sightings already reported are kept: storage.session, out of content scripts' reach. */
+const REPORTED_KEY = 'signinReported';
+const ReportedState = z.object({ keys: z.array(z.string()).max(5000), perTab: z.array(z.tuple([z.number(), z.number()])).max(5000) }).nullable();
+
+/** The reported sightings of this browser session (kept across the worker's restarts). */
+export const sessionStore = {
+  load: (): Promise<ReportOnceState | null> => readKey('session', REPORTED_KEY, ReportedState, null),
+  save: (s: ReportOnceState): Promise<void> => writeKey('session', REPORTED_KEY, s),
+};
 
 const NO_WARNING: SignInCheckData = { warn: false };
 
@@ -39,10 +51,16 @@ export interface SignInChecks {
 export function createSignInChecks(deps: {
   settings: Pick<SettingsStore, 'get'>;
   report?: (host: string, v: LookalikeVerdict, trigger: SignInTrigger) => void;
+  /** Default: a fresh one, restored from and saved to `store`. */
   once?: ReportOnce;
+  store?: typeof sessionStore;
 }): SignInChecks {
   const report = deps.report ?? reportLookalike;
-  const once = deps.once ?? createReportOnce();
+  const store = deps.store ?? sessionStore;
+  // Read once per worker life, on the first check (never at start-up); a bad value starts afresh.
+  let once: Promise<ReportOnce> | null = deps.once ? Promise.resolve(deps.once) : null;
+  const reportedOnce = () => (once ??= store.load().catch(() => null).then((initial) => createReportOnce({ initial })));
+  let saving: Promise<void> = Promise.resolve();
   return {
     async check(trigger, sender) {
       // Only documents in a tab: our own pages (and anything without a tab) have no page to warn.
@@ -52,7 +70,12 @@ export function createSignInChecks(deps: {
       if (!host) return NO_WARNING;
       const verdict = lookalikeStatus(host, await deps.settings.get());
       if (verdict.kind !== 'lookalike') return NO_WARNING;
-      if (once.first(tabId, host, trigger)) report(host, verdict, trigger);
+      const seen = await reportedOnce();
+      if (seen.first(tabId, host, trigger)) {
+        report(host, verdict, trigger);
+        // In order, each with the state as it is when its turn comes.
+        saving = saving.then(() => store.save(seen.state())).catch(() => undefined);
+      }
       return { warn: true, protectedHost: verdict.protectedDomain };
     },
   };

@@ -8,8 +8,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createRouter, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
-import { createSignInChecks, senderHost } from '@/src/background/signin/check';
-import { createReportOnce } from '@/src/background/signin/report-once';
+import { createSignInChecks, senderHost, sessionStore } from '@/src/background/signin/check';
+import { createReportOnce, type ReportOnceState } from '@/src/background/signin/report-once';
 import { createGuardRegistration, SIGNIN_GUARD_ID, SIGNIN_GUARD_FILE } from '@/src/background/signin/guard-registration';
 import type { SettingsState } from '@/src/background/state/settings-store';
 import { defaultSettings } from '@/src/shared/policy/settings';
@@ -123,6 +123,29 @@ describe('signin.check: one report per tab + host + trigger, bounded', () => {
       expect(r).toEqual({ ok: true, data: { warn: true, protectedHost: 'login.example.com' } });
     }
     expect(w.reports).toHaveLength(5);
+  });
+
+  it('a background that stopped and started again does not report the same sighting again', async () => {
+    let kept: ReportOnceState | null = null;
+    const store = { load: async () => kept, save: async (s: ReportOnceState) => void (kept = s) };
+    const state = { settings: { ...defaultSettings(), protectedSignInDomains: PROTECTED }, managedEntries: { allowlist: [], blocklist: [] } } as unknown as SettingsState;
+    const reports: string[] = [];
+    const life = () => createSignInChecks({ settings: { get: async () => state }, report: (host, _v, trigger) => void reports.push(`${host} ${trigger}`), store });
+    const sender = from('https://login.examp1e.com/');
+    await life().check('load', sender);
+    await vi.waitFor(() => expect(kept?.keys).toHaveLength(1));
+    const next = life(); // the worker's next life: same session storage
+    await next.check('load', sender);
+    await next.check('password-focus', sender);
+    expect(reports).toEqual(['login.examp1e.com load', 'login.examp1e.com password-focus']);
+  });
+
+  it('what storage.session holds is read through a schema: a forged or broken value starts afresh', async () => {
+    await fakeBrowser.storage.session.set({ signinReported: { keys: 'everything', perTab: 5 } });
+    expect(await sessionStore.load()).toBeNull();
+    await sessionStore.save({ keys: ['7\nh.test\nload'], perTab: [[7, 1]] });
+    expect(await sessionStore.load()).toEqual({ keys: ['7\nh.test\nload'], perTab: [[7, 1]] });
+    expect(await fakeBrowser.storage.session.get('signinReported')).toEqual({ signinReported: { keys: ['7\nh.test\nload'], perTab: [[7, 1]] } });
   });
 
   it('remembers at most maxKeys sightings (oldest forgotten first)', () => {
