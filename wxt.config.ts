@@ -45,12 +45,15 @@ export default defineConfig({
   }),
   hooks: {
     // The content script's bundle starts at src/content/boot.ts, not at WXT's unlisted-script
-    // wrapper around entrypoints/content-script.ts (boot.ts says why).
+    // wrapper around entrypoints/content-script.ts (boot.ts says why); the sign-in guard's
+    // (issue 13 §3) at src/content/signin/boot.ts likewise.
     'vite:build:extendConfig'(entrypoints, config) {
-      if (entrypoints.length !== 1 || entrypoints[0]!.name !== 'content-script') return;
+      const name = entrypoints.length === 1 ? entrypoints[0]!.name : '';
+      const boot = { 'content-script': 'src/content/boot.ts', 'signin-guard': 'src/content/signin/boot.ts' }[name];
+      if (!boot) return;
       const lib = config.build?.lib;
-      if (!lib) throw new Error('content-script: WXT no longer builds it in library mode; revisit the hook in wxt.config.ts');
-      lib.entry = resolve(import.meta.dirname, 'src/content/boot.ts');
+      if (!lib) throw new Error(`${name}: WXT no longer builds it in library mode; revisit the hook in wxt.config.ts`);
+      lib.entry = resolve(import.meta.dirname, boot);
     },
   },
   manifest: ({ browser }) => ({
@@ -64,6 +67,9 @@ export default defineConfig({
       'notifications',
       'tabs',
       'webNavigation',
+      // The sign-in guard is registered only while the policy protects sign-in domains
+      // (issue 13 §3; src/background/signin/guard-registration.ts). No install warning.
+      'scripting',
       // Block rules stop known-bad URLs before the request (issue 10); blocking needs no host
       // access, so not declarativeNetRequestWithHostAccess (toolchain note 24).
       'declarativeNetRequest',

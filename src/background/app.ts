@@ -13,6 +13,7 @@ import type { PageScans } from './scan/page-scans';
 import type { LinkWatchers } from './scan/link-watchers';
 import type { FrameLinks } from './scan/frame-links';
 import type { Budget } from './scan/budget';
+import type { SignInChecks } from './signin/check';
 
 export interface App {
   settings: SettingsStore;
@@ -33,4 +34,6 @@ export interface App {
   /** A client for explicit values (Test connection with what the person typed). */
   makeApi(baseUrl: string, apiKey: string): ApiClient;
   credits: { last: number | null };
+  /** Issue 13 §3: look-alike sign-in pages, asked by the sign-in guard (signin.check). */
+  signIn: SignInChecks;
 }

@@ -31,6 +31,8 @@ import { onMenuClick } from './handlers/menu';
 import { startReporting } from './reporting';
 import { creditBudget } from './reporting/hooks';
 import type { App } from './app';
+import { createSignInChecks } from './signin/check';
+import { createGuardRegistration } from './signin/guard-registration';
 import { z } from 'zod';
 
 const JOBS_ALARM = 'linklens-jobs';
@@ -91,6 +93,7 @@ export function startBackground(): App {
     api,
     makeApi,
     credits: { last: null },
+    signIn: createSignInChecks({ settings }),
   };
   const route = createRouter(app);
 
@@ -150,6 +153,10 @@ export function startBackground(): App {
   // Issue 13: reporting to the organization (queue, alarms, policy problems, service outages).
   startReporting({ settings, onServiceProblem: (fn) => engine.onProblem(fn), serviceProblem: () => engine.problem() });
   followMenuPolicy(settings); // issue 13: policy disableContextMenu
+  // Issue 13 §3: the sign-in guard runs only while the policy protects sign-in domains.
+  const guard = createGuardRegistration();
+  settings.onChange((st) => void guard.sync(st.settings.protectedSignInDomains));
+  void settings.settled().then((st) => guard.sync(st.settings.protectedSignInDomains));
   wirePageTracking(app);
 
   // Nothing of Linklens is kept in storage.local any more (kv.ts: the private IndexedDB store),

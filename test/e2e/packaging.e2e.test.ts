@@ -37,6 +37,7 @@ const PERMISSIONS: Record<string, string> = {
   webNavigation: 'see a main-frame navigation before the page loads, to block it',
   declarativeNetRequest: 'stop requests to known-bad URLs and block-listed hosts before they leave the browser (block rules only)',
   webRequest: 'observe server redirects (3xx) of a main frame, so every hop is checked (non-blocking listener)',
+  scripting: 'register the sign-in guard (signin-guard.js) only while the policy lists protectedSignInDomains (issue 13 §3), so other browsers run no extra script',
 };
 /**
  * Chromium only: lifts the quota of the extension's IndexedDB (verdict cache, ledger, history;
@@ -76,7 +77,7 @@ describe('npm run zip', () => {
     expect(firefoxManifest.manifest_version).toBe(3);
     expect(firefoxManifest.background?.scripts).toEqual(['background.js']);
     for (const zip of [chrome, firefox]) {
-      for (const page of ['background.js', 'popup.html', 'options.html', 'blocked.html', 'content-script.js', '_locales/en/messages.json']) {
+      for (const page of ['background.js', 'popup.html', 'options.html', 'blocked.html', 'content-script.js', 'signin-guard.js', '_locales/en/messages.json']) {
         expect(zip.names).toContain(page);
       }
       // Every language ships (issue 15); addons-linter below checks the Firefox copies' format.

@@ -54,6 +54,9 @@ export async function handleContent(app: App, m: ContentToBackground, sender: Se
     case 'config.get':
       // Only what the page-side behaviour needs: no other setting, never the key.
       return ok({ hoverDelayMs: s.hoverDelayMs, scanHovers: s.scanHovers });
+    case 'signin.check':
+      // The host is the sender's (signin/check.ts), never the message's.
+      return ok(await app.signIn.check(m.trigger, sender));
     default:
       return fail('invalid_message', 'Unknown message.');
   }

@@ -4,21 +4,10 @@
  */
 import { browser } from 'wxt/browser';
 import { ok, fail, type OrgSupportData, type PageToBackground, type Reply, type SignInStatusData } from '@/src/shared/messaging/protocol';
-import { judgeHost, type LookalikeVerdict } from '@/src/shared/url/lookalike';
 import type { App } from '../app';
-import type { SettingsState } from '../state/settings-store';
+import { lookalikeStatus } from '../signin/status';
 import { reportingStatus } from '../reporting';
 import { msg } from '../i18n';
-
-/**
- * The look-alike verdict for `host` under the current policy. Only the organization's own
- * allowlist (policy entries) exempts a host: a person's allowlist entry for a look-alike of the
- * organization's sign-in page must not silence the warning. For the content script's page and
- * password-field warnings (to be wired where the content tier is defined) and the popup.
- */
-export function lookalikeStatus(host: string, st: SettingsState): LookalikeVerdict {
-  return judgeHost(host, st.settings.protectedSignInDomains, st.managedEntries.allowlist);
-}
 
 function hostOf(url: string | undefined): string | null {
   if (!url) return null;

@@ -3,7 +3,8 @@
  * event and hands it to `report`. None throws or waits on the network (fire and forget).
  *
  * Wired here: pause/resume and settings changed by the person (handlers/prefs.ts), policy values
- * rejected and service outages (reporting/index.ts). The others are called where navigation,
+ * rejected and service outages (reporting/index.ts), look-alike sign-in pages (signin/check.ts,
+ * once per tab+host+trigger). The others are called where navigation,
  * proceed and the content tier decide (the files other branches are rewriting): see the report
  * of branch wip-org for the exact places.
  */

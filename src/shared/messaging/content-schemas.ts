@@ -11,7 +11,7 @@
  * Each parser returns a fresh object holding only the known fields (as zod's parse does), or
  * null when the value does not match.
  */
-import type { BackgroundToContent, ContentConfig, LinkInfo } from './protocol';
+import type { BackgroundToContent, ContentConfig, LinkInfo, SignInCheckData } from './protocol';
 
 const STATUS = ['pending', 'verdict', 'skipped', 'unknown', 'error'] as const;
 const ACTION = ['allow', 'annotate', 'warn', 'block'] as const;
@@ -82,7 +82,20 @@ export function parseContentConfig(v: unknown): ContentConfig | null {
   return { hoverDelayMs, scanHovers };
 }
 
+/** Mirrors protocol.ts SignInCheckSchema (the sign-in guard's reply: src/content/signin/). */
+export function parseSignInCheck(v: unknown): SignInCheckData | null {
+  if (!isObject(v)) return null;
+  if (v.warn === false) return { warn: false };
+  const host = v.protectedHost;
+  if (v.warn === true && typeof host === 'string' && host.length >= 1 && host.length <= 253) return { warn: true, protectedHost: host };
+  return null;
+}
+
 // Compile-time drift check for the other two shapes (LinkInfo's is LINK_INFO_FIELDS' type).
 type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameKeys: [SameKeys<keyof ContentConfig, 'hoverDelayMs' | 'scanHovers'>, SameKeys<BackgroundToContent['type'], 'links.update' | 'links.collect'>] = [true, true];
+const sameKeys: [
+  SameKeys<keyof ContentConfig, 'hoverDelayMs' | 'scanHovers'>,
+  SameKeys<BackgroundToContent['type'], 'links.update' | 'links.collect'>,
+  SameKeys<keyof Extract<SignInCheckData, { warn: true }>, 'warn' | 'protectedHost'>,
+] = [true, true, true];
 void sameKeys;

@@ -4,7 +4,8 @@
  * listener); payloads are structured-cloned, so only plain data crosses.
  *
  * Trust: content scripts run in pages we do not control and are UNTRUSTED. They may only ask for
- * verdicts of URLs and report hovers/link batches. Everything else is PRIVILEGED and accepted only
+ * verdicts of URLs, report hovers/link batches and ask whether their own page is a look-alike
+ * sign-in page. Everything else is PRIVILEGED and accepted only
  * from our own extension pages (decided by sender URL/origin in router.ts, never by sender.id).
  */
 import '../zod-config';
@@ -39,6 +40,14 @@ export const ContentToBackground = z.discriminatedUnion('type', [
    * Reply data: `ContentConfig`. Nothing else of the settings ever reaches a page's context.
    */
   z.object({ type: z.literal('config.get') }),
+  /**
+   * Issue 13 §3, sent by the sign-in guard (src/content/signin/, registered only while the policy
+   * lists protectedSignInDomains): does the sender's page look like the organization's sign-in
+   * page? The background takes the host from the sender's frame (or tab) URL, never from the
+   * message, decides with shared/url/lookalike.ts and reports `lookalike.seen` once per
+   * tab+host+trigger. Reply data: `SignInCheckData`.
+   */
+  z.object({ type: z.literal('signin.check'), trigger: z.enum(['load', 'password-focus']) }),
 ]);
 export type ContentToBackground = z.infer<typeof ContentToBackground>;
 
@@ -221,6 +230,17 @@ export const ContentConfigSchema = z.object({
   scanHovers: z.boolean(),
 });
 export type ContentConfig = z.infer<typeof ContentConfigSchema>;
+
+/**
+ * Reply data of `signin.check`: warn or not, and the protected host to name in the warning.
+ * Nothing else (no reason, no policy list): a page learns one protected host, only by being a
+ * look-alike of it.
+ */
+export const SignInCheckSchema = z.union([
+  z.object({ warn: z.literal(false) }),
+  z.object({ warn: z.literal(true), protectedHost: z.string().min(1).max(253) }),
+]);
+export type SignInCheckData = z.infer<typeof SignInCheckSchema>;
 
 // ───────────────────────── reply data of privileged messages ───────────────────────────────
 // Types only (the background is trusted by its own pages). Import types from shared only.

@@ -14,6 +14,7 @@ const page = { id: ID, url: `chrome-extension://${ID}/options.html`, origin: `ch
 const content = { id: ID, url: 'https://site.example/', origin: 'https://site.example', tab: { id: 4 } };
 
 const SAMPLES: Record<string, Record<string, unknown>> = {
+  'signin.check': { trigger: 'load' },
   'tab.status': { tabId: 1 },
   'scan.url': { url: 'https://a.example/', reason: 'popup' },
   'scan.pagePreview': { tabId: 1 },
@@ -87,7 +88,8 @@ describe('protocol conventions', () => {
   });
 
   it('no content-tier message grants a pass, changes settings or opens anything (issue 11, hole 5)', () => {
-    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'config.get']);
+    // signin.check (issue 13 §3) only asks whether the sender's own page is a look-alike.
+    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'config.get', 'signin.check']);
     expect(ContentToBackground.safeParse({ type: 'link.proceed', url: 'https://a.example/' }).success).toBe(false);
   });
 

@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseBackgroundToContent, parseContentConfig, parseLinkInfo } from '@/src/shared/messaging/content-schemas';
-import { BackgroundToContent, ContentConfigSchema, LinkInfoSchema } from '@/src/shared/messaging/protocol';
+import { parseBackgroundToContent, parseContentConfig, parseLinkInfo, parseSignInCheck } from '@/src/shared/messaging/content-schemas';
+import { BackgroundToContent, ContentConfigSchema, LinkInfoSchema, SignInCheckSchema } from '@/src/shared/messaging/protocol';
 
 /** Values near the schemas' edges: right and wrong types, enum members and strangers. */
 const anyScalar = fc.oneof(
@@ -82,6 +82,13 @@ describe('content-schemas guards agree with protocol.ts', () => {
   it('parseContentConfig agrees with ContentConfigSchema', () => {
     const config = fc.record({ hoverDelayMs: anyScalar, scanHovers: anyScalar }, { requiredKeys: [] });
     fc.assert(fc.property(config, (v) => sameVerdict(ContentConfigSchema, parseContentConfig, v)), { numRuns: 2000 });
+  });
+
+  it('parseSignInCheck agrees with SignInCheckSchema (the sign-in guard’s reply)', () => {
+    const host = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('', 'login.example.com', 'a'.repeat(253), 'a'.repeat(254)), anyScalar);
+    const reply = fc.record({ warn: fc.oneof(fc.boolean(), anyScalar), protectedHost: host, extra: field }, { requiredKeys: [] });
+    fc.assert(fc.property(fc.oneof(reply, field), (v) => sameVerdict(SignInCheckSchema, parseSignInCheck, v)), { numRuns: 2000 });
+    for (const v of [{ warn: true }, { warn: 'true', protectedHost: 'x.test' }, [{ warn: false }], Object.assign(Object.create(null), { warn: false })]) sameVerdict(SignInCheckSchema, parseSignInCheck, v);
   });
 });
 

@@ -1,0 +1,82 @@
+/**
+ * `signin.check` from the sign-in guard (issue 13 §3): does the sending page look like the
+ * organization's sign-in page?
+ *
+ * The guard runs in the page's content-script world, which a hostile page may control (issue 11),
+ * so nothing it says is evidence: the host is the sender's, as the browser stamps it (the frame's
+ * URL, or the tab's for the top frame), never a field of the message. The answer is only
+ * warn/no warning and the protected host to name, and the sighting is reported once per
+ * tab + host + trigger (report-once.ts). Exact protected hosts, the organization's own sites and
+ * its allowlisted domains never warn (shared/url/lookalike.ts).
+ */
+import type { SignInCheckData } from '@/src/shared/messaging/protocol';
+import type { LookalikeVerdict } from '@/src/shared/url/lookalike';
+import type { SenderLike } from '../sender';
+import type { SettingsStore } from '../state/settings-store';
+import { lookalikeStatus } from './status';
+import { reportLookalike } from '../reporting/hooks';
+import { z } from 'zod';
+import { readKey, writeKey } from '../state/kv';
+import { createReportOnce, type ReportOnce, type ReportOnceState, type SignInTrigger } from './report-once';
+
+/** Where the sightings already reported are kept: storage.session, out of content scripts' reach. */
+const REPORTED_KEY = 'signinReported';
+const ReportedState = z.object({ keys: z.array(z.string()).max(5000), perTab: z.array(z.tuple([z.number(), z.number()])).max(5000) }).nullable();
+
+/** The reported sightings of this browser session (kept across the worker's restarts). */
+export const sessionStore = {
+  load: (): Promise<ReportOnceState | null> => readKey('session', REPORTED_KEY, ReportedState, null),
+  save: (s: ReportOnceState): Promise<void> => writeKey('session', REPORTED_KEY, s),
+};
+
+const NO_WARNING: SignInCheckData = { warn: false };
+
+/** The web host of the sending document, from what the browser says about the sender. */
+export function senderHost(sender: SenderLike): string | null {
+  // The frame's own URL; the tab's only for the top frame (a subframe is another document).
+  const url = sender.url ?? (sender.frameId === 0 ? sender.tab?.url : undefined);
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.hostname : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface SignInChecks {
+  check(trigger: SignInTrigger, sender: SenderLike): Promise<SignInCheckData>;
+}
+
+export function createSignInChecks(deps: {
+  settings: Pick<SettingsStore, 'get'>;
+  report?: (host: string, v: LookalikeVerdict, trigger: SignInTrigger) => void;
+  /** Default: a fresh one, restored from and saved to `store`. */
+  once?: ReportOnce;
+  store?: typeof sessionStore;
+}): SignInChecks {
+  const report = deps.report ?? reportLookalike;
+  const store = deps.store ?? sessionStore;
+  // Read once per worker life, on the first check (never at start-up); a bad value starts afresh.
+  let once: Promise<ReportOnce> | null = deps.once ? Promise.resolve(deps.once) : null;
+  const reportedOnce = () => (once ??= store.load().catch(() => null).then((initial) => createReportOnce({ initial })));
+  let saving: Promise<void> = Promise.resolve();
+  return {
+    async check(trigger, sender) {
+      // Only documents in a tab: our own pages (and anything without a tab) have no page to warn.
+      const tabId = sender.tab?.id;
+      if (tabId === undefined || tabId < 0) return NO_WARNING;
+      const host = senderHost(sender);
+      if (!host) return NO_WARNING;
+      const verdict = lookalikeStatus(host, await deps.settings.get());
+      if (verdict.kind !== 'lookalike') return NO_WARNING;
+      const seen = await reportedOnce();
+      if (seen.first(tabId, host, trigger)) {
+        report(host, verdict, trigger);
+        // In order, each with the state as it is when its turn comes.
+        saving = saving.then(() => store.save(seen.state())).catch(() => undefined);
+      }
+      return { warn: true, protectedHost: verdict.protectedDomain };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The sign-in guard (src/content/signin/) runs only in browsers whose policy lists
+ * `protectedSignInDomains`: it is registered as a content script while the list is non-empty and
+ * unregistered when it empties. Everyone else's pages carry no extra script and send no extra
+ * message (issue 16: the content script does nothing at load but listen; the guard must ask the
+ * background at load to warn "at once", so it is a separate script, present only where an
+ * organization asked for it).
+ *
+ * Registered with persistAcrossSessions so it is in place for the tabs a browser restores at
+ * start-up, before this background has read the policy again; `sync` reconciles with what the
+ * browser holds (a policy removed while the browser was closed unregisters it on the next start).
+ * Calls are serialized: a policy that changes twice quickly ends in the last state.
+ */
+import { browser } from 'wxt/browser';
+
+export const SIGNIN_GUARD_ID = 'linklens-signin-guard';
+/** Output path of entrypoints/signin-guard.ts (wxt.config.ts builds it from src/content/signin/boot.ts). */
+export const SIGNIN_GUARD_FILE = 'signin-guard.js';
+
+interface ScriptingLike {
+  getRegisteredContentScripts(filter: { ids: string[] }): Promise<{ id: string }[]>;
+  registerContentScripts(scripts: Record<string, unknown>[]): Promise<unknown>;
+  unregisterContentScripts(filter: { ids: string[] }): Promise<unknown>;
+}
+
+export function createGuardRegistration(scripting: () => ScriptingLike | undefined = () => (browser as unknown as { scripting?: ScriptingLike }).scripting) {
+  let chain: Promise<void> = Promise.resolve();
+  async function apply(wanted: boolean): Promise<void> {
+    const api = scripting();
+    if (!api?.registerContentScripts) return;
+    const present = (await api.getRegisteredContentScripts({ ids: [SIGNIN_GUARD_ID] })).length > 0;
+    if (wanted && !present) {
+      await api.registerContentScripts([
+        {
+          id: SIGNIN_GUARD_ID,
+          js: [SIGNIN_GUARD_FILE],
+          matches: ['http://*/*', 'https://*/*'],
+          // Subframes too: a look-alike's password field may sit in a frame of its own host.
+          allFrames: true,
+          // Early enough to see a password field focused by the page's own script at load.
+          runAt: 'document_end',
+          persistAcrossSessions: true,
+        },
+      ]);
+    } else if (!wanted && present) {
+      await api.unregisterContentScripts({ ids: [SIGNIN_GUARD_ID] });
+    }
+  }
+  return {
+    /** Registers or unregisters the guard to match `protectedSignInDomains`. Never throws. */
+    sync(domains: readonly string[]): Promise<void> {
+      chain = chain
+        .then(() => apply(domains.length > 0))
+        // Said, not swallowed: without the guard the organization's pages get no in-page warning.
+        .catch((e: unknown) => console.error('Linklens: could not set up the sign-in page guard:', e instanceof Error ? e.message : String(e)));
+      return chain;
+    },
+  };
+}
