@@ -11,6 +11,8 @@ import { LEARNED_EXAMPLES, SAMPLE_EXAMPLES } from '@/src/background/scan/scan-du
 import { readPollHints } from '@/src/background/api/hints';
 import { HINT_EXAMPLES, HINTS_NOW } from '@/src/background/api/hints.examples';
 import { MAX_POLL_MS } from '@/src/background/scan/timing';
+import { createApiClient } from '@/src/background/api';
+import { fakeFetch, json } from './api/fakes';
 
 describe('stream slots (planStreams)', () => {
   for (const ex of SLOT_EXAMPLES) {
@@ -64,4 +66,23 @@ describe('scan durations', () => {
 
 describe('poll hints (readPollHints)', () => {
   for (const ex of HINT_EXAMPLES) it(ex.name, () => expect(readPollHints(ex.job, ex.retryAfter, HINTS_NOW)).toEqual(ex.expected));
+});
+
+describe('poll hints through the client (getScan)', () => {
+  const base = { baseUrl: 'https://scan.example', apiKey: 'k-123', now: () => HINTS_NOW };
+  const uuid = '0b6f3c1e-2f4a-4c1b-9a55-3b1f1d2c9e01';
+
+  it('a waiting job: its estimate and the Retry-After of the 200 are read', async () => {
+    const f = fakeFetch([json(200, { id: `scn_${uuid}`, url: 'https://a.example/', state: 'QUEUED', createdAt: '2026-01-01T00:00:00.000Z', etaMs: 900 }, { 'retry-after': '1' })]);
+    const r = await createApiClient({ ...base, fetch: f.fetch }).getScan(`scn_${uuid}`);
+    expect(r.ok && r.value.hints).toEqual({ retryAfterMs: 1000, expectedTotalMs: null, remainingMs: 900, progress: null });
+  });
+
+  it('a finished job carries no hints (its times are history)', async () => {
+    const done = { id: `scn_${uuid}`, url: 'https://a.example/', state: 'COMPLETED', createdAt: '2026-01-01T00:00:00.000Z', processingMs: 1700, result: { riskScore: 5, confidence: 0.9, categories: ['safe'], reasoning: '', indicators: [] } };
+    const f = fakeFetch([json(200, done)]);
+    const r = await createApiClient({ ...base, fetch: f.fetch }).getScan(`scn_${uuid}`);
+    expect(r.ok && r.value.state).toBe('COMPLETED');
+    expect(r.ok && r.value.hints).toBeUndefined();
+  });
 });

@@ -8,6 +8,7 @@ import { createVerdictCache, type VerdictCache } from '@/src/background/cache/ve
 import { createJobsStore } from '@/src/background/scan/jobs-store';
 import { createScanEngine, type ScanEngine } from '@/src/background/scan/engine';
 import type { UrlStatus } from '@/src/shared/verdict';
+import type { DurationLog } from '@/src/background/scan/scan-durations';
 
 export interface Worker {
   engine: ScanEngine;
@@ -30,6 +31,10 @@ export interface Hooks {
   wrapCache?: (c: VerdictCache, w: { kill(): void; dead(): boolean }) => VerdictCache;
   /** The engine's clock (a test moves it to jump past deadlines without waiting). */
   now?: () => number;
+  /** What recent scans took (poll timing); default: the engine's own persisted log. */
+  durations?: DurationLog;
+  /** Told each timer the engine sets (e.g. the delay it chose for the next poll). */
+  onTimer?: (ms: number) => void;
 }
 
 export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks = {}): Promise<Worker> {
@@ -58,7 +63,11 @@ export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks 
     api: async () => api,
     ttlFor: async () => 60_000,
     now: hooks.now,
-    setTimer: (fn, ms) => setTimeout(() => !dead && fn(), ms),
+    setTimer: (fn, ms) => {
+      hooks.onTimer?.(ms);
+      return setTimeout(() => !dead && fn(), ms);
+    },
+    durations: hooks.durations,
   });
   engine.onUpdate((url, status) => !dead && updates.push({ url, status }));
   return { engine, cache, updates, kill: life.kill, dead: life.dead };
