@@ -23,6 +23,8 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
   '6': async () => (await import('./bundle-size')).measureBundles(),
   '7': async () => (await import('./lookalike-fp')).measureLookalikeFalsePositives(),
   '8': async () => (await import('./net-rules-cost')).measureNetRules({ entries: 5000, rebuilds: 5, adds: 30, verdicts: 10, restarts: 8 }),
+  '10': async () => (await import('./polling-timed')).measurePollingTimed({ scans: 36, lanes: 3, delayRange: [1500, 3000], learningScans: 6 }),
+  '11': async () => (await import('./burst')).measureBurst({ sizes: [12, 50], processingMs: 2000, learningScans: 6 }),
 };
 
 async function main(): Promise<void> {

@@ -28,7 +28,7 @@ export interface TtvOptions {
   delayRange: [number, number];
 }
 
-interface Sample {
+export interface Sample {
   url: string;
   /** All in ms after the job's createdAt. */
   processingMs: number;
@@ -38,9 +38,9 @@ interface Sample {
   finalGetMs: number;
 }
 
-type Mode = 'stream' | 'polling';
+export type Mode = 'stream' | 'polling';
 
-interface BrowserClock {
+export interface BrowserClock {
   /** Normalized URL → when its verdict was written to the cache (ms epoch). */
   cached: Record<string, number>;
 }
@@ -48,7 +48,7 @@ interface BrowserClock {
 const WAIT_MS = 30_000;
 
 /** Installs a listener in the extension page that stamps when each verdict reached the cache. */
-async function installClock(control: Page): Promise<void> {
+export async function installClock(control: Page): Promise<void> {
   await control.evaluate(() => {
     const c = (globalThis as any).chrome;
     const clock: BrowserClock = { cached: {} };
@@ -61,10 +61,10 @@ async function installClock(control: Page): Promise<void> {
   });
 }
 
-const readClock = (control: Page) => control.evaluate(() => (globalThis as any).__benchClock as BrowserClock);
+export const readClock = (control: Page) => control.evaluate(() => (globalThis as any).__benchClock as BrowserClock);
 
 /** Navigates; a navigation the extension redirects ends in ERR_ABORTED, which is expected. */
-async function visit(page: Page, url: string): Promise<void> {
+export async function visit(page: Page, url: string): Promise<void> {
   try {
     await page.goto(url, { waitUntil: 'domcontentloaded' });
   } catch (error) {
@@ -78,7 +78,7 @@ async function visit(page: Page, url: string): Promise<void> {
  * (webNavigation does not report navigations to our own extension pages; tabs.onUpdated
  * reports them only once loading, ~50 ms later.)
  */
-async function blockedAt(tab: Page, blockedPrefix: string): Promise<number> {
+export async function blockedAt(tab: Page, blockedPrefix: string): Promise<number> {
   // Polled, not waitForURL: the extension may abort the pending navigation on purpose (redirect
   // before the page commits), which Playwright's navigation waits do not always survive.
   const deadline = Date.now() + WAIT_MS;
@@ -96,7 +96,7 @@ async function blockedAt(tab: Page, blockedPrefix: string): Promise<number> {
   throw new Error(`No redirect to the blocked page within ${WAIT_MS} ms (tab shows ${tab.url()})`);
 }
 
-async function runMode(
+export async function runMode(
   mode: Mode,
   o: TtvOptions,
   svc: ScanningService,
@@ -143,7 +143,7 @@ async function runMode(
   return { rawUrls, blocked, logFrom, logTo: svc.log.length };
 }
 
-function samplesOf(rawUrls: string[], blocked: Record<string, number>, svc: ScanningService, clock: BrowserClock): Sample[] {
+export function samplesOf(rawUrls: string[], blocked: Record<string, number>, svc: ScanningService, clock: BrowserClock): Sample[] {
   const byUrl = new Map(svc.scans().map((s) => [s.url, s]));
   const lastGet = (scanId: string) => {
     const uuid = scanId.replace(/^scn_/, '');
@@ -166,7 +166,7 @@ function samplesOf(rawUrls: string[], blocked: Record<string, number>, svc: Scan
   });
 }
 
-function requestsPerScan(svc: ScanningService, from: number, to: number, scans: number) {
+export function requestsPerScan(svc: ScanningService, from: number, to: number, scans: number) {
   const slice = svc.log.slice(from, to);
   const gets = slice.filter((e) => e.method === 'GET' && /^\/v1\/scans\/[^/]+\/?$/.test(e.path)).length;
   const streams = slice.filter((e) => e.method === 'GET' && /\/events\/?$/.test(e.path)).length;
