@@ -12,7 +12,7 @@ import * as pt from '@/src/background/scan/poll-timing';
 import { MIN_SAMPLES } from '@/src/background/scan/scan-durations';
 import { launchWithExtension } from './bench-browser';
 import type { Section } from './section';
-import { blockedAt, installClock, readClock, requestsPerScan, runMode, samplesOf, visit, type Mode } from './time-to-verdict';
+import { blockedAt, requestsPerScan, runMode, samplesOf, visit, type Mode } from './time-to-verdict';
 import { fmt, int, max, median, min, p95, table } from './stats';
 
 export interface PollingTimedOptions {
@@ -32,7 +32,6 @@ export async function measurePollingTimed(o: PollingTimedOptions): Promise<Secti
   const be = await launchWithExtension(svc);
   try {
     const blockedPrefix = be.ext.pageUrl('blocked.html');
-    await installClock(be.control);
     const run = Date.now().toString(36);
     const urlFor = (_mode: Mode, i: number) => pages.url(`phish-timed-${run}-${i < 0 ? 'warm' : i}.test`, '/login');
     const newTab = () => be.ext.context.newPage();
@@ -47,10 +46,10 @@ export async function measurePollingTimed(o: PollingTimedOptions): Promise<Secti
       await tab.close();
     }
     const r = await runMode('polling', o, svc, blockedPrefix, newTab, urlFor);
-    const samples = samplesOf(r.rawUrls, r.blocked, svc, await readClock(be.control));
+    // The verdict cache is no longer in storage.local (no storage.onChanged clock): redirect only.
+    const samples = samplesOf(r.rawUrls, r.blocked, svc, { cached: {} });
     const perScan = requestsPerScan(svc, r.logFrom, r.logTo, r.rawUrls.length);
     const ratio = samples.map((s) => s.redirectMs / s.processingMs);
-    const cacheRatio = samples.map((s) => s.cachedMs / s.processingMs);
     const processing = samples.map((s) => s.processingMs);
     const toGet = samples.map((s) => s.finalGetMs - s.processingMs).filter(Number.isFinite);
 
@@ -58,7 +57,7 @@ export async function measurePollingTimed(o: PollingTimedOptions): Promise<Secti
       `Polling only (the service answers 404 to \`/events\`), the scans of measurement 1's polling mode: ${o.lanes} tabs navigate at once, ${o.scans} scans, a fresh \`*.test\` phishing host each, processing spread evenly over ${lo}–${hi} ms and shuffled; time to verdict = the job's \`createdAt\` → the redirect to the blocked page; ratio = time to verdict ÷ (\`completedAt − createdAt\`). Before them, ${o.learningScans} unmeasured scans one after another over the same range: the engine learns what this service's scans take (src/background/scan/scan-durations.ts: the service's own \`completedAt − createdAt\` when it sends both, kept across worker lives in the private store; ${MIN_SAMPLES} are needed). The local service sends only what the spec shows (no Retry-After, no estimate), so the schedule comes from what was learned: first poll at the 10th percentile of recent durations (+${pt.ESTIMATE_MARGIN_MS} ms), then each when the job's age has grown ×${pt.TIGHT_AGE_FACTOR} (≥ ${pt.TIGHT_MIN_GAP_MS} ms apart) up to 1.1 × the 90th percentile, ×1.25 past it (src/background/scan/poll-timing.ts).`,
       '',
       table(
-        ['scans', 'processing ms (min–median–max)', 'ratio median', 'ratio p95', 'ratio max', 'aim (p95)', 'cache ratio median / p95', 'GETs per scan (mean)', 'aim (GETs)', 'completed → final GET arrives, ms median / p95', 'requests per scan (POST / GET job / GET events)'],
+        ['scans', 'processing ms (min–median–max)', 'ratio median', 'ratio p95', 'ratio max', 'aim (p95)', 'GETs per scan (mean)', 'aim (GETs)', 'completed → final GET arrives, ms median / p95', 'requests per scan (POST / GET job / GET events)'],
         [[
           samples.length,
           `${int(min(processing))}–${int(median(processing))}–${int(max(processing))}`,
@@ -66,7 +65,6 @@ export async function measurePollingTimed(o: PollingTimedOptions): Promise<Secti
           fmt(p95(ratio), 3),
           fmt(max(ratio), 3),
           `≤ ${AIM_P95}`,
-          `${fmt(median(cacheRatio), 3)} / ${fmt(p95(cacheRatio), 3)}`,
           fmt(perScan.gets, 2),
           `≤ ${AIM_GETS}`,
           `${int(median(toGet))} / ${int(p95(toGet))}`,

@@ -68,6 +68,13 @@ export interface EngineCore {
   /** Jobs whose stream ended by itself: they poll to the end. */
   streamEnded: Set<string>;
   pendingSeen: Map<string, PendingSeen>;
+  /**
+   * When the POST's answer came back (this worker life): the job's clock for the poll rule. The
+   * service created the job between our send and this moment, so a poll timed from here for a
+   * learned duration is never early for a scan of exactly that duration; job.createdAt (just
+   * before the send) would be early by the POST's round trip, which grows under a burst.
+   */
+  acceptedAt: Map<string, number>;
   durations: DurationLog;
   pollTimers: Map<string, unknown>;
   retryAttempts: Map<string, number>;
@@ -106,6 +113,7 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
     streamAborts: new Map(),
     streamEnded: new Set(),
     pendingSeen: new Map(),
+    acceptedAt: new Map(),
     durations: deps.durations ?? createDurationLog(),
     pollTimers: new Map(),
     retryAttempts: new Map(),
@@ -144,6 +152,7 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
     forgetTracking(url) {
       core.tracking.delete(url);
       core.pendingSeen.delete(url);
+      core.acceptedAt.delete(url);
       core.streamEnded.delete(url);
       core.streamAborts.get(url)?.abort();
     },

@@ -81,7 +81,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
       await recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(() => undefined);
       core.emit(job.url, core.checking(job.url), updated);
       if (isTerminal(scan.state)) await tracker.finish(updated, scan);
-      else tracker.track(updated);
+      else tracker.track(updated, true);
       return;
     }
     const e = res.error;

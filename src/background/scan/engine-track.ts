@@ -18,7 +18,8 @@ import { durationSample } from './scan-durations';
 import { planStreams, type StreamCandidate } from './stream-slots';
 
 export interface Tracker {
-  track(job: PendingJob): void;
+  /** `justAccepted`: the service's answer to the POST arrived just now (the job's poll clock). */
+  track(job: PendingJob, justAccepted?: boolean): void;
   poll(url: string): Promise<void>;
   finish(job: PendingJob, scan: ScanJob): Promise<void>;
   /** Re-plans who streams (a job's urgency rose: a hovered link is now navigated to). */
@@ -43,7 +44,8 @@ const errorStatus = (e: { code: string; message: string }) => ({ kind: 'error' a
 
 export function createTracker(core: EngineCore): Tracker {
   const { deps } = core;
-  const ageOf = (job: PendingJob) => core.now() - job.createdAt;
+  /** The job's age for the poll rule and the duration samples: since the service accepted it. */
+  const ageOf = (job: PendingJob) => core.now() - (core.acceptedAt.get(job.url) ?? job.createdAt);
 
   /** The poll rule's delay for this job now; with a stream open, polling is only the guarantee. */
   function pollDelayFor(url: string, job: PendingJob): number {
@@ -52,9 +54,11 @@ export function createTracker(core: EngineCore): Tracker {
     return core.streaming.has(url) ? Math.max(delayMs, T.POLL_WHILE_STREAMING_MS) : delayMs;
   }
 
-  function track(job: PendingJob) {
+  function track(job: PendingJob, justAccepted = false) {
     if (core.tracking.has(job.url) || !job.scanId) return;
     core.tracking.add(job.url);
+    // A job resumed after a restart keeps its creation time as its clock (no answer seen here).
+    if (justAccepted) core.acceptedAt.set(job.url, core.now());
     // The POST's answer said "not done yet" (or this is a resumed job): the earliest bound we know.
     if (!core.pendingSeen.has(job.url)) core.pendingSeen.set(job.url, { ageMs: Math.max(0, ageOf(job)), hints: null });
     rebalance();

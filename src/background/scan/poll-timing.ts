@@ -34,7 +34,7 @@ export interface LearnedDurations {
 }
 
 export interface PollTimingInput {
-  /** The job's age now (ms since it was created here, just before its POST). */
+  /** The job's age now (ms since the service's answer to its POST, else since it was created here). */
   ageMs: number;
   /** Hints of the last answer (absent before the first poll, or when the service gave none). */
   hints?: PollHints | null;
@@ -72,7 +72,7 @@ export function nextPoll(input: PollTimingInput): PollTiming {
   }
   const learned = input.learned;
   if (learned && learned.earliestMs > 0 && learned.latestMs >= learned.earliestMs) {
-    // The margin: our age starts just before the POST, the service's clock just after it.
+    // The margin: a few ms between the service's clocks and ours (ages start at the POST's answer).
     const first = learned.earliestMs + ESTIMATE_MARGIN_MS;
     if (age + TIGHT_MIN_GAP_MS <= first) return { delayMs: clamp(first - age, TIGHT_MIN_GAP_MS), reason: 'learned-first' };
     if (age <= learned.latestMs) return { delayMs: clamp(age * (TIGHT_AGE_FACTOR - 1), TIGHT_MIN_GAP_MS), reason: 'learned-tight' };
