@@ -72,6 +72,8 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
 
   async function handleSubmitted(job: PendingJob, res: ApiResult<ScanJob>) {
     if (res.ok) {
+      // The job's poll clock starts when the answer arrived, not after the writes below.
+      const answeredAt = core.now();
       core.retryAttempts.delete(job.url);
       if (core.standing && CLEARED_BY_SUCCESS.has(core.standing.code)) core.setProblem(null);
       const scan = res.value;
@@ -83,7 +85,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
       void recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(() => undefined);
       core.emit(job.url, core.checking(job.url), updated);
       if (isTerminal(scan.state)) await tracker.finish(updated, scan);
-      else tracker.track(updated, true);
+      else tracker.track(updated, answeredAt);
       return;
     }
     const e = res.error;

@@ -18,8 +18,8 @@ import { durationSample } from './scan-durations';
 import { planStreams, type StreamCandidate } from './stream-slots';
 
 export interface Tracker {
-  /** `justAccepted`: the service's answer to the POST arrived just now (the job's poll clock). */
-  track(job: PendingJob, justAccepted?: boolean): void;
+  /** `acceptedAt`: when the service's answer to the POST arrived (the job's poll clock). */
+  track(job: PendingJob, acceptedAt?: number): void;
   poll(url: string): Promise<void>;
   finish(job: PendingJob, scan: ScanJob): Promise<void>;
   /** Re-plans who streams (a job's urgency rose: a hovered link is now navigated to). */
@@ -54,11 +54,11 @@ export function createTracker(core: EngineCore): Tracker {
     return core.streaming.has(url) ? Math.max(delayMs, T.POLL_WHILE_STREAMING_MS) : delayMs;
   }
 
-  function track(job: PendingJob, justAccepted = false) {
+  function track(job: PendingJob, acceptedAt?: number) {
     if (core.tracking.has(job.url) || !job.scanId) return;
     core.tracking.add(job.url);
     // A job resumed after a restart keeps its creation time as its clock (no answer seen here).
-    if (justAccepted) core.acceptedAt.set(job.url, core.now());
+    if (acceptedAt !== undefined) core.acceptedAt.set(job.url, acceptedAt);
     // The POST's answer said "not done yet" (or this is a resumed job): the earliest bound we know.
     if (!core.pendingSeen.has(job.url)) core.pendingSeen.set(job.url, { ageMs: Math.max(0, ageOf(job)), hints: null });
     rebalance();
