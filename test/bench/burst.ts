@@ -5,7 +5,7 @@
 // (poll-timing.ts). The figure: slowest time to verdict ÷ scan time, where time to verdict runs
 // from the moment the tab was told to navigate to the start of the redirect to the blocked page,
 // and scan time is the service's own `completedAt − createdAt` of that URL's job.
-import type { Page } from 'playwright-core';
+import type { Page, Worker } from 'playwright-core';
 import { normalizeUrl } from '@/src/shared/url/normalize';
 import { MAX_STREAMS } from '@/src/background/scan/stream-slots';
 import { startPageServer } from '../e2e/harness';
@@ -33,6 +33,10 @@ interface BurstSample {
   fromCreatedMs: number;
   /** From the navigation order to the arrival of this URL's POST at the service. */
   postFromNavMs: number;
+  /** From the navigation order to the browser's start of the navigation (onBeforeNavigate's timeStamp). */
+  browserStartMs: number;
+  /** From the navigation order to the background's onBeforeNavigate listener running. */
+  heardMs: number;
 }
 
 interface BurstRun {
@@ -45,7 +49,19 @@ interface BurstRun {
   getsPerScan: number;
 }
 
-async function burst(size: number, label: string, svc: ScanningService, pages: Awaited<ReturnType<typeof startPageServer>>, newTab: () => Promise<Page>, blockedPrefix: string): Promise<BurstRun> {
+/** Stamps, in the extension's service worker, when each main-frame navigation starts and is heard. */
+async function installNavStamps(worker: Worker): Promise<void> {
+  await worker.evaluate(() => {
+    const g = globalThis as any;
+    g.__navStamps = {} as Record<string, [number, number]>;
+    g.chrome.webNavigation.onBeforeNavigate.addListener((d: { url: string; frameId: number; timeStamp: number }) => {
+      if (d.frameId === 0 && !(d.url in g.__navStamps)) g.__navStamps[d.url] = [d.timeStamp, Date.now()];
+    });
+  });
+}
+const readNavStamps = (worker: Worker) => worker.evaluate(() => (globalThis as any).__navStamps as Record<string, [number, number]>);
+
+async function burst(size: number, label: string, svc: ScanningService, pages: Awaited<ReturnType<typeof startPageServer>>, newTab: () => Promise<Page>, blockedPrefix: string, worker: Worker): Promise<BurstRun> {
   // Tabs first, so opening them is not part of the measurement.
   const tabs: Page[] = [];
   for (let i = 0; i < size; i++) tabs.push(await newTab());
@@ -62,6 +78,7 @@ async function burst(size: number, label: string, svc: ScanningService, pages: A
       await going;
     }),
   );
+  const stamps = await readNavStamps(worker).catch(() => ({}) as Record<string, [number, number]>);
   const postAt = new Map<string, number>();
   for (const e of svc.log.slice(logFrom)) {
     const u = e.method === 'POST' && e.body && typeof e.body === 'object' ? (e.body as { url?: unknown }).url : undefined;
@@ -80,6 +97,8 @@ async function burst(size: number, label: string, svc: ScanningService, pages: A
       fromNavMs: blocked[i]! - start[i]!,
       fromCreatedMs: blocked[i]! - created,
       postFromNavMs: (postAt.get(key) ?? Number.NaN) - start[i]!,
+      browserStartMs: (stamps[raw]?.[0] ?? Number.NaN) - start[i]!,
+      heardMs: (stamps[raw]?.[1] ?? Number.NaN) - start[i]!,
     };
   });
   const slice = svc.log.slice(logFrom);
@@ -100,10 +119,11 @@ export async function measureBurst(o: BurstOptions): Promise<Section> {
     const newTab = () => be.ext.context.newPage();
     // One tab at a time first: the engine learns the scan time, and these scans show what a
     // navigation alone costs on this machine (the baseline of the bursts).
+    await installNavStamps(be.ext.worker);
     const runs: BurstRun[] = [];
-    for (let i = 0; i < o.learningScans; i++) runs.push(await burst(1, `${run}-alone-${i}`, svc, pages, newTab, blockedPrefix));
+    for (let i = 0; i < o.learningScans; i++) runs.push(await burst(1, `${run}-alone-${i}`, svc, pages, newTab, blockedPrefix, be.ext.worker));
     const alone = runs.splice(0).flatMap((r) => r.samples);
-    for (const size of o.sizes) runs.push(await burst(size, `${run}-${size}`, svc, pages, newTab, blockedPrefix));
+    for (const size of o.sizes) runs.push(await burst(size, `${run}-${size}`, svc, pages, newTab, blockedPrefix, be.ext.worker));
     return report(o, runs, alone);
   } finally {
     await be.close();
@@ -118,7 +138,7 @@ function report(o: BurstOptions, runs: BurstRun[], alone: BurstSample[]): Sectio
     `N tabs are opened (about:blank), then told to navigate at the same moment, each to its own phishing URL on a fresh \`*.test\` host (nothing cached); the local service finishes every job ${o.processingMs} ms after creating it; event streams enabled. Before the bursts, ${o.learningScans} unmeasured scans one after another (the engine learns the service's scan time, src/background/scan/scan-durations.ts). **Time to verdict** = from the moment the tab was told to navigate (Node's clock, the same machine) to the start of the redirect to the blocked page (the blocked document's \`performance.timeOrigin\`); **scan time** = the job's \`completedAt − createdAt\`. At most ${MAX_STREAMS} event streams are open at once (src/background/scan/stream-slots.ts: navigations before hovers, oldest first); the other jobs poll (src/background/scan/poll-timing.ts). "from createdAt" leaves out the way to the service (navigation event → POST); "POSTs arrive" = when the service received the first and the last POST of the burst, after the navigation order (a POST held back by streams would show here).`,
     '',
     table(
-      ['tabs at once', 'scan ms (min–max)', 'slowest time to verdict ÷ scan time', 'median', 'slowest, from createdAt', 'navigation → its POST arrives, ms (median / max)', 'POSTs arrive (first / last, ms)', 'streams opened', 'GETs per scan', 'aim (slowest)'],
+      ['tabs at once', 'scan ms (min–max)', 'slowest time to verdict ÷ scan time', 'median', 'slowest, from createdAt', 'navigation → browser starts it / background hears it / its POST arrives, ms (median / max)', 'POSTs arrive (first / last, ms)', 'streams opened', 'GETs per scan', 'aim (slowest)'],
       runs.map((r) => {
         const nav = ratios(r, (s) => s.fromNavMs);
         return [
@@ -127,7 +147,7 @@ function report(o: BurstOptions, runs: BurstRun[], alone: BurstSample[]): Sectio
           fmt(max(nav), 3),
           fmt(median(nav), 3),
           fmt(max(ratios(r, (s) => s.fromCreatedMs)), 3),
-          `${int(median(r.samples.map((s) => s.postFromNavMs)))} / ${int(max(r.samples.map((s) => s.postFromNavMs)))}`,
+          [(s: BurstSample) => s.browserStartMs, (s: BurstSample) => s.heardMs, (s: BurstSample) => s.postFromNavMs].map((f) => `${int(median(r.samples.map(f)))} / ${int(max(r.samples.map(f)))}`).join('; '),
           `${int(r.postsFirstMs)} / ${int(r.postsLastMs)}`,
           r.streams,
           fmt(r.getsPerScan, 2),
@@ -139,7 +159,7 @@ function report(o: BurstOptions, runs: BurstRun[], alone: BurstSample[]): Sectio
   const aloneRatio = alone.map((s) => s.fromNavMs / s.processingMs);
   body.push(
     '',
-    `One tab alone (the ${alone.length} scans before the bursts, the last ${Math.max(0, alone.length - 5)} of them with the scan time learned): time to verdict ÷ scan time median ${fmt(median(aloneRatio), 3)}, max ${fmt(max(aloneRatio), 3)}; navigation → its POST arrives median ${int(median(alone.map((s) => s.postFromNavMs)))} ms, max ${int(max(alone.map((s) => s.postFromNavMs)))} ms; from createdAt max ${fmt(max(alone.map((s) => s.fromCreatedMs / s.processingMs)), 3)}.`,
+    `One tab alone (the ${alone.length} scans before the bursts, the last ${Math.max(0, alone.length - 5)} of them with the scan time learned): time to verdict ÷ scan time median ${fmt(median(aloneRatio), 3)}, max ${fmt(max(aloneRatio), 3)}; navigation → browser starts it / background hears it / its POST arrives, median ${int(median(alone.map((s) => s.browserStartMs)))} / ${int(median(alone.map((s) => s.heardMs)))} / ${int(median(alone.map((s) => s.postFromNavMs)))} ms; from createdAt max ${fmt(max(alone.map((s) => s.fromCreatedMs / s.processingMs)), 3)}.`,
   );
   const summary = runs.map((r) => {
     const v = max(ratios(r, (s) => s.fromNavMs));
