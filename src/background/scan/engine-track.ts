@@ -59,8 +59,8 @@ export function createTracker(core: EngineCore): Tracker {
     core.tracking.add(job.url);
     // A job resumed after a restart keeps its creation time as its clock (no answer seen here).
     if (acceptedAt !== undefined) core.acceptedAt.set(job.url, acceptedAt);
-    // The POST's answer said "not done yet" (or this is a resumed job): the earliest bound we know.
-    if (!core.pendingSeen.has(job.url)) core.pendingSeen.set(job.url, { ageMs: Math.max(0, ageOf(job)), hints: null });
+    // Nothing seen of the job yet (a resumed one may even be done): the lower bound is its start.
+    if (!core.pendingSeen.has(job.url)) core.pendingSeen.set(job.url, { ageMs: 0, hints: null });
     rebalance();
     schedulePoll(job.url, pollDelayFor(job.url, job));
   }
