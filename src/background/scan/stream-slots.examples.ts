@@ -37,6 +37,11 @@ export const SLOT_EXAMPLES: readonly SlotExample[] = [
     expected: { open: [], close: [] },
   },
   {
+    name: 'an older job of the same urgency, answered later, waits too',
+    candidates: c([['b', NAV, 2, 'open'], ['c', NAV, 3, 'open'], ['d', NAV, 4, 'open'], ['a', NAV, 1, '']]),
+    expected: { open: [], close: [] },
+  },
+  {
     name: 'a stream ended: its slot goes to the next oldest, the job itself polls',
     candidates: c([['a', NAV, 1, 'ended'], ['b', NAV, 2, 'open'], ['c', NAV, 3, 'open'], ['d', NAV, 4, ''], ['e', NAV, 5, '']]),
     expected: { open: ['d'], close: [] },

@@ -7,9 +7,10 @@
  * MAX_STREAMS stream at once and the rest poll (poll-timing.ts); half the connections always stay
  * free for a POST or a poll. Who streams: the most urgent jobs (a navigation, whose tab waits,
  * before a person's explicit check, before a hover, before page links), the oldest first among
- * equals (it has waited longest and is nearest its end). A new, more urgent job takes the slot of
- * the least urgent, youngest stream (that job goes back to polling and may stream again when a
- * slot frees). A job whose own stream ended by itself (dropped, silent, closed) polls to the end:
+ * equals (it has waited longest and is nearest its end) when a slot is free. Only a MORE urgent
+ * job takes an open stream's slot: the least urgent, youngest stream closes (that job goes back to
+ * polling and may stream again when a slot frees); an equal one waits, even if older (its POST
+ * was answered later), since closing a stream for an equal job only churns connections. A job whose own stream ended by itself (dropped, silent, closed) polls to the end:
  * opening it again would likely fail the same way.
  */
 import type { ScanReason } from '@/src/shared/messaging/protocol';
@@ -51,8 +52,9 @@ export function planStreams(candidates: readonly StreamCandidate[], cap: number 
   const ranked = candidates
     .filter((c) => !c.streamEnded)
     .map((c) => ({ c, u: urgencyOf(c.reasons) }))
-    // Among equal urgency and age, an open stream stays (no churn), then a stable order by URL.
-    .sort((a, b) => a.u - b.u || a.c.createdAt - b.c.createdAt || Number(b.c.streaming) - Number(a.c.streaming) || (a.c.url < b.c.url ? -1 : a.c.url > b.c.url ? 1 : 0));
+    // Among equal urgency an open stream keeps its slot (closing it for an equal job only churns
+    // connections), then the oldest first, then a stable order by URL.
+    .sort((a, b) => a.u - b.u || Number(b.c.streaming) - Number(a.c.streaming) || a.c.createdAt - b.c.createdAt || (a.c.url < b.c.url ? -1 : a.c.url > b.c.url ? 1 : 0));
   const keep = new Set(ranked.slice(0, slots).map((r) => r.c.url));
   return {
     open: ranked.filter((r) => keep.has(r.c.url) && !r.c.streaming).map((r) => r.c.url),
