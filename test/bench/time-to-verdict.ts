@@ -28,7 +28,7 @@ export interface TtvOptions {
   delayRange: [number, number];
 }
 
-interface Sample {
+export interface Sample {
   url: string;
   /** All in ms after the job's createdAt. */
   processingMs: number;
@@ -38,9 +38,9 @@ interface Sample {
   finalGetMs: number;
 }
 
-type Mode = 'stream' | 'polling';
+export type Mode = 'stream' | 'polling';
 
-interface BrowserClock {
+export interface BrowserClock {
   /** Normalized URL → when its verdict was written to the cache (ms epoch). */
   cached: Record<string, number>;
 }
@@ -48,7 +48,7 @@ interface BrowserClock {
 const WAIT_MS = 30_000;
 
 /** Installs a listener in the extension page that stamps when each verdict reached the cache. */
-async function installClock(control: Page): Promise<void> {
+export async function installClock(control: Page): Promise<void> {
   await control.evaluate(() => {
     const c = (globalThis as any).chrome;
     const clock: BrowserClock = { cached: {} };
@@ -61,10 +61,10 @@ async function installClock(control: Page): Promise<void> {
   });
 }
 
-const readClock = (control: Page) => control.evaluate(() => (globalThis as any).__benchClock as BrowserClock);
+export const readClock = (control: Page) => control.evaluate(() => (globalThis as any).__benchClock as BrowserClock);
 
 /** Navigates; a navigation the extension redirects ends in ERR_ABORTED, which is expected. */
-async function visit(page: Page, url: string): Promise<void> {
+export async function visit(page: Page, url: string): Promise<void> {
   try {
     await page.goto(url, { waitUntil: 'domcontentloaded' });
   } catch (error) {
@@ -78,7 +78,7 @@ async function visit(page: Page, url: string): Promise<void> {
  * (webNavigation does not report navigations to our own extension pages; tabs.onUpdated
  * reports them only once loading, ~50 ms later.)
  */
-async function blockedAt(tab: Page, blockedPrefix: string): Promise<number> {
+export async function blockedAt(tab: Page, blockedPrefix: string): Promise<number> {
   // Polled, not waitForURL: the extension may abort the pending navigation on purpose (redirect
   // before the page commits), which Playwright's navigation waits do not always survive.
   const deadline = Date.now() + WAIT_MS;
@@ -96,7 +96,7 @@ async function blockedAt(tab: Page, blockedPrefix: string): Promise<number> {
   throw new Error(`No redirect to the blocked page within ${WAIT_MS} ms (tab shows ${tab.url()})`);
 }
 
-async function runMode(
+export async function runMode(
   mode: Mode,
   o: TtvOptions,
   svc: ScanningService,
@@ -143,7 +143,7 @@ async function runMode(
   return { rawUrls, blocked, logFrom, logTo: svc.log.length };
 }
 
-function samplesOf(rawUrls: string[], blocked: Record<string, number>, svc: ScanningService, clock: BrowserClock): Sample[] {
+export function samplesOf(rawUrls: string[], blocked: Record<string, number>, svc: ScanningService, clock: BrowserClock): Sample[] {
   const byUrl = new Map(svc.scans().map((s) => [s.url, s]));
   const lastGet = (scanId: string) => {
     const uuid = scanId.replace(/^scn_/, '');
@@ -166,7 +166,7 @@ function samplesOf(rawUrls: string[], blocked: Record<string, number>, svc: Scan
   });
 }
 
-function requestsPerScan(svc: ScanningService, from: number, to: number, scans: number) {
+export function requestsPerScan(svc: ScanningService, from: number, to: number, scans: number) {
   const slice = svc.log.slice(from, to);
   const gets = slice.filter((e) => e.method === 'GET' && /^\/v1\/scans\/[^/]+\/?$/.test(e.path)).length;
   const streams = slice.filter((e) => e.method === 'GET' && /\/events\/?$/.test(e.path)).length;
@@ -250,7 +250,7 @@ function report(o: TtvOptions, results: Results): Section {
   const [stream, polling] = rows as [Row, Row];
   const pollD = results.polling.samples.map((x) => x.processingMs);
   const model = (label: string, f: (d: number) => PollOutcome): Model => ({ label, ratio: pollD.map((d) => f(d).seenAtMs / d), gets: pollD.map((d) => f(d).gets) });
-  const current = model(`current (first ${timing.FIRST_POLL_MS} ms, then when the job's age ×${timing.POLL_AGE_FACTOR}, ≥ ${timing.MIN_POLL_GAP_MS} ms apart) — model`, currentSchedule);
+  const current = model(`age rule, nothing learned (first ${timing.FIRST_POLL_MS} ms, then when the job's age ×${timing.POLL_AGE_FACTOR}, ≥ ${timing.MIN_POLL_GAP_MS} ms apart) — model`, currentSchedule);
   const others = [
     model('before commit d0c7d30 (first 1000 ms, then intervals ×1.6) — model', previousSchedule),
     model(`age ×1.2 instead of ×${timing.POLL_AGE_FACTOR} (first 1000 ms, ≥ 250 ms apart) — model`, (d) => ageSchedule(d, 1.2, 250)),
@@ -259,7 +259,7 @@ function report(o: TtvOptions, results: Results): Section {
   const body = [
     `Each scan: a tab navigates to a phishing URL on a fresh \`*.test\` host (nothing cached); the local service (test/service) creates the job, finishes it after its processing delay, and the extension redirects the tab to its blocked page. **Time to verdict** = from the job's \`createdAt\` to the start of that redirect (the blocked document's \`performance.timeOrigin\`, i.e. its navigation start; the service runs on the same machine, same wall clock). **Processing time** = the job's \`completedAt − createdAt\`. Ratio = time to verdict ÷ processing time (1.0 is the limit: the service cannot be beaten). "cache" = the same up to the moment the verdict was written to the verdict cache (\`storage.onChanged\` of \`v:<url>\`, stamped with \`Date.now()\` by an extension page), one step before the redirect.`,
     '',
-    `Processing delays spread evenly over ${o.delayRange[0]}–${o.delayRange[1]} ms (a realistic scan time), shuffled; ${o.lanes} tabs navigate at once, ${o.scans} scans per mode, one warm-up scan per mode not counted. Polling only = the service answers 404 to \`/events\` (\`setFaults({streamMode: 'disabled'})\`). Polling schedule in src/background/scan/timing.ts: first poll ${timing.FIRST_POLL_MS} ms after the POST answer, then each when the job's age has grown ×${timing.POLL_AGE_FACTOR} (at least ${timing.MIN_POLL_GAP_MS} ms, at most ${timing.MAX_POLL_MS / 1000} s apart); with a stream open, polls only every ${timing.POLL_WHILE_STREAMING_MS / 1000} s.`,
+    `Processing delays spread evenly over ${o.delayRange[0]}–${o.delayRange[1]} ms (a realistic scan time), shuffled; ${o.lanes} tabs navigate at once, ${o.scans} scans per mode, one warm-up scan per mode not counted. Polling only = the service answers 404 to \`/events\` (\`setFaults({streamMode: 'disabled'})\`). Polling schedule (src/background/scan/poll-timing.ts): until 5 scans have finished in this browser, first poll ${timing.FIRST_POLL_MS} ms after the POST answer, then each when the job's age has grown ×${timing.POLL_AGE_FACTOR} (at least ${timing.MIN_POLL_GAP_MS} ms, at most ${timing.MAX_POLL_MS / 1000} s apart); after that, timed from what recent scans took (measurement 10); with a stream open, polls only every ${timing.POLL_WHILE_STREAMING_MS / 1000} s.`,
     '',
     table(
       ['mode', 'scans', 'processing ms (min–median–max)', 'ratio median', 'ratio p95', 'ratio max', 'aim (p95)', 'cache ratio median / p95', 'extra ms median / p95', 'requests per scan (POST / GET job / GET events)'],

@@ -8,7 +8,8 @@ import { apiError, fail, ok, type ApiError, type ApiResult } from './errors';
 import { DEFAULT_SILENCE_MS, readEventStream, type StreamEvent } from './events';
 import { ID_FALLBACK_STATUSES, idCandidates, type IdForm } from './job-id';
 import { readCreatedKey, readCredits, readKeyRecord, readPage, readRecord } from './readers';
-import { readScanJob, type ApiKeyRecord, type BatchOutcome, type CreatedApiKey, type Credits, type Page, type ScanJob } from './schemas';
+import { readPollHints } from './hints';
+import { isTerminal, readScanJob, unwrapJob, type ApiKeyRecord, type BatchOutcome, type CreatedApiKey, type Credits, type Page, type ScanJob } from './schemas';
 import { createTransport, type RequestSpec } from './transport';
 import { msg } from '../i18n';
 
@@ -144,6 +145,22 @@ export function createApiClient(config: ApiConfig): ApiClient {
     return last;
   }
 
+  /** GET one job, with what the answer says about when it will be done (api/hints.ts). */
+  async function readScanWithHints(seg: string): Promise<ApiResult<ScanJob>> {
+    if (configError) return fail(configError);
+    try {
+      const r = await t.request({ method: 'GET', path: `/v1/scans/${seg}` });
+      if (!r.ok) return r;
+      const v = readScanJob(r.value.body, { requireResult: true });
+      if (v === null) return fail(apiError('bad_response', 'The answer to reading a scan could not be read.', r.value.status));
+      // A finished job's timings are history, not a forecast: only a waiting job gets hints.
+      if (!isTerminal(v.state)) v.hints = readPollHints(unwrapJob(r.value.body), r.value.retryAfter, config.now?.() ?? Date.now());
+      return ok(v);
+    } catch (e) {
+      return fail(apiError('network', `Unexpected client error: ${e instanceof Error ? e.message : String(e)}`));
+    }
+  }
+
   const job = (fallbackUrl?: string) => (b: unknown) => readScanJob(b, { fallbackUrl, requireResult: true });
 
   async function* streamEvents(id: string, opts: { signal?: AbortSignal; silenceMs?: number } = {}): AsyncGenerator<StreamEvent> {
@@ -243,7 +260,7 @@ export function createApiClient(config: ApiConfig): ApiClient {
         (b) => readPage(b, (x) => readScanJob(x, { requireResult: false })),
         'listing scans',
       ),
-    getScan: (id) => withId(id, 'scan', (seg) => call({ method: 'GET', path: `/v1/scans/${seg}` }, job(), 'reading a scan')),
+    getScan: (id) => withId(id, 'scan', (seg) => readScanWithHints(seg)),
     streamEvents,
     getAnalytics: (id) =>
       withId(id, 'scan', (seg) => call({ method: 'GET', path: `/v1/scans/${seg}/analytics` }, readRecord, 'reading analytics')),

@@ -13,4 +13,5 @@ export {
   type ScanResult,
 } from './schemas';
 export { type StreamEvent, type StreamEndReason } from './events';
+export { NO_HINTS, type PollHints } from './hints';
 export { bareId, type IdForm } from './job-id';

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { plainText, type ApiError } from './errors';
 import { obj, pick, renderIndicator, textOrNull, type Json } from './shape';
+import type { PollHints } from './hints';
 
 export interface ScanResult {
   riskScore: number;
@@ -33,6 +34,8 @@ export interface ScanJob {
   failureReason: string | null;
   /** Every other field, untouched, for a key/value view. */
   extra: Record<string, unknown>;
+  /** Timing hints of a GET answer (api/hints.ts); absent where nobody read them. */
+  hints?: PollHints;
 }
 
 export interface Page<T> {
@@ -147,7 +150,7 @@ function failureReasonOf(o: Json): string | null {
   return null;
 }
 
-function unwrapJob(raw: unknown): Json | null {
+export function unwrapJob(raw: unknown): Json | null {
   const o = obj(raw);
   if (!o) return null;
   if ('id' in o || 'state' in o) return o;

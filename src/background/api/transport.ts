@@ -36,6 +36,8 @@ export interface RawAnswer {
   status: number;
   /** Parsed JSON, or undefined for an empty body. */
   body: unknown;
+  /** The Retry-After header of a 2xx answer (a poll-timing hint, api/hints.ts), or null. */
+  retryAfter?: string | null;
 }
 
 type Attempt = { ok: true; answer: RawAnswer } | { ok: false; outcome: Outcome | 'cancelled'; error: ApiError };
@@ -130,7 +132,7 @@ export function createTransport(d: TransportDeps) {
           error: apiError('bad_response', msg('bg_api_brokenJson', 'The service answered with broken or incomplete JSON.'), status),
         };
       }
-      return { ok: true, answer: { status, body } };
+      return { ok: true, answer: { status, body, retryAfter: res.headers.get('retry-after') } };
     } finally {
       clearTimeout(timer);
       spec.signal?.removeEventListener('abort', onAbort);

@@ -8,6 +8,8 @@ import type { ScanReason, ErrorInfoWithFix } from '@/src/shared/messaging/protoc
 import type { ApiClient } from '../api';
 import type { VerdictCache } from '../cache/verdict-cache';
 import type { JobsStore, PendingJob } from './jobs-store';
+import type { PollHints } from '../api';
+import { createDurationLog, type DurationLog } from './scan-durations';
 
 export interface JobMeta {
   tabIds: number[];
@@ -34,6 +36,8 @@ export interface EngineDeps {
   dailyBudget?: { tryConsume(): Promise<boolean> };
   /** Told how many jobs are pending after each change (main.ts keeps the resume alarm). */
   onPending?: (count: number) => void;
+  /** What recent scans took (poll timing); default: the persisted log of scan-durations.ts. */
+  durations?: DurationLog;
 }
 
 /** What this worker life knows of a job in flight (the store is the truth after a restart). */
@@ -43,6 +47,14 @@ export interface Inflight {
   since: number;
   waiting: PendingJob['waitingFor'];
   lastError: string | null;
+  /** Why it is scanned (the stream slots go to the most urgent: stream-slots.ts). */
+  reasons: PendingJob['reasons'];
+}
+
+/** The last answer that said "not done yet": when we read it (job age) and what it hinted. */
+export interface PendingSeen {
+  ageMs: number;
+  hints: PollHints | null;
 }
 
 export interface EngineCore {
@@ -55,7 +67,20 @@ export interface EngineCore {
   /** Terminal non-verdict outcomes of this worker's life: failed, timed out, refused. */
   outcomes: Map<string, UrlStatus>;
   tracking: Set<string>;
+  /** Jobs holding an event stream now (at most MAX_STREAMS: stream-slots.ts), with its aborter. */
   streaming: Set<string>;
+  streamAborts: Map<string, AbortController>;
+  /** Jobs whose stream ended by itself: they poll to the end. */
+  streamEnded: Set<string>;
+  pendingSeen: Map<string, PendingSeen>;
+  /**
+   * When the POST's answer came back (this worker life): the job's clock for the poll rule. The
+   * service created the job between our send and this moment, so a poll timed from here for a
+   * learned duration is never early for a scan of exactly that duration; job.createdAt (just
+   * before the send) would be early by the POST's round trip, which grows under a burst.
+   */
+  acceptedAt: Map<string, number>;
+  durations: DurationLog;
   pollTimers: Map<string, unknown>;
   retryAttempts: Map<string, number>;
   listeners: Set<EngineListener>;
@@ -67,6 +92,8 @@ export interface EngineCore {
   /** The in-memory mirror of a (stored) job: call after every change of the stored job. */
   mirror(job: PendingJob): void;
   checking(url: string): UrlStatus;
+  /** Tracking of a job ends: its stream (if any) is closed, its slot freed by the stream's end. */
+  forgetTracking(url: string): void;
   /** The job ends without a verdict: forget it, remember the outcome, tell listeners. */
   drop(job: PendingJob, status: UrlStatus): Promise<void>;
 }
@@ -88,6 +115,11 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
     outcomes: new Map(),
     tracking: new Set(),
     streaming: new Set(),
+    streamAborts: new Map(),
+    streamEnded: new Set(),
+    pendingSeen: new Map(),
+    acceptedAt: new Map(),
+    durations: deps.durations ?? createDurationLog(),
     pollTimers: new Map(),
     retryAttempts: new Map(),
     listeners: new Set(),
@@ -109,7 +141,7 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
       for (const fn of core.problemListeners) fn(p);
     },
     mirror(job) {
-      core.inflight.set(job.url, { scanId: job.scanId, state: job.state, since: job.createdAt, waiting: job.waitingFor, lastError: job.lastError });
+      core.inflight.set(job.url, { scanId: job.scanId, state: job.state, since: job.createdAt, waiting: job.waitingFor, lastError: job.lastError, reasons: job.reasons });
     },
     checking(url) {
       const f = core.inflight.get(url)!;
@@ -122,14 +154,23 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
         ...(f.lastError ? { lastError: f.lastError } : {}),
       };
     },
+    forgetTracking(url) {
+      core.tracking.delete(url);
+      core.pendingSeen.delete(url);
+      core.acceptedAt.delete(url);
+      core.streamEnded.delete(url);
+      core.streamAborts.get(url)?.abort();
+    },
     async drop(job, status) {
       await deps.jobs.remove(job.url);
       core.inflight.delete(job.url);
-      core.tracking.delete(job.url);
+      core.forgetTracking(job.url);
       core.outcomes.set(job.url, status);
       deps.onPending?.(core.inflight.size);
       core.emit(job.url, status, job);
     },
   };
+  // A woken worker picks up what earlier lives learned; until then the age rule applies.
+  void core.durations.load();
   return core;
 }

@@ -110,16 +110,20 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
 
   async function handleSubmitted(job: PendingJob, res: ApiResult<ScanJob>) {
     if (res.ok) {
+      // The job's poll clock starts when the answer arrived, not after the writes below.
+      const answeredAt = core.now();
       core.retryAttempts.delete(job.url);
       if (core.standing && CLEARED_BY_SUCCESS.has(core.standing.code)) core.setProblem(null);
       const scan = res.value;
       const updated = await deps.jobs.update(job.url, (j) => ({ ...j, scanId: scan.id, state: scan.state, waitingFor: null, lastError: null }));
       if (!updated) return;
       core.mirror(updated);
-      await recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(() => undefined);
+      // Not awaited: tracking (the poll clock, a stream slot) must not wait for the history write.
+      // The store's queue is first in, first out, so a finished job's entry still lands after this.
+      void recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(() => undefined);
       core.emit(job.url, core.checking(job.url), updated);
       if (isTerminal(scan.state)) await tracker.finish(updated, scan);
-      else tracker.track(updated);
+      else tracker.track(updated, answeredAt);
       return;
     }
     const e = res.error;

@@ -1,7 +1,9 @@
 /**
- * Tracking a submitted job until it is terminal: by its event stream when that works, and by
- * polling always (the stream may lie or die); then the verdict goes to the cache before the job
- * is forgotten, so a worker dying in between re-polls instead of losing it.
+ * Tracking a submitted job until it is terminal: by polling always (timed by poll-timing.ts: the
+ * service's hints, what recent scans took), and by an event stream for the few jobs that hold one
+ * of the stream slots (stream-slots.ts: streams must not take the connections POSTs and polls
+ * need). The verdict goes to the cache before the job is forgotten, so a worker dying in between
+ * re-polls instead of losing it.
  */
 import type { ScanJob } from '../api';
 import { isTerminal } from '../api';
@@ -12,11 +14,17 @@ import { toVerdict } from './to-verdict';
 import { recordHistory } from '../state/ledger';
 import * as T from './timing';
 import { msg } from '../i18n';
+import { nextPoll } from './poll-timing';
+import { durationSample } from './scan-durations';
+import { planStreams, type StreamCandidate } from './stream-slots';
 
 export interface Tracker {
-  track(job: PendingJob): void;
+  /** `acceptedAt`: when the service's answer to the POST arrived (the job's poll clock). */
+  track(job: PendingJob, acceptedAt?: number): void;
   poll(url: string): Promise<void>;
   finish(job: PendingJob, scan: ScanJob): Promise<void>;
+  /** Re-plans who streams (a job's urgency rose: a hovered link is now navigated to). */
+  rebalance(): void;
 }
 
 /** A terminal event-stream frame as a ScanJob, filled in from what we already know of the job. */
@@ -37,12 +45,56 @@ const errorStatus = (e: { code: string; message: string }) => ({ kind: 'error' a
 
 export function createTracker(core: EngineCore): Tracker {
   const { deps } = core;
+  /** The job's age for the poll rule and the duration samples: since the service accepted it. */
+  const ageOf = (job: PendingJob) => core.now() - (core.acceptedAt.get(job.url) ?? job.createdAt);
 
-  function track(job: PendingJob) {
+  /** The poll rule's delay for this job now; with a stream open, polling is only the guarantee. */
+  function pollDelayFor(url: string, job: PendingJob): number {
+    const seen = core.pendingSeen.get(url);
+    const { delayMs } = nextPoll({ ageMs: ageOf(job), hints: seen?.hints, hintsAgeMs: seen?.ageMs, learned: core.durations.learned() });
+    return core.streaming.has(url) ? Math.max(delayMs, T.POLL_WHILE_STREAMING_MS) : delayMs;
+  }
+
+  function track(job: PendingJob, acceptedAt?: number) {
     if (core.tracking.has(job.url) || !job.scanId) return;
     core.tracking.add(job.url);
-    if (core.streamSupported) void runStream(job);
-    schedulePoll(job.url, core.streamSupported ? Math.max(job.pollDelayMs, T.POLL_WHILE_STREAMING_MS) : job.pollDelayMs);
+    // A job resumed after a restart keeps its creation time as its clock (no answer seen here).
+    if (acceptedAt !== undefined) core.acceptedAt.set(job.url, acceptedAt);
+    // Nothing seen of the job yet (a resumed one may even be done): the lower bound is its start.
+    if (!core.pendingSeen.has(job.url)) core.pendingSeen.set(job.url, { ageMs: 0, hints: null });
+    rebalance();
+    schedulePoll(job.url, pollDelayFor(job.url, job));
+  }
+
+  /** Gives the stream slots to the jobs the rule picks (stream-slots.ts); the others poll. */
+  function rebalance() {
+    if (!core.streamSupported) return;
+    const candidates: StreamCandidate[] = [];
+    for (const url of core.tracking) {
+      const f = core.inflight.get(url);
+      if (!f) continue;
+      candidates.push({ url, reasons: f.reasons, createdAt: f.since, streaming: core.streaming.has(url), streamEnded: core.streamEnded.has(url) });
+    }
+    const plan = planStreams(candidates);
+    for (const url of plan.close) void stopStream(url);
+    for (const url of plan.open) openStream(url);
+  }
+
+  function openStream(url: string) {
+    const ctl = new AbortController();
+    // Marked at once (not after an await), so the next rebalance counts this slot as taken.
+    core.streaming.add(url);
+    core.streamAborts.set(url, ctl);
+    void runStream(url, ctl);
+  }
+
+  /** A more urgent job takes this slot: the stream closes and the job polls at its normal pace. */
+  async function stopStream(url: string) {
+    core.streamAborts.get(url)?.abort();
+    core.streamAborts.delete(url);
+    core.streaming.delete(url);
+    const job = await deps.jobs.get(url);
+    if (job && core.tracking.has(url) && !core.streaming.has(url)) schedulePoll(url, pollDelayFor(url, job));
   }
 
   /** One poll timer per job: a new schedule replaces the old one (e.g. stream ended early). */
@@ -63,34 +115,50 @@ export function createTracker(core: EngineCore): Tracker {
     }
   }
 
-  async function runStream(job: PendingJob) {
-    const api = await deps.api();
-    if (!api || !job.scanId) return;
-    core.streaming.add(job.url);
+  async function runStream(url: string, ctl: AbortController) {
+    const mine = () => core.streamAborts.get(url) === ctl;
     try {
-      for await (const ev of api.streamEvents(job.scanId)) {
-        if (!core.tracking.has(job.url)) return;
+      const api = await deps.api();
+      const job = await deps.jobs.get(url);
+      if (!api || !job?.scanId || ctl.signal.aborted) return;
+      for await (const ev of api.streamEvents(job.scanId, { signal: ctl.signal })) {
+        // Closed for a more urgent job, or the job ended: stopStream / finish took over.
+        if (!core.tracking.has(url) || ctl.signal.aborted) return;
         if (ev.kind === 'transition') {
           const state = ev.job.state;
-          noteState(job.url, state, job);
+          noteState(url, state, job);
           if (isTerminal(state)) {
-            core.streaming.delete(job.url);
+            core.streamEnded.add(url);
+            core.streaming.delete(url);
+            // Seen done now: the stream is as good as a poll at this moment (scan-durations.ts).
+            core.pendingSeen.set(url, { ageMs: ageOf(job), hints: null });
             // The client hands over a frame's result only when it reads as a full, valid result:
             // then the frame is the answer. Otherwise one GET fetches the authoritative job.
-            const current = await deps.jobs.get(job.url);
+            const current = await deps.jobs.get(url);
             if (current && (ev.job.result || state === 'FAILED')) return void (await finish(current, fromFrame(current, ev.job)));
-            return void (await poll(job.url));
+            return void (await poll(url));
           }
         } else {
           if (ev.reason === 'unsupported') core.streamSupported = false;
-          // The stream is over: polling takes back its normal pace at once.
-          core.streaming.delete(job.url);
-          if (ev.reason !== 'terminal') return void (await poll(job.url));
-          return;
+          core.streamEnded.add(url);
+          core.streaming.delete(url);
+          if (ev.reason === 'terminal') return;
+          // Ended by itself: this job polls to the end (finally), and its slot goes to the next job.
+          // No endpoint: nothing was learned about the job, so the poll rule keeps its pace.
+          // Dropped or silent: polling takes back its normal pace with a poll at once.
+          if (ev.reason === 'unsupported') return schedulePoll(url, pollDelayFor(url, job));
+          return void (await poll(url));
         }
       }
     } finally {
-      core.streaming.delete(job.url);
+      if (mine()) {
+        core.streaming.delete(url);
+        core.streamAborts.delete(url);
+        // Not closed by us for a more urgent job (stopStream forgets the aborter first): however
+        // it ended (no client, no endpoint, dropped), it is not opened again for this job.
+        if (core.tracking.has(url)) core.streamEnded.add(url);
+      }
+      rebalance();
     }
   }
 
@@ -110,20 +178,24 @@ export function createTracker(core: EngineCore): Tracker {
     let delay: number;
     if (res.ok) {
       noteState(url, res.value.state, job);
-      delay = T.nextPollDelay(core.now() - job.createdAt);
+      core.pendingSeen.set(url, { ageMs: ageOf(job), hints: res.value.hints ?? null });
+      delay = pollDelayFor(url, job);
     } else if (res.error.code === 'not_found' || res.error.code === 'unauthorized' || res.error.code === 'forbidden') {
       return core.drop(job, errorStatus(res.error));
     } else {
       delay = T.retryDelay(0, res.error.retryAfterMs);
+      if (core.streaming.has(url)) delay = Math.max(delay, T.POLL_WHILE_STREAMING_MS);
     }
     const lastError = res.ok ? null : res.error.code;
     const updated = await deps.jobs.update(url, (j) => ({ ...j, pollDelayMs: delay, state: res.ok ? res.value.state : j.state, lastError }));
     if (updated && core.inflight.has(url)) core.inflight.set(url, { ...core.inflight.get(url)!, lastError });
     if (!core.tracking.has(url)) return;
-    schedulePoll(url, core.streaming.has(url) ? Math.max(delay, T.POLL_WHILE_STREAMING_MS) : delay);
+    schedulePoll(url, delay);
   }
 
   async function finish(job: PendingJob, scan: ScanJob) {
+    const seen = core.pendingSeen.get(job.url);
+    core.durations.add(durationSample({ createdAt: scan.createdAt, completedAt: scan.completedAt, lastPendingAgeMs: seen?.ageMs ?? 0, doneSeenAgeMs: ageOf(job) }));
     if (scan.state === 'FAILED') {
       await recordHistory({ id: scan.id, url: job.url, state: 'FAILED', createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(() => undefined);
       return core.drop(job, { kind: 'failed', scanId: scan.id, message: scan.failureReason ?? '' });
@@ -134,12 +206,12 @@ export function createTracker(core: EngineCore): Tracker {
     await deps.cache.set(v, await deps.ttlFor(v));
     await deps.jobs.remove(job.url);
     core.inflight.delete(job.url);
-    core.tracking.delete(job.url);
+    core.forgetTracking(job.url);
     deps.onPending?.(core.inflight.size);
     // Tell listeners (a redirect may wait on it) before the history bookkeeping.
     core.emit(job.url, { kind: 'verdict', verdict: v, decision: { action: 'allow', reason: 'undecided' } }, job);
     await recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: v.riskScore, band: v.band, source: 'local' }).catch(() => undefined);
   }
 
-  return { track, poll, finish };
+  return { track, poll, finish, rebalance };
 }

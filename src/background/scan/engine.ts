@@ -58,11 +58,17 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
     const cached = peek(url);
     if (cached.kind === 'verdict') return cached;
     if (core.inflight.has(url)) {
-      await deps.jobs.update(url, (j) => ({
+      const updated = await deps.jobs.update(url, (j) => ({
         ...j,
         tabIds: tabId === undefined || j.tabIds.includes(tabId) ? j.tabIds : [...j.tabIds, tabId],
         reasons: j.reasons.includes(reason) ? j.reasons : [...j.reasons, reason],
       }));
+      const f = core.inflight.get(url);
+      if (updated && f && f.reasons.length !== updated.reasons.length) {
+        // A hovered link now navigated to is more urgent: it may take a stream slot.
+        core.inflight.set(url, { ...f, reasons: updated.reasons });
+        tracker.rebalance();
+      }
       return core.checking(url);
     }
     const standing = core.standing;

@@ -57,31 +57,52 @@ export function createJobsStore(opts: { memoryOnly?: (url: string) => boolean } 
   let mem: Record<string, PendingJob> | null = null;
   const load = async () => (mem ??= await readKey('db', KEY, JobsSchema, {}));
   // Jobs for private-window URLs are not written: they end with this worker (incognito-urls.ts).
-  const save = () => writeKey('db', KEY, Object.fromEntries(Object.entries(mem ?? {}).filter(([url]) => !memoryOnly(url))));
+  const write = () => writeKey('db', KEY, Object.fromEntries(Object.entries(mem ?? {}).filter(([url]) => !memoryOnly(url))));
+  // Group commit: a change is made in memory under the mutex, then waits for a write that started
+  // after it. The first write to start carries every change made so far, so a burst of jobs
+  // (twelve navigations at once) is a couple of writes, not twelve in a row before the POSTs.
+  const writes = createMutex();
+  let dirty = false;
+  const save = () => {
+    dirty = true;
+    return writes(async () => {
+      if (!dirty) return; // an earlier write carried this change
+      dirty = false;
+      try {
+        await write();
+      } catch (e) {
+        dirty = true;
+        throw e;
+      }
+    });
+  };
   return {
     all: () => mutex(async () => ({ ...(await load()) })),
     get: (url) => mutex(async () => (await load())[url] ?? null),
-    put: (job) =>
-      mutex(async () => {
+    put: async (job) => {
+      await mutex(async () => {
         (await load())[job.url] = job;
-        await save();
-      }),
-    update: (url, fn) =>
-      mutex(async () => {
+      });
+      await save();
+    },
+    update: async (url, fn) => {
+      const next = await mutex(async () => {
         const jobs = await load();
         const cur = jobs[url];
         if (!cur) return null;
-        const next = fn(cur);
-        jobs[url] = next;
-        await save();
-        return next;
-      }),
-    remove: (url) =>
-      mutex(async () => {
+        return (jobs[url] = fn(cur));
+      });
+      if (next) await save();
+      return next;
+    },
+    remove: async (url) => {
+      const removed = await mutex(async () => {
         const jobs = await load();
-        if (!(url in jobs)) return;
+        if (!(url in jobs)) return false;
         delete jobs[url];
-        await save();
-      }),
+        return true;
+      });
+      if (removed) await save();
+    },
   };
 }

@@ -18,7 +18,10 @@ export const HOVER_BATCH_WINDOW_MS = 120;
 export const RETRY_BASE_MS = 2000;
 export const RETRY_MAX_MS = 60_000;
 
-/** Delay until the next poll of a job that is `ageMs` old (since it was created here). */
+/**
+ * Delay until the next poll of a job that is `ageMs` old (since it was created here), when
+ * nothing better is known: poll-timing.ts uses the service's hints and recent durations first.
+ */
 export const nextPollDelay = (ageMs: number) =>
   Math.min(MAX_POLL_MS, Math.max(MIN_POLL_GAP_MS, Math.round(Math.max(0, ageMs) * (POLL_AGE_FACTOR - 1))));
 

@@ -24,6 +24,10 @@ const LedgerSchema = z.array(z.unknown()).transform((xs) =>
 );
 
 const mutex = createMutex();
+/** Entries waiting for the next ledger write (appendLedger). */
+let queued: LedgerEntry[] = [];
+/** History entries waiting for the next history write (recordHistory). */
+let queuedHistory: ScanSummary[] = [];
 /** Private-window sends of this background life (oldest first). */
 let memLedger: LedgerEntry[] = [];
 /** Private-window history of this background life (newest first). */
@@ -35,10 +39,22 @@ export function appendLedger(entries: LedgerEntry[]): Promise<void> {
   const inMemory = entries.filter((e) => incognitoUrls.has(e.url));
   if (inMemory.length) memLedger = [...memLedger, ...inMemory].slice(-LEDGER_CAP);
   if (!kept.length) return Promise.resolve();
+  queued.push(...kept);
+  // Group commit: each caller's run is queued after its entries, and the first run to start
+  // writes everything queued so far, so a burst of sends (twelve tabs opening at once) costs one
+  // read and one write instead of twelve in a row, each still recorded before its URL leaves.
   return mutex(async () => {
-    const cur = await readKey('db', 'ledger', LedgerSchema, []);
-    const next = [...cur, ...kept];
-    await writeKey('db', 'ledger', next.slice(Math.max(0, next.length - LEDGER_CAP)));
+    if (!queued.length) return; // an earlier run wrote these
+    const batch = queued;
+    queued = [];
+    try {
+      const cur = await readKey('db', 'ledger', LedgerSchema, []);
+      const next = [...cur, ...batch];
+      await writeKey('db', 'ledger', next.slice(Math.max(0, next.length - LEDGER_CAP)));
+    } catch (e) {
+      queued = [...batch, ...queued]; // the next run tries again; nothing silently lost
+      throw e;
+    }
   });
 }
 
@@ -78,10 +94,20 @@ export function recordHistory(item: ScanSummary): Promise<void> {
     memHistory = [item, ...memHistory.filter((x) => x.id !== item.id)].slice(0, HISTORY_CAP);
     return Promise.resolve();
   }
+  queuedHistory.push(item);
+  // Group commit, as for the ledger: the first run writes every entry queued so far, in order.
   return mutex(async () => {
-    const cur = await readKey('db', 'history', HistorySchema, []);
-    const next = [item, ...cur.filter((x) => x.id !== item.id)].slice(0, HISTORY_CAP);
-    await writeKey('db', 'history', next);
+    if (!queuedHistory.length) return;
+    const batch = queuedHistory;
+    queuedHistory = [];
+    try {
+      let next = await readKey('db', 'history', HistorySchema, []);
+      for (const it of batch) next = [it, ...next.filter((x) => x.id !== it.id)];
+      await writeKey('db', 'history', next.slice(0, HISTORY_CAP));
+    } catch (e) {
+      queuedHistory = [...batch, ...queuedHistory];
+      throw e;
+    }
   });
 }
 

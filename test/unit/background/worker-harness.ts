@@ -8,6 +8,7 @@ import { createVerdictCache, type VerdictCache } from '@/src/background/cache/ve
 import { createJobsStore } from '@/src/background/scan/jobs-store';
 import { createScanEngine, type ScanEngine } from '@/src/background/scan/engine';
 import type { UrlStatus } from '@/src/shared/verdict';
+import type { DurationLog } from '@/src/background/scan/scan-durations';
 
 export interface Worker {
   engine: ScanEngine;
@@ -32,6 +33,10 @@ export interface Hooks {
   now?: () => number;
   /** Policy maxCreditsPerDay's counter (reporting/credit-budget.ts), as main.ts hands it over. */
   dailyBudget?: { tryConsume(): Promise<boolean> };
+  /** What recent scans took (poll timing); default: the engine's own persisted log. */
+  durations?: DurationLog;
+  /** Told each timer the engine sets (e.g. the delay it chose for the next poll). */
+  onTimer?: (ms: number) => void;
 }
 
 export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks = {}): Promise<Worker> {
@@ -61,7 +66,11 @@ export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks 
     ttlFor: async () => 60_000,
     now: hooks.now,
     dailyBudget: hooks.dailyBudget,
-    setTimer: (fn, ms) => setTimeout(() => !dead && fn(), ms),
+    setTimer: (fn, ms) => {
+      hooks.onTimer?.(ms);
+      return setTimeout(() => !dead && fn(), ms);
+    },
+    durations: hooks.durations,
   });
   engine.onUpdate((url, status) => !dead && updates.push({ url, status }));
   return { engine, cache, updates, kill: life.kill, dead: life.dead };

@@ -1,0 +1,71 @@
+/**
+ * Example table for planStreams (style.md 12), tested in test/unit/background/scan-rules.test.ts.
+ * Candidates are written [url, reasons, createdAt, state]; state: 'open' = streaming now,
+ * 'ended' = its own stream ended before, '' = polling. Cap 3 unless given.
+ */
+import type { ScanReason } from '@/src/shared/messaging/protocol';
+import type { StreamCandidate, StreamPlan } from './stream-slots';
+
+export interface SlotExample {
+  name: string;
+  candidates: StreamCandidate[];
+  cap?: number;
+  expected: StreamPlan;
+}
+
+type Row = [string, ScanReason[], number, '' | 'open' | 'ended'];
+const c = (rows: Row[]): StreamCandidate[] =>
+  rows.map(([url, reasons, createdAt, st]) => ({ url, reasons, createdAt, streaming: st === 'open', streamEnded: st === 'ended' }));
+const NAV: ScanReason[] = ['navigation'];
+const HOVER: ScanReason[] = ['hover'];
+
+export const SLOT_EXAMPLES: readonly SlotExample[] = [
+  { name: 'room for all', candidates: c([['a', NAV, 1, ''], ['b', HOVER, 2, '']]), expected: { open: ['a', 'b'], close: [] } },
+  {
+    name: 'a burst of navigations: the 3 oldest stream, the rest poll',
+    candidates: c([['d', NAV, 4, ''], ['b', NAV, 2, ''], ['a', NAV, 1, ''], ['c', NAV, 3, ''], ['e', NAV, 5, '']]),
+    expected: { open: ['a', 'b', 'c'], close: [] },
+  },
+  {
+    name: 'a navigation takes the slot of the youngest hover',
+    candidates: c([['h1', HOVER, 1, 'open'], ['h2', HOVER, 2, 'open'], ['h3', HOVER, 3, 'open'], ['n', NAV, 9, '']]),
+    expected: { open: ['n'], close: ['h3'] },
+  },
+  {
+    name: 'a newer job of the same urgency waits (no churn)',
+    candidates: c([['a', NAV, 1, 'open'], ['b', NAV, 2, 'open'], ['c', NAV, 3, 'open'], ['d', NAV, 4, '']]),
+    expected: { open: [], close: [] },
+  },
+  {
+    name: 'an older job of the same urgency, answered later, waits too',
+    candidates: c([['b', NAV, 2, 'open'], ['c', NAV, 3, 'open'], ['d', NAV, 4, 'open'], ['a', NAV, 1, '']]),
+    expected: { open: [], close: [] },
+  },
+  {
+    name: 'a stream ended: its slot goes to the next oldest, the job itself polls',
+    candidates: c([['a', NAV, 1, 'ended'], ['b', NAV, 2, 'open'], ['c', NAV, 3, 'open'], ['d', NAV, 4, ''], ['e', NAV, 5, '']]),
+    expected: { open: ['d'], close: [] },
+  },
+  {
+    name: 'a job finished (gone): the most urgent waiting one streams',
+    candidates: c([['a', HOVER, 1, 'open'], ['b', HOVER, 2, 'open'], ['p', ['page-links'], 3, ''], ['h', HOVER, 4, '']]),
+    expected: { open: ['h'], close: [] },
+  },
+  {
+    name: 'a hovered link now navigated to counts as a navigation',
+    candidates: c([['h1', HOVER, 1, 'open'], ['h2', HOVER, 2, 'open'], ['h3', HOVER, 3, 'open'], ['x', ['hover', 'navigation'], 4, '']]),
+    expected: { open: ['x'], close: ['h3'] },
+  },
+  {
+    name: 'a person asking (menu, popup) before hovers, after navigations',
+    candidates: c([['h', HOVER, 1, ''], ['m', ['menu'], 5, ''], ['n', NAV, 9, ''], ['p', ['popup'], 7, '']]),
+    expected: { open: ['n', 'm', 'p'], close: [] },
+  },
+  {
+    name: 'no slots: every stream closes',
+    candidates: c([['a', NAV, 1, 'open'], ['b', HOVER, 2, '']]),
+    cap: 0,
+    expected: { open: [], close: ['a'] },
+  },
+  { name: 'a broken cap counts as none', candidates: c([['a', NAV, 1, '']]), cap: Number.NaN, expected: { open: [], close: [] } },
+];

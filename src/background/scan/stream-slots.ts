@@ -1,0 +1,63 @@
+/**
+ * Which jobs may hold an event stream (issue 14 §3): a pure rule, examples in
+ * stream-slots.examples.ts.
+ *
+ * Over HTTP/1.1 a browser keeps at most 6 connections per host, and an open stream holds one for
+ * the whole scan. Twelve streams would leave POSTs and polls queueing behind them, so at most
+ * MAX_STREAMS stream at once and the rest poll (poll-timing.ts); half the connections always stay
+ * free for a POST or a poll. Who streams: the most urgent jobs (a navigation, whose tab waits,
+ * before a person's explicit check, before a hover, before page links), the oldest first among
+ * equals (it has waited longest and is nearest its end) when a slot is free. Only a MORE urgent
+ * job takes an open stream's slot: the least urgent, youngest stream closes (that job goes back to
+ * polling and may stream again when a slot frees); an equal one waits, even if older (its POST
+ * was answered later), since closing a stream for an equal job only churns connections. A job whose own stream ended by itself (dropped, silent, closed) polls to the end:
+ * opening it again would likely fail the same way.
+ */
+import type { ScanReason } from '@/src/shared/messaging/protocol';
+
+export const MAX_STREAMS = 3;
+
+/** Lower is more urgent. */
+export const URGENCY: Readonly<Record<ScanReason, number>> = {
+  navigation: 0,
+  menu: 1,
+  popup: 1,
+  hover: 2,
+  'page-links': 3,
+};
+
+export interface StreamCandidate {
+  url: string;
+  reasons: readonly ScanReason[];
+  /** When the job was created here (ms epoch): older first among equals. */
+  createdAt: number;
+  /** Its stream is open now. */
+  streaming: boolean;
+  /** Its stream ended by itself before: it polls to the end. */
+  streamEnded: boolean;
+}
+
+export interface StreamPlan {
+  /** Jobs to open a stream for now. */
+  open: string[];
+  /** Streams to close (their jobs go back to polling). */
+  close: string[];
+}
+
+/** The most urgent of a job's reasons; a job with none (never expected) ranks last. */
+export const urgencyOf = (reasons: readonly ScanReason[]) => Math.min(4, ...reasons.map((r) => URGENCY[r] ?? 4));
+
+export function planStreams(candidates: readonly StreamCandidate[], cap: number = MAX_STREAMS): StreamPlan {
+  const slots = Number.isFinite(cap) ? Math.max(0, Math.floor(cap)) : 0;
+  const ranked = candidates
+    .filter((c) => !c.streamEnded)
+    .map((c) => ({ c, u: urgencyOf(c.reasons) }))
+    // Among equal urgency an open stream keeps its slot (closing it for an equal job only churns
+    // connections), then the oldest first, then a stable order by URL.
+    .sort((a, b) => a.u - b.u || Number(b.c.streaming) - Number(a.c.streaming) || a.c.createdAt - b.c.createdAt || (a.c.url < b.c.url ? -1 : a.c.url > b.c.url ? 1 : 0));
+  const keep = new Set(ranked.slice(0, slots).map((r) => r.c.url));
+  return {
+    open: ranked.filter((r) => keep.has(r.c.url) && !r.c.streaming).map((r) => r.c.url),
+    close: candidates.filter((c) => c.streaming && !keep.has(c.url)).map((c) => c.url),
+  };
+}

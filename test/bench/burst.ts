@@ -1,0 +1,171 @@
+// Measurement 11: bursts. N tabs (12, then 50) navigate at the same moment to N distinct phishing
+// URLs (fresh `*.test` hosts, nothing cached), in real Chromium with the extension against the
+// local service, event streams enabled. Each job may hold an event stream only if it is among the
+// MAX_STREAMS most urgent (src/background/scan/stream-slots.ts); the others poll
+// (poll-timing.ts). The figure: slowest time to verdict ÷ scan time, where time to verdict runs
+// from the moment the tab was told to navigate to the start of the redirect to the blocked page,
+// and scan time is the service's own `completedAt − createdAt` of that URL's job.
+import type { Page, Worker } from 'playwright-core';
+import { normalizeUrl } from '@/src/shared/url/normalize';
+import { MAX_STREAMS } from '@/src/background/scan/stream-slots';
+import { startPageServer } from '../e2e/harness';
+import { startService, type ScanningService } from '../service/server';
+import { launchWithExtension } from './bench-browser';
+import type { Section } from './section';
+import { blockedAt, visit } from './time-to-verdict';
+import { fmt, int, max, median, min, table } from './stats';
+
+export interface BurstOptions {
+  sizes: number[];
+  processingMs: number;
+  /** Unmeasured scans first, one after another (the engine learns this service's scan time). */
+  learningScans: number;
+}
+
+const AIM_12 = 1.25;
+
+interface BurstSample {
+  url: string;
+  processingMs: number;
+  /** From the navigation order to the redirect. */
+  fromNavMs: number;
+  /** From the job's createdAt to the redirect. */
+  fromCreatedMs: number;
+  /** From the navigation order to the arrival of this URL's POST at the service. */
+  postFromNavMs: number;
+  /** From the navigation order to the browser's start of the navigation (onBeforeNavigate's timeStamp). */
+  browserStartMs: number;
+  /** From the navigation order to the background's onBeforeNavigate listener running. */
+  heardMs: number;
+}
+
+interface BurstRun {
+  size: number;
+  samples: BurstSample[];
+  /** POST arrivals at the service after the navigation order: first / last (ms). */
+  postsFirstMs: number;
+  postsLastMs: number;
+  streams: number;
+  getsPerScan: number;
+}
+
+/** Stamps, in the extension's service worker, when each main-frame navigation starts and is heard. */
+async function installNavStamps(worker: Worker): Promise<void> {
+  await worker.evaluate(() => {
+    const g = globalThis as any;
+    g.__navStamps = {} as Record<string, [number, number]>;
+    g.chrome.webNavigation.onBeforeNavigate.addListener((d: { url: string; frameId: number; timeStamp: number }) => {
+      if (d.frameId === 0 && !(d.url in g.__navStamps)) g.__navStamps[d.url] = [d.timeStamp, Date.now()];
+    });
+  });
+}
+const readNavStamps = (worker: Worker) => worker.evaluate(() => (globalThis as any).__navStamps as Record<string, [number, number]>);
+
+async function burst(size: number, label: string, svc: ScanningService, pages: Awaited<ReturnType<typeof startPageServer>>, newTab: () => Promise<Page>, blockedPrefix: string, worker: Worker): Promise<BurstRun> {
+  // Tabs first, so opening them is not part of the measurement.
+  const tabs: Page[] = [];
+  for (let i = 0; i < size; i++) tabs.push(await newTab());
+  const urls = tabs.map((_, i) => pages.url(`phish-burst-${label}-${i}.test`, '/login'));
+  const logFrom = svc.log.length;
+  const start: number[] = [];
+  const blocked: number[] = [];
+  const t0 = Date.now();
+  await Promise.all(
+    tabs.map(async (tab, i) => {
+      start[i] = Date.now();
+      const going = visit(tab, urls[i]!).catch(() => undefined);
+      blocked[i] = await blockedAt(tab, blockedPrefix);
+      await going;
+    }),
+  );
+  const stamps = await readNavStamps(worker).catch(() => ({}) as Record<string, [number, number]>);
+  const postAt = new Map<string, number>();
+  for (const e of svc.log.slice(logFrom)) {
+    const u = e.method === 'POST' && e.body && typeof e.body === 'object' ? (e.body as { url?: unknown }).url : undefined;
+    if (typeof u === 'string' && !postAt.has(u)) postAt.set(u, e.at);
+  }
+  const byUrl = new Map(svc.scans().map((s) => [s.url, s]));
+  const samples = urls.map((raw, i): BurstSample => {
+    const n = normalizeUrl(raw, { stripQuery: true });
+    const key = n.ok ? n.url : '';
+    const scan = byUrl.get(key);
+    if (!scan?.completedAt) throw new Error(`No completed scan for ${raw}`);
+    const created = Date.parse(scan.createdAt);
+    return {
+      url: raw,
+      processingMs: Date.parse(scan.completedAt) - created,
+      fromNavMs: blocked[i]! - start[i]!,
+      fromCreatedMs: blocked[i]! - created,
+      postFromNavMs: (postAt.get(key) ?? Number.NaN) - start[i]!,
+      browserStartMs: (stamps[raw]?.[0] ?? Number.NaN) - start[i]!,
+      heardMs: (stamps[raw]?.[1] ?? Number.NaN) - start[i]!,
+    };
+  });
+  const slice = svc.log.slice(logFrom);
+  const posts = slice.filter((e) => e.method === 'POST').map((e) => e.at - t0);
+  const gets = slice.filter((e) => e.method === 'GET' && /^\/v1\/scans\/[^/]+\/?$/.test(e.path)).length;
+  const streams = slice.filter((e) => e.method === 'GET' && /\/events\/?$/.test(e.path)).length;
+  for (const t of tabs) await t.close().catch(() => undefined);
+  return { size, samples, postsFirstMs: min(posts), postsLastMs: max(posts), streams, getsPerScan: gets / size };
+}
+
+export async function measureBurst(o: BurstOptions): Promise<Section> {
+  const pages = await startPageServer();
+  const svc = await startService({ processingDelayMs: o.processingMs, keepAliveMs: 2000, initialCredits: 100_000 });
+  const be = await launchWithExtension(svc);
+  try {
+    const blockedPrefix = be.ext.pageUrl('blocked.html');
+    const run = Date.now().toString(36);
+    const newTab = () => be.ext.context.newPage();
+    // One tab at a time first: the engine learns the scan time, and these scans show what a
+    // navigation alone costs on this machine (the baseline of the bursts).
+    await installNavStamps(be.ext.worker);
+    const runs: BurstRun[] = [];
+    for (let i = 0; i < o.learningScans; i++) runs.push(await burst(1, `${run}-alone-${i}`, svc, pages, newTab, blockedPrefix, be.ext.worker));
+    const alone = runs.splice(0).flatMap((r) => r.samples);
+    for (const size of o.sizes) runs.push(await burst(size, `${run}-${size}`, svc, pages, newTab, blockedPrefix, be.ext.worker));
+    return report(o, runs, alone);
+  } finally {
+    await be.close();
+    await svc.stop();
+    await pages.stop();
+  }
+}
+
+function report(o: BurstOptions, runs: BurstRun[], alone: BurstSample[]): Section {
+  const ratios = (r: BurstRun, f: (s: BurstSample) => number) => r.samples.map((s) => f(s) / s.processingMs);
+  const body = [
+    `N tabs are opened (about:blank), then told to navigate at the same moment, each to its own phishing URL on a fresh \`*.test\` host (nothing cached); the local service finishes every job ${o.processingMs} ms after creating it; event streams enabled. Before the bursts, ${o.learningScans} unmeasured scans one after another (the engine learns the service's scan time, src/background/scan/scan-durations.ts). **Time to verdict** = from the moment the tab was told to navigate (Node's clock, the same machine) to the start of the redirect to the blocked page (the blocked document's \`performance.timeOrigin\`); **scan time** = the job's \`completedAt − createdAt\`. At most ${MAX_STREAMS} event streams are open at once (src/background/scan/stream-slots.ts: navigations before hovers, oldest first); the other jobs poll (src/background/scan/poll-timing.ts). "from createdAt" leaves out the way to the service (navigation event → POST); "POSTs arrive" = when the service received the first and the last POST of the burst, after the navigation order (a POST held back by streams would show here).`,
+    '',
+    table(
+      ['tabs at once', 'scan ms (min–max)', 'slowest time to verdict ÷ scan time', 'median', 'slowest, from createdAt', 'navigation → browser starts it / background hears it / its POST arrives, ms (median / max)', 'POSTs arrive (first / last, ms)', 'streams opened', 'GETs per scan', 'aim (slowest)'],
+      runs.map((r) => {
+        const nav = ratios(r, (s) => s.fromNavMs);
+        return [
+          r.size,
+          `${int(min(r.samples.map((s) => s.processingMs)))}–${int(max(r.samples.map((s) => s.processingMs)))}`,
+          fmt(max(nav), 3),
+          fmt(median(nav), 3),
+          fmt(max(ratios(r, (s) => s.fromCreatedMs)), 3),
+          [(s: BurstSample) => s.browserStartMs, (s: BurstSample) => s.heardMs, (s: BurstSample) => s.postFromNavMs].map((f) => `${int(median(r.samples.map(f)))} / ${int(max(r.samples.map(f)))}`).join('; '),
+          `${int(r.postsFirstMs)} / ${int(r.postsLastMs)}`,
+          r.streams,
+          fmt(r.getsPerScan, 2),
+          r.size === 12 ? `≤ ${AIM_12}` : 'reported',
+        ];
+      }),
+    ),
+  ];
+  const aloneRatio = alone.map((s) => s.fromNavMs / s.processingMs);
+  body.push(
+    '',
+    `One tab alone (the ${alone.length} scans before the bursts, the last ${Math.max(0, alone.length - 5)} of them with the scan time learned): time to verdict ÷ scan time median ${fmt(median(aloneRatio), 3)}, max ${fmt(max(aloneRatio), 3)}; navigation → browser starts it / background hears it / its POST arrives, median ${int(median(alone.map((s) => s.browserStartMs)))} / ${int(median(alone.map((s) => s.heardMs)))} / ${int(median(alone.map((s) => s.postFromNavMs)))} ms; from createdAt max ${fmt(max(alone.map((s) => s.fromCreatedMs / s.processingMs)), 3)}.`,
+  );
+  const summary = runs.map((r) => {
+    const v = max(ratios(r, (s) => s.fromNavMs));
+    return r.size === 12
+      ? { figure: `11. Burst of 12 navigations: slowest time to verdict ÷ scan time`, value: fmt(v, 3), aim: `≤ ${AIM_12}`, met: v <= AIM_12 }
+      : { figure: `11. Burst of ${r.size} navigations: slowest time to verdict ÷ scan time`, value: fmt(v, 3), aim: '', met: null };
+  });
+  return { title: '11. Bursts of navigations at once', body: body.join('\n'), summary, raw: { options: o, runs, alone } };
+}

@@ -1,0 +1,71 @@
+// Many tabs at once (issue 14 §3): eight tabs open eight phishing pages at the same moment, in
+// each selected browser. Every tab must land on the blocked page, each URL must reach the service
+// once, and the extension must never hold more than 3 event streams open at once (a browser keeps
+// 6 connections per host; streams must leave room for the POSTs and polls).
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from './harness';
+import type { JourneyDriver } from './harness/driver';
+import { chromiumDriver } from './harness/driver-chromium';
+import { firefoxDriver } from './harness/driver-firefox';
+import { postsFor } from './harness/service-log';
+import { waitFor } from './harness/wait-for';
+import { startService, type ScanningService } from '../service/server';
+import { MAX_STREAMS } from '../../src/background/scan/stream-slots';
+
+const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
+const TABS = 8;
+const PROCESSING_MS = 1500;
+
+/**
+ * The most event streams open at once, as the service's log shows them: a stream is open from its
+ * request's arrival until its scan completed (the service ends it there). A stream the client
+ * closed earlier counts as open until then too, so this is an upper bound of the real number.
+ */
+function peakStreams(svc: ScanningService): number {
+  const done = new Map(svc.scans().map((s) => [s.id.replace(/^scn_/, ''), s.completedAt ? Date.parse(s.completedAt) : Infinity]));
+  const spans = svc.log
+    .filter((e) => e.method === 'GET' && e.status === 200 && /\/events\/?$/.test(e.path))
+    .map((e) => {
+      const uuid = [...done.keys()].find((u) => e.path.includes(u));
+      return [e.at, Math.max(e.at, uuid ? done.get(uuid)! : Infinity)] as const;
+    });
+  let peak = 0;
+  for (const [at] of spans) peak = Math.max(peak, spans.filter(([a, b]) => a <= at && at < b).length);
+  return peak;
+}
+
+for (const kind of selectedBrowsers()) {
+  describe(`${kind === 'firefox' ? 'Firefox' : 'Chromium'}: a burst of navigations`, () => {
+    let driver: JourneyDriver;
+    let svc: ScanningService;
+    let pages: PageServer;
+
+    beforeAll(async () => {
+      pages = await startPageServer();
+      svc = await startService({ processingDelayMs: PROCESSING_MS, keepAliveMs: 500 });
+      driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
+      const r = await driver.sendExtensionMessage({ type: 'settings.set', patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey } });
+      expect(r?.ok).toBe(true);
+    });
+    afterAll(async () => {
+      await driver?.close();
+      await pages?.stop();
+      await svc?.stop();
+    });
+
+    test(`${TABS} tabs opening ${TABS} phishing pages at once all land on the blocked page; at most ${MAX_STREAMS} streams at once`, async () => {
+      svc.clearLog();
+      const urls = Array.from({ length: TABS }, (_, i) => pages.url(`phish-burst-${i}.test`, '/login'));
+      const tabs = await Promise.all(urls.map((u) => driver.openTab(u)));
+      const blocked = driver.extensionUrl('blocked.html');
+      for (const t of tabs) await waitFor('the tab to land on blocked.html', () => t.currentUrl(), (u) => u.startsWith(blocked), 30_000);
+      // The service received each URL once, and every job was followed to its end.
+      for (const u of urls) expect(postsFor(svc.log, u)).toBe(1);
+      expect(svc.scans().filter((s) => urls.includes(s.url)).every((s) => s.state === 'COMPLETED')).toBe(true);
+      const streams = svc.log.filter((e) => /\/events\/?$/.test(e.path)).length;
+      expect(streams).toBeGreaterThan(0);
+      expect(peakStreams(svc)).toBeLessThanOrEqual(MAX_STREAMS);
+      for (const t of tabs) await t.close();
+    });
+  });
+}

@@ -1,0 +1,177 @@
+// The engine's use of the stream-slot and poll-timing rules (issue 14 §3–4), with the real
+// engine, client and local service: how many event streams it holds at once under a burst, who
+// gets them, and when it polls.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ApiClient } from '@/src/background/api';
+import { createDurationLog } from '@/src/background/scan/scan-durations';
+import { MAX_STREAMS } from '@/src/background/scan/stream-slots';
+import { ESTIMATE_MARGIN_MS } from '@/src/background/scan/poll-timing';
+import { startService, type ScanningService } from '../../service/server';
+import { startWorker, waitFor, type Worker } from './worker-harness';
+
+let svc: ScanningService;
+beforeAll(async () => {
+  svc = await startService({ processingDelayMs: 400, keepAliveMs: 100 });
+});
+afterAll(() => svc.stop());
+beforeEach(() => {
+  fakeBrowser.reset();
+  svc.resetFaults();
+  svc.clearLog();
+  svc.setCredits(1000);
+  svc.setProcessingDelay(400);
+});
+
+const verdictOf = (w: Worker, url: string) => w.updates.find((u) => u.url === url && u.status.kind === 'verdict')?.status;
+const scanOf = (url: string) => svc.scans().find((s) => s.url === url);
+const uuidOf = (id: string) => id.replace(/^scn_/, '');
+const streamsAsked = (url: string) => {
+  const scan = scanOf(url);
+  return scan ? svc.log.filter((e) => e.path.endsWith('/events') && e.path.includes(uuidOf(scan.id))).length : 0;
+};
+const jobGets = (url: string) => {
+  const scan = scanOf(url);
+  return scan ? svc.log.filter((e) => e.method === 'GET' && !e.path.endsWith('/events') && e.path.includes(uuidOf(scan.id))).length : 0;
+};
+
+/**
+ * Wraps the client to count the event streams open at once: from the engine's call until the
+ * stream ends or the engine aborts it (fetch's abort releases the connection at once).
+ */
+function streamCounter() {
+  const c = { open: 0, peak: 0, opened: [] as string[] };
+  const wrapApi = (api: ApiClient): ApiClient => ({
+    ...api,
+    streamEvents: (id, opts) =>
+      (async function* () {
+        let closed = false;
+        const close = () => {
+          if (!closed) c.open--;
+          closed = true;
+        };
+        c.open++;
+        c.peak = Math.max(c.peak, c.open);
+        c.opened.push(id);
+        opts?.signal?.addEventListener('abort', close);
+        try {
+          yield* api.streamEvents(id, opts);
+        } finally {
+          close();
+        }
+      })(),
+  });
+  return { c, wrapApi };
+}
+
+describe('event streams under a burst', () => {
+  it(`twelve navigations at once: at most ${MAX_STREAMS} streams open, the rest polled, every verdict delivered`, async () => {
+    // Longer than the first poll (1 s, nothing learned yet): the jobs waiting for a slot poll.
+    svc.setProcessingDelay(1500);
+    const { c, wrapApi } = streamCounter();
+    const w = await startWorker(svc.baseUrl, svc.demoKey, { wrapApi });
+    const urls = Array.from({ length: 12 }, (_, i) => `http://phish-burst-${i}.example/login`);
+    await Promise.all(urls.map((u, i) => w.engine.request(u, 'navigation', i + 1)));
+    await waitFor(() => urls.every((u) => verdictOf(w, u)));
+    expect(c.peak).toBe(MAX_STREAMS);
+    // The service saw the same: each scan asked for its stream at most once, and the jobs that
+    // waited for a slot were polled meanwhile.
+    expect(urls.every((u) => streamsAsked(u) <= 1)).toBe(true);
+    expect(urls.filter((u) => jobGets(u) > 0).length).toBeGreaterThanOrEqual(urls.length - MAX_STREAMS);
+    await waitFor(() => c.open === 0);
+    w.kill();
+  });
+
+  it('the oldest streams first: the first three navigations hold the slots', async () => {
+    const { c, wrapApi } = streamCounter();
+    const w = await startWorker(svc.baseUrl, svc.demoKey, { wrapApi });
+    const urls = Array.from({ length: 6 }, (_, i) => `http://phish-order-${i}.example/`);
+    for (const u of urls) await w.engine.request(u, 'navigation');
+    await waitFor(() => urls.every((u) => verdictOf(w, u)));
+    const ids = urls.map((u) => scanOf(u)!.id);
+    expect(c.opened.slice(0, MAX_STREAMS).sort()).toEqual(ids.slice(0, MAX_STREAMS).sort());
+    w.kill();
+  });
+
+  it('a navigation takes a stream slot from a hovered link, and both get their verdicts', async () => {
+    svc.setProcessingDelay(1500);
+    const { c, wrapApi } = streamCounter();
+    const w = await startWorker(svc.baseUrl, svc.demoKey, { wrapApi });
+    const hovers = ['http://scam-h1.example/', 'http://scam-h2.example/', 'http://scam-h3.example/'];
+    for (const u of hovers) await w.engine.request(u, 'hover', 1);
+    await waitFor(() => c.open === MAX_STREAMS);
+    const nav = 'http://phish-nav-first.example/';
+    await w.engine.request(nav, 'navigation', 2);
+    await waitFor(() => streamsAsked(nav) > 0);
+    expect(c.peak).toBe(MAX_STREAMS);
+    await waitFor(() => [...hovers, nav].every((u) => verdictOf(w, u)));
+    // The hover that lost its stream was polled to its verdict.
+    expect(hovers.some((u) => jobGets(u) > 0)).toBe(true);
+    w.kill();
+  });
+
+  it('a hovered link that is then navigated to moves up to a stream', async () => {
+    svc.setProcessingDelay(1500);
+    const { c, wrapApi } = streamCounter();
+    const w = await startWorker(svc.baseUrl, svc.demoKey, { wrapApi });
+    const hovers = ['http://scam-u1.example/', 'http://scam-u2.example/', 'http://scam-u3.example/', 'http://scam-u4.example/'];
+    for (const u of hovers) await w.engine.request(u, 'hover', 1);
+    await waitFor(() => c.open === MAX_STREAMS && hovers.every((u) => scanOf(u)));
+    const polled = hovers.find((u) => streamsAsked(u) === 0)!;
+    expect(polled).toBeDefined();
+    await w.engine.request(polled, 'navigation', 1);
+    await waitFor(() => streamsAsked(polled) > 0);
+    expect(c.peak).toBe(MAX_STREAMS);
+    await waitFor(() => hovers.every((u) => verdictOf(w, u)));
+    w.kill();
+  });
+});
+
+describe('poll timing in the engine', () => {
+  it('finished scans teach the duration log the service’s own times (createdAt → completedAt)', async () => {
+    svc.setFaults({ streamMode: 'disabled' });
+    const durations = createDurationLog({ persist: false });
+    const w = await startWorker(svc.baseUrl, svc.demoKey, { durations });
+    const urls = Array.from({ length: 5 }, (_, i) => `http://phish-learn-${i}.example/`);
+    for (const u of urls) {
+      await w.engine.request(u, 'navigation');
+      await waitFor(() => verdictOf(w, u));
+    }
+    const took = urls.map((u) => scanOf(u)!).map((s) => Date.parse(s.completedAt!) - Date.parse(s.createdAt));
+    expect(durations.learned()).toEqual({ earliestMs: Math.min(...took), latestMs: Math.round(Math.max(...took) * 1.1) });
+    w.kill();
+  });
+
+  it('with durations learned, the first poll is set for the earliest typical duration', async () => {
+    svc.setFaults({ streamMode: 'disabled' });
+    const durations = createDurationLog({ persist: false });
+    for (let i = 0; i < 5; i++) durations.add(700);
+    const clock = Date.now();
+    const timers: number[] = [];
+    // A still clock: the job's age stays 0, so the delay is exactly the rule's.
+    const w = await startWorker(svc.baseUrl, svc.demoKey, { durations, now: () => clock, onTimer: (ms) => timers.push(ms) });
+    await w.engine.request('http://phish-first-poll.example/', 'navigation');
+    await waitFor(() => timers.includes(700 + ESTIMATE_MARGIN_MS));
+    await waitFor(() => verdictOf(w, 'http://phish-first-poll.example/'));
+    w.kill();
+  });
+
+  it('an estimate in the service’s answer times the next poll', async () => {
+    svc.setFaults({ streamMode: 'disabled' });
+    const clock = Date.now();
+    const timers: number[] = [];
+    const withEstimate = (api: ApiClient): ApiClient => ({
+      ...api,
+      getScan: async (id) => {
+        const r = await api.getScan(id);
+        if (r.ok && r.value.state === 'QUEUED') r.value.hints = { retryAfterMs: null, expectedTotalMs: 4321, remainingMs: null, progress: null };
+        return r;
+      },
+    });
+    svc.setProcessingDelay(1500);
+    const w = await startWorker(svc.baseUrl, svc.demoKey, { wrapApi: withEstimate, now: () => clock, onTimer: (ms) => timers.push(ms) });
+    await w.engine.request('http://phish-estimate.example/', 'navigation');
+    await waitFor(() => timers.includes(4321 + ESTIMATE_MARGIN_MS), 5000);
+    w.kill();
+  });
+});
