@@ -14,6 +14,7 @@ import { createJobsStore } from './scan/jobs-store';
 import { dropTabTokens } from './scan/blocked-tokens';
 import { createScanEngine } from './scan/engine';
 import { createChecker } from './scan/checker';
+import { createLinkChecker } from './scan/link-check';
 import { createNavigation } from './scan/navigation';
 import { createNetRules, NET_RULES_ALARM } from './scan/net-rules';
 import { createPageScans } from './scan/page-scans';
@@ -71,6 +72,7 @@ export function startBackground(): App {
   });
   const budget = createBudget();
   const checker = createChecker(settings, engine, budget);
+  const links = createLinkChecker(checker);
   const netRules = createNetRules({ settings, cache });
   const navigation = createNavigation({ settings, checker, engine, cache, syncRules: () => netRules.syncNow() });
   const app: App = {
@@ -78,6 +80,7 @@ export function startBackground(): App {
     cache,
     engine,
     checker,
+    links,
     navigation,
     netRules,
     pageScans: createPageScans(checker, engine),

@@ -15,6 +15,8 @@ import { MAX_BATCH, MAX_URL_LENGTH } from './limits';
 export { MAX_BATCH, MAX_URL_LENGTH };
 
 const Url = z.string().min(1).max(MAX_URL_LENGTH);
+/** The start of a link's visible text is enough to read the address it claims (text-claim.ts). */
+export const MAX_LINK_TEXT = 300;
 const Id = z.string().min(1).max(200);
 
 // ───────────────────────── content script → background (untrusted) ─────────────────────────
@@ -28,9 +30,11 @@ export const ContentToBackground = z.discriminatedUnion('type', [
   z.object({ type: z.literal('links.lookup'), urls: z.array(Url).max(MAX_BATCH) }),
   /**
    * Hover intent or keyboard focus rested on a link: check it (cache, else scan, within the
-   * page's budgets: src/shared/policy/budgets.ts). Answered like links.lookup.
+   * page's budgets: src/shared/policy/budgets.ts). Answered like links.lookup. `text`: the start
+   * of the link's visible text; when it names another site than the link leads to, the answer is
+   * a local warning (shared/url/lying-text.ts) and nothing is sent for the link (issue 12, item 5).
    */
-  z.object({ type: z.literal('link.hover'), url: Url }),
+  z.object({ type: z.literal('link.hover'), url: Url, text: z.string().max(MAX_LINK_TEXT).optional() }),
   // No message grants a pass: "Proceed anyway" is on the blocked page, an extension page
   // (issue 11, hole 5). A content script may be the attacker's.
 
@@ -168,6 +172,15 @@ export interface LinkInfo {
   indicators?: string[];
   /** Whether "Open anyway" may be offered (policy). */
   canProceed?: boolean;
+  /**
+   * Issue 12: the host the link leads to when that is not its own (a tracker or mail rewriter
+   * around another address), as the link itself says: nothing learned from the service.
+   */
+  leadsTo?: string;
+  /** Which hop the warning is about: the link itself, its destination, or a hop between. */
+  badHop?: 'link' | 'destination' | 'hop';
+  /** The link's text names this host, another site than it leads to (a local warning). */
+  textShows?: string;
 }
 
 export const LinkInfoSchema = z.object({
@@ -179,6 +192,9 @@ export const LinkInfoSchema = z.object({
   reasoning: z.string().optional(),
   indicators: z.array(z.string()).optional(),
   canProceed: z.boolean().optional(),
+  leadsTo: z.string().optional(),
+  badHop: z.enum(['link', 'destination', 'hop']).optional(),
+  textShows: z.string().optional(),
 });
 
 /** Reply data of `links.lookup`: URL as sent → info. */

@@ -1,0 +1,86 @@
+/**
+ * A link through every hop it may take (issue 12, item 2): the link itself and each URL read
+ * out of it (shared/url/unwrap.ts: trackers, mail rewriters, redirect parameters), each hop
+ * through the one checker (gate, cache, in-flight dedupe, batching, budgets: a private or
+ * intranet destination is skipped like any URL, never sent). The link's status is the worst
+ * hop's (shared/policy/link-hops.ts).
+ *
+ * Why per hop and not the link alone: with query stripping on (the default), every wrapped link
+ * of one tracker normalizes to the same URL and would share one "safe" verdict.
+ */
+import type { ScanReason } from '@/src/shared/messaging/protocol';
+import { combineHops } from '@/src/shared/policy/link-hops';
+import { unwrap, type UnwrapResult } from '@/src/shared/url/unwrap';
+import type { CheckContext, CheckOutcome, Checker } from './checker';
+
+/** Which hop a link's status came from, in words the UI can use. */
+export type BadHop = 'link' | 'destination' | 'hop';
+
+export interface LinkOutcome extends CheckOutcome {
+  /** One outcome per hop (hops[0]: the link itself), in unwrap()'s order. */
+  hops: CheckOutcome[];
+  /** The raw hop URLs (absolute http(s)); empty when the link is not an http(s) URL. */
+  hopUrls: string[];
+  /** Index of the hop `status` was taken from. */
+  worst: number;
+  badHop: BadHop;
+  /** Host the link leads to when that is not the link's own host, else null (ASCII). */
+  leadsTo: string | null;
+  /** The destination came from the generic redirect-parameter rule: "may lead to". */
+  guessed: boolean;
+  /** The destination URL (raw) when the link leads elsewhere. */
+  destination: string | null;
+}
+
+export interface LinkChecker {
+  check(raw: string, reason: ScanReason, ctx?: CheckContext): Promise<LinkOutcome>;
+  lookup(raw: string, ctx?: { incognito?: boolean }): Promise<LinkOutcome>;
+}
+
+const hostOf = (url: string): string | null => {
+  try {
+    return new URL(url).hostname.replace(/\.+$/, '');
+  } catch {
+    return null;
+  }
+};
+
+/** Pure: how a link's hop outcomes combine into its outcome. */
+export function linkOutcome(raw: string, u: UnwrapResult, hops: CheckOutcome[]): LinkOutcome {
+  // A non-web link has no hops: its own (skipped) outcome stands.
+  const outcomes = hops.length ? hops : [];
+  const c = combineHops(outcomes.map((h) => h.status));
+  const destIndex = u.destination === null ? -1 : u.hops.indexOf(u.destination);
+  const self = hostOf(u.hops[0] ?? raw);
+  const dest = u.destination === null ? null : hostOf(u.destination);
+  const worstHop = outcomes[c.hop];
+  return {
+    status: c.status,
+    url: worstHop?.url ?? null,
+    host: worstHop?.host ?? null,
+    hops: outcomes,
+    hopUrls: u.hops,
+    worst: c.hop,
+    badHop: c.hop === 0 ? 'link' : c.hop === destIndex ? 'destination' : 'hop',
+    leadsTo: dest !== null && dest !== self ? dest : null,
+    guessed: u.guessed,
+    destination: u.destination,
+  };
+}
+
+export function createLinkChecker(checker: Checker): LinkChecker {
+  async function run(raw: string, each: (hop: string) => Promise<CheckOutcome>): Promise<LinkOutcome> {
+    const u = unwrap(raw);
+    if (u.hops.length === 0) {
+      const own = await each(raw);
+      return { ...linkOutcome(raw, u, [own]), hopUrls: [] };
+    }
+    // Each distinct hop once, in parallel: the engine batches and dedupes what is sent.
+    const hops = await Promise.all(u.hops.map((h) => each(h)));
+    return linkOutcome(raw, u, hops);
+  }
+  return {
+    check: (raw, reason, ctx = {}) => run(raw, (h) => checker.check(h, reason, ctx)),
+    lookup: (raw, ctx = {}) => run(raw, (h) => checker.lookup(h, ctx)),
+  };
+}
