@@ -74,7 +74,7 @@ export function startBackground(): App {
   const checker = createChecker(settings, engine, budget);
   const links = createLinkChecker(checker);
   const netRules = createNetRules({ settings, cache });
-  const navigation = createNavigation({ settings, checker, engine, cache, syncRules: () => netRules.syncNow() });
+  const navigation = createNavigation({ settings, checker, links, engine, cache, syncRules: () => netRules.syncNow() });
   const app: App = {
     settings,
     cache,

@@ -27,6 +27,8 @@ import { reportBlocked } from '../reporting/hooks';
 import { createBlockedFlow, isBlockedPage, sameDocument } from './blocked-flow';
 import { createTabChains } from './tab-chains';
 import { isPaused } from './pause';
+import type { LinkChecker, LinkOutcome } from './link-check';
+import { createHopWaiter, holdStep, HOLD_TIMEOUT_MS, isHeldWrapper } from './wrapper-hold';
 
 export { sameDocument, blockedPageUrl } from './blocked-flow';
 
@@ -59,6 +61,8 @@ export interface Navigation {
 export interface NavigationDeps {
   settings: SettingsStore;
   checker: Checker;
+  /** Every hop of a link (issue 12): a navigation is judged by where it leads too. */
+  links: LinkChecker;
   engine: ScanEngine;
   cache: VerdictCache;
   /** Resolves once the request-blocking rules let a new pass or exception through. */
@@ -69,7 +73,8 @@ export interface NavigationDeps {
 const BLOCKED_BY_CLIENT = 'net::ERR_BLOCKED_BY_CLIENT';
 
 export function createNavigation(deps: NavigationDeps): Navigation {
-  const { settings, checker, engine, cache } = deps;
+  const { settings, checker, links, engine, cache } = deps;
+  const waiter = createHopWaiter(engine);
   const flow = createBlockedFlow();
   const chains = createTabChains();
   /** Strict-mode holds of this worker's life: normalized URL → tokens waiting for it. */
@@ -122,9 +127,9 @@ export function createNavigation(deps: NavigationDeps): Navigation {
    * Sends the tab to the blocked page for `url` if it is still on the chain and nothing allows it.
    * `attempted`: the tab tried this very URL just now (its request failed), chain or not.
    */
-  async function act(tabId: number, url: string, host: string, reason: { verdict: Verdict | null; decision: Decision }, opts: { pending?: boolean; attempted?: string } = {}): Promise<string | null> {
+  async function act(tabId: number, url: string, host: string, reason: { verdict: Verdict | null; decision: Decision }, opts: { pending?: boolean; attempted?: string; first?: string } = {}): Promise<string | null> {
     const { settings: s } = await settings.get();
-    const hop = (await hopOf(tabId, url, s)) ?? (opts.attempted ? { hop: opts.attempted, first: opts.attempted } : null);
+    const hop = (await hopOf(tabId, url, s)) ?? (opts.attempted ? { hop: opts.attempted, first: opts.first ?? opts.attempted } : null);
     if (!hop || (await allowedAnyway(tabId, hop.hop, host, s)) || !claim(tabId)) return null;
     // Issue 13: a block (not a strict hold) is reported to the organization when it asks for that.
     if (opts.pending !== true && reason.decision.action === 'block') reportBlocked({ url, host, verdict: reason.verdict, rule: reason.decision.reason });
@@ -140,14 +145,27 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     });
   }
 
-  /** One hop through the gate, cache and scan. */
+  /**
+   * A bad hop read out of `raw` (issue 12): blocked while `raw` is still on the tab's chain,
+   * naming that hop, with the link the person opened as the first URL.
+   */
+  async function actThrough(tabId: number, raw: string, o: LinkOutcome) {
+    if (!o.url || !o.host) return;
+    if (o.worst === 0) return void (await act(tabId, o.url, o.host, why(o.status)));
+    const { settings: s } = await settings.get();
+    const n = normalizeUrl(raw, { stripQuery: s.stripQuery });
+    const via = n.ok ? await hopOf(tabId, n.url, s) : null;
+    if (via) await act(tabId, o.url, o.host, why(o.status), { attempted: o.hopUrls[o.worst] ?? raw, first: via.first });
+  }
+
+  /** One hop through the gate, cache and scan, with every URL read out of it (link-check.ts). */
   async function checkHop(tabId: number, raw: string) {
     const { settings: s } = await settings.get();
     const incognito = await tabIncognito(tabId);
-    const out = s.scanNavigations ? await checker.check(raw, 'navigation', { tabId, incognito }) : await checker.lookup(raw, { incognito });
+    const out = s.scanNavigations ? await links.check(raw, 'navigation', { tabId, incognito }) : await links.lookup(raw, { incognito });
     if (!out.url || !out.host) return;
     if (isBlock(out.status)) {
-      await act(tabId, out.url, out.host, why(out.status));
+      await actThrough(tabId, raw, out);
       return;
     }
     // Strict mode: hold, or fail closed at once when the outcome is already known (key
@@ -213,6 +231,28 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     return d ? { url: n.url, host: n.host, verdict: d.reason === 'blocklist' ? null : v, decision: d } : null;
   }
 
+  /**
+   * A navigation the wrapper-hold rules stopped (wrapper-holds.ts): judged through every hop,
+   * then the blocked page for a bad one, or the wrapper again with a one-time pass.
+   */
+  async function throughWrapper(tabId: number, raw: string) {
+    // Already let through once: this failure is the network's (no answer), not the hold's.
+    if (await hasPass(tabId, raw, true)) return;
+    const incognito = await tabIncognito(tabId);
+    const deadline = Date.now() + HOLD_TIMEOUT_MS;
+    let o = await links.check(raw, 'navigation', { tabId, incognito });
+    while (holdStep(o, Date.now() >= deadline) === 'wait') {
+      await waiter.next(o.hops.filter((h) => h.url && h.status.kind === 'checking').map((h) => h.url!), deadline - Date.now());
+      o = await links.lookup(raw, { incognito });
+    }
+    if (holdStep(o, true) === 'block') return actThrough(tabId, raw, o);
+    // Only while the tab still stands on this navigation (the person may have gone elsewhere).
+    if (!findHop(await chains.get(tabId), (h) => sameDocument(h, raw)) || handled.has(tabId)) return;
+    await grantPass(tabId, raw, 'release');
+    await deps.syncRules().catch(() => undefined);
+    await browser.tabs.update(tabId, { url: raw }).catch(() => undefined);
+  }
+
   engine.onUpdate((url, status, meta) => {
     void (async () => {
       const { settings: s } = await settings.get();
@@ -258,6 +298,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       // rules' own measure, because the rules apply in states where the checker sends nothing.
       const bad = await known(d.url);
       if (bad) await act(d.tabId, bad.url, bad.host, { verdict: bad.verdict, decision: bad.decision }, { attempted: d.url });
+      else if (isHeldWrapper(d.url)) await throughWrapper(d.tabId, d.url);
     },
     noteCommitted(tabId, url, qualifiers = []) {
       flow.noteEntry(tabId, url);
