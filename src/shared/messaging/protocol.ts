@@ -9,14 +9,12 @@
  */
 import '../zod-config';
 import { z } from 'zod';
-import { MAX_BATCH, MAX_URL_LENGTH } from './limits';
+import { MAX_BATCH, MAX_LINK_TEXT, MAX_URL_LENGTH } from './limits';
 
 /** MAX_URL_LENGTH: cap on URL strings crossing a message boundary; MAX_BATCH: URLs per batch. */
-export { MAX_BATCH, MAX_URL_LENGTH };
+export { MAX_BATCH, MAX_LINK_TEXT, MAX_URL_LENGTH };
 
 const Url = z.string().min(1).max(MAX_URL_LENGTH);
-/** The start of a link's visible text is enough to read the address it claims (text-claim.ts). */
-export const MAX_LINK_TEXT = 300;
 const Id = z.string().min(1).max(200);
 
 // ───────────────────────── content script → background (untrusted) ─────────────────────────
