@@ -74,7 +74,8 @@ async function navigationHeldOnDestination(w: World): Promise<void> {
   // A destination nobody hovered: no verdict is cached, so no rule of its own stops it.
   const destination = w.html.url('phish-opened.test', '/signin');
   const link = safeLinksTo(destination);
-  const tab = await w.driver.openWebPage(link);
+  // Opened through the tabs API: the browser's own refusal of the wrapper is part of the flow.
+  const tab = await w.driver.openTab(link);
   const blockedPrefix = `${w.driver.extensionUrl('blocked.html')}?t=`;
   const landed = await waitFor('the blocked page', () => tab.currentUrl(), (u) => u.startsWith(blockedPrefix), 20_000);
   const details = await request<BlockedDetailsData>(w, { type: 'blocked.details', token: new URL(landed).searchParams.get('t') });
