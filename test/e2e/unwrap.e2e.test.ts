@@ -4,11 +4,15 @@
 // from local rules alone. What is asserted is what the service and the sites' server received,
 // and what the person is shown (the overlay through the accessibility tree, the blocked page).
 //
-// The Safe Links host is the real one (`nam12.safelinks.protection.outlook.com`): neither browser
-// needs to reach it. A hover only asks the background; a navigation to it is held by the
-// extension's own request-blocking rule (shared/policy/wrapper-holds.ts) before any request.
-// Destinations are `*.test` hosts on a loopback server (toolchain notes 11 and 21). Verdicts
-// follow the service's rule table (test/service/README.md): 'phish' → 88, else safe 5.
+// The Safe Links host is the real name (`nam12.safelinks.protection.outlook.com`), mapped to a
+// loopback server of this file that answers as the gateway does: a redirect to its `url`
+// parameter (Chromium: harness HOST_MAP_SWITCH; Firefox: network.dns.forceResolve). So without
+// the hold (shared/policy/wrapper-holds.ts) the browser WOULD follow it to the destination, and
+// "the destination got no request" is a real outcome. Destinations are `*.test` hosts on another
+// loopback server (toolchain notes 11 and 21). Verdicts follow the service's rule table
+// (test/service/README.md): 'phish' → 88, else safe 5.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { extensionDir, selectedBrowsers } from './harness';
 import type { JourneyDriver, JourneyPage } from './harness/driver';
@@ -21,15 +25,38 @@ import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, SettingsWriteData } from '../../src/shared/messaging/protocol';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
-const SAFE_LINKS = 'https://nam12.safelinks.protection.outlook.com/';
 
 interface World {
   driver: JourneyDriver;
   svc: ScanningService;
   html: HtmlServer;
+  gateway: Gateway;
 }
 
-const safeLinksTo = (destination: string) => `${SAFE_LINKS}?url=${encodeURIComponent(destination)}&data=05%7C02%7Cx&sdata=abc&reserved=0`;
+/** A loopback Safe Links gateway: 302 to the `url` parameter, every request recorded. */
+interface Gateway {
+  port: number;
+  requests: string[];
+  server: Server;
+}
+
+async function startGateway(): Promise<Gateway> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    const u = new URL(req.url ?? '/', 'http://gateway');
+    requests.push(`${(req.headers.host ?? '').replace(/:\d+$/, '')}${u.pathname}${u.search}`);
+    const to = u.searchParams.get('url');
+    if (to) res.writeHead(302, { location: to }).end();
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, requests, server };
+}
+
+/** The wrapper's own URL as the service is sent it (default query stripping). */
+const safeLinksRoot = (w: World, region = 'nam12') => `http://${region}.safelinks.protection.outlook.com:${w.gateway.port}/`;
+const safeLinksTo = (w: World, destination: string, region = 'nam12') =>
+  `${safeLinksRoot(w, region)}?url=${encodeURIComponent(destination)}&data=05%7C02%7Cx&sdata=abc&reserved=0`;
 
 async function request<T>(w: World, message: unknown): Promise<T> {
   const reply = await w.driver.sendExtensionMessage<T>(message);
@@ -54,15 +81,16 @@ const shownText = async (page: JourneyPage) => (await page.accessibleNodes()).ma
 
 async function hoverShowsDestination(w: World): Promise<void> {
   const destination = w.html.url('phish-wrapped.test', '/login');
-  const page = await openLinks(w, '/hover', [{ id: 'wrapped', href: safeLinksTo(destination), text: 'Review the shared document' }]);
+  const page = await openLinks(w, '/hover', [{ id: 'wrapped', href: safeLinksTo(w, destination), text: 'Review the shared document' }]);
   await page.hover('#wrapped');
   const text = await waitFor('the tooltip naming the destination', () => shownText(page), (t) => t.includes('Leads to phish-wrapped.test, the flagged address'), 20_000, 200);
   expect(text).toContain('Malicious link');
   // The destination was scanned once, as a URL of its own; the wrapper was scanned too (its own
   // verdict counts), without its query (default stripping: the destination is not in it).
   expect(sentFor(w, 'phish-wrapped.test')).toEqual([destination]);
-  expect(sentFor(w, 'nam12.safelinks.protection.outlook.com')).toEqual([SAFE_LINKS]);
-  // Judging it never touched the phishing site.
+  expect(sentFor(w, 'nam12.safelinks.protection.outlook.com')).toEqual([safeLinksRoot(w)]);
+  // Judging it touched neither the gateway nor the phishing site.
+  expect(w.gateway.requests).toEqual([]);
   expect(servedTo(w, 'phish-wrapped.test')).toEqual([]);
   await page.close();
   expect(await w.driver.takeErrors()).toEqual([]);
@@ -73,7 +101,7 @@ async function navigationHeldOnDestination(w: World): Promise<void> {
   await waitFor('the wrapper-hold rule', () => w.driver.extensionRules(), (r) => r.session.some((x) => x.condition.requestDomains?.includes('safelinks.protection.outlook.com') === true));
   // A destination nobody hovered: no verdict is cached, so no rule of its own stops it.
   const destination = w.html.url('phish-opened.test', '/signin');
-  const link = safeLinksTo(destination);
+  const link = safeLinksTo(w, destination);
   // Opened through the tabs API: the browser's own refusal of the wrapper is part of the flow.
   const tab = await w.driver.openTab(link);
   const blockedPrefix = `${w.driver.extensionUrl('blocked.html')}?t=`;
@@ -82,8 +110,23 @@ async function navigationHeldOnDestination(w: World): Promise<void> {
   // The blocked page names the destination as the bad hop and the wrapper as the link opened.
   expect(details).toMatchObject({ url: destination, firstUrl: link, band: 'malicious', riskScore: 88 });
   expect(sentFor(w, 'phish-opened.test')).toEqual([destination]);
-  // The destination's server never got a request: the wrapper's redirect never happened.
+  // The destination's server never got a request: the browser held the wrapper's own request,
+  // so its redirect never happened.
   expect(servedTo(w, 'phish-opened.test')).toEqual([]);
+  expect(w.gateway.requests.filter((r) => r.includes('phish-opened'))).toEqual([]);
+  await tab.close();
+  expect(await w.driver.takeErrors()).toEqual([]);
+}
+
+async function safeDestinationReleased(w: World): Promise<void> {
+  const destination = w.html.url('quarterly-report.test', '/q3');
+  const link = safeLinksTo(w, destination);
+  const tab = await w.driver.openTab(link);
+  // Held, judged safe, let through once: the gateway redirects and the page is the destination's.
+  await waitFor('the tab to reach the destination', () => tab.currentUrl(), (u) => u === destination, 20_000);
+  expect(sentFor(w, 'quarterly-report.test')).toEqual([destination]);
+  expect(w.gateway.requests.filter((r) => r.includes('quarterly-report'))).toHaveLength(1);
+  expect(servedTo(w, 'quarterly-report.test').filter((r) => r === 'quarterly-report.test/q3')).toHaveLength(1);
   await tab.close();
   expect(await w.driver.takeErrors()).toEqual([]);
 }
@@ -91,7 +134,7 @@ async function navigationHeldOnDestination(w: World): Promise<void> {
 async function privateDestinationNotSent(w: World): Promise<void> {
   // Another Safe Links region: its wrapper URL is new, so its scan shows the hover was judged
   // (both hops go through the gate together; the private one is refused there, before sending).
-  const link = `https://eur01.safelinks.protection.outlook.com/?url=${encodeURIComponent('http://10.20.30.40/payroll')}&reserved=0`;
+  const link = safeLinksTo(w, 'http://10.20.30.40/payroll', 'eur01');
   const page = await openLinks(w, '/private', [{ id: 'intranet', href: link, text: 'Payroll' }]);
   await page.hover('#intranet');
   await waitFor('the wrapper to be scanned', () => Promise.resolve(sentFor(w, 'eur01.safelinks.protection.outlook.com')), (s) => s.length === 1, 15_000);
@@ -119,6 +162,7 @@ for (const kind of selectedBrowsers()) {
 
     beforeAll(async () => {
       w.html = await startHtmlServer();
+      w.gateway = await startGateway();
       w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
       w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
       const set = await request<SettingsWriteData>(w, { type: 'settings.set', patch: { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey } });
@@ -127,11 +171,13 @@ for (const kind of selectedBrowsers()) {
     afterAll(async () => {
       await w.driver?.close();
       await w.html?.stop();
+      await new Promise((resolve) => w.gateway?.server.close(resolve));
       await w.svc?.stop();
     });
 
     test('hovering a Safe Links link to a phishing page warns, naming the destination host', () => hoverShowsDestination(w));
     test('opening it ends on the blocked page for the destination, which got no request', () => navigationHeldOnDestination(w));
+    test('a safe destination: the held navigation goes on through the wrapper to it', () => safeDestinationReleased(w));
     test('a private destination behind a wrapper is never sent', () => privateDestinationNotSent(w));
     test('link text naming another site warns with nothing sent for it', () => lyingTextWarnsLocally(w));
   });
