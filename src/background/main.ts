@@ -15,6 +15,8 @@ import { dropTabTokens } from './scan/blocked-tokens';
 import { createScanEngine } from './scan/engine';
 import { createChecker } from './scan/checker';
 import { createLinkChecker } from './scan/link-check';
+import { createShortLinks } from './scan/short-links';
+import { appendLedger } from './state/ledger';
 import { createNavigation } from './scan/navigation';
 import { createNetRules, NET_RULES_ALARM } from './scan/net-rules';
 import { createPageScans } from './scan/page-scans';
@@ -72,7 +74,8 @@ export function startBackground(): App {
   });
   const budget = createBudget();
   const checker = createChecker(settings, engine, budget);
-  const links = createLinkChecker(checker);
+  const shortLinks = createShortLinks({ record: (e) => appendLedger([e]) });
+  const links = createLinkChecker(checker, { shortLinks, resolveShorteners: async () => (await settings.get()).settings.resolveShorteners });
   const netRules = createNetRules({ settings, cache });
   const navigation = createNavigation({ settings, checker, links, engine, cache, syncRules: () => netRules.syncNow() });
   const app: App = {

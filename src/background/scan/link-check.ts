@@ -11,7 +11,9 @@
 import type { ScanReason } from '@/src/shared/messaging/protocol';
 import { combineHops } from '@/src/shared/policy/link-hops';
 import { unwrap, type UnwrapResult } from '@/src/shared/url/unwrap';
+import { isShortLink } from '@/src/shared/url/shorteners';
 import type { CheckContext, CheckOutcome, Checker } from './checker';
+import type { ShortLinks } from './short-links';
 
 /** Which hop a link's status came from, in words the UI can use. */
 export type BadHop = 'link' | 'destination' | 'hop';
@@ -68,8 +70,34 @@ export function linkOutcome(raw: string, u: UnwrapResult, hops: CheckOutcome[]):
   };
 }
 
-export function createLinkChecker(checker: Checker): LinkChecker {
-  async function run(raw: string, each: (hop: string) => Promise<CheckOutcome>): Promise<LinkOutcome> {
+/** The hops a shortener's answer adds: `to` and what unwrap() reads out of it. */
+export function withResolved(u: UnwrapResult, to: string): UnwrapResult {
+  const more = unwrap(to);
+  const hops = [...u.hops, ...more.hops.filter((h) => !u.hops.includes(h))];
+  return { ...u, hops, destination: more.destination ?? more.hops[0] ?? u.destination, guessed: u.guessed || more.guessed };
+}
+
+export interface LinkCheckerOptions {
+  shortLinks?: ShortLinks;
+  /** The resolveShorteners setting, read when a short link is met. */
+  resolveShorteners?: () => Promise<boolean>;
+}
+
+export function createLinkChecker(checker: Checker, opts: LinkCheckerOptions = {}): LinkChecker {
+  /**
+   * A short link at the end of the hops: with resolveShorteners, what its shortener answers is
+   * one more hop (asked only for a check, and only when the short URL itself passed the gate:
+   * not while paused, unconfigured, allow-listed…; a lookup uses what an ask learned).
+   */
+  async function shortened(u: UnwrapResult, outcomes: CheckOutcome[], reason: ScanReason | null): Promise<UnwrapResult | null> {
+    const last = u.hops[u.hops.length - 1];
+    const own = outcomes[outcomes.length - 1];
+    if (!opts.shortLinks || !last || !own || own.status.kind === 'skipped' || !isShortLink(last)) return null;
+    const to = reason === null ? opts.shortLinks.known(last) : (await opts.resolveShorteners?.()) ? await opts.shortLinks.resolve(last, reason) : undefined;
+    return to ? withResolved(u, to) : null;
+  }
+
+  async function run(raw: string, reason: ScanReason | null, each: (hop: string) => Promise<CheckOutcome>): Promise<LinkOutcome> {
     const u = unwrap(raw);
     if (u.hops.length === 0) {
       const own = await each(raw);
@@ -77,10 +105,13 @@ export function createLinkChecker(checker: Checker): LinkChecker {
     }
     // Each distinct hop once, in parallel: the engine batches and dedupes what is sent.
     const hops = await Promise.all(u.hops.map((h) => each(h)));
-    return linkOutcome(raw, u, hops);
+    const longer = await shortened(u, hops, reason);
+    if (!longer) return linkOutcome(raw, u, hops);
+    const added = await Promise.all(longer.hops.slice(u.hops.length).map((h) => each(h)));
+    return linkOutcome(raw, longer, [...hops, ...added]);
   }
   return {
-    check: (raw, reason, ctx = {}) => run(raw, (h) => checker.check(h, reason, ctx)),
-    lookup: (raw, ctx = {}) => run(raw, (h) => checker.lookup(h, ctx)),
+    check: (raw, reason, ctx = {}) => run(raw, reason, (h) => checker.check(h, reason, ctx)),
+    lookup: (raw, ctx = {}) => run(raw, null, (h) => checker.lookup(h, ctx)),
   };
 }

@@ -393,6 +393,8 @@ export interface LedgerEntry {
   url: string;
   at: number;
   reason: ScanReason;
+  /** Issue 12: set when the URL went to its shortener (resolveShorteners), not to the service. */
+  sentTo?: 'shortener';
 }
 
 /** `scan.pagePreview`: links on the page (unique), how many would be sent, known, never sent. */

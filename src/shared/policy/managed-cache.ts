@@ -54,6 +54,7 @@ export const PROVISIONAL_RULES: Readonly<Partial<Record<keyof Settings, Rule>>> 
   blockThreshold: lower('blockThreshold'),
   stripQuery: when(true),
   scanPrivateHosts: when(false),
+  resolveShorteners: when(false),
   scanIncognito: when(false),
   scanNavigations: when(true),
   scanHovers: when(true),

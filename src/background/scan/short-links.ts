@@ -1,0 +1,104 @@
+/**
+ * Opaque shorteners asked where a short link leads (issue 12, item 4), only with the
+ * `resolveShorteners` setting (off by default: the request tells the shortener about the link).
+ * One HEAD request, without cookies or referrer, never following the redirect (the destination
+ * must not be contacted before it is judged), recorded in the ledger as sent to the shortener.
+ *
+ * Reading the answer: with `redirect: 'manual'` fetch hands back an opaque redirect whose
+ * Location header is hidden from scripts (Fetch standard, "atomic HTTP redirect handling"), so
+ * the background watches its own request's response headers (webRequest.onHeadersReceived,
+ * observation only) and takes Location from there. A readable header (tests' fake fetch) is
+ * used too. No answer, an error or a Location that is not http(s): null, and the short URL is
+ * judged as it is (the service scans it, like any URL).
+ */
+import { browser } from 'wxt/browser';
+import type { LedgerEntry, ScanReason } from '@/src/shared/messaging/protocol';
+import { headWithoutCookies } from '../api/short-link-head';
+
+const MAX_REMEMBERED = 500;
+const TIMEOUT_MS = 5000;
+
+export interface ShortLinks {
+  /** Asks the shortener (at most once per short URL and worker life). */
+  resolve(url: string, reason: ScanReason): Promise<string | null>;
+  /** What an earlier ask learned; undefined when never asked. */
+  known(url: string): string | null | undefined;
+}
+
+export interface ShortLinksDeps {
+  /** Default: api/short-link-head.ts (HEAD, no cookies, redirect not followed). */
+  head?: (url: string, signal: AbortSignal) => Promise<Response>;
+  /** Location of the HEAD response to `url` as the browser saw it (default: webRequest). */
+  watchLocation?: (url: string) => { location: () => string | null; stop: () => void };
+  record: (e: LedgerEntry) => Promise<void>;
+  now?: () => number;
+}
+
+type HeadersDetails = { url: string; method: string; tabId: number; responseHeaders?: { name: string; value?: string }[] };
+
+function webRequestLocation(url: string) {
+  let seen: string | null = null;
+  const listener = (d: HeadersDetails) => {
+    if (d.url !== url || d.method !== 'HEAD' || d.tabId !== -1) return;
+    seen = d.responseHeaders?.find((h) => h.name.toLowerCase() === 'location')?.value ?? null;
+  };
+  const events = (browser as unknown as { webRequest?: { onHeadersReceived?: { addListener: (...a: unknown[]) => void; removeListener: (l: unknown) => void } } }).webRequest?.onHeadersReceived;
+  try {
+    events?.addListener(listener, { urls: ['<all_urls>'] }, ['responseHeaders']);
+  } catch {
+    // Without it only a readable Location header resolves.
+  }
+  return { location: () => seen, stop: () => events?.removeListener(listener) };
+}
+
+/** An absolute http(s) URL from a Location value (relative ones resolve against the short URL). */
+export function locationTarget(location: string | null, base: string): string | null {
+  if (!location) return null;
+  try {
+    const u = new URL(location, base);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createShortLinks(deps: ShortLinksDeps): ShortLinks {
+  const head = deps.head ?? headWithoutCookies;
+  const watch = deps.watchLocation ?? webRequestLocation;
+  const now = deps.now ?? Date.now;
+  const learned = new Map<string, string | null>();
+  const asking = new Map<string, Promise<string | null>>();
+
+  async function ask(url: string, reason: ScanReason): Promise<string | null> {
+    const watcher = watch(url);
+    const ctl = new AbortController();
+    const timer = setTimeout(() => ctl.abort(), TIMEOUT_MS);
+    try {
+      await deps.record({ url, at: now(), reason, sentTo: 'shortener' }).catch(() => undefined);
+      const res = await head(url, ctl.signal);
+      return locationTarget(res.headers.get('location') ?? watcher.location(), url);
+    } catch {
+      return null;
+    } finally {
+      clearTimeout(timer);
+      watcher.stop();
+    }
+  }
+
+  return {
+    resolve(url, reason) {
+      if (learned.has(url)) return Promise.resolve(learned.get(url)!);
+      const running = asking.get(url);
+      if (running) return running;
+      const p = ask(url, reason).then((to) => {
+        if (learned.size >= MAX_REMEMBERED) learned.delete(learned.keys().next().value as string);
+        learned.set(url, to);
+        asking.delete(url);
+        return to;
+      });
+      asking.set(url, p);
+      return p;
+    },
+    known: (url) => learned.get(url),
+  };
+}
