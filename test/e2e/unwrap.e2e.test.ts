@@ -33,24 +33,34 @@ interface World {
   gateway: Gateway;
 }
 
-/** A loopback Safe Links gateway: 302 to the `url` parameter, every request recorded. */
+/**
+ * A loopback Safe Links gateway (302 to the `url` parameter) that is also bit.ly (301 to the
+ * destination `shortLinks` holds for the path); every request recorded.
+ */
 interface Gateway {
   port: number;
   requests: string[];
+  /** Requests in full: method, host, path, and whether a cookie came along. */
+  seen: { method: string; host: string; path: string; cookie: boolean }[];
+  shortLinks: Map<string, string>;
   server: Server;
 }
 
 async function startGateway(): Promise<Gateway> {
   const requests: string[] = [];
+  const seen: Gateway['seen'] = [];
+  const shortLinks = new Map<string, string>();
   const server = createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://gateway');
-    requests.push(`${(req.headers.host ?? '').replace(/:\d+$/, '')}${u.pathname}${u.search}`);
-    const to = u.searchParams.get('url');
-    if (to) res.writeHead(302, { location: to }).end();
+    const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+    requests.push(`${host}${u.pathname}${u.search}`);
+    seen.push({ method: req.method ?? '', host, path: u.pathname, cookie: req.headers.cookie !== undefined });
+    const to = host === 'bit.ly' ? shortLinks.get(u.pathname) : u.searchParams.get('url');
+    if (to) res.writeHead(host === 'bit.ly' ? 301 : 302, { location: to, 'set-cookie': 'tracker=1; Path=/' }).end();
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, requests, server };
+  return { port: (server.address() as AddressInfo).port, requests, seen, shortLinks, server };
 }
 
 /** The wrapper's own URL as the service is sent it (default query stripping). */
@@ -156,6 +166,44 @@ async function lyingTextWarnsLocally(w: World): Promise<void> {
   expect(await w.driver.takeErrors()).toEqual([]);
 }
 
+async function shortenerNotContactedByDefault(w: World): Promise<void> {
+  const short = `http://bit.ly:${w.gateway.port}/3xAmPle`;
+  w.gateway.shortLinks.set('/3xAmPle', w.html.url('phish-short.test', '/'));
+  const page = await openLinks(w, '/short-off', [{ id: 'short', href: short, text: 'See the offer' }]);
+  await page.hover('#short');
+  // The service scans the short URL itself (that is how the hover is judged by default)…
+  await waitFor('the short URL to be scanned', () => Promise.resolve(sentFor(w, 'bit.ly')), (s) => s.length === 1, 15_000);
+  expect(sentFor(w, 'bit.ly')).toEqual([short]);
+  // …and neither the shortener nor its destination heard of it.
+  expect(w.gateway.seen.filter((r) => r.host === 'bit.ly')).toEqual([]);
+  expect(servedTo(w, 'phish-short.test')).toEqual([]);
+  await page.close();
+  expect(await w.driver.takeErrors()).toEqual([]);
+}
+
+async function shortenerResolvedWhenAllowed(w: World): Promise<void> {
+  await request(w, { type: 'settings.set', patch: { resolveShorteners: true } });
+  try {
+    const short = `http://bit.ly:${w.gateway.port}/pH1sh`;
+    const destination = w.html.url('phish-shortened.test', '/login');
+    w.gateway.shortLinks.set('/pH1sh', destination);
+    const page = await openLinks(w, '/short-on', [{ id: 'short', href: short, text: 'Your parcel' }]);
+    await page.hover('#short');
+    await waitFor('the tooltip naming where the short link leads', () => shownText(page), (t) => t.includes('Leads to phish-shortened.test, the flagged address'), 20_000, 200);
+    // One HEAD to the shortener, without cookies; its redirect was not followed.
+    expect(w.gateway.seen.filter((r) => r.host === 'bit.ly' && r.path === '/pH1sh')).toEqual([{ method: 'HEAD', host: 'bit.ly', path: '/pH1sh', cookie: false }]);
+    expect(servedTo(w, 'phish-shortened.test')).toEqual([]);
+    expect(sentFor(w, 'phish-shortened.test')).toEqual([destination]);
+    // The ledger says the short URL went to the shortener.
+    const ledger = await request<{ url: string; sentTo?: string }[]>(w, { type: 'ledger.get' });
+    expect(ledger.filter((e) => e.url === short && e.sentTo === 'shortener')).toHaveLength(1);
+    await page.close();
+    expect(await w.driver.takeErrors()).toEqual([]);
+  } finally {
+    await request(w, { type: 'settings.set', patch: { resolveShorteners: false } });
+  }
+}
+
 for (const kind of selectedBrowsers()) {
   describe(`${kind === 'firefox' ? 'Firefox' : 'Chromium'}: links that hide where they go`, () => {
     const w = {} as World;
@@ -180,5 +228,7 @@ for (const kind of selectedBrowsers()) {
     test('a safe destination: the held navigation goes on through the wrapper to it', () => safeDestinationReleased(w));
     test('a private destination behind a wrapper is never sent', () => privateDestinationNotSent(w));
     test('link text naming another site warns with nothing sent for it', () => lyingTextWarnsLocally(w));
+    test('resolveShorteners off (the default): the shortener gets no request', () => shortenerNotContactedByDefault(w));
+    test('resolveShorteners on: one HEAD without cookies, recorded, and the destination judged', () => shortenerResolvedWhenAllowed(w));
   });
 }
