@@ -118,7 +118,7 @@ async function navigationHeldOnDestination(w: World): Promise<void> {
   const landed = await waitFor('the blocked page', () => tab.currentUrl(), (u) => u.startsWith(blockedPrefix), 20_000);
   const details = await request<BlockedDetailsData>(w, { type: 'blocked.details', token: new URL(landed).searchParams.get('t') });
   // The blocked page names the destination as the bad hop and the wrapper as the link opened.
-  expect(details).toMatchObject({ url: destination, firstUrl: link, band: 'malicious', riskScore: 88 });
+  expect(details).toMatchObject({ url: destination, firstUrl: link, readFromLink: true, band: 'malicious', riskScore: 88 });
   expect(sentFor(w, 'phish-opened.test')).toEqual([destination]);
   // The destination's server never got a request: the browser held the wrapper's own request,
   // so its redirect never happened.

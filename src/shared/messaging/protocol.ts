@@ -229,6 +229,11 @@ export interface TabStatusData {
   canTrust: boolean;
   /** Checks pages caused today and what the budgets refused (absent from older backgrounds). */
   budget?: BudgetReportData;
+  /**
+   * Issue 12: the host the tab's URL leads to when it is a link wrapper around another address
+   * (`status` is then the worst of its hops), else null or absent.
+   */
+  leadsTo?: string | null;
 }
 
 /** Spending caused by web pages (src/shared/policy/budgets.ts), for the popup. */
@@ -365,6 +370,11 @@ export interface BlockedDetailsData {
    * itself, else null. Shown as text, without `user:pass@` like `url`.
    */
   firstUrl: string | null;
+  /**
+   * Issue 12: `url` was read out of `firstUrl` (a tracker or mail rewriter around it), not
+   * reached by a redirect: "it leads to" rather than "it redirected to".
+   */
+  readFromLink?: boolean;
   unicodeHost: string | null;
   scanId: string | null;
   riskScore: number | null;
