@@ -2,7 +2,7 @@
 // writes BENCHMARKS.md (and the raw numbers to test/bench/last-run.json). Not part of `npm test`:
 // numbers, not pass/fail timings. Every figure is a ratio or a comparison measured in this run.
 //
-//   npm run bench                 all nine measurements, writes BENCHMARKS.md
+//   npm run bench                 all ten measurements, writes BENCHMARKS.md
 //   npm run bench -- --only=1,5   some of them, printed (BENCHMARKS.md is left alone)
 //   LINKLENS_BENCH_CORPUS=blog,news-c LINKLENS_BENCH_LOADS=2 npm run bench -- --only=9
 //                                 measurement 9 on some corpus pages, fewer loads (while iterating)
@@ -26,6 +26,7 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
   '7': async () => (await import('./lookalike-fp')).measureLookalikeFalsePositives(),
   '8': async () => (await import('./net-rules-cost')).measureNetRules({ entries: 5000, rebuilds: 5, adds: 30, verdicts: 10, restarts: 8 }),
   '9': async () => (await import('./page-weight')).measurePageWeight({ loads: Number(process.env.LINKLENS_BENCH_LOADS ?? 6) }),
+  '10': async () => (await import('./unwrap-cost')).measureUnwrapCost({ links: 5000, passes: 30, hovers: 2000 }),
 };
 
 async function main(): Promise<void> {
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
   const sections: Section[] = [];
   for (const id of ids) {
     const measure = MEASUREMENTS[id];
-    if (!measure) throw new Error(`Unknown measurement ${id} (1–9)`);
+    if (!measure) throw new Error(`Unknown measurement ${id} (1–10)`);
     const t = Date.now();
     console.log(`▶ measurement ${id}…`);
     let section: Section;
