@@ -125,7 +125,8 @@ async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {
   const blocked = tab?.url ? await blockedTarget(tab.url) : null;
   const url = blocked ?? tab?.url ?? null;
   // Every hop of the URL (issue 12): a wrapper is as bad as where it leads.
-  const out = url ? await app.links.lookup(url, { incognito: tab?.incognito }) : null;
+  // A tab shows a page, not a link: only hops known wrappers lead to (no guessed destination).
+  const out = url ? await app.links.lookup(url, { incognito: tab?.incognito, knownOnly: true }) : null;
   let status: UrlStatus = out?.status ?? { kind: 'unchecked' };
   // Not checked because the page went past a budget: say so rather than "not checked yet".
   const refused = status.kind === 'unchecked' && out?.url ? await app.budget.refusedHere(tabId, out.url) : null;

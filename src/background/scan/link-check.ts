@@ -10,7 +10,7 @@
  */
 import type { ScanReason } from '@/src/shared/messaging/protocol';
 import { combineHops } from '@/src/shared/policy/link-hops';
-import { unwrap, type UnwrapResult } from '@/src/shared/url/unwrap';
+import { knownEnd, unwrap, type UnwrapResult } from '@/src/shared/url/unwrap';
 import { isShortLink } from '@/src/shared/url/shorteners';
 import type { CheckContext, CheckOutcome, Checker } from './checker';
 import type { ShortLinks } from './short-links';
@@ -34,9 +34,16 @@ export interface LinkOutcome extends CheckOutcome {
   destination: string | null;
 }
 
+/**
+ * `knownOnly`: only hops read through known wrappers (no guess of the generic redirect-parameter
+ * rule). For navigations: a page whose query merely names another address (`/frame?to=…`,
+ * `/login?next=…`) is not a redirect, and if it is one its redirect is a hop of its own.
+ */
+export type HopScope = { knownOnly?: boolean };
+
 export interface LinkChecker {
-  check(raw: string, reason: ScanReason, ctx?: CheckContext): Promise<LinkOutcome>;
-  lookup(raw: string, ctx?: { incognito?: boolean }): Promise<LinkOutcome>;
+  check(raw: string, reason: ScanReason, ctx?: CheckContext & HopScope): Promise<LinkOutcome>;
+  lookup(raw: string, ctx?: { incognito?: boolean } & HopScope): Promise<LinkOutcome>;
 }
 
 const hostOf = (url: string): string | null => {
@@ -70,6 +77,16 @@ export function linkOutcome(raw: string, u: UnwrapResult, hops: CheckOutcome[]):
   };
 }
 
+/** Only the hops known wrappers lead to (unwrap.ts knownEnd): no guessed destination. */
+export function knownHops(u: UnwrapResult): UnwrapResult {
+  const end = knownEnd(u);
+  const last = end === null ? -1 : u.hops.indexOf(end);
+  if (last === u.hops.length - 1) return u;
+  const hops = u.hops.slice(0, last + 1);
+  const destination = last > 0 ? hops[last]! : null;
+  return { hops, destination, wrappers: u.wrappers.slice(0, Math.max(0, last)), guessed: false };
+}
+
 /** The hops a shortener's answer adds: `to` and what unwrap() reads out of it. */
 export function withResolved(u: UnwrapResult, to: string): UnwrapResult {
   const more = unwrap(to);
@@ -97,8 +114,9 @@ export function createLinkChecker(checker: Checker, opts: LinkCheckerOptions = {
     return to ? withResolved(u, to) : null;
   }
 
-  async function run(raw: string, reason: ScanReason | null, each: (hop: string) => Promise<CheckOutcome>): Promise<LinkOutcome> {
-    const u = unwrap(raw);
+  async function run(raw: string, reason: ScanReason | null, each: (hop: string) => Promise<CheckOutcome>, scope: HopScope = {}): Promise<LinkOutcome> {
+    const all = unwrap(raw);
+    const u = scope.knownOnly === true ? knownHops(all) : all;
     if (u.hops.length === 0) {
       const own = await each(raw);
       return { ...linkOutcome(raw, u, [own]), hopUrls: [] };
@@ -111,7 +129,7 @@ export function createLinkChecker(checker: Checker, opts: LinkCheckerOptions = {
     return linkOutcome(raw, longer, [...hops, ...added]);
   }
   return {
-    check: (raw, reason, ctx = {}) => run(raw, reason, (h) => checker.check(h, reason, ctx)),
-    lookup: (raw, ctx = {}) => run(raw, null, (h) => checker.lookup(h, ctx)),
+    check: (raw, reason, ctx = {}) => run(raw, reason, (h) => checker.check(h, reason, ctx), ctx),
+    lookup: (raw, ctx = {}) => run(raw, null, (h) => checker.lookup(h, ctx), ctx),
   };
 }

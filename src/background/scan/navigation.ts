@@ -162,7 +162,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
   async function checkHop(tabId: number, raw: string) {
     const { settings: s } = await settings.get();
     const incognito = await tabIncognito(tabId);
-    const out = s.scanNavigations ? await links.check(raw, 'navigation', { tabId, incognito }) : await links.lookup(raw, { incognito });
+    const out = s.scanNavigations ? await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true }) : await links.lookup(raw, { incognito, knownOnly: true });
     if (!out.url || !out.host) return;
     if (isBlock(out.status)) {
       await actThrough(tabId, raw, out);
@@ -240,10 +240,10 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     if (await hasPass(tabId, raw, true)) return;
     const incognito = await tabIncognito(tabId);
     const deadline = Date.now() + HOLD_TIMEOUT_MS;
-    let o = await links.check(raw, 'navigation', { tabId, incognito });
+    let o = await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true });
     while (holdStep(o, Date.now() >= deadline) === 'wait') {
       await waiter.next(o.hops.filter((h) => h.url && h.status.kind === 'checking').map((h) => h.url!), deadline - Date.now());
-      o = await links.lookup(raw, { incognito });
+      o = await links.lookup(raw, { incognito, knownOnly: true });
     }
     if (holdStep(o, true) === 'block') return actThrough(tabId, raw, o);
     // Only while the tab still stands on this navigation (the person may have gone elsewhere).

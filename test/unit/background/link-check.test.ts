@@ -60,6 +60,20 @@ describe('createLinkChecker', () => {
     expect(holdStep(o, true)).toBe('release');
   });
 
+  it('knownOnly (navigations, the popup): a guessed redirect parameter is not a hop; known wrappers still are', async () => {
+    const { checker, asked } = fakeChecker({ 'phish.example': verdict('block', 90) });
+    const lc = createLinkChecker(checker);
+    const page = 'https://frames.example/frame?to=https%3A%2F%2Fphish.example%2F';
+    expect((await lc.check(page, 'navigation', { knownOnly: true })).hopUrls).toEqual([page]);
+    expect(asked).toEqual([page]);
+    // As a link (hover), the guess counts: it may lead there.
+    expect((await lc.check(page, 'hover')).badHop).toBe('destination');
+    const nested = safeLinks(page);
+    const o = await lc.lookup(nested, { knownOnly: true });
+    expect(o.hopUrls).toEqual([nested, page]);
+    expect(o).toMatchObject({ leadsTo: 'frames.example', worst: 0 });
+  });
+
   it('a non-web link goes to the checker as it is (its skip reason stands)', async () => {
     const { checker } = fakeChecker({});
     const skip: Checker = { ...checker, lookup: async () => ({ status: { kind: 'skipped', reason: 'scheme' }, url: null, host: null }) };
