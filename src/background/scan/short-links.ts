@@ -29,26 +29,41 @@ export interface ShortLinksDeps {
   /** Default: api/short-link-head.ts (HEAD, no cookies, redirect not followed). */
   head?: (url: string, signal: AbortSignal) => Promise<Response>;
   /** Location of the HEAD response to `url` as the browser saw it (default: webRequest). */
-  watchLocation?: (url: string) => { location: () => string | null; stop: () => void };
+  watchLocation?: (url: string) => { location: (waitMs: number) => Promise<string | null>; stop: () => void };
   record: (e: LedgerEntry) => Promise<void>;
   now?: () => number;
 }
 
 type HeadersDetails = { url: string; method: string; tabId: number; responseHeaders?: { name: string; value?: string }[] };
 
+/** Events reach the worker on their own schedule: fetch may resolve before its headers event. */
+const EVENT_WAIT_MS = 1000;
+
 function webRequestLocation(url: string) {
-  let seen: string | null = null;
+  let seen: string | null | undefined;
+  let wake: (() => void) | null = null;
   const listener = (d: HeadersDetails) => {
     if (d.url !== url || d.method !== 'HEAD' || d.tabId !== -1) return;
     seen = d.responseHeaders?.find((h) => h.name.toLowerCase() === 'location')?.value ?? null;
+    wake?.();
   };
+  const location = (waitMs: number) =>
+    seen !== undefined
+      ? Promise.resolve(seen)
+      : new Promise<string | null>((resolve) => {
+          const timer = setTimeout(() => resolve(seen ?? null), waitMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve(seen ?? null);
+          };
+        });
   const events = (browser as unknown as { webRequest?: { onHeadersReceived?: { addListener: (...a: unknown[]) => void; removeListener: (l: unknown) => void } } }).webRequest?.onHeadersReceived;
   try {
     events?.addListener(listener, { urls: ['<all_urls>'] }, ['responseHeaders']);
   } catch {
     // Without it only a readable Location header resolves.
   }
-  return { location: () => seen, stop: () => events?.removeListener(listener) };
+  return { location, stop: () => events?.removeListener(listener) };
 }
 
 /** An absolute http(s) URL from a Location value (relative ones resolve against the short URL). */
@@ -76,7 +91,10 @@ export function createShortLinks(deps: ShortLinksDeps): ShortLinks {
     try {
       await deps.record({ url, at: now(), reason, sentTo: 'shortener' }).catch(() => undefined);
       const res = await head(url, ctl.signal);
-      return locationTarget(res.headers.get('location') ?? watcher.location(), url);
+      // A 3xx arrives as an opaque redirect (status 0): wait for the browser's view of it.
+      const readable = res.headers.get('location');
+      const waitMs = readable === null && (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) ? EVENT_WAIT_MS : 0;
+      return locationTarget(readable ?? (await watcher.location(waitMs)), url);
     } catch {
       return null;
     } finally {

@@ -21,7 +21,7 @@ function world(opts: { location?: string | null; enabled: boolean; shortStatus?:
       heads.push(url);
       return new Response(null, { status: 200, headers: opts.location ? { location: opts.location } : {} });
     },
-    watchLocation: () => ({ location: () => null, stop: () => undefined }),
+    watchLocation: () => ({ location: async () => null, stop: () => undefined }),
     record: async (e) => void ledger.push(e),
     now: () => 42,
   });
@@ -75,6 +75,23 @@ describe('short links', () => {
     const w = world({ enabled: true, location: 'javascript:alert(1)' });
     const o = await w.links.check('https://bit.ly/abc', 'hover');
     expect(o.hopUrls).toEqual(['https://bit.ly/abc']);
+  });
+
+  it("Location hidden from the script (an opaque redirect): taken from the browser's view of the response, even when that comes after fetch resolved", async () => {
+    const waits: number[] = [];
+    const shortLinks = createShortLinks({
+      head: async () => new Response(null, { status: 301 }),
+      watchLocation: () => ({
+        location: (waitMs) => {
+          waits.push(waitMs);
+          return new Promise((resolve) => setTimeout(() => resolve('https://late.example/'), 5));
+        },
+        stop: () => undefined,
+      }),
+      record: async () => undefined,
+    });
+    expect(await shortLinks.resolve('https://bit.ly/late', 'hover')).toBe('https://late.example/');
+    expect(waits[0]).toBeGreaterThan(0);
   });
 
   it.each([
