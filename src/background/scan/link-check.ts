@@ -106,15 +106,15 @@ export function createLinkChecker(checker: Checker, opts: LinkCheckerOptions = {
    * one more hop (asked only for a check, and only when the short URL itself passed the gate:
    * not while paused, unconfigured, allow-listed…; a lookup uses what an ask learned).
    */
-  async function shortened(u: UnwrapResult, outcomes: CheckOutcome[], reason: ScanReason | null): Promise<UnwrapResult | null> {
+  async function shortened(u: UnwrapResult, outcomes: CheckOutcome[], reason: ScanReason | null, incognito: boolean | undefined): Promise<UnwrapResult | null> {
     const last = u.hops[u.hops.length - 1];
     const own = outcomes[outcomes.length - 1];
     if (!opts.shortLinks || !last || !own || own.status.kind === 'skipped' || !isShortLink(last)) return null;
-    const to = reason === null ? opts.shortLinks.known(last) : (await opts.resolveShorteners?.()) ? await opts.shortLinks.resolve(last, reason) : undefined;
+    const to = reason === null ? opts.shortLinks.known(last) : (await opts.resolveShorteners?.()) ? await opts.shortLinks.resolve(last, reason, incognito) : undefined;
     return to ? withResolved(u, to) : null;
   }
 
-  async function run(raw: string, reason: ScanReason | null, each: (hop: string) => Promise<CheckOutcome>, scope: HopScope = {}): Promise<LinkOutcome> {
+  async function run(raw: string, reason: ScanReason | null, each: (hop: string) => Promise<CheckOutcome>, scope: HopScope & { incognito?: boolean } = {}): Promise<LinkOutcome> {
     const all = unwrap(raw);
     const u = scope.knownOnly === true ? knownHops(all) : all;
     if (u.hops.length === 0) {
@@ -123,7 +123,7 @@ export function createLinkChecker(checker: Checker, opts: LinkCheckerOptions = {
     }
     // Each distinct hop once, in parallel: the engine batches and dedupes what is sent.
     const hops = await Promise.all(u.hops.map((h) => each(h)));
-    const longer = await shortened(u, hops, reason);
+    const longer = await shortened(u, hops, reason, scope.incognito);
     if (!longer) return linkOutcome(raw, u, hops);
     const added = await Promise.all(longer.hops.slice(u.hops.length).map((h) => each(h)));
     return linkOutcome(raw, longer, [...hops, ...added]);

@@ -14,13 +14,15 @@
 import { browser } from 'wxt/browser';
 import type { LedgerEntry, ScanReason } from '@/src/shared/messaging/protocol';
 import { headWithoutCookies } from '../api/short-link-head';
+import { incognitoUrls } from '../state/incognito-urls';
 
 const MAX_REMEMBERED = 500;
 const TIMEOUT_MS = 5000;
 
 export interface ShortLinks {
   /** Asks the shortener (at most once per short URL and worker life). */
-  resolve(url: string, reason: ScanReason): Promise<string | null>;
+  /** `incognito`: asked from a private window (unknown counts as private: ledger in memory only). */
+  resolve(url: string, reason: ScanReason, incognito?: boolean): Promise<string | null>;
   /** What an earlier ask learned; undefined when never asked. */
   known(url: string): string | null | undefined;
 }
@@ -84,7 +86,9 @@ export function createShortLinks(deps: ShortLinksDeps): ShortLinks {
   const learned = new Map<string, string | null>();
   const asking = new Map<string, Promise<string | null>>();
 
-  async function ask(url: string, reason: ScanReason): Promise<string | null> {
+  async function ask(url: string, reason: ScanReason, incognito: boolean | undefined): Promise<string | null> {
+    // Like the service's sends: a private window's ask stays in memory (incognito-urls.ts).
+    incognitoUrls.note(url, incognito);
     const watcher = watch(url);
     const ctl = new AbortController();
     const timer = setTimeout(() => ctl.abort(), TIMEOUT_MS);
@@ -104,11 +108,11 @@ export function createShortLinks(deps: ShortLinksDeps): ShortLinks {
   }
 
   return {
-    resolve(url, reason) {
+    resolve(url, reason, incognito) {
       if (learned.has(url)) return Promise.resolve(learned.get(url)!);
       const running = asking.get(url);
       if (running) return running;
-      const p = ask(url, reason).then((to) => {
+      const p = ask(url, reason, incognito).then((to) => {
         if (learned.size >= MAX_REMEMBERED) learned.delete(learned.keys().next().value as string);
         learned.set(url, to);
         asking.delete(url);
