@@ -28,7 +28,7 @@ import { createBlockedFlow, isBlockedPage, sameDocument } from './blocked-flow';
 import { createTabChains } from './tab-chains';
 import { isPaused } from './pause';
 import type { LinkChecker, LinkOutcome } from './link-check';
-import { createHopWaiter, holdStep, HOLD_TIMEOUT_MS, isHeldWrapper } from './wrapper-hold';
+import { createHopWaiter, holdThroughWrapper, isHeldWrapper } from './wrapper-hold';
 
 export { sameDocument, blockedPageUrl } from './blocked-flow';
 
@@ -231,27 +231,26 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     return d ? { url: n.url, host: n.host, verdict: d.reason === 'blocklist' ? null : v, decision: d } : null;
   }
 
-  /**
-   * A navigation the wrapper-hold rules stopped (wrapper-holds.ts): judged through every hop,
-   * then the blocked page for a bad one, or the wrapper again with a one-time pass.
-   */
-  async function throughWrapper(tabId: number, raw: string) {
-    // Already let through once: this failure is the network's (no answer), not the hold's.
-    if (await hasPass(tabId, raw, true)) return;
-    const incognito = await tabIncognito(tabId);
-    const deadline = Date.now() + HOLD_TIMEOUT_MS;
-    let o = await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true });
-    while (holdStep(o, Date.now() >= deadline) === 'wait') {
-      await waiter.next(o.hops.filter((h) => h.url && h.status.kind === 'checking').map((h) => h.url!), deadline - Date.now());
-      o = await links.lookup(raw, { incognito, knownOnly: true });
-    }
-    if (holdStep(o, true) === 'block') return actThrough(tabId, raw, o);
-    // Only while the tab still stands on this navigation (the person may have gone elsewhere).
-    if (!findHop(await chains.get(tabId), (h) => sameDocument(h, raw)) || handled.has(tabId)) return;
-    await grantPass(tabId, raw, 'release');
-    await deps.syncRules().catch(() => undefined);
-    await browser.tabs.update(tabId, { url: raw }).catch(() => undefined);
-  }
+  /** A navigation the wrapper-hold rules stopped (wrapper-hold.ts holdThroughWrapper). */
+  const throughWrapper = (tabId: number, raw: string) =>
+    holdThroughWrapper(
+      {
+        links,
+        waiter,
+        incognito: tabIncognito,
+        passed: (t, r) => hasPass(t, r, true),
+        block: actThrough,
+        // Only while the tab still stands on this navigation (the person may have gone elsewhere).
+        stillOn: async (t, r) => !handled.has(t) && findHop(await chains.get(t), (h) => sameDocument(h, r)) !== null,
+        async release(t, r) {
+          await grantPass(t, r, 'release');
+          await deps.syncRules().catch(() => undefined);
+          await browser.tabs.update(t, { url: r }).catch(() => undefined);
+        },
+      },
+      tabId,
+      raw,
+    );
 
   engine.onUpdate((url, status, meta) => {
     void (async () => {

@@ -6,7 +6,7 @@
 import type { UrlStatus } from '@/src/shared/verdict';
 import { wrapperRuleFor } from '@/src/shared/url/unwrap/wrappers';
 import type { ScanEngine } from './engine';
-import type { LinkOutcome } from './link-check';
+import type { LinkChecker, LinkOutcome } from './link-check';
 
 /**
  * How long a held navigation waits for its hops' verdicts. Past it, the navigation goes on
@@ -66,4 +66,44 @@ export function createHopWaiter(engine: ScanEngine) {
       });
     },
   };
+}
+
+export type HopWaiter = ReturnType<typeof createHopWaiter>;
+
+export interface HoldDeps {
+  links: LinkChecker;
+  waiter: HopWaiter;
+  incognito: (tabId: number) => Promise<boolean>;
+  /** A pass for this tab and URL is live: the hold let it through already. */
+  passed: (tabId: number, raw: string) => Promise<boolean>;
+  /** Blocked page for the bad hop (navigation.ts actThrough). */
+  block: (tabId: number, raw: string, o: LinkOutcome) => Promise<unknown>;
+  /** The tab still stands on this navigation, and nothing blocked it meanwhile. */
+  stillOn: (tabId: number, raw: string) => Promise<boolean>;
+  /** One-time pass, rules in step, then the wrapper again. */
+  release: (tabId: number, raw: string) => Promise<void>;
+  now?: () => number;
+}
+
+/**
+ * A navigation the wrapper-hold rules stopped: judged through every hop read by known wrappers
+ * (no guesses: knownOnly), waiting for verdicts up to HOLD_TIMEOUT_MS; then the blocked page for
+ * a bad hop, or the wrapper again with a one-time pass.
+ */
+export async function holdThroughWrapper(d: HoldDeps, tabId: number, raw: string): Promise<void> {
+  // Already let through once: this failure is the network's (no answer), not the hold's.
+  if (await d.passed(tabId, raw)) return;
+  const now = d.now ?? Date.now;
+  const incognito = await d.incognito(tabId);
+  const deadline = now() + HOLD_TIMEOUT_MS;
+  let o = await d.links.check(raw, 'navigation', { tabId, incognito, knownOnly: true });
+  while (holdStep(o, now() >= deadline) === 'wait') {
+    await d.waiter.next(o.hops.filter((h) => h.url && h.status.kind === 'checking').map((h) => h.url!), deadline - now());
+    o = await d.links.lookup(raw, { incognito, knownOnly: true });
+  }
+  if (holdStep(o, true) === 'block') {
+    await d.block(tabId, raw, o);
+    return;
+  }
+  if (await d.stillOn(tabId, raw)) await d.release(tabId, raw);
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createLinkChecker } from '@/src/background/scan/link-check';
-import { holdStep, isHeldWrapper } from '@/src/background/scan/wrapper-hold';
+import { holdStep, holdThroughWrapper, isHeldWrapper, HOLD_TIMEOUT_MS, type HoldDeps } from '@/src/background/scan/wrapper-hold';
 import type { CheckOutcome, Checker } from '@/src/background/scan/checker';
 import type { UrlStatus } from '@/src/shared/verdict';
 
@@ -99,5 +99,71 @@ describe('holdStep', () => {
     expect(isHeldWrapper('https://www.google.com/url?q=https://a.example/')).toBe(true);
     expect(isHeldWrapper('https://tracker.example/r?url=https://a.example/')).toBe(false);
     expect(isHeldWrapper('not a url')).toBe(false);
+  });
+});
+
+describe('holdThroughWrapper', () => {
+  const link = safeLinks('https://dest.example/');
+  const checking: UrlStatus = { kind: 'checking', state: 'QUEUED', since: 0 };
+  function hold(dest: UrlStatus[], over: Partial<HoldDeps> = {}) {
+    const calls: string[] = [];
+    let i = 0;
+    let t = 0;
+    const byHost = () => ({ 'nam12.safelinks.protection.outlook.com': verdict('allow', 2), 'dest.example': dest[Math.min(i, dest.length - 1)]! });
+    const checker: Checker = {
+      check: async (raw) => ({ status: (byHost() as Record<string, UrlStatus>)[new URL(raw).hostname] ?? { kind: 'unchecked' }, url: raw, host: new URL(raw).hostname }),
+      lookup: async (raw) => ({ status: (byHost() as Record<string, UrlStatus>)[new URL(raw).hostname] ?? { kind: 'unchecked' }, url: raw, host: new URL(raw).hostname }),
+      decorate: (s) => s,
+    };
+    const deps: HoldDeps = {
+      links: createLinkChecker(checker),
+      waiter: {
+        next: async (urls, ms) => {
+          calls.push(`wait ${urls.join(',')} ${ms > 0 ? '>0' : '0'}`);
+          i++;
+          t += 1000;
+        },
+      },
+      incognito: async () => false,
+      passed: async () => false,
+      block: async (_t, _r, o) => void calls.push(`block ${o.hopUrls[o.worst]}`),
+      stillOn: async () => true,
+      release: async () => void calls.push('release'),
+      now: () => t,
+      ...over,
+    };
+    return { deps, calls, setTime: (ms: number) => (t = ms) };
+  }
+
+  it('waits for the destination, then blocks naming it', async () => {
+    const h = hold([checking, verdict('block', 90)]);
+    await holdThroughWrapper(h.deps, 1, link);
+    expect(h.calls).toEqual(['wait https://dest.example/ >0', 'block https://dest.example/']);
+  });
+
+  it('a safe destination: released (the wrapper again, once)', async () => {
+    const h = hold([verdict('allow', 1)]);
+    await holdThroughWrapper(h.deps, 1, link);
+    expect(h.calls).toEqual(['release']);
+  });
+
+  it('not released when the tab went elsewhere meanwhile', async () => {
+    const h = hold([verdict('allow', 1)], { stillOn: async () => false });
+    await holdThroughWrapper(h.deps, 1, link);
+    expect(h.calls).toEqual([]);
+  });
+
+  it('already let through once: a failure now is the network\'s, nothing more is done', async () => {
+    const h = hold([verdict('block', 90)], { passed: async () => true });
+    await holdThroughWrapper(h.deps, 1, link);
+    expect(h.calls).toEqual([]);
+  });
+
+  it('still no verdict at the timeout: released (strict mode holds on its own; a late verdict acts through the chain)', async () => {
+    const h = hold([checking]);
+    const waits = Math.ceil(HOLD_TIMEOUT_MS / 1000);
+    await holdThroughWrapper(h.deps, 1, link);
+    expect(h.calls.filter((c) => c.startsWith('wait'))).toHaveLength(waits);
+    expect(h.calls.at(-1)).toBe('release');
   });
 });
