@@ -6,6 +6,7 @@ import type { ApiClient } from './api';
 import type { VerdictCache } from './cache/verdict-cache';
 import type { ScanEngine } from './scan/engine';
 import type { Checker } from './scan/checker';
+import type { LinkChecker } from './scan/link-check';
 import type { Navigation } from './scan/navigation';
 import type { NetRules } from './scan/net-rules';
 import type { SettingsStore } from './state/settings-store';
@@ -20,6 +21,8 @@ export interface App {
   cache: VerdictCache;
   engine: ScanEngine;
   checker: Checker;
+  /** A link through every hop it may take (issue 12): what content scripts and the popup ask. */
+  links: LinkChecker;
   navigation: Navigation;
   /** The browser's request-blocking rules, kept in step with the cache and the lists. */
   netRules: NetRules;

@@ -14,6 +14,9 @@ import { createJobsStore } from './scan/jobs-store';
 import { dropTabTokens } from './scan/blocked-tokens';
 import { createScanEngine } from './scan/engine';
 import { createChecker } from './scan/checker';
+import { createLinkChecker } from './scan/link-check';
+import { createShortLinks } from './scan/short-links';
+import { appendLedger } from './state/ledger';
 import { createNavigation } from './scan/navigation';
 import { createNetRules, NET_RULES_ALARM } from './scan/net-rules';
 import { createPageScans } from './scan/page-scans';
@@ -77,13 +80,16 @@ export function startBackground(): App {
   });
   const budget = createBudget();
   const checker = createChecker(settings, engine, budget);
+  const shortLinks = createShortLinks({ record: (e) => appendLedger([e]) });
+  const links = createLinkChecker(checker, { shortLinks, resolveShorteners: async () => (await settings.get()).settings.resolveShorteners });
   const netRules = createNetRules({ settings, cache });
-  const navigation = createNavigation({ settings, checker, engine, cache, syncRules: () => netRules.syncNow() });
+  const navigation = createNavigation({ settings, checker, links, engine, cache, syncRules: () => netRules.syncNow() });
   const app: App = {
     settings,
     cache,
     engine,
     checker,
+    links,
     navigation,
     netRules,
     pageScans: createPageScans(checker, engine),

@@ -6,7 +6,7 @@ import { browser } from 'wxt/browser';
 import type { UrlStatus } from '@/src/shared/verdict';
 import type { App } from './app';
 import { badgeFor, showBadge } from './scan/badge';
-import { forContent, toLinkInfo } from './scan/link-info';
+import { forContent, linkInfoOf, toLinkInfo } from './scan/link-info';
 import { pausedUntil } from './scan/pause';
 import { say, tn, assetUrl } from './i18n';
 import { BAND_KEYS, CATEGORY_KEYS, errorKey } from '@/src/shared/message-keys';
@@ -63,14 +63,19 @@ export function wireOutputs(app: App): void {
       //    (and documents), and only when there is something to warn about (forContent).
       if (status.kind !== 'checking') {
         const decorated = await app.checker.lookup(url);
-        const info = forContent(toLinkInfo(decorated.status.kind === 'unchecked' ? status : decorated.status, s.allowProceed));
-        const waiting = app.watchers.take(url);
-        if (info.status === 'verdict') {
-          for (const { frame, raws } of waiting) {
-            const links = Object.fromEntries([...raws].map((r) => [r, info]));
-            const to = frame.documentId ? { frameId: frame.frameId, documentId: frame.documentId } : { frameId: frame.frameId };
-            void browser.tabs.sendMessage(frame.tabId, { type: 'links.update', links }, to).catch(() => undefined);
-          }
+        const own = forContent(toLinkInfo(decorated.status.kind === 'unchecked' ? status : decorated.status, s.allowProceed));
+        // A link whose string is not this URL is a wrapper of it (or wraps it): its status is
+        // its worst hop's now (issue 12), under the string the frame sent.
+        const infoOf = async (raw: string) => {
+          const o = await app.links.lookup(raw);
+          return o.hops.length <= 1 ? own : forContent(linkInfoOf(o, s.allowProceed));
+        };
+        for (const { frame, raws } of app.watchers.take(url)) {
+          const entries = await Promise.all([...raws].map(async (r) => [r, await infoOf(r)] as const));
+          const links = Object.fromEntries(entries.filter(([, info]) => info.status === 'verdict'));
+          if (Object.keys(links).length === 0) continue;
+          const to = frame.documentId ? { frameId: frame.frameId, documentId: frame.documentId } : { frameId: frame.frameId };
+          void browser.tabs.sendMessage(frame.tabId, { type: 'links.update', links }, to).catch(() => undefined);
         }
       }
       // 2. The badge of tabs that navigated to it.

@@ -6,6 +6,7 @@
  */
 import type { ContentConfig, ContentToBackground, LinkInfo, Reply } from '@/src/shared/messaging/protocol';
 import { createActivationGuard } from './activation-guard';
+import { MAX_LINK_TEXT } from '@/src/shared/messaging/limits';
 import { shouldAsk } from './freshness';
 import { HoverIntent } from './hover-intent';
 import { parseHoverReply } from './incoming';
@@ -58,7 +59,9 @@ export function createInteraction(d: InteractionDeps) {
     const url = linkUrlOf(el);
     if (!url || !shouldAsk(store.entry(url), now()) || !store.markAsked(url, now())) return;
     store.lookedUp.add(url);
-    const info = parseHoverReply(await d.send({ type: 'link.hover', url }));
+    // The start of the text: the background checks whether it names another site (issue 12).
+    const text = (el.textContent ?? '').trim().slice(0, MAX_LINK_TEXT);
+    const info = parseHoverReply(await d.send(text ? { type: 'link.hover', url, text } : { type: 'link.hover', url }));
     // A failed ask leaves what we knew; `askedAt` holds off the next ask (freshness.ts).
     if (info && ctx.isValid) d.applyInfos(new Map([[url, info]]));
   }

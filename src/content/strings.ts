@@ -33,6 +33,10 @@ export const CONTENT_STRINGS = {
   confirm_open: 'Open anyway',
   confirm_locked: 'Your organization does not allow opening this link.',
   confirm_failed: 'Could not open the link: $1',
+  leads_link: 'Leads to $1',
+  leads_destination: 'Leads to $1, the flagged address',
+  leads_hop: 'Leads to $1 through a flagged redirect',
+  text_lies: 'The link text shows $1, but the link leads to $2',
 } as const;
 
 export type StringKey = keyof typeof CONTENT_STRINGS;

@@ -55,6 +55,16 @@ export function scoreText(info: LinkInfo): string | null {
   return String(Math.round(Math.min(100, Math.max(0, info.riskScore))));
 }
 
+/**
+ * Where the link really goes (issue 12), when the background said: the text that claims another
+ * site, else "leads to <host>" naming which hop is flagged. Hosts are shown as given (text).
+ */
+export function leadsText(info: LinkInfo): string | null {
+  const to = info.leadsTo;
+  if (!to) return null;
+  return info.textShows ? t('text_lies', info.textShows, to) : t(`leads_${info.badHop ?? 'link'}`, to);
+}
+
 /** Everything the tooltip shows, as plain strings. */
 export interface TooltipText {
   kind: MarkerKind;
@@ -65,6 +75,7 @@ export interface TooltipText {
   indicators: string[];
   moreIndicators: string | null;
   action: string;
+  leads: string | null;
 }
 
 export function tooltipText(info: LinkInfo, kind: MarkerKind): TooltipText {
@@ -82,6 +93,7 @@ export function tooltipText(info: LinkInfo, kind: MarkerKind): TooltipText {
     indicators: indicators.slice(0, MAX_INDICATORS),
     moreIndicators: extra > 0 ? t('indicators_more', extra) : null,
     action: t(kind === 'block' ? 'action_block' : 'action_warn'),
+    leads: leadsText(info),
   };
 }
 

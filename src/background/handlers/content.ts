@@ -8,9 +8,17 @@
 import { ok, fail, type ContentToBackground, type Reply, type LinksLookupData, type LinkInfo } from '@/src/shared/messaging/protocol';
 import type { App } from '../app';
 import type { SenderLike } from '../sender';
-import { forContent, NO_WARNING, toLinkInfo } from '../scan/link-info';
+import { forContent, linkInfoOf, NO_WARNING } from '../scan/link-info';
 import type { FrameRef } from '../scan/link-watchers';
 import { noteAudit } from '../scan/audit-trail';
+import type { LinkOutcome } from '../scan/link-check';
+import { lyingTextWarning } from '../scan/link-text';
+
+/** A verdict still coming for any hop reaches the frame under the link's own string (outputs.ts). */
+function watchHops(app: App, o: LinkOutcome, frame: FrameRef | null, raw: string) {
+  if (!frame) return;
+  for (const h of o.hops) if (h.url && h.status.kind === 'checking') app.watchers.watch(h.url, frame, raw);
+}
 
 /** The sending document, or null when the sender is not in a tab (our own pages). */
 export function frameOf(sender: SenderLike): FrameRef | null {
@@ -33,9 +41,9 @@ export async function handleContent(app: App, m: ContentToBackground, sender: Se
           out[raw] = NO_WARNING;
           continue;
         }
-        const o = await app.checker.lookup(raw, { incognito });
-        out[raw] = answer(toLinkInfo(o.status, s.allowProceed));
-        if (o.url && frame && o.status.kind === 'checking') app.watchers.watch(o.url, frame, raw);
+        const o = await app.links.lookup(raw, { incognito });
+        out[raw] = answer(linkInfoOf(o, s.allowProceed));
+        watchHops(app, o, frame, raw);
       }
       return ok(out);
     }
@@ -43,13 +51,19 @@ export async function handleContent(app: App, m: ContentToBackground, sender: Se
       if (!trusted && (!frame || !app.frameLinks.note(frame, m.url))) return ok(NO_WARNING);
       // The page the link is on: the frame's URL, or the tab's for about:blank/srcdoc frames.
       const source = [sender.url, sender.tab?.url].find((u) => u !== undefined && /^https?:/i.test(u));
+      // Text that names another site warns at once, from local rules: nothing is sent for this
+      // link (what is known already still counts when it is worse).
+      if (m.text !== undefined) {
+        const lying = lyingTextWarning(m.text, m.url, s.allowProceed);
+        if (lying) return ok(answer(lying(linkInfoOf(await app.links.lookup(m.url, { incognito }), s.allowProceed))));
+      }
       const o = s.scanHovers
-        ? await app.checker.check(m.url, 'hover', { tabId: frame?.tabId, incognito, source })
-        : await app.checker.lookup(m.url, { incognito });
-      if (o.url && frame && o.status.kind === 'checking') app.watchers.watch(o.url, frame, m.url);
+        ? await app.links.check(m.url, 'hover', { tabId: frame?.tabId, incognito, source })
+        : await app.links.lookup(m.url, { incognito });
+      watchHops(app, o, frame, m.url);
       // Audit-only mode: a link that would have been warned about is recorded (a later verdict: navigation.ts).
       if (s.auditOnly) void noteAudit(o, 'hover');
-      return ok(answer(toLinkInfo(o.status, s.allowProceed)));
+      return ok(answer(linkInfoOf(o, s.allowProceed)));
     }
     case 'config.get':
       // Only what the page-side behaviour needs: no other setting, never the key.

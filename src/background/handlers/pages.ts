@@ -20,6 +20,7 @@ import { unicodeOf } from './unicode-host';
 import { withoutCredentials } from '@/src/shared/url/display';
 import { decideProceed } from '@/src/shared/policy/passes';
 import { msg } from '../i18n';
+import { unwrap } from '@/src/shared/url/unwrap';
 
 const PROCEED_REFUSED = {
   not_allowed: () => msg('bg_proceedNotAllowed', 'Your organization does not allow proceeding to blocked sites.'),
@@ -127,7 +128,9 @@ async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {
   // On our blocked page the popup is about the page that was blocked, not about blocked.html.
   const blocked = tab?.url ? await blockedTarget(tab.url) : null;
   const url = blocked ?? tab?.url ?? null;
-  const out = url ? await app.checker.lookup(url, { incognito: tab?.incognito }) : null;
+  // Every hop of the URL (issue 12): a wrapper is as bad as where it leads.
+  // A tab shows a page, not a link: only hops known wrappers lead to (no guessed destination).
+  const out = url ? await app.links.lookup(url, { incognito: tab?.incognito, knownOnly: true }) : null;
   let status: UrlStatus = out?.status ?? { kind: 'unchecked' };
   // Not checked because the page went past a budget: say so rather than "not checked yet".
   const refused = status.kind === 'unchecked' && out?.url ? await app.budget.refusedHere(tabId, out.url) : null;
@@ -143,7 +146,15 @@ async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {
     canPause: s.allowPause,
     canTrust: s.allowUserAllowlist,
     budget: await app.budget.report(tabId),
+    leadsTo: out?.leadsTo ?? null,
   };
+}
+
+/** Is `hop` one of the URLs unwrap() reads out of `link` (issue 12)? */
+function readFrom(link: string, hop: string): boolean {
+  const hops = unwrap(link).hops;
+  const h = unwrap(hop).hops[0];
+  return h !== undefined && hops.indexOf(h) > 0;
 }
 
 /** The URL a blocked-page tab stands for (without credentials), or null for any other URL. */
@@ -175,6 +186,7 @@ async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDet
     // must not look like the bank's address.
     url: withoutCredentials(t.rawUrl),
     firstUrl: t.firstUrl ? withoutCredentials(t.firstUrl) : null,
+    readFromLink: t.firstUrl ? readFrom(t.firstUrl, t.rawUrl) : false,
     unicodeHost,
     scanId: v?.scanId ?? null,
     riskScore: v?.riskScore ?? null,

@@ -1,5 +1,6 @@
 import type { UrlStatus } from '@/src/shared/verdict';
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
+import type { LinkOutcome } from './link-check';
 
 /**
  * A URL's status as LinkInfo (protocol.ts): no scan ids, no settings beyond whether "Open anyway"
@@ -32,6 +33,17 @@ export function toLinkInfo(st: UrlStatus, canProceed: boolean): LinkInfo {
     default:
       return { status: 'error' };
   }
+}
+
+/**
+ * A link's LinkInfo from all its hops (issue 12): its worst hop's status, where it leads when
+ * that is another host, and which hop a warning is about.
+ */
+export function linkInfoOf(o: LinkOutcome, canProceed: boolean): LinkInfo {
+  const info = toLinkInfo(o.status, canProceed);
+  if (o.leadsTo !== null) info.leadsTo = o.leadsTo;
+  if (info.status === 'verdict') info.badHop = o.badHop;
+  return info;
 }
 
 /** What a content script learns when there is nothing to warn about. */

@@ -28,6 +28,8 @@ import { noteAudit } from './audit-trail';
 import { createBlockedFlow, isBlockedPage, sameDocument } from './blocked-flow';
 import { createTabChains } from './tab-chains';
 import { isPaused } from './pause';
+import type { LinkChecker, LinkOutcome } from './link-check';
+import { createHopWaiter, holdThroughWrapper, isHeldWrapper } from './wrapper-hold';
 
 export { sameDocument, blockedPageUrl } from './blocked-flow';
 
@@ -63,6 +65,8 @@ export interface Navigation {
 export interface NavigationDeps {
   settings: SettingsStore;
   checker: Checker;
+  /** Every hop of a link (issue 12): a navigation is judged by where it leads too. */
+  links: LinkChecker;
   engine: ScanEngine;
   cache: VerdictCache;
   /** Resolves once the request-blocking rules let a new pass or exception through. */
@@ -73,7 +77,8 @@ export interface NavigationDeps {
 const BLOCKED_BY_CLIENT = 'net::ERR_BLOCKED_BY_CLIENT';
 
 export function createNavigation(deps: NavigationDeps): Navigation {
-  const { settings, checker, engine, cache } = deps;
+  const { settings, checker, links, engine, cache } = deps;
+  const waiter = createHopWaiter(engine);
   const flow = createBlockedFlow();
   const chains = createTabChains();
   /** Strict-mode holds of this worker's life: normalized URL → tokens waiting for it. */
@@ -126,9 +131,9 @@ export function createNavigation(deps: NavigationDeps): Navigation {
    * Sends the tab to the blocked page for `url` if it is still on the chain and nothing allows it.
    * `attempted`: the tab tried this very URL just now (its request failed), chain or not.
    */
-  async function act(tabId: number, url: string, host: string, reason: { verdict: Verdict | null; decision: Decision }, opts: { pending?: boolean; attempted?: string } = {}): Promise<string | null> {
+  async function act(tabId: number, url: string, host: string, reason: { verdict: Verdict | null; decision: Decision }, opts: { pending?: boolean; attempted?: string; first?: string } = {}): Promise<string | null> {
     const { settings: s } = await settings.get();
-    const hop = (await hopOf(tabId, url, s)) ?? (opts.attempted ? { hop: opts.attempted, first: opts.attempted } : null);
+    const hop = (await hopOf(tabId, url, s)) ?? (opts.attempted ? { hop: opts.attempted, first: opts.first ?? opts.attempted } : null);
     if (!hop || (await allowedAnyway(tabId, hop.hop, host, s)) || !claim(tabId)) return null;
     // Issue 13: a block (not a strict hold) is reported to the organization when it asks for that.
     if (opts.pending !== true && reason.decision.action === 'block') reportBlocked({ url, host, verdict: reason.verdict, rule: reason.decision.reason });
@@ -144,16 +149,29 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     });
   }
 
-  /** One hop through the gate, cache and scan. */
+  /**
+   * A bad hop read out of `raw` (issue 12): blocked while `raw` is still on the tab's chain,
+   * naming that hop, with the link the person opened as the first URL.
+   */
+  async function actThrough(tabId: number, raw: string, o: LinkOutcome) {
+    if (!o.url || !o.host) return;
+    if (o.worst === 0) return void (await act(tabId, o.url, o.host, why(o.status)));
+    const { settings: s } = await settings.get();
+    const n = normalizeUrl(raw, { stripQuery: s.stripQuery });
+    const via = n.ok ? await hopOf(tabId, n.url, s) : null;
+    if (via) await act(tabId, o.url, o.host, why(o.status), { attempted: o.hopUrls[o.worst] ?? raw, first: via.first });
+  }
+
+  /** One hop through the gate, cache and scan, with every URL read out of it (link-check.ts). */
   async function checkHop(tabId: number, raw: string) {
     const { settings: s } = await settings.get();
     const incognito = await tabIncognito(tabId);
-    const out = s.scanNavigations ? await checker.check(raw, 'navigation', { tabId, incognito }) : await checker.lookup(raw, { incognito });
+    const out = s.scanNavigations ? await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true }) : await links.lookup(raw, { incognito, knownOnly: true });
     if (!out.url || !out.host) return;
     // Audit-only mode: what would have been blocked or warned about is recorded (audit-trail.ts).
     if (s.auditOnly) void noteAudit(out, 'navigation');
     if (isBlock(out.status)) {
-      await act(tabId, out.url, out.host, why(out.status));
+      await actThrough(tabId, raw, out);
       return;
     }
     // Strict mode: hold, or fail closed at once when the outcome is already known (key
@@ -222,6 +240,27 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     return d ? { url: n.url, host: n.host, verdict: d.reason === 'blocklist' ? null : v, decision: d } : null;
   }
 
+  /** A navigation the wrapper-hold rules stopped (wrapper-hold.ts holdThroughWrapper). */
+  const throughWrapper = (tabId: number, raw: string) =>
+    holdThroughWrapper(
+      {
+        links,
+        waiter,
+        incognito: tabIncognito,
+        passed: (t, r) => hasPass(t, r, true),
+        block: actThrough,
+        // Only while the tab still stands on this navigation (the person may have gone elsewhere).
+        stillOn: async (t, r) => !handled.has(t) && findHop(await chains.get(t), (h) => sameDocument(h, r)) !== null,
+        async release(t, r) {
+          await grantPass(t, r, 'release');
+          await deps.syncRules().catch(() => undefined);
+          await browser.tabs.update(t, { url: r }).catch(() => undefined);
+        },
+      },
+      tabId,
+      raw,
+    );
+
   engine.onUpdate((url, status, meta) => {
     void (async () => {
       const { settings: s } = await settings.get();
@@ -271,6 +310,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       // rules' own measure, because the rules apply in states where the checker sends nothing.
       const bad = await known(d.url);
       if (bad) await act(d.tabId, bad.url, bad.host, { verdict: bad.verdict, decision: bad.decision }, { attempted: d.url });
+      else if (isHeldWrapper(d.url)) await throughWrapper(d.tabId, d.url);
     },
     noteCommitted(tabId, url, qualifiers = []) {
       flow.noteEntry(tabId, url);

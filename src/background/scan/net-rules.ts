@@ -16,6 +16,7 @@ import { DEFAULT_LIMITS, diffRules, planNetRules, ruleSignature, type NetRule, t
 import type { VerdictCache } from '../cache/verdict-cache';
 import type { SettingsStore } from '../state/settings-store';
 import { listExceptions, listPasses } from './exceptions';
+import { isConfigured } from '@/src/shared/policy/settings';
 import { pausedUntil } from './pause';
 
 export const NET_RULES_ALARM = 'linklens-net-rules';
@@ -159,6 +160,7 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
       passes,
       limits: limits(),
       now: now(),
+      holdWrappers: s.scanNavigations && isConfigured(s) && !s.auditOnly,
     });
     await apply(() => dnr.getDynamicRules(), (u) => dnr.updateDynamicRules(u), plan.dynamic);
     await apply(() => dnr.getSessionRules(), (u) => dnr.updateSessionRules(u), plan.session);

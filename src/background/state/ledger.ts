@@ -15,7 +15,7 @@ import { incognitoUrls } from './incognito-urls';
 export const LEDGER_CAP = 1000;
 export const HISTORY_CAP = 200;
 
-const EntrySchema = z.object({ url: z.string(), at: z.number(), reason: ScanReason });
+const EntrySchema = z.object({ url: z.string(), at: z.number(), reason: ScanReason, sentTo: z.literal('shortener').optional() });
 const LedgerSchema = z.array(z.unknown()).transform((xs) =>
   xs.flatMap((x) => {
     const r = EntrySchema.safeParse(x);

@@ -7,7 +7,7 @@
  */
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
 import { withoutCredentials } from '@/src/shared/url/display';
-import { categoryLabels, clip, markerKind, scoreText, bandLabel } from '../verdict-view';
+import { categoryLabels, clip, leadsText, markerKind, scoreText, bandLabel } from '../verdict-view';
 import { t } from '../strings';
 import { h, icon, setText } from './dom';
 import type { OverlayHost } from './overlay-host';
@@ -52,6 +52,7 @@ export class ConfirmDialog {
     const canProceed = info.canProceed === true;
     const score = scoreText(info);
     const cats = categoryLabels(info.categories);
+    const leads = leadsText(info);
     const error = h(doc, 'p', { class: 'error', role: 'alert' });
     error.hidden = true;
     const back = h(doc, 'button', { type: 'button', class: 'back' }, [t('confirm_back')]);
@@ -61,6 +62,7 @@ export class ConfirmDialog {
       h(doc, 'p', { id: 'll-confirm-intro' }, [t('confirm_intro')]),
       // Without `user:pass@`, as the blocked page shows it (a password is not displayed).
       h(doc, 'p', { class: 'url' }, [shortUrl(withoutCredentials(req.url))]),
+      leads && h(doc, 'p', { class: 'leads' }, [leads]),
       h(doc, 'p', {}, [score === null ? bandLabel(info) : `${bandLabel(info)} · ${t('score', score)}`]),
       cats.length > 0 && h(doc, 'p', {}, [t('categories', cats.join(', '))]),
       info.reasoning && h(doc, 'p', {}, [clip(info.reasoning, 600)]),

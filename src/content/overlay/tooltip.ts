@@ -44,6 +44,7 @@ export class Tooltip {
     this.el.replaceChildren();
     append(this.el, [
       h(doc, 'p', { class: 'tip-title' }, [icon(doc, kind), text.title]),
+      text.leads && h(doc, 'p', { class: 'leads' }, [text.leads]),
       text.score && h(doc, 'p', {}, [text.score]),
       text.categories && h(doc, 'p', {}, [text.categories]),
       text.reasoning && h(doc, 'p', { class: 'reasoning' }, [text.reasoning]),

@@ -16,6 +16,8 @@ import type { BackgroundToContent, ContentConfig, LinkInfo, SignInCheckData } fr
 const STATUS = ['pending', 'verdict', 'skipped', 'unknown', 'error'] as const;
 const ACTION = ['allow', 'annotate', 'warn', 'block'] as const;
 const BAND = ['safe', 'suspicious', 'high', 'malicious'] as const;
+const HOPS = ['link', 'destination', 'hop'] as const;
+const isString = (v: unknown) => typeof v === 'string';
 
 /** zod's object check (z.object): any non-null object that is not an array. */
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -47,9 +49,12 @@ const LINK_INFO_FIELDS: Record<Exclude<keyof LinkInfo, 'status'>, (v: unknown) =
   band: (v) => oneOf(BAND, v),
   riskScore: isNumber,
   categories: isStringArray,
-  reasoning: (v) => typeof v === 'string',
+  reasoning: isString,
   indicators: isStringArray,
   canProceed: (v) => typeof v === 'boolean',
+  leadsTo: isString,
+  badHop: (v) => oneOf(HOPS, v),
+  textShows: isString,
 };
 
 /** Mirrors protocol.ts LinkInfoSchema. */

@@ -8,3 +8,5 @@
 export const MAX_URL_LENGTH = 8192;
 /** Cap on URLs in one batch message from a content script. */
 export const MAX_BATCH = 500;
+/** The start of a link's visible text is enough to read the address it claims (text-claim.ts). */
+export const MAX_LINK_TEXT = 300;

@@ -10,10 +10,10 @@
  */
 import '../zod-config';
 import { z } from 'zod';
-import { MAX_BATCH, MAX_URL_LENGTH } from './limits';
+import { MAX_BATCH, MAX_LINK_TEXT, MAX_URL_LENGTH } from './limits';
 
 /** MAX_URL_LENGTH: cap on URL strings crossing a message boundary; MAX_BATCH: URLs per batch. */
-export { MAX_BATCH, MAX_URL_LENGTH };
+export { MAX_BATCH, MAX_LINK_TEXT, MAX_URL_LENGTH };
 
 const Url = z.string().min(1).max(MAX_URL_LENGTH);
 const Id = z.string().min(1).max(200);
@@ -29,9 +29,11 @@ export const ContentToBackground = z.discriminatedUnion('type', [
   z.object({ type: z.literal('links.lookup'), urls: z.array(Url).max(MAX_BATCH) }),
   /**
    * Hover intent or keyboard focus rested on a link: check it (cache, else scan, within the
-   * page's budgets: src/shared/policy/budgets.ts). Answered like links.lookup.
+   * page's budgets: src/shared/policy/budgets.ts). Answered like links.lookup. `text`: the start
+   * of the link's visible text; when it names another site than the link leads to, the answer is
+   * a local warning (shared/url/lying-text.ts) and nothing is sent for the link (issue 12, item 5).
    */
-  z.object({ type: z.literal('link.hover'), url: Url }),
+  z.object({ type: z.literal('link.hover'), url: Url, text: z.string().max(MAX_LINK_TEXT).optional() }),
   // No message grants a pass: "Proceed anyway" is on the blocked page, an extension page
   // (issue 11, hole 5). A content script may be the attacker's.
 
@@ -208,6 +210,15 @@ export interface LinkInfo {
   indicators?: string[];
   /** Whether "Open anyway" may be offered (policy). */
   canProceed?: boolean;
+  /**
+   * Issue 12: the host the link leads to when that is not its own (a tracker or mail rewriter
+   * around another address), as the link itself says: nothing learned from the service.
+   */
+  leadsTo?: string;
+  /** Which hop the warning is about: the link itself, its destination, or a hop between. */
+  badHop?: 'link' | 'destination' | 'hop';
+  /** The link's text names this host, another site than it leads to (a local warning). */
+  textShows?: string;
 }
 
 export const LinkInfoSchema = z.object({
@@ -219,6 +230,9 @@ export const LinkInfoSchema = z.object({
   reasoning: z.string().optional(),
   indicators: z.array(z.string()).optional(),
   canProceed: z.boolean().optional(),
+  leadsTo: z.string().optional(),
+  badHop: z.enum(['link', 'destination', 'hop']).optional(),
+  textShows: z.string().optional(),
 });
 
 /** Reply data of `links.lookup`: URL as sent → info. */
@@ -269,6 +283,11 @@ export interface TabStatusData {
   canTrust: boolean;
   /** Checks pages caused today and what the budgets refused (absent from older backgrounds). */
   budget?: BudgetReportData;
+  /**
+   * Issue 12: the host the tab's URL leads to when it is a link wrapper around another address
+   * (`status` is then the worst of its hops), else null or absent.
+   */
+  leadsTo?: string | null;
 }
 
 /** Spending caused by web pages (src/shared/policy/budgets.ts), for the popup. */
@@ -405,6 +424,11 @@ export interface BlockedDetailsData {
    * itself, else null. Shown as text, without `user:pass@` like `url`.
    */
   firstUrl: string | null;
+  /**
+   * Issue 12: `url` was read out of `firstUrl` (a tracker or mail rewriter around it), not
+   * reached by a redirect: "it leads to" rather than "it redirected to".
+   */
+  readFromLink?: boolean;
   unicodeHost: string | null;
   scanId: string | null;
   riskScore: number | null;
@@ -454,6 +478,8 @@ export interface LedgerEntry {
   url: string;
   at: number;
   reason: ScanReason;
+  /** Issue 12: set when the URL went to its shortener (resolveShorteners), not to the service. */
+  sentTo?: 'shortener';
 }
 
 /** `scan.pagePreview`: links on the page (unique), how many would be sent, known, never sent. */

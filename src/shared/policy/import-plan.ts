@@ -111,6 +111,7 @@ export function weakening(key: SettingKey, from: unknown, to: unknown): WeakenRe
       return to === false ? 'sends-more' : undefined;
     case 'scanPrivateHosts':
     case 'scanIncognito':
+    case 'resolveShorteners':
       return to === true ? 'sends-more' : undefined;
     case 'reportUrl':
       return to !== '' ? 'report-url' : undefined;

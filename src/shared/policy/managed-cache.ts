@@ -55,6 +55,7 @@ export const PROVISIONAL_RULES: Readonly<Partial<Record<keyof Settings, Rule>>> 
   minBlockConfidence: lower('minBlockConfidence'), // a lower minimum blocks more
   stripQuery: when(true),
   scanPrivateHosts: when(false),
+  resolveShorteners: when(false),
   scanIncognito: when(false),
   scanNavigations: when(true),
   scanHovers: when(true),

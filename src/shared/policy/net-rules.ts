@@ -33,6 +33,7 @@ import { normalizeUrl } from '../url/normalize';
 import { hostMatcher, normalizeHostEntry } from '../url/site';
 import { hostRegex, keyRegex, requestDomainsFor } from '../url/request-filter';
 import { assignIds, fnv1a, type Draft, type NetRule, type ResourceType, type Store } from './net-rule-ids';
+import { wrapperHoldDrafts } from './wrapper-holds';
 
 export { diffRules, ruleSignature, type NetRule, type ResourceType } from './net-rule-ids';
 
@@ -79,6 +80,12 @@ export interface NetRuleInput {
   passes: readonly { tabId: number; url: string; expiresAt: number; kind?: 'proceed' | 'release' }[];
   limits: NetRuleLimits;
   now: number;
+  /**
+   * Issue 12: hold navigations through known link wrappers until their destination is judged
+   * (wrapper-holds.ts). The background sets it while navigations are checked (configured,
+   * scanNavigations on, not audit-only); a pause lifts the holds like every verdict rule.
+   */
+  holdWrappers?: boolean;
 }
 
 export interface NetRulePlan {
@@ -213,6 +220,11 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
       continue;
     }
     drafts.push({ store, rule: { priority: BLOCK_PRIORITY, action: { type: 'block' }, condition: { regexFilter: regex, isUrlFilterCaseSensitive: true, resourceTypes: FRAMES } } });
+  }
+
+  // 4. Wrapper holds (issue 12): a few session rules, after the allow rules took their slots.
+  if (input.holdWrappers === true && !paused) {
+    for (const d of wrapperHoldDrafts(BLOCK_PRIORITY)) if (take('session', d.rule.condition.regexFilter !== undefined)) drafts.push(d);
   }
 
   const rules = assignIds(drafts);

@@ -41,6 +41,13 @@ export const SettingsShape = z.object({
   auditOnly: z.boolean(),
   /** Send URLs without their query string. */
   stripQuery: z.boolean(),
+  /**
+   * Issue 12: ask opaque shorteners (t.co, bit.ly…: shared/url/shorteners.ts) where a short link
+   * leads, with one HEAD request without cookies, so the destination is judged too. Off: they are
+   * never contacted (the request tells the shortener about the link); the service scans the
+   * short URL itself.
+   */
+  resolveShorteners: z.boolean(),
   /** Send private/loopback/intranet hosts too (off: they are never sent). */
   scanPrivateHosts: z.boolean(),
   /** Scan in incognito/private windows. */
@@ -126,6 +133,7 @@ export const DEFAULT_SETTINGS: Settings = {
   auditOnly: false,
   stripQuery: true,
   scanPrivateHosts: false,
+  resolveShorteners: false,
   scanIncognito: false,
   allowlist: [],
   blocklist: [],

@@ -44,7 +44,7 @@ function Url({ d }: { d: BlockedDetailsData }) {
         </p>
       ) : null}
       <p class="blocked-url">
-        <span class="label">{d.firstUrl ? t('blockedHop') : t('url')}: </span>
+        <span class="label">{d.firstUrl ? (d.readFromLink ? t('blockedLeadsTo') : t('blockedHop')) : t('url')}: </span>
         <code class="break">{d.url}</code>
         {unicode ? <span class="unicode-host"> ({t('unicodeHost', unicode)})</span> : null}
       </p>

@@ -44,7 +44,7 @@ export function LedgerSection() {
           <thead><tr><th scope="col">{t('when')}</th><th scope="col">{t('url')}</th><th scope="col">{t('why')}</th></tr></thead>
           <tbody>
             {sorted.slice(0, SHOWN).map((e, i) => (
-              <tr key={i}><td>{formatTime(e.at)}</td><td class="break">{e.url}</td><td>{reasonLabel(e.reason)}</td></tr>
+              <tr key={i}><td>{formatTime(e.at)}</td><td class="break">{e.url}</td><td>{e.sentTo === 'shortener' ? `${reasonLabel(e.reason)} · ${t('ledgerShortener')}` : reasonLabel(e.reason)}</td></tr>
             ))}
           </tbody>
         </table>

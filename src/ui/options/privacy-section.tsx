@@ -17,6 +17,7 @@ export function PrivacySection({ model }: { model: SettingsModel }) {
     <div class="stack">
       <CheckField label={t('stripQuery')} hint={t('stripQueryHint')} checked={s.stripQuery} locked={lk('stripQuery')} onChange={(v) => set({ stripQuery: v })} />
       <CheckField label={t('scanPrivateHosts')} hint={t('scanPrivateHostsHint')} checked={s.scanPrivateHosts} locked={lk('scanPrivateHosts')} onChange={(v) => set({ scanPrivateHosts: v })} />
+      <CheckField label={t('resolveShorteners')} hint={t('resolveShortenersHint')} checked={s.resolveShorteners} locked={lk('resolveShorteners')} onChange={(v) => set({ resolveShorteners: v })} />
       <CheckField label={t('scanIncognito')} checked={s.scanIncognito} locked={lk('scanIncognito')} onChange={(v) => set({ scanIncognito: v })} />
       <SaveStatus reply={reply} />
       {/* Policy-only key: shown only when a policy sets it, always locked. */}

@@ -75,6 +75,7 @@ export function StatusView({ data }: { data: TabStatusData }) {
   return (
     <section class="status" aria-live="polite">
       {data.url ? <p class="url" title={data.url}>{data.url}</p> : null}
+      {data.leadsTo ? <p class="leads-to">{t('leadsTo', data.leadsTo)}</p> : null}
       {problem ? (
         <div class="problem">
           <ErrorText error={problem} />

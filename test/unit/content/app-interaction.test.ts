@@ -44,7 +44,8 @@ describe('content app: hover, tooltip and confirmation', () => {
       await vi.advanceTimersByTimeAsync(299);
       expect(h.of('link.hover')).toHaveLength(0);
       await vi.advanceTimersByTimeAsync(1);
-      expect(h.of('link.hover')).toEqual([{ type: 'link.hover', url: 'https://hover.test/' }]);
+      // With the start of its text: the background checks whether it names another site (issue 12).
+      expect(h.of('link.hover')).toEqual([{ type: 'link.hover', url: 'https://hover.test/', text: 'link 0' }]);
       pointerOver(document.body);
       pointerOver(a!);
       await settle();
@@ -89,7 +90,7 @@ describe('content app: hover, tooltip and confirmation', () => {
       await settle();
       focusIn(a!);
       await settle();
-      expect(h.of('link.hover')).toEqual([{ type: 'link.hover', url: 'https://focus.test/' }]);
+      expect(h.of('link.hover')).toEqual([{ type: 'link.hover', url: 'https://focus.test/', text: 'link 0' }]);
     });
 
     it('does not count focus moved by page script (a.focus() in a loop) as intent', async () => {

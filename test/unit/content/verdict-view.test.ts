@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announcement, categoryLabels, clip, markerKind, markerLabel, needsConfirmation, tooltipText } from '@/src/content/verdict-view';
+import { announcement, categoryLabels, clip, leadsText, markerKind, markerLabel, needsConfirmation, tooltipText } from '@/src/content/verdict-view';
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
 
 
@@ -54,7 +54,18 @@ describe('texts', () => {
       indicators: ['a', 'b', 'c', 'd', 'e', 'f'],
       moreIndicators: '… and 2 more',
       action: 'Linklens will ask before opening this link.',
+      leads: null,
     });
+  });
+
+  it('says where a wrapped link leads and which hop is flagged (issue 12)', () => {
+    const base: LinkInfo = { status: 'verdict', action: 'block', leadsTo: 'phish.example' };
+    expect(leadsText({ status: 'verdict', action: 'block' })).toBeNull();
+    expect(leadsText({ ...base, badHop: 'destination' })).toBe('Leads to phish.example, the flagged address');
+    expect(leadsText({ ...base, badHop: 'link' })).toBe('Leads to phish.example');
+    expect(leadsText({ ...base, badHop: 'hop' })).toBe('Leads to phish.example through a flagged redirect');
+    expect(leadsText({ ...base, textShows: 'mybank.example' })).toBe('The link text shows mybank.example, but the link leads to phish.example');
+    expect(tooltipText({ ...base, badHop: 'destination' }, 'block').leads).toBe('Leads to phish.example, the flagged address');
   });
 
   it('leaves out what the service did not say', () => {

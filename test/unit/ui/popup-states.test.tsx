@@ -27,10 +27,17 @@ describe('popup states', () => {
     expect(screen.queryByText(en('checkAgain'))).toBeNull();
   });
 
+  it('a link wrapper: says where it leads (issue 12)', async () => {
+    answer({ ...quiet, 'tab.status': () => tabStatus({ kind: 'verdict', verdict: verdict(), decision: { action: 'allow', reason: 'band:safe' } }, { leadsTo: 'shop.example' }) });
+    render(<PopupApp pollMs={10} />);
+    expect(await screen.findByText(en('leadsTo', 'shop.example'))).toBeTruthy();
+  });
+
   it('not checked yet', async () => {
     answer({ ...quiet, 'tab.status': () => tabStatus({ kind: 'unchecked' }) });
     render(<PopupApp pollMs={10} />);
     expect(await screen.findByText(en('statusUnchecked'))).toBeTruthy();
+    expect(document.querySelector('.leads-to')).toBeNull();
     expect(screen.getByText(en('creditsBalance', '42'))).toBeTruthy();
   });
 
