@@ -25,6 +25,7 @@ import { readToken, updateToken, type BlockedToken } from './blocked-tokens';
 import { RECHECKABLE, strictOutcome } from '@/src/shared/policy/strict';
 import { reportBlocked } from '../reporting/hooks';
 import { noteAudit } from './audit-trail';
+import { createOpenedWarned } from './opened-warned';
 import { createBlockedFlow, isBlockedPage, sameDocument } from './blocked-flow';
 import { createTabChains } from './tab-chains';
 import { isPaused } from './pause';
@@ -81,6 +82,8 @@ export function createNavigation(deps: NavigationDeps): Navigation {
   const waiter = createHopWaiter(engine);
   const flow = createBlockedFlow();
   const chains = createTabChains();
+  /** "Warned link opened anyway", reported once per tab and URL (opened-warned.ts). */
+  const openedWarned = createOpenedWarned();
   /** Strict-mode holds of this worker's life: normalized URL → tokens waiting for it. */
   const holds = new Map<string, string[]>();
   const settling = new Map<string, Promise<{ token: BlockedToken; open: boolean }>>();
@@ -170,6 +173,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     if (!out.url || !out.host) return;
     // Audit-only mode: what would have been blocked or warned about is recorded (audit-trail.ts).
     if (s.auditOnly) void noteAudit(out, 'navigation');
+    else openedWarned(tabId, out);
     if (isBlock(out.status)) {
       await actThrough(tabId, raw, out);
       return;
