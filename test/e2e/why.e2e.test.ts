@@ -156,6 +156,27 @@ for (const kind of selectedBrowsers()) {
       expectNoErrors(await driver.takeErrors());
     }, 60_000);
 
+    test('a page opened while its verdict says warn is reported as link.openedAnyway, once per tab and URL', async () => {
+      // The verdict of the test above (warn: low confidence) is known now, before these openings.
+      const url = pages.url('phish-lowconf.test', '/login');
+      const opened = () => receiver.accepted().filter((e) => e.type === 'link.openedAnyway' && e.payload.url === url);
+      const a = await driver.openWebPage(url);
+      // The same tab opens it again twice, as a page looping its own navigation would.
+      for (let i = 0; i < 2; i++) {
+        await a.evaluate(() => void location.reload());
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      // A second tab is its own opening: its event arriving fences the ones tab A could have sent.
+      const b = await driver.openWebPage(url);
+      const events = await waitFor('link.openedAnyway for both tabs', opened, (l) => l.length >= 2, 20_000, 200);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(opened()).toHaveLength(2);
+      expect(events[0]!.payload).toMatchObject({ url, host: 'phish-lowconf.test', rule: 'low-confidence', verdict: { riskScore: 88 } });
+      await a.close();
+      await b.close();
+      expectNoErrors(await driver.takeErrors());
+    }, 60_000);
+
     test.skipIf(blocker !== null)('audit-only: the page opens, options lists "would have blocked" with the rule, the receiver gets audit.wouldBlock; Clear empties the list', async () => {
       await configure({ auditOnly: true });
       const url = pages.url('malware-audit.test', '/login');
