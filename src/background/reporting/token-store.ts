@@ -8,34 +8,13 @@
  * from which the token is left out (settings-store hook), until the live storage.managed read
  * arrives; queued events should not wait for that read (~3 s on a fresh profile).
  */
+import { idbStore } from '../state/idb-store';
+
 const DB = 'linklens-reporting';
 const STORE = 'secrets';
 const KEY = 'reportingToken';
 
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('indexedDB open failed'));
-  });
-}
-
-async function run<T>(mode: IDBTransactionMode, op: (s: IDBObjectStore) => IDBRequest): Promise<T> {
-  const db = await open();
-  return new Promise<T>((resolve, reject) => {
-    const t = db.transaction(STORE, mode);
-    const req = op(t.objectStore(STORE));
-    t.oncomplete = () => {
-      db.close();
-      resolve(req.result as T);
-    };
-    t.onerror = () => {
-      db.close();
-      reject(t.error ?? new Error('indexedDB transaction failed'));
-    };
-  });
-}
+const run = idbStore(DB, STORE);
 
 export interface TokenStore {
   get(): Promise<string>;

@@ -8,6 +8,7 @@
  * is read from storage.managed each time the policy is read.
  */
 import type { StoredKey } from '@/src/shared/policy/key-binding';
+import { idbStore } from './idb-store';
 
 export type { StoredKey };
 
@@ -31,32 +32,7 @@ export function readStored(v: unknown): StoredKey {
   return { ...EMPTY };
 }
 
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('indexedDB open failed'));
-  });
-}
-
-function tx<T>(mode: IDBTransactionMode, op: (s: IDBObjectStore) => IDBRequest): Promise<T> {
-  return open().then(
-    (db) =>
-      new Promise<T>((resolve, reject) => {
-        const t = db.transaction(STORE, mode);
-        const req = op(t.objectStore(STORE));
-        t.oncomplete = () => {
-          db.close();
-          resolve(req.result as T);
-        };
-        t.onerror = () => {
-          db.close();
-          reject(t.error ?? new Error('indexedDB transaction failed'));
-        };
-      }),
-  );
-}
+const tx = idbStore(DB, STORE);
 
 export function createIdbSecretStore(): SecretStore {
   return {

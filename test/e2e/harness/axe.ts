@@ -27,19 +27,7 @@ function axeSource(): string {
 
 /** Injects axe once per document and runs it on the whole document. */
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
-  const present = await page.evaluate(() => typeof (globalThis as { axe?: unknown }).axe === 'object');
-  if (!present) await page.evaluate(axeSource());
-  return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      helpUrl: v.helpUrl,
-      nodes: v.nodes.map((n) => ({ target: n.target.map(String), html: n.html, failureSummary: n.failureSummary })),
-    }));
-  });
+  return runAxeWith({ evaluateSource: (source) => page.evaluate(source), evaluate: (fn) => page.evaluate(fn) });
 }
 
 /**
