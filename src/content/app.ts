@@ -6,10 +6,10 @@
  * What runs when (issue 16: most pages never show a warning, and every page pays for load):
  * | moment                        | work                                                         |
  * |-------------------------------|--------------------------------------------------------------|
- * | load (start)                  | page listeners (the page's, not the extension's: touching    |
+ * | load                          | only visit.ts's listeners: nothing until the person arrives  |
+ * | the person arrives (start)    | page listeners (the page's, not the extension's: touching    |
  * |                               | the extension API makes the browser build its bindings)      |
  * | idle time                     | link discovery (discovery.ts), a few ms per idle callback     |
- * |                               | (a subframe starts all this when first visited: visit.ts)    |
  * | the top frame has links       | runtime.onMessage listener (links.collect)                   |
  * | links on or near the screen   | `links.lookup` batches (nearby.ts, lookup-batcher.ts); the   |
  * |                               | rest when scrolling or layout brings them near, or on reach  |
@@ -230,9 +230,11 @@ export function createContentApp(deps: ContentDeps) {
     void loadConfig();
   }
 
-  function start(): void {
+  /** `first`: the person's event that started the frame (visit.ts), replayed to the app's listeners. */
+  function start(first?: Event): void {
     ctx.onInvalidated(stop);
     listenToPage({
+      first,
       ctx,
       win,
       doc,

@@ -3,9 +3,9 @@
  * follows the extension (lifetime.ts). Runs in every frame (the manifest's content_scripts: all
  * frames), each frame with its own overlay.
  *
- * Load-time work stays at registering listeners (issue 16): nothing here touches the extension
- * API or walks the page; discovery waits for idle time, the overlay for the first warning, and a
- * subframe for the person's first visit (visit.ts).
+ * Load-time work is a few listeners (issues 14 §2, 16): nothing here touches the extension API or
+ * the page until the person first comes to the frame (visit.ts); then discovery waits for idle
+ * time, and the overlay for the first warning.
  */
 import { createContentApp } from './app';
 import { createLifetime } from './lifetime';
@@ -23,12 +23,11 @@ export function startContent(): void {
   } catch {
     isTop = false;
   }
-  // A subframe sets itself up when the person first comes into it (visit.ts says why).
-  if (isTop) start(true);
-  else onFirstVisit(window, () => browserPlatform.alive() && start(false));
+  // Every frame sets itself up when the person first comes into it (visit.ts says why).
+  onFirstVisit(window, (first) => browserPlatform.alive() && start(isTop, first));
 }
 
-function start(isTop: boolean): void {
+function start(isTop: boolean, first: Event): void {
   const ctx = createLifetime({ extensionAlive: browserPlatform.alive, win: window });
   const app = createContentApp({
     ctx,
@@ -40,5 +39,5 @@ function start(isTop: boolean): void {
     idle: (cb) => void ctx.requestIdleCallback(cb, { timeout: IDLE_TIMEOUT_MS }),
     isTop,
   });
-  app.start();
+  app.start(first);
 }

@@ -29,6 +29,13 @@ export interface PageEventOptions {
    * A navigation such a click starts meets the background's navigation block instead.
    */
   trusted?: (event: Event) => boolean;
+  /**
+   * The event that started the app (visit.ts). Listeners added here on `window` miss it (it is
+   * being dispatched there already): a key press or click that was the person's first gesture is
+   * handed to them here, so the first Tab counts as keyboard intent and the first Enter or click
+   * on a flagged link is still guarded.
+   */
+  first?: Event;
 }
 
 export function listenToPage(o: PageEventOptions): void {
@@ -96,16 +103,17 @@ export function listenToPage(o: PageEventOptions): void {
   };
   o.win.addEventListener('click', activate, active);
   o.win.addEventListener('auxclick', activate, active);
-  o.win.addEventListener(
-    'keydown',
-    (e) => {
-      if (trusted(e)) lastKeyAt = e.timeStamp;
-      if (e.key === 'Escape') o.onEscape();
-      else if (e.key === 'Enter') activate(e);
-    },
-    active,
-  );
+  const keydown = (e: KeyboardEvent) => {
+    if (trusted(e)) lastKeyAt = e.timeStamp;
+    if (e.key === 'Escape') o.onEscape();
+    else if (e.key === 'Enter') activate(e);
+  };
+  o.win.addEventListener('keydown', keydown, active);
 
   o.doc.addEventListener('scroll', o.onViewportChange, passive);
   o.win.addEventListener('resize', o.onViewportChange, passive);
+
+  const first = o.first;
+  if (first?.type === 'keydown') keydown(first as KeyboardEvent);
+  else if (first?.type === 'click' || first?.type === 'auxclick') activate(first as MouseEvent);
 }

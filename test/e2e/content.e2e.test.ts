@@ -77,6 +77,10 @@ if (browsers.includes('chromium')) {
       // The overlay host is built on the first warning (src/content/ui.ts), so its presence says
       // nothing about the script having started: its isolated world, seen through CDP, does.
       await (await openContentWorld(page, ext.extensionId)).close();
+      // The person arrives: the content script starts on their first pointer move (src/content/visit.ts).
+      // Top-left corner, away from every link of these pages.
+      await page.mouse.move(2, 2);
+      await page.mouse.move(4, 4);
       return { page, url, overlay: await OverlayInspector.open(page) };
     }
 
@@ -175,7 +179,8 @@ if (browsers.includes('chromium')) {
       expect(await prescan(target)).toMatchObject({ riskScore: 88, band: 'malicious', action: 'block', canProceed: true });
       const body = linksPage('Click page', [{ id: 'phish', href: target, text: 'Bank login' }]);
       const { page, url, overlay } = await openTestPage('click-page.test', '/click', body);
-      // The cached verdict reaches the page through the load-time lookup (no hover needed).
+      // The cached verdict reaches the page through the lookup that follows the person's arrival
+      // (openTestPage moved the pointer onto the page; no hover on the link needed).
       await waitFor('the marker of the known phishing link', () => overlay.snapshot(), (s) => badgesNamed(s, 'Bank login').length === 1);
 
       await page.click('#phish');

@@ -10,12 +10,17 @@
  */
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
+import { MAX_BATCH, MAX_URL_LENGTH } from '@/src/shared/messaging/limits';
 import type { PageScanPreviewData, PageScanProgressData } from '@/src/shared/messaging/protocol';
 import type { UrlStatus } from '@/src/shared/verdict';
 import type { Checker } from './checker';
+import { collectViaScripting } from './collect-in-page';
 import type { ScanEngine } from './engine';
 
 const CollectReply = z.object({ ok: z.literal(true), data: z.object({ urls: z.array(z.string().max(8192)).max(5000) }) });
+
+/** Links asked of a page at most (as src/content/collect.ts caps them). */
+const MAX_COLLECT = MAX_BATCH * 4;
 
 /** A preview is good for this long; after it the person is asked again. */
 export const PREVIEW_TTL_MS = 5 * 60_000;
@@ -75,8 +80,11 @@ export function createPageScans(checker: Checker, engine: ScanEngine, now: () =>
 
   return {
     async preview(tabId, incognito) {
-      // The top frame answers (it also reads same-origin child frames); only it is asked.
-      const reply = await browser.tabs.sendMessage(tabId, { type: 'links.collect' }, { frameId: 0 }).catch(() => null);
+      // The top frame answers (it also reads same-origin child frames); only it is asked. A top
+      // frame whose content script has not set itself up yet (nobody has touched the page) does
+      // not answer: the background reads the page itself then (collect-in-page.ts).
+      let reply = await browser.tabs.sendMessage(tabId, { type: 'links.collect' }, { frameId: 0 }).catch(() => null);
+      if (!CollectReply.safeParse(reply).success) reply = await collectViaScripting(tabId, MAX_COLLECT, MAX_URL_LENGTH);
       const parsed = CollectReply.safeParse(reply);
       const raws = parsed.success ? [...new Set(parsed.data.data.urls)] : [];
       const seen = new Set<string>();

@@ -335,6 +335,21 @@ describe('check all links on a page', () => {
     expect(calls()[0]![1].message).toContain('2 of 3');
   });
 
+  it('reads the page itself when its content script has not started (nobody touched the page yet)', async () => {
+    vi.restoreAllMocks();
+    vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockRejectedValue(new Error('Could not establish connection. Receiving end does not exist.'));
+    const executeScript = vi.fn(async () => [{ result: ['http://pl-untouched.example/', 'http://127.0.0.1/'] }]);
+    (fakeBrowser as unknown as { scripting?: unknown }).scripting = { executeScript };
+    try {
+      const tabId = (await fakeBrowser.tabs.create({ url: 'http://untouched-page.example/' })).id!;
+      const preview = await route({ type: 'scan.pagePreview', tabId }, pageSender);
+      expect(preview).toEqual({ ok: true, data: { total: 2, toSend: 1, known: 0, skipped: 1 } });
+      expect(executeScript).toHaveBeenCalledWith(expect.objectContaining({ target: { tabId, frameIds: [0] } }));
+    } finally {
+      delete (fakeBrowser as unknown as { scripting?: unknown }).scripting;
+    }
+  });
+
   it('a page check that finds nothing risky is not notified', async () => {
     vi.restoreAllMocks();
     vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((async (_t: number, m: { type: string }) =>

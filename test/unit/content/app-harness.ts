@@ -33,7 +33,7 @@ export interface Harness {
 
 export function startApp(
   responder: Responder,
-  opts: { isTop?: boolean; budgetMs?: number; now?: () => number; realTrust?: boolean } = {},
+  opts: { isTop?: boolean; budgetMs?: number; now?: () => number; realTrust?: boolean; first?: Event } = {},
 ): Harness {
   const sent: ContentToBackground[] = [];
   let respond = responder;
@@ -57,7 +57,7 @@ export function startApp(
     // happy-dom marks script-dispatched events untrusted, as browsers do; tests stand in for the person.
     trustEvent: opts.realTrust ? undefined : () => true,
   });
-  app.start();
+  app.start(opts.first);
   return {
     app,
     ctx,

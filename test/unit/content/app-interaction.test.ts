@@ -93,6 +93,15 @@ describe('content app: hover, tooltip and confirmation', () => {
       expect(h.of('link.hover')).toEqual([{ type: 'link.hover', url: 'https://focus.test/', text: 'link 0' }]);
     });
 
+    it('counts the key press that started the app (visit.ts) as keyboard intent for the focus that follows', async () => {
+      const [a] = addLinks(['https://first-tab.test/']);
+      // The person's first Tab: caught by visit.ts on window, so the app's own window listener missed it.
+      h = startApp(cacheResponder({}), { first: new KeyboardEvent('keydown', { key: 'Tab' }) });
+      scriptFocus(a!); // only the focus event reaches the app's listeners
+      await settle();
+      expect(h.of('link.hover')).toEqual([{ type: 'link.hover', url: 'https://first-tab.test/', text: 'link 0' }]);
+    });
+
     it('does not count focus moved by page script (a.focus() in a loop) as intent', async () => {
       const links = addLinks(Array.from({ length: 20 }, (_, i) => `https://focus-loop.test/${i}`));
       h = startApp(cacheResponder({})); // every event counts as trusted here: a.focus() is, in browsers

@@ -5,7 +5,7 @@ import { onFirstVisit } from '@/src/content/visit';
 const pointerOver = (el: Element) => el.dispatchEvent(new MouseEvent('pointerover', { bubbles: true, composed: true }));
 const focusIn = (el: Element) => el.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true }));
 
-describe('onFirstVisit (a subframe waits for the person)', () => {
+describe('onFirstVisit (a frame waits for the person)', () => {
   it('starts once, on the first trusted pointer or focus event, and the listeners it adds see that event', () => {
     document.body.replaceChildren();
     const link = document.createElement('a');
@@ -31,5 +31,36 @@ describe('onFirstVisit (a subframe waits for the person)', () => {
     onFirstVisit(window, start, () => true);
     focusIn(document.body);
     expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['keydown', () => new KeyboardEvent('keydown', { key: 'Tab', bubbles: true })],
+    ['wheel', () => new WheelEvent('wheel', { bubbles: true })],
+    ['pointerdown', () => new MouseEvent('pointerdown', { bubbles: true })],
+    ['touchstart', () => new Event('touchstart', { bubbles: true })],
+    ['click', () => new MouseEvent('click', { bubbles: true })],
+  ])('starts on %s and hands the event to start', (_type, make) => {
+    const start = vi.fn();
+    onFirstVisit(window, start, () => true);
+    const e = make();
+    document.body.dispatchEvent(e);
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(start).toHaveBeenCalledWith(e);
+  });
+
+  it('does nothing at all until then (no start on load, timers or the page’s own events)', async () => {
+    const start = vi.fn();
+    onFirstVisit(window, start, (e) => e.isTrusted);
+    document.body.dispatchEvent(new MouseEvent('pointerover', { bubbles: true }));
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it('lets the app cancel a first click or key press it is handed (those listeners are not passive)', () => {
+    onFirstVisit(window, (e) => e.preventDefault(), () => true);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.body.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
   });
 });
