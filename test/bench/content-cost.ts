@@ -57,6 +57,9 @@ async function loadAndMeasure(context: BrowserContext, url: string): Promise<Loa
     await cdp.send('Performance.enable');
     const t0 = Date.now();
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    // The person arrives right after load (on both sides): Linklens' content script starts on the
+    // first pointer move (src/content/visit.ts), so its setup, discovery and lookups are measured.
+    await page.mouse.move(5, 5);
     let last = -1;
     let quietFor = 0;
     let metrics: { name: string; value: number }[] = [];

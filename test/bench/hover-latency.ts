@@ -170,7 +170,10 @@ export async function measureHoverLatency(o: HoverOptions): Promise<Section> {
     const page = await be.ext.context.newPage();
     await page.goto(server.flaggedPage('offers-page.test', o.links), { waitUntil: 'load' });
     const world = await openContentWorld(page, be.ext.extensionId);
-    await sleep(1500); // the page's links.lookup has answered and markers are drawn
+    // The person arrives (the content script starts on the first pointer move: src/content/visit.ts),
+    // on the heading, no link under the pointer; then the page's links.lookup answers and markers are drawn.
+    await page.mouse.move(5, 60);
+    await sleep(1500);
     const hover = await hoverSamples(page, world, o);
 
     // (b) warm message round trips, then cold starts: small cache, then a cache at its cap.

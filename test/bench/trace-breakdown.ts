@@ -87,6 +87,9 @@ export async function traceLoad(context: BrowserContext, url: string, afterLoadM
   try {
     await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    // The person arrives at once (the content script starts on the first pointer move:
+    // src/content/visit.ts), so its whole setup falls inside the traced load, as before.
+    await page.mouse.move(5, 5);
     await sleep(afterLoadMs);
     await cdp.send('Tracing.end');
     await complete;
