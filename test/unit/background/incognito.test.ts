@@ -54,8 +54,12 @@ beforeEach(async () => {
 });
 
 async function privateTab(url: string): Promise<number> {
-  const id = (await fakeBrowser.tabs.create({ url })).id!;
+  const tab = await fakeBrowser.tabs.create({ url });
+  const id = tab.id!;
   privateTabs.add(id);
+  // The fake browser's tabs are never private and its tabs.onCreated says so; a real browser
+  // tells the background that a tab in a private window is private (tab-privacy.ts).
+  await fakeBrowser.tabs.onCreated.trigger({ ...tab, incognito: true });
   return id;
 }
 const posted = (needle: string) => svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(needle));
