@@ -142,3 +142,35 @@ describe('what a private window learns stays in memory', () => {
     expect(JSON.stringify(db.ledger)).toContain('phish-normal-nav');
   });
 });
+
+describe('the window privacy of a tab, as the tab events of the browser told it (tab-privacy.ts)', () => {
+  it('a tab announced by tabs.onCreated as normal: its navigation is sent even while tabs.get never answers', async () => {
+    const url = 'http://phish-announced-normal.example/login';
+    const tabId = (await fakeBrowser.tabs.create({ url })).id!;
+    // Were the navigation path to ask the browser, it would wait here for ever and send nothing.
+    vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((() => new Promise(() => undefined)) as never);
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+    await waitFor(() => posted('phish-announced-normal').length > 0);
+  });
+
+  it('a tab announced as private stays private for the navigation path, whatever tabs.get would say', async () => {
+    const url = 'http://phish-announced-private.example/login';
+    const tab = await fakeBrowser.tabs.create({ url });
+    await fakeBrowser.tabs.onCreated.trigger({ ...tab, incognito: true });
+    // tabs.get (mocked in beforeEach) says "normal" for this tab: the browser's event wins.
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId: tab.id!, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+    await new Promise((res) => setTimeout(res, 100));
+    expect(posted('phish-announced-private')).toEqual([]);
+  });
+
+  it('a closed tab is forgotten: its id is asked about again', async () => {
+    const tab = await fakeBrowser.tabs.create({ url: 'http://closed.example/' });
+    const get = vi.spyOn(fakeBrowser.tabs, 'get');
+    get.mockClear();
+    expect(await app.tabPrivacy.incognito(tab.id!)).toBe(false);
+    expect(get).not.toHaveBeenCalled();
+    await fakeBrowser.tabs.onRemoved.trigger(tab.id!, { windowId: 0, isWindowClosing: false } as never);
+    await app.tabPrivacy.incognito(tab.id!);
+    expect(get).toHaveBeenCalledWith(tab.id);
+  });
+});
