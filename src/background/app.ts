@@ -14,6 +14,7 @@ import type { PageScans } from './scan/page-scans';
 import type { LinkWatchers } from './scan/link-watchers';
 import type { FrameLinks } from './scan/frame-links';
 import type { Budget } from './scan/budget';
+import type { TabPrivacy } from './scan/tab-privacy';
 import type { SignInChecks } from './signin/check';
 
 export interface App {
@@ -32,6 +33,8 @@ export interface App {
   frameLinks: FrameLinks;
   /** Page-caused checks' budgets (per tab, per site, per day). */
   budget: Budget;
+  /** Which tabs are in a private window, as the browser's tab events told (tab-privacy.ts). */
+  tabPrivacy: TabPrivacy;
   /** Client for the configured service, or null while unconfigured. */
   api(): Promise<ApiClient | null>;
   /** A client for explicit values (Test connection with what the person typed). */

@@ -26,6 +26,8 @@ import { enforcePolicy } from './scan/policy-effects';
 import { createFrameLinks } from './scan/frame-links';
 import { createBudget } from './scan/budget';
 import { wirePageTracking } from './page-tracking';
+import { createTabPrivacy } from './scan/tab-privacy';
+import { forgetPauseCopy } from './scan/pause';
 import { createRouter } from './router';
 import type { SenderLike } from './sender';
 import { wireOutputs } from './outputs';
@@ -45,6 +47,8 @@ const MINUTE = 60_000;
 export const CACHE_LOAD_DELAY_MS = 1500;
 
 export function startBackground(): App {
+  // A new background life: what earlier lives kept in memory is read from storage again.
+  forgetPauseCopy();
   const settings = createSettingsStore(createSecretStore());
   const cache = createVerdictCache();
   const jobs = createJobsStore();
@@ -83,7 +87,9 @@ export function startBackground(): App {
   const shortLinks = createShortLinks({ record: (e) => appendLedger([e]) });
   const links = createLinkChecker(checker, { shortLinks, resolveShorteners: async () => (await settings.get()).settings.resolveShorteners });
   const netRules = createNetRules({ settings, cache });
-  const navigation = createNavigation({ settings, checker, links, engine, cache, syncRules: () => netRules.syncNow() });
+  // Which tabs are private, learned from the browser's tab events (page-tracking.ts), not asked per navigation.
+  const tabPrivacy = createTabPrivacy();
+  const navigation = createNavigation({ settings, checker, links, engine, cache, tabPrivacy, syncRules: () => netRules.syncNow() });
   const app: App = {
     settings,
     cache,
@@ -96,6 +102,7 @@ export function startBackground(): App {
     watchers: createLinkWatchers(),
     frameLinks: createFrameLinks(),
     budget,
+    tabPrivacy,
     api,
     makeApi,
     credits: { last: null },
@@ -182,6 +189,10 @@ export function startBackground(): App {
   // the full read and check take ~250 ms, which a woken worker's first verdict would wait for
   // (BENCHMARKS.md, measurement 4).
   const ready = engine.resume().catch(() => undefined);
+  // What the navigation path needs, read now rather than on the first navigation: the tabs that
+  // were open before this worker, and the budgets' counters (BENCHMARKS.md, measurement 11).
+  void tabPrivacy.learnOpenTabs();
+  void budget.prime().catch(() => undefined);
   // A policy that changed while no worker ran (or before this browser session) still ends a
   // pause or an exception it does not permit.
   void settings.get().then((st) => enforcePolicy(st.settings)).catch(() => undefined);

@@ -1,12 +1,15 @@
 /**
  * The API client: all 13 endpoints of the spec ("Endpoints" table), typed, never throwing.
- * Requests and retries live in transport.ts, response shapes in schemas.ts/readers.ts.
+ * Requests and retries live in transport.ts, response shapes in schemas.ts/readers.ts, the event
+ * stream in client-stream.ts, argument checks in client-args.ts.
  */
 import { validateBaseUrl } from './base-url';
 import { runBatch, type BatchState } from './batch';
 import { apiError, fail, ok, type ApiError, type ApiResult } from './errors';
-import { DEFAULT_SILENCE_MS, readEventStream, type StreamEvent } from './events';
+import type { StreamEvent } from './events';
 import { ID_FALLBACK_STATUSES, idCandidates, type IdForm } from './job-id';
+import { badId, defaultSleep, positive } from './client-args';
+import { streamScanEvents, type StreamContext } from './client-stream';
 import { readCreatedKey, readCredits, readKeyRecord, readPage, readRecord } from './readers';
 import { readPollHints } from './hints';
 import { isTerminal, readScanJob, unwrapJob, type ApiKeyRecord, type BatchOutcome, type CreatedApiKey, type Credits, type Page, type ScanJob } from './schemas';
@@ -56,24 +59,6 @@ export interface ApiClient {
    */
   probeScanWrite(): Promise<'allowed' | 'forbidden' | 'unauthorized' | 'unknown'>;
 }
-
-const defaultSleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(t);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const t = setTimeout(done, ms);
-    signal?.addEventListener('abort', done);
-  });
-
-const positive = (v: number | undefined, fallback: number, max: number) =>
-  typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.min(v, max) : fallback;
-
-/** An id we will put in a path: a non-empty string of sane length. */
-const badId = (id: unknown) => typeof id !== 'string' || id.trim() === '' || id.length > 500;
 
 export function createApiClient(config: ApiConfig): ApiClient {
   const base = validateBaseUrl(config.baseUrl);
@@ -161,56 +146,9 @@ export function createApiClient(config: ApiConfig): ApiClient {
     }
   }
 
-  const job = (fallbackUrl?: string) => (b: unknown) => readScanJob(b, { fallbackUrl, requireResult: true });
+  const streamCtx: StreamContext = { transport: t, configError, scanIdForm: () => scanIdForm, learn: (f) => learn('scan', f) };
 
-  async function* streamEvents(id: string, opts: { signal?: AbortSignal; silenceMs?: number } = {}): AsyncGenerator<StreamEvent> {
-    const end = (reason: Extract<StreamEvent, { kind: 'end' }>['reason']): StreamEvent => ({ kind: 'end', reason });
-    if (configError || badId(id)) {
-      yield end('error');
-      return;
-    }
-    const ctl = new AbortController();
-    const onExternal = () => ctl.abort();
-    opts.signal?.addEventListener('abort', onExternal);
-    try {
-      if (opts.signal?.aborted) {
-        yield end('aborted');
-        return;
-      }
-      const candidates = idCandidates(id.trim(), scanIdForm);
-      let res: Response | null = null;
-      let reason: Extract<StreamEvent, { kind: 'end' }>['reason'] = 'error';
-      for (const [n, c] of candidates.entries()) {
-        const o = await t.openStream(`/v1/scans/${c.segment}/events`, ctl.signal);
-        if (!o.ok) {
-          reason = opts.signal?.aborted ? 'aborted' : 'error';
-          break;
-        }
-        if (o.res.ok) {
-          if (candidates.length > 1) learn('scan', c.form);
-          res = o.res;
-          break;
-        }
-        void o.res.body?.cancel().catch(() => undefined);
-        const status = o.res.status;
-        if (ID_FALLBACK_STATUSES.includes(status) && n + 1 < candidates.length) continue;
-        // No such endpoint (or not for GET): the stream is unsupported, poll instead.
-        reason = [404, 405, 501].includes(status) ? 'unsupported' : 'error';
-        break;
-      }
-      if (!res) {
-        yield end(reason);
-        return;
-      }
-      const silenceMs = positive(opts.silenceMs, DEFAULT_SILENCE_MS, 600_000);
-      yield* readEventStream(res, { silenceMs, abort: () => ctl.abort(), external: opts.signal });
-    } catch {
-      yield end('error');
-    } finally {
-      opts.signal?.removeEventListener('abort', onExternal);
-      ctl.abort();
-    }
-  }
+  const job = (fallbackUrl?: string) => (b: unknown) => readScanJob(b, { fallbackUrl, requireResult: true });
 
   return {
     createKey: (input) =>
@@ -261,7 +199,7 @@ export function createApiClient(config: ApiConfig): ApiClient {
         'listing scans',
       ),
     getScan: (id) => withId(id, 'scan', (seg) => readScanWithHints(seg)),
-    streamEvents,
+    streamEvents: (id, opts) => streamScanEvents(streamCtx, id, opts),
     getAnalytics: (id) =>
       withId(id, 'scan', (seg) => call({ method: 'GET', path: `/v1/scans/${seg}/analytics` }, readRecord, 'reading analytics')),
     getCredits: () => call({ method: 'GET', path: '/v1/credits/' }, readCredits, 'reading credits'),

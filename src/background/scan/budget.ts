@@ -39,6 +39,8 @@ export interface Budget {
   refusedHere(tabId: number, url: string): Promise<BudgetSkipReason | null>;
   /** What the popup shows: today's spending, refusals, and this tab's latest refusal. */
   report(tabId: number | null): Promise<BudgetReportData>;
+  /** Reads the stored counters now (start-up), so the first navigation of a worker life need not. */
+  prime(): Promise<void>;
   /** Pending counters written now (tests; nothing else needs to wait). */
   flush(): Promise<void>;
 }
@@ -208,6 +210,9 @@ export function createBudget(deps: { now?: () => number } = {}): Budget {
         refusedSites,
         tab: tab ? { scope: tab.scope, kind: tab.kind, site: tab.site, at: tab.at } : null,
       };
+    },
+    async prime() {
+      await load();
     },
     async flush() {
       if (writeTimer !== null) {

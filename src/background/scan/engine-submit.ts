@@ -13,8 +13,11 @@ import { appendLedger, recordHistory } from '../state/ledger';
 import * as T from './timing';
 
 export interface Submitter {
-  /** A new job of reason hover / page-links waits for the batch window; others go at once. */
-  send(job: PendingJob): void;
+  /**
+   * A new job of reason hover / page-links waits for the batch window; others go at once.
+   * `stored`: the job's own write (jobs-store.ts), which must land before its POST leaves.
+   */
+  send(job: PendingJob, stored: Promise<unknown>): void;
   /** Same Idempotency-Key as before: a POST that may have landed is answered with the same job. */
   submitOne(job: PendingJob): Promise<void>;
   queued(url: string): boolean;
@@ -92,11 +95,16 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     if (updated) core.emit(job.url, core.checking(job.url), updated);
   }
 
-  async function submitOne(job: PendingJob) {
+  async function submitOne(job: PendingJob, stored: Promise<unknown> = Promise.resolve()) {
     const api = await deps.api();
     if (!api) return;
     if (!(await withinDailyBudget(job))) return overDailyBudget(job);
-    await recordSent([job]);
+    // Both before the POST: the job with the Idempotency-Key it uses (a worker dying after the
+    // POST re-sends the same key), and the ledger line. In parallel: each is a storage round
+    // trip, slow while a burst of tabs starts (BENCHMARKS.md, measurement 11). Should the job's
+    // write fail, nothing is sent (the caller hears of it), and the ledger line names a URL
+    // that did not leave: the rare failure errs on the side of telling more.
+    await Promise.all([stored, recordSent([job])]);
     const res = await api.submitScan(job.url, { idempotencyKey: job.idempotencyKey });
     await handleSubmitted(job, res);
   }
@@ -164,9 +172,11 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   }
 
   return {
-    send(job) {
-      if (job.reasons.includes('hover') || job.reasons.includes('page-links')) enqueueBatch(job.url);
-      else void submitOne(job);
+    send(job, stored) {
+      // A batch leaves later and reads the jobs then: it waits for this one to be stored first.
+      if (job.reasons.includes('hover') || job.reasons.includes('page-links')) void stored.then(() => enqueueBatch(job.url), () => undefined);
+      // The failed write is the request's to report (engine.ts awaits it); nothing is sent then.
+      else void submitOne(job, stored).catch(() => undefined);
     },
     submitOne,
     queued: (url) => hoverQueue.includes(url),

@@ -94,9 +94,12 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
     };
     core.outcomes.delete(url);
     core.mirror(job);
-    await deps.jobs.put(job);
+    // Stored before its POST leaves (jobs-store.ts), but the submitter waits for this write
+    // together with the privacy ledger's, not one after the other (engine-submit.ts).
+    const stored = deps.jobs.put(job);
+    if (!credits) submitter.send(job, stored);
+    await stored;
     deps.onPending?.(core.inflight.size);
-    if (!credits) submitter.send(job);
     return core.checking(url);
   }
 

@@ -9,39 +9,37 @@
  *   (webRequest.onBeforeRedirect). A block decision, now or when a late verdict arrives, acts
  *   while the hop is part of the chain the tab is on (redirect-chain.ts), naming the hop and the
  *   first URL of the chain. Strict mode holds the tab on the blocked page (pending) for any hop.
+ *
+ * By step: this file turns browser events into checks; acting on a block is navigation-act.ts,
+ * strict mode's holds are navigation-strict.ts, a tab's window privacy is tab-privacy.ts.
  */
 import { browser } from 'wxt/browser';
-import type { UrlStatus, Verdict, Decision } from '@/src/shared/verdict';
+import type { UrlStatus } from '@/src/shared/verdict';
 import type { Settings } from '@/src/shared/policy/settings';
 import { knownBad } from '@/src/shared/policy/net-rules';
 import { normalizeUrl } from '@/src/shared/url/normalize';
-import { committed as commitChain, findHop, redirected, started, EMPTY_CHAIN, type HopMatch } from '@/src/shared/url/redirect-chain';
+import { committed as commitChain, findHop, redirected, started, EMPTY_CHAIN } from '@/src/shared/url/redirect-chain';
+import { RECHECKABLE, strictOutcome } from '@/src/shared/policy/strict';
 import type { Checker } from './checker';
 import type { ScanEngine } from './engine';
 import type { VerdictCache } from '../cache/verdict-cache';
 import type { SettingsStore } from '../state/settings-store';
-import { grantPass, hasException, hasPass } from './exceptions';
-import { readToken, updateToken, type BlockedToken } from './blocked-tokens';
-import { RECHECKABLE, strictOutcome } from '@/src/shared/policy/strict';
-import { reportBlocked } from '../reporting/hooks';
+import { grantPass, hasPass } from './exceptions';
+import type { BlockedToken } from './blocked-tokens';
 import { noteAudit } from './audit-trail';
 import { createOpenedWarned } from './opened-warned';
 import { createBlockedFlow, isBlockedPage, sameDocument } from './blocked-flow';
 import { createTabChains } from './tab-chains';
 import { isPaused } from './pause';
-import type { LinkChecker, LinkOutcome } from './link-check';
+import type { LinkChecker } from './link-check';
 import { createHopWaiter, holdThroughWrapper, isHeldWrapper } from './wrapper-hold';
+import { createNavigationActs, why } from './navigation-act';
+import { createStrictHolds, strictDecision } from './navigation-strict';
+import { createTabPrivacy, type TabPrivacy } from './tab-privacy';
 
 export { sameDocument, blockedPageUrl } from './blocked-flow';
 
 const isBlock = (st: UrlStatus) => (st.kind === 'verdict' || st.kind === 'blocklisted') && st.decision.action === 'block';
-const why = (st: UrlStatus): { verdict: Verdict | null; decision: Decision } => ({
-  verdict: st.kind === 'verdict' ? st.verdict : null,
-  decision: st.kind === 'verdict' || st.kind === 'blocklisted' ? st.decision : { action: 'block', reason: 'unknown' },
-});
-
-/** Strict mode blocked (or holds) without a verdict: the reason is the rule (strict.ts). */
-const strictDecision = (reason: string): Decision => ({ action: 'block', reason, rule: { rule: 'strict', reason } });
 
 type Frame = { tabId: number; url: string; frameId: number };
 
@@ -72,103 +70,33 @@ export interface NavigationDeps {
   cache: VerdictCache;
   /** Resolves once the request-blocking rules let a new pass or exception through. */
   syncRules: () => Promise<unknown>;
+  /** Which tabs are private, from the browser's tab events (tab-privacy.ts); default: asked per tab. */
+  tabPrivacy?: TabPrivacy;
 }
 
 /** Chromium's error for a request its rules blocked; its error page is a history entry (Firefox shows none). */
 const BLOCKED_BY_CLIENT = 'net::ERR_BLOCKED_BY_CLIENT';
 
 export function createNavigation(deps: NavigationDeps): Navigation {
-  const { settings, checker, links, engine, cache } = deps;
+  const { settings, links, engine, cache } = deps;
+  const tabPrivacy = deps.tabPrivacy ?? createTabPrivacy();
   const waiter = createHopWaiter(engine);
   const flow = createBlockedFlow();
   const chains = createTabChains();
+  const acts = createNavigationActs({ settings, flow, chains });
+  const { act, actThrough } = acts;
+  const strict = createStrictHolds({ checker: deps.checker, engine, syncRules: deps.syncRules });
   /** "Warned link opened anyway", reported once per tab and URL (opened-warned.ts). */
   const openedWarned = createOpenedWarned();
-  /** Strict-mode holds of this worker's life: normalized URL → tokens waiting for it. */
-  const holds = new Map<string, string[]>();
-  const settling = new Map<string, Promise<{ token: BlockedToken; open: boolean }>>();
-  /**
-   * Tabs already sent to a blocked page in their current navigation: several hops, the
-   * navigation check, the failed request and a verdict push may all decide "block"; one blocked
-   * page (one history entry) is enough.
-   */
-  const handled = new Set<number>();
-  /** True once per navigation of a tab. Synchronous on purpose. */
-  function claim(tabId: number): boolean {
-    if (handled.has(tabId)) return false;
-    if (handled.size > 1000) handled.clear();
-    handled.add(tabId);
-    return true;
-  }
-
-  async function tabIncognito(tabId: number): Promise<boolean> {
-    try {
-      return (await browser.tabs.get(tabId)).incognito;
-    } catch {
-      // Unknown counts as private: what Linklens learns then stays in memory (issue 11, hole 9).
-      return true;
-    }
-  }
-
-  /** "Proceed anyway" counts only while the policy allows it (allowProceed); a strict release always. */
-  async function allowedAnyway(tabId: number, rawUrl: string, host: string, s: Settings) {
-    const [exception, pass] = await Promise.all([s.allowProceed && hasException(host), hasPass(tabId, rawUrl, s.allowProceed)]);
-    return exception || pass;
-  }
-
-  /** The hop of the tab's chain that normalizes to `url`; else the tab's own URL if it is that one. */
-  async function hopOf(tabId: number, url: string, s: Settings): Promise<HopMatch | null> {
-    const isUrl = (raw: string) => {
-      const n = normalizeUrl(raw, { stripQuery: s.stripQuery });
-      return n.ok && n.url === url;
-    };
-    const hop = findHop(await chains.get(tabId), isUrl);
-    if (hop) return hop;
-    // The chain was not kept (e.g. the worker died before saving it): what the tab shows.
-    const tab = await browser.tabs.get(tabId).catch(() => null);
-    const cur = tab?.pendingUrl ?? tab?.url;
-    return cur && isUrl(cur) ? { hop: cur, first: cur } : null;
-  }
 
   /**
-   * Sends the tab to the blocked page for `url` if it is still on the chain and nothing allows it.
-   * `attempted`: the tab tried this very URL just now (its request failed), chain or not.
+   * One hop through the gate, cache and scan, with every URL read out of it (link-check.ts).
+   * The settings and the tab's privacy are read together, both from memory in the usual case
+   * (tab-privacy.ts): in a burst of navigations each browser round trip before the POST costs
+   * 70–200 ms (BENCHMARKS.md, measurement 11).
    */
-  async function act(tabId: number, url: string, host: string, reason: { verdict: Verdict | null; decision: Decision }, opts: { pending?: boolean; attempted?: string; first?: string } = {}): Promise<string | null> {
-    const { settings: s } = await settings.get();
-    const hop = (await hopOf(tabId, url, s)) ?? (opts.attempted ? { hop: opts.attempted, first: opts.first ?? opts.attempted } : null);
-    if (!hop || (await allowedAnyway(tabId, hop.hop, host, s)) || !claim(tabId)) return null;
-    // Issue 13: a block (not a strict hold) is reported to the organization when it asks for that.
-    if (opts.pending !== true && reason.decision.action === 'block') reportBlocked({ url, host, verdict: reason.verdict, rule: reason.decision.reason });
-    return flow.redirect(tabId, {
-      tabId,
-      rawUrl: hop.hop,
-      url,
-      host,
-      ...reason,
-      pending: opts.pending === true,
-      createdAt: Date.now(),
-      firstUrl: sameDocument(hop.first, hop.hop) ? undefined : hop.first,
-    });
-  }
-
-  /**
-   * A bad hop read out of `raw` (issue 12): blocked while `raw` is still on the tab's chain,
-   * naming that hop, with the link the person opened as the first URL.
-   */
-  async function actThrough(tabId: number, raw: string, o: LinkOutcome) {
-    if (!o.url || !o.host) return;
-    if (o.worst === 0) return void (await act(tabId, o.url, o.host, why(o.status)));
-    const { settings: s } = await settings.get();
-    const n = normalizeUrl(raw, { stripQuery: s.stripQuery });
-    const via = n.ok ? await hopOf(tabId, n.url, s) : null;
-    if (via) await act(tabId, o.url, o.host, why(o.status), { attempted: o.hopUrls[o.worst] ?? raw, first: via.first });
-  }
-
-  /** One hop through the gate, cache and scan, with every URL read out of it (link-check.ts). */
   async function checkHop(tabId: number, raw: string) {
-    const { settings: s } = await settings.get();
-    const incognito = await tabIncognito(tabId);
+    const [{ settings: s }, incognito] = await Promise.all([settings.get(), tabPrivacy.incognito(tabId)]);
     const out = s.scanNavigations ? await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true }) : await links.lookup(raw, { incognito, knownOnly: true });
     if (!out.url || !out.host) return;
     // Audit-only mode: what would have been blocked or warned about is recorded (audit-trail.ts).
@@ -180,56 +108,11 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     }
     // Strict mode: hold, or fail closed at once when the outcome is already known (key
     // rejected, out of credits, not configured…): strict.ts decides, with the reason shown.
-    const strict = strictOutcome({ settings: s, status: out.status, problem: engine.problem(), elapsedMs: null });
-    if (strict.action === 'allow') return;
-    const pending = strict.action === 'hold';
-    const token = await act(tabId, out.url, out.host, { verdict: null, decision: strictDecision(strict.reason) }, { pending });
-    if (token && (pending || RECHECKABLE.has(strict.reason))) holds.set(out.url, [...(holds.get(out.url) ?? []), token]);
-  }
-
-  /**
-   * Settles a strict-mode token (strict.ts): a hold ends in allow or block once the outcome is
-   * known or the timeout passed; a block without a verdict whose job is still alive (waiting for
-   * credits, slow service) stays open: the verdict, however late, replaces it. `open` tells
-   * whether the token may still change.
-   */
-  async function settle(token: string, t: BlockedToken, s: Settings): Promise<{ token: BlockedToken; open: boolean }> {
-    const recheck = !t.pending && t.decision.action === 'block' && RECHECKABLE.has(t.decision.reason);
-    if (!t.pending && !recheck) return { token: t, open: false };
-    const st = (await checker.lookup(t.rawUrl)).status;
-    const alive = st.kind === 'checking';
-    if (recheck && (alive || st.kind === 'unchecked')) return { token: t, open: alive };
-    const o = strictOutcome({ settings: s, status: st, problem: engine.problem(), elapsedMs: Date.now() - t.createdAt });
-    if (o.action === 'hold') return { token: t, open: true };
-    const next = await release(token, t, st, o);
-    return { token: next, open: next.decision.action === 'block' && RECHECKABLE.has(next.decision.reason) && alive };
-  }
-
-  /** One settle per token at a time: the blocked page's poll and a verdict push may meet. */
-  function settleOnce(token: string, t: BlockedToken, s: Settings) {
-    const running = settling.get(token);
-    if (running) return running;
-    const p = settle(token, t, s).finally(() => settling.delete(token));
-    settling.set(token, p);
-    return p;
-  }
-
-  /** A strict hold ends: allow → back to the page with a pass; block → the token shows why. */
-  async function release(token: string, t: BlockedToken, st: UrlStatus, o: { action: 'allow' | 'block'; reason: string }): Promise<BlockedToken> {
-    if (o.action === 'block') {
-      // A verdict's own block keeps its rule (score and threshold); else strict mode's reason is the rule.
-      const own = (st.kind === 'verdict' || st.kind === 'blocklisted') && st.decision.reason === o.reason ? st.decision : null;
-      const next: BlockedToken = { ...t, pending: false, verdict: st.kind === 'verdict' ? st.verdict : null, decision: own ?? strictDecision(o.reason) };
-      await updateToken(token, next);
-      return next;
-    }
-    await grantPass(t.tabId, t.rawUrl, 'release');
-    // The tab goes back when the request-blocking rules let the pass through.
-    await deps.syncRules().catch(() => undefined);
-    const next = { ...t, pending: false, decision: { action: 'allow' as const, reason: 'strict:released' } };
-    await updateToken(token, next);
-    await browser.tabs.update(t.tabId, { url: t.rawUrl }).catch(() => undefined);
-    return next;
+    const o = strictOutcome({ settings: s, status: out.status, problem: engine.problem(), elapsedMs: null });
+    if (o.action === 'allow') return;
+    const pending = o.action === 'hold';
+    const token = await act(tabId, out.url, out.host, { verdict: null, decision: strictDecision(o.reason) }, { pending });
+    if (token && (pending || RECHECKABLE.has(o.reason))) strict.add(out.url, token);
   }
 
   /** Known bad by the rules' own measure (block list in every state, blocking verdict unless paused). */
@@ -250,11 +133,11 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       {
         links,
         waiter,
-        incognito: tabIncognito,
+        incognito: (t) => tabPrivacy.incognito(t),
         passed: (t, r) => hasPass(t, r, true),
         block: actThrough,
         // Only while the tab still stands on this navigation (the person may have gone elsewhere).
-        stillOn: async (t, r) => !handled.has(t) && findHop(await chains.get(t), (h) => sameDocument(h, r)) !== null,
+        stillOn: async (t, r) => !acts.handled(t) && findHop(await chains.get(t), (h) => sameDocument(h, r)) !== null,
         async release(t, r) {
           await grantPass(t, r, 'release');
           await deps.syncRules().catch(() => undefined);
@@ -268,23 +151,13 @@ export function createNavigation(deps: NavigationDeps): Navigation {
   engine.onUpdate((url, status, meta) => {
     void (async () => {
       const { settings: s } = await settings.get();
-      const tokens = holds.get(url);
-      if (tokens) {
-        // Held tabs, and tabs blocked while the verdict could still come (credits, timeout):
-        // each update may settle them. The rest of this listener still runs: a tab strict mode
-        // let through earlier is protected by a late verdict like any other.
-        const still: string[] = [];
-        for (const token of tokens) {
-          const t = await readToken(token);
-          if (t && (await settleOnce(token, t, s)).open) still.push(token);
-        }
-        if (still.length) holds.set(url, still);
-        else holds.delete(url);
-      }
+      // The rest of this listener runs after the holds: a tab strict mode let through earlier
+      // is protected by a late verdict like any other.
+      await strict.update(url, s);
       const opened = meta.reasons.includes('navigation');
       const audited = s.auditOnly && (opened || meta.reasons.includes('hover'));
       if ((!opened && !audited) || status.kind !== 'verdict') return;
-      const out = await checker.lookup(url);
+      const out = await deps.checker.lookup(url);
       // A verdict that arrived after the page opened (or the link was rested on) in audit-only mode.
       if (audited) await noteAudit(out, opened ? 'navigation' : 'hover');
       if (!opened || !isBlock(out.status) || !out.host) return;
@@ -298,7 +171,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       if (d.frameId !== 0 || d.tabId < 0) return;
       // Our own blocked page loading is the redirect itself, not a new navigation.
       if (isBlockedPage(d.url)) return;
-      handled.delete(d.tabId);
+      acts.newNavigation(d.tabId);
       void chains.update(d.tabId, (c) => started(c, d.url));
       await checkHop(d.tabId, d.url);
     },
@@ -323,6 +196,6 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       void chains.update(tabId, (c) => (web ? commitChain(c, url, qualifiers) : EMPTY_CHAIN));
     },
     backSteps: (token, t) => flow.backSteps(token, t),
-    settleStrict: (token, t, s) => settleOnce(token, t, s),
+    settleStrict: (token, t, s) => strict.settleOnce(token, t, s),
   };
 }

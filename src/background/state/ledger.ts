@@ -23,7 +23,12 @@ const LedgerSchema = z.array(z.unknown()).transform((xs) =>
   }),
 );
 
-const mutex = createMutex();
+/**
+ * One queue per stored key (each write reads, changes and writes its key): a ledger line that
+ * must land before its URL leaves does not wait behind a history write of an earlier scan.
+ */
+const ledgerMutex = createMutex();
+const historyMutex = createMutex();
 /** Entries waiting for the next ledger write (appendLedger). */
 let queued: LedgerEntry[] = [];
 /** History entries waiting for the next history write (recordHistory). */
@@ -43,7 +48,7 @@ export function appendLedger(entries: LedgerEntry[]): Promise<void> {
   // Group commit: each caller's run is queued after its entries, and the first run to start
   // writes everything queued so far, so a burst of sends (twelve tabs opening at once) costs one
   // read and one write instead of twelve in a row, each still recorded before its URL leaves.
-  return mutex(async () => {
+  return ledgerMutex(async () => {
     if (!queued.length) return; // an earlier run wrote these
     const batch = queued;
     queued = [];
@@ -67,7 +72,7 @@ export async function readLedger(): Promise<LedgerEntry[]> {
 }
 
 export const clearLedger = () =>
-  mutex(async () => {
+  ledgerMutex(async () => {
     memLedger = [];
     await writeKey('db', 'ledger', []);
   });
@@ -96,7 +101,7 @@ export function recordHistory(item: ScanSummary): Promise<void> {
   }
   queuedHistory.push(item);
   // Group commit, as for the ledger: the first run writes every entry queued so far, in order.
-  return mutex(async () => {
+  return historyMutex(async () => {
     if (!queuedHistory.length) return;
     const batch = queuedHistory;
     queuedHistory = [];
@@ -127,7 +132,7 @@ export function forgetMemoryOnly(): void {
 
 /** Clears this device's scan history, stored and in memory (the service keeps its own list). */
 export const clearHistory = () =>
-  mutex(async () => {
+  historyMutex(async () => {
     memHistory = [];
     await writeKey('db', 'history', []);
   });

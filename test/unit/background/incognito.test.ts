@@ -54,8 +54,12 @@ beforeEach(async () => {
 });
 
 async function privateTab(url: string): Promise<number> {
-  const id = (await fakeBrowser.tabs.create({ url })).id!;
+  const tab = await fakeBrowser.tabs.create({ url });
+  const id = tab.id!;
   privateTabs.add(id);
+  // The fake browser's tabs are never private and its tabs.onCreated says so; a real browser
+  // tells the background that a tab in a private window is private (tab-privacy.ts).
+  await fakeBrowser.tabs.onCreated.trigger({ ...tab, incognito: true });
   return id;
 }
 const posted = (needle: string) => svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(needle));
@@ -136,5 +140,37 @@ describe('what a private window learns stays in memory', () => {
     await waitFor(async () => JSON.stringify(await readAll('db')).includes('v:http://phish-normal-nav.example/login'));
     const db = await readAll('db');
     expect(JSON.stringify(db.ledger)).toContain('phish-normal-nav');
+  });
+});
+
+describe('the window privacy of a tab, as the tab events of the browser told it (tab-privacy.ts)', () => {
+  it('a tab announced by tabs.onCreated as normal: its navigation is sent even while tabs.get never answers', async () => {
+    const url = 'http://phish-announced-normal.example/login';
+    const tabId = (await fakeBrowser.tabs.create({ url })).id!;
+    // Were the navigation path to ask the browser, it would wait here for ever and send nothing.
+    vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((() => new Promise(() => undefined)) as never);
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+    await waitFor(() => posted('phish-announced-normal').length > 0);
+  });
+
+  it('a tab announced as private stays private for the navigation path, whatever tabs.get would say', async () => {
+    const url = 'http://phish-announced-private.example/login';
+    const tab = await fakeBrowser.tabs.create({ url });
+    await fakeBrowser.tabs.onCreated.trigger({ ...tab, incognito: true });
+    // tabs.get (mocked in beforeEach) says "normal" for this tab: the browser's event wins.
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId: tab.id!, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+    await new Promise((res) => setTimeout(res, 100));
+    expect(posted('phish-announced-private')).toEqual([]);
+  });
+
+  it('a closed tab is forgotten: its id is asked about again', async () => {
+    const tab = await fakeBrowser.tabs.create({ url: 'http://closed.example/' });
+    const get = vi.spyOn(fakeBrowser.tabs, 'get');
+    get.mockClear();
+    expect(await app.tabPrivacy.incognito(tab.id!)).toBe(false);
+    expect(get).not.toHaveBeenCalled();
+    await fakeBrowser.tabs.onRemoved.trigger(tab.id!, { windowId: 0, isWindowClosing: false } as never);
+    await app.tabPrivacy.incognito(tab.id!);
+    expect(get).toHaveBeenCalledWith(tab.id);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { createApiClient, type ApiClient } from '@/src/background/api';
 import { createVerdictCache, type VerdictCache } from '@/src/background/cache/verdict-cache';
-import { createJobsStore } from '@/src/background/scan/jobs-store';
+import { createJobsStore, type JobsStore } from '@/src/background/scan/jobs-store';
 import { createScanEngine, type ScanEngine } from '@/src/background/scan/engine';
 import type { UrlStatus } from '@/src/shared/verdict';
 import type { DurationLog } from '@/src/background/scan/scan-durations';
@@ -35,6 +35,8 @@ export interface Hooks {
   dailyBudget?: { tryConsume(): Promise<boolean> };
   /** What recent scans took (poll timing); default: the engine's own persisted log. */
   durations?: DurationLog;
+  /** Wrap the real jobs store, e.g. to watch or fail its writes. */
+  wrapJobs?: (j: JobsStore) => JobsStore;
   /** Told each timer the engine sets (e.g. the delay it chose for the next poll). */
   onTimer?: (ms: number) => void;
 }
@@ -60,7 +62,7 @@ export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks 
   await baseCache.init();
   const updates: Worker['updates'] = [];
   const engine = createScanEngine({
-    jobs: createJobsStore(),
+    jobs: hooks.wrapJobs ? hooks.wrapJobs(createJobsStore()) : createJobsStore(),
     cache,
     api: async () => api,
     ttlFor: async () => 60_000,

@@ -1,0 +1,101 @@
+/**
+ * Strict mode's holds (src/shared/policy/strict.ts), the step of the navigation flow after a
+ * tab was held on the blocked page (or blocked without a verdict that may still come): each one
+ * ends in allow or block once the outcome is known or the timeout passed.
+ *
+ * Kept apart from navigation.ts: the holds live across events (the blocked page's polls, verdict
+ * pushes), while navigation.ts handles one event at a time.
+ */
+import { browser } from 'wxt/browser';
+import type { UrlStatus, Decision } from '@/src/shared/verdict';
+import type { Settings } from '@/src/shared/policy/settings';
+import { RECHECKABLE, strictOutcome } from '@/src/shared/policy/strict';
+import type { Checker } from './checker';
+import type { ScanEngine } from './engine';
+import { grantPass } from './exceptions';
+import { readToken, updateToken, type BlockedToken } from './blocked-tokens';
+
+/** Strict mode blocked (or holds) without a verdict: the reason is the rule (strict.ts). */
+export const strictDecision = (reason: string): Decision => ({ action: 'block', reason, rule: { rule: 'strict', reason } });
+
+export type Settled = { token: BlockedToken; open: boolean };
+
+export interface StrictHolds {
+  /** A token strict mode made for `url` (normalized) that a later outcome may settle. */
+  add(url: string, token: string): void;
+  /** One settle per token at a time: the blocked page's poll and a verdict push may meet. */
+  settleOnce(token: string, t: BlockedToken, s: Settings): Promise<Settled>;
+  /** `url` has news (engine update): each token waiting for it may settle. */
+  update(url: string, s: Settings): Promise<void>;
+}
+
+export function createStrictHolds(deps: { checker: Checker; engine: ScanEngine; syncRules: () => Promise<unknown> }): StrictHolds {
+  const { checker, engine } = deps;
+  /** Strict-mode holds of this worker's life: normalized URL → tokens waiting for it. */
+  const holds = new Map<string, string[]>();
+  const settling = new Map<string, Promise<Settled>>();
+
+  /**
+   * Settles a strict-mode token (strict.ts): a hold ends in allow or block once the outcome is
+   * known or the timeout passed; a block without a verdict whose job is still alive (waiting for
+   * credits, slow service) stays open: the verdict, however late, replaces it. `open` tells
+   * whether the token may still change.
+   */
+  async function settle(token: string, t: BlockedToken, s: Settings): Promise<Settled> {
+    const recheck = !t.pending && t.decision.action === 'block' && RECHECKABLE.has(t.decision.reason);
+    if (!t.pending && !recheck) return { token: t, open: false };
+    const st = (await checker.lookup(t.rawUrl)).status;
+    const alive = st.kind === 'checking';
+    if (recheck && (alive || st.kind === 'unchecked')) return { token: t, open: alive };
+    const o = strictOutcome({ settings: s, status: st, problem: engine.problem(), elapsedMs: Date.now() - t.createdAt });
+    if (o.action === 'hold') return { token: t, open: true };
+    const next = await release(token, t, st, o);
+    return { token: next, open: next.decision.action === 'block' && RECHECKABLE.has(next.decision.reason) && alive };
+  }
+
+  function settleOnce(token: string, t: BlockedToken, s: Settings) {
+    const running = settling.get(token);
+    if (running) return running;
+    const p = settle(token, t, s).finally(() => settling.delete(token));
+    settling.set(token, p);
+    return p;
+  }
+
+  /** A strict hold ends: allow → back to the page with a pass; block → the token shows why. */
+  async function release(token: string, t: BlockedToken, st: UrlStatus, o: { action: 'allow' | 'block'; reason: string }): Promise<BlockedToken> {
+    if (o.action === 'block') {
+      // A verdict's own block keeps its rule (score and threshold); else strict mode's reason is the rule.
+      const own = (st.kind === 'verdict' || st.kind === 'blocklisted') && st.decision.reason === o.reason ? st.decision : null;
+      const next: BlockedToken = { ...t, pending: false, verdict: st.kind === 'verdict' ? st.verdict : null, decision: own ?? strictDecision(o.reason) };
+      await updateToken(token, next);
+      return next;
+    }
+    await grantPass(t.tabId, t.rawUrl, 'release');
+    // The tab goes back when the request-blocking rules let the pass through.
+    await deps.syncRules().catch(() => undefined);
+    const next = { ...t, pending: false, decision: { action: 'allow' as const, reason: 'strict:released' } };
+    await updateToken(token, next);
+    await browser.tabs.update(t.tabId, { url: t.rawUrl }).catch(() => undefined);
+    return next;
+  }
+
+  return {
+    add(url, token) {
+      holds.set(url, [...(holds.get(url) ?? []), token]);
+    },
+    settleOnce,
+    async update(url, s) {
+      const tokens = holds.get(url);
+      if (!tokens) return;
+      // Held tabs, and tabs blocked while the verdict could still come (credits, timeout):
+      // each update may settle them.
+      const still: string[] = [];
+      for (const token of tokens) {
+        const t = await readToken(token);
+        if (t && (await settleOnce(token, t, s)).open) still.push(token);
+      }
+      if (still.length) holds.set(url, still);
+      else holds.delete(url);
+    },
+  };
+}
