@@ -13,6 +13,7 @@ import type { SettingsStore } from './state/settings-store';
 import type { PageScans } from './scan/page-scans';
 import type { LinkWatchers } from './scan/link-watchers';
 import type { FrameLinks } from './scan/frame-links';
+import type { ReportOpenLimit } from './scan/report-open';
 import type { Budget } from './scan/budget';
 import type { SignInChecks } from './signin/check';
 
@@ -30,6 +31,8 @@ export interface App {
   watchers: LinkWatchers;
   /** Links each document reported: a frame is answered about its own links only. */
   frameLinks: FrameLinks;
+  /** How often each tab's content script may open the report page (report.open). */
+  reportOpens: ReportOpenLimit;
   /** Page-caused checks' budgets (per tab, per site, per day). */
   budget: Budget;
   /** Client for the configured service, or null while unconfigured. */

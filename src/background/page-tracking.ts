@@ -17,6 +17,7 @@ export function wirePageTracking(app: App): void {
   browser.tabs.onRemoved.addListener((tabId) => {
     app.frameLinks.forgetTab(tabId);
     app.watchers.forgetTab(tabId);
+    app.reportOpens.forgetTab(tabId);
     app.budget.forgetTab(tabId);
   });
 }
