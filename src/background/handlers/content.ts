@@ -24,6 +24,11 @@ function watchHops(app: App, o: LinkOutcome, frame: FrameRef | null, raw: string
   for (const h of o.hops) if (h.url && h.status.kind === 'checking') app.watchers.watch(h.url, frame, raw, hovered);
 }
 
+/** Whether every scan still running for the link's hops began at or after `at` (none older). */
+export function startedSince(o: LinkOutcome, at: number): boolean {
+  return o.hops.every((h) => h.status.kind !== 'checking' || h.status.since >= at);
+}
+
 /** The sending document, or null when the sender is not in a tab (our own pages). */
 export function frameOf(sender: SenderLike): FrameRef | null {
   const tabId = sender.tab?.id;
@@ -61,15 +66,18 @@ export async function handleContent(app: App, m: ContentToBackground, sender: Se
         const lying = lyingTextWarning(m.text, m.url, s.allowProceed);
         if (lying) return ok(answer(lying(linkInfoOf(await app.links.lookup(m.url, { incognito }), s.allowProceed))));
       }
+      const askedAt = Date.now();
       const o = s.scanHovers
         ? await app.links.check(m.url, 'hover', { tabId: frame?.tabId, incognito, source })
         : await app.links.lookup(m.url, { incognito });
-      watchHops(app, o, frame, m.url, s.scanHovers);
+      // Steps only of scans this hover started (link-info.ts forHover): a scan already running
+      // was started elsewhere (the person opening that page in another tab), which a page must
+      // not learn (issue 11, hole 6); then the frame hears "no warning" as before.
+      const ownScans = s.scanHovers && !trusted && startedSince(o, askedAt);
+      watchHops(app, o, frame, m.url, ownScans);
       // Audit-only mode: a link that would have been warned about is recorded (a later verdict: navigation.ts).
       if (s.auditOnly) void noteAudit(o, 'hover');
-      // A check this hover started: the frame may follow its steps (link-info.ts forHover). A
-      // lookup only (scanHovers off) says nothing of a scan someone else started.
-      if (s.scanHovers && !trusted) return ok(forHover(o, s.allowProceed));
+      if (ownScans) return ok(forHover(o, s.allowProceed));
       return ok(answer(linkInfoOf(o, s.allowProceed)));
     }
     case 'config.get':

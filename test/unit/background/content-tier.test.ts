@@ -104,6 +104,22 @@ describe('links.lookup: only what a warning needs (hole 6)', () => {
     svc.setProcessingDelay(50);
   });
 
+  it('hovering a URL whose scan another tab started: "no warning", and no steps or end pushed (issue 15 progress is for own scans only)', async () => {
+    svc.setProcessingDelay(1500);
+    const url = 'https://opened-elsewhere.example/';
+    await route({ type: 'scan.url', url, reason: 'popup', tabId: await popupTab() }, pageSender);
+    await new Promise((r) => setTimeout(r, 20));
+    const r = await route({ type: 'link.hover', url }, frameSender(6));
+    expect(r).toEqual({ ok: true, data: { status: 'unknown' } });
+    await waitFor(async () => {
+      const full = await route({ type: 'links.lookup', urls: [url] }, pageSender);
+      return full.ok && (full.data as Record<string, { status: string }>)[url]?.status === 'verdict' ? true : null;
+    });
+    await new Promise((res) => setTimeout(res, 100));
+    expect(pushes.filter((p) => JSON.stringify(p.message).includes('opened-elsewhere'))).toEqual([]);
+    svc.setProcessingDelay(50);
+  });
+
   it('a document may ask about a bounded number of links; past it, nothing more is disclosed', () => {
     const links = createFrameLinks(3);
     const frame = { tabId: 1, frameId: 0, documentId: 'doc-a' };
