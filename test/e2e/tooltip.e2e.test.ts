@@ -18,7 +18,9 @@ import { htmlPage, startHtmlServer, type HtmlServer } from './harness/html-serve
 import { sendAll } from './harness/compromised-code';
 import { postsFor } from './harness/service-log';
 import { waitFor } from './harness/wait-for';
+import { describeViolations, runAxeWith, seriousOrWorse } from './harness/axe';
 import { startService, type ScanningService } from '../service/server';
+import { OVERLAY_CSS } from '../../src/content/overlay/styles';
 import type { LinksLookupData, ScanViewData, SettingsWriteData } from '../../src/shared/messaging/protocol';
 import enJson from '../../public/_locales/en/messages.json';
 
@@ -49,6 +51,54 @@ const closeTabs = (control: JourneyPage, ids: number[]) =>
     const api = ((globalThis as unknown as { browser?: TabsApi }).browser ?? (globalThis as unknown as { chrome: TabsApi }).chrome).tabs;
     await api.remove(tabIds);
   }, ids);
+
+/**
+ * The overlay's markup, read from the content-script world: the root is closed, and only an
+ * extension's content script may open it (Chromium `chrome.dom.openOrClosedShadowRoot`, Firefox
+ * `Element.openOrClosedShadowRoot`). Runs in the browser (self-contained).
+ */
+function overlayMarkup(): string | null {
+  type Opener = { dom?: { openOrClosedShadowRoot?(e: Element): ShadowRoot | null } };
+  const g = globalThis as unknown as { browser?: Opener; chrome?: Opener };
+  const host = document.querySelector('linklens-overlay') as (Element & { openOrClosedShadowRoot?: ShadowRoot | null }) | null;
+  if (!host) return null;
+  const root = host.openOrClosedShadowRoot ?? g.chrome?.dom?.openOrClosedShadowRoot?.(host) ?? g.browser?.dom?.openOrClosedShadowRoot?.(host) ?? null;
+  return root ? root.innerHTML : null;
+}
+
+/**
+ * axe on the overlay as it is shown now (issue 15: serious and critical 0, light and dark). axe
+ * cannot enter a closed shadow root, so the overlay's markup and its own style sheet are copied
+ * into an open root in the page, where axe reads roles, names and colour contrast; the findings
+ * on the copy are returned.
+ */
+async function axeOnOverlay(page: JourneyPage, label: string): Promise<{ report: string; serious: string[] }> {
+  const markup = await page.inContentScript(overlayMarkup);
+  if (!markup) throw new Error('no overlay to check');
+  await page.evaluate(({ html: inner, css }) => {
+    document.getElementById('ll-axe-copy')?.remove();
+    const host = document.createElement('div');
+    host.id = 'll-axe-copy';
+    const root = host.attachShadow({ mode: 'open' });
+    const style = document.createElement('style');
+    style.textContent = css;
+    // Our own overlay's markup, read back from it (service text in it is escaped text).
+    const parsed = new DOMParser().parseFromString(`<!doctype html><body>${inner}`, 'text/html');
+    root.append(style, ...[...parsed.body.childNodes].map((n) => document.importNode(n, true)));
+    document.body.append(host);
+  }, { html: markup, css: OVERLAY_CSS.replace(':host{all:initial}', '') });
+  const reports: string[] = [];
+  const serious: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.colorScheme(theme);
+    const onCopy = (await runAxeWith(page)).map((v) => ({ ...v, nodes: v.nodes.filter((n) => n.target.join(' ').includes('ll-axe-copy')) })).filter((v) => v.nodes.length > 0);
+    reports.push(describeViolations(`${label} (${theme})`, onCopy));
+    serious.push(...seriousOrWorse(onCopy).map((v) => `${v.id} (${theme}): ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`));
+  }
+  await page.colorScheme(null);
+  await page.evaluate(() => document.getElementById('ll-axe-copy')?.remove());
+  return { report: reports.join('\n'), serious };
+}
 
 for (const kind of selectedBrowsers()) {
   const label = kind === 'firefox' ? 'Firefox' : 'Chromium';
@@ -93,6 +143,12 @@ for (const kind of selectedBrowsers()) {
       const done = await waitFor('the verdict', () => shownText(page), (t) => t.includes(en('cs_band_malicious')), 30_000, 200);
       expect(done).toContain(en('cs_why', en('cs_why_score_block', '95', '76')));
       expect(done).not.toContain(en('cs_progress_processing'));
+      expect(done).toContain(en('cs_report'));
+      // The overlay as shown (marker, tooltip with the why line and its button): axe finds no
+      // serious or critical problem, in the light and the dark theme.
+      const axe = await axeOnOverlay(page, `${label} tooltip`);
+      console.log(axe.report);
+      expect(axe.serious).toEqual([]);
       // One scan of exactly that URL; the site itself was never asked for it.
       expect(postsFor(svc.log, url)).toBe(1);
       expect(html.requests.filter((r) => r.startsWith('malware-slow-tip.test'))).toEqual([]);
@@ -112,6 +168,11 @@ for (const kind of selectedBrowsers()) {
       await page.press('Tab');
       await page.press('Enter');
       await waitFor('the confirmation', () => page.accessibleNodes(), (nodes) => nodes.some((n) => n.role === 'dialog'), 10_000, 100);
+      const dialogText = await shownText(page);
+      expect(dialogText).toContain(en('cs_why', en('cs_why_score_block', '95', '76')));
+      const axe = await axeOnOverlay(page, `${label} confirmation`);
+      console.log(axe.report);
+      expect(axe.serious).toEqual([]);
       for (let i = 0; i < (info.data[url]?.canProceed === true ? 2 : 1); i++) await page.press('Shift+Tab');
       await page.press('Enter');
       const opened = await waitFor('a new report tab', () => reportTabs(control), (tabs) => tabs.length === before.length + 1, 15_000, 200);
