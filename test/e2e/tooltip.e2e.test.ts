@@ -173,6 +173,12 @@ for (const kind of selectedBrowsers()) {
       const axe = await axeOnOverlay(page, `${label} confirmation`);
       console.log(axe.report);
       expect(axe.serious).toEqual([]);
+      // Dismissed by keyboard (Escape): gone, focus back on the link; Enter opens it again.
+      await page.press('Escape');
+      await waitFor('the confirmation dismissed', () => page.accessibleNodes(), (nodes) => !nodes.some((n) => n.role === 'dialog'), 10_000, 100);
+      expect(await page.evaluate(() => document.activeElement?.id ?? null)).toBe('dl');
+      await page.press('Enter');
+      await waitFor('the confirmation again', () => page.accessibleNodes(), (nodes) => nodes.some((n) => n.role === 'dialog'), 10_000, 100);
       for (let i = 0; i < (info.data[url]?.canProceed === true ? 2 : 1); i++) await page.press('Shift+Tab');
       await page.press('Enter');
       const opened = await waitFor('a new report tab', () => reportTabs(control), (tabs) => tabs.length === before.length + 1, 15_000, 200);
