@@ -41,7 +41,8 @@ export default defineConfig({
   vite: () => ({
     plugins: [preact()],
     build: { sourcemap: false },
-    define: { __LINKLENS_PUBLIC_TEST_TLDS__: JSON.stringify(PUBLIC_TEST_TLDS) },
+    // The content script reads its strings from _locales only (src/content/strings.ts says why).
+    define: { __LINKLENS_PUBLIC_TEST_TLDS__: JSON.stringify(PUBLIC_TEST_TLDS), __LINKLENS_CONTENT_ENGLISH__: 'false' },
   }),
   hooks: {
     // The content script's bundle starts at src/content/boot.ts, not at WXT's unlisted-script

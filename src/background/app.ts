@@ -13,6 +13,7 @@ import type { SettingsStore } from './state/settings-store';
 import type { PageScans } from './scan/page-scans';
 import type { LinkWatchers } from './scan/link-watchers';
 import type { FrameLinks } from './scan/frame-links';
+import type { ReportOpenLimit } from './scan/report-open';
 import type { Budget } from './scan/budget';
 import type { TabPrivacy } from './scan/tab-privacy';
 import type { SignInChecks } from './signin/check';
@@ -31,6 +32,8 @@ export interface App {
   watchers: LinkWatchers;
   /** Links each document reported: a frame is answered about its own links only. */
   frameLinks: FrameLinks;
+  /** How often each tab's content script may open the report page (report.open). */
+  reportOpens: ReportOpenLimit;
   /** Page-caused checks' budgets (per tab, per site, per day). */
   budget: Budget;
   /** Which tabs are in a private window, as the browser's tab events told (tab-privacy.ts). */

@@ -21,6 +21,7 @@ import { createNavigation } from './scan/navigation';
 import { createNetRules, NET_RULES_ALARM } from './scan/net-rules';
 import { createPageScans } from './scan/page-scans';
 import { createLinkWatchers } from './scan/link-watchers';
+import { createReportOpenLimit } from './scan/report-open';
 import { followMenuPolicy, registerMenus } from './scan/context-menu';
 import { enforcePolicy } from './scan/policy-effects';
 import { createFrameLinks } from './scan/frame-links';
@@ -101,6 +102,7 @@ export function startBackground(): App {
     pageScans: createPageScans(checker, engine),
     watchers: createLinkWatchers(),
     frameLinks: createFrameLinks(),
+    reportOpens: createReportOpenLimit(),
     budget,
     tabPrivacy,
     api,

@@ -6,7 +6,9 @@ import { browser } from 'wxt/browser';
 import type { UrlStatus } from '@/src/shared/verdict';
 import type { App } from './app';
 import { badgeFor, showBadge } from './scan/badge';
-import { forContent, linkInfoOf, toLinkInfo } from './scan/link-info';
+import { forContent, forHover, linkInfoOf, toLinkInfo } from './scan/link-info';
+import type { FrameRef } from './scan/link-watchers';
+import type { LinkInfo } from '@/src/shared/messaging/protocol';
 import { pausedUntil } from './scan/pause';
 import { say, tn, assetUrl } from './i18n';
 import { BAND_KEYS, CATEGORY_KEYS, errorKey } from '@/src/shared/message-keys';
@@ -55,6 +57,13 @@ async function onNotificationClick(id: string): Promise<void> {
   }
 }
 
+/** links.update to exactly one frame's document (link-watchers.ts); nothing when empty. */
+function pushLinks(frame: FrameRef, entries: (readonly [string, LinkInfo])[]): void {
+  if (entries.length === 0) return;
+  const to = frame.documentId ? { frameId: frame.frameId, documentId: frame.documentId } : { frameId: frame.frameId };
+  void browser.tabs.sendMessage(frame.tabId, { type: 'links.update', links: Object.fromEntries(entries) }, to).catch(() => undefined);
+}
+
 export function wireOutputs(app: App): void {
   app.engine.onUpdate((url, status, meta) => {
     void (async () => {
@@ -70,12 +79,20 @@ export function wireOutputs(app: App): void {
           const o = await app.links.lookup(raw);
           return o.hops.length <= 1 ? own : forContent(linkInfoOf(o, s.allowProceed));
         };
-        for (const { frame, raws } of app.watchers.take(url)) {
-          const entries = await Promise.all([...raws].map(async (r) => [r, await infoOf(r)] as const));
-          const links = Object.fromEntries(entries.filter(([, info]) => info.status === 'verdict'));
-          if (Object.keys(links).length === 0) continue;
-          const to = frame.documentId ? { frameId: frame.frameId, documentId: frame.documentId } : { frameId: frame.frameId };
-          void browser.tabs.sendMessage(frame.tabId, { type: 'links.update', links }, to).catch(() => undefined);
+        for (const { frame, raws, hovered } of app.watchers.take(url)) {
+          // A link the frame hovered learns its end too (or the step of another hop still
+          // running), so its tooltip stops saying "checking": forHover.
+          const entries = await Promise.all(
+            [...raws].map(async (r) => [r, hovered.has(r) ? forHover(await app.links.lookup(r), s.allowProceed) : await infoOf(r)] as const),
+          );
+          pushLinks(frame, entries.filter(([r, info]) => info.status === 'verdict' || hovered.has(r)));
+        }
+      } else {
+        // 1b. A running scan's step (issue 15 "Live progress"): to the frames whose hover started
+        //     it, under their link's string, as the step's name only.
+        for (const { frame, hovered } of app.watchers.hoverers(url)) {
+          const entries = await Promise.all([...hovered].map(async (r) => [r, forHover(await app.links.lookup(r), s.allowProceed)] as const));
+          pushLinks(frame, entries.filter(([, info]) => info.status === 'pending'));
         }
       }
       // 2. The badge of tabs that navigated to it.

@@ -32,6 +32,7 @@ import { browserPlatform, type ContentPlatform } from './platform';
 import { PageUi } from './ui';
 import { Nearby } from './nearby';
 import { markerKind } from './verdict-view';
+import { t } from './strings';
 
 /** The parts of the lifetime (lifetime.ts) the app uses; all cleanup goes through it. */
 export interface ContextLike {
@@ -67,7 +68,8 @@ export function createContentApp(deps: ContentDeps) {
   const onMessage = deps.onMessage ?? browserPlatform.onMessage;
   const store = new LinkStore();
   const viewport = () => ({ width: doc.documentElement.clientWidth || win.innerWidth, height: doc.documentElement.clientHeight || win.innerHeight });
-  const ui = new PageUi(doc, viewport);
+  // "Report a mistake" (issue 15): the background opens the report page, or says why not.
+  const ui = new PageUi(doc, viewport, async (url) => ((await send({ type: 'report.open', url })).ok ? null : t('report_failed')));
   let config = DEFAULT_CONTENT_CONFIG;
   let configReady: Promise<void> | null = null;
   let stopped = false;

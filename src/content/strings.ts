@@ -1,9 +1,19 @@
 /**
- * Every string the content script shows, English fallbacks keyed by the `_locales` message name
- * (`cs_<key>`). `t()` asks `i18n.getMessage` first; a missing message (or a test's fake browser)
- * falls back to English. Placeholders are `$1`, `$2`, as in messages.json.
+ * Every string the content script shows, in English, keyed by the `_locales` message name
+ * (`cs_<key>`). `t()` asks `i18n.getMessage`, which always has them in the built extension (the
+ * browser falls back to `_locales/en` itself, and test/unit/ui/locales.test.ts fails on a
+ * missing key). Placeholders are `$1`, `$2`, as in messages.json.
+ *
+ * The English copy below is for unit tests (a fake browser has no `_locales`): only builds that
+ * define `__LINKLENS_CONTENT_ENGLISH__` as true (vitest.config.ts) use it. The extension's build
+ * leaves it out (wxt.config.ts): it duplicated `_locales/en` in every page's content script, 2.6 kB
+ * of its 30 kB (issue 15 added the "why", progress and report strings). Without it, an
+ * unanswered `getMessage` (the extension was just reloaded: the app is stopping, lifetime.ts)
+ * gives ''.
  */
 import { browserPlatform } from './platform';
+
+const ENGLISH_FALLBACK = typeof __LINKLENS_CONTENT_ENGLISH__ !== 'undefined' && __LINKLENS_CONTENT_ENGLISH__ === true;
 
 export const CONTENT_STRINGS = {
   band_safe: 'Safe link',
@@ -37,6 +47,17 @@ export const CONTENT_STRINGS = {
   leads_destination: 'Leads to $1, the flagged address',
   leads_hop: 'Leads to $1 through a flagged redirect',
   text_lies: 'The link text shows $1, but the link leads to $2',
+  why: 'Why this decision: $1',
+  why_org_blocklist: 'On your organization’s blocklist',
+  why_user_blocklist: 'On your blocklist',
+  why_score_block: 'Risk score $1 ≥ your block threshold $2',
+  why_score_warn: 'Risk score $1 ≥ your warning threshold $2',
+  why_low_confidence: 'Risk score $1 ≥ your block threshold $2, but confidence $3% is below $4%: warned, not blocked',
+  progress_submitting: 'Checking this link: sending it to the scanning service…',
+  progress_queued: 'Checking this link: waiting in the scanning service’s queue…',
+  progress_processing: 'Checking this link: the scanning service is analysing it…',
+  report: 'Report a mistake',
+  report_failed: 'The report page could not be opened. Try again later.',
 } as const;
 
 export type StringKey = keyof typeof CONTENT_STRINGS;
@@ -45,6 +66,6 @@ export function t(key: StringKey, ...subs: (string | number)[]): string {
   const args = subs.map(String);
   // '' when there is no such message, no i18n (tests) or the context is gone: English below.
   const localized = browserPlatform.message(`cs_${key}`, args);
-  if (localized) return localized;
+  if (localized || !ENGLISH_FALLBACK) return localized;
   return CONTENT_STRINGS[key].replace(/\$(\d)/g, (_m, d: string) => args[Number(d) - 1] ?? '');
 }

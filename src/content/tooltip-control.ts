@@ -36,11 +36,17 @@ export function createTooltipControl(o: TooltipControlOptions) {
     if (o.ui.built?.tooltip.anchor) hideTimer = o.ctx.setTimeout(() => o.ui.built?.tooltip.hide(), TOOLTIP_GRACE_MS);
   };
 
-  /** Shows the tooltip of `el` if its link is flagged; false when there is nothing to show. */
-  function show(el: Element, announce: boolean): boolean {
-    const url = linkUrlOf(el);
-    const info = url ? o.infoFor(url) : undefined;
+  /**
+   * Shows the tooltip of `el` if its link is flagged, or the step of the check its hover started
+   * (issue 15 "Live progress"); false when there is nothing to show.
+   */
+  function show(el: Element, announce: boolean, info = infoOf(el)): boolean {
     const kind = markerKind(info);
+    if (info?.progress && info.status === 'pending') {
+      cancelHide();
+      o.ui.get().tooltip.showProgress(el, info.progress);
+      return true;
+    }
     if (!kind || !info) return false;
     cancelHide();
     const { tooltip, markers, overlay } = o.ui.get();
@@ -54,6 +60,11 @@ export function createTooltipControl(o: TooltipControlOptions) {
       o.ctx.setTimeout(() => (overlay.live.textContent = announcement(info, kind)), 50);
     }
     return true;
+  }
+
+  function infoOf(el: Element): LinkInfo | undefined {
+    const url = linkUrlOf(el);
+    return url ? o.infoFor(url) : undefined;
   }
 
   return {
@@ -77,8 +88,8 @@ export function createTooltipControl(o: TooltipControlOptions) {
         if (kind && info) {
           tooltip.show(el, info, kind);
           o.ui.get().markers.placeNow(el);
-        } else tooltip.hide();
-      } else if (kind && resting?.el === el) show(el, resting.how === 'focus');
+        } else if (!show(el, false, info)) tooltip.hide();
+      } else if (resting?.el === el) show(el, resting.how === 'focus', info);
     },
   };
 }

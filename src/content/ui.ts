@@ -13,6 +13,10 @@ import type { Size } from './overlay/geometry';
 import { Markers } from './overlay/markers';
 import { OverlayHost } from './overlay/overlay-host';
 import { Tooltip } from './overlay/tooltip';
+import { linkUrlOf } from './link-url';
+
+/** Opens the report page for a flagged link (report.open): null when it opened, else what to say. */
+export type ReportUrl = (url: string) => Promise<string | null>;
 
 export interface UiParts {
   overlay: OverlayHost;
@@ -26,10 +30,12 @@ export class PageUi {
 
   readonly #doc: Document;
   readonly #viewport: () => Size;
+  readonly #report: ReportUrl;
 
-  constructor(doc: Document, viewport: () => Size) {
+  constructor(doc: Document, viewport: () => Size, report: ReportUrl) {
     this.#doc = doc;
     this.#viewport = viewport;
+    this.#report = report;
   }
 
   /** The parts, or null while nothing has been shown. */
@@ -43,8 +49,9 @@ export class PageUi {
     this.#parts = {
       overlay,
       markers: new Markers(overlay, this.#viewport),
-      tooltip: new Tooltip(overlay, this.#viewport),
-      dialog: new ConfirmDialog(overlay),
+      // The link's URL as it is now (the page may have changed its href since the tooltip opened).
+      tooltip: new Tooltip(overlay, this.#viewport, (anchor) => this.#report(linkUrlOf(anchor) ?? '')),
+      dialog: new ConfirmDialog(overlay, this.#report),
     };
     return this.#parts;
   }

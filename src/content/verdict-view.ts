@@ -12,7 +12,7 @@
  * | pending / unknown / error | any        | null    |  (no verdict yet: nothing to show)
  */
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
-import { CONTENT_STRINGS, t, type StringKey } from './strings';
+import { t, type StringKey } from './strings';
 
 export type MarkerKind = 'warn' | 'block';
 
@@ -42,11 +42,14 @@ export function bandLabel(info: LinkInfo): string {
   return t(info.band ? (`band_${info.band}` as StringKey) : 'band_unknown');
 }
 
-/** Known categories (a `cat_*` string; no Object.prototype key starts so) get a label; unknown ones are shown as the service wrote them (spec: open set). */
+/** The categories with a `cat_*` string (strings.ts); a test keeps the two lists one. */
+export const KNOWN_CATEGORIES: readonly string[] = ['safe', 'phishing', 'malware', 'scam', 'suspicious', 'adult_content'];
+
+/** Known categories get a label; unknown ones are shown as the service wrote them (spec: open set). */
 export function categoryLabels(categories: readonly string[] | undefined): string[] {
   return (categories ?? [])
     .slice(0, MAX_CATEGORIES)
-    .map((c) => (`cat_${c}` in CONTENT_STRINGS ? t(`cat_${c}` as StringKey) : clip(c, MAX_CATEGORY)))
+    .map((c) => (KNOWN_CATEGORIES.includes(c) ? t(`cat_${c}` as StringKey) : clip(c, MAX_CATEGORY)))
     .filter((c) => c.length > 0);
 }
 
@@ -65,6 +68,18 @@ export function leadsText(info: LinkInfo): string | null {
   return info.textShows ? t('text_lies', info.textShows, to) : t(`leads_${info.badHop ?? 'link'}`, to);
 }
 
+/**
+ * "Why this decision: …" (issue 15): the rule the background names (`why`: its key and numbers,
+ * nothing else; link-info.ts `contentWhy`), in the page's language. null without one.
+ */
+export function whyText(info: LinkInfo): string | null {
+  const w = info.why;
+  return w ? t('why', t(`why_${w.key}`, ...w.nums)) : null;
+}
+
+/** "Report a mistake" is offered for the service's or the lists' verdicts, not for lying link text (a local rule). */
+export const canReport = (info: LinkInfo): boolean => !info.textShows;
+
 /** Everything the tooltip shows, as plain strings. */
 export interface TooltipText {
   kind: MarkerKind;
@@ -76,6 +91,7 @@ export interface TooltipText {
   moreIndicators: string | null;
   action: string;
   leads: string | null;
+  why: string | null;
 }
 
 export function tooltipText(info: LinkInfo, kind: MarkerKind): TooltipText {
@@ -94,6 +110,7 @@ export function tooltipText(info: LinkInfo, kind: MarkerKind): TooltipText {
     moreIndicators: extra > 0 ? t('indicators_more', extra) : null,
     action: t(kind === 'block' ? 'action_block' : 'action_warn'),
     leads: leadsText(info),
+    why: whyText(info),
   };
 }
 

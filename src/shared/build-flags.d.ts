@@ -4,3 +4,5 @@
  */
 /** Top-level domains that count as the public web in test builds only (privacy.ts). */
 declare const __LINKLENS_PUBLIC_TEST_TLDS__: readonly string[] | undefined;
+/** The content script's English strings as a fallback (unit tests only: src/content/strings.ts). */
+declare const __LINKLENS_CONTENT_ENGLISH__: boolean | undefined;

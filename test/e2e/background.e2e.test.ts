@@ -164,10 +164,11 @@ if (browsers.includes('chromium')) {
       expect(after.settings.serviceUrl).toBe(svc.baseUrl);
 
       // The content tier IS accepted: a hover is checked (and sent, as a batch of one). The
-      // reply says only "no warning" until there is one (issue 11: nothing about checked/safe).
+      // reply says only the step of the scan this hover started (issue 15 "Live progress"),
+      // nothing about its verdict until there is a warning (issue 11: nothing about checked/safe).
       const hovered = pages.url('hovered-link.test', '/offer');
       const hover = await world.sendMessage({ type: 'link.hover', url: hovered });
-      expect(hover).toEqual({ ok: true, data: { status: 'unknown' } });
+      expect(hover).toEqual({ ok: true, data: { status: 'pending', progress: 'submitting' } });
       await waitFor('the hovered link POST', () => postsFor(svc.log, hovered), (n) => n === 1);
 
       // The API key is nowhere the content-script world can read.

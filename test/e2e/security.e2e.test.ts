@@ -139,7 +139,10 @@ if (browsers.includes('chromium')) {
         expect(reply, u).toEqual({ ok: true, data: { status: 'unknown' } });
       }
       const credReply = await world.sendMessage({ type: 'link.hover', url: credentialUrl(site.port) });
-      expect(credReply).toMatchObject({ ok: true, data: { status: expect.stringMatching(/^(unknown|verdict)$/) } });
+      expect(credReply).toMatchObject({ ok: true, data: { status: expect.stringMatching(/^(unknown|verdict|pending)$/) } });
+      // A scan this hover started shows only its step's name (issue 15 "Live progress").
+      const cred = (credReply as { data: Record<string, unknown> }).data;
+      if (cred.status === 'pending') expect(Object.keys(cred).sort()).toEqual(['progress', 'status']);
 
       // The API key is nowhere a page or content script can read.
       const readable: Record<string, unknown> = {

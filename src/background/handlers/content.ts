@@ -8,16 +8,25 @@
 import { ok, fail, type ContentToBackground, type Reply, type LinksLookupData, type LinkInfo } from '@/src/shared/messaging/protocol';
 import type { App } from '../app';
 import type { SenderLike } from '../sender';
-import { forContent, linkInfoOf, NO_WARNING } from '../scan/link-info';
+import { forContent, forHover, linkInfoOf, NO_WARNING } from '../scan/link-info';
 import type { FrameRef } from '../scan/link-watchers';
 import { noteAudit } from '../scan/audit-trail';
 import type { LinkOutcome } from '../scan/link-check';
 import { lyingTextWarning } from '../scan/link-text';
+import { openReport } from './report-open';
 
-/** A verdict still coming for any hop reaches the frame under the link's own string (outputs.ts). */
-function watchHops(app: App, o: LinkOutcome, frame: FrameRef | null, raw: string) {
+/**
+ * A verdict still coming for any hop reaches the frame under the link's own string (outputs.ts);
+ * `hovered`: this frame's hover started the check, so it also follows the scan's steps.
+ */
+function watchHops(app: App, o: LinkOutcome, frame: FrameRef | null, raw: string, hovered = false) {
   if (!frame) return;
-  for (const h of o.hops) if (h.url && h.status.kind === 'checking') app.watchers.watch(h.url, frame, raw);
+  for (const h of o.hops) if (h.url && h.status.kind === 'checking') app.watchers.watch(h.url, frame, raw, hovered);
+}
+
+/** Whether every scan still running for the link's hops began at or after `at` (none older). */
+export function startedSince(o: LinkOutcome, at: number): boolean {
+  return o.hops.every((h) => h.status.kind !== 'checking' || h.status.since >= at);
 }
 
 /** The sending document, or null when the sender is not in a tab (our own pages). */
@@ -57,17 +66,25 @@ export async function handleContent(app: App, m: ContentToBackground, sender: Se
         const lying = lyingTextWarning(m.text, m.url, s.allowProceed);
         if (lying) return ok(answer(lying(linkInfoOf(await app.links.lookup(m.url, { incognito }), s.allowProceed))));
       }
+      const askedAt = Date.now();
       const o = s.scanHovers
         ? await app.links.check(m.url, 'hover', { tabId: frame?.tabId, incognito, source })
         : await app.links.lookup(m.url, { incognito });
-      watchHops(app, o, frame, m.url);
+      // Steps only of scans this hover started (link-info.ts forHover): a scan already running
+      // was started elsewhere (the person opening that page in another tab), which a page must
+      // not learn (issue 11, hole 6); then the frame hears "no warning" as before.
+      const ownScans = s.scanHovers && !trusted && startedSince(o, askedAt);
+      watchHops(app, o, frame, m.url, ownScans);
       // Audit-only mode: a link that would have been warned about is recorded (a later verdict: navigation.ts).
       if (s.auditOnly) void noteAudit(o, 'hover');
+      if (ownScans) return ok(forHover(o, s.allowProceed));
       return ok(answer(linkInfoOf(o, s.allowProceed)));
     }
     case 'config.get':
       // Only what the page-side behaviour needs: no other setting, never the key.
       return ok({ hoverDelayMs: s.hoverDelayMs, scanHovers: s.scanHovers });
+    case 'report.open':
+      return openReport(app, m.url, frame, incognito, trusted);
     case 'signin.check':
       // The host is the sender's (signin/check.ts), never the message's.
       return ok(await app.signIn.check(m.trigger, sender));

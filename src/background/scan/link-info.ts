@@ -1,6 +1,52 @@
-import type { UrlStatus } from '@/src/shared/verdict';
-import type { LinkInfo } from '@/src/shared/messaging/protocol';
+import type { Decision, UrlStatus } from '@/src/shared/verdict';
+import type { LinkInfo, LinkWhy } from '@/src/shared/messaging/protocol';
 import type { LinkOutcome } from './link-check';
+import { progressStep } from './badge';
+
+/**
+ * "Why this decision" as a content script may learn it (issue 15): the fired rule's message key
+ * and the numbers that rule names, for warn/block-level rules only; undefined for every other
+ * rule (and for a decision without one). Examples: link-info.examples.ts `CONTENT_WHY_EXAMPLES`.
+ *
+ * Privacy (POLICY.md "What a web page can learn"): the content script is attacker code. It already
+ * learns a warn/block verdict's fields for links its own frame reported; this adds only what
+ * explains that one decision: the score it already has, the threshold (or minimum confidence)
+ * that the score crossed, and that the host is on a block list (which the block itself implies).
+ * Never the list entry that matched (list contents), never the other thresholds or settings.
+ *
+ * | rule (action)                     | key            | nums                                   |
+ * |-----------------------------------|----------------|----------------------------------------|
+ * | orgBlockList (block)              | org_blocklist  | []                                     |
+ * | userBlockList (block)             | user_blocklist | []                                     |
+ * | score, level block (block)        | score_block    | [score, threshold]                     |
+ * | score, level warn (warn)          | score_warn     | [score, threshold]                     |
+ * | lowConfidence (warn)              | low_confidence | [score, threshold, conf %, min conf %] |
+ * | allowList / band / category / safe / noVerdict / invalidScore / strict | — | —           |
+ * | any rule under audit-only (action annotate: the content script gets "no warning") | — | — |
+ */
+export function contentWhy(d: Pick<Decision, 'action' | 'rule'>): LinkWhy | undefined {
+  const r = d.rule;
+  if (!r || (d.action !== 'warn' && d.action !== 'block')) return undefined;
+  const pct = (f: number) => Math.round(f * 100);
+  switch (r.rule) {
+    case 'orgBlockList':
+      return { key: 'org_blocklist', nums: [] };
+    case 'userBlockList':
+      return { key: 'user_blocklist', nums: [] };
+    case 'score':
+      return { key: r.level === 'block' ? 'score_block' : 'score_warn', nums: [r.score, r.threshold] };
+    case 'lowConfidence':
+      return { key: 'low_confidence', nums: [r.score, r.threshold, pct(r.confidence), pct(r.minConfidence)] };
+    default:
+      return undefined;
+  }
+}
+
+/** Adds `why` to a verdict's info when its decision has one a content script may learn. */
+function withWhy(info: LinkInfo, d: Decision): LinkInfo {
+  const why = contentWhy(d);
+  return why ? { ...info, why } : info;
+}
 
 /**
  * A URL's status as LinkInfo (protocol.ts): no scan ids, no settings beyond whether "Open anyway"
@@ -11,7 +57,7 @@ export function toLinkInfo(st: UrlStatus, canProceed: boolean): LinkInfo {
   switch (st.kind) {
     case 'verdict': {
       const v = st.verdict;
-      return {
+      return withWhy({
         status: 'verdict',
         action: st.decision.action,
         band: v.band,
@@ -20,10 +66,10 @@ export function toLinkInfo(st: UrlStatus, canProceed: boolean): LinkInfo {
         reasoning: v.reasoning,
         indicators: v.indicators,
         canProceed,
-      };
+      }, st.decision);
     }
     case 'blocklisted':
-      return { status: 'verdict', action: st.decision.action, categories: [], reasoning: '', indicators: [], canProceed };
+      return withWhy({ status: 'verdict', action: st.decision.action, categories: [], reasoning: '', indicators: [], canProceed }, st.decision);
     case 'checking':
       return { status: 'pending' };
     case 'skipped':
@@ -66,4 +112,16 @@ export const NO_WARNING: LinkInfo = Object.freeze({ status: 'unknown' }) as Link
 export function forContent(info: LinkInfo): LinkInfo {
   if (info.status === 'verdict' && (info.action === 'warn' || info.action === 'block')) return info;
   return NO_WARNING;
+}
+
+/**
+ * What the frame whose hover started a check learns of the link (issue 15 "Live progress"):
+ * while any hop's scan runs, its step's name ('pending' with `progress`); then, as for every
+ * content script, the warning or "no warning" (forContent). Only the frame that hovered gets
+ * this (handlers/content.ts, outputs.ts): it caused the check, so "a check is running" tells it
+ * nothing of what the person did elsewhere. Never a scan id or a time.
+ */
+export function forHover(o: LinkOutcome, canProceed: boolean): LinkInfo {
+  if (o.status.kind === 'checking') return { status: 'pending', progress: progressStep(o.status.state) };
+  return forContent(linkInfoOf(o, canProceed));
 }

@@ -17,12 +17,20 @@ export interface FrameRef {
 export interface Watcher {
   frame: FrameRef;
   raws: Set<string>;
+  /**
+   * The raws among `raws` whose check this frame's own hover started: they also learn the scan's
+   * steps while it runs (issue 15 "Live progress", link-info.ts `forHover`).
+   */
+  hovered: Set<string>;
 }
 
 export interface LinkWatchers {
-  watch(url: string, frame: FrameRef, raw: string): void;
+  /** `hovered`: the frame's hover started the check (it may follow the scan's steps). */
+  watch(url: string, frame: FrameRef, raw: string, hovered?: boolean): void;
   /** The frames waiting for `url`, forgotten as they are returned. */
   take(url: string): Watcher[];
+  /** The frames waiting for `url` that hovered one of its links (kept: the verdict is still to come). */
+  hoverers(url: string): Watcher[];
   /** A tab closed: nothing more is pushed to it. */
   forgetTab(tabId: number): void;
 }
@@ -32,15 +40,17 @@ export const frameKey = (f: FrameRef) => `${f.tabId}:${f.frameId}:${f.documentId
 export function createLinkWatchers(cap = 20_000): LinkWatchers {
   const m = new Map<string, Map<string, Watcher>>();
   return {
-    watch(url, frame, raw) {
+    watch(url, frame, raw, hovered = false) {
       if (m.size >= cap && !m.has(url)) m.delete(m.keys().next().value as string);
       let frames = m.get(url);
       if (!frames) m.set(url, (frames = new Map()));
       const key = frameKey(frame);
       let w = frames.get(key);
-      if (!w) frames.set(key, (w = { frame: { ...frame }, raws: new Set() }));
+      if (!w) frames.set(key, (w = { frame: { ...frame }, raws: new Set(), hovered: new Set() }));
       w.raws.add(raw);
+      if (hovered) w.hovered.add(raw);
     },
+    hoverers: (url) => [...(m.get(url)?.values() ?? [])].filter((w) => w.hovered.size > 0),
     take(url) {
       const frames = m.get(url);
       m.delete(url);

@@ -7,7 +7,7 @@
  */
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
 import { withoutCredentials } from '@/src/shared/url/display';
-import { categoryLabels, clip, leadsText, markerKind, scoreText, bandLabel } from '../verdict-view';
+import { canReport, categoryLabels, clip, leadsText, markerKind, scoreText, bandLabel, whyText } from '../verdict-view';
 import { t } from '../strings';
 import { h, icon, setText } from './dom';
 import type { OverlayHost } from './overlay-host';
@@ -32,7 +32,11 @@ export class ConfirmDialog {
   private dialog: HTMLDialogElement | null = null;
   private settle: ((proceed: boolean) => void) | null = null;
 
-  constructor(private readonly overlay: OverlayHost) {}
+  /** `report`: asks the background to open the report page (ui.ts ReportUrl). */
+  constructor(
+    private readonly overlay: OverlayHost,
+    private readonly report: (url: string) => Promise<string | null>,
+  ) {}
 
   get isOpen(): boolean {
     return this.dialog !== null;
@@ -53,10 +57,13 @@ export class ConfirmDialog {
     const score = scoreText(info);
     const cats = categoryLabels(info.categories);
     const leads = leadsText(info);
+    const why = whyText(info);
     const error = h(doc, 'p', { class: 'error', role: 'alert' });
     error.hidden = true;
     const back = h(doc, 'button', { type: 'button', class: 'back' }, [t('confirm_back')]);
     const open = canProceed ? h(doc, 'button', { type: 'button', class: 'open' }, [t('confirm_open')]) : null;
+    // "Report a mistake", reachable by keyboard here (issue 15): the link stays unopened.
+    const report = canReport(info) ? h(doc, 'button', { type: 'button', class: 'report' }, [t('report')]) : null;
     const dialog = h(doc, 'dialog', { class: 'confirm', 'aria-labelledby': 'll-confirm-title', 'aria-describedby': 'll-confirm-intro' }, [
       h(doc, 'h2', { id: 'll-confirm-title' }, [icon(doc, markerKind(info) ?? 'block'), t('confirm_title')]),
       h(doc, 'p', { id: 'll-confirm-intro' }, [t('confirm_intro')]),
@@ -66,9 +73,10 @@ export class ConfirmDialog {
       h(doc, 'p', {}, [score === null ? bandLabel(info) : `${bandLabel(info)} · ${t('score', score)}`]),
       cats.length > 0 && h(doc, 'p', {}, [t('categories', cats.join(', '))]),
       info.reasoning && h(doc, 'p', {}, [clip(info.reasoning, 600)]),
+      why && h(doc, 'p', {}, [why]),
       !canProceed && h(doc, 'p', {}, [t('confirm_locked')]),
       error,
-      h(doc, 'div', { class: 'actions' }, [open, back]),
+      h(doc, 'div', { class: 'actions' }, [report, open, back]),
     ]);
 
     back.addEventListener('click', () => this.close(false));
@@ -82,6 +90,16 @@ export class ConfirmDialog {
         e.preventDefault();
         this.close(false);
       }
+    });
+    report?.addEventListener('click', () => {
+      report.disabled = true;
+      void this.report(req.url).then((problem) => {
+        if (this.dialog !== dialog) return;
+        if (problem === null) return this.close(false);
+        setText(error, problem);
+        error.hidden = false;
+        back.focus();
+      });
     });
     open?.addEventListener('click', () => {
       open.disabled = true;

@@ -32,6 +32,8 @@ export const OVERLAY_CSS = `
 .tip ul{margin:2px 0 2px 18px;padding:0}
 .tip .muted{color:#4b5563}
 .tip .reasoning{margin:6px 0;white-space:pre-line}
+.tip button{font:inherit;margin-top:6px;padding:3px 10px;border-radius:5px;border:2px solid;background:none;color:inherit;cursor:pointer}
+.tip .error,.confirm .error{color:#7f1d1d;font-weight:600}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
 dialog.confirm{pointer-events:auto;max-width:min(480px,calc(100vw - 32px));padding:18px 20px;border:3px solid #b91c1c;border-radius:8px;background:#fff;color:#111827;font-size:14px;line-height:1.45;overflow-wrap:anywhere}
 dialog.confirm::backdrop{background:rgba(0,0,0,.55)}
@@ -44,15 +46,16 @@ dialog.confirm.inline-modal{position:fixed;inset:0;margin:auto;height:fit-conten
 .confirm button{font:inherit;padding:6px 14px;border-radius:5px;cursor:pointer;border:2px solid #111827}
 .confirm .back{background:#111827;color:#fff}
 .confirm .open{background:#fff;color:#7f1d1d;border-color:#7f1d1d}
-.confirm button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
-.confirm .error{color:#7f1d1d;font-weight:600}
+.tip button:focus-visible,.confirm button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
+.confirm .report{background:#fff;color:#111827}
 @media (prefers-color-scheme:dark){
 .tip,dialog.confirm{background:#111827;color:#f9fafb;border-color:#f9fafb}
 .tip .muted{color:#d1d5db}
 .confirm .url{background:#1f2937;color:#f9fafb}
 .confirm .back{background:#f9fafb;color:#111827;border-color:#f9fafb}
 .confirm .open{background:#111827;color:#fecaca;border-color:#fecaca}
-.confirm .error{color:#fecaca}
+.confirm .report{background:#111827;color:#f9fafb;border-color:#f9fafb}
+.tip .error,.confirm .error{color:#fecaca}
 }
 @media (prefers-reduced-motion:no-preference){
 .tip:not([hidden]){animation:ll-fade 120ms ease-out}

@@ -6,12 +6,15 @@
  * WCAG 1.4.13 (content on hover or focus): it is hoverable (the pointer may move onto it; hiding
  * waits a grace period), dismissible (Escape) and persistent (stays while hovered or focused).
  */
-import type { LinkInfo } from '@/src/shared/messaging/protocol';
-import { tooltipText, type MarkerKind } from '../verdict-view';
+import type { LinkInfo, LinkProgress } from '@/src/shared/messaging/protocol';
+import { canReport, tooltipText, type MarkerKind } from '../verdict-view';
 import { t } from '../strings';
 import { append, h, icon } from './dom';
 import { placeTooltip } from './geometry';
 import type { OverlayHost } from './overlay-host';
+
+/** Opens the report page for the link `anchor` points to: null when it opened, else what to say. */
+export type ReportLink = (anchor: Element) => Promise<string | null>;
 
 export class Tooltip {
   readonly el: HTMLDivElement;
@@ -19,13 +22,16 @@ export class Tooltip {
 
   readonly #overlay: OverlayHost;
   readonly #viewport: () => { width: number; height: number };
+  readonly #report: ReportLink;
 
   constructor(
     overlay: OverlayHost,
     viewport: () => { width: number; height: number },
+    report: ReportLink,
   ) {
     this.#overlay = overlay;
     this.#viewport = viewport;
+    this.#report = report;
     this.el = h(overlay.layer.ownerDocument, 'div', { class: 'tip', role: 'tooltip', id: 'linklens-tip' });
     this.el.hidden = true;
     overlay.root.append(this.el);
@@ -37,12 +43,21 @@ export class Tooltip {
   }
 
   show(anchor: Element, info: LinkInfo, kind: MarkerKind): void {
-    this.#overlay.ensure();
     const doc = this.el.ownerDocument;
     const text = tooltipText(info, kind);
-    this.el.className = `tip ${kind}`;
-    this.el.replaceChildren();
-    append(this.el, [
+    // "Report a mistake" for the pointer (the tooltip is hoverable); keyboard users have it in
+    // the confirmation dialog. It only asks the background to open the report page (report.open).
+    const report = canReport(info) && h(doc, 'button', { type: 'button', class: 'report' }, [t('report')]);
+    if (report) {
+      report.addEventListener('click', () => {
+        report.disabled = true;
+        void this.#report(anchor).then((problem) => {
+          if (problem === null) this.hide();
+          else if (report.isConnected) report.replaceWith(h(doc, 'p', { class: 'error', role: 'alert' }, [problem]));
+        });
+      });
+    }
+    this.#fill(anchor, `tip ${kind}`, [
       h(doc, 'p', { class: 'tip-title' }, [icon(doc, kind), text.title]),
       text.leads && h(doc, 'p', { class: 'leads' }, [text.leads]),
       text.score && h(doc, 'p', {}, [text.score]),
@@ -51,8 +66,25 @@ export class Tooltip {
       text.indicators.length > 0 && h(doc, 'p', { class: 'muted' }, [t('indicators')]),
       text.indicators.length > 0 && h(doc, 'ul', {}, text.indicators.map((i) => h(doc, 'li', {}, [i]))),
       text.moreIndicators && h(doc, 'p', { class: 'muted' }, [text.moreIndicators]),
+      text.why && h(doc, 'p', {}, [text.why]),
       h(doc, 'p', {}, [text.action]),
+      report,
     ]);
+  }
+
+  /**
+   * A running check of the link the person rests on (issue 15 "Live progress"): its step, updated
+   * in place as the background pushes the next one; the verdict replaces it.
+   */
+  showProgress(anchor: Element, step: LinkProgress): void {
+    this.#fill(anchor, 'tip', [t(`progress_${step}`)]);
+  }
+
+  #fill(anchor: Element, className: string, children: Parameters<typeof append>[1]): void {
+    this.#overlay.ensure();
+    this.el.className = className;
+    this.el.replaceChildren();
+    append(this.el, children);
     this.el.hidden = false;
     this.#anchorEl = anchor;
     this.reposition();

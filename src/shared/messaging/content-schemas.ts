@@ -11,12 +11,14 @@
  * Each parser returns a fresh object holding only the known fields (as zod's parse does), or
  * null when the value does not match.
  */
-import type { BackgroundToContent, ContentConfig, LinkInfo, SignInCheckData } from './protocol';
+import type { BackgroundToContent, ContentConfig, LinkInfo, LinkWhy, SignInCheckData } from './protocol';
 
 const STATUS = ['pending', 'verdict', 'skipped', 'unknown', 'error'] as const;
 const ACTION = ['allow', 'annotate', 'warn', 'block'] as const;
 const BAND = ['safe', 'suspicious', 'high', 'malicious'] as const;
 const HOPS = ['link', 'destination', 'hop'] as const;
+const WHY = ['org_blocklist', 'user_blocklist', 'score_block', 'score_warn', 'low_confidence'] as const;
+const PROGRESS = ['submitting', 'queued', 'processing'] as const;
 const isString = (v: unknown) => typeof v === 'string';
 
 /** zod's object check (z.object): any non-null object that is not an array. */
@@ -33,12 +35,15 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const oneOf = <T extends string>(values: readonly T[], v: unknown): v is T => typeof v === 'string' && (values as readonly string[]).includes(v);
 
-/** `z.array(z.string())`: every index (holes included) holds a string. */
-function isStringArray(v: unknown): boolean {
+/** `z.array(…)`: every index (holes included) holds a value `ok` accepts. */
+function isArrayOf(v: unknown, ok: (x: unknown) => boolean): v is unknown[] {
   if (!Array.isArray(v)) return false;
-  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
+  for (let i = 0; i < v.length; i++) if (!ok(v[i])) return false;
   return true;
 }
+const isStringArray = (v: unknown) => isArrayOf(v, isString);
+/** LinkInfoSchema's `why`: a known key and at most four finite numbers. */
+const isWhy = (v: unknown) => isObject(v) && oneOf(WHY, v.key) && isArrayOf(v.nums, isNumber) && v.nums.length <= 4;
 
 /**
  * LinkInfoSchema's optional fields and their checks. Typed by LinkInfo's keys: a field added to
@@ -55,6 +60,8 @@ const LINK_INFO_FIELDS: Record<Exclude<keyof LinkInfo, 'status'>, (v: unknown) =
   leadsTo: isString,
   badHop: (v) => oneOf(HOPS, v),
   textShows: isString,
+  why: isWhy,
+  progress: (v) => oneOf(PROGRESS, v),
 };
 
 /** Mirrors protocol.ts LinkInfoSchema. */
@@ -65,7 +72,8 @@ export function parseLinkInfo(v: unknown): LinkInfo | null {
     const x = v[key];
     if (x === undefined) continue;
     if (!ok(x)) return null;
-    out[key] = Array.isArray(x) ? x.slice() : x;
+    // Fresh copies, as zod's parse makes them (`why` keeps only its own two fields).
+    out[key] = Array.isArray(x) ? x.slice() : key === 'why' ? { key: (x as LinkWhy).key, nums: (x as LinkWhy).nums.slice() } : x;
   }
   return out as unknown as LinkInfo;
 }

@@ -50,6 +50,14 @@ export const ContentToBackground = z.discriminatedUnion('type', [
    * tab+host+trigger. Reply data: `SignInCheckData`.
    */
   z.object({ type: z.literal('signin.check'), trigger: z.enum(['load', 'password-focus']) }),
+  /**
+   * Issue 15 "Report a mistake" from the tooltip or the in-page confirmation: asks the background
+   * to open the extension's report page for `url` in a new tab. Nothing is spent or changed:
+   * the report page (an extension page) offers the privileged `verdict.dispute`, which rescans.
+   * Accepted only for a URL the sender's own document reported that has a warn/block verdict,
+   * and only a few times per tab (background/scan/report-open.ts). Reply data: null.
+   */
+  z.object({ type: z.literal('report.open'), url: Url }),
 ]);
 export type ContentToBackground = z.infer<typeof ContentToBackground>;
 
@@ -219,7 +227,25 @@ export interface LinkInfo {
   badHop?: 'link' | 'destination' | 'hop';
   /** The link's text names this host, another site than it leads to (a local warning). */
   textShows?: string;
+  /**
+   * Issue 15 "Why this decision", for warn/block-level links only: the fired rule's message
+   * (`cs_why_<key>`) and the numbers it names, whole numbers in placeholder order (a confidence
+   * as a percentage). Never a list entry or any other setting (link-info.ts `contentWhy`).
+   */
+  why?: LinkWhy;
+  /**
+   * Issue 15 "Live progress": the step of a scan the frame's own hover started, while it runs
+   * (with status 'pending'). Only the step's name: no scan id, no timestamp.
+   */
+  progress?: LinkProgress;
 }
+
+export type LinkWhyKey = 'org_blocklist' | 'user_blocklist' | 'score_block' | 'score_warn' | 'low_confidence';
+export interface LinkWhy {
+  key: LinkWhyKey;
+  nums: number[];
+}
+export type LinkProgress = 'submitting' | 'queued' | 'processing';
 
 export const LinkInfoSchema = z.object({
   status: z.enum(['pending', 'verdict', 'skipped', 'unknown', 'error']),
@@ -233,6 +259,10 @@ export const LinkInfoSchema = z.object({
   leadsTo: z.string().optional(),
   badHop: z.enum(['link', 'destination', 'hop']).optional(),
   textShows: z.string().optional(),
+  why: z
+    .object({ key: z.enum(['org_blocklist', 'user_blocklist', 'score_block', 'score_warn', 'low_confidence']), nums: z.array(z.number()).max(4) })
+    .optional(),
+  progress: z.enum(['submitting', 'queued', 'processing']).optional(),
 });
 
 /** Reply data of `links.lookup`: URL as sent → info. */

@@ -104,6 +104,22 @@ describe('links.lookup: only what a warning needs (hole 6)', () => {
     svc.setProcessingDelay(50);
   });
 
+  it('hovering a URL whose scan another tab started: "no warning", and no steps or end pushed (issue 15 progress is for own scans only)', async () => {
+    svc.setProcessingDelay(1500);
+    const url = 'https://opened-elsewhere.example/';
+    await route({ type: 'scan.url', url, reason: 'popup', tabId: await popupTab() }, pageSender);
+    await new Promise((r) => setTimeout(r, 20));
+    const r = await route({ type: 'link.hover', url }, frameSender(6));
+    expect(r).toEqual({ ok: true, data: { status: 'unknown' } });
+    await waitFor(async () => {
+      const full = await route({ type: 'links.lookup', urls: [url] }, pageSender);
+      return full.ok && (full.data as Record<string, { status: string }>)[url]?.status === 'verdict' ? true : null;
+    });
+    await new Promise((res) => setTimeout(res, 100));
+    expect(pushes.filter((p) => JSON.stringify(p.message).includes('opened-elsewhere'))).toEqual([]);
+    svc.setProcessingDelay(50);
+  });
+
   it('a document may ask about a bounded number of links; past it, nothing more is disclosed', () => {
     const links = createFrameLinks(3);
     const frame = { tabId: 1, frameId: 0, documentId: 'doc-a' };
@@ -123,15 +139,30 @@ describe('pushes go to the frame that asked (hole 7)', () => {
   it('a hover in a sub-frame gets its block verdict pushed to that frame and document only', async () => {
     const raw = 'http://malware-frame.example/a#frag';
     const r = await route({ type: 'link.hover', url: raw }, frameSender(5, 7, 'doc-7'));
-    expect(r).toEqual({ ok: true, data: { status: 'unknown' } }); // no "pending": nothing to leak
-    // Another frame of the tab asked about a safe link: it gets no push at all.
-    await route({ type: 'link.hover', url: 'http://plain-frame.example/' }, frameSender(5, 0, 'doc-0'));
-    const push = await waitFor(() => pushes.find((p) => JSON.stringify(p.message).includes('malware-frame')) ?? null);
+    // The check this hover started: its step's name only (issue 15 "Live progress"), no scan id.
+    expect(r).toEqual({ ok: true, data: { status: 'pending', progress: 'submitting' } });
+    // Another frame of the tab hovered a safe link: it hears only of that link, never a verdict.
+    const plain = 'http://plain-frame.example/';
+    await route({ type: 'link.hover', url: plain }, frameSender(5, 0, 'doc-0'));
+    const isVerdictPush = (p: (typeof pushes)[number]) => Object.values(p.message.links ?? {}).some((i) => (i as { status: string }).status === 'verdict');
+    const push = await waitFor(() => pushes.find((p) => JSON.stringify(p.message).includes('malware-frame') && isVerdictPush(p)) ?? null);
     expect(push).toMatchObject({ tabId: 5, options: { frameId: 7, documentId: 'doc-7' }, message: { type: 'links.update', links: { [raw]: { status: 'verdict', action: 'block' } } } });
-    await waitFor(async () => ((await route({ type: 'links.lookup', urls: ['http://plain-frame.example/'] }, pageSender)) as { data: Record<string, { status: string }> }).data['http://plain-frame.example/']!.status === 'verdict' || null);
+    await waitFor(async () => ((await route({ type: 'links.lookup', urls: [plain] }, pageSender)) as { data: Record<string, { status: string }> }).data[plain]!.status === 'verdict' || null);
     await new Promise((r) => setTimeout(r, 50));
-    expect(pushes.filter((p) => p.message.type === 'links.update')).toHaveLength(1);
-    expect(JSON.stringify(push)).not.toMatch(/checkedAt|scn_/);
+    const updates = pushes.filter((p) => p.message.type === 'links.update');
+    expect(updates.filter(isVerdictPush)).toHaveLength(1);
+    // Every push names one frame and only the link that frame hovered; what is not the warning
+    // is a step name or "no warning" (the safe verdict's end), never more.
+    for (const p of updates) {
+      const [url, ...more] = Object.keys(p.message.links ?? {});
+      expect(more).toEqual([]);
+      expect(p.options).toEqual(url === raw ? { frameId: 7, documentId: 'doc-7' } : { frameId: 0, documentId: 'doc-0' });
+      const info = p.message.links![url!] as Record<string, unknown>;
+      if (info.status !== 'verdict') expect(info).toSatisfy((i: Record<string, unknown>) => (i.status === 'pending' && Object.keys(i).join() === 'status,progress') || (i.status === 'unknown' && Object.keys(i).join() === 'status'));
+    }
+    // The hovering frame's last word on its safe link: "no warning" (its tooltip stops saying "checking").
+    expect(updates.filter((p) => p.message.links?.[plain] !== undefined).at(-1)?.message.links?.[plain]).toEqual({ status: 'unknown' });
+    expect(JSON.stringify(pushes)).not.toMatch(/checkedAt|scn_|since/);
   });
 
   it('without a documentId (Firefox may not report one) the push still names the frame', async () => {

@@ -58,6 +58,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'exceptions.revoke': { host: 'a.example' },
   'exceptions.revokeAll': {},
   'links.lookup': { urls: ['https://a.example/'] },
+  'report.open': { url: 'https://a.example/' },
   'link.hover': { url: 'https://a.example/' },
   'config.get': {},
 };
@@ -87,9 +88,12 @@ describe('protocol conventions', () => {
     }
   });
 
-  it('no content-tier message grants a pass, changes settings or opens anything (issue 11, hole 5)', () => {
-    // signin.check (issue 13 §3) only asks whether the sender's own page is a look-alike.
-    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'config.get', 'signin.check']);
+  it('no content-tier message grants a pass, changes settings or opens anything but the report page (issue 11, hole 5)', () => {
+    // signin.check (issue 13 §3) only asks whether the sender's own page is a look-alike;
+    // report.open (issue 15) only opens our report page for a flagged link of the sender's, a few
+    // times per tab (report-open.test.ts): the dispute itself stays privileged (verdict.dispute).
+    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'config.get', 'signin.check', 'report.open']);
+    expect(PRIVILEGED_TYPES).toContain('verdict.dispute');
     expect(ContentToBackground.safeParse({ type: 'link.proceed', url: 'https://a.example/' }).success).toBe(false);
   });
 

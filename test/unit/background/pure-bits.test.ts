@@ -2,8 +2,9 @@ import { describe, it, expect } from 'vitest';
 import { badgeFor } from '@/src/background/scan/badge';
 import { urlFromSelection, menuTarget, MENU_IDS } from '@/src/background/scan/context-menu';
 import { unicodeOf } from '@/src/background/handlers/unicode-host';
-import { forContent, NO_WARNING, toLinkInfo } from '@/src/background/scan/link-info';
-import { FOR_CONTENT_EXAMPLES } from '@/src/background/scan/link-info.examples';
+import { contentWhy, forContent, forHover, NO_WARNING, toLinkInfo } from '@/src/background/scan/link-info';
+import { CONTENT_WHY_EXAMPLES, FOR_CONTENT_EXAMPLES } from '@/src/background/scan/link-info.examples';
+import type { LinkOutcome } from '@/src/background/scan/link-check';
 import { retryDelay, nextPollDelay, MAX_POLL_MS } from '@/src/background/scan/timing';
 import type { UrlStatus, Verdict } from '@/src/shared/verdict';
 
@@ -105,6 +106,42 @@ describe('what a link status says (our pages) and what a content script may lear
     if (row.learns === 'the warning') expect(shown).toEqual(full);
     else expect(shown).toEqual(NO_WARNING);
     expect(JSON.stringify(shown)).not.toMatch(/checkedAt|scn_/);
+  });
+});
+
+describe('why and progress for content scripts (issue 15)', () => {
+  it.each(CONTENT_WHY_EXAMPLES.map((r) => [r.name, r] as const))('contentWhy: %s', (_n, row) => {
+    expect(contentWhy(row.decision)).toEqual(row.why);
+    // What reaches a content script: the rule's key and numbers, never a list entry.
+    const info = forContent(toLinkInfo({ kind: 'verdict', verdict: verdict(90, 'malicious'), decision: row.decision }, true));
+    expect(info.why).toEqual(row.why);
+    expect(JSON.stringify(info)).not.toMatch(/corp-secret-list|my-ex|intranet|scn_/);
+  });
+
+  it('a blocklisted host says which list, without the entry', () => {
+    const info = forContent(toLinkInfo({ kind: 'blocklisted', decision: { action: 'block', reason: 'blocklist', rule: { rule: 'orgBlockList', entry: 'corp-secret-list.example' } } }, false));
+    expect(info).toMatchObject({ status: 'verdict', action: 'block', why: { key: 'org_blocklist', nums: [] } });
+    expect(JSON.stringify(info)).not.toContain('corp-secret-list');
+  });
+
+  const outcome = (status: UrlStatus): LinkOutcome => ({ status, url: 'https://x.example/', host: 'x.example', hops: [], hopUrls: [], worst: 0, badHop: 'link', leadsTo: null, guessed: false, destination: null });
+  it.each<[string, UrlStatus, unknown]>([
+    ['submitting', { kind: 'checking', state: 'SUBMITTING', scanId: 'scn_9', since: 1_700_000_000_000 }, { status: 'pending', progress: 'submitting' }],
+    ['queued', { kind: 'checking', state: 'QUEUED', scanId: 'scn_9', since: 1 }, { status: 'pending', progress: 'queued' }],
+    ['processing', { kind: 'checking', state: 'PROCESSING', scanId: 'scn_9', since: 1 }, { status: 'pending', progress: 'processing' }],
+    ['waiting for credits: a step, not why', { kind: 'checking', state: 'QUEUED', since: 1, waiting: 'credits', lastError: 'daily_budget' }, { status: 'pending', progress: 'queued' }],
+    ['a state name the spec does not list', { kind: 'checking', state: '<img src=x>', since: 1 }, { status: 'pending', progress: 'submitting' }],
+    ['safe verdict: "no warning"', { kind: 'verdict', verdict: verdict(3, 'safe'), decision: { action: 'allow', reason: 'band:safe' } }, NO_WARNING],
+    ['failed: "no warning"', { kind: 'failed', scanId: 'scn_9', message: 'x' }, NO_WARNING],
+  ])('forHover, %s: the step name only (no scan id, no time)', (_n, status, expected) => {
+    const info = forHover(outcome(status), true);
+    expect(info).toEqual(expected);
+    expect(JSON.stringify(info)).not.toMatch(/scn_|since|credits|budget|\d{6,}/);
+  });
+
+  it('forHover of a block verdict is the warning itself', () => {
+    const info = forHover(outcome({ kind: 'verdict', verdict: verdict(95, 'malicious'), decision: { action: 'block', reason: 'band:malicious', rule: { rule: 'score', level: 'block', score: 95, threshold: 76 } } }), false);
+    expect(info).toMatchObject({ status: 'verdict', action: 'block', why: { key: 'score_block', nums: [95, 76] } });
   });
 });
 

@@ -18,6 +18,8 @@ export function cacheResponder(known: Record<string, LinkInfo>): Responder {
         return { ok: true, data: { hoverDelayMs: 300, scanHovers: true } };
       case 'signin.check': // the sign-in guard's message; the link app never sends it
         return { ok: true, data: { warn: false } };
+      case 'report.open':
+        return { ok: true, data: null };
     }
   };
 }

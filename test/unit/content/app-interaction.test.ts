@@ -244,13 +244,13 @@ describe('content app: hover, tooltip and confirmation', () => {
       expect(h.navigate).toHaveBeenCalledWith('https://evil.test/', 'new-tab');
     });
 
-    it('without canProceed offers only "Go back", which does not navigate', async () => {
+    it('without canProceed offers no "Open anyway": "Go back" does not navigate', async () => {
       const [a] = addLinks(['https://locked.test/']);
       h = startApp(cacheResponder({ 'https://locked.test/': { ...block, canProceed: false } }));
       await settle();
       click(a!);
       const dialog = h.app.ui.get().dialog.element!;
-      expect([...dialog.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Go back']);
+      expect([...dialog.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Report a mistake', 'Go back']);
       dialog.querySelector<HTMLButtonElement>('.back')!.click();
       await settle();
       expect(dialogOpen(h)).toBe(false);

@@ -80,3 +80,100 @@ describe('content app: tooltip for a verdict that arrives during the hover', () 
     expect(h.app.ui.get().overlay.live.textContent).toContain('Linklens: Malicious link, risk score 95 of 100');
   });
 });
+
+describe('content app: live progress and "Report a mistake" in the tooltip (issue 15)', () => {
+  let h: Harness;
+
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.useFakeTimers();
+    document.body.replaceChildren();
+  });
+  afterEach(() => {
+    h?.ctx.end();
+    vi.useRealTimers();
+  });
+
+  const tipText = () => h.app.ui.get().tooltip.el.textContent ?? '';
+
+  it('shows the running check\'s step, updates it in place as steps are pushed, then the verdict with why', async () => {
+    const [a] = addLinks(['https://slow.test/']);
+    h = startApp((m) => (m.type === 'link.hover' ? { ok: true, data: { status: 'pending', progress: 'submitting' } } : cacheResponder({})(m)));
+    await settle();
+    pointerOver(a!);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(tipAnchor(h)).toBe(a);
+    expect(tipText()).toBe('Checking this link: sending it to the scanning service…');
+    const el = h.app.ui.get().tooltip.el;
+    await push({ 'https://slow.test/': { status: 'pending', progress: 'queued' } });
+    expect(tipText()).toBe('Checking this link: waiting in the scanning service’s queue…');
+    await push({ 'https://slow.test/': { status: 'pending', progress: 'processing' } });
+    expect(tipText()).toBe('Checking this link: the scanning service is analysing it…');
+    expect(h.app.ui.get().tooltip.el).toBe(el); // the same tooltip, updated in place
+    expect(marked(h, a!)).toBe(false);
+    await push({ 'https://slow.test/': { ...block, why: { key: 'score_block', nums: [95, 76] } } });
+    expect(marked(h, a!)).toBe(true);
+    expect(tipText()).toContain('Why this decision: Risk score 95 ≥ your block threshold 76');
+    expect(tipText()).not.toContain('Checking this link');
+  });
+
+  it('a check that ends without a warning takes the "checking" tooltip away', async () => {
+    const [a] = addLinks(['https://fine.test/']);
+    h = startApp((m) => (m.type === 'link.hover' ? { ok: true, data: { status: 'pending', progress: 'queued' } } : cacheResponder({})(m)));
+    await settle();
+    pointerOver(a!);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(tipAnchor(h)).toBe(a);
+    await push({ 'https://fine.test/': { status: 'unknown' } });
+    expect(tipAnchor(h)).toBeNull();
+    expect(h.app.ui.get().tooltip.el.hidden).toBe(true);
+  });
+
+  it('a step pushed for a link the pointer is not on shows nothing', async () => {
+    const [a, b] = addLinks(['https://one.test/', 'https://two.test/']);
+    h = startApp((m) => (m.type === 'link.hover' ? { ok: true, data: { status: 'pending', progress: 'queued' } } : cacheResponder({})(m)));
+    await settle();
+    pointerOver(a!);
+    await vi.advanceTimersByTimeAsync(400);
+    pointerOver(b!);
+    await vi.advanceTimersByTimeAsync(1000);
+    await push({ 'https://one.test/': { status: 'pending', progress: 'processing' } });
+    expect(tipAnchor(h)).not.toBe(a);
+  });
+
+  it('"Report a mistake" in the tooltip asks the background to open the report page for the link, and says so when it cannot', async () => {
+    const [a] = addLinks(['https://flagged.test/']);
+    let answer: { ok: true; data: null } | { ok: false; error: { code: string; message: string } } = { ok: true, data: null };
+    h = startApp((m) => (m.type === 'report.open' ? answer : cacheResponder({ 'https://flagged.test/': block })(m)));
+    await settle();
+    pointerOver(a!);
+    await vi.advanceTimersByTimeAsync(400);
+    const button = () => h.app.ui.get().tooltip.el.querySelector<HTMLButtonElement>('button.report');
+    expect(button()?.textContent).toBe('Report a mistake');
+    button()!.click();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.of('report.open')).toEqual([{ type: 'report.open', url: 'https://flagged.test/' }]);
+    expect(tipAnchor(h)).toBeNull(); // opened: the tooltip steps aside
+    answer = { ok: false, error: { code: 'rate_limited', message: 'Too many' } };
+    pointerOver(document.body);
+    await vi.advanceTimersByTimeAsync(1000);
+    pointerOver(a!);
+    await vi.advanceTimersByTimeAsync(400);
+    button()!.click();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.of('report.open')).toHaveLength(2);
+    const alert = h.app.ui.get().tooltip.el.querySelector('[role=alert]');
+    expect(alert?.textContent).toBe('The report page could not be opened. Try again later.');
+    expect(button()).toBeNull();
+  });
+
+  it('no "Report a mistake" for a warning from lying link text (nothing the service decided)', async () => {
+    const [a] = addLinks(['https://evil.test/']);
+    h = startApp(cacheResponder({ 'https://evil.test/': { status: 'verdict', action: 'warn', textShows: 'bank.test', leadsTo: 'evil.test', categories: [], reasoning: '', indicators: [] } }));
+    await settle();
+    pointerOver(a!);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(tipAnchor(h)).toBe(a);
+    expect(h.app.ui.get().tooltip.el.querySelector('button')).toBeNull();
+  });
+});

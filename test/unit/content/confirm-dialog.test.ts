@@ -15,14 +15,14 @@ describe('ConfirmDialog', () => {
     fakeBrowser.reset();
     document.body.replaceChildren();
     overlay = new OverlayHost(document);
-    dialog = new ConfirmDialog(overlay);
+    dialog = new ConfirmDialog(overlay, async () => null);
   });
 
   const buttons = () => [...(dialog.element?.querySelectorAll('button') ?? [])].map((b) => b.textContent);
 
   it('offers Go back and Open anyway when policy allows proceeding', () => {
     void dialog.open({ url: 'https://evil.test/', info: { ...blockInfo, canProceed: true }, proceed: async () => null });
-    expect(buttons()).toEqual(['Open anyway', 'Go back']);
+    expect(buttons()).toEqual(['Report a mistake', 'Open anyway', 'Go back']);
     expect(dialog.element!.textContent).toContain('https://evil.test/');
     expect(dialog.element!.textContent).toContain('<i>x</i>');
     expect(dialog.element!.querySelector('i')).toBeNull();
@@ -33,8 +33,30 @@ describe('ConfirmDialog', () => {
     ['canProceed missing (safe default)', undefined],
   ])('has no Open anyway when %s', (_n, canProceed) => {
     void dialog.open({ url: 'https://evil.test/', info: { ...blockInfo, canProceed }, proceed: async () => null });
-    expect(buttons()).toEqual(['Go back']);
+    expect(buttons()).toEqual(['Report a mistake', 'Go back']);
     expect(dialog.element!.textContent).toContain('Your organization does not allow opening this link.');
+  });
+
+  it('says why the link was flagged and offers "Report a mistake", a button keyboard users reach (issue 15)', async () => {
+    const report = vi.fn(async () => null);
+    dialog = new ConfirmDialog(overlay, report);
+    const result = dialog.open({ url: 'https://evil.test/a', info: { ...blockInfo, why: { key: 'user_blocklist', nums: [] } }, proceed: async () => null });
+    expect(dialog.element!.textContent).toContain('Why this decision: On your blocklist');
+    const button = dialog.element!.querySelector<HTMLButtonElement>('button.report')!;
+    expect(button.type).toBe('button'); // a real button: in the tab order, Enter and Space press it
+    button.click();
+    // The link stays unopened: the dialog closes as "Go back" does.
+    await expect(result).resolves.toBe(false);
+    expect(report).toHaveBeenCalledWith('https://evil.test/a');
+  });
+
+  it('"Report a mistake" refused: the dialog stays and says so', async () => {
+    dialog = new ConfirmDialog(overlay, async () => 'The report page could not be opened. Try again later.');
+    void dialog.open({ url: 'https://evil.test/', info: blockInfo, proceed: async () => null });
+    dialog.element!.querySelector<HTMLButtonElement>('button.report')!.click();
+    await vi.waitFor(() => expect(dialog.element!.querySelector<HTMLElement>('[role=alert]')!.hidden).toBe(false));
+    expect(dialog.element!.querySelector('[role=alert]')!.textContent).toBe('The report page could not be opened. Try again later.');
+    expect(dialog.isOpen).toBe(true);
   });
 
   it('Go back resolves false and removes the dialog', async () => {

@@ -37,6 +37,18 @@ const linkInfoLike = fc.record(
     leadsTo: fc.oneof(fc.string(), anyScalar),
     badHop: fc.oneof(fc.constantFrom('link', 'destination', 'hop'), anyScalar),
     textShows: fc.oneof(fc.string(), anyScalar),
+    why: fc.oneof(
+      fc.record(
+        {
+          key: fc.oneof(fc.constantFrom('org_blocklist', 'user_blocklist', 'score_block', 'score_warn', 'low_confidence', 'allowList'), anyScalar),
+          nums: fc.oneof(fc.array(fc.oneof(fc.integer({ min: 0, max: 100 }), fc.double()), { maxLength: 5 }), field),
+          extra: field,
+        },
+        { requiredKeys: [] },
+      ),
+      field,
+    ),
+    progress: fc.oneof(fc.constantFrom('submitting', 'queued', 'processing', 'QUEUED', 'completed'), anyScalar),
     extra: field,
   },
   { requiredKeys: [] },
@@ -69,6 +81,15 @@ describe('content-schemas guards agree with protocol.ts', () => {
       [base],
       { ...base, canProceed: 'true' },
       { ...base, checkedAt: 1e300 },
+      { ...base, why: { key: 'score_block', nums: [94, 76], entry: 'secret.example' } },
+      { ...base, why: { key: 'score_block', nums: [1, 2, 3, 4, 5] } },
+      { ...base, why: { key: 'score_block', nums: [Number.NaN] } },
+      // eslint-disable-next-line no-sparse-arrays
+      { ...base, why: { key: 'score_block', nums: [1, , 2] } },
+      { ...base, why: { key: 'org_blocklist' } },
+      { ...base, why: ['score_block', [1]] },
+      { status: 'pending', progress: 'queued' },
+      { status: 'pending', progress: 'queued ' },
     ];
     for (const v of cases) sameVerdict(LinkInfoSchema, parseLinkInfo, v);
   });

@@ -49,7 +49,7 @@ describe('overlay', () => {
   });
 
   it('renders reasoning, categories and indicators as text, never as HTML', () => {
-    const tooltip = new Tooltip(overlay, viewport);
+    const tooltip = new Tooltip(overlay, viewport, async () => null);
     tooltip.show(link('https://evil.test/'), hostile, 'block');
     const root = overlay.root;
     expect(root.querySelector('img')).toBeNull();
@@ -67,7 +67,7 @@ describe('overlay', () => {
   });
 
   it('hides the tooltip and forgets its link', () => {
-    const tooltip = new Tooltip(overlay, viewport);
+    const tooltip = new Tooltip(overlay, viewport, async () => null);
     tooltip.show(link('https://evil.test/'), hostile, 'block');
     tooltip.hide();
     expect(tooltip.el.hidden).toBe(true);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { announcement, categoryLabels, clip, leadsText, markerKind, markerLabel, needsConfirmation, tooltipText } from '@/src/content/verdict-view';
+import { announcement, canReport, categoryLabels, clip, KNOWN_CATEGORIES, leadsText, markerKind, markerLabel, needsConfirmation, tooltipText, whyText } from '@/src/content/verdict-view';
+import { CONTENT_STRINGS } from '@/src/content/strings';
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
 
 
@@ -55,7 +56,33 @@ describe('texts', () => {
       moreIndicators: '… and 2 more',
       action: 'Linklens will ask before opening this link.',
       leads: null,
+      why: null,
     });
+  });
+
+  it('says why the link was flagged from the rule the background names (issue 15), numbers as sent', () => {
+    const table: [LinkInfo['why'], string | null][] = [
+      [undefined, null],
+      [{ key: 'score_block', nums: [94, 76] }, 'Why this decision: Risk score 94 ≥ your block threshold 76'],
+      [{ key: 'score_warn', nums: [60, 51] }, 'Why this decision: Risk score 60 ≥ your warning threshold 51'],
+      [{ key: 'low_confidence', nums: [88, 80, 92, 95] }, 'Why this decision: Risk score 88 ≥ your block threshold 80, but confidence 92% is below 95%: warned, not blocked'],
+      [{ key: 'org_blocklist', nums: [] }, 'Why this decision: On your organization’s blocklist'],
+      [{ key: 'user_blocklist', nums: [] }, 'Why this decision: On your blocklist'],
+    ];
+    for (const [why, text] of table) {
+      const info: LinkInfo = { status: 'verdict', action: 'block', ...(why ? { why } : {}) };
+      expect(whyText(info)).toBe(text);
+      expect(tooltipText(info, 'block').why).toBe(text);
+    }
+  });
+
+  it('offers "Report a mistake" except for lying link text (a local rule, nothing the service decided)', () => {
+    expect(canReport({ status: 'verdict', action: 'block' })).toBe(true);
+    expect(canReport({ status: 'verdict', action: 'warn', textShows: 'bank.example', leadsTo: 'evil.example' })).toBe(false);
+  });
+
+  it('knows exactly the categories strings.ts has a label for', () => {
+    expect(KNOWN_CATEGORIES.map((c) => `cat_${c}`).sort()).toEqual(Object.keys(CONTENT_STRINGS).filter((k) => k.startsWith('cat_')).sort());
   });
 
   it('says where a wrapped link leads and which hop is flagged (issue 12)', () => {

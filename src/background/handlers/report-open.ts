@@ -1,0 +1,28 @@
+/**
+ * `report.open` (issue 15 "Report a mistake" from the tooltip and the in-page confirmation): opens
+ * the extension's report page for a flagged link, where the person can dispute the verdict with
+ * the privileged `verdict.dispute` (rescan, mark disputed, report). The content script may be
+ * the attacker's, so this spends nothing and changes nothing, and only for a link its own
+ * document reported that has a warn/block verdict now, a few times per tab (scan/report-open.ts).
+ * The scan id goes into the new tab's URL here: the content script never learns it.
+ */
+import { browser } from 'wxt/browser';
+import { fail, ok, type Reply } from '@/src/shared/messaging/protocol';
+import type { App } from '../app';
+import { forContent, linkInfoOf } from '../scan/link-info';
+import type { FrameRef } from '../scan/link-watchers';
+
+/** The report page's query for a link's outcome: its scan, or why there is none (block list). */
+export function reportQuery(status: { kind: string; verdict?: { scanId: string } }): string {
+  return status.kind === 'verdict' && status.verdict ? `id=${encodeURIComponent(status.verdict.scanId)}` : 'skipped=blocklisted';
+}
+
+export async function openReport(app: App, url: string, frame: FrameRef | null, incognito: boolean, trusted: boolean): Promise<Reply> {
+  // Only a link of the sender's own document (frame-links.ts), never one it merely names now.
+  if (!trusted && (!frame || !app.frameLinks.has(frame, url))) return fail('not_flagged', 'This link has no warning to report.');
+  const o = await app.links.lookup(url, { incognito });
+  if (forContent(linkInfoOf(o, false)).status !== 'verdict') return fail('not_flagged', 'This link has no warning to report.');
+  if (!trusted && !app.reportOpens.take(frame!.tabId)) return fail('rate_limited', 'Too many report pages were opened from this tab. Try again later.');
+  await browser.tabs.create({ url: `${browser.runtime.getURL('/report.html')}?${reportQuery(o.status)}`, active: true });
+  return ok(null);
+}
