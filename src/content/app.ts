@@ -10,7 +10,6 @@
  * | the person arrives (start)    | page listeners (the page's, not the extension's: touching    |
  * |                               | the extension API makes the browser build its bindings)      |
  * | idle time                     | link discovery (discovery.ts), a few ms per idle callback     |
- * | the top frame has links       | runtime.onMessage listener (links.collect)                   |
  * | links on or near the screen   | `links.lookup` batches (nearby.ts, lookup-batcher.ts); the   |
  * |                               | rest when scrolling or layout brings them near, or on reach  |
  * | first pointer/focus on a link | `config.get` (hover delay, whether hovers are checked), and   |
@@ -18,7 +17,6 @@
  * | first thing to show           | the overlay: host, closed root, styles, markers (ui.ts)       |
  */
 import type { ContentToBackground, LinkInfo, Reply } from '@/src/shared/messaging/protocol';
-import { collectLinks } from './collect';
 import { LinkDiscovery, type LinkElement } from './discovery';
 import { DEFAULT_CONTENT_CONFIG, parseConfigReply, parseLinkInfos } from './incoming';
 import { createInteraction, type Interaction } from './interaction';
@@ -53,8 +51,6 @@ export interface ContentDeps {
   navigate: (url: string, intent: OpenIntent) => void;
   /** Runs `cb` when the page is idle (discovery's slices). */
   idle: (cb: () => void) => void;
-  /** Top frame: the only one answering `links.collect` (it also reads same-origin child frames). */
-  isTop: boolean;
   /** Discovery's budget per idle callback (ms). */
   budgetMs?: number;
   /** Pointer events from the person only (default `event.isTrusted`; tests dispatch their own). */
@@ -78,8 +74,6 @@ export function createContentApp(deps: ContentDeps) {
   function listen(): void {
     if (listener || stopped) return;
     listener = createMessageListener({
-      isTop: deps.isTop,
-      collect: () => collectLinks(doc, discovery.shadowRoots),
       // Only URLs this frame holds: a push for another frame's links costs no validation here.
       update: (links) => applyInfos(parseLinkInfos(links, (url) => store.entry(url) !== undefined)),
     });
@@ -119,8 +113,6 @@ export function createContentApp(deps: ContentDeps) {
    * already (its href changed) or an image map's area (no box of its own to observe).
    */
   function found(els: LinkElement[]): void {
-    // The top frame answers links.collect ("check every link on this page") once it has links.
-    if (deps.isTop) listen();
     const marks = ui.built?.markers;
     nearby.add(
       els.filter((el) => {

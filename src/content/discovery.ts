@@ -45,7 +45,7 @@ const MAX_QUEUED = 1000;
 const CLOCK_EVERY = 16;
 
 export class LinkDiscovery {
-  /** Open shadow roots seen so far (links.collect reads them too). */
+  /** Open shadow roots seen so far (warnings look for their links there too: app.ts anchorsOf). */
   readonly shadowRoots = new Set<ShadowRoot>();
   /** Idle callbacks that did work (tests check the slicing). */
   passes = 0;

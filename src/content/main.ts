@@ -17,17 +17,11 @@ import { onFirstVisit } from './visit';
 const IDLE_TIMEOUT_MS = 500;
 
 export function startContent(): void {
-  let isTop = true;
-  try {
-    isTop = window.top === window;
-  } catch {
-    isTop = false;
-  }
   // Every frame sets itself up when the person first comes into it (visit.ts says why).
-  onFirstVisit(window, (first) => browserPlatform.alive() && start(isTop, first));
+  onFirstVisit(window, (first) => browserPlatform.alive() && start(first));
 }
 
-function start(isTop: boolean, first: Event): void {
+function start(first: Event): void {
   const ctx = createLifetime({ extensionAlive: browserPlatform.alive, win: window });
   const app = createContentApp({
     ctx,
@@ -37,7 +31,6 @@ function start(isTop: boolean, first: Event): void {
     now: () => Date.now(),
     navigate: (url, intent) => openUrl(window, url, intent),
     idle: (cb) => void ctx.requestIdleCallback(cb, { timeout: IDLE_TIMEOUT_MS }),
-    isTop,
   });
   app.start(first);
 }

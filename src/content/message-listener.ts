@@ -1,8 +1,8 @@
 /**
  * The content script's runtime.onMessage listener: background → content messages only
- * (`links.update`, `links.collect`), validated like the protocol's schema (incoming.ts). Anything else,
- * malformed or not ours, gets no answer at all (we return undefined, so another listener may
- * answer and nothing leaks back). `links.collect` is answered by the top frame only.
+ * (`links.update`), validated like the protocol's schema (incoming.ts). Anything else, malformed
+ * or not ours, gets no answer at all (we return undefined, so another listener may answer and
+ * nothing leaks back).
  *
  * Style: `sendResponse` + `return true` (toolchain pitfalls 5 and 15), not a returned Promise.
  * Replies are written out rather than built with protocol.ts `ok()`: importing protocol.ts
@@ -13,8 +13,6 @@ import { parseIncoming } from './incoming';
 import type { RuntimeListener } from './platform';
 
 export interface MessageListenerOptions {
-  isTop: boolean;
-  collect: () => string[];
   /** The `links` record of a `links.update` (entries still unvalidated). */
   update: (links: Record<string, unknown>) => void;
 }
@@ -22,12 +20,9 @@ export interface MessageListenerOptions {
 export function createMessageListener(o: MessageListenerOptions): RuntimeListener {
   return (message, _sender, sendResponse) => {
     const m = parseIncoming(message);
-    if (!m || (m.type === 'links.collect' && !o.isTop)) return undefined;
-    if (m.type === 'links.collect') sendResponse({ ok: true, data: { urls: o.collect() } } satisfies Reply<unknown>);
-    else {
-      o.update(m.links);
-      sendResponse({ ok: true, data: null } satisfies Reply<unknown>);
-    }
+    if (!m) return undefined;
+    o.update(m.links);
+    sendResponse({ ok: true, data: null } satisfies Reply<unknown>);
     return true;
   };
 }

@@ -1,9 +1,9 @@
 // "Check all links on this page" (popup), in Chromium and Firefox, on a page nobody has touched
 // yet and on the same page once the person is on it. The content script starts only when the
-// person first comes to the page (src/content/visit.ts, issues 14 §2 / 16), so an untouched tab
-// has no `links.collect` listener: the background reads the page itself then
-// (src/background/scan/collect-in-page.ts). What the scanning service received is asserted: the
-// count sends nothing, the check sends exactly the counted links, and a second count knows them.
+// person first comes to the page (src/content/visit.ts, issues 14 §2 / 16), so the background
+// reads the page itself (src/background/scan/collect-in-page.ts, scripting.executeScript), started
+// or not. What the scanning service received is asserted: the count sends nothing, the check
+// sends exactly the counted links, and a second count knows them.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from './harness';
 import type { JourneyDriver } from './harness/driver';
@@ -67,8 +67,8 @@ for (const kind of selectedBrowsers()) {
       expect(done!.flagged, 'at least the phishing and the malware link are flagged').toBeGreaterThanOrEqual(2);
       expect(posts().map((u) => new URL(u).hostname).sort(), 'exactly the counted links were sent').toEqual(hosts);
 
-      // The person arrives (the content script starts and answers links.collect itself): the
-      // same links, all known now, nothing more sent.
+      // The person arrives (the content script starts and looks its links up): the same links,
+      // all known now, nothing more sent.
       await page.hover('#demo-links');
       const again = await driver.sendExtensionMessage<PageScanPreviewData>({ type: 'scan.pagePreview', tabId });
       expect(again).toEqual({ ok: true, data: { total: links.length, toSend: 0, known: links.length, skipped: 0 } });

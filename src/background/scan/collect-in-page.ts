@@ -1,16 +1,14 @@
 /**
- * "Check all links on this page" when the page's content script has not set itself up: the top
- * frame's content script does nothing until the person first comes to the page (pointer, keyboard,
- * touch: src/content/visit.ts, issue 14 §2 / 16), so a tab nobody has touched yet, or one loaded
- * before Linklens was installed or updated, has no `links.collect` listener. The background then
- * runs `collectLinksInPage` in the tab's top frame itself (`scripting.executeScript`, the
- * extension's isolated world, as the content script would).
+ * The page's links for "Check all links on this page" (page-scans.ts), read by the background
+ * itself: `collectLinksInPage` runs in the tab's top frame through `scripting.executeScript` (the
+ * extension's isolated world). Not asked of the content script: it does nothing until the person
+ * first comes to the page (src/content/visit.ts, issues 14 §2 / 16), a tab loaded before Linklens
+ * was installed or updated has none, and a page's script gets no say in what is counted.
  *
  * The function is serialized into the page: it must use nothing from outside its body (no
- * imports, no constants of this module); what it needs comes in `cap`. It reads the same as
- * src/content/collect.ts: http(s) `a[href]`/`area[href]` of the document, of every open shadow
- * root (walked here, the content script's discovery is not there to list them) and of same-origin
- * child frames, deduplicated, in document order, at most `cap`.
+ * imports, no constants of this module); what it needs comes in its arguments. It reads http(s)
+ * `a[href]`/`area[href]` of the document, of every open shadow root and of same-origin child
+ * frames, deduplicated, in document order, at most `cap`.
  */
 import { browser } from 'wxt/browser';
 
@@ -64,7 +62,7 @@ export async function collectViaScripting(
   if (!api) return null;
   try {
     const [first] = await api.executeScript({ target: { tabId, frameIds: [0] }, func: collectLinksInPage as never, args: [cap, maxUrlLength] });
-    // Shaped like the content script's reply, so one schema checks both (the page's realm made it).
+    // Checked by page-scans.ts like any reply (made in a realm the page shares its DOM with).
     return { ok: true, data: { urls: first?.result } };
   } catch {
     return null;

@@ -1,6 +1,6 @@
 /**
  * "Check all links on this page" (popup), in two steps so the person knows the cost first
- * (issue 11, hole 4): `preview` has the content script list the page's links and counts, from
+ * (issue 11, hole 4): `preview` reads the page's links (collect-in-page.ts) and counts, from
  * the cache and the local rules only, how many would be sent to the service; `start` then
  * checks exactly those links and sends at most the number the preview showed (a verdict that
  * expired in between is not sent beyond it). Each link goes through the checker (so the skip
@@ -8,7 +8,6 @@
  * few batch requests. Progress per tab, memory only; a finished run is announced (outputs.ts
  * notifies about flagged links).
  */
-import { browser } from 'wxt/browser';
 import { z } from 'zod';
 import { MAX_BATCH, MAX_URL_LENGTH } from '@/src/shared/messaging/limits';
 import type { PageScanPreviewData, PageScanProgressData } from '@/src/shared/messaging/protocol';
@@ -80,12 +79,10 @@ export function createPageScans(checker: Checker, engine: ScanEngine, now: () =>
 
   return {
     async preview(tabId, incognito) {
-      // The top frame answers (it also reads same-origin child frames); only it is asked. A top
-      // frame whose content script has not set itself up yet (nobody has touched the page) does
-      // not answer: the background reads the page itself then (collect-in-page.ts).
-      let reply = await browser.tabs.sendMessage(tabId, { type: 'links.collect' }, { frameId: 0 }).catch(() => null);
-      if (!CollectReply.safeParse(reply).success) reply = await collectViaScripting(tabId, MAX_COLLECT, MAX_URL_LENGTH);
-      const parsed = CollectReply.safeParse(reply);
+      // The background reads the top frame itself (and the same-origin frames in it): the
+      // content script may not have started (nobody touched the page yet), and a page's script
+      // gets no say in what is counted (collect-in-page.ts).
+      const parsed = CollectReply.safeParse(await collectViaScripting(tabId, MAX_COLLECT, MAX_URL_LENGTH));
       const raws = parsed.success ? [...new Set(parsed.data.data.urls)] : [];
       const seen = new Set<string>();
       const urls: string[] = [];

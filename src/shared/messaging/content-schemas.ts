@@ -81,7 +81,6 @@ export function parseLinkInfo(v: unknown): LinkInfo | null {
 /** Mirrors protocol.ts BackgroundToContent. `links` entries stay unchecked (each is parsed on use). */
 export function parseBackgroundToContent(v: unknown): BackgroundToContent | null {
   if (!isObject(v)) return null;
-  if (v.type === 'links.collect') return { type: 'links.collect' };
   if (v.type === 'links.update' && isPlainObject(v.links)) return { type: 'links.update', links: { ...v.links } };
   return null;
 }
@@ -108,7 +107,7 @@ export function parseSignInCheck(v: unknown): SignInCheckData | null {
 type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameKeys: [
   SameKeys<keyof ContentConfig, 'hoverDelayMs' | 'scanHovers'>,
-  SameKeys<BackgroundToContent['type'], 'links.update' | 'links.collect'>,
+  SameKeys<BackgroundToContent['type'], 'links.update'>,
   SameKeys<keyof Extract<SignInCheckData, { warn: true }>, 'warn' | 'protectedHost'>,
 ] = [true, true, true];
 void sameKeys;

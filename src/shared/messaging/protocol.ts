@@ -178,8 +178,8 @@ export type ScanEventsMessage = z.infer<typeof ScanEventsMessage>;
 export const BackgroundToContent = z.discriminatedUnion('type', [
   /** A verdict became known for URLs the page asked about. */
   z.object({ type: z.literal('links.update'), links: z.record(z.string(), z.unknown()) }),
-  /** The popup asked to check every link on the page: reply with the page's http(s) link URLs. */
-  z.object({ type: z.literal('links.collect') }),
+  // "Check all links on this page" asks no content script: the background reads the page itself
+  // (background/scan/collect-in-page.ts), started or not, so a page cannot answer with a list.
 ]);
 export type BackgroundToContent = z.infer<typeof BackgroundToContent>;
 

@@ -2,7 +2,7 @@
  * The background as wired in main.ts, over fakeBrowser and the real local service:
  * navigation → blocked page, trust tiers of the router, proceed-anyway exceptions, the badge.
  */
-import { describe, it, expect, beforeAll, afterAll, beforeEach, vi } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startService, type ScanningService } from '../../service/server';
 import { startBackground } from '@/src/background/main';
@@ -300,22 +300,31 @@ describe('context menu', () => {
   });
 });
 
+/** What the page's top frame holds, as scripting.executeScript would read it (collect-in-page.ts). */
+function setPageLinks(read: (details: { target: unknown }) => string[]): void {
+  (fakeBrowser as unknown as { scripting: unknown }).scripting = {
+    executeScript: async (details: { target: unknown }) => [{ result: read(details) }],
+  };
+}
+
 describe('check all links on a page', () => {
+  afterEach(() => void delete (fakeBrowser as unknown as { scripting?: unknown }).scripting);
+
   it('counts first (sending nothing), then checks exactly what it counted, batched, with progress and flagged links', async () => {
     const collects: unknown[] = [];
     vi.restoreAllMocks(); // the menu tests stub tabs.create
-    vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((async (_t: number, m: { type: string }, opts: unknown) => {
-      if (m.type !== 'links.collect') return undefined;
-      collects.push(opts);
-      return { ok: true, data: { urls: ['http://pl-safe.example/', 'http://phish-pl.example/', 'http://malware-pl.example/', 'http://127.0.0.1/', 'http://pl-safe.example/#dup'] } };
-    }) as never);
+    // The background reads the page itself (collect-in-page.ts): the browser runs the collector.
+    setPageLinks((details) => {
+      collects.push(details.target);
+      return ['http://pl-safe.example/', 'http://phish-pl.example/', 'http://malware-pl.example/', 'http://127.0.0.1/', 'http://pl-safe.example/#dup'];
+    });
     // A tab Linklens can see (an unknown tab counts as a private window, which is not checked).
     const tabId = (await fakeBrowser.tabs.create({ url: 'http://links-page.example/' })).id!;
     // Without a preview nothing starts.
     expect(await route({ type: 'scan.pageLinks', tabId }, pageSender)).toMatchObject({ ok: false, error: { code: 'preview_needed' } });
     const preview = await route({ type: 'scan.pagePreview', tabId }, pageSender);
     expect(preview).toEqual({ ok: true, data: { total: 4, toSend: 3, known: 0, skipped: 1 } });
-    expect(collects).toEqual([{ frameId: 0 }]); // only the top frame is asked
+    expect(collects).toEqual([{ tabId, frameIds: [0] }]); // only the top frame is read
     expect(svc.log.filter((e) => e.method === 'POST')).toEqual([]); // the count sent nothing
     const start = await route({ type: 'scan.pageLinks', tabId }, pageSender);
     expect(start).toMatchObject({ ok: true, data: { total: 3 } });
@@ -335,25 +344,18 @@ describe('check all links on a page', () => {
     expect(calls()[0]![1].message).toContain('2 of 3');
   });
 
-  it('reads the page itself when its content script has not started (nobody touched the page yet)', async () => {
+  it('counts nothing (and sends nothing) when the browser will not let it read the page', async () => {
     vi.restoreAllMocks();
-    vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockRejectedValue(new Error('Could not establish connection. Receiving end does not exist.'));
-    const executeScript = vi.fn(async () => [{ result: ['http://pl-untouched.example/', 'http://127.0.0.1/'] }]);
-    (fakeBrowser as unknown as { scripting?: unknown }).scripting = { executeScript };
-    try {
-      const tabId = (await fakeBrowser.tabs.create({ url: 'http://untouched-page.example/' })).id!;
-      const preview = await route({ type: 'scan.pagePreview', tabId }, pageSender);
-      expect(preview).toEqual({ ok: true, data: { total: 2, toSend: 1, known: 0, skipped: 1 } });
-      expect(executeScript).toHaveBeenCalledWith(expect.objectContaining({ target: { tabId, frameIds: [0] } }));
-    } finally {
-      delete (fakeBrowser as unknown as { scripting?: unknown }).scripting;
-    }
+    setPageLinks(() => {
+      throw new Error('Cannot access contents of the page');
+    });
+    const tabId = (await fakeBrowser.tabs.create({ url: 'http://locked-page.example/' })).id!;
+    expect(await route({ type: 'scan.pagePreview', tabId }, pageSender)).toEqual({ ok: true, data: { total: 0, toSend: 0, known: 0, skipped: 0 } });
   });
 
   it('a page check that finds nothing risky is not notified', async () => {
     vi.restoreAllMocks();
-    vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((async (_t: number, m: { type: string }) =>
-      m.type === 'links.collect' ? { ok: true, data: { urls: ['http://pl-only-safe.example/'] } } : undefined) as never);
+    setPageLinks(() => ['http://pl-only-safe.example/']);
     const tabId = (await fakeBrowser.tabs.create({ url: 'http://links-page.example/' })).id!;
     await route({ type: 'scan.pagePreview', tabId }, pageSender);
     await route({ type: 'scan.pageLinks', tabId }, pageSender);

@@ -209,19 +209,10 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
     expect(h.app.store.entry('https://elsewhere.test/')).toBeUndefined();
   });
 
-  it('answers links.collect with the page http(s) links, deduplicated (top frame only)', async () => {
-    addLinks(['https://a.test/', 'https://a.test/', 'http://b.test/x', 'mailto:x@y.test', 'javascript:void(0)']);
-    const host = document.createElement('x-card');
-    addLinks(['https://shadow.test/'], host.attachShadow({ mode: 'open' }));
-    document.body.append(host);
+  it('answers no links.collect (the background reads the page itself: collect-in-page.ts)', async () => {
+    addLinks(['https://a.test/']);
     h = startApp(cacheResponder({}));
     await settle();
-    const { reply } = await push({ type: 'links.collect' });
-    expect(reply).toEqual({ ok: true, data: { urls: ['https://a.test/', 'http://b.test/x', 'https://shadow.test/'] } });
-  });
-
-  it('stays silent on links.collect in a child frame', async () => {
-    h = startApp(cacheResponder({}), { isTop: false });
     const { claimed } = await push({ type: 'links.collect' });
     expect(claimed).toBe(false);
   });
@@ -244,7 +235,7 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
     await settle();
     h.ctx.end();
     expect(document.querySelectorAll(OVERLAY_TAG)).toHaveLength(0);
-    const { claimed } = await push({ type: 'links.collect' });
+    const { claimed } = await push({ type: 'links.update', links: {} });
     expect(claimed).toBe(false);
     const before = h.sent.length;
     addLinks(['https://after-reload.test/']);

@@ -35,7 +35,7 @@ export interface Harness {
 
 export function startApp(
   responder: Responder,
-  opts: { isTop?: boolean; budgetMs?: number; now?: () => number; realTrust?: boolean; first?: Event } = {},
+  opts: { budgetMs?: number; now?: () => number; realTrust?: boolean; first?: Event } = {},
 ): Harness {
   const sent: ContentToBackground[] = [];
   let respond = responder;
@@ -54,7 +54,6 @@ export function startApp(
     now: opts.now ?? (() => Date.now()),
     navigate,
     idle: (cb) => void ctx.setTimeout(cb, 0),
-    isTop: opts.isTop ?? true,
     budgetMs: opts.budgetMs,
     // happy-dom marks script-dispatched events untrusted, as browsers do; tests stand in for the person.
     trustEvent: opts.realTrust ? undefined : () => true,
