@@ -82,8 +82,13 @@ describe('the popup in a private window follows scanIncognito', () => {
 
   it('"Check all links" in a private tab checks none while scanIncognito is off', async () => {
     const tabId = await privateTab('http://links-private.example/');
-    vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue({ ok: true, data: { urls: ['http://pl-private-a.example/', 'http://phish-pl-private.example/'] } } as never);
-    const preview = await route({ type: 'scan.pagePreview', tabId }, popupSender);
+    // The page's links as the background reads them (collect-in-page.ts, scripting.executeScript).
+    (fakeBrowser as unknown as { scripting: unknown }).scripting = {
+      executeScript: async () => [{ result: ['http://pl-private-a.example/', 'http://phish-pl-private.example/'] }],
+    };
+    const preview = await route({ type: 'scan.pagePreview', tabId }, popupSender).finally(
+      () => void delete (fakeBrowser as unknown as { scripting?: unknown }).scripting,
+    );
     expect(preview).toMatchObject({ ok: true, data: { toSend: 0, skipped: 2 } });
     const r = await route({ type: 'scan.pageLinks', tabId }, popupSender);
     expect(r).toEqual({ ok: true, data: { total: 0, done: 0, flagged: 0, running: false } });
