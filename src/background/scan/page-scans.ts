@@ -9,13 +9,13 @@
  * notifies about flagged links).
  */
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { PageScanPreviewData, PageScanProgressData } from '@/src/shared/messaging/protocol';
 import type { UrlStatus } from '@/src/shared/verdict';
 import type { Checker } from './checker';
 import type { ScanEngine } from './engine';
 
-const CollectReply = z.object({ ok: z.literal(true), data: z.object({ urls: z.array(z.string().max(8192)).max(5000) }) });
+const CollectReply = z.object({ ok: z.literal(true), data: z.object({ urls: z.array(z.string().check(z.maxLength(8192))).check(z.maxLength(5000)) }) });
 
 /** A preview is good for this long; after it the person is asked again. */
 export const PREVIEW_TTL_MS = 5 * 60_000;
