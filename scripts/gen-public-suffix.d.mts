@@ -4,4 +4,6 @@ export declare const OUT_FILE: string;
 export declare function tldtsRules(): Promise<[string, 1 | 2, boolean][]>;
 export declare function serialize(rules: [string, 1 | 2, boolean][]): string;
 /** The text of src/shared/url/public-suffix-data.ts as the installed tldts would give it. */
+/** Without the Unicode spellings of rules that tldts also lists in punycode. */
+export declare function shipped(rules: [string, 1 | 2, boolean][]): [string, 1 | 2, boolean][];
 export declare function generate(): Promise<string>;

@@ -15,7 +15,7 @@
  * parser reads them, so Unicode and punycode spellings of one name agree, and a look-alike
  * (Cyrillic `а` in `pаypal.com`) does not. Bare host names count only with a known public suffix.
  *
- * The public suffix list makes this module heavy (~94 kB minified): run it in the background, or
+ * The public suffix list makes this module heavy (~90 kB minified): run it in the background, or
  * in the content script only if the list is already there. claimedUrl() (text-claim.ts) is the cheap pre-filter.
  */
 import { publicSuffixOf } from './public-suffix';

@@ -6,7 +6,7 @@
  * Examples: public-suffix.examples.ts (the list's own test file, plus our private-section cases).
  *
  * Ours instead of tldts (issue 14 §2): the same rules (generated from tldts's copy of the list,
- * scripts/gen-public-suffix.mjs) as ~94 kB of text instead of ~134 kB of code, read into a tree
+ * scripts/gen-public-suffix.mjs) as ~90 kB of text instead of ~134 kB of code, read into a tree
  * on the first question, not while the worker starts. Input: a hostname (no URL parsing here).
  */
 import { PSL_TREE } from './public-suffix-data';
@@ -71,16 +71,31 @@ export interface SuffixMatch {
  */
 export function publicSuffixOf(hostname: string, opts: { privateRules: boolean }): SuffixMatch | null {
   const host = hostname.toLowerCase().replace(/\.+$/, '');
-  if (!isHostname(host)) return null;
-  const labels = host.split('.');
+  // The table holds the punycode form of the list's Unicode rules only: a Unicode name is
+  // matched in punycode, and answered in the spelling it was asked in (label for label).
+  const ascii = /[^\x21-\x7e]/.test(host) ? toAscii(host) : host;
+  if (ascii === null || !isHostname(ascii)) return null;
+  const labels = ascii.split('.');
+  const asked = host.split('.');
+  const out = asked.length === labels.length ? asked : labels;
+  const first = suffixStart(labels, opts.privateRules);
+  return {
+    suffix: out.slice(first.index).join('.'),
+    domain: first.index > 0 ? out.slice(first.index - 1).join('.') : null,
+    listed: first.kind !== NONE,
+    icann: first.kind === ICANN,
+  };
+}
+
+/** Index of the first label of the public suffix, and the kind of rule that decided. */
+function suffixStart(labels: readonly string[], privateRules: boolean): { index: number; kind: number } {
   let node = rules();
-  // Index of the first label of the suffix, and the kind of rule that set it.
   let first = labels.length - 1;
   let kind = NONE;
   for (let i = labels.length - 1; i >= 0 && node.children; i -= 1) {
     const label = labels[i]!;
     const exception = node.children.get(`!${label}`);
-    if (exception && allowed(exception.kind, opts.privateRules)) {
+    if (exception && allowed(exception.kind, privateRules)) {
       first = i + 1;
       kind = exception.kind;
       break;
@@ -90,19 +105,23 @@ export function publicSuffixOf(hostname: string, opts: { privateRules: boolean }
     const next = exact ?? wildcard;
     if (!next) break;
     // `*.x` is a rule for `a.x` even where `a` is also the first step of a longer rule (`b.a.x`).
-    const rule = allowed(next.kind, opts.privateRules) ? next : exact && wildcard && allowed(wildcard.kind, opts.privateRules) ? wildcard : null;
+    const rule = allowed(next.kind, privateRules) ? next : exact && wildcard && allowed(wildcard.kind, privateRules) ? wildcard : null;
     if (rule) {
       first = i;
       kind = rule.kind;
     }
     node = next;
   }
-  return {
-    suffix: labels.slice(first).join('.'),
-    domain: first > 0 ? labels.slice(first - 1).join('.') : null,
-    listed: kind !== NONE,
-    icann: kind === ICANN,
-  };
+  return { index: first, kind };
+}
+
+/** The URL parser's IDNA (UTS 46) conversion, or null when it refuses the name. */
+function toAscii(host: string): string | null {
+  try {
+    return new URL(`http://${host}/`).hostname;
+  } catch {
+    return null;
+  }
 }
 
 /** The registrable domain with private suffixes counted (`alice.github.io`), or null. */
@@ -112,7 +131,7 @@ export function registrableOf(hostname: string): string | null {
 
 const allowed = (kind: number, privateRules: boolean) => kind === ICANN || (kind === PRIVATE && privateRules);
 
-/** Letters, digits, `-` (not at a label's ends), `_`, or non-ASCII (IDN in Unicode); labels 1–63, total ≤ 253. */
+/** Letters, digits, `-` (not at a label's ends) and `_`; labels 1–63 characters, total ≤ 253. */
 function isHostname(h: string): boolean {
   if (h.length === 0 || h.length > 253) return false;
   for (const label of h.split('.')) {
@@ -122,4 +141,4 @@ function isHostname(h: string): boolean {
   return true;
 }
 
-const hostChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 95 || c > 127;
+const hostChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 95;
