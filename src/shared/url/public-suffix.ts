@@ -9,7 +9,7 @@
  * scripts/gen-public-suffix.mjs) as ~90 kB of text instead of ~134 kB of code, read into a tree
  * on the first question, not while the worker starts. Input: a hostname (no URL parsing here).
  */
-import { PSL_TREE } from './public-suffix-data';
+import { PSL_CODES, PSL_TREE, PSL_WORDS } from './public-suffix-data';
 
 const NONE = 0;
 const ICANN = 1;
@@ -28,6 +28,9 @@ const LEAVES: readonly RuleNode[] = [NONE, ICANN, PRIVATE].map((kind) => Object.
 function rules(): RuleNode {
   if (tree) return tree;
   const root: RuleNode = { kind: NONE, children: new Map() };
+  // Frequent labels are written as codes: the i-th word as one code character, then as two.
+  const n = PSL_CODES.length;
+  const words = new Map(PSL_WORDS.split(',').map((w, i) => [i < n ? PSL_CODES[i]! : PSL_CODES[Math.floor(i / n) - 1]! + PSL_CODES[i % n]!, w]));
   const stack: RuleNode[] = [root];
   let last: RuleNode = root;
   let start = 0;
@@ -39,6 +42,7 @@ function rules(): RuleNode {
       const mark = token[token.length - 1];
       const kind = mark === '+' ? PRIVATE : mark === '-' ? NONE : ICANN;
       if (kind !== ICANN) token = token.slice(0, -1);
+      token = words.get(token) ?? token;
       // Most rules are leaves: one shared node per kind (fewer objects on the first question).
       last = c === '(' ? { kind, children: null } : LEAVES[kind]!;
       const parent = stack[stack.length - 1]!;
