@@ -75,6 +75,25 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 14 §2: one zod flavour ships (zod/mini, tree-shakable), and the public suffix list is
+    // our own table (src/shared/url/public-suffix.ts); tldts stays for its generator and tests.
+    files: ['src/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: "Import { z } from 'zod/mini' (classic zod would ship beside it)." },
+            { name: 'zod/v4', message: "Import { z } from 'zod/mini'." },
+            { name: 'zod/v3', message: "Import { z } from 'zod/mini'." },
+            { name: 'tldts', message: 'Use src/shared/url/public-suffix.ts (tldts is ~134 kB).' },
+          ],
+          patterns: [{ group: ['tldts/*', 'tldts-*'], message: 'Use src/shared/url/public-suffix.ts.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-properties': 'off' },
   },

@@ -39,7 +39,7 @@ import { creditBudget } from './reporting/hooks';
 import type { App } from './app';
 import { createSignInChecks } from './signin/check';
 import { createGuardRegistration } from './signin/guard-registration';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const JOBS_ALARM = 'linklens-jobs';
 const CREDITS_ALARM = 'linklens-credits';
@@ -56,7 +56,7 @@ export function startBackground(): App {
 
   let client: { key: string; api: ApiClient } | null = null;
   let idForm: 'bare' | 'asReturned' | null = null;
-  const idFormLoaded = readKey('db', 'idForm', z.enum(['bare', 'asReturned']).nullable(), null).then((f) => (idForm = f));
+  const idFormLoaded = readKey('db', 'idForm', z.nullable(z.enum(['bare', 'asReturned'])), null).then((f) => (idForm = f));
 
   const makeApi = (baseUrl: string, apiKey: string) =>
     createApiClient({ baseUrl, apiKey, idForm, onIdForm: (f) => void writeKey('db', 'idForm', (idForm = f)) });

@@ -3,7 +3,7 @@
  * analytics, batch). Tolerant: each accepts the plausible shapes listed beside it and keeps what it
  * does not understand in `raw`. Each returns null when the answer cannot be used (→ bad_response).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ApiKeyRecord, CreatedApiKey, Credits, Page } from './schemas';
 import { numberOrNull, obj, pick, textOrNull, type Json } from './shape';
 

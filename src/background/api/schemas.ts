@@ -4,7 +4,7 @@
  * A reader returns null for an answer it cannot accept; the client turns that into `bad_response`,
  * never into a made-up verdict.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { plainText, type ApiError } from './errors';
 import { obj, pick, renderIndicator, textOrNull, type Json } from './shape';
 import type { PollHints } from './hints';
@@ -76,11 +76,11 @@ const MAX_REASONING = 4000;
 /** Spec "Scan result". riskScore is the verdict: integer 0..100 or nothing. confidence is a number
  *  we show: a finite number or nothing. Text fields are display-only: missing → empty. */
 const ResultSchema = z.looseObject({
-  riskScore: z.int().min(0).max(100),
+  riskScore: z.int().check(z.gte(0), z.lte(100)),
   confidence: z.number(),
-  categories: z.array(z.unknown()).catch([]),
-  reasoning: z.string().catch(''),
-  indicators: z.array(z.unknown()).catch([]),
+  categories: z.catch(z.array(z.unknown()), []),
+  reasoning: z.catch(z.string(), ''),
+  indicators: z.catch(z.array(z.unknown()), []),
 });
 
 export function readScanResult(raw: unknown): ScanResult | null {
@@ -106,8 +106,8 @@ export function readScanResult(raw: unknown): ScanResult | null {
 
 /** id: a non-empty string (a number is accepted and stringified); state: a non-empty string. */
 const JobCore = z.looseObject({
-  id: z.union([z.string().trim().min(1).max(500), z.number().transform(String)]),
-  state: z.string().trim().min(1).max(100),
+  id: z.union([z.string().check(z.trim(), z.minLength(1), z.maxLength(500)), z.pipe(z.number(), z.transform(String))]),
+  state: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
 });
 
 const CONSUMED = new Set([

@@ -5,7 +5,7 @@
  * rewrites the others. Expired entries are swept when the cache loads; the entry count is capped
  * well under any storage quota (MAX_ENTRIES × ~0.5–2 KB).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Verdict, Band } from '@/src/shared/verdict';
 import { BANDS } from '@/src/shared/verdict';
 import { readAll, removeKeys, writeKeys } from '../state/kv';
@@ -19,7 +19,7 @@ const LOAD_CHUNK = 500;
 const VerdictSchema = z.object({
   url: z.string(),
   scanId: z.string(),
-  riskScore: z.number().int().min(0).max(100),
+  riskScore: z.int().check(z.gte(0), z.lte(100)),
   band: z.enum(BANDS as [Band, ...Band[]]),
   confidence: z.number(),
   categories: z.array(z.string()),

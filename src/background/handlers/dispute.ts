@@ -4,13 +4,13 @@
  * this device, and the page learns where to report it: the organization's `reportUrl` when one is
  * set, else null (the page then opens an editable report with the scan id and URL).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { DisputeData } from '@/src/shared/messaging/protocol';
 import type { App } from '../app';
 import { readKey, writeKey, createMutex } from '../state/kv';
 
 export const DISPUTES_CAP = 200;
-const DisputeSchema = z.array(z.object({ url: z.string(), scanId: z.string().nullable(), at: z.number() }));
+const DisputeSchema = z.array(z.object({ url: z.string(), scanId: z.nullable(z.string()), at: z.number() }));
 export type Dispute = z.infer<typeof DisputeSchema>[number];
 const mutex = createMutex();
 

@@ -4,9 +4,9 @@
  * reset it. `tryConsume()` is called once per scan submission, just before the POST; false means
  * "over today's budget": the caller treats it like running out of credits (nothing is sent).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-const StateSchema = z.object({ day: z.string().max(10), used: z.number().int().min(0) });
+const StateSchema = z.object({ day: z.string().check(z.maxLength(10)), used: z.int().check(z.gte(0)) });
 export type BudgetState = z.infer<typeof StateSchema>;
 
 export interface BudgetDeps {

@@ -12,7 +12,7 @@ import type { SettingKey } from '@/src/shared/policy/settings';
 import { settingChanges, type ReportPayload } from '@/src/shared/reporting/events';
 import type { LookalikeVerdict } from '@/src/shared/url/lookalike';
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { SettingsStore } from '../state/settings-store';
 import { readKey, writeKey } from '../state/kv';
 import { say, assetUrl } from '../i18n';

@@ -7,7 +7,7 @@
  * The person sees all of it in options (reporting.status, ui/options/reporting-section.tsx).
  */
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { makeEvent, REPORT_TYPES, type ReportEvent, type ReportInput } from '@/src/shared/reporting/events';
 import { validateReportingUrl } from '@/src/shared/reporting/endpoint';
 import { readManaged } from '@/src/shared/policy/managed';
@@ -134,7 +134,7 @@ export function startReporting(deps: ReportingDeps): Reporter {
         deliveredTotal: q.deliveredTotal,
         last: q.last,
         nextAttemptAt: q.events.length > 0 && q.nextAt > Date.now() ? q.nextAt : null,
-        policyProblems: await readKey('db', POLICY_SIG_KEY, z.array(z.string().max(200)).max(200), []),
+        policyProblems: await readKey('db', POLICY_SIG_KEY, z.array(z.string().check(z.maxLength(200))).check(z.maxLength(200)), []),
       };
     },
   };

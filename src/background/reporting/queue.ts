@@ -13,7 +13,7 @@
  * - Bounded: past `maxEvents` the oldest event is dropped and counted; once a delivery succeeds
  *   again, one `reporting.dropped` event carries the count (it is never itself dropped).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ReportEventSchema, type ReportEvent } from '@/src/shared/reporting/events';
 import { createMutex } from '../state/kv';
 
@@ -45,16 +45,16 @@ export interface QueueState {
 
 export const emptyQueueState = (): QueueState => ({ v: 1, events: [], dropped: 0, droppedSince: null, attempts: 0, nextAt: 0, last: null, deliveredTotal: 0 });
 
-const LastSchema = z.object({ at: z.number(), ok: z.boolean(), status: z.number().nullable(), error: z.string().max(300).nullable(), delivered: z.number().int() });
+const LastSchema = z.object({ at: z.number(), ok: z.boolean(), status: z.nullable(z.number()), error: z.nullable(z.string().check(z.maxLength(300))), delivered: z.int() });
 const StateSchema = z.object({
   v: z.literal(1),
   events: z.array(z.unknown()),
-  dropped: z.number().int().min(0),
-  droppedSince: z.number().nullable(),
-  attempts: z.number().int().min(0),
+  dropped: z.int().check(z.gte(0)),
+  droppedSince: z.nullable(z.number()),
+  attempts: z.int().check(z.gte(0)),
   nextAt: z.number(),
-  last: LastSchema.nullable(),
-  deliveredTotal: z.number().int().min(0),
+  last: z.nullable(LastSchema),
+  deliveredTotal: z.int().check(z.gte(0)),
 });
 
 /**

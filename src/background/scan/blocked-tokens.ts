@@ -10,7 +10,7 @@
  * and among the MAX_TOKENS newest overall; the tab closing drops its tokens. A dropped token reads
  * as "This warning has expired": the page stays blocked, nothing is opened.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Decision, Verdict } from '@/src/shared/verdict';
 import { StoredRule } from '@/src/shared/policy/decision-rule';
 import { readKey, writeKey, writeKeys, removeKeys, createMutex } from '../state/kv';
@@ -23,21 +23,21 @@ export const TokenSchema = z.object({
   rawUrl: z.string(),
   url: z.string(),
   host: z.string(),
-  verdict: z.unknown().nullable(),
+  verdict: z.nullable(z.unknown()),
   /** `rule`: the rule that fired (decide.ts), shown in words on the blocked page (issue 15). */
-  decision: z.object({ action: z.enum(['allow', 'annotate', 'warn', 'block']), reason: z.string(), rule: StoredRule.optional() }),
+  decision: z.object({ action: z.enum(['allow', 'annotate', 'warn', 'block']), reason: z.string(), rule: z.optional(StoredRule) }),
   pending: z.boolean(),
   createdAt: z.number(),
   /**
    * History entries "Go back" must skip: 2 when the blocked page had already loaded in the tab
    * (its entry sits behind ours and would only be blocked again), else 1.
    */
-  backSteps: z.number().int().min(1).max(2).default(1),
+  backSteps: z._default(z.int().check(z.gte(1), z.lte(2)), 1),
   /**
    * The first URL of the redirect chain (the link the person opened) when the blocked URL is a
    * later hop of it (issue 10: a safe page redirecting to a bad one); absent otherwise.
    */
-  firstUrl: z.string().optional(),
+  firstUrl: z.optional(z.string()),
 });
 export type BlockedToken = Omit<z.infer<typeof TokenSchema>, 'verdict' | 'backSteps'> & { verdict: Verdict | null; backSteps?: number };
 
@@ -106,7 +106,7 @@ export async function readToken(token: string): Promise<BlockedToken | null> {
   if (!/^[0-9a-f-]{36}$/i.test(token)) return null;
   const pending = writing.get(token);
   if (pending) return pending.data;
-  const v = await readKey('session', key(token), TokenSchema.nullable(), null);
+  const v = await readKey('session', key(token), z.nullable(TokenSchema), null);
   return v as BlockedToken | null;
 }
 

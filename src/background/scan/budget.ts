@@ -12,7 +12,7 @@
  * tab (webNavigation.onCreatedNavigationTarget), else the URL navigated to (a person typing an
  * address into a new tab).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { UrlStatus, BudgetSkipReason } from '@/src/shared/verdict';
 import type { BudgetReportData, ScanReason } from '@/src/shared/messaging/protocol';
 import { budgetKindOf, spend, SKIP_REASON_OF, type Bucket, type BudgetKind, type BudgetLimits } from '@/src/shared/policy/budgets';
@@ -95,7 +95,7 @@ export function createBudget(deps: { now?: () => number } = {}): Budget {
 
   async function load(): Promise<State> {
     if (state) return rollover(state);
-    loading ??= readKey('session', KEY, StateSchema.nullable(), null).then((s) => (state ??= s ?? emptyState(dayOf(now()))));
+    loading ??= readKey('session', KEY, z.nullable(StateSchema), null).then((s) => (state ??= s ?? emptyState(dayOf(now()))));
     return rollover(await loading);
   }
 

@@ -8,7 +8,7 @@
  * only while the policy allows proceeding: when a policy turns allowProceed off they stop
  * counting at once (the callers ask with `proceedAllowed`) and are cleared (endProceeding).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { addPass, PASS_MS } from '@/src/shared/policy/passes';
 import { exceptionsInForce, revokeFromRecords, type ExceptionRow } from '@/src/shared/policy/exceptions-view';
 import { readKey, writeKey, removeKeys, createMutex } from '../state/kv';

@@ -4,7 +4,7 @@
  * re-sends the same key on resume and the service answers with the same job instead of scanning
  * twice. A job is removed only after its verdict is in the cache.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ScanReason } from '@/src/shared/messaging/protocol';
 import { readKey, writeKey, createMutex } from '../state/kv';
 import { incognitoUrls } from '../state/incognito-urls';
@@ -12,7 +12,7 @@ import { incognitoUrls } from '../state/incognito-urls';
 export const PendingJobSchema = z.object({
   url: z.string(),
   idempotencyKey: z.string(),
-  scanId: z.string().nullable(),
+  scanId: z.nullable(z.string()),
   state: z.string(),
   reasons: z.array(ScanReason),
   createdAt: z.number(),
@@ -20,25 +20,25 @@ export const PendingJobSchema = z.object({
   pollDelayMs: z.number(),
   tabIds: z.array(z.number()),
   /** Waiting for something before (re)submitting: credits, or a retry after a transient error. */
-  waitingFor: z.enum(['credits', 'retry']).nullable(),
+  waitingFor: z.nullable(z.enum(['credits', 'retry'])),
   retryAt: z.number(),
   /**
    * The code of the last failed attempt (network, bad_response, insufficient_credits…), null
    * after a success: strict mode names it when it gives up (src/shared/policy/strict.ts).
    * Absent in jobs stored by older builds.
    */
-  lastError: z.string().max(100).nullable().default(null),
+  lastError: z._default(z.nullable(z.string().check(z.maxLength(100))), null),
 });
 export type PendingJob = z.infer<typeof PendingJobSchema>;
 
-const JobsSchema = z.record(z.string(), z.unknown()).transform((rec) => {
+const JobsSchema = z.pipe(z.record(z.string(), z.unknown()), z.transform((rec) => {
   const out: Record<string, PendingJob> = {};
   for (const [k, v] of Object.entries(rec)) {
     const r = PendingJobSchema.safeParse(v);
     if (r.success) out[k] = r.data;
   }
   return out;
-});
+}));
 
 const KEY = 'jobs';
 

@@ -1,7 +1,7 @@
 /**
  * Link text that lies (issue 12, item 5), as a warning: `<a href="http://evil.example">
  * https://mybank.example</a>`. Decided here, from local rules only (shared/url/lying-text.ts),
- * because it needs tldts (the content script must stay light); nothing is sent for it.
+ * because it needs the public suffix list (the content script must stay light); nothing is sent for it.
  */
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
 import { ACTION_SEVERITY } from '@/src/shared/verdict';

@@ -8,7 +8,7 @@
  * only setPause writes the key, and only the background calls it (content scripts cannot reach
  * storage.session in either browser: kv.ts); a new worker life reads storage again.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { readKey, writeKey } from '../state/kv';
 
 const KEY = 'pausedUntil';
@@ -19,7 +19,7 @@ let copy: Promise<number | null> | null = null;
 /** The stored value (ms epoch, -1, or null), from memory after the first read. */
 function stored(): Promise<number | null> {
   // readKey never rejects: an unreadable value reads as "not paused" (protection stays on).
-  copy ??= readKey('session', KEY, z.number().nullable(), null);
+  copy ??= readKey('session', KEY, z.nullable(z.number()), null);
   return copy;
 }
 

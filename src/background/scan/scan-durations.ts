@@ -4,7 +4,7 @@
  * content script's reach), so a woken worker does not start from nothing; a bad stored value is
  * dropped, never trusted. Examples in scan-durations.examples.ts.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { readKey, writeKey } from '../state/kv';
 import type { LearnedDurations } from './poll-timing';
 
@@ -56,7 +56,7 @@ export function learnedFrom(samples: readonly number[]): LearnedDurations | null
 }
 
 const KEY = 'scanDurations';
-const Stored = z.array(z.unknown()).catch([]).transform((a) => a.filter((x): x is number => typeof x === 'number' && valid(x)).slice(-MAX_SAMPLES));
+const Stored = z.pipe(z.catch(z.array(z.unknown()), []), z.transform((a) => a.filter((x): x is number => typeof x === 'number' && valid(x)).slice(-MAX_SAMPLES)));
 
 export interface DurationLog {
   /** Loads what an earlier worker life kept (once; later calls are free). */

@@ -4,7 +4,7 @@
  * the chain the tab is on. Updates apply in the order the events came, once the stored chains
  * are loaded.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EMPTY_CHAIN, type Chain } from '@/src/shared/url/redirect-chain';
 import { readKey, writeKey } from '../state/kv';
 
@@ -12,7 +12,7 @@ const KEY = 'chains';
 const MAX_TABS = 500;
 const SAVE_DELAY_MS = 100;
 
-const Stored = z.record(z.string(), z.object({ committed: z.array(z.string()).max(50), pending: z.array(z.string()).max(50).nullable() }));
+const Stored = z.record(z.string(), z.object({ committed: z.array(z.string()).check(z.maxLength(50)), pending: z.nullable(z.array(z.string()).check(z.maxLength(50))) }));
 
 export interface TabChains {
   get(tabId: number): Promise<Chain>;

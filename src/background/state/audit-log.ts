@@ -9,7 +9,7 @@
  * the organization's receiver. Later than that it moves to the top with its new time.
  * What a private window asked about stays in memory only (incognito-urls.ts), like the ledger.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { StoredRule } from '@/src/shared/policy/decision-rule';
 import type { AuditEntry } from '@/src/shared/messaging/protocol';
 import { readKey, writeKey, createMutex } from './kv';
@@ -19,29 +19,28 @@ export const AUDIT_CAP = 200;
 export const REPEAT_MS = 60_000;
 
 const EntrySchema = z.object({
-  url: z.string().max(8192),
-  host: z.string().max(300),
+  url: z.string().check(z.maxLength(8192)),
+  host: z.string().check(z.maxLength(300)),
   wouldBe: z.enum(['block', 'warn']),
   via: z.enum(['navigation', 'hover']),
-  verdict: z
-    .object({
-      scanId: z.string().max(200).nullable(),
-      riskScore: z.number().nullable(),
-      band: z.enum(['safe', 'suspicious', 'high', 'malicious']).nullable(),
-      categories: z.array(z.string().max(60)).max(20),
-    })
-    .nullable(),
-  reason: z.string().max(100),
-  rule: StoredRule.optional(),
+  verdict: z.nullable(
+    z.object({
+      scanId: z.nullable(z.string().check(z.maxLength(200))),
+      riskScore: z.nullable(z.number()),
+      band: z.nullable(z.enum(['safe', 'suspicious', 'high', 'malicious'])),
+      categories: z.array(z.string().check(z.maxLength(60))).check(z.maxLength(20)),
+    }),
+  ),
+  reason: z.string().check(z.maxLength(100)),
+  rule: z.optional(StoredRule),
   at: z.number(),
 });
 /** Entries that do not parse are dropped one by one; the rest stay (never the whole list lost). */
-const ListSchema = z.array(z.unknown()).transform((xs) =>
+const ListSchema = z.pipe(z.array(z.unknown()), z.transform((xs) =>
   xs.flatMap((x) => {
     const r = EntrySchema.safeParse(x);
     return r.success ? [r.data as AuditEntry] : [];
-  }),
-);
+  })));
 
 const KEY = 'auditLog';
 const mutex = createMutex();

@@ -12,7 +12,7 @@
  * storage.local is not used, except once to move what older builds left there (legacy-local.ts).
  */
 import { browser } from 'wxt/browser';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { createMemoryBackend, openDefaultBackend, type DbBackend } from './db-backend';
 import { migrateLegacyLocal, type LocalArea } from './legacy-local';
 
@@ -64,7 +64,7 @@ async function getKeys(a: Area, keys: string[] | null): Promise<Record<string, u
   return keys === null ? b.getAll() : b.get(keys);
 }
 
-export async function readKey<T>(a: Area, key: string, schema: z.ZodType<T>, fallback: T): Promise<T> {
+export async function readKey<S extends z.ZodMiniType>(a: Area, key: string, schema: S, fallback: z.output<S>): Promise<z.output<S>> {
   try {
     const got = await getKeys(a, [key]);
     if (!(key in got)) return fallback;

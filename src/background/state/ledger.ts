@@ -6,7 +6,7 @@
  * ledger stays complete while the background runs, but in memory only: they are never written
  * to the private store and are gone when the background stops. The same holds for the history.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { LedgerEntry, ScanSummary } from '@/src/shared/messaging/protocol';
 import { ScanReason } from '@/src/shared/messaging/protocol';
 import { readKey, writeKey, createMutex } from './kv';
@@ -15,13 +15,12 @@ import { incognitoUrls } from './incognito-urls';
 export const LEDGER_CAP = 1000;
 export const HISTORY_CAP = 200;
 
-const EntrySchema = z.object({ url: z.string(), at: z.number(), reason: ScanReason, sentTo: z.literal('shortener').optional() });
-const LedgerSchema = z.array(z.unknown()).transform((xs) =>
+const EntrySchema = z.object({ url: z.string(), at: z.number(), reason: ScanReason, sentTo: z.optional(z.literal('shortener')) });
+const LedgerSchema = z.pipe(z.array(z.unknown()), z.transform((xs) =>
   xs.flatMap((x) => {
     const r = EntrySchema.safeParse(x);
     return r.success ? [r.data] : [];
-  }),
-);
+  })));
 
 /**
  * One queue per stored key (each write reads, changes and writes its key): a ledger line that
@@ -81,17 +80,16 @@ const SummarySchema = z.object({
   id: z.string(),
   url: z.string(),
   state: z.string(),
-  createdAt: z.string().nullable(),
-  riskScore: z.number().nullable(),
-  band: z.enum(['safe', 'suspicious', 'high', 'malicious']).nullable(),
+  createdAt: z.nullable(z.string()),
+  riskScore: z.nullable(z.number()),
+  band: z.nullable(z.enum(['safe', 'suspicious', 'high', 'malicious'])),
   source: z.enum(['local', 'service']),
 });
-const HistorySchema = z.array(z.unknown()).transform((xs) =>
+const HistorySchema = z.pipe(z.array(z.unknown()), z.transform((xs) =>
   xs.flatMap((x) => {
     const r = SummarySchema.safeParse(x);
     return r.success ? [r.data] : [];
-  }),
-);
+  })));
 
 /** Local scan history (newest first), merged with GET /v1/scans/ in the popup. */
 export function recordHistory(item: ScanSummary): Promise<void> {

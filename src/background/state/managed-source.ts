@@ -3,7 +3,7 @@
  * read in the private store (policy rules for the cache: src/shared/policy/managed-cache.ts).
  */
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { readManaged, type ManagedValues } from '@/src/shared/policy/managed';
 import { readCache, toCache, type ManagedCache } from '@/src/shared/policy/managed-cache';
 import { readKey, writeKey } from './kv';

@@ -11,7 +11,7 @@
  * LIVE_WAIT_MS): without it Linklens is not configured. storage.onChanged('managed') applies
  * policy changes live.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DEFAULT_SETTINGS, defaultSettings, isPolicyOnlyKey, SettingsShape, type Settings, type SettingKey } from '@/src/shared/policy/settings';
 import { migrateSettings } from '@/src/shared/policy/migrations';
 import { mergeSettings, lockedKeys, type ManagedValues } from '@/src/shared/policy/managed';

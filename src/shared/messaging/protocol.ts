@@ -9,14 +9,14 @@
  * from our own extension pages (decided by sender URL/origin in router.ts, never by sender.id).
  */
 import '../zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_BATCH, MAX_LINK_TEXT, MAX_URL_LENGTH } from './limits';
 
 /** MAX_URL_LENGTH: cap on URL strings crossing a message boundary; MAX_BATCH: URLs per batch. */
 export { MAX_BATCH, MAX_LINK_TEXT, MAX_URL_LENGTH };
 
-const Url = z.string().min(1).max(MAX_URL_LENGTH);
-const Id = z.string().min(1).max(200);
+const Url = z.string().check(z.minLength(1), z.maxLength(MAX_URL_LENGTH));
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 
 // ───────────────────────── content script → background (untrusted) ─────────────────────────
 export const ContentToBackground = z.discriminatedUnion('type', [
@@ -26,14 +26,14 @@ export const ContentToBackground = z.discriminatedUnion('type', [
    * for everything else, so a page cannot tell what was checked or visited), only for URLs its
    * own frame reported (a bounded number per document), and never when they were checked.
    */
-  z.object({ type: z.literal('links.lookup'), urls: z.array(Url).max(MAX_BATCH) }),
+  z.object({ type: z.literal('links.lookup'), urls: z.array(Url).check(z.maxLength(MAX_BATCH)) }),
   /**
    * Hover intent or keyboard focus rested on a link: check it (cache, else scan, within the
    * page's budgets: src/shared/policy/budgets.ts). Answered like links.lookup. `text`: the start
    * of the link's visible text; when it names another site than the link leads to, the answer is
    * a local warning (shared/url/lying-text.ts) and nothing is sent for the link (issue 12, item 5).
    */
-  z.object({ type: z.literal('link.hover'), url: Url, text: z.string().max(MAX_LINK_TEXT).optional() }),
+  z.object({ type: z.literal('link.hover'), url: Url, text: z.optional(z.string().check(z.maxLength(MAX_LINK_TEXT))) }),
   // No message grants a pass: "Proceed anyway" is on the blocked page, an extension page
   // (issue 11, hole 5). A content script may be the attacker's.
 
@@ -66,23 +66,23 @@ export const ScanReason = z.enum(['navigation', 'hover', 'menu', 'page-links', '
 export type ScanReason = z.infer<typeof ScanReason>;
 
 export const PageToBackground = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('tab.status'), tabId: z.number().int() }),
+  z.object({ type: z.literal('tab.status'), tabId: z.int() }),
   /**
    * `tabId`: the tab the URL was taken from (the popup's tab), so a private window's setting
    * applies. Without it, the sending page's own tab decides; no tab at all counts as private.
    */
-  z.object({ type: z.literal('scan.url'), url: Url, reason: ScanReason, force: z.boolean().optional(), tabId: z.number().int().optional() }),
+  z.object({ type: z.literal('scan.url'), url: Url, reason: ScanReason, force: z.optional(z.boolean()), tabId: z.optional(z.int()) }),
   /**
    * "Check all links on this page", step 1: how many links the page has and how many would be
    * sent (credits), from the cache and local rules only. Nothing is sent. Reply: PageScanPreviewData.
    */
-  z.object({ type: z.literal('scan.pagePreview'), tabId: z.number().int() }),
+  z.object({ type: z.literal('scan.pagePreview'), tabId: z.int() }),
   /** Step 2, after the person agreed: checks what the preview counted (error `preview_needed` without one). */
-  z.object({ type: z.literal('scan.pageLinks'), tabId: z.number().int() }),
-  z.object({ type: z.literal('scan.progress'), tabId: z.number().int() }),
+  z.object({ type: z.literal('scan.pageLinks'), tabId: z.int() }),
+  z.object({ type: z.literal('scan.progress'), tabId: z.int() }),
   z.object({ type: z.literal('scan.get'), id: Id }),
   z.object({ type: z.literal('scan.analytics'), id: Id }),
-  z.object({ type: z.literal('scans.list'), cursor: z.string().max(2000).optional() }),
+  z.object({ type: z.literal('scans.list'), cursor: z.optional(z.string().check(z.maxLength(2000))) }),
   z.object({ type: z.literal('settings.get') }),
   /**
    * `rebindKey`: the person confirmed using the stored key with the new service URL, naming the
@@ -91,7 +91,7 @@ export const PageToBackground = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('settings.set'),
     patch: z.record(z.string(), z.unknown()),
-    rebindKey: z.object({ from: z.string().max(2000), to: z.string().max(2000) }).optional(),
+    rebindKey: z.optional(z.object({ from: z.string().check(z.maxLength(2000)), to: z.string().check(z.maxLength(2000)) })),
   }),
   /**
    * Without `apply`: only the plan (what would change; reply SettingsImportData). With `apply`:
@@ -99,29 +99,29 @@ export const PageToBackground = z.discriminatedUnion('type', [
    */
   z.object({
     type: z.literal('settings.import'),
-    json: z.string().max(1_000_000),
-    apply: z.boolean().optional(),
-    confirm: z.array(z.string().max(100)).max(100).optional(),
+    json: z.string().check(z.maxLength(1_000_000)),
+    apply: z.optional(z.boolean()),
+    confirm: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(100))),
   }),
-  z.object({ type: z.literal('connection.test'), serviceUrl: z.string().max(2000), apiKey: z.string().max(2000) }),
+  z.object({ type: z.literal('connection.test'), serviceUrl: z.string().check(z.maxLength(2000)), apiKey: z.string().check(z.maxLength(2000)) }),
   z.object({ type: z.literal('keys.list') }),
-  z.object({ type: z.literal('keys.create'), name: z.string().max(200), scopes: z.array(z.string().max(100)).max(20) }),
+  z.object({ type: z.literal('keys.create'), name: z.string().check(z.maxLength(200)), scopes: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(20)) }),
   z.object({ type: z.literal('keys.revoke'), id: Id }),
   z.object({ type: z.literal('credits.get') }),
-  z.object({ type: z.literal('credits.purchase'), amount: z.number().int().positive().max(1_000_000) }),
+  z.object({ type: z.literal('credits.purchase'), amount: z.int().check(z.positive(), z.lte(1_000_000)) }),
   z.object({ type: z.literal('account.get') }),
   z.object({ type: z.literal('account.put'), settings: z.record(z.string(), z.unknown()) }),
-  z.object({ type: z.literal('blocked.details'), token: z.string().min(1).max(200) }),
-  z.object({ type: z.literal('blocked.proceed'), token: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('blocked.details'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  z.object({ type: z.literal('blocked.proceed'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
   /** Asked when "Go back" is clicked: how many history entries to step back (1 or 2). */
-  z.object({ type: z.literal('blocked.back'), token: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('blocked.back'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
   /** scope 'host': exactly this host (and its subdomains); default 'site': its registrable domain. */
-  z.object({ type: z.literal('allowlist.add'), host: z.string().min(1).max(300), scope: z.enum(['host', 'site']).optional() }),
-  z.object({ type: z.literal('allowlist.remove'), host: z.string().min(1).max(300) }),
-  z.object({ type: z.literal('blocklist.add'), host: z.string().min(1).max(300) }),
-  z.object({ type: z.literal('blocklist.remove'), host: z.string().min(1).max(300) }),
+  z.object({ type: z.literal('allowlist.add'), host: z.string().check(z.minLength(1), z.maxLength(300)), scope: z.optional(z.enum(['host', 'site'])) }),
+  z.object({ type: z.literal('allowlist.remove'), host: z.string().check(z.minLength(1), z.maxLength(300)) }),
+  z.object({ type: z.literal('blocklist.add'), host: z.string().check(z.minLength(1), z.maxLength(300)) }),
+  z.object({ type: z.literal('blocklist.remove'), host: z.string().check(z.minLength(1), z.maxLength(300)) }),
   /** until: ms epoch, or null for "until the browser restarts", or 0 to resume. */
-  z.object({ type: z.literal('pause.set'), until: z.number().nullable() }),
+  z.object({ type: z.literal('pause.set'), until: z.nullable(z.number()) }),
   z.object({ type: z.literal('ledger.get') }),
   z.object({ type: z.literal('ledger.clear') }),
   /** Audit-only mode's "would have blocked / warned" list (issue 15). Reply: AuditEntry[] newest first. */
@@ -132,28 +132,28 @@ export const PageToBackground = z.discriminatedUnion('type', [
   z.object({ type: z.literal('history.get') }),
   z.object({ type: z.literal('history.clear') }),
   /** "Report a mistake": rescan now, mark the verdict disputed here, and say where to report it. */
-  z.object({ type: z.literal('verdict.dispute'), url: Url, scanId: Id.optional() }),
+  z.object({ type: z.literal('verdict.dispute'), url: Url, scanId: z.optional(Id) }),
   /** Issue 13: what is reported to the organization, to whom, and how delivery goes (options). */
   z.object({ type: z.literal('reporting.status') }),
   /** Issue 13: the organization's support contact (blocked page, popup). Reply: OrgSupportData. */
   z.object({ type: z.literal('org.support') }),
   /** Issue 13: is this tab on a protected sign-in page, or a look-alike of one? Reply: SignInStatusData. */
-  z.object({ type: z.literal('signin.status'), tabId: z.number().int() }),
+  z.object({ type: z.literal('signin.status'), tabId: z.int() }),
   /** Issue 15: the "Proceed anyway" exceptions and passes in force (options). Reply: ExceptionsData. */
   z.object({ type: z.literal('exceptions.list') }),
   /**
    * Ends the exception and proceed passes of one host (exact host); the reply comes once the
    * request-blocking rules no longer let it through. Reply: ExceptionsData (what is left).
    */
-  z.object({ type: z.literal('exceptions.revoke'), host: z.string().min(1).max(300) }),
+  z.object({ type: z.literal('exceptions.revoke'), host: z.string().check(z.minLength(1), z.maxLength(300)) }),
   /** Ends every exception and proceed pass, rules included, like exceptions.revoke. */
   z.object({ type: z.literal('exceptions.revokeAll') }),
 ]);
 export type PageToBackground = z.infer<typeof PageToBackground>;
 
 /** Message types only extension pages may send. Used by the router and the convention test. */
-export const PRIVILEGED_TYPES = PageToBackground.options.map((o) => o.shape.type.value);
-export const CONTENT_TYPES = ContentToBackground.options.map((o) => o.shape.type.value);
+export const PRIVILEGED_TYPES = PageToBackground.def.options.map((o) => o.shape.type.def.values[0] as PageToBackground['type']);
+export const CONTENT_TYPES = ContentToBackground.def.options.map((o) => o.shape.type.def.values[0] as ContentToBackground['type']);
 
 // ───────────────────────── extension pages ⇄ background: scan progress port ────────────────
 /**
@@ -168,9 +168,9 @@ export const PortToBackground = z.discriminatedUnion('type', [z.object({ type: z
 export type PortToBackground = z.infer<typeof PortToBackground>;
 export const ScanEventsMessage = z.discriminatedUnion('type', [
   /** A state the service reported on the stream (QUEUED, PROCESSING, COMPLETED, FAILED or another name). */
-  z.object({ type: z.literal('scan.state'), state: z.string().min(1).max(100) }),
+  z.object({ type: z.literal('scan.state'), state: z.string().check(z.minLength(1), z.maxLength(100)) }),
   /** The stream is over (reason: events.ts StreamEndReason, or 'not_configured' / 'refused'). */
-  z.object({ type: z.literal('scan.end'), reason: z.string().max(50) }),
+  z.object({ type: z.literal('scan.end'), reason: z.string().check(z.maxLength(50)) }),
 ]);
 export type ScanEventsMessage = z.infer<typeof ScanEventsMessage>;
 
@@ -249,20 +249,20 @@ export type LinkProgress = 'submitting' | 'queued' | 'processing';
 
 export const LinkInfoSchema = z.object({
   status: z.enum(['pending', 'verdict', 'skipped', 'unknown', 'error']),
-  action: z.enum(['allow', 'annotate', 'warn', 'block']).optional(),
-  band: z.enum(['safe', 'suspicious', 'high', 'malicious']).optional(),
-  riskScore: z.number().optional(),
-  categories: z.array(z.string()).optional(),
-  reasoning: z.string().optional(),
-  indicators: z.array(z.string()).optional(),
-  canProceed: z.boolean().optional(),
-  leadsTo: z.string().optional(),
-  badHop: z.enum(['link', 'destination', 'hop']).optional(),
-  textShows: z.string().optional(),
-  why: z
-    .object({ key: z.enum(['org_blocklist', 'user_blocklist', 'score_block', 'score_warn', 'low_confidence']), nums: z.array(z.number()).max(4) })
-    .optional(),
-  progress: z.enum(['submitting', 'queued', 'processing']).optional(),
+  action: z.optional(z.enum(['allow', 'annotate', 'warn', 'block'])),
+  band: z.optional(z.enum(['safe', 'suspicious', 'high', 'malicious'])),
+  riskScore: z.optional(z.number()),
+  categories: z.optional(z.array(z.string())),
+  reasoning: z.optional(z.string()),
+  indicators: z.optional(z.array(z.string())),
+  canProceed: z.optional(z.boolean()),
+  leadsTo: z.optional(z.string()),
+  badHop: z.optional(z.enum(['link', 'destination', 'hop'])),
+  textShows: z.optional(z.string()),
+  why: z.optional(
+    z.object({ key: z.enum(['org_blocklist', 'user_blocklist', 'score_block', 'score_warn', 'low_confidence']), nums: z.array(z.number()).check(z.maxLength(4)) }),
+  ),
+  progress: z.optional(z.enum(['submitting', 'queued', 'processing'])),
 });
 
 /** Reply data of `links.lookup`: URL as sent → info. */
@@ -270,7 +270,7 @@ export type LinksLookupData = Record<string, LinkInfo>;
 
 /** Reply data of `config.get` (content script). Validated on arrival; defaults on any problem. */
 export const ContentConfigSchema = z.object({
-  hoverDelayMs: z.number().int().min(50).max(5000),
+  hoverDelayMs: z.int().check(z.gte(50), z.lte(5000)),
   scanHovers: z.boolean(),
 });
 export type ContentConfig = z.infer<typeof ContentConfigSchema>;
@@ -282,7 +282,7 @@ export type ContentConfig = z.infer<typeof ContentConfigSchema>;
  */
 export const SignInCheckSchema = z.union([
   z.object({ warn: z.literal(false) }),
-  z.object({ warn: z.literal(true), protectedHost: z.string().min(1).max(253) }),
+  z.object({ warn: z.literal(true), protectedHost: z.string().check(z.minLength(1), z.maxLength(253)) }),
 ]);
 export type SignInCheckData = z.infer<typeof SignInCheckSchema>;
 

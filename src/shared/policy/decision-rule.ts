@@ -4,12 +4,12 @@
  * that does not parse is dropped (the page then says less, never something made up).
  */
 import '../zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { DecisionRule } from '../verdict';
 
-const Score = z.number().min(0).max(100);
-const Fraction = z.number().min(0).max(1);
-const Entry = z.string().min(1).max(300);
+const Score = z.number().check(z.gte(0), z.lte(100));
+const Fraction = z.number().check(z.gte(0), z.lte(1));
+const Entry = z.string().check(z.minLength(1), z.maxLength(300));
 
 export const DecisionRuleSchema = z.discriminatedUnion('rule', [
   z.object({ rule: z.literal('orgBlockList'), entry: Entry }),
@@ -20,16 +20,16 @@ export const DecisionRuleSchema = z.discriminatedUnion('rule', [
   z.object({ rule: z.literal('score'), level: z.enum(['block', 'warn']), score: Score, threshold: Score }),
   z.object({ rule: z.literal('lowConfidence'), score: Score, threshold: Score, confidence: Fraction, minConfidence: Fraction }),
   z.object({ rule: z.literal('band'), score: Score, band: z.enum(['safe', 'suspicious', 'high', 'malicious']) }),
-  z.object({ rule: z.literal('category'), score: Score, category: z.string().max(60) }),
+  z.object({ rule: z.literal('category'), score: Score, category: z.string().check(z.maxLength(60)) }),
   z.object({ rule: z.literal('safe'), score: Score }),
-  z.object({ rule: z.literal('strict'), reason: z.string().max(60) }),
+  z.object({ rule: z.literal('strict'), reason: z.string().check(z.maxLength(60)) }),
 ]);
 
 /** A stored rule, or undefined when it is missing or does not parse. */
-export const StoredRule = z.unknown().transform((v): DecisionRule | undefined => {
+export const StoredRule = z.pipe(z.unknown(), z.transform((v): DecisionRule | undefined => {
   const r = DecisionRuleSchema.safeParse(v);
   return r.success ? r.data : undefined;
-});
+}));
 
 // The schema and the type stay one: adding a rule to one without the other fails to compile.
 type Parsed = z.infer<typeof DecisionRuleSchema>;

@@ -14,7 +14,7 @@
  * - A new service URL never takes the stored key along (key-binding.ts): `serviceKey` says so.
  * Pure. Examples: import-plan.examples.ts.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { POLICY_ONLY_KEYS, SettingsShape, SETTINGS_VERSION, type SettingKey, type Settings } from './settings';
 import { MIGRATIONS } from './migrations';
 import { checkField, isPlainObject } from './repair';
@@ -131,7 +131,7 @@ export function planImport(
   keyOrigin: string | null = null,
 ): { ok: true; plan: ImportPlan } | { ok: false; error: 'not-settings' } {
   if (!isPlainObject(raw)) return { ok: false, error: 'not-settings' };
-  const shape = SettingsShape.shape as Record<SettingKey, z.ZodType>;
+  const shape = SettingsShape.shape as Record<SettingKey, z.ZodMiniType>;
   const plan: ImportPlan = { changes: [], unchanged: [], ignored: [], patch: {}, confirm: [] };
   for (const [k, value] of Object.entries(migrated(raw))) {
     if (NOT_IMPORTABLE.includes(k)) {

@@ -7,7 +7,7 @@
  * and valid come out. Documentation for administrators: POLICY.md; Chrome schema:
  * public/managed_schema.json (Firefox does not validate, so the checks here are what protects us).
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { DEFAULT_SETTINGS, POLICY_ONLY_KEYS, SettingsShape, SETTING_KEYS, type SettingKey, type Settings } from './settings';
 import { checkField, isPlainObject } from './repair';
 
@@ -47,7 +47,7 @@ export function readManaged(raw: unknown): { values: ManagedValues; invalid: str
   const values: Record<string, unknown> = {};
   const invalid: string[] = [];
   if (!isPlainObject(raw)) return { values: {}, invalid: raw === undefined || raw === null ? [] : ['*'] };
-  const shape = SettingsShape.shape as Record<SettingKey, z.ZodType>;
+  const shape = SettingsShape.shape as Record<SettingKey, z.ZodMiniType>;
   for (const [key, value] of Object.entries(raw)) {
     if (!(MANAGED_KEYS as readonly string[]).includes(key)) {
       invalid.push(key);

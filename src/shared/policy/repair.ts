@@ -6,7 +6,7 @@
  * List fields keep their valid entries (one bad entry must not wipe a 500-host allowlist);
  * object fields (cacheTtlMinutes) are repaired per sub-field. Unknown keys are dropped.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defaultSettings, SETTINGS_VERSION, SettingsShape, type SettingKey, type Settings } from './settings';
 
 export interface FieldCheck {
@@ -21,20 +21,20 @@ export interface FieldCheck {
  * sub-fields of an object. `partialObjects`: an object keeps only its valid sub-fields (managed
  * policy, no defaults); otherwise missing/invalid sub-fields come from `fallback`.
  */
-export function checkField(schema: z.ZodType, value: unknown, path: string, fallback: unknown, partialObjects: boolean): FieldCheck {
+export function checkField(schema: z.ZodMiniType, value: unknown, path: string, fallback: unknown, partialObjects: boolean): FieldCheck {
   const whole = schema.safeParse(value);
   if (whole.success) return { value: whole.data, problems: [] };
-  if (schema instanceof z.ZodArray && Array.isArray(value)) {
-    const element = schema.element as z.ZodType;
+  if (schema instanceof z.ZodMiniArray && Array.isArray(value)) {
+    const element = schema.def.element as z.ZodMiniType;
     const kept = value.filter((v) => element.safeParse(v).success);
     const again = schema.safeParse(kept);
     return again.success ? { value: again.data, problems: [path] } : { value: undefined, problems: [path] };
   }
-  if (schema instanceof z.ZodObject && isPlainObject(value)) {
+  if (schema instanceof z.ZodMiniObject && isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     const problems: string[] = [];
     const fb = isPlainObject(fallback) ? fallback : {};
-    for (const [k, sub] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    for (const [k, sub] of Object.entries(schema.shape as Record<string, z.ZodMiniType>)) {
       const v = value[k];
       if (v === undefined) {
         if (!partialObjects) out[k] = fb[k];
@@ -58,7 +58,7 @@ export function repairSettings(raw: Record<string, unknown>): { settings: Settin
   const out: Record<string, unknown> = {};
   const repaired: string[] = [];
   const defaults = defaultSettings(); // a fresh copy: the result must not share the defaults' lists
-  const shape = SettingsShape.shape as Record<SettingKey, z.ZodType>;
+  const shape = SettingsShape.shape as Record<SettingKey, z.ZodMiniType>;
   for (const key of Object.keys(shape) as SettingKey[]) {
     if (key === 'version') continue;
     const value = raw[key];

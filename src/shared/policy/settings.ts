@@ -6,35 +6,35 @@
  * Migrations, the managed-policy merge and field-by-field repair live in sibling files.
  */
 import '../zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isReportingUrl } from '../reporting/endpoint';
 import { DEFAULT_BUDGETS } from './budgets';
 
 export const SETTINGS_VERSION = 1;
 
 export const SettingsShape = z.object({
-  version: z.number().int(),
+  version: z.int(),
   /** Base URL of the scanning service; '' = not configured (nothing is ever sent). */
-  serviceUrl: z.string().max(2000),
+  serviceUrl: z.string().check(z.maxLength(2000)),
   /** API key; '' = not configured. Never leaves the background except masked. */
-  apiKey: z.string().max(2000),
+  apiKey: z.string().check(z.maxLength(2000)),
   scanNavigations: z.boolean(),
   scanHovers: z.boolean(),
-  hoverDelayMs: z.number().int().min(50).max(5000),
+  hoverDelayMs: z.int().check(z.gte(50), z.lte(5000)),
   /** Score at or above which a link/page is warned about. */
-  warnThreshold: z.number().int().min(0).max(100),
+  warnThreshold: z.int().check(z.gte(0), z.lte(100)),
   /** Score at or above which a navigation is blocked. */
-  blockThreshold: z.number().int().min(0).max(100),
+  blockThreshold: z.int().check(z.gte(0), z.lte(100)),
   /**
    * Minimum confidence (0–1) of a verdict to block (issue 15): a score at or above the block
    * threshold with a lower confidence is warned about instead. 0 = every such score blocks.
    */
-  minBlockConfidence: z.number().min(0).max(1),
+  minBlockConfidence: z.number().check(z.gte(0), z.lte(1)),
   /** Offer "Proceed anyway" / "Open anyway". Organizations can remove it. */
   allowProceed: z.boolean(),
   /** Hold navigations on a "checking" page until the verdict or the timeout. */
   strictMode: z.boolean(),
-  strictTimeoutMs: z.number().int().min(500).max(60_000),
+  strictTimeoutMs: z.int().check(z.gte(500), z.lte(60_000)),
   /** What strict mode does when the verdict does not arrive in time (or the service fails). */
   strictFailMode: z.enum(['allow', 'block']),
   /** Scan and record, but never warn or block (organizations evaluating Linklens). */
@@ -53,18 +53,18 @@ export const SettingsShape = z.object({
   /** Scan in incognito/private windows. */
   scanIncognito: z.boolean(),
   /** Registrable domains or hosts never checked. */
-  allowlist: z.array(z.string().max(300)).max(5000),
+  allowlist: z.array(z.string().check(z.maxLength(300))).check(z.maxLength(5000)),
   /** Registrable domains or hosts always blocked, without asking the service. */
-  blocklist: z.array(z.string().max(300)).max(5000),
+  blocklist: z.array(z.string().check(z.maxLength(300))).check(z.maxLength(5000)),
   /** Verdict cache lifetime per band, in minutes. */
   cacheTtlMinutes: z.object({
-    safe: z.number().int().min(1).max(43_200),
-    suspicious: z.number().int().min(1).max(43_200),
-    high: z.number().int().min(1).max(43_200),
-    malicious: z.number().int().min(1).max(43_200),
+    safe: z.int().check(z.gte(1), z.lte(43_200)),
+    suspicious: z.int().check(z.gte(1), z.lte(43_200)),
+    high: z.int().check(z.gte(1), z.lte(43_200)),
+    malicious: z.int().check(z.gte(1), z.lte(43_200)),
   }),
   /** Where "Report a mistake" goes; `{scanId}` and `{url}` are substituted. '' hides it. */
-  reportUrl: z.string().max(2000),
+  reportUrl: z.string().check(z.maxLength(2000)),
   /** Notify when a menu check or page check finds warn-level or worse. */
   notifications: z.boolean(),
   /** Policy only: every user setting is locked. */
@@ -80,37 +80,37 @@ export const SettingsShape = z.object({
   // it. The POLICY_ONLY_KEYS among them are never taken from the person, an import or
   // storage.local (a Firefox content script can write that area): see POLICY.md. ──
   /** Where events are reported (POLICY.md "Reporting"); '' = nothing is recorded or sent. */
-  reportingUrl: z.string().max(2000).refine((s) => s === '' || isReportingUrl(s), 'https, or http to this machine only'),
+  reportingUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || isReportingUrl(s), 'https, or http to this machine only')),
   /** Bearer token for reportingUrl. A credential: kept like the API key, never shown to pages. */
-  reportingToken: z.string().max(4000),
+  reportingToken: z.string().check(z.maxLength(4000)),
   /** The organization's own names for this machine and this person, sent with every event. */
-  deviceTag: z.string().max(200),
-  userTag: z.string().max(200),
+  deviceTag: z.string().check(z.maxLength(200)),
+  userTag: z.string().check(z.maxLength(200)),
   /** Hide the API keys, credits and account sections of the options page. */
   hideAccountSections: z.boolean(),
   /** Shown on the blocked page and in the popup ("Questions? Contact …"). */
-  organizationName: z.string().max(200),
-  supportUrl: z.string().max(2000).refine((s) => s === '' || /^https:\/\/[^\s]+$/i.test(s), 'an https:// address'),
-  supportContact: z.string().max(300),
+  organizationName: z.string().check(z.maxLength(200)),
+  supportUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || /^https:\/\/[^\s]+$/i.test(s), 'an https:// address')),
+  supportContact: z.string().check(z.maxLength(300)),
   /** Remove Linklens' context menu entries. */
   disableContextMenu: z.boolean(),
   /** Also notify when a navigation is blocked. */
   notifyOnBlock: z.boolean(),
   /** Scans submitted per day at most; 0 = no limit. */
-  maxCreditsPerDay: z.number().int().min(0).max(10_000_000),
+  maxCreditsPerDay: z.int().check(z.gte(0), z.lte(10_000_000)),
   /** Hosts where the organization's people really sign in (look-alikes of them are warned about). */
-  protectedSignInDomains: z.array(z.string().min(1).max(253)).max(200),
+  protectedSignInDomains: z.array(z.string().check(z.minLength(1), z.maxLength(253))).check(z.maxLength(200)),
   /**
    * How many checks a web page can cause (budgets.ts): navigations and hovers per tab and per
    * site per minute, per site and in total per day. Kept in one group (issue 11, hole 4).
    */
   budgets: z.object({
-    navigationsPerTabPerMinute: z.number().int().min(2).max(100_000),
-    navigationsPerSitePerMinute: z.number().int().min(2).max(100_000),
-    hoversPerTabPerMinute: z.number().int().min(2).max(100_000),
-    hoversPerSitePerMinute: z.number().int().min(2).max(100_000),
-    checksPerSitePerDay: z.number().int().min(1).max(10_000_000),
-    checksPerDay: z.number().int().min(1).max(10_000_000),
+    navigationsPerTabPerMinute: z.int().check(z.gte(2), z.lte(100_000)),
+    navigationsPerSitePerMinute: z.int().check(z.gte(2), z.lte(100_000)),
+    hoversPerTabPerMinute: z.int().check(z.gte(2), z.lte(100_000)),
+    hoversPerSitePerMinute: z.int().check(z.gte(2), z.lte(100_000)),
+    checksPerSitePerDay: z.int().check(z.gte(1), z.lte(10_000_000)),
+    checksPerDay: z.int().check(z.gte(1), z.lte(10_000_000)),
   }),
 });
 export type Settings = z.infer<typeof SettingsShape>;

@@ -10,20 +10,20 @@
  * duplicates that at-least-once delivery can produce (a reply lost after the receiver stored it).
  */
 import '../zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const REPORT_SCHEMA = 'linklens-events/1';
 
-const Str = (max: number) => z.string().max(max);
+const Str = (max: number) => z.string().check(z.maxLength(max));
 const UrlText = Str(4096);
-const Verdict = z
-  .object({
-    scanId: Str(200).nullable(),
-    riskScore: z.number().int().min(0).max(100).nullable(),
-    band: z.enum(['safe', 'suspicious', 'high', 'malicious']).nullable(),
-    categories: z.array(Str(100)).max(20),
-  })
-  .nullable();
+const Verdict = z.nullable(
+  z.object({
+    scanId: z.nullable(Str(200)),
+    riskScore: z.nullable(z.int().check(z.gte(0), z.lte(100))),
+    band: z.nullable(z.enum(['safe', 'suspicious', 'high', 'malicious'])),
+    categories: z.array(Str(100)).check(z.maxLength(20)),
+  }),
+);
 
 /** A URL decision: the URL as sent to the scanner, its host, the verdict and the rule that decided. */
 const UrlDecision = z.object({ url: UrlText, host: Str(300), verdict: Verdict, rule: Str(200) });
@@ -48,10 +48,10 @@ export const PAYLOADS = {
    */
   'settings.changed': z.object({
     source: z.enum(['options', 'import', 'popup']),
-    changes: z.array(z.object({ key: Str(100), value: z.union([z.boolean(), z.number(), Str(300)]).optional(), entries: z.number().int().optional() })).max(100),
+    changes: z.array(z.object({ key: Str(100), value: z.optional(z.union([z.boolean(), z.number(), Str(300)])), entries: z.optional(z.int()) })).check(z.maxLength(100)),
   }),
   /** The managed policy holds values Linklens ignored (dotted paths, e.g. cacheTtlMinutes.safe). */
-  'policy.rejected': z.object({ keys: z.array(Str(200)).max(200) }),
+  'policy.rejected': z.object({ keys: z.array(Str(200)).check(z.maxLength(200)) }),
   /** A page whose host looks like a protected sign-in domain (shared/url/lookalike.ts). */
   'lookalike.seen': z.object({
     host: Str(300),
@@ -60,9 +60,9 @@ export const PAYLOADS = {
     trigger: z.enum(['load', 'password-focus']),
   }),
   /** The scanning service could not be reached for at least `minutes`. */
-  'service.unreachable': z.object({ since: Str(40), minutes: z.number().int().min(0), error: Str(40), ongoing: z.boolean() }),
+  'service.unreachable': z.object({ since: Str(40), minutes: z.int().check(z.gte(0)), error: Str(40), ongoing: z.boolean() }),
   /** Events dropped because the queue was full while delivery failed; sent once delivery works. */
-  'reporting.dropped': z.object({ count: z.number().int().min(1), since: Str(40) }),
+  'reporting.dropped': z.object({ count: z.int().check(z.gte(1)), since: Str(40) }),
 } as const;
 
 export type ReportType = keyof typeof PAYLOADS;
@@ -70,18 +70,18 @@ export type ReportPayload<T extends ReportType> = z.infer<(typeof PAYLOADS)[T]>;
 export const REPORT_TYPES = Object.keys(PAYLOADS) as ReportType[];
 
 const Envelope = {
-  id: z.string().min(1).max(100),
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
   time: Str(40),
   extensionVersion: Str(40),
-  deviceTag: Str(200).nullable(),
-  userTag: Str(200).nullable(),
+  deviceTag: z.nullable(Str(200)),
+  userTag: z.nullable(Str(200)),
 };
 
 /** One event as stored in the queue and sent. */
 export const ReportEventSchema = z.discriminatedUnion(
   'type',
   REPORT_TYPES.map((type) => z.object({ ...Envelope, type: z.literal(type), payload: PAYLOADS[type] })) as unknown as [
-    z.ZodObject<typeof Envelope & { type: z.ZodLiteral<ReportType>; payload: z.ZodType }>,
+    z.ZodMiniObject<typeof Envelope & { type: z.ZodMiniLiteral<ReportType>; payload: z.ZodMiniType }>,
   ],
 );
 

@@ -22,7 +22,7 @@
  * suffix (google.de for accounts.google.com) is not a look-alike: it is the same name, and the
  * most common domains on the web would otherwise warn.
  */
-import { getDomain, getPublicSuffix } from 'tldts';
+import { publicSuffixOf } from './public-suffix';
 import { hostMatches } from './site';
 import { unicodeOf } from './punycode';
 import { CONFUSABLE_SEQUENCES, CONFUSABLE_TO_LATIN } from './lookalike/confusables';
@@ -70,9 +70,9 @@ export function parts(host: string): Parts | null {
     const rest = h.slice(0, -platform.length - 1).split('.');
     site = `${rest[rest.length - 1]}.${platform}`;
   } else {
-    site = getDomain(h, { allowPrivateDomains: true }) ?? h;
+    site = publicSuffixOf(h, { privateRules: true })?.domain ?? h;
   }
-  const suffix = platform ?? getPublicSuffix(h, { allowPrivateDomains: true }) ?? '';
+  const suffix = platform ?? publicSuffixOf(h, { privateRules: true })?.suffix ?? '';
   const siteLabels = site.split('.');
   const name = siteLabels[0] ?? '';
   const own = h.slice(0, Math.max(0, h.length - suffix.length - 1)).split('.').filter(Boolean);

@@ -10,15 +10,15 @@
  * `https://bank.example` lies: evil.example decides where it sends you), and text that names
  * only a wrapper's own site (`google.com` on a google.com/url?q=… link to evil.example) lies too.
  *
- * "Site" is the registrable domain (site.ts, tldts with private suffixes: `login.bank.com` and
+ * "Site" is the registrable domain (site.ts, public-suffix.ts with private suffixes: `login.bank.com` and
  * `bank.com` agree, `alice.github.io` and `bob.github.io` do not). Hosts are compared as the URL
  * parser reads them, so Unicode and punycode spellings of one name agree, and a look-alike
  * (Cyrillic `а` in `pаypal.com`) does not. Bare host names count only with a known public suffix.
  *
- * tldts makes this module heavy (~134 kB minified): run it in the background, or in the content
- * script only if tldts is already there. claimedUrl() (text-claim.ts) is the cheap pre-filter.
+ * The public suffix list makes this module heavy (~90 kB minified): run it in the background, or
+ * in the content script only if the list is already there. claimedUrl() (text-claim.ts) is the cheap pre-filter.
  */
-import { parse } from 'tldts';
+import { publicSuffixOf } from './public-suffix';
 import { registrableDomain } from './site';
 import { claimedUrl } from './text-claim';
 import { knownEnd, unwrap, type UnwrapResult } from './unwrap';
@@ -53,8 +53,8 @@ export function checkLinkText(text: string, href: string, opts: LinkTextOptions 
   const claim = claimedUrl(text);
   if (claim === null) return { kind: 'no-claim' };
   if (claim.form === 'bare') {
-    const p = parse(claim.host, { allowPrivateDomains: true });
-    if (!(p.isIcann || p.isPrivate) || p.domain === null) return { kind: 'no-claim' };
+    const p = publicSuffixOf(claim.host, { privateRules: true });
+    if (!p?.listed || p.domain === null) return { kind: 'no-claim' };
   }
   const shownHost = hostOf(knownEnd(unwrap(claim.url)) ?? claim.url);
   const leadsToHost = hostOf(linkEnd);

@@ -9,7 +9,7 @@
  * it got elsewhere cannot slip past: 2130706433, 0177.0.0.1, [::ffff:7f00:1], LOCALHOST., ...
  * Examples: privacy.examples.ts.
  */
-import { parse as parseDomain } from 'tldts';
+import { publicSuffixOf } from './public-suffix';
 import { ipv4Bytes, parseIPv4, parseIPv6 } from './ip';
 
 export type HostClass = 'public' | 'loopback' | 'private' | 'link-local' | 'intranet';
@@ -19,9 +19,9 @@ export type HostClass = 'public' | 'loopback' | 'private' | 'link-local' | 'intr
  * (home.arpa), ICANN's reservation of .internal (2024); .intranet/.lan/.corp/.home/.localdomain
  * are common private conventions (.corp and .home were withheld from delegation by ICANN).
  * Beyond these, any name whose top-level domain is not an ICANN suffix of the public suffix list
- * (tldts) is an intranet name (`wiki.intra.mycorp`): .test, .example and .invalid too, except
- * in test builds (PUBLIC_TEST_TLDS). A TLD delegated after the list bundled with tldts counts as
- * intranet until tldts is updated: the safe side for privacy.
+ * (public-suffix.ts) is an intranet name (`wiki.intra.mycorp`): .test, .example and .invalid too,
+ * except in test builds (PUBLIC_TEST_TLDS). A TLD delegated after the bundled list (generated from
+ * tldts's copy) counts as intranet until the list is regenerated: the safe side for privacy.
  */
 export const INTRANET_SUFFIXES: readonly string[] = [
   'local',
@@ -93,7 +93,7 @@ function classifyName(h: string, testTlds: readonly string[]): HostClass {
   }
   if (testTlds.includes(h.slice(h.lastIndexOf('.') + 1))) return 'public';
   // Only names under a top-level domain of the public suffix list (ICANN section) are the web.
-  return parseDomain(h, { allowPrivateDomains: false }).isIcann === true ? 'public' : 'intranet';
+  return publicSuffixOf(h, { privateRules: false })?.icann === true ? 'public' : 'intranet';
 }
 
 /** IPv4 (as a 32-bit number) by IANA special-purpose registry (RFC 6890) ranges. */

@@ -1,19 +1,19 @@
 /**
  * Sites and host lists (allowlist / blocklist). Pure. Examples: site.examples.ts.
  */
-import { getDomain } from 'tldts';
+import { registrableOf } from './public-suffix';
 import { parseIPv4, parseIPv6 } from './ip';
 
 /**
  * The registrable domain ("site") of a host: `a.b.example.co.uk` → `example.co.uk`.
- * Private suffixes count (`allowPrivateDomains`): `alice.github.io` is its own site, so
+ * Private suffixes count (public-suffix.ts): `alice.github.io` is its own site, so
  * "allow this site" never allows every GitHub Pages user. IPs, single labels and hosts
  * without a known suffix rule fall back to the host itself.
  */
 export function registrableDomain(host: string): string {
   const h = cleanHost(host);
   if (isIpLiteral(h)) return h;
-  return getDomain(h, { allowPrivateDomains: true }) ?? h;
+  return registrableOf(h) ?? h;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What a link's visible text claims as its address, if anything (issue 12, item 5: "link text
- * that lies"). Pure, cheap and tldts-free so a content script can run it on every link and only
+ * that lies"). Pure, cheap and free of the public suffix list so a content script can run it on every link and only
  * ask about links whose text makes a claim. lying-text.ts makes the comparison.
  *
  * The text claims an address when it IS, or STARTS WITH, one of:

@@ -4,7 +4,7 @@
  * through a click tracker or a mail gateway's rewriter (Safe Links around Proofpoint around
  * Google), and the destination sits in a parameter. unwrap() reads it out, layer by layer.
  *
- * Pure and cheap: no browser extension API and no tldts (134 kB), only URL/atob/TextDecoder, so
+ * Pure and cheap: no browser extension API and no public suffix list (~90 kB), only URL/atob/TextDecoder, so
  * the content script can run it too. Never throws; malformed input gives `unreadable`, and the
  * link is then judged as the wrapper it is. Work is bounded: at most MAX_UNWRAP_DEPTH + 1 reads,
  * each linear in a URL no longer than the link plus MAX_HOP_GROWTH per step (a meter proves it

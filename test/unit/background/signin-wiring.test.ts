@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ScanningService } from '../../service/server';
 import { startService } from '../../service/server';
 import { setPolicy, setupApp } from './app-harness';

@@ -116,6 +116,20 @@ describe('settings store', () => {
     expect(r.state.settings.scanHovers).toBe(false);
   });
 
+  // zod/mini loads no locale by itself (every issue would read "Invalid input"): zod-config.ts
+  // loads the English texts the options page shows beside a refused field.
+  it.each([
+    [{ hoverDelayMs: 10 }, 'hoverDelayMs', 'Too small: expected number to be >=50'],
+    [{ warnThreshold: 'high' }, 'warnThreshold', 'Invalid input: expected number, received string'],
+    [{ warnThreshold: 5.5 }, 'warnThreshold', 'Invalid input: expected int, received number'],
+    [{ allowlist: ['a'.repeat(301)] }, 'allowlist', 'Too big: expected string to have <=300 characters'],
+    [{ strictFailMode: 'maybe' }, 'strictFailMode', 'Invalid option: expected one of "allow"|"block"'],
+  ])('explains a refused value in words: %j', async (patch, key, text) => {
+    const s = createSettingsStore(createMemorySecretStore());
+    const r = await s.set(patch);
+    expect(r.refused[key]).toBe(text);
+  });
+
   it('tells listeners about a live policy change', async () => {
     const s = createSettingsStore(createMemorySecretStore());
     await s.get();

@@ -11,7 +11,7 @@
  *   parse as absolute http(s) URLs (after one form decode, twice for double-encoded values).
  * - Not when the value is on the link's own site (`/login?next=https://www.example.com/account`):
  *   a site's return address is its own page. "Own site" is decided by the caller's `sameSite`
- *   (the background passes registrable domains, tldts); the default, used where tldts is too big
+ *   (the background passes registrable domains, public-suffix.ts); the default, used where the list is too big
  *   to ship (content script), is "same host or one a subdomain of the other".
  * - `q` is NOT a generic name: it is the universal search parameter, and `?q=https://…` is a
  *   search for a URL, not a jump to it. Google's /url?q= and YouTube's /redirect?q= are in the

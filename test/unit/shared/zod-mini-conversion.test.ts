@@ -1,0 +1,84 @@
+/**
+ * Issue 14 §2: the schemas moved from classic zod's methods to zod/mini's functions
+ * (`.default()` → `z._default`, `.transform()` → `z.pipe(…, z.transform())`, `.refine()` →
+ * `.check(z.refine())`, `.catch()` → `z.catch`, `.int().min().max()` → `z.int().check(…)`).
+ * These are the places where such a rewrite could change what is accepted or produced.
+ */
+import { describe, expect, it } from 'vitest';
+import { PendingJobSchema } from '@/src/background/scan/jobs-store';
+import { TokenSchema } from '@/src/background/scan/blocked-tokens';
+import { StoredRule } from '@/src/shared/policy/decision-rule';
+import { readScanJob, readScanResult } from '@/src/background/api/schemas';
+import { SettingsShape } from '@/src/shared/policy/settings';
+import { CONTENT_TYPES, PRIVILEGED_TYPES, PageToBackground } from '@/src/shared/messaging/protocol';
+
+const job = {
+  url: 'https://a.example/',
+  idempotencyKey: 'k',
+  scanId: null,
+  state: 'QUEUED',
+  reasons: ['hover'],
+  createdAt: 1,
+  deadline: 2,
+  pollDelayMs: 3,
+  tabIds: [],
+  waitingFor: null,
+  retryAt: 0,
+};
+
+describe('zod/mini conversion keeps behaviour', () => {
+  it('default: a job stored without lastError (older builds) reads as null; a given one is kept', () => {
+    const old = PendingJobSchema.safeParse(job);
+    expect(old.success && old.data.lastError).toBeNull();
+    const withErr = PendingJobSchema.safeParse({ ...job, lastError: 'network' });
+    expect(withErr.success && withErr.data.lastError).toBe('network');
+    expect(PendingJobSchema.safeParse({ ...job, lastError: 'x'.repeat(101) }).success).toBe(false);
+  });
+
+  it('default: a blocked-page token without backSteps reads as 1; 3 or 1.5 is refused', () => {
+    const token = { tabId: 1, rawUrl: 'u', url: 'u', host: 'h', verdict: null, decision: { action: 'block', reason: 'blocklist' }, pending: false, createdAt: 0 };
+    const r = TokenSchema.safeParse(token);
+    expect(r.success && r.data.backSteps).toBe(1);
+    expect(TokenSchema.safeParse({ ...token, backSteps: 2 }).success).toBe(true);
+    expect(TokenSchema.safeParse({ ...token, backSteps: 3 }).success).toBe(false);
+    expect(TokenSchema.safeParse({ ...token, backSteps: 1.5 }).success).toBe(false);
+  });
+
+  it('transform: a stored rule that does not parse becomes undefined, never a failure', () => {
+    expect(StoredRule.parse({ rule: 'blocklist' })).toBeUndefined();
+    expect(StoredRule.parse('nonsense')).toBeUndefined();
+    expect(StoredRule.parse({ rule: 'strict', reason: 'timeout' })).toEqual({ rule: 'strict', reason: 'timeout' });
+  });
+
+  it('transform + trim: a numeric job id is stringified, a padded one trimmed, a blank one refused', () => {
+    expect(readScanJob({ id: 42, state: 'QUEUED' }, { requireResult: false })?.id).toBe('42');
+    expect(readScanJob({ id: '  scn_1  ', state: ' QUEUED ' }, { requireResult: false })).toMatchObject({ id: 'scn_1', state: 'QUEUED' });
+    expect(readScanJob({ id: '   ', state: 'QUEUED' }, { requireResult: false })).toBeNull();
+  });
+
+  it('catch: bad display fields fall back to empty, a bad score still rejects the result', () => {
+    expect(readScanResult({ riskScore: 10, confidence: 0.5, categories: 'x', reasoning: 7, indicators: null })).toEqual({
+      riskScore: 10,
+      confidence: 0.5,
+      categories: [],
+      reasoning: '',
+      indicators: [],
+    });
+    expect(readScanResult({ riskScore: 10.5, confidence: 0.5 })).toBeNull();
+    expect(readScanResult({ riskScore: 101, confidence: 0.5 })).toBeNull();
+  });
+
+  it('refine: the organization URLs keep their own messages', () => {
+    const r = SettingsShape.shape.reportingUrl.safeParse('ftp://x.example/');
+    expect(r.success ? null : r.error.issues[0]?.message).toBe('https, or http to this machine only');
+    const s = SettingsShape.shape.supportUrl.safeParse('http://help.example/');
+    expect(s.success ? null : s.error.issues[0]?.message).toBe('an https:// address');
+    expect(SettingsShape.shape.supportUrl.safeParse('').success).toBe(true);
+  });
+
+  it('the message type lists are read from the schemas', () => {
+    expect(PRIVILEGED_TYPES).toHaveLength(PageToBackground.def.options.length);
+    expect(PRIVILEGED_TYPES).toContain('settings.set');
+    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'config.get', 'signin.check', 'report.open']);
+  });
+});
