@@ -159,13 +159,15 @@ for (const kind of selectedBrowsers()) {
     test('"Report a mistake" in the in-page confirmation, by keyboard only, opens the report page of that link’s scan', async () => {
       const url = slowUrl(); // its verdict (block) is known now
       const page = await openLinkPage('/report', url);
+      // Keyboard only: the first Tab brings the person to the page (the content script starts on
+      // it: src/content/visit.ts) and focus to the link; the lookup then marks it.
+      await page.press('Tab');
       await waitFor('the marker on the link', () => shownText(page), (t) => t.includes(en('cs_band_malicious')), 20_000, 200);
       const before = await reportTabs(control);
       const info = (await driver.sendExtensionMessage<LinksLookupData>({ type: 'links.lookup', urls: [url] }));
       if (!info.ok) throw new Error('links.lookup refused');
-      // Tab to the link, Enter: the confirmation opens with "Go back" focused. Its buttons are
+      // Enter on the focused link: the confirmation opens with "Go back" focused. Its buttons are
       // [Report a mistake, Open anyway (when allowed), Go back]: Shift+Tab back to the first.
-      await page.press('Tab');
       await page.press('Enter');
       await waitFor('the confirmation', () => page.accessibleNodes(), (nodes) => nodes.some((n) => n.role === 'dialog'), 10_000, 100);
       const dialogText = await shownText(page);
@@ -200,7 +202,9 @@ for (const kind of selectedBrowsers()) {
     test('a forged report.open from the page’s content-script world opens no more report pages than the per-tab limit', async () => {
       const url = slowUrl();
       const page = await openLinkPage('/forged', url);
-      // The content script reported the link (its lookup): the marker shows it.
+      // The person arrives (the pointer on the heading, no link under it); the content script
+      // starts and reports the link (its lookup): the marker shows it.
+      await page.hover('h1');
       await waitFor('the marker on the link', () => shownText(page), (t) => t.includes(en('cs_band_malicious')), 20_000, 200);
       const before = await reportTabs(control);
       const replies = (await page.inContentScript(sendAll, Array.from({ length: 10 }, () => ({ type: 'report.open', url })))) as { ok: boolean; error?: { code: string } }[];
