@@ -130,6 +130,7 @@ for (const kind of selectedBrowsers()) {
     /** A page with one link (and nothing else to focus), opened in a new tab. */
     async function openLinkPage(path: string, href: string): Promise<JourneyPage> {
       html.set(path, htmlPage('Downloads', `<h1>Downloads</h1><p><a id="dl" href="${href}">Get the installer</a></p><div style="height:400px"></div>`));
+      // The drivers' first hover/press on it waits for the content script's injection (harness/gesture-ready.ts).
       return driver.openWebPage(html.url('downloads-tip.test', path), { width: 900, height: 600 });
     }
 

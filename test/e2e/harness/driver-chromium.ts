@@ -1,6 +1,7 @@
 // The journey driver for Chromium: Playwright over CDP, on top of launchChromium (toolchain notes
 // 10 and 11). The background is an MV3 service worker, suspended with CDP
 // ServiceWorker.stopWorker (note 9).
+import { untilGestureCounts } from './gesture-ready';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Reply } from '../../../src/shared/messaging/protocol';
 import { launchChromium } from './chromium';
@@ -34,9 +35,11 @@ function wrap(page: Page, extensionId: string): JourneyPage {
       await page.getByRole(role, { name, exact: true }).first().click();
     },
     async hover(selector) {
+      await untilGestureCounts(page, () => page.evaluate(() => document.readyState));
       await page.locator(selector).first().hover();
     },
     async press(key) {
+      await untilGestureCounts(page, () => page.evaluate(() => document.readyState));
       await page.keyboard.press(key);
     },
     async accessibleNodes() {

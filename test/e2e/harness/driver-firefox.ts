@@ -13,6 +13,7 @@
 // scripts run, webNavigation events arrive), so no `extensions.originControls.grantByDefault`
 // pref or about:addons step is needed. The driver checks it at launch and says so if a Firefox
 // ever stops granting it.
+import { untilGestureCounts } from './gesture-ready';
 import { rmSync } from 'node:fs';
 import type { ElementHandle, KeyInput, Page } from 'puppeteer-core';
 import type { Reply } from '../../../src/shared/messaging/protocol';
@@ -83,9 +84,11 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
         await el.dispose();
       },
       async hover(selector) {
+        await untilGestureCounts(page, () => page.evaluate(() => document.readyState));
         await page.hover(selector);
       },
       async press(key) {
+        await untilGestureCounts(page, () => page.evaluate(() => document.readyState));
         // puppeteer names chords key by key: 'Shift+Tab' is Shift held while Tab is pressed.
         const keys = key.split('+') as KeyInput[];
         const last = keys.pop()!;
