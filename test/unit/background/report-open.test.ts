@@ -8,9 +8,8 @@ import { describe, it, expect, beforeAll, afterAll, beforeEach, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startService, type ScanningService } from '../../service/server';
 import { submittedUrls } from '../../e2e/harness/service-log';
-import { startBackground } from '@/src/background/main';
-import { createRouter, type SenderLike } from '@/src/background/router';
-import type { App } from '@/src/background/app';
+import type { SenderLike } from '@/src/background/router';
+import { pageSender, setupApp } from './app-harness';
 import { createReportOpenLimit, reportOpenDecision, REPORT_OPENS_PER_TAB } from '@/src/background/scan/report-open';
 import { REPORT_OPEN_EXAMPLES } from '@/src/background/scan/report-open.examples';
 import { reportQuery } from '@/src/background/handlers/report-open';
@@ -41,30 +40,19 @@ beforeAll(async () => {
 });
 afterAll(() => svc.stop());
 
-const ID = 'test-extension-id';
-const EXT = `chrome-extension://${ID}`;
-const pageSender: SenderLike = { id: ID, url: `${EXT}/options.html`, origin: EXT };
-const frameSender = (tabId: number, documentId = 'doc-1'): SenderLike => ({ id: ID, url: 'https://forum.example/', origin: 'https://forum.example', tab: { id: tabId, url: 'https://forum.example/' }, frameId: 0, documentId });
+const frameSender = (tabId: number, documentId = 'doc-1'): SenderLike => ({ id: 'test-extension-id', url: 'https://forum.example/', origin: 'https://forum.example', tab: { id: tabId, url: 'https://forum.example/' }, frameId: 0, documentId });
 
 describe('report.open from a content script', () => {
-  let app: App;
-  let route: ReturnType<typeof createRouter>;
+  const w = setupApp(() => svc);
+  const route: typeof w.route = (m, sender) => w.route(m, sender);
   let created: string[];
 
-  beforeEach(async () => {
-    fakeBrowser.reset();
-    for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
-    fakeBrowser.alarms.onAlarm.removeAllListeners();
-    svc.clearLog();
-    Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
-    Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
-    Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
+  beforeEach(() => {
+    // After setupApp's own beforeEach (it restores every mock first): pushes to pages go nowhere,
+    // and the tabs the background opens are recorded.
     vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((async () => undefined) as never);
     created = [];
     vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (p: { url?: string }) => (created.push(p.url ?? ''), { id: 99 })) as never);
-    app = startBackground();
-    route = createRouter(app);
-    await app.settings.set({ serviceUrl: svc.baseUrl, apiKey: svc.demoKey });
   });
 
   /** The frame hovers `url` and waits until its verdict is known. */

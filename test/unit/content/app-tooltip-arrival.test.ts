@@ -15,18 +15,19 @@ async function push(links: Record<string, LinkInfo>): Promise<void> {
   await vi.advanceTimersByTimeAsync(0);
 }
 
-describe('content app: tooltip for a verdict that arrives during the hover', () => {
-  let h: Harness;
+let h: Harness;
 
-  beforeEach(() => {
-    fakeBrowser.reset();
-    vi.useFakeTimers();
-    document.body.replaceChildren();
-  });
-  afterEach(() => {
-    h?.ctx.end();
-    vi.useRealTimers();
-  });
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.useFakeTimers();
+  document.body.replaceChildren();
+});
+afterEach(() => {
+  h?.ctx.end();
+  vi.useRealTimers();
+});
+
+describe('content app: tooltip for a verdict that arrives during the hover', () => {
 
   it('shows the tooltip when the pushed verdict arrives while the pointer rests on the link', async () => {
     const [a] = addLinks(['https://late.test/']);
@@ -82,17 +83,6 @@ describe('content app: tooltip for a verdict that arrives during the hover', () 
 });
 
 describe('content app: live progress and "Report a mistake" in the tooltip (issue 15)', () => {
-  let h: Harness;
-
-  beforeEach(() => {
-    fakeBrowser.reset();
-    vi.useFakeTimers();
-    document.body.replaceChildren();
-  });
-  afterEach(() => {
-    h?.ctx.end();
-    vi.useRealTimers();
-  });
 
   const tipText = () => h.app.ui.get().tooltip.el.textContent ?? '';
 
