@@ -174,6 +174,9 @@ export function createTracker(core: EngineCore): Tracker {
     const api = await deps.api();
     if (!api) return;
     const res = await api.getScan(job.scanId);
+    // Finished (or dropped) while this GET was out, e.g. by its stream: nothing more to do. A new
+    // job for the same URL meanwhile has its own scan id and its own polls.
+    if (!core.tracking.has(url) || core.inflight.get(url)?.scanId !== job.scanId) return;
     if (res.ok && isTerminal(res.value.state)) return finish(job, res.value);
     let delay: number;
     if (res.ok) {
@@ -193,7 +196,27 @@ export function createTracker(core: EngineCore): Tracker {
     schedulePoll(url, delay);
   }
 
-  async function finish(job: PendingJob, scan: ScanJob) {
+  /**
+   * One finish per scan. The stream's terminal frame and a poll that was already on its way can
+   * both see the end (a job given a stream slot while its GET is out); the second caller shares
+   * the first one's work instead of writing the cache, the history and a duration sample again.
+   * A finish that failed is forgotten too, so a later poll can still deliver the verdict.
+   */
+  const finishing = new Map<string, Promise<void>>();
+  function finish(job: PendingJob, scan: ScanJob): Promise<void> {
+    const key = scan.id || job.scanId;
+    if (!key) return finishOnce(job, scan);
+    const running = finishing.get(key);
+    if (running) return running;
+    // Forgotten once settled: a later job may carry the same scan id (a service that answers a
+    // repeated URL with its existing scan), and its finish must run. A poll answered after this
+    // one ended finds the job untracked (poll) or gone from the store (stream), and stops there.
+    const p = finishOnce(job, scan).finally(() => finishing.delete(key));
+    finishing.set(key, p);
+    return p;
+  }
+
+  async function finishOnce(job: PendingJob, scan: ScanJob) {
     const seen = core.pendingSeen.get(job.url);
     core.durations.add(durationSample({ createdAt: scan.createdAt, completedAt: scan.completedAt, lastPendingAgeMs: seen?.ageMs ?? 0, doneSeenAgeMs: ageOf(job) }));
     if (scan.state === 'FAILED') {
