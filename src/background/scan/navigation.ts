@@ -193,7 +193,15 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       flow.noteEntry(tabId, url);
       // Our own pages (the blocked page) end the chain: what it went through was dealt with.
       const web = /^https?:/i.test(url) && !isBlockedPage(url);
-      void chains.update(tabId, (c) => (web ? commitChain(c, url, qualifiers) : EMPTY_CHAIN));
+      const chain = chains.update(tabId, (c) => (web ? commitChain(c, url, qualifiers) : EMPTY_CHAIN));
+      if (!web || !acts.handled(tabId)) return;
+      // The tab was sent to the blocked page in this navigation, yet a web document committed:
+      // the browser let another navigation win over ours (a meta refresh that started before our
+      // redirect, while an earlier hop's check took the tab's one claim). Fail closed: this
+      // document is checked again like a hop (its onBeforeNavigate check already asked, so the
+      // engine answers from its cache, its job in flight or its standing problem).
+      acts.newNavigation(tabId);
+      void chain.then(() => checkHop(tabId, url)).catch(() => undefined);
     },
     backSteps: (token, t) => flow.backSteps(token, t),
     settleStrict: (token, t, s) => strict.settleOnce(token, t, s),

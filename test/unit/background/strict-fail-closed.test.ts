@@ -9,6 +9,7 @@ import { startService, type ScanningService } from '../../service/server';
 import type { BlockedDetailsData } from '@/src/shared/messaging/protocol';
 import { ask, blockedToken, navigate, setupApp, tabUrl } from './app-harness';
 import { waitFor } from './worker-harness';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -104,5 +105,33 @@ describe('strict mode, fail mode block', () => {
     await ask(w, { type: 'credits.purchase', amount: 10 });
     await waitFor(async () => (await tabUrl(tabId)) === url);
     expect((await details(token)).reason).toBe('strict:released');
+  });
+
+  it('a meta refresh whose page commits after the tab was sent to the blocked page: that page is held too', async () => {
+    await w.app.settings.set({ apiKey: 'llk_not_a_key' });
+    // The rejected key is known (a first navigation found it): strict mode blocks at once.
+    await blockedToken(await navigate('http://learn-401.example/'));
+    const tabId = (await fakeBrowser.tabs.create({ url: 'about:blank' })).id!;
+    const [a, b] = ['http://start-meta-race.example/', 'http://hop-meta-race.example/login'];
+    const ev = (url: string) => ({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 }) as never;
+    const commit = async (url: string, qualifiers: string[]) => {
+      await fakeBrowser.tabs.update(tabId, { url });
+      await fakeBrowser.webNavigation.onCommitted.trigger({ ...(ev(url) as object), transitionType: 'link', transitionQualifiers: qualifiers } as never);
+    };
+    // The browser is quicker than the worker: page A loads and its meta refresh starts the
+    // navigation to B while the check of A is still under way. One of the two checks sends the
+    // tab to the blocked page…
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger(ev(a));
+    await commit(a, []);
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger(ev(b));
+    await blockedToken(tabId);
+    await new Promise((r) => setTimeout(r, 50));
+    // …but B's document commits after that (its navigation won over the blocked page's).
+    await commit(b, ['client_redirect']);
+    const token = await waitFor(async () => {
+      const u = await tabUrl(tabId);
+      return u.includes('/blocked.html?t=') ? new URL(u).searchParams.get('t') : null;
+    });
+    expect(await details(token)).toMatchObject({ pending: false, reason: 'strict:key-rejected', url: b });
   });
 });
