@@ -29,6 +29,8 @@ interface Load {
   longTasks: number[];
   /** From navigation start until the main thread went quiet. */
   settledMs: number;
+  /** JSHeapUsedSize of the page's renderer (all worlds, the content script's included) after a forced collection. */
+  keptKb: number;
 }
 
 const QUIET_MS = 1000;
@@ -72,6 +74,9 @@ async function loadAndMeasure(context: BrowserContext, url: string): Promise<Loa
       last = task;
     }
     const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+    // What stays in memory (issue 14 §2): the heap after a forced collection, once quiet.
+    await cdp.send('HeapProfiler.collectGarbage');
+    const afterGc = ((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics;
     await cdp.detach();
     return {
       taskMs: metric(metrics, 'TaskDuration'),
@@ -79,6 +84,7 @@ async function loadAndMeasure(context: BrowserContext, url: string): Promise<Loa
       layoutMs: metric(metrics, 'LayoutDuration') + metric(metrics, 'RecalcStyleDuration'),
       longTasks,
       settledMs: Date.now() - t0 - quietFor,
+      keptKb: metric(afterGc, 'JSHeapUsedSize') / 1000 / 1024,
     };
   } finally {
     await page.close();
@@ -153,6 +159,8 @@ export async function measureContentCost(o: ContentCostOptions): Promise<Section
 const med = (loads: Load[], f: (l: Load) => number) => median(loads.map(f));
 const longOf = (l: Load) => l.longTasks.length;
 const maxLong = (l: Load) => (l.longTasks.length ? max(l.longTasks) : 0);
+const kept = (l: Load) => l.keptKb;
+const extraKept = (r: Row) => med(r.with, kept) - med(r.without, kept);
 
 function report(o: ContentCostOptions, rows: Row[], breakdowns: Breakdown[]): Section {
   const extra = (r: Row) => med(r.with, (l) => l.taskMs) - med(r.without, (l) => l.taskMs);
@@ -162,7 +170,7 @@ function report(o: ContentCostOptions, rows: Row[], breakdowns: Breakdown[]): Se
     `Each load: a fresh tab opens \`/links?n=N\` (N links over 50 hosts, the e2e harness's markup; a fresh \`*.test\` host each time, so a fresh renderer), waits for \`load\`, then until the page's main thread has been quiet for ${QUIET_MS} ms (\`TaskDuration\` grew < 2 ms per ${POLL_MS} ms poll). **Busy** = CDP \`Performance.getMetrics\` \`TaskDuration\` of the page's renderer main thread at that point (parsing, style, layout, and every script on that thread, the content script included); **script** = \`ScriptDuration\`. **Long tasks** = \`longtask\` entries (≥ 50 ms) from a PerformanceObserver registered before the page's first script. With = Chromium with the extension (configured, service reachable; the links are unknown to the cache, so the content script discovers and looks up every link); without = a second Chromium launch, same switches, no extension. ${o.repeats} loads per side and size (${o.repeatsLarge} above 20,000 links), alternating which side goes first; medians.`,
     '',
     table(
-      ['links', 'busy with / without (ms)', 'busy without, min–max (ms)', 'extra busy (ms)', 'extra per 1,000 links', 'script with / without (ms)', 'long tasks with / without', 'longest task with / without (ms)', 'settled after with / without (ms)'],
+      ['links', 'busy with / without (ms)', 'busy without, min–max (ms)', 'extra busy (ms)', 'extra per 1,000 links', 'script with / without (ms)', 'long tasks with / without', 'longest task with / without (ms)', 'settled after with / without (ms)', 'heap kept after GC with / without (kB)', 'extra kept (kB)'],
       rows.map((r) => [
         int(r.n),
         `${int(med(r.with, (l) => l.taskMs))} / ${int(med(r.without, (l) => l.taskMs))}`,
@@ -173,8 +181,12 @@ function report(o: ContentCostOptions, rows: Row[], breakdowns: Breakdown[]): Se
         `${fmt(med(r.with, longOf), 0)} / ${fmt(med(r.without, longOf), 0)}`,
         `${int(med(r.with, maxLong))} / ${int(med(r.without, maxLong))}`,
         `${int(med(r.with, (l) => l.settledMs))} / ${int(med(r.without, (l) => l.settledMs))}`,
+        `${int(med(r.with, kept))} / ${int(med(r.without, kept))}`,
+        int(extraKept(r)),
       ]),
     ),
+    '',
+    '**Heap kept** = CDP `JSHeapUsedSize` of the page\'s renderer (its V8 heap, all worlds: the content script\'s isolated world included) after a forced collection (`HeapProfiler.collectGarbage`) once the page is quiet; "extra" is what the content script keeps for the page\'s life (its link records, observers and the lookups\' answers).',
     '',
     'Busy time includes parsing, style and layout, which vary from load to load on this shared machine (see the min–max column): differences smaller than that spread are noise; the script column (almost all ours: the page has no script) is the steadier signal.',
     '',
@@ -188,6 +200,9 @@ function report(o: ContentCostOptions, rows: Row[], breakdowns: Breakdown[]): Se
     ...(at5k
       ? [{ figure: '3. Content script: extra main-thread busy time at 5,000 links', value: `${int(extra(at5k))} ms`, aim: '≤ 150 ms', met: extra(at5k) <= 150 }]
       : []),
+    ...rows
+      .filter((r) => r.n === Math.max(...rows.map((x) => x.n)))
+      .map((r) => ({ figure: `3. Content script: extra JS heap kept after GC at ${int(r.n)} links`, value: `${int(extraKept(r))} kB`, aim: '—', met: null })),
     ...rows.map((r) => ({
       figure: `3. Content script: long tasks (≥ 50 ms) at ${int(r.n)} links, with vs without the extension`,
       value: `${fmt(med(r.with, longOf), 0)} vs ${fmt(med(r.without, longOf), 0)}`,
