@@ -14,6 +14,7 @@ import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, SettingsData, TabStatusData } from '../../src/shared/messaging/protocol';
 import type { SettingKey } from '../../src/shared/policy/settings';
 import { waitForPageUrl } from './harness/url-wait';
+import { OverlayInspector } from './harness/overlay-inspect';
 
 /** wxt.config.ts DEV_EXTENSION_ID: Chromium derives it from the development manifest `key`. */
 const DEV_EXTENSION_ID = 'agngngjdpdjnnagefhncdooclophbehk';
@@ -211,6 +212,36 @@ if (selectedBrowsers().includes('chromium')) {
       const status = await waitFor('a verdict for the page', () => tabStatus(tabId), (s) => s.status.kind === 'verdict');
       expect(status.status).toMatchObject({ kind: 'verdict', verdict: { riskScore: PHISH_SCORE }, decision: { action: 'warn' } });
       expect(tab.url()).toBe(url);
+      await tab.close();
+      expect(takeErrors()).toEqual([]);
+    });
+
+    // Only Chromium can take a policy while it runs (Firefox reads policies.json at start-up), so
+    // this is a Chromium test; the guard at load in both browsers is signin-lookalike.e2e.
+    rootTest('protectedSignInDomains pushed to the running browser: a look-alike sign-in page already open warns without a reload', async () => {
+      await policyApplied();
+      const lookalike = pages.url('login.examp1ecorp.test', '/');
+      const tab = await ext.context.newPage();
+      await visit(tab, lookalike);
+      const overlays = () => tab.evaluate(() => document.querySelectorAll('linklens-overlay').length);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await overlays()).toBe(0);
+      const documentLoads = () => pages.requestsTo('login.examp1ecorp.test').filter((r) => r.path !== '/favicon.ico').length;
+      const loadsBefore = documentLoads();
+
+      policy!.write({ ...policyValues, blockThreshold: 95, protectedSignInDomains: ['login.examplecorp.test'] });
+      await reloadChromiumPolicies(ext.context);
+      await waitFor('the warning in the open page', overlays, (n) => n === 1, 20_000);
+      const inspector = await OverlayInspector.open(tab);
+      try {
+        const nodes = await waitFor('the alert read out', () => inspector.accessibleNodes(), (n) => n.some((x) => x.name.includes('only looks like login.examplecorp.test')), 10_000);
+        expect(nodes.some((x) => /alert/i.test(x.role))).toBe(true);
+      } finally {
+        await inspector.close();
+      }
+      // The same document: not reloaded, and one bar (registered and injected, the guard ran once).
+      expect(documentLoads()).toBe(loadsBefore);
+      expect(await overlays()).toBe(1);
       await tab.close();
       expect(takeErrors()).toEqual([]);
     });

@@ -10,6 +10,12 @@
  * start-up, before this background has read the policy again; `sync` reconciles with what the
  * browser holds (a policy removed while the browser was closed unregisters it on the next start).
  * Calls are serialized: a policy that changes twice quickly ends in the last state.
+ *
+ * A registered script runs only in documents loaded after it. When the list appears while the
+ * browser runs (a policy pushed to a running browser, or the extension installed into one), the
+ * pages already open would be unguarded until reloaded, the sign-in page the person is looking at
+ * first of all: the guard is also injected into every open web tab then (all frames). The guard
+ * starts once per frame however it arrived (src/content/signin/boot.ts).
  */
 import { browser } from 'wxt/browser';
 
@@ -21,9 +27,19 @@ interface ScriptingLike {
   getRegisteredContentScripts(filter: { ids: string[] }): Promise<{ id: string }[]>;
   registerContentScripts(scripts: Record<string, unknown>[]): Promise<unknown>;
   unregisterContentScripts(filter: { ids: string[] }): Promise<unknown>;
+  executeScript?(injection: { target: { tabId: number; allFrames: boolean }; files: string[] }): Promise<unknown>;
 }
 
-export function createGuardRegistration(scripting: () => ScriptingLike | undefined = () => (browser as unknown as { scripting?: ScriptingLike }).scripting) {
+const WEB_PAGES = ['http://*/*', 'https://*/*'];
+
+/** The open tabs showing web pages (ids). */
+const openWebTabs = async (): Promise<number[]> =>
+  (await browser.tabs.query({ url: WEB_PAGES })).flatMap((t) => (t.id !== undefined && t.id >= 0 && !t.discarded ? [t.id] : []));
+
+export function createGuardRegistration(
+  scripting: () => ScriptingLike | undefined = () => (browser as unknown as { scripting?: ScriptingLike }).scripting,
+  openTabs: () => Promise<number[]> = openWebTabs,
+) {
   let chain: Promise<void> = Promise.resolve();
   async function apply(wanted: boolean): Promise<void> {
     const api = scripting();
@@ -34,7 +50,7 @@ export function createGuardRegistration(scripting: () => ScriptingLike | undefin
         {
           id: SIGNIN_GUARD_ID,
           js: [SIGNIN_GUARD_FILE],
-          matches: ['http://*/*', 'https://*/*'],
+          matches: WEB_PAGES,
           // Subframes too: a look-alike's password field may sit in a frame of its own host.
           allFrames: true,
           // Early enough to see a password field focused by the page's own script at load.
@@ -42,10 +58,18 @@ export function createGuardRegistration(scripting: () => ScriptingLike | undefin
           persistAcrossSessions: true,
         },
       ]);
+      await injectIntoOpenTabs(api);
     } else if (!wanted && present) {
       await api.unregisterContentScripts({ ids: [SIGNIN_GUARD_ID] });
     }
   }
+  /** Each open web tab gets the guard now; a tab that refuses (a browser page, closing) is skipped. */
+  async function injectIntoOpenTabs(api: ScriptingLike) {
+    if (!api.executeScript) return;
+    const tabs = await openTabs().catch(() => [] as number[]);
+    await Promise.all(tabs.map((tabId) => api.executeScript!({ target: { tabId, allFrames: true }, files: [SIGNIN_GUARD_FILE] }).catch(() => undefined)));
+  }
+
   return {
     /** Registers or unregisters the guard to match `protectedSignInDomains`. Never throws. */
     sync(domains: readonly string[]): Promise<void> {

@@ -182,6 +182,30 @@ describe('the sign-in guard is registered only while the policy protects sign-in
     expect(registered.size).toBe(0);
   });
 
+  it('a list that appears while the browser runs: every open web tab gets the guard now (all frames); not again on repeats, nor after a restart', async () => {
+    const { api } = fakeScripting();
+    const injected: { target: { tabId: number; allFrames: boolean }; files: string[] }[] = [];
+    const withInject = {
+      ...api,
+      executeScript: vi.fn(async (i: { target: { tabId: number; allFrames: boolean }; files: string[] }) => {
+        // A tab the browser will not let us into (a closing tab): skipped, the others still get it.
+        if (i.target.tabId === 3) throw new Error('Cannot access contents of the page');
+        injected.push(i);
+      }),
+    };
+    const g = createGuardRegistration(() => withInject, async () => [1, 2, 3, 4]);
+    await g.sync(['login.example.com']);
+    expect(injected).toEqual([1, 2, 4].map((tabId) => ({ target: { tabId, allFrames: true }, files: [SIGNIN_GUARD_FILE] })));
+    // Already registered (a repeat, or a new worker life: the registration is kept): no new injection.
+    await g.sync(['login.example.com', 'x.okta.com']);
+    await createGuardRegistration(() => withInject, async () => [1, 2, 3, 4]).sync(['login.example.com']);
+    expect(withInject.executeScript).toHaveBeenCalledTimes(4);
+    // Emptied and set again: the open tabs get it again (the next guard runs once per frame: boot.ts).
+    await g.sync([]);
+    await g.sync(['login.example.com']);
+    expect(withInject.executeScript).toHaveBeenCalledTimes(8);
+  });
+
   it('a failed registration is said in the console, not thrown, and the next change tries again', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const failing = fakeScripting({ failRegister: true });
