@@ -6,8 +6,9 @@
  * context ends itself when a "newer copy of this script started" CustomEvent reaches `document`,
  * an event any page can dispatch once it knows the extension's id (test/e2e/content.e2e.test.ts,
  * hostile page), and it announces itself to the page on every load. Linklens never injects a
- * second copy (manifest content script only, no scripting.executeScript), so nothing here listens
- * to the page for its end.
+ * second copy of this script (it comes from the manifest only: scripting.executeScript injects
+ * just the sign-in guard, which starts once per frame, and the background's "check all links"
+ * reader), so nothing here listens to the page for its end.
  *
  * | what happens                                 | extension alive | effect               |
  * |----------------------------------------------|-----------------|----------------------|
