@@ -13,7 +13,7 @@ export default defineConfig({
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/service/**/*.test.ts', 'test/contract/**/*.test.ts'],
     environment: 'node',
     // A fresh in-memory private store per test (Node has no IndexedDB).
-    setupFiles: ['test/unit/setup-db.ts'],
+    setupFiles: ['test/unit/setup-db.ts', 'test/unit/setup-suffix-list.ts'],
     testTimeout: 20_000,
     pool: 'threads',
   },

@@ -1,15 +1,5 @@
 import { browser } from 'wxt/browser';
 
-/** Localized string with an English fallback (the key may be missing in an older locale). */
-export function msg(key: string, fallback: string, subs?: string[]): string {
-  const get = browser.i18n.getMessage as unknown as (k: string, s?: string[]) => string;
-  try {
-    return get(key, subs) || fallback;
-  } catch {
-    return fallback;
-  }
-}
-
 /** Words for a message key (badge titles, notifications): the locale's text, else the key itself. */
 export type Say = (key: string, subs?: string[]) => string;
 

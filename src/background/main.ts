@@ -30,6 +30,8 @@ import { wirePageTracking } from './page-tracking';
 import { createTabPrivacy } from './scan/tab-privacy';
 import { forgetPauseCopy } from './scan/pause';
 import { createRouter } from './router';
+import { startSuffixList } from './suffix-list';
+import { whenSuffixTable } from '@/src/shared/url/suffix-table';
 import type { SenderLike } from './sender';
 import { wireOutputs } from './outputs';
 import { wireScanEventsPort } from './scan-events-port';
@@ -48,6 +50,9 @@ const MINUTE = 60_000;
 export const CACHE_LOAD_DELAY_MS = 1500;
 
 export function startBackground(): App {
+  // The public suffix list is packaged data (public/psl.txt), read once per worker life: started
+  // first, so it is read while the rest starts; what needs it waits for it (router, checker).
+  void startSuffixList();
   // A new background life: what earlier lives kept in memory is read from storage again.
   forgetPauseCopy();
   const settings = createSettingsStore(createSecretStore());
@@ -110,7 +115,10 @@ export function startBackground(): App {
     credits: { last: null },
     signIn: createSignInChecks({ settings }),
   };
-  const route = createRouter(app);
+  const routeNow = createRouter(app);
+  // Every message waits for the suffix list (site names, look-alikes, link texts need it); if it
+  // cannot be read, the handlers that need it answer with its error (SuffixTableError), the rest work.
+  const route = (message: unknown, sender: SenderLike) => whenSuffixTable().then(() => routeNow(message, sender));
 
   // ── listeners, all registered before any await ──
   browser.runtime.onInstalled.addListener((details) => {

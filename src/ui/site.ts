@@ -11,6 +11,8 @@
  *   '  ' / 'not a site' / 'https://'   → null
  */
 import { normalizeHostEntry, registrableDomain } from '@/src/shared/url/site';
+// The list registrableDomain needs, installed when this module loads (suffix-list.ts says why).
+import './suffix-list';
 
 export function siteOf(input: string): string | null {
   const raw = input.trim();

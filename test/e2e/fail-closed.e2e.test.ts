@@ -5,7 +5,12 @@
 //   and the site's server gets no request for the held URL while the tab is held;
 // - credits that come back: a navigation that waited for credits longer than the job deadline
 //   is sent again when credits are bought, and its tab ends on the blocked page;
-// - policy: allowPause false removes pausing (Chromium policy file, Firefox policies.json).
+// - policy: allowPause false removes pausing (Chromium policy file, Firefox policies.json);
+// - a damaged package: without its public suffix list (public/psl.txt, issue 14 §2) the
+//   background cannot tell public hosts from intranet ones, so strict mode blocks and says why.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from './harness';
 import { browserPolicyBlocker, installBrowserPolicy, type BrowserPolicy } from './harness/browser-policy';
@@ -263,6 +268,36 @@ for (const kind of selectedBrowsers()) {
       await options.close();
       await site.close();
       expectNoErrors(await w.driver.takeErrors());
+    });
+  });
+
+  describe(`${label}: a damaged package (its public suffix list missing) fails closed`, () => {
+    const w = {} as World;
+    let copy = '';
+    beforeAll(async () => {
+      w.pages = await startPageServer();
+      w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
+      // The same build without psl.txt: the background's fetch of it fails at start-up.
+      copy = mkdtempSync(join(tmpdir(), 'linklens-damaged-'));
+      cpSync(extensionDir(kind), copy, { recursive: true });
+      rmSync(join(copy, 'psl.txt'));
+      w.driver = await DRIVERS[kind]({ extensionDir: copy });
+    });
+    afterAll(async () => {
+      await w.driver?.close();
+      await w.pages?.stop();
+      await w.svc?.stop();
+      if (copy) rmSync(copy, { recursive: true, force: true });
+    });
+
+    test('strict mode: the navigation ends on the blocked page saying the installation is damaged; nothing is sent to the service or reaches the site while held', async () => {
+      await configure(w, { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey, ...STRICT_BLOCK });
+      w.svc.clearLog();
+      const url = w.pages.url('shop-damaged-install.test', '/cart');
+      const { tab } = await heldAndBlocked(w, url, 'strict:damaged', 'strictWhy_damaged');
+      expect(postsFor(w.svc.log, url)).toBe(0);
+      expect(w.svc.log.filter((e) => e.method === 'POST')).toEqual([]);
+      await tab.close();
     });
   });
 }

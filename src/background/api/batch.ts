@@ -15,7 +15,7 @@ import { readBatchItems } from './readers';
 import { readScanJob, type BatchOutcome, type ScanJob } from './schemas';
 import { obj } from './shape';
 import type { RawAnswer } from './transport';
-import { msg } from '../i18n';
+import { say } from '../i18n';
 
 export const MAX_CHUNK = 100;
 
@@ -83,7 +83,7 @@ export async function runBatch(urls: string[], deps: BatchDeps, idempotencyKey?:
  */
 function matchItems(chunk: number[], urls: string[], answer: RawAnswer, out: BatchOutcome[]): void {
   const items = readBatchItems(answer.body);
-  const unreadable = apiError('bad_response', msg('bg_api_batchUnreadable', 'The batch answer could not be read.'), answer.status);
+  const unreadable = apiError('bad_response', say('bg_api_batchUnreadable'), answer.status);
   if (items === null) {
     for (const i of chunk) out[i] = { url: urls[i]!, ok: false, error: unreadable };
     return;
@@ -94,7 +94,7 @@ function matchItems(chunk: number[], urls: string[], answer: RawAnswer, out: Bat
     const k = items.length === chunk.length ? pos : items.findIndex((it, n) => !used.has(n) && itemUrl(it) === url);
     used.add(k);
     if (k < 0) {
-      out[i] = { url, ok: false, error: apiError('bad_response', msg('bg_api_batchNoJob', 'The batch answer has no job for this URL.'), answer.status) };
+      out[i] = { url, ok: false, error: apiError('bad_response', say('bg_api_batchNoJob'), answer.status) };
       return;
     }
     const item = items[k];
@@ -116,7 +116,7 @@ function itemError(item: unknown): ApiError | null {
   if (!o) return null;
   const status = typeof o.status === 'number' && o.status >= 400 && o.status < 600 ? o.status : null;
   if (status === null && o.error === undefined && o.ok !== false) return null;
-  const message = messageFromBody(o) ?? msg('bg_api_urlRefused', 'The service refused this URL.');
+  const message = messageFromBody(o) ?? say('bg_api_urlRefused');
   return apiError(status === null ? 'invalid_request' : codeForStatus(status), message, status);
 }
 

@@ -14,7 +14,7 @@ import { readCreatedKey, readCredits, readKeyRecord, readPage, readRecord } from
 import { readPollHints } from './hints';
 import { isTerminal, readScanJob, unwrapJob, type ApiKeyRecord, type BatchOutcome, type CreatedApiKey, type Credits, type Page, type ScanJob } from './schemas';
 import { createTransport, type RequestSpec } from './transport';
-import { msg } from '../i18n';
+import { say } from '../i18n';
 
 export interface ApiConfig {
   baseUrl: string;
@@ -66,10 +66,10 @@ export function createApiClient(config: ApiConfig): ApiClient {
   // A header value must be visible ASCII; anything else would make fetch throw.
   const configError: ApiError | null = !base.ok
     ? apiError('config', base.reason === 'not_https'
-      ? msg('bg_urlNotHttps', 'The service address must use https (plain http only for this computer).')
-      : msg('bg_urlInvalid', 'The service address is not a valid http(s) URL.'))
+      ? say('bg_urlNotHttps')
+      : say('bg_urlInvalid'))
     : !/^[\x21-\x7e]+$/.test(key)
-      ? apiError('config', msg('bg_api_noKey', 'No usable API key is set.'))
+      ? apiError('config', say('bg_api_noKey'))
       : null;
 
   const fetchFn = config.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
@@ -205,7 +205,7 @@ export function createApiClient(config: ApiConfig): ApiClient {
     getCredits: () => call({ method: 'GET', path: '/v1/credits/' }, readCredits, 'reading credits'),
     purchaseCredits: (amount) => {
       if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) {
-        return Promise.resolve(fail(apiError('invalid_request', msg('bg_api_badAmount', 'The amount must be a positive number.'))));
+        return Promise.resolve(fail(apiError('invalid_request', say('bg_api_badAmount'))));
       }
       // Spec #11: body "declared without a type"; {amount} is the plainest guess.
       return call({ method: 'POST', path: '/v1/credits/purchase', body: { amount } }, readCredits, 'buying credits');

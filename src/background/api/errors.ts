@@ -3,7 +3,7 @@
  * values (issue 2 §3). The spec says nothing about error bodies ("Errors: not shown"), so the
  * human message is taken from the common shapes (architecture.md "What the service leaves open").
  */
-import { msg } from '../i18n';
+import { say } from '../i18n';
 
 export type ApiErrorCode =
   | 'network'
@@ -142,17 +142,17 @@ export function plainText(s: string, max: number): string {
 function defaultMessage(code: ApiErrorCode): string {
   // In the UI language (the pages show it after their own summary); English where i18n is absent.
   const m: Record<ApiErrorCode, () => string> = {
-    network: () => msg('bg_api_network', 'The service could not be reached.'),
-    timeout: () => msg('bg_api_timeout', 'The service did not answer in time.'),
-    unauthorized: () => msg('bg_api_unauthorized', 'The API key was not accepted.'),
-    forbidden: () => msg('bg_api_forbidden', 'The API key lacks the permission for this.'),
-    insufficient_credits: () => msg('bg_api_insufficient_credits', 'Not enough credits.'),
-    not_found: () => msg('bg_api_not_found', 'Not found.'),
-    rate_limited: () => msg('bg_api_rate_limited', 'Too many requests; waiting before trying again.'),
-    invalid_request: () => msg('bg_api_invalid_request', 'The service refused the request.'),
-    server: () => msg('bg_api_server', 'The service had an internal problem.'),
-    bad_response: () => msg('bg_api_bad_response', 'The service answered with something Linklens cannot read.'),
-    config: () => msg('bg_api_config', 'The service address or API key is not set up correctly.'),
+    network: () => say('bg_api_network'),
+    timeout: () => say('bg_api_timeout'),
+    unauthorized: () => say('bg_api_unauthorized'),
+    forbidden: () => say('bg_api_forbidden'),
+    insufficient_credits: () => say('bg_api_insufficient_credits'),
+    not_found: () => say('bg_api_not_found'),
+    rate_limited: () => say('bg_api_rate_limited'),
+    invalid_request: () => say('bg_api_invalid_request'),
+    server: () => say('bg_api_server'),
+    bad_response: () => say('bg_api_bad_response'),
+    config: () => say('bg_api_config'),
   };
   return m[code]();
 }

@@ -1,10 +1,10 @@
 /**
  * GET /v1/scans/{id}/events (spec "Events": frame format and payload "not shown"). Parses
- * `text/event-stream` with eventsource-parser and yields transitions; always finishes with exactly
+ * `text/event-stream` (sse.ts) and yields transitions; always finishes with exactly
  * one `end` event and never throws, so the caller knows when to fall back to polling
  * (architecture.md: "The stream is an accelerator, polling is the guarantee").
  */
-import { createParser } from 'eventsource-parser';
+import { createSseParser } from './sse';
 import { isTerminal, readScanResult, type ScanJob } from './schemas';
 import { obj, textOrNull, type Json } from './shape';
 
@@ -83,11 +83,9 @@ export async function* readEventStream(
     timer = setTimeout(() => stop('silent'), opts.silenceMs);
   };
   const queue: (Partial<ScanJob> & { state: string })[] = [];
-  const parser = createParser({
-    onEvent: (m) => {
-      const t = parseTransition(m.data);
-      if (t) queue.push(t);
-    },
+  const parser = createSseParser((m) => {
+    const t = parseTransition(m.data);
+    if (t) queue.push(t);
   });
   const decoder = new TextDecoder();
   let reason: StreamEndReason = 'closed';

@@ -5,7 +5,7 @@
  */
 import { apiError, codeForStatus, fail, messageFromBody, ok, reasonPhrase, type ApiError, type ApiResult } from './errors';
 import { backoffDelay, isRetryable, MAX_WAIT_MS, parseRetryAfter, type Outcome } from './retry-policy';
-import { msg } from '../i18n';
+import { say } from '../i18n';
 
 export interface TransportDeps {
   baseUrl: string;
@@ -47,7 +47,7 @@ const MAX_BODY_CHARS = 5_000_000;
 /** Pause after a 429 that names no Retry-After. */
 const DEFAULT_PAUSE_MS = 1000;
 
-export const cancelledError = () => apiError('network', msg('bg_api_cancelled', 'The request was cancelled.'));
+export const cancelledError = () => apiError('network', say('bg_api_cancelled'));
 
 export function createTransport(d: TransportDeps) {
   let pausedUntil = 0;
@@ -62,7 +62,7 @@ export function createTransport(d: TransportDeps) {
     const wait = pausedUntil - d.now();
     if (wait <= 0) return null;
     if (wait > MAX_WAIT_MS) {
-      return apiError('rate_limited', msg('bg_api_slowDown', 'The service asked Linklens to slow down; waiting before the next request.'), null, wait);
+      return apiError('rate_limited', say('bg_api_slowDown'), null, wait);
     }
     await d.sleep(wait, signal);
     return signal?.aborted ? cancelledError() : null;
@@ -129,7 +129,7 @@ export function createTransport(d: TransportDeps) {
         return {
           ok: false,
           outcome: { kind: 'unreadable' },
-          error: apiError('bad_response', msg('bg_api_brokenJson', 'The service answered with broken or incomplete JSON.'), status),
+          error: apiError('bad_response', say('bg_api_brokenJson'), status),
         };
       }
       return { ok: true, answer: { status, body, retryAfter: res.headers.get('retry-after') } };
@@ -201,7 +201,7 @@ export function createTransport(d: TransportDeps) {
     } catch (e) {
       signal.removeEventListener('abort', onAbort);
       if (signal.aborted) return { ok: false, error: cancelledError() };
-      return { ok: false, error: timedOut ? apiError('timeout', msg('bg_api_streamTimeout', 'The event stream did not open in time.')) : apiError('network', networkMessage(e)) };
+      return { ok: false, error: timedOut ? apiError('timeout', say('bg_api_streamTimeout')) : apiError('network', networkMessage(e)) };
     } finally {
       clearTimeout(timer);
     }
@@ -227,5 +227,5 @@ function parseJson(text: string): unknown {
 function networkMessage(e: unknown): string {
   // The browser's own reason (its words, not ours) follows our sentence.
   const detail = e instanceof Error && e.message ? ` (${e.message})` : '';
-  return msg('bg_api_unreachable', `The service could not be reached${detail}.`, [detail]);
+  return say('bg_api_unreachable',  [detail]);
 }

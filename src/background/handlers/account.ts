@@ -4,9 +4,9 @@ import type { App } from '../app';
 import type { ApiClient, ApiError } from '../api';
 import { validateBaseUrl } from '../api';
 import { keyForService, serviceOrigin } from '@/src/shared/policy/key-binding';
-import { msg } from '../i18n';
+import { say } from '../i18n';
 
-const notConfigured = () => fail('not_configured', msg('bg_notConfigured', 'Linklens is not connected to a scanning service yet.'));
+const notConfigured = () => fail('not_configured', say('bg_notConfigured'));
 const failWith = (e: ApiError) => fail(e.code, e.message);
 
 async function withApi(app: App, fn: (api: ApiClient) => Promise<Reply>): Promise<Reply> {
@@ -86,7 +86,7 @@ async function testWithKeyFor(app: App, serviceUrl: string, typedKey: string): P
   if (d.source === 'none' && d.why === 'other-origin' && validateBaseUrl(serviceUrl.trim()).ok) {
     return {
       outcome: 'key_for_other_service',
-      message: msg('bg_keyOtherService', `The stored API key was entered for ${d.keyOrigin ?? 'another service'}; enter the key for ${serviceOrigin(serviceUrl) ?? 'this service'}.`, [d.keyOrigin ?? '—', serviceOrigin(serviceUrl) ?? '—']),
+      message: say('bg_keyOtherService',  [d.keyOrigin ?? '—', serviceOrigin(serviceUrl) ?? '—']),
       keyOrigin: d.keyOrigin ?? null,
       serviceOrigin: serviceOrigin(serviceUrl),
     };
@@ -112,10 +112,10 @@ export async function testConnection(app: App, serviceUrl: string, apiKey: strin
   const v = validateBaseUrl(serviceUrl.trim());
   if (!v.ok) {
     return v.reason === 'not_https'
-      ? { outcome: 'not_https', message: msg('bg_urlNotHttps', 'The service URL must use https:// (http:// is only accepted for this computer).') }
-      : { outcome: 'invalid_url', message: msg('bg_urlInvalid', 'That is not a valid service URL.') };
+      ? { outcome: 'not_https', message: say('bg_urlNotHttps') }
+      : { outcome: 'invalid_url', message: say('bg_urlInvalid') };
   }
-  if (!apiKey.trim()) return { outcome: 'key_rejected', message: msg('bg_enterKey', 'Enter an API key.') };
+  if (!apiKey.trim()) return { outcome: 'key_rejected', message: say('bg_enterKey') };
   const api = app.makeApi(v.url, apiKey.trim());
   const credits = await api.getCredits();
   if (!credits.ok) {
@@ -128,7 +128,7 @@ export async function testConnection(app: App, serviceUrl: string, apiKey: strin
   // Scope probe without spending credits: a scan request without a URL. A key lacking
   // SCAN_WRITE is refused (403) before the body is looked at; one that has it gets 400/422.
   const probe = await api.probeScanWrite();
-  if (probe === 'forbidden') return { outcome: 'missing_scope', message: msg('bg_keyMissingScope', 'This key lacks the SCAN_WRITE scope, so Linklens cannot submit links with it.') };
-  if (probe === 'unauthorized') return { outcome: 'key_rejected', message: msg('bg_keyRejected', 'The service rejected this API key.') };
+  if (probe === 'forbidden') return { outcome: 'missing_scope', message: say('bg_keyMissingScope') };
+  if (probe === 'unauthorized') return { outcome: 'key_rejected', message: say('bg_keyRejected') };
   return { outcome: 'connected', balance: credits.ok ? credits.value.balance : null, canScan: probe === 'allowed' };
 }

@@ -10,7 +10,7 @@ import type { Settings } from '@/src/shared/policy/settings';
 import type { App } from '../app';
 import type { SettingsState } from '../state/settings-store';
 import { settingsData } from './settings-data';
-import { msg } from '../i18n';
+import { say } from '../i18n';
 
 /** The settings as the person has them: effective values, lists without the policy's entries. */
 function ownSettings(st: SettingsState): Settings {
@@ -23,11 +23,11 @@ export async function importSettings(app: App, json: string, apply: boolean, con
   try {
     raw = JSON.parse(json);
   } catch {
-    return fail('invalid_request', msg('bg_importNotJson', 'The file is not valid JSON.'));
+    return fail('invalid_request', say('bg_importNotJson'));
   }
   const st = await app.settings.get();
   const planned = planImport(raw, ownSettings(st), st.locked, st.key.stored.key ? st.key.stored.origin : null);
-  if (!planned.ok) return fail('invalid_request', msg('bg_importNotSettings', 'The file does not hold Linklens settings.'));
+  if (!planned.ok) return fail('invalid_request', say('bg_importNotSettings'));
   const { plan } = planned;
   if (!apply || !confirmedAll(plan, confirm)) return ok({ plan, applied: false });
   if (!plan.changes.length) return ok({ plan, applied: true, result: settingsData(st) });

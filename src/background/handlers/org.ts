@@ -7,7 +7,7 @@ import { ok, fail, type OrgSupportData, type PageToBackground, type Reply, type 
 import type { App } from '../app';
 import { lookalikeStatus } from '../signin/status';
 import { reportingStatus } from '../reporting';
-import { msg } from '../i18n';
+import { say } from '../i18n';
 
 function hostOf(url: string | undefined): string | null {
   if (!url) return null;
@@ -22,7 +22,7 @@ function hostOf(url: string | undefined): string | null {
 export function handleOrg(app: App, m: PageToBackground): Promise<Reply> | null {
   switch (m.type) {
     case 'reporting.status':
-      return reportingStatus().then((s) => (s ? ok(s) : fail('internal', msg('bg_reportingNotStarted', 'Reporting has not started.'))));
+      return reportingStatus().then((s) => (s ? ok(s) : fail('internal', say('bg_reportingNotStarted'))));
     case 'org.support':
       return app.settings.get().then(({ settings: s }): Reply<OrgSupportData> => ok({ organizationName: s.organizationName, supportUrl: s.supportUrl, supportContact: s.supportContact }));
     case 'signin.status':

@@ -19,16 +19,16 @@ import { toScanView, toSummary } from './views';
 import { unicodeOf } from './unicode-host';
 import { withoutCredentials } from '@/src/shared/url/display';
 import { decideProceed } from '@/src/shared/policy/passes';
-import { msg } from '../i18n';
+import { say } from '../i18n';
 import { unwrap } from '@/src/shared/url/unwrap';
 
 const PROCEED_REFUSED = {
-  not_allowed: () => msg('bg_proceedNotAllowed', 'Your organization does not allow proceeding to blocked sites.'),
-  pending: () => msg('bg_proceedPending', 'Linklens is still checking this page.'),
-  not_blocked: () => msg('bg_proceedNotBlocked', 'This page is not blocked.'),
+  not_allowed: () => say('bg_proceedNotAllowed'),
+  pending: () => say('bg_proceedPending'),
+  not_blocked: () => say('bg_proceedNotBlocked'),
 } as const;
-const notConnected = () => fail('not_configured', msg('bg_notConfigured', 'Linklens is not connected to a scanning service yet.'));
-const expired = () => fail('invalid_token', msg('bg_warningExpired', 'This warning has expired.'));
+const notConnected = () => fail('not_configured', say('bg_notConfigured'));
+const expired = () => fail('invalid_token', say('bg_warningExpired'));
 
 /**
  * Whether a scan asked for by one of our pages belongs to a private window: the named tab's
@@ -66,7 +66,7 @@ export async function handlePage(app: App, m: PageToBackground, sender?: SenderL
       return ok(await app.pageScans.preview(m.tabId, await isIncognito(m.tabId)));
     case 'scan.pageLinks': {
       const progress = await app.pageScans.start(m.tabId, await isIncognito(m.tabId));
-      return progress ? ok(progress) : fail('preview_needed', msg('bg_previewNeeded', 'Count the links first: the check starts after you agree to what it sends.'));
+      return progress ? ok(progress) : fail('preview_needed', say('bg_previewNeeded'));
     }
     case 'scan.progress':
       return ok(app.pageScans.progress(m.tabId));

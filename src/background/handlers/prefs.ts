@@ -8,7 +8,7 @@ import { clearAudit, readAudit } from '../state/audit-log';
 import { importSettings } from './import-settings';
 import { settingsData } from './settings-data';
 import { reportPause, setByPerson } from '../reporting/hooks';
-import { msg } from '../i18n';
+import { say } from '../i18n';
 
 /** A host typed or taken from a tab → the entry we store: its registrable domain ("site"). */
 function siteOf(input: string): string | null {
@@ -27,18 +27,18 @@ async function editList(app: App, list: 'allowlist' | 'blocklist', host: string,
   // 'host' keeps the host as given (the popup's "Trust" defaults to it); 'site' widens to the
   // registrable domain, as the options page's lists do.
   const site = scope === 'host' ? normalizeHostEntry(host) : siteOf(host);
-  if (!site) return fail('invalid_request', msg('bg_notASite', 'That is not a site name.'));
+  if (!site) return fail('invalid_request', say('bg_notASite'));
   const st = await app.settings.get();
   // The person's entries are not in force, and the effective list below is the policy's alone:
   // editing it would overwrite the entries kept for when the policy changes.
-  if (list === 'allowlist' && !st.settings.allowUserAllowlist) return fail('locked', msg('bg_trustNotAllowed', 'Your organization does not allow trusting sites yourself.'));
+  if (list === 'allowlist' && !st.settings.allowUserAllowlist) return fail('locked', say('bg_trustNotAllowed'));
   const fromPolicy = st.managedEntries[list];
-  if (!add && fromPolicy.includes(site)) return fail('locked', msg('bg_setByOrg', 'Set by your organization.'));
+  if (!add && fromPolicy.includes(site)) return fail('locked', say('bg_setByOrg'));
   // Store only the person's own entries: the policy's are merged in at read time.
   const cur = st.settings[list].filter((x) => !fromPolicy.includes(x));
   const next = add ? [...new Set([...cur, site])] : cur.filter((x) => x !== site);
   const r = await setByPerson(app.settings, scope === 'host' ? 'popup' : 'options', { [list]: next }); // issue 13: reported
-  if (r.refused[list]) return fail('locked', msg('bg_notChanged', `Not changed: ${r.refused[list]}.`, [r.refused[list]]));
+  if (r.refused[list]) return fail('locked', say('bg_notChanged',  [r.refused[list]]));
   return ok(settingsData(r.state));
 }
 
@@ -77,7 +77,7 @@ function dispatch(app: App, m: PageToBackground): Promise<Reply> | null {
     case 'pause.set':
       // Resuming is always allowed; pausing only when the policy permits it (allowPause).
       return app.settings.get().then(async ({ settings: s }) => {
-        if (m.until !== 0 && !s.allowPause) return fail('not_allowed', msg('bg_pauseNotAllowed', 'Your organization does not allow pausing protection.'));
+        if (m.until !== 0 && !s.allowPause) return fail('not_allowed', say('bg_pauseNotAllowed'));
         await setPause(m.until);
         reportPause(m.until); // issue 13
         return ok({ pausedUntil: m.until });

@@ -8,6 +8,7 @@ import type { ScanReason } from '@/src/shared/messaging/protocol';
 import type { Settings } from '@/src/shared/policy/settings';
 import { gateUrl } from '@/src/shared/policy/gate';
 import { decide } from '@/src/shared/policy/decide';
+import { suffixTableProblem, whenSuffixTable } from '@/src/shared/url/suffix-table';
 import type { SettingsStore } from '../state/settings-store';
 import type { ScanEngine } from './engine';
 import { isPaused } from './pause';
@@ -55,8 +56,11 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine, budge
     const st = await settings.get();
     // The policy's own block list entries: a match there is named as the organization's (decide.ts).
     const s: DecidingSettings = { ...st.settings, orgBlocklist: st.managedEntries.blocklist };
+    // The public suffix list is read when the worker starts (suffix-list.ts): a question asked
+    // before it is read waits for it here; a list that cannot be read fails closed (gate rule 5).
+    const suffixListFailed = !(await whenSuffixTable());
     // A pause the policy no longer permits has ended (allowPause: false), whatever storage says.
-    const g = gateUrl(raw, s, { incognito, paused: s.allowPause && (await isPaused()) });
+    const g = gateUrl(raw, s, { incognito, paused: s.allowPause && (await isPaused()), suffixListFailed });
     return { s, g };
   }
 
@@ -65,6 +69,9 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine, budge
     // The blocklist needs no service: never send a URL we will block anyway (gate.ts rule 2).
     if (!g.send && g.reason === 'blocklist') {
       return { status: { kind: 'blocklisted', decision: decide(null, s, { host: g.host }) }, url: g.url, host: g.host };
+    }
+    if (!g.send && g.reason === 'suffix-list') {
+      return { status: { kind: 'error', code: 'suffix_list', message: suffixTableProblem() ?? 'The public suffix list is not loaded.' }, url: g.url, host: g.host };
     }
     if (!g.send) {
       return { status: { kind: 'skipped', reason: g.reason }, url: g.url ?? null, host: g.host ?? null };

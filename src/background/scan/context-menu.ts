@@ -4,7 +4,7 @@
  * the verdict is warn or worse (sent by notify.ts when the engine delivers it).
  */
 import { browser } from 'wxt/browser';
-import { msg } from '../i18n';
+import { say } from '../i18n';
 import type { SettingsState, SettingsStore } from '../state/settings-store';
 
 export const MENU_IDS = { link: 'linklens-check-link', page: 'linklens-check-page', selection: 'linklens-check-selection' } as const;
@@ -16,9 +16,9 @@ export function registerMenus(): void {
   // removeAll first: onInstalled runs on update too, and duplicate ids throw.
   void browser.contextMenus.removeAll().then(() => {
     if (disabled) return;
-    browser.contextMenus.create({ id: MENU_IDS.link, title: msg('menuCheckLink', 'Check this link with Linklens'), contexts: ['link'] });
-    browser.contextMenus.create({ id: MENU_IDS.page, title: msg('menuCheckPage', 'Check this page with Linklens'), contexts: ['page'] });
-    browser.contextMenus.create({ id: MENU_IDS.selection, title: msg('menuCheckSelection', 'Check selected URL with Linklens'), contexts: ['selection'] });
+    browser.contextMenus.create({ id: MENU_IDS.link, title: say('menuCheckLink'), contexts: ['link'] });
+    browser.contextMenus.create({ id: MENU_IDS.page, title: say('menuCheckPage'), contexts: ['page'] });
+    browser.contextMenus.create({ id: MENU_IDS.selection, title: say('menuCheckSelection'), contexts: ['selection'] });
   });
 }
 

@@ -10,7 +10,7 @@ import { expired } from './engine-core';
 import type { Tracker } from './engine-track';
 import { DAILY_BUDGET, type Submitter } from './engine-submit';
 import * as T from './timing';
-import { msg } from '../i18n';
+import { say } from '../i18n';
 
 export interface Resumer {
   resume(): Promise<void>;
@@ -18,7 +18,7 @@ export interface Resumer {
 }
 
 /** Said while the jobs wait for credits and this worker life has not asked the service yet. */
-const creditsWait = () => msg('bg_creditsWait', 'Out of credits: links are kept and will be checked when credits are added.');
+const creditsWait = () => say('bg_creditsWait');
 
 export function createResumer(core: EngineCore, tracker: Tracker, submitter: Submitter): Resumer {
   const { deps } = core;

@@ -13,7 +13,7 @@ import { expired } from './engine-core';
 import { toVerdict } from './to-verdict';
 import { recordHistory } from '../state/ledger';
 import * as T from './timing';
-import { msg } from '../i18n';
+import { say } from '../i18n';
 import { nextPoll } from './poll-timing';
 import { durationSample } from './scan-durations';
 import { planStreams, type StreamCandidate } from './stream-slots';
@@ -224,7 +224,7 @@ export function createTracker(core: EngineCore): Tracker {
       return core.drop(job, { kind: 'failed', scanId: scan.id, message: scan.failureReason ?? '' });
     }
     const v = toVerdict(job.url, scan, core.now());
-    if (!v) return core.drop(job, { kind: 'error', code: 'bad_response', message: msg('bg_noUsableResult', 'The service finished without a usable result.') });
+    if (!v) return core.drop(job, { kind: 'error', code: 'bad_response', message: say('bg_noUsableResult') });
     // Cache first, then forget the job: a death in between re-polls instead of losing the verdict.
     await deps.cache.set(v, await deps.ttlFor(v));
     await deps.jobs.remove(job.url);

@@ -20,7 +20,7 @@ import { keyForService, mayRebind, serviceOrigin, type KeyDecision, type StoredK
 import { readKey, writeKey, createMutex } from './kv';
 import type { SecretStore } from './secret-store';
 import { readLivePolicy, readPolicyCache, writePolicyCache } from './managed-source';
-import { msg } from '../i18n';
+import { say } from '../i18n';
 
 export interface SettingsState {
   /** Effective settings; apiKey is the key for the effective service URL, or '' (background only). */
@@ -148,20 +148,20 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
         const accepted: Partial<Settings> = {};
         for (const [k, v] of Object.entries(patch)) {
           if (!(k in DEFAULT_SETTINGS) || k === 'version') {
-            refused[k] = msg('bg_refusedUnknown', 'unknown setting');
+            refused[k] = say('bg_refusedUnknown');
             continue;
           }
           if (isPolicyOnlyKey(k)) {
-            refused[k] = msg('bg_refusedPolicyOnly', 'only an organization policy sets this');
+            refused[k] = say('bg_refusedPolicyOnly');
             continue;
           }
           const key = k as SettingKey;
           if (current.locked.includes(key)) {
-            refused[k] = msg('bg_refusedByOrg', 'set by your organization');
+            refused[k] = say('bg_refusedByOrg');
             continue;
           }
           const r = SettingsShape.shape[key].safeParse(v);
-          if (!r.success) refused[k] = r.error.issues[0]?.message ?? msg('bg_refusedInvalid', 'invalid value');
+          if (!r.success) refused[k] = r.error.issues[0]?.message ?? say('bg_refusedInvalid');
           else (accepted as Record<string, unknown>)[key] = r.data;
         }
         const { apiKey: newKey, ...rest } = accepted;

@@ -21,7 +21,7 @@ export interface GateExample {
   url?: string;
 }
 
-export const GATE_EXAMPLES: Readonly<Record<SkipReason | 'send' | 'blocklist', readonly GateExample[]>> = {
+export const GATE_EXAMPLES: Readonly<Record<SkipReason | 'send' | 'blocklist' | 'suffix-list', readonly GateExample[]>> = {
   send: [
     { raw: 'https://example.com/login?next=%2F#top', url: 'https://example.com/login' },
     { raw: 'https://example.com/s?q=1', settings: { stripQuery: false }, url: 'https://example.com/s?q=1' },
@@ -40,6 +40,14 @@ export const GATE_EXAMPLES: Readonly<Record<SkipReason | 'send' | 'blocklist', r
     { raw: 'http://jira.corp/', settings: { blocklist: ['jira.corp'] }, url: 'http://jira.corp/' },
     { raw: 'http://192.168.1.1/', settings: { blocklist: ['192.168.1.1'] }, url: 'http://192.168.1.1/' },
     { raw: 'https://evil.example/', settings: { blocklist: ['evil.example'], allowlist: ['evil.example'] }, url: 'https://evil.example/' },
+    { raw: 'https://evil.example/', settings: { blocklist: ['evil.example'] }, ctx: { suffixListFailed: true }, url: 'https://evil.example/' }, // needs no list
+  ],
+  // A damaged package (public/psl.txt unreadable): no host is told public or private by a guess.
+  'suffix-list': [
+    { raw: 'https://example.com/', ctx: { suffixListFailed: true }, url: 'https://example.com/' },
+    { raw: 'http://jira.corp/', ctx: { suffixListFailed: true }, url: 'http://jira.corp/' }, // not "intranet" by a guess
+    { raw: 'http://192.168.1.1/', settings: { scanPrivateHosts: true }, ctx: { suffixListFailed: true }, url: 'http://192.168.1.1/' },
+    { raw: 'https://example.com/', settings: { allowlist: ['example.com'], apiKey: '' }, ctx: { suffixListFailed: true }, url: 'https://example.com/' },
   ],
   'not-configured': [
     { raw: 'https://example.com/', settings: { apiKey: '' }, url: 'https://example.com/' },
@@ -50,6 +58,7 @@ export const GATE_EXAMPLES: Readonly<Record<SkipReason | 'send' | 'blocklist', r
     { raw: 'https://example.com/', ctx: { paused: true }, url: 'https://example.com/' },
     { raw: 'https://example.com/', ctx: { paused: true, incognito: true }, url: 'https://example.com/' }, // before incognito
     { raw: 'http://127.0.0.1/', settings: { apiKey: '' }, ctx: { paused: true }, url: 'http://127.0.0.1/' }, // before host rules and "not configured"
+    { raw: 'https://example.com/', ctx: { paused: true, suffixListFailed: true }, url: 'https://example.com/' }, // a pause needs no list
   ],
   scheme: [
     { raw: 'chrome://extensions/' },
@@ -57,6 +66,7 @@ export const GATE_EXAMPLES: Readonly<Record<SkipReason | 'send' | 'blocklist', r
     { raw: 'javascript:void(0)' },
     { raw: 'file:///home/a.pdf' },
     { raw: 'chrome://settings', ctx: { paused: true }, settings: { apiKey: '' } }, // not a web page, whatever the state
+    { raw: 'about:blank', ctx: { suffixListFailed: true } },
   ],
   'invalid-url': [{ raw: 'not a url' }, { raw: 'http://exa mple.com/' }, { raw: '' }],
   incognito: [

@@ -8,10 +8,14 @@
  *                                            → 'blocklist'    blocked without asking anyone
  *   3. paused by the person                  → 'paused'
  *   4. incognito tab and scanIncognito off   → 'incognito'
- *   5. not the public web, scanPrivateHosts off
+ *   5. the public suffix list could not be loaded (ctx.suffixListFailed: a damaged package)
+ *                                            → 'suffix-list'  an error, not a skip: no host can be
+ *                                              told public or private, so nothing is sent and
+ *                                              strict mode fails closed ('strict:damaged')
+ *   6. not the public web, scanPrivateHosts off
  *                                            → 'loopback' | 'private-host' | 'link-local' | 'intranet'
- *   6. on the allowlist                      → 'allowlisted'
- *   7. not configured (no service URL or key) → 'not-configured'   nothing can be sent anyway
+ *   7. on the allowlist                      → 'allowlisted'
+ *   8. not configured (no service URL or key) → 'not-configured'   nothing can be sent anyway
  *   otherwise send the normalized URL.
  *
  * The blocklist comes before every state that skips the service: checking it sends nothing, so
@@ -34,11 +38,15 @@ export type GateResult =
   | { send: true; url: string; host: string }
   /** On a blocklist: the checker blocks it (decide.ts) without asking the service. */
   | { send: false; reason: 'blocklist'; url: string; host: string }
+  /** The public suffix list is not there (rule 5): the checker answers with an error. */
+  | { send: false; reason: 'suffix-list'; url: string; host: string }
   | { send: false; reason: SkipReason; url?: string; host?: string };
 
 export interface GateContext {
   incognito?: boolean;
   paused?: boolean;
+  /** The public suffix list could not be loaded (suffix-table.ts); the gate never guesses then. */
+  suffixListFailed?: boolean;
 }
 
 export type GateSettings = Pick<
@@ -60,6 +68,7 @@ export function gateUrl(raw: string, s: GateSettings, ctx: GateContext = {}): Ga
   if (hostMatches(host, s.blocklist) !== null) return { send: false, reason: 'blocklist', url, host };
   if (ctx.paused) return { send: false, reason: 'paused', url, host };
   if (ctx.incognito && !s.scanIncognito) return { send: false, reason: 'incognito', url, host };
+  if (ctx.suffixListFailed) return { send: false, reason: 'suffix-list', url, host };
   if (!s.scanPrivateHosts) {
     const cls = classifyHost(host);
     if (cls !== 'public') return { send: false, reason: PRIVATE_REASON[cls], url, host };

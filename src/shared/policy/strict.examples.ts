@@ -58,6 +58,8 @@ export const STRICT_EXAMPLES: readonly StrictExample[] = [
   { name: 'malformed answer', status: error('bad_response'), elapsedMs: 2000, expected: block('strict:malformed') },
   { name: 'service unreachable', status: error('network'), elapsedMs: 2000, expected: block('strict:unreachable') },
   { name: 'invalid service URL', status: error('config'), elapsedMs: null, expected: block('strict:not-configured') },
+  { name: 'the public suffix list could not be loaded (damaged package)', status: error('suffix_list'), elapsedMs: null, expected: block('strict:damaged') },
+  { name: 'the public suffix list could not be loaded, fail mode allow', settings: { strictFailMode: 'allow' }, status: error('suffix_list'), elapsedMs: null, expected: allow('strict:damaged') },
   { name: 'the service refused the URL (422)', status: error('invalid_request'), elapsedMs: 100, expected: block('strict:refused') },
   // 6-7. Ended without a verdict.
   { name: 'scan FAILED at the service', status: { kind: 'failed', message: 'engine error' }, elapsedMs: 900, expected: block('strict:scan-failed') },

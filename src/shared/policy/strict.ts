@@ -20,6 +20,9 @@
  *             service unreachable / failing / slow  → fail 'strict:unreachable'
  *             bad service configuration             → fail 'strict:not-configured'
  *             the service refused the URL           → fail 'strict:refused'
+ *             Linklens' own public suffix list could not be loaded (a damaged package: the
+ *             checker's 'suffix_list' error, gate.ts rule 5)
+ *                                                   → fail 'strict:damaged'
  *   6. the scan FAILED at the service               → fail 'strict:scan-failed'
  *   7. the job was given up (deadline)              → fail 'strict:timeout' (or unreachable)
  *   8. in flight, held by the daily budget          → fail 'strict:daily-budget' (policy maxCreditsPerDay)
@@ -67,6 +70,7 @@ export const STRICT_FAIL_REASONS = [
   'strict:scan-failed',
   'strict:refused',
   'strict:daily-budget',
+  'strict:damaged',
 ] as const;
 export type StrictFailReason = (typeof STRICT_FAIL_REASONS)[number];
 
@@ -79,6 +83,7 @@ export function failReasonFor(code: string): StrictFailReason {
   if (code === 'daily_budget') return 'strict:daily-budget';
   if (code === 'bad_response') return 'strict:malformed';
   if (code === 'config' || code === 'not_configured') return 'strict:not-configured';
+  if (code === 'suffix_list') return 'strict:damaged';
   if (UNREACHABLE.has(code)) return 'strict:unreachable';
   return 'strict:refused';
 }

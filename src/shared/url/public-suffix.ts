@@ -6,55 +6,11 @@
  * Examples: public-suffix.examples.ts (the list's own test file, plus our private-section cases).
  *
  * Ours instead of tldts (issue 14 §2): the same rules (generated from tldts's copy of the list,
- * scripts/gen-public-suffix.mjs) as ~90 kB of text instead of ~134 kB of code, read into a tree
- * on the first question, not while the worker starts. Input: a hostname (no URL parsing here).
+ * scripts/gen-public-suffix.mjs) as ~76 kB of packaged text (public/psl.txt) instead of ~134 kB of
+ * code, read into a tree by suffix-table.ts. Until that table is loaded every function here
+ * throws SuffixTableError (suffix-table.ts says why). Input: a hostname (no URL parsing here).
  */
-import { PSL_CODES, PSL_TREE, PSL_WORDS } from './public-suffix-data';
-
-const NONE = 0;
-const ICANN = 1;
-const PRIVATE = 2;
-
-interface RuleNode {
-  kind: number;
-  /** Child labels (`!label` for an exception rule), null for a leaf. */
-  children: Map<string, RuleNode> | null;
-}
-
-let tree: RuleNode | null = null;
-const LEAVES: readonly RuleNode[] = [NONE, ICANN, PRIVATE].map((kind) => Object.freeze({ kind, children: null }));
-
-/** Reads PSL_TREE (format: scripts/gen-public-suffix.mjs) into nested maps, once. */
-function rules(): RuleNode {
-  if (tree) return tree;
-  const root: RuleNode = { kind: NONE, children: new Map() };
-  // Frequent labels are written as codes: the i-th word as one code character, then as two.
-  const n = PSL_CODES.length;
-  const words = new Map(PSL_WORDS.split(',').map((w, i) => [i < n ? PSL_CODES[i]! : PSL_CODES[Math.floor(i / n) - 1]! + PSL_CODES[i % n]!, w]));
-  const stack: RuleNode[] = [root];
-  let last: RuleNode = root;
-  let start = 0;
-  for (let i = 0; i <= PSL_TREE.length; i += 1) {
-    const c = i < PSL_TREE.length ? PSL_TREE[i] : ',';
-    if (c !== ',' && c !== '(' && c !== ')') continue;
-    if (i > start) {
-      let token = PSL_TREE.slice(start, i);
-      const mark = token[token.length - 1];
-      const kind = mark === '+' ? PRIVATE : mark === '-' ? NONE : ICANN;
-      if (kind !== ICANN) token = token.slice(0, -1);
-      token = words.get(token) ?? token;
-      // Most rules are leaves: one shared node per kind (fewer objects on the first question).
-      last = c === '(' ? { kind, children: null } : LEAVES[kind]!;
-      const parent = stack[stack.length - 1]!;
-      (parent.children ??= new Map()).set(token, last);
-    }
-    if (c === '(') stack.push(last);
-    else if (c === ')') stack.pop();
-    start = i + 1;
-  }
-  tree = root;
-  return root;
-}
+import { ICANN, NONE, PRIVATE, suffixRules } from './suffix-table';
 
 export interface SuffixMatch {
   /** The public suffix: `co.uk` for `a.example.co.uk`. */
@@ -93,7 +49,7 @@ export function publicSuffixOf(hostname: string, opts: { privateRules: boolean }
 
 /** Index of the first label of the public suffix, and the kind of rule that decided. */
 function suffixStart(labels: readonly string[], privateRules: boolean): { index: number; kind: number } {
-  let node = rules();
+  let node = suffixRules();
   let first = labels.length - 1;
   let kind = NONE;
   for (let i = labels.length - 1; i >= 0 && node.children; i -= 1) {

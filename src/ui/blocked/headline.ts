@@ -47,6 +47,7 @@ const STRICT_WHY: Record<string, { key: string; fix: 'options' | 'credits' | nul
   'strict:scan-failed': { key: 'strictWhy_scan_failed', fix: null },
   'strict:refused': { key: 'strictWhy_refused', fix: null },
   'strict:daily-budget': { key: 'strictWhy_daily_budget', fix: null },
+  'strict:damaged': { key: 'strictWhy_damaged', fix: null },
 };
 
 export function strictWhy(reason: string | undefined): { key: string; fix: 'options' | 'credits' | null } | null {

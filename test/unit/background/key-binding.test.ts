@@ -12,6 +12,7 @@ import { startBackground } from '@/src/background/main';
 import { createRouter, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import { listenOnLoopback } from '../../e2e/harness/listen';
+import { installI18n } from '../ui/helpers';
 
 let svc: ScanningService;
 let other: Server;
@@ -39,6 +40,8 @@ let route: ReturnType<typeof createRouter>;
 beforeEach(async () => {
   vi.restoreAllMocks();
   fakeBrowser.reset();
+  // The background's words come from _locales (i18n.ts say()): the real English ones.
+  installI18n('en');
   for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
   Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
   Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });

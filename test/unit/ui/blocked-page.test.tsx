@@ -251,6 +251,7 @@ describe('blocked page in strict mode', () => {
     ['strict:not-configured', 'strictWhy_not_configured', 'openSettings'],
     ['strict:scan-failed', 'strictWhy_scan_failed', null],
     ['strict:refused', 'strictWhy_refused', null],
+    ['strict:damaged', 'strictWhy_damaged', null],
   ];
   for (const [reason, key, fix] of reasons) {
     it(`blocked without a verdict (${reason}): says why in words${fix ? ' and where to fix it' : ''}`, async () => {

@@ -1,7 +1,11 @@
 /** Every failure of the client is a typed value with a stable code (issue 2 §3 "Errors"). */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installI18n } from '../../ui/helpers';
 import { createApiClient } from '@/src/background/api';
 import { BASE, KEY, completedJob, json, makeClient, text } from './fakes';
+
+// The client's error messages come from _locales (background i18n.ts say()): the real English ones.
+beforeEach(() => installI18n('en'));
 
 describe('status → error code through the client', () => {
   it.each([

@@ -1,6 +1,10 @@
 /** Retries, Retry-After, Idempotency-Key and the global pause (issue 2 §3 "Retries"). */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installI18n } from '../../ui/helpers';
 import { completedJob, fakeClock, json, makeClient, queuedJob, text } from './fakes';
+
+// The client's error messages come from _locales (background i18n.ts say()): the real English ones.
+beforeEach(() => installI18n('en'));
 
 const ok200 = () => json(200, { balance: 5 });
 

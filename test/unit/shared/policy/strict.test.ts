@@ -16,7 +16,7 @@ describe('strictOutcome example table', () => {
   });
 
   it('maps each API error code the client can give to a fail reason', () => {
-    const codes = ['network', 'timeout', 'unauthorized', 'forbidden', 'insufficient_credits', 'not_found', 'rate_limited', 'invalid_request', 'server', 'bad_response', 'config'];
+    const codes = ['network', 'timeout', 'unauthorized', 'forbidden', 'insufficient_credits', 'not_found', 'rate_limited', 'invalid_request', 'server', 'bad_response', 'config', 'suffix_list'];
     expect(Object.fromEntries(codes.map((c) => [c, failReasonFor(c)]))).toEqual({
       network: 'strict:unreachable',
       timeout: 'strict:unreachable',
@@ -29,12 +29,13 @@ describe('strictOutcome example table', () => {
       server: 'strict:unreachable',
       bad_response: 'strict:malformed',
       config: 'strict:not-configured',
+      suffix_list: 'strict:damaged',
     });
   });
 });
 
 const SKIPS: SkipReason[] = ['scheme', 'private-host', 'loopback', 'link-local', 'intranet', 'invalid-url', 'allowlisted', 'paused', 'not-configured', 'incognito', 'disabled', 'exception'];
-const codeArb = fc.constantFrom('network', 'timeout', 'unauthorized', 'forbidden', 'insufficient_credits', 'not_found', 'rate_limited', 'invalid_request', 'server', 'bad_response', 'config', 'something_new');
+const codeArb = fc.constantFrom('network', 'timeout', 'unauthorized', 'forbidden', 'insufficient_credits', 'not_found', 'rate_limited', 'invalid_request', 'server', 'bad_response', 'config', 'suffix_list', 'something_new');
 /** Every status that is not a verdict and not a skip the privacy rules or the person decide. */
 const notAVerdictArb: fc.Arbitrary<UrlStatus> = fc.oneof(
   codeArb.map((code) => ({ kind: 'error' as const, code, message: code })),
