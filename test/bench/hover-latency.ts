@@ -308,11 +308,11 @@ function whyMissed(shown: number[], own: number[], queued: number[], coldSmall: 
       `**First verdict after a stop: p95 ${fmt(p95(coldSmall.ms), 0)} ms with a small cache, ${fmt(p95(coldFull.ms), 0)} ms with a cache at its cap (aim ≤ 150 ms).** ` +
         `At the median: the browser's own floor (no-op worker) is ${fmt(floor, 0)} ms; ` +
         (small - floor > 10
-          ? `Linklens with a small cache adds ${fmt(small - floor, 0)} ms (evaluating the background bundle — measurement 6: tldts and zod are most of it — and building its parts); `
+          ? `Linklens with a small cache adds ${fmt(small - floor, 0)} ms (evaluating the background bundle — measurement 6 — and building its parts); `
           : `Linklens with a small cache is within ${fmt(Math.abs(small - floor), 0)} ms of it (starting our worker costs about what starting an empty one does); `) +
         `a cache at its cap adds ${fmt(full - small, 0)} ms more (reading the whole store and validating every entry with zod before the first answer; measurement 5). ` +
         'Proposed fixes (ours, verdict-cache.ts): on a lookup that arrives while the cache is still loading, read that one key (`v:` + url) instead of waiting for the whole load; validate entries lazily on first use rather than all at load' +
-        (small - floor > 10 ? '; keep module-level work (zod schema construction, tldts) out of the worker\'s start path where only some messages need it.' : '.'),
+        (small - floor > 10 ? '; keep module-level work (zod schema construction) out of the worker\'s start path where only some messages need it.' : '.'),
     );
   }
   if (coldSmall.notFromCache + coldFull.notFromCache > 0) {

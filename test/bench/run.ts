@@ -13,6 +13,8 @@ import { ensureBuilt } from '../../scripts/lib/build.mjs';
 import { machineInfo } from './machine';
 import { renderReport } from './report';
 import type { Section } from './section';
+import { readFile } from 'node:fs/promises';
+import { installSuffixTable } from '../../src/shared/url/suffix-table';
 
 /** Loaded on demand, so `--only` runs start fast. */
 const MEASUREMENTS: Record<string, () => Promise<Section>> = {
@@ -38,6 +40,9 @@ async function main(): Promise<void> {
   const machine = machineInfo();
   // Reuses an up-to-date build (others may be building concurrently); builds when sources changed.
   ensureBuilt(REPO_ROOT, 'chromium', { log: (l) => console.log(l) });
+  // The measurements that run our URL code in Node (7, 12) need the public suffix list, which the
+  // extension reads from its package (src/background/suffix-list.ts): the same file here.
+  installSuffixTable(await readFile(join(REPO_ROOT, 'public', 'psl.txt'), 'utf8'));
 
   const sections: Section[] = [];
   for (const id of ids) {

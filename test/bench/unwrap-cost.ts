@@ -61,7 +61,7 @@ export async function measureUnwrapCost(opts: { links: number; passes: number; h
   }
   const hops = links.reduce((a, l) => a + unwrap(l).hops.length, 0);
 
-  // A hover: unwrap + the lying-text check (tldts) on the hovered link, per link.
+  // A hover: unwrap + the lying-text check (public suffix list) on the hovered link, per link.
   const hoverIdx = Array.from({ length: opts.hovers }, (_, i) => (i * 37) % links.length);
   const hoverOnce = () => {
     for (const i of hoverIdx) sink += checkLinkText(texts[i]!, links[i]!).kind.length;
@@ -82,7 +82,7 @@ export async function measureUnwrapCost(opts: { links: number; passes: number; h
   const body = [
     `The background reads every link a page reports (\`links.lookup\`) and every hovered link through \`unwrap()\` (src/shared/url/unwrap.ts) and looks up each hop. The page: ${int(opts.links)} links, ${int(wrapped)} of them wrapped (Google \`/url\`, Safe Links, Safe Links › Proofpoint v3 › Google, a click tracker's \`?url=\`), the rest plain links with queries: ${int(hops)} hops in all (${int(hops - opts.links)} extra lookups, all from the cache or one scan each). Baseline: \`normalizeUrl\`, the cache key every lookup computes anyway. Median of ${opts.passes} interleaved passes over the whole page.`,
     '',
-    `A hover adds \`checkLinkText\` (lying-text.ts: unwrap of the link and of the text's address, and tldts for the sites) on the hovered link: median per hover over ${int(opts.hovers)} hovers × 10 passes.`,
+    `A hover adds \`checkLinkText\` (lying-text.ts: unwrap of the link and of the text's address, and the public suffix list for the sites) on the hovered link: median per hover over ${int(opts.hovers)} hovers × 10 passes.`,
     '',
     `The content script unwraps nothing: its only addition is reading the first ${300} characters of a hovered link's text (no work at load, nothing on pages nobody points at). Its bundle grew by the tooltip's "leads to" lines and the four strings (measurement 6).`,
     '',
