@@ -11,6 +11,7 @@ import type { EngineCore } from './engine-core';
 import type { Tracker } from './engine-track';
 import { appendLedger, recordHistory } from '../state/ledger';
 import * as T from './timing';
+import { batchGroups, createSubmitGate } from './submit-gate';
 
 export interface Submitter {
   /**
@@ -20,6 +21,11 @@ export interface Submitter {
   send(job: PendingJob, stored: Promise<unknown>): void;
   /** Same Idempotency-Key as before: a POST that may have landed is answered with the same job. */
   submitOne(job: PendingJob): Promise<void>;
+  /**
+   * After a wake: the stored jobs never answered. A group that may have left as one batch goes
+   * again as that batch (same URLs, order and key); the others alone, each with its own key.
+   */
+  resubmit(jobs: PendingJob[]): void;
   queued(url: string): boolean;
 }
 
@@ -37,6 +43,14 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   const { deps } = core;
   let hoverQueue: string[] = [];
   let hoverTimer: unknown = null;
+  // Navigations and checks leave at once while few POSTs are on the way, else together as one
+  // batch (submit-gate.ts). The batch key is stored on each job before the batch leaves.
+  const gate = createSubmitGate({
+    api: deps.api,
+    newKey: core.newKey,
+    mark: (url, batchKey) =>
+      deps.jobs.update(url, (j) => ({ ...j, batchKey })).then((j) => j !== null, () => false),
+  });
 
   function enqueueBatch(url: string) {
     hoverQueue.push(url);
@@ -105,8 +119,20 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     // write fail, nothing is sent (the caller hears of it), and the ledger line names a URL
     // that did not leave: the rare failure errs on the side of telling more.
     await Promise.all([stored, recordSent([job])]);
-    const res = await api.submitScan(job.url, { idempotencyKey: job.idempotencyKey });
-    await handleSubmitted(job, res);
+    const res = await gate.submit(job, api);
+    // null: nothing was sent (no client any more, or the job is gone); the job stays as stored.
+    if (res) await handleSubmitted(job, res);
+  }
+
+  /** A batch that may have landed before the worker died: each URL was counted and logged then. */
+  async function resendBatch(urls: string[], batchKey: string) {
+    const api = await deps.api();
+    if (!api) return;
+    const outcomes = await gate.resend(urls, batchKey, api);
+    for (const o of outcomes) {
+      const job = await deps.jobs.get(o.url);
+      if (job) await handleSubmitted(job, o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error });
+    }
   }
 
   /** Store a change of a waiting job and mirror it; null when the job is gone meanwhile. */
@@ -123,7 +149,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
       core.retryAttempts.delete(job.url);
       if (core.standing && CLEARED_BY_SUCCESS.has(core.standing.code)) core.setProblem(null);
       const scan = res.value;
-      const updated = await deps.jobs.update(job.url, (j) => ({ ...j, scanId: scan.id, state: scan.state, waitingFor: null, lastError: null }));
+      const updated = await deps.jobs.update(job.url, (j) => ({ ...j, scanId: scan.id, state: scan.state, waitingFor: null, lastError: null, batchKey: null }));
       if (!updated) return;
       core.mirror(updated);
       // Not awaited: tracking (the poll clock, a stream slot) must not wait for the history write.
@@ -138,7 +164,8 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     switch (e.code) {
       case 'insufficient_credits': {
         // Kept, without a deadline, until credits return (engine-resume.ts creditsRestored).
-        const updated = await note(job.url, { waitingFor: 'credits', lastError: e.code });
+        // The batch (if any) was answered: from now on the job leaves alone, with its own key.
+        const updated = await note(job.url, { waitingFor: 'credits', lastError: e.code, batchKey: null });
         core.setProblem({ code: e.code, message: e.message, fix: 'credits' });
         if (updated) core.emit(job.url, core.checking(job.url), updated);
         return;
@@ -158,7 +185,9 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
         if (e.code === 'network' || e.code === 'server') core.setProblem({ code: e.code, message: e.message, fix: 'none' });
         const at = core.now() + T.retryDelay(n, e.retryAfterMs);
         if (at > job.deadline) return core.drop(job, { kind: 'timed_out' });
-        await note(job.url, { waitingFor: 'retry', retryAt: at, lastError: e.code });
+        // A retry leaves alone with the job's own key. A batch lost on the way (network) may have
+        // landed: the service may then scan that URL twice (a credit more), never a wrong verdict.
+        await note(job.url, { waitingFor: 'retry', retryAt: at, lastError: e.code, batchKey: null });
         core.setTimer(() => void retryNow(job.url), at - core.now());
       }
     }
@@ -179,6 +208,18 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
       else void submitOne(job, stored).catch(() => undefined);
     },
     submitOne,
-    queued: (url) => hoverQueue.includes(url),
+    resubmit(jobs) {
+      const groups = batchGroups(jobs);
+      for (const [key, urls] of groups) {
+        // This worker life is forming or sending that batch itself: it answers those jobs.
+        if (!gate.owns(key)) void resendBatch(urls, key).catch(() => undefined);
+      }
+      for (const job of jobs) {
+        if (job.batchKey || gate.waiting(job.url) || hoverQueue.includes(job.url)) continue;
+        // Never answered (or the worker died mid-POST): same Idempotency-Key, so no double scan.
+        void submitOne(job).catch(() => undefined);
+      }
+    },
+    queued: (url) => hoverQueue.includes(url) || gate.waiting(url),
   };
 }
