@@ -26,6 +26,11 @@ export interface Submitter {
    * again as that batch (same URLs, order and key); the others alone, each with its own key.
    */
   resubmit(jobs: PendingJob[]): void;
+  /**
+   * Before a new job's first write, for a job sent at once (navigation, check): the batch key to
+   * store with it when other such jobs are being prepared (submit-gate.ts), else null.
+   */
+  assign(url: string, reasons: readonly ScanReason[]): string | null;
   queued(url: string): boolean;
 }
 
@@ -43,14 +48,9 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   const { deps } = core;
   let hoverQueue: string[] = [];
   let hoverTimer: unknown = null;
-  // Navigations and checks leave at once while few POSTs are on the way, else together as one
-  // batch (submit-gate.ts). The batch key is stored on each job before the batch leaves.
-  const gate = createSubmitGate({
-    api: deps.api,
-    newKey: core.newKey,
-    mark: (url, batchKey) =>
-      deps.jobs.update(url, (j) => ({ ...j, batchKey })).then((j) => j !== null, () => false),
-  });
+  // Navigations and checks of a burst leave together as one batch; a lone one at once, alone
+  // (submit-gate.ts). The batch key is stored with each job, in the job's own first write.
+  const gate = createSubmitGate(core.newKey);
 
   function enqueueBatch(url: string) {
     hoverQueue.push(url);
@@ -110,18 +110,35 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   }
 
   async function submitOne(job: PendingJob, stored: Promise<unknown> = Promise.resolve()) {
+    let handedOver = false;
+    let res: ApiResult<ScanJob> | null = null;
+    try {
+      res = await prepareAndSend(job, stored, () => (handedOver = true));
+    } finally {
+      // Whatever stopped it before the gate (no client, budget spent, a write failed): its batch
+      // must not wait for it.
+      if (!handedOver) gate.leave(job.url);
+    }
+    // null: nothing was sent (no client any more, or held back); the job stays as stored.
+    if (res) await handleSubmitted(job, res);
+  }
+
+  async function prepareAndSend(job: PendingJob, stored: Promise<unknown>, handOver: () => void): Promise<ApiResult<ScanJob> | null> {
     const api = await deps.api();
-    if (!api) return;
-    if (!(await withinDailyBudget(job))) return overDailyBudget(job);
+    if (!api) return null;
+    if (!(await withinDailyBudget(job))) {
+      await overDailyBudget(job);
+      return null;
+    }
     // Both before the POST: the job with the Idempotency-Key it uses (a worker dying after the
     // POST re-sends the same key), and the ledger line. In parallel: each is a storage round
     // trip, slow while a burst of tabs starts (BENCHMARKS.md, measurement 11). Should the job's
     // write fail, nothing is sent (the caller hears of it), and the ledger line names a URL
     // that did not leave: the rare failure errs on the side of telling more.
     await Promise.all([stored, recordSent([job])]);
-    const res = await gate.submit(job, api);
-    // null: nothing was sent (no client any more, or the job is gone); the job stays as stored.
-    if (res) await handleSubmitted(job, res);
+    handOver();
+    const r = await gate.submit(job, api);
+    return r;
   }
 
   /** A batch that may have landed before the worker died: each URL was counted and logged then. */
@@ -215,11 +232,12 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
         if (!gate.owns(key)) void resendBatch(urls, key).catch(() => undefined);
       }
       for (const job of jobs) {
-        if (job.batchKey || gate.waiting(job.url) || hoverQueue.includes(job.url)) continue;
+        if (job.batchKey || gate.preparing(job.url) || hoverQueue.includes(job.url)) continue;
         // Never answered (or the worker died mid-POST): same Idempotency-Key, so no double scan.
         void submitOne(job).catch(() => undefined);
       }
     },
-    queued: (url) => hoverQueue.includes(url) || gate.waiting(url),
+    assign: (url, reasons) => (reasons.includes('navigation') || reasons.includes('menu') || reasons.includes('popup') ? gate.assign(url) : null),
+    queued: (url) => hoverQueue.includes(url) || gate.preparing(url),
   };
 }

@@ -3,34 +3,40 @@
  *
  * Twelve tabs navigating at once used to send twelve POSTs; the browser keeps at most 6
  * connections per host (some held by event streams), so they reached the service in waves, the
- * last ~360 ms after the navigation order. Here a submission leaves at once while fewer than
- * MAX_POSTS_IN_FLIGHT POSTs are on the way (a lone navigation: no added delay, its own POST with
- * its own Idempotency-Key). Otherwise it waits, and everything waiting leaves as ONE batch POST
- * when a POST's answer arrives: a burst becomes a few requests instead of twelve.
+ * last ~360 ms after the navigation order. Now the navigations of a burst leave as one batch POST.
  *
- * A waiting job is marked with the next batch's key in the jobs store before the batch leaves, so
- * a worker dying after the batch POST re-sends the same batch (same URLs, same order, same key)
- * on resume and the service answers with the same jobs (engine-resume.ts, batchGroups below).
- * Every URL still gets its own job and its own outcome; an error of the batch is each URL's error.
+ * Who goes with whom is decided when the job is created, before its first write (planJoin): a job
+ * created while no other navigation or check is being prepared (its writes not landed yet) goes
+ * alone, at once, as its own POST with its own Idempotency-Key: a lone navigation waits for
+ * nothing. A job created while others are being prepared joins the open batch and is stored with
+ * that batch's key, in the same write as the job itself (no extra storage round trip). The batch
+ * closes to newcomers when its first member is ready, and leaves once every member is ready (its
+ * job and ledger writes landed) or has dropped out. Why not wait for a POST's answer instead: in
+ * the probe the first POST's round trip took ~300 ms while twelve renderers started, and a batch
+ * held for it left 235 ms after its members were ready; the members' writes end within ~30 ms of
+ * each other (jobs-store.ts group commit), so waiting for them costs little.
+ *
+ * A worker that dies after a batch POST re-sends the same batch (same URLs in the same order, same
+ * key) on resume, so the service answers with the same jobs (batchGroups, engine-resume.ts). Every
+ * URL still gets its own job and its own outcome; an error of the whole batch is each URL's error.
  */
 import type { ApiClient, ApiResult, ScanJob } from '../api';
 import type { PendingJob } from './jobs-store';
 
-/** POSTs of submissions on the way at once; the rest wait and leave together as one batch. */
-export const MAX_POSTS_IN_FLIGHT = 2;
+export type JoinPlan = 'alone' | 'join' | 'open';
 
-/** Pure rule (examples in submit-gate.examples.ts): does a submission leave now or wait? */
-export function planSubmit(s: { postsInFlight: number; waiting: number; cap?: number }): 'now' | 'wait' {
-  const cap = Math.max(1, Math.floor(s.cap ?? MAX_POSTS_IN_FLIGHT));
-  // Someone already waiting means the slots were full a moment ago: join them (one batch), do not
-  // overtake them with a POST of one's own.
-  if (s.waiting > 0) return 'wait';
-  return s.postsInFlight < cap ? 'now' : 'wait';
+/**
+ * Pure rule (examples in submit-gate.examples.ts): how a new navigation/check job is sent, given
+ * how many other such jobs are being prepared now and whether a batch is open to newcomers.
+ */
+export function planJoin(s: { othersPreparing: number; batchOpen: boolean }): JoinPlan {
+  if (s.othersPreparing <= 0) return 'alone';
+  return s.batchOpen ? 'join' : 'open';
 }
 
 /**
  * Jobs stored with the same batch key and still without a scan id: each group is one batch that
- * may have reached the service. URLs sorted, the order the batch was sent in (body identical).
+ * may have reached the service. URLs sorted: the order a batch is sent in (body identical).
  */
 export function batchGroups(jobs: readonly PendingJob[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();
@@ -42,89 +48,118 @@ export function batchGroups(jobs: readonly PendingJob[]): Map<string, string[]> 
   return groups;
 }
 
-interface Waiter {
-  url: string;
-  /** The job's batch key written to the store (must land before the batch leaves). */
-  marked: Promise<boolean>;
-  resolve(r: ApiResult<ScanJob> | null): void;
-}
+type Answer = ApiResult<ScanJob> | null;
 
-export interface GateDeps {
-  api: () => Promise<ApiClient | null>;
-  newKey: () => string;
-  /** Stores the batch key on the job; false when the job is gone or the write failed. */
-  mark(url: string, batchKey: string): Promise<boolean>;
+interface Batch {
+  key: string;
+  /** Closed to newcomers (its first member is ready). */
+  closed: boolean;
+  /** Members not ready yet. */
+  waiting: Set<string>;
+  /** Members ready, with who waits for the answer. */
+  ready: Map<string, (a: Answer) => void>;
+  api: ApiClient | null;
 }
 
 export interface SubmitGate {
+  /** Before the job's first write: the batch key to store with it, or null (it goes alone). */
+  assign(url: string): string | null;
   /**
-   * The answer for this job's submission: its own POST or its part of a batch. null when nothing
-   * was sent (no configured client by the time the batch left).
+   * The job is ready (stored, in the ledger): its answer, from its own POST or its part of the
+   * batch. null when nothing was sent for it (no client any more when the batch was to leave).
    */
-  submit(job: PendingJob, api: ApiClient): Promise<ApiResult<ScanJob> | null>;
+  submit(job: PendingJob, api: ApiClient): Promise<Answer>;
+  /** The job will not be submitted now (write failed, budget spent, no client): out of its batch. */
+  leave(url: string): void;
   /** Re-sends a batch that may have landed before the worker died: same URLs, order, key. */
   resend(urls: string[], batchKey: string, api: ApiClient): ReturnType<ApiClient['submitBatch']>;
-  /** Whether a job waits for the next batch. */
-  waiting(url: string): boolean;
   /** Whether this worker life is forming or sending the batch of this key (resume leaves it). */
   owns(batchKey: string): boolean;
+  /** Whether the job was assigned here and its POST has not left yet. */
+  preparing(url: string): boolean;
 }
 
-export function createSubmitGate(deps: GateDeps): SubmitGate {
-  let inFlight = 0;
-  let waiters: Waiter[] = [];
-  let nextKey: string | null = null;
-  const sending = new Set<string>();
+const byUrl = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-  /** Holds a slot for the duration of one POST; when it frees, whatever waits leaves. */
-  async function slot<T>(fn: () => Promise<T>): Promise<T> {
-    inFlight++;
-    try {
-      return await fn();
-    } finally {
-      inFlight--;
-      if (waiters.length) void flush();
+export function createSubmitGate(newKey: () => string): SubmitGate {
+  /** Jobs assigned and not sent yet: alone ones and batch members alike. */
+  const preparing = new Set<string>();
+  let open: Batch | null = null;
+  /** Batches not answered yet, by key; and each member's batch. */
+  const batches = new Map<string, Batch>();
+  const memberOf = new Map<string, Batch>();
+
+  /** Leaves when no member is still being prepared. */
+  function maybeSend(b: Batch) {
+    if (b.waiting.size > 0 || !b.closed) return;
+    if (open === b) open = null;
+    const urls = [...b.ready.keys()].sort(byUrl);
+    const answers = b.ready;
+    for (const u of urls) {
+      preparing.delete(u);
+      memberOf.delete(u);
     }
-  }
-
-  async function flush() {
-    const all = waiters;
-    const key = nextKey!;
-    waiters = [];
-    nextKey = null;
-    sending.add(key);
-    await slot(async () => {
-      // The key must be on every job before the batch leaves (resume re-sends the same batch). A
-      // job gone meanwhile, or whose key could not be stored, is left out: nothing is sent for it
-      // (a stored job without a scan id is sent again, alone, by the next resume).
-      const marked = await Promise.all(all.map((w) => w.marked.catch(() => false)));
-      all.filter((_, i) => !marked[i]).forEach((w) => w.resolve(null));
-      // Sorted: the order resume re-sends a batch in (batchGroups), so the body is the same.
-      const group = all.filter((_, i) => marked[i]).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-      if (!group.length) return;
-      const api = await deps.api();
-      if (!api) return group.forEach((w) => w.resolve(null));
-      const outcomes = await api.submitBatch(group.map((w) => w.url), { idempotencyKey: key });
-      group.forEach((w, i) => {
-        const o = outcomes[i];
-        w.resolve(o ? (o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error }) : null);
-      });
-    }).finally(() => sending.delete(key));
+    if (!urls.length || !b.api) {
+      for (const r of answers.values()) r(null);
+      batches.delete(b.key);
+      return;
+    }
+    void b.api
+      .submitBatch(urls, { idempotencyKey: b.key })
+      .then(
+        (outcomes) => urls.forEach((u, i) => {
+          const o = outcomes[i];
+          answers.get(u)!(o ? (o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error }) : null);
+        }),
+        // submitBatch never rejects; should it, nothing is known to have been sent.
+        () => urls.forEach((u) => answers.get(u)!(null)),
+      )
+      .finally(() => batches.delete(b.key));
   }
 
   return {
-    submit(job, api) {
-      if (planSubmit({ postsInFlight: inFlight, waiting: waiters.length }) === 'now') {
-        return slot(() => api.submitScan(job.url, { idempotencyKey: job.idempotencyKey }));
+    assign(url) {
+      const plan = planJoin({ othersPreparing: [...preparing].filter((u) => u !== url).length, batchOpen: open !== null && !open.closed });
+      preparing.add(url);
+      if (plan === 'alone') return null;
+      if (plan === 'open' || !open) {
+        open = { key: newKey(), closed: false, waiting: new Set(), ready: new Map(), api: null };
+        batches.set(open.key, open);
       }
-      nextKey ??= deps.newKey();
-      const key = nextKey;
-      return new Promise((resolve) => {
-        waiters.push({ url: job.url, marked: deps.mark(job.url, key), resolve });
+      open.waiting.add(url);
+      memberOf.set(url, open);
+      return open.key;
+    },
+    submit(job, api) {
+      const b = memberOf.get(job.url);
+      if (!b || job.batchKey !== b.key) {
+        preparing.delete(job.url);
+        return api.submitScan(job.url, { idempotencyKey: job.idempotencyKey });
+      }
+      return new Promise<Answer>((resolve) => {
+        b.waiting.delete(job.url);
+        b.ready.set(job.url, resolve);
+        b.api ??= api;
+        b.closed = true;
+        maybeSend(b);
       });
     },
-    resend: (urls, batchKey, api) => slot(() => api.submitBatch(urls, { idempotencyKey: batchKey })),
-    waiting: (url) => waiters.some((w) => w.url === url),
-    owns: (key) => key === nextKey || sending.has(key),
+    leave(url) {
+      preparing.delete(url);
+      const b = memberOf.get(url);
+      if (!b) return;
+      memberOf.delete(url);
+      b.waiting.delete(url);
+      // A batch whose only members dropped out before any was ready is never sent.
+      if (b.ready.size === 0 && b.waiting.size === 0) {
+        if (open === b) open = null;
+        batches.delete(b.key);
+        return;
+      }
+      maybeSend(b);
+    },
+    resend: (urls, batchKey, api) => api.submitBatch(urls, { idempotencyKey: batchKey }),
+    owns: (key) => batches.has(key),
+    preparing: (url) => preparing.has(url),
   };
 }
