@@ -12,6 +12,7 @@ import type { Tracker } from './engine-track';
 import { appendLedger, recordHistory } from '../state/ledger';
 import * as T from './timing';
 import { batchGroups, createSubmitGate } from './submit-gate';
+import { jobClock } from './job-clock';
 
 export interface Submitter {
   /**
@@ -76,10 +77,11 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     }
     if (!allowed.length) return;
     await recordSent(allowed.map((u) => ({ url: u, reasons: jobsNow[u]?.reasons ?? ['hover'] })));
+    const sentAt = core.now();
     const outcomesOf = await api.submitBatch(allowed);
     for (const o of outcomesOf) {
       const job = await deps.jobs.get(o.url);
-      if (job) await handleSubmitted(job, o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error });
+      if (job) await handleSubmitted(job, o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error }, sentAt);
     }
   }
 
@@ -112,15 +114,19 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   async function submitOne(job: PendingJob, stored: Promise<unknown> = Promise.resolve()) {
     let handedOver = false;
     let res: ApiResult<ScanJob> | null = null;
+    let sentAt = Number.NaN;
     try {
-      res = await prepareAndSend(job, stored, () => (handedOver = true));
+      res = await prepareAndSend(job, stored, () => {
+        handedOver = true;
+        sentAt = core.now();
+      });
     } finally {
       // Whatever stopped it before the gate (no client, budget spent, a write failed): its batch
       // must not wait for it.
       if (!handedOver) gate.leave(job.url);
     }
     // null: nothing was sent (no client any more, or held back); the job stays as stored.
-    if (res) await handleSubmitted(job, res);
+    if (res) await handleSubmitted(job, res, sentAt);
   }
 
   async function prepareAndSend(job: PendingJob, stored: Promise<unknown>, handOver: () => void): Promise<ApiResult<ScanJob> | null> {
@@ -145,10 +151,11 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   async function resendBatch(urls: string[], batchKey: string) {
     const api = await deps.api();
     if (!api) return;
+    const sentAt = core.now();
     const outcomes = await gate.resend(urls, batchKey, api);
     for (const o of outcomes) {
       const job = await deps.jobs.get(o.url);
-      if (job) await handleSubmitted(job, o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error });
+      if (job) await handleSubmitted(job, o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error }, sentAt);
     }
   }
 
@@ -159,10 +166,12 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     return updated;
   }
 
-  async function handleSubmitted(job: PendingJob, res: ApiResult<ScanJob>) {
+  /** `sentAt`: our clock just before the POST left (NaN when unknown): bounds the job's clock. */
+  async function handleSubmitted(job: PendingJob, res: ApiResult<ScanJob>, sentAt = Number.NaN) {
     if (res.ok) {
-      // The job's poll clock starts when the answer arrived, not after the writes below.
-      const answeredAt = core.now();
+      // The job's poll clock: when the service made it if its createdAt fits between our send and
+      // the answer, else the answer's arrival (job-clock.ts); not after the writes below.
+      const clock = jobClock({ sentAt, answeredAt: core.now(), createdAt: res.value.createdAt });
       core.retryAttempts.delete(job.url);
       if (core.standing && CLEARED_BY_SUCCESS.has(core.standing.code)) core.setProblem(null);
       const scan = res.value;
@@ -174,7 +183,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
       void recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(() => undefined);
       core.emit(job.url, core.checking(job.url), updated);
       if (isTerminal(scan.state)) await tracker.finish(updated, scan);
-      else tracker.track(updated, answeredAt);
+      else tracker.track(updated, clock);
       return;
     }
     const e = res.error;

@@ -19,7 +19,7 @@ import { durationSample } from './scan-durations';
 import { planStreams, type StreamCandidate } from './stream-slots';
 
 export interface Tracker {
-  /** `acceptedAt`: when the service's answer to the POST arrived (the job's poll clock). */
+  /** `acceptedAt`: the job's poll clock (job-clock.ts: its createdAt, else the answer's arrival). */
   track(job: PendingJob, acceptedAt?: number): void;
   poll(url: string): Promise<void>;
   finish(job: PendingJob, scan: ScanJob): Promise<void>;
@@ -202,14 +202,19 @@ export function createTracker(core: EngineCore): Tracker {
     }
     const v = toVerdict(job.url, scan, core.now());
     if (!v) return core.drop(job, { kind: 'error', code: 'bad_response', message: msg('bg_noUsableResult', 'The service finished without a usable result.') });
-    // Cache first, then forget the job: a death in between re-polls instead of losing the verdict.
-    await deps.cache.set(v, await deps.ttlFor(v));
-    await deps.jobs.remove(job.url);
+    const ttl = await deps.ttlFor(v);
+    // The cache's memory takes the verdict at once (set's synchronous part); its write and the
+    // job's removal follow, in that order: a death in between re-polls instead of losing it.
+    const cached = deps.cache.set(v, ttl);
     core.inflight.delete(job.url);
     core.forgetTracking(job.url);
     deps.onPending?.(core.inflight.size);
-    // Tell listeners (a redirect may wait on it) before the history bookkeeping.
+    // Tell listeners (a redirect waits on it) before the writes: under a burst they took up to
+    // ~140 ms while blocked pages opened (BENCHMARKS.md measurement 11). Whoever asks meanwhile
+    // finds the verdict in the cache's memory.
     core.emit(job.url, { kind: 'verdict', verdict: v, decision: { action: 'allow', reason: 'undecided' } }, job);
+    await cached;
+    await deps.jobs.remove(job.url);
     await recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: v.riskScore, band: v.band, source: 'local' }).catch(() => undefined);
   }
 
