@@ -16,7 +16,7 @@ import * as T from './timing';
 import { msg } from '../i18n';
 import { nextPoll } from './poll-timing';
 import { durationSample } from './scan-durations';
-import { planStreams, type StreamCandidate } from './stream-slots';
+import { NEAR_END_MS, planStreams, type StreamCandidate } from './stream-slots';
 
 export interface Tracker {
   /** `acceptedAt`: the job's poll clock (job-clock.ts: its createdAt, else the answer's arrival). */
@@ -70,10 +70,13 @@ export function createTracker(core: EngineCore): Tracker {
   function rebalance() {
     if (!core.streamSupported) return;
     const candidates: StreamCandidate[] = [];
+    const learned = core.durations.learned();
     for (const url of core.tracking) {
       const f = core.inflight.get(url);
       if (!f) continue;
-      candidates.push({ url, reasons: f.reasons, createdAt: f.since, streaming: core.streaming.has(url), streamEnded: core.streamEnded.has(url) });
+      const age = core.now() - (core.acceptedAt.get(url) ?? f.since);
+      const nearEnd = learned !== null && age >= learned.earliestMs - NEAR_END_MS;
+      candidates.push({ url, reasons: f.reasons, createdAt: f.since, streaming: core.streaming.has(url), streamEnded: core.streamEnded.has(url), nearEnd });
     }
     const plan = planStreams(candidates);
     for (const url of plan.close) void stopStream(url);
