@@ -205,19 +205,17 @@ export function createTracker(core: EngineCore): Tracker {
     }
     const v = toVerdict(job.url, scan, core.now());
     if (!v) return core.drop(job, { kind: 'error', code: 'bad_response', message: msg('bg_noUsableResult', 'The service finished without a usable result.') });
-    const ttl = await deps.ttlFor(v);
-    // The cache's memory takes the verdict at once (set's synchronous part); its write and the
-    // job's removal follow, in that order: a death in between re-polls instead of losing it.
-    const cached = deps.cache.set(v, ttl);
+    // Cache first, then forget the job: a death in between re-polls instead of losing the verdict.
+    // Not announced before these writes land: a new scan of the URL asked for at once (a dispute
+    // from the blocked page) would adopt the stored job being removed, and the removal would then
+    // take the new job with it.
+    await deps.cache.set(v, await deps.ttlFor(v));
+    await deps.jobs.remove(job.url);
     core.inflight.delete(job.url);
     core.forgetTracking(job.url);
     deps.onPending?.(core.inflight.size);
-    // Tell listeners (a redirect waits on it) before the writes: under a burst they took up to
-    // ~140 ms while blocked pages opened (BENCHMARKS.md measurement 11). Whoever asks meanwhile
-    // finds the verdict in the cache's memory.
+    // Tell listeners (a redirect may wait on it) before the history bookkeeping.
     core.emit(job.url, { kind: 'verdict', verdict: v, decision: { action: 'allow', reason: 'undecided' } }, job);
-    await cached;
-    await deps.jobs.remove(job.url);
     await recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: v.riskScore, band: v.band, source: 'local' }).catch(() => undefined);
   }
 
