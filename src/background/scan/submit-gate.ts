@@ -117,6 +117,22 @@ export function createSubmitGate(newKey: () => string): SubmitGate {
       .finally(() => batches.delete(b.key));
   }
 
+  /** Out of its batch (and of the preparing set); a batch left with only ready members leaves. */
+  function leave(url: string) {
+    preparing.delete(url);
+    const b = memberOf.get(url);
+    if (!b) return;
+    memberOf.delete(url);
+    b.waiting.delete(url);
+    // A batch whose only members dropped out before any was ready is never sent.
+    if (b.ready.size === 0 && b.waiting.size === 0) {
+      if (open === b) open = null;
+      batches.delete(b.key);
+      return;
+    }
+    maybeSend(b);
+  }
+
   return {
     assign(url) {
       const plan = planJoin({ othersPreparing: [...preparing].filter((u) => u !== url).length, batchOpen: open !== null && !open.closed });
@@ -133,6 +149,8 @@ export function createSubmitGate(newKey: () => string): SubmitGate {
     submit(job, api) {
       const b = memberOf.get(job.url);
       if (!b || job.batchKey !== b.key) {
+        // Not this batch's member after all (a job sent again with another key): out of it first.
+        if (b) leave(job.url);
         preparing.delete(job.url);
         return api.submitScan(job.url, { idempotencyKey: job.idempotencyKey });
       }
@@ -144,20 +162,7 @@ export function createSubmitGate(newKey: () => string): SubmitGate {
         maybeSend(b);
       });
     },
-    leave(url) {
-      preparing.delete(url);
-      const b = memberOf.get(url);
-      if (!b) return;
-      memberOf.delete(url);
-      b.waiting.delete(url);
-      // A batch whose only members dropped out before any was ready is never sent.
-      if (b.ready.size === 0 && b.waiting.size === 0) {
-        if (open === b) open = null;
-        batches.delete(b.key);
-        return;
-      }
-      maybeSend(b);
-    },
+    leave,
     resend: (urls, batchKey, api) => api.submitBatch(urls, { idempotencyKey: batchKey }),
     owns: (key) => batches.has(key),
     preparing: (url) => preparing.has(url),

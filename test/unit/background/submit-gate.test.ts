@@ -75,6 +75,24 @@ describe('the gate alone (no engine)', () => {
     expect(gate.preparing('http://b.example/')).toBe(false);
   });
 
+  it('a member sent with another key goes alone and does not hold its batch back', async () => {
+    const { api, calls } = fakeApi();
+    const gate = createSubmitGate(() => 'B1');
+    gate.assign('http://a.example/');
+    const kb = gate.assign('http://b.example/');
+    const kc = gate.assign('http://c.example/');
+    const a = gate.submit(pj('http://a.example/', null), api);
+    const c = gate.submit(pj('http://c.example/', kc), api);
+    const b = gate.submit(pj('http://b.example/', null), api); // e.g. re-sent with its own key
+    expect(kb).toBe('B1');
+    await Promise.all([a, b, c]);
+    expect(calls).toEqual([
+      { kind: 'single', urls: ['http://a.example/'], key: 'own-http://a.example/' },
+      { kind: 'batch', urls: ['http://c.example/'], key: 'B1' },
+      { kind: 'single', urls: ['http://b.example/'], key: 'own-http://b.example/' },
+    ]);
+  });
+
   it('a batch whose members all drop out is never sent, and the next job goes alone', async () => {
     const { api, calls } = fakeApi();
     const gate = createSubmitGate(() => 'B1');
