@@ -45,6 +45,9 @@ interface BurstRun {
   /** POST arrivals at the service after the navigation order: first / last (ms). */
   postsFirstMs: number;
   postsLastMs: number;
+  /** POST requests of the burst, and how many of them were batches. */
+  postCount: number;
+  batchPosts: number;
   streams: number;
   getsPerScan: number;
 }
@@ -81,8 +84,11 @@ async function burst(size: number, label: string, svc: ScanningService, pages: A
   const stamps = await readNavStamps(worker).catch(() => ({}) as Record<string, [number, number]>);
   const postAt = new Map<string, number>();
   for (const e of svc.log.slice(logFrom)) {
-    const u = e.method === 'POST' && e.body && typeof e.body === 'object' ? (e.body as { url?: unknown }).url : undefined;
-    if (typeof u === 'string' && !postAt.has(u)) postAt.set(u, e.at);
+    if (e.method !== 'POST' || !e.body || typeof e.body !== 'object') continue;
+    // A single scan names its `url`; a batch (submit-gate.ts) its `urls`.
+    const b = e.body as { url?: unknown; urls?: unknown };
+    const sent = [b.url, ...(Array.isArray(b.urls) ? b.urls : [])];
+    for (const u of sent) if (typeof u === 'string' && !postAt.has(u)) postAt.set(u, e.at);
   }
   const byUrl = new Map(svc.scans().map((s) => [s.url, s]));
   const samples = urls.map((raw, i): BurstSample => {
@@ -102,11 +108,13 @@ async function burst(size: number, label: string, svc: ScanningService, pages: A
     };
   });
   const slice = svc.log.slice(logFrom);
-  const posts = slice.filter((e) => e.method === 'POST').map((e) => e.at - t0);
+  const postEntries = slice.filter((e) => e.method === 'POST');
+  const posts = postEntries.map((e) => e.at - t0);
+  const batchPosts = postEntries.filter((e) => e.path.startsWith('/v1/scans/batch')).length;
   const gets = slice.filter((e) => e.method === 'GET' && /^\/v1\/scans\/[^/]+\/?$/.test(e.path)).length;
   const streams = slice.filter((e) => e.method === 'GET' && /\/events\/?$/.test(e.path)).length;
   for (const t of tabs) await t.close().catch(() => undefined);
-  return { size, samples, postsFirstMs: min(posts), postsLastMs: max(posts), streams, getsPerScan: gets / size };
+  return { size, samples, postsFirstMs: min(posts), postsLastMs: max(posts), postCount: posts.length, batchPosts, streams, getsPerScan: gets / size };
 }
 
 export async function measureBurst(o: BurstOptions): Promise<Section> {
@@ -135,10 +143,10 @@ export async function measureBurst(o: BurstOptions): Promise<Section> {
 function report(o: BurstOptions, runs: BurstRun[], alone: BurstSample[]): Section {
   const ratios = (r: BurstRun, f: (s: BurstSample) => number) => r.samples.map((s) => f(s) / s.processingMs);
   const body = [
-    `N tabs are opened (about:blank), then told to navigate at the same moment, each to its own phishing URL on a fresh \`*.test\` host (nothing cached); the local service finishes every job ${o.processingMs} ms after creating it; event streams enabled. Before the bursts, ${o.learningScans} unmeasured scans one after another (the engine learns the service's scan time, src/background/scan/scan-durations.ts). **Time to verdict** = from the moment the tab was told to navigate (Node's clock, the same machine) to the start of the redirect to the blocked page (the blocked document's \`performance.timeOrigin\`); **scan time** = the job's \`completedAt − createdAt\`. At most ${MAX_STREAMS} event streams are open at once (src/background/scan/stream-slots.ts: navigations before hovers, oldest first); the other jobs poll (src/background/scan/poll-timing.ts). "from createdAt" leaves out the way to the service (navigation event → POST); "POSTs arrive" = when the service received the first and the last POST of the burst, after the navigation order (a POST held back by streams would show here).`,
+    `N tabs are opened (about:blank), then told to navigate at the same moment, each to its own phishing URL on a fresh \`*.test\` host (nothing cached); the local service finishes every job ${o.processingMs} ms after creating it; event streams enabled. Before the bursts, ${o.learningScans} unmeasured scans one after another (the engine learns the service's scan time, src/background/scan/scan-durations.ts). **Time to verdict** = from the moment the tab was told to navigate (Node's clock, the same machine) to the start of the redirect to the blocked page (the blocked document's \`performance.timeOrigin\`); **scan time** = the job's \`completedAt − createdAt\`. At most ${MAX_STREAMS} event streams are open at once (src/background/scan/stream-slots.ts: navigations before hovers, oldest first); the other jobs poll (src/background/scan/poll-timing.ts). Navigations created while others are still being prepared (their writes not landed) leave together as one batch POST (src/background/scan/submit-gate.ts); a navigation alone leaves at once, alone. "from createdAt" leaves out the way to the service (navigation event → POST); "POSTs arrive" = when the service received the first and the last POST of the burst, after the navigation order (a POST held back by streams would show here); "its POST arrives" counts the batch that carried the URL.`,
     '',
     table(
-      ['tabs at once', 'scan ms (min–max)', 'slowest time to verdict ÷ scan time', 'median', 'slowest, from createdAt', 'navigation → browser starts it / background hears it / its POST arrives, ms (median / max)', 'POSTs arrive (first / last, ms)', 'streams opened', 'GETs per scan', 'aim (slowest)'],
+      ['tabs at once', 'scan ms (min–max)', 'slowest time to verdict ÷ scan time', 'median', 'slowest, from createdAt', 'navigation → browser starts it / background hears it / its POST arrives, ms (median / max)', 'POSTs arrive (first / last, ms)', 'POSTs (of them batches)', 'streams opened', 'GETs per scan', 'aim (slowest)'],
       runs.map((r) => {
         const nav = ratios(r, (s) => s.fromNavMs);
         return [
@@ -149,6 +157,7 @@ function report(o: BurstOptions, runs: BurstRun[], alone: BurstSample[]): Sectio
           fmt(max(ratios(r, (s) => s.fromCreatedMs)), 3),
           [(s: BurstSample) => s.browserStartMs, (s: BurstSample) => s.heardMs, (s: BurstSample) => s.postFromNavMs].map((f) => `${int(median(r.samples.map(f)))} / ${int(max(r.samples.map(f)))}`).join('; '),
           `${int(r.postsFirstMs)} / ${int(r.postsLastMs)}`,
+          `${r.postCount} (${r.batchPosts})`,
           r.streams,
           fmt(r.getsPerScan, 2),
           r.size === 12 ? `≤ ${AIM_12}` : 'reported',

@@ -74,7 +74,8 @@ export interface EngineCore {
   streamEnded: Set<string>;
   pendingSeen: Map<string, PendingSeen>;
   /**
-   * When the POST's answer came back (this worker life): the job's clock for the poll rule. The
+   * The job's clock for the poll rule (this worker life): the service's createdAt when it fits
+   * between our send and the answer (job-clock.ts), else when the POST's answer came back. The
    * service created the job between our send and this moment, so a poll timed from here for a
    * learned duration is never early for a scan of exactly that duration; job.createdAt (just
    * before the send) would be early by the POST's round trip, which grows under a burst.

@@ -45,6 +45,7 @@ export function createResumer(core: EngineCore, tracker: Tracker, submitter: Sub
       // Held by the organization's daily budget, not by the account: said as such.
       core.setProblem({ code: DAILY_BUDGET, message: '', fix: 'none', restored: true });
     }
+    const unanswered: PendingJob[] = [];
     for (const job of jobs) {
       if (!core.inflight.has(job.url)) core.mirror(job);
       if (expired(job, core.now())) {
@@ -58,9 +59,11 @@ export function createResumer(core: EngineCore, tracker: Tracker, submitter: Sub
       }
       if (job.waitingFor === 'credits' && core.standing?.code === 'insufficient_credits') continue;
       if (job.waitingFor === 'retry' && job.retryAt > core.now()) continue;
-      // Never answered (or the worker died mid-POST): same Idempotency-Key, so no double scan.
-      if (!submitter.queued(job.url)) void submitter.submitOne(job);
+      unanswered.push(job);
     }
+    // Never answered (or the worker died mid-POST): the same Idempotency-Key (a batch's for the
+    // jobs that left in one), so no double scan (engine-submit.ts resubmit).
+    submitter.resubmit(unanswered);
   }
 
   async function creditsRestored() {

@@ -11,6 +11,8 @@ import type { EngineCore } from './engine-core';
 import type { Tracker } from './engine-track';
 import { appendLedger, recordHistory } from '../state/ledger';
 import * as T from './timing';
+import { batchGroups, createSubmitGate } from './submit-gate';
+import { jobClock } from './job-clock';
 
 export interface Submitter {
   /**
@@ -20,6 +22,16 @@ export interface Submitter {
   send(job: PendingJob, stored: Promise<unknown>): void;
   /** Same Idempotency-Key as before: a POST that may have landed is answered with the same job. */
   submitOne(job: PendingJob): Promise<void>;
+  /**
+   * After a wake: the stored jobs never answered. A group that may have left as one batch goes
+   * again as that batch (same URLs, order and key); the others alone, each with its own key.
+   */
+  resubmit(jobs: PendingJob[]): void;
+  /**
+   * Before a new job's first write, for a job sent at once (navigation, check): the batch key to
+   * store with it when other such jobs are being prepared (submit-gate.ts), else null.
+   */
+  assign(url: string, reasons: readonly ScanReason[]): string | null;
   queued(url: string): boolean;
 }
 
@@ -37,6 +49,9 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   const { deps } = core;
   let hoverQueue: string[] = [];
   let hoverTimer: unknown = null;
+  // Navigations and checks of a burst leave together as one batch; a lone one at once, alone
+  // (submit-gate.ts). The batch key is stored with each job, in the job's own first write.
+  const gate = createSubmitGate(core.newKey);
 
   function enqueueBatch(url: string) {
     hoverQueue.push(url);
@@ -62,10 +77,11 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     }
     if (!allowed.length) return;
     await recordSent(allowed.map((u) => ({ url: u, reasons: jobsNow[u]?.reasons ?? ['hover'] })));
+    const sentAt = core.now();
     const outcomesOf = await api.submitBatch(allowed);
     for (const o of outcomesOf) {
       const job = await deps.jobs.get(o.url);
-      if (job) await handleSubmitted(job, o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error });
+      if (job) await handleSubmitted(job, o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error }, sentAt);
     }
   }
 
@@ -96,17 +112,51 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   }
 
   async function submitOne(job: PendingJob, stored: Promise<unknown> = Promise.resolve()) {
+    let handedOver = false;
+    let res: ApiResult<ScanJob> | null = null;
+    let sentAt = Number.NaN;
+    try {
+      res = await prepareAndSend(job, stored, () => {
+        handedOver = true;
+        sentAt = core.now();
+      });
+    } finally {
+      // Whatever stopped it before the gate (no client, budget spent, a write failed): its batch
+      // must not wait for it.
+      if (!handedOver) gate.leave(job.url);
+    }
+    // null: nothing was sent (no client any more, or held back); the job stays as stored.
+    if (res) await handleSubmitted(job, res, sentAt);
+  }
+
+  async function prepareAndSend(job: PendingJob, stored: Promise<unknown>, handOver: () => void): Promise<ApiResult<ScanJob> | null> {
     const api = await deps.api();
-    if (!api) return;
-    if (!(await withinDailyBudget(job))) return overDailyBudget(job);
+    if (!api) return null;
+    if (!(await withinDailyBudget(job))) {
+      await overDailyBudget(job);
+      return null;
+    }
     // Both before the POST: the job with the Idempotency-Key it uses (a worker dying after the
     // POST re-sends the same key), and the ledger line. In parallel: each is a storage round
     // trip, slow while a burst of tabs starts (BENCHMARKS.md, measurement 11). Should the job's
     // write fail, nothing is sent (the caller hears of it), and the ledger line names a URL
     // that did not leave: the rare failure errs on the side of telling more.
     await Promise.all([stored, recordSent([job])]);
-    const res = await api.submitScan(job.url, { idempotencyKey: job.idempotencyKey });
-    await handleSubmitted(job, res);
+    handOver();
+    const r = await gate.submit(job, api);
+    return r;
+  }
+
+  /** A batch that may have landed before the worker died: each URL was counted and logged then. */
+  async function resendBatch(urls: string[], batchKey: string) {
+    const api = await deps.api();
+    if (!api) return;
+    const sentAt = core.now();
+    const outcomes = await gate.resend(urls, batchKey, api);
+    for (const o of outcomes) {
+      const job = await deps.jobs.get(o.url);
+      if (job) await handleSubmitted(job, o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error }, sentAt);
+    }
   }
 
   /** Store a change of a waiting job and mirror it; null when the job is gone meanwhile. */
@@ -116,14 +166,16 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     return updated;
   }
 
-  async function handleSubmitted(job: PendingJob, res: ApiResult<ScanJob>) {
+  /** `sentAt`: our clock just before the POST left (NaN when unknown): bounds the job's clock. */
+  async function handleSubmitted(job: PendingJob, res: ApiResult<ScanJob>, sentAt = Number.NaN) {
     if (res.ok) {
-      // The job's poll clock starts when the answer arrived, not after the writes below.
-      const answeredAt = core.now();
+      // The job's poll clock: when the service made it if its createdAt fits between our send and
+      // the answer, else the answer's arrival (job-clock.ts); not after the writes below.
+      const clock = jobClock({ sentAt, answeredAt: core.now(), createdAt: res.value.createdAt });
       core.retryAttempts.delete(job.url);
       if (core.standing && CLEARED_BY_SUCCESS.has(core.standing.code)) core.setProblem(null);
       const scan = res.value;
-      const updated = await deps.jobs.update(job.url, (j) => ({ ...j, scanId: scan.id, state: scan.state, waitingFor: null, lastError: null }));
+      const updated = await deps.jobs.update(job.url, (j) => ({ ...j, scanId: scan.id, state: scan.state, waitingFor: null, lastError: null, batchKey: null }));
       if (!updated) return;
       core.mirror(updated);
       // Not awaited: tracking (the poll clock, a stream slot) must not wait for the history write.
@@ -131,14 +183,15 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
       void recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(() => undefined);
       core.emit(job.url, core.checking(job.url), updated);
       if (isTerminal(scan.state)) await tracker.finish(updated, scan);
-      else tracker.track(updated, answeredAt);
+      else tracker.track(updated, clock);
       return;
     }
     const e = res.error;
     switch (e.code) {
       case 'insufficient_credits': {
         // Kept, without a deadline, until credits return (engine-resume.ts creditsRestored).
-        const updated = await note(job.url, { waitingFor: 'credits', lastError: e.code });
+        // The batch (if any) was answered: from now on the job leaves alone, with its own key.
+        const updated = await note(job.url, { waitingFor: 'credits', lastError: e.code, batchKey: null });
         core.setProblem({ code: e.code, message: e.message, fix: 'credits' });
         if (updated) core.emit(job.url, core.checking(job.url), updated);
         return;
@@ -158,7 +211,9 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
         if (e.code === 'network' || e.code === 'server') core.setProblem({ code: e.code, message: e.message, fix: 'none' });
         const at = core.now() + T.retryDelay(n, e.retryAfterMs);
         if (at > job.deadline) return core.drop(job, { kind: 'timed_out' });
-        await note(job.url, { waitingFor: 'retry', retryAt: at, lastError: e.code });
+        // A retry leaves alone with the job's own key. A batch lost on the way (network) may have
+        // landed: the service may then scan that URL twice (a credit more), never a wrong verdict.
+        await note(job.url, { waitingFor: 'retry', retryAt: at, lastError: e.code, batchKey: null });
         core.setTimer(() => void retryNow(job.url), at - core.now());
       }
     }
@@ -179,6 +234,19 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
       else void submitOne(job, stored).catch(() => undefined);
     },
     submitOne,
-    queued: (url) => hoverQueue.includes(url),
+    resubmit(jobs) {
+      const groups = batchGroups(jobs);
+      for (const [key, urls] of groups) {
+        // This worker life is forming or sending that batch itself: it answers those jobs.
+        if (!gate.owns(key)) void resendBatch(urls, key).catch(() => undefined);
+      }
+      for (const job of jobs) {
+        if (job.batchKey || gate.preparing(job.url) || hoverQueue.includes(job.url)) continue;
+        // Never answered (or the worker died mid-POST): same Idempotency-Key, so no double scan.
+        void submitOne(job).catch(() => undefined);
+      }
+    },
+    assign: (url, reasons) => (reasons.includes('navigation') || reasons.includes('menu') || reasons.includes('popup') ? gate.assign(url) : null),
+    queued: (url) => hoverQueue.includes(url) || gate.preparing(url),
   };
 }

@@ -16,10 +16,10 @@ import * as T from './timing';
 import { say } from '../i18n';
 import { nextPoll } from './poll-timing';
 import { durationSample } from './scan-durations';
-import { planStreams, type StreamCandidate } from './stream-slots';
+import { NEAR_END_MS, planStreams, type StreamCandidate } from './stream-slots';
 
 export interface Tracker {
-  /** `acceptedAt`: when the service's answer to the POST arrived (the job's poll clock). */
+  /** `acceptedAt`: the job's poll clock (job-clock.ts: its createdAt, else the answer's arrival). */
   track(job: PendingJob, acceptedAt?: number): void;
   poll(url: string): Promise<void>;
   finish(job: PendingJob, scan: ScanJob): Promise<void>;
@@ -70,10 +70,13 @@ export function createTracker(core: EngineCore): Tracker {
   function rebalance() {
     if (!core.streamSupported) return;
     const candidates: StreamCandidate[] = [];
+    const learned = core.durations.learned();
     for (const url of core.tracking) {
       const f = core.inflight.get(url);
       if (!f) continue;
-      candidates.push({ url, reasons: f.reasons, createdAt: f.since, streaming: core.streaming.has(url), streamEnded: core.streamEnded.has(url) });
+      const age = core.now() - (core.acceptedAt.get(url) ?? f.since);
+      const nearEnd = learned !== null && age >= learned.earliestMs - NEAR_END_MS;
+      candidates.push({ url, reasons: f.reasons, createdAt: f.since, streaming: core.streaming.has(url), streamEnded: core.streamEnded.has(url), nearEnd });
     }
     const plan = planStreams(candidates);
     for (const url of plan.close) void stopStream(url);
@@ -226,6 +229,9 @@ export function createTracker(core: EngineCore): Tracker {
     const v = toVerdict(job.url, scan, core.now());
     if (!v) return core.drop(job, { kind: 'error', code: 'bad_response', message: say('bg_noUsableResult') });
     // Cache first, then forget the job: a death in between re-polls instead of losing the verdict.
+    // Not announced before these writes land: a new scan of the URL asked for at once (a dispute
+    // from the blocked page) would adopt the stored job being removed, and the removal would then
+    // take the new job with it.
     await deps.cache.set(v, await deps.ttlFor(v));
     await deps.jobs.remove(job.url);
     core.inflight.delete(job.url);

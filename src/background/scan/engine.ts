@@ -91,6 +91,8 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
       waitingFor: credits ? 'credits' : null,
       retryAt: 0,
       lastError: credits ? 'insufficient_credits' : null,
+      // With other navigations being prepared: they leave together as one batch (submit-gate.ts).
+      batchKey: credits ? null : submitter.assign(url, [reason]),
     };
     core.outcomes.delete(url);
     core.mirror(job);

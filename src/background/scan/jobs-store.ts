@@ -28,6 +28,11 @@ export const PendingJobSchema = z.object({
    * Absent in jobs stored by older builds.
    */
   lastError: z._default(z.nullable(z.string().check(z.maxLength(100))), null),
+  /**
+   * Set while the job waits for, or rides in, a batch POST that has had no answer yet
+   * (submit-gate.ts): resume re-sends the same batch with this key. Absent in older builds' jobs.
+   */
+  batchKey: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
 });
 export type PendingJob = z.infer<typeof PendingJobSchema>;
 

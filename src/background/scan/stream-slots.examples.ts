@@ -1,7 +1,8 @@
 /**
  * Example table for planStreams (style.md 12), tested in test/unit/background/scan-rules.test.ts.
  * Candidates are written [url, reasons, createdAt, state]; state: 'open' = streaming now,
- * 'ended' = its own stream ended before, '' = polling. Cap 3 unless given.
+ * 'ended' = its own stream ended before, 'near' = polling and near its expected end, 'near-open' =
+ * streaming and near its end, '' = polling. Cap 3 unless given.
  */
 import type { ScanReason } from '@/src/shared/messaging/protocol';
 import type { StreamCandidate, StreamPlan } from './stream-slots';
@@ -13,9 +14,16 @@ export interface SlotExample {
   expected: StreamPlan;
 }
 
-type Row = [string, ScanReason[], number, '' | 'open' | 'ended'];
+type Row = [string, ScanReason[], number, '' | 'open' | 'ended' | 'near' | 'near-open'];
 const c = (rows: Row[]): StreamCandidate[] =>
-  rows.map(([url, reasons, createdAt, st]) => ({ url, reasons, createdAt, streaming: st === 'open', streamEnded: st === 'ended' }));
+  rows.map(([url, reasons, createdAt, st]) => ({
+    url,
+    reasons,
+    createdAt,
+    streaming: st === 'open' || st === 'near-open',
+    streamEnded: st === 'ended',
+    ...(st.startsWith('near') ? { nearEnd: true } : {}),
+  }));
 const NAV: ScanReason[] = ['navigation'];
 const HOVER: ScanReason[] = ['hover'];
 
@@ -66,6 +74,16 @@ export const SLOT_EXAMPLES: readonly SlotExample[] = [
     candidates: c([['a', NAV, 1, 'open'], ['b', HOVER, 2, '']]),
     cap: 0,
     expected: { open: [], close: ['a'] },
+  },
+  {
+    name: 'the first streams of a burst end with their jobs: the others, near their end too, poll (no new stream)',
+    candidates: c([['d', NAV, 4, 'near'], ['e', NAV, 5, 'near'], ['f', NAV, 6, '']]),
+    expected: { open: ['f'], close: [] },
+  },
+  {
+    name: 'a stream open near its end keeps its slot',
+    candidates: c([['a', NAV, 1, 'near-open'], ['b', NAV, 2, 'open'], ['c', NAV, 3, 'open'], ['d', NAV, 4, '']]),
+    expected: { open: [], close: [] },
   },
   { name: 'a broken cap counts as none', candidates: c([['a', NAV, 1, '']]), cap: Number.NaN, expected: { open: [], close: [] } },
 ];

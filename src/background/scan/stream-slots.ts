@@ -35,7 +35,17 @@ export interface StreamCandidate {
   streaming: boolean;
   /** Its stream ended by itself before: it polls to the end. */
   streamEnded: boolean;
+  /**
+   * It is within NEAR_END_MS of the earliest typical scan time (scan-durations.ts): a poll is due
+   * now anyway, so it gets no NEW stream (an open one stays). Under a burst the jobs end together:
+   * streams opened for them as the first streams ended were one more request each, at the moment
+   * the polls needed the connections (BENCHMARKS.md measurement 11). Absent: false.
+   */
+  nearEnd?: boolean;
 }
+
+/** How close to the earliest typical scan time a waiting job stops being given a new stream. */
+export const NEAR_END_MS = 300;
 
 export interface StreamPlan {
   /** Jobs to open a stream for now. */
@@ -50,7 +60,7 @@ export const urgencyOf = (reasons: readonly ScanReason[]) => Math.min(4, ...reas
 export function planStreams(candidates: readonly StreamCandidate[], cap: number = MAX_STREAMS): StreamPlan {
   const slots = Number.isFinite(cap) ? Math.max(0, Math.floor(cap)) : 0;
   const ranked = candidates
-    .filter((c) => !c.streamEnded)
+    .filter((c) => !c.streamEnded && (c.streaming || !c.nearEnd))
     .map((c) => ({ c, u: urgencyOf(c.reasons) }))
     // Among equal urgency an open stream keeps its slot (closing it for an equal job only churns
     // connections), then the oldest first, then a stable order by URL.
