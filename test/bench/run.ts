@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       };
     }
     console.log(`  done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    for (const row of section.summary) console.log(`  ${row.figure}: ${row.value}${row.aim ? ` (aim ${row.aim}: ${row.met ? 'met' : 'MISSED'})` : ''}`);
+    for (const row of section.summary) console.log(`  ${row.figure}: ${row.value}${row.aim && row.met !== null ? ` (aim ${row.aim}: ${row.met ? 'met' : 'MISSED'})` : ''}`);
     sections.push(section);
   }
   const durationS = (Date.now() - started) / 1000;
