@@ -4,27 +4,15 @@
  * (never dropped by its deadline, strict mode fails closed), the problem says why, and it leaves
  * once the budget allows, with its same Idempotency-Key. Real service, real budget counter.
  */
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startService, type ScanningService } from '../../service/server';
-import { startWorker, waitFor } from './worker-harness';
+import { describe, it, expect } from 'vitest';
+import { startWorker, waitFor, useLocalService } from './worker-harness';
 import { createDailyBudget, type BudgetState } from '@/src/background/reporting/credit-budget';
 import { readLedger } from '@/src/background/state/ledger';
 import { strictOutcome } from '@/src/shared/policy/strict';
 import { JOB_DEADLINE_MS } from '@/src/background/scan/timing';
 import { submittedUrls } from '../../e2e/harness/service-log';
 
-let svc: ScanningService;
-beforeAll(async () => {
-  svc = await startService({ processingDelayMs: 50, keepAliveMs: 100 });
-});
-afterAll(() => svc.stop());
-beforeEach(() => {
-  fakeBrowser.reset();
-  svc.resetFaults();
-  svc.clearLog();
-  svc.setCredits(1000);
-});
+const svc = useLocalService({ processingDelayMs: 50, keepAliveMs: 100 });
 
 function budget(limit: { n: number }) {
   let stored: BudgetState | undefined;

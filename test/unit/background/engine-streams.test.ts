@@ -1,25 +1,15 @@
 // The engine's use of the stream-slot and poll-timing rules (issue 14 §3–4), with the real
 // engine, client and local service: how many event streams it holds at once under a burst, who
 // gets them, and when it polls.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '@/src/background/api';
 import { createDurationLog } from '@/src/background/scan/scan-durations';
 import { MAX_STREAMS } from '@/src/background/scan/stream-slots';
 import { ESTIMATE_MARGIN_MS } from '@/src/background/scan/poll-timing';
-import { startService, type ScanningService } from '../../service/server';
-import { startWorker, waitFor, type Worker } from './worker-harness';
+import { startWorker, waitFor, type Worker, useLocalService } from './worker-harness';
 
-let svc: ScanningService;
-beforeAll(async () => {
-  svc = await startService({ processingDelayMs: 400, keepAliveMs: 100 });
-});
-afterAll(() => svc.stop());
+const svc = useLocalService({ processingDelayMs: 400, keepAliveMs: 100 });
 beforeEach(() => {
-  fakeBrowser.reset();
-  svc.resetFaults();
-  svc.clearLog();
-  svc.setCredits(1000);
   svc.setProcessingDelay(400);
 });
 

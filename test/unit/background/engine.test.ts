@@ -1,21 +1,9 @@
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startService, type ScanningService } from '../../service/server';
-import { startWorker, waitFor, hang, type Worker } from './worker-harness';
+import { describe, it, expect } from 'vitest';
+import { startWorker, waitFor, hang, type Worker, useLocalService } from './worker-harness';
 import { readLedger } from '@/src/background/state/ledger';
 import { JOB_DEADLINE_MS } from '@/src/background/scan/timing';
 
-let svc: ScanningService;
-beforeAll(async () => {
-  svc = await startService({ processingDelayMs: 150, keepAliveMs: 100 });
-});
-afterAll(() => svc.stop());
-beforeEach(() => {
-  fakeBrowser.reset();
-  svc.resetFaults();
-  svc.clearLog();
-  svc.setCredits(1000);
-});
+const svc = useLocalService({ processingDelayMs: 150, keepAliveMs: 100 });
 
 const PHISH = 'http://phish-bank.example/login';
 const posts = (url: string) => svc.log.filter((e) => e.method === 'POST' && e.path.startsWith('/v1/scans') && JSON.stringify(e.body).includes(url));

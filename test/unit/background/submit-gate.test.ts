@@ -3,8 +3,7 @@
 // every URL keeps its own job and its own outcome, the batch's key and the ledger lines are stored
 // before it leaves, a worker dying after the batch re-sends the same batch, and a failing batch
 // gives each URL its error, never a verdict.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@/src/background/api';
 import { batchGroups, createSubmitGate, planJoin } from '@/src/background/scan/submit-gate';
 import { JOIN_EXAMPLES } from '@/src/background/scan/submit-gate.examples';
@@ -12,8 +11,8 @@ import { jobClock } from '@/src/background/scan/job-clock';
 import { CLOCK_EXAMPLES } from '@/src/background/scan/job-clock.examples';
 import { createJobsStore, type PendingJob } from '@/src/background/scan/jobs-store';
 import { readLedger } from '@/src/background/state/ledger';
-import { startService, type ScanningService } from '../../service/server';
-import { hang, startWorker, waitFor, type Worker } from './worker-harness';
+import { startService } from '../../service/server';
+import { hang, startWorker, waitFor, type Worker, useLocalService } from './worker-harness';
 
 describe('planJoin (submit-gate.examples.ts)', () => {
   for (const ex of JOIN_EXAMPLES) it(ex.name, () => expect(planJoin(ex.input)).toBe(ex.expected));
@@ -107,17 +106,7 @@ describe('the gate alone (no engine)', () => {
   });
 });
 
-let svc: ScanningService;
-beforeAll(async () => {
-  svc = await startService({ processingDelayMs: 300, keepAliveMs: 100 });
-});
-afterAll(() => svc.stop());
-beforeEach(() => {
-  fakeBrowser.reset();
-  svc.resetFaults();
-  svc.clearLog();
-  svc.setCredits(1000);
-});
+const svc = useLocalService({ processingDelayMs: 300, keepAliveMs: 100 });
 
 const singles = () => svc.log.filter((e) => e.method === 'POST' && /^\/v1\/scans\/?$/.test(e.path));
 const batches = () => svc.log.filter((e) => e.method === 'POST' && e.path.startsWith('/v1/scans/batch'));

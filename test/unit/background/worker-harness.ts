@@ -3,6 +3,9 @@
  * over fakeBrowser storage. `kill()` models the MV3 worker dying: its timers stop firing and
  * its pending awaits never resume, while storage (the only thing that survives) stays.
  */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startService, type ScanningService } from '../../service/server';
 import { createApiClient, type ApiClient } from '@/src/background/api';
 import { createVerdictCache, type VerdictCache } from '@/src/background/cache/verdict-cache';
 import { createJobsStore, type JobsStore } from '@/src/background/scan/jobs-store';
@@ -90,3 +93,29 @@ export async function waitFor<T>(fn: () => T | undefined | null | false | Promis
 }
 
 export const hang = never;
+
+/**
+ * The real local service for one test file: started once, and before each test the browser fake
+ * and the service are reset (no faults, an empty log, 1,000 credits). Returns the service (a
+ * stand-in that forwards to it once started, so it can be a file-level constant).
+ */
+export function useLocalService(opts: Parameters<typeof startService>[0]): ScanningService {
+  let svc: ScanningService | undefined;
+  beforeAll(async () => {
+    svc = await startService(opts);
+  });
+  afterAll(() => svc?.stop());
+  beforeEach(() => {
+    fakeBrowser.reset();
+    svc!.resetFaults();
+    svc!.clearLog();
+    svc!.setCredits(1000);
+  });
+  return new Proxy({} as ScanningService, {
+    get(_, prop) {
+      if (!svc) throw new Error('useLocalService: the service starts in beforeAll');
+      const v = Reflect.get(svc, prop, svc) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(svc) : v;
+    },
+  });
+}
