@@ -16,7 +16,7 @@ import * as T from './timing';
 import { say } from '../i18n';
 import { nextPoll } from './poll-timing';
 import { durationSample } from './scan-durations';
-import { NEAR_END_MS, planStreams, type StreamCandidate } from './stream-slots';
+import { isNearEnd, planStreams, type StreamCandidate } from './stream-slots';
 
 export interface Tracker {
   /** `acceptedAt`: the job's poll clock (job-clock.ts: its createdAt, else the answer's arrival). */
@@ -75,7 +75,7 @@ export function createTracker(core: EngineCore): Tracker {
       const f = core.inflight.get(url);
       if (!f) continue;
       const age = core.now() - (core.acceptedAt.get(url) ?? f.since);
-      const nearEnd = learned !== null && age >= learned.earliestMs - NEAR_END_MS;
+      const nearEnd = isNearEnd(age, learned);
       candidates.push({ url, reasons: f.reasons, createdAt: f.since, streaming: core.streaming.has(url), streamEnded: core.streamEnded.has(url), nearEnd });
     }
     const plan = planStreams(candidates);
@@ -197,6 +197,8 @@ export function createTracker(core: EngineCore): Tracker {
     if (updated && core.inflight.has(url)) core.inflight.set(url, { ...core.inflight.get(url)!, lastError });
     if (!core.tracking.has(url)) return;
     schedulePoll(url, delay);
+    // Still running: a job now past its expected end may take a free stream slot (isNearEnd).
+    if (res.ok && !core.streaming.has(url)) rebalance();
   }
 
   /**

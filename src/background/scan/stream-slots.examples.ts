@@ -87,3 +87,18 @@ export const SLOT_EXAMPLES: readonly SlotExample[] = [
   },
   { name: 'a broken cap counts as none', candidates: c([['a', NAV, 1, '']]), cap: Number.NaN, expected: { open: [], close: [] } },
 ];
+
+/**
+ * Example table for isNearEnd: [name, job age ms, what recent scans took (null: nothing learned),
+ * near its end]. Learned here: the earliest typical scan 2,000 ms, the latest 2,600 ms.
+ */
+const USUAL = { earliestMs: 2000, latestMs: 2600 };
+export const NEAR_END_EXAMPLES: readonly [string, number, { earliestMs: number; latestMs: number } | null, boolean][] = [
+  ['just created: far from its end, may stream', 0, USUAL, false],
+  ['300 ms before the earliest typical end: its poll is due, no new stream', 1700, USUAL, true],
+  ['at the latest typical end: still polled to its end', 2600, USUAL, true],
+  ['past the latest typical end: slower than usual, may stream again', 2601, USUAL, false],
+  ['scans are usually quick (≤ 300 ms): a new job is near its end at once', 0, { earliestMs: 250, latestMs: 400 }, true],
+  ['…and one still running at 2 s is overdue: may stream', 2000, { earliestMs: 250, latestMs: 400 }, false],
+  ['nothing learned yet: never near its end', 5000, null, false],
+];

@@ -36,8 +36,8 @@ export interface StreamCandidate {
   /** Its stream ended by itself before: it polls to the end. */
   streamEnded: boolean;
   /**
-   * It is within NEAR_END_MS of the earliest typical scan time (scan-durations.ts): a poll is due
-   * now anyway, so it gets no NEW stream (an open one stays). Under a burst the jobs end together:
+   * It is near its expected end (isNearEnd: from NEAR_END_MS before the earliest typical scan time
+   * to the latest one): a poll is due then anyway, so it gets no NEW stream (an open one stays). Under a burst the jobs end together:
    * streams opened for them as the first streams ended were one more request each, at the moment
    * the polls needed the connections (BENCHMARKS.md measurement 11). Absent: false.
    */
@@ -46,6 +46,18 @@ export interface StreamCandidate {
 
 /** How close to the earliest typical scan time a waiting job stops being given a new stream. */
 export const NEAR_END_MS = 300;
+
+/**
+ * Pure: whether a job `ageMs` old is near its expected end, given what recent scans took
+ * (scan-durations.ts). Only inside the window where its polls are timed to catch the end: from
+ * NEAR_END_MS before the earliest typical time to the latest one. A job past the latest typical
+ * time is slower than usual, and the stream is the better way to hear its end; with nothing
+ * learned yet, no job is near its end. Examples: NEAR_END_EXAMPLES in stream-slots.examples.ts.
+ */
+export function isNearEnd(ageMs: number, learned: { earliestMs: number; latestMs: number } | null): boolean {
+  if (!learned) return false;
+  return ageMs >= learned.earliestMs - NEAR_END_MS && ageMs <= learned.latestMs;
+}
 
 export interface StreamPlan {
   /** Jobs to open a stream for now. */

@@ -2,8 +2,8 @@
 // when to poll (poll-timing.ts), what a finished job teaches (scan-durations.ts), and what an
 // answer hints (api/hints.ts).
 import { describe, expect, it } from 'vitest';
-import { planStreams } from '@/src/background/scan/stream-slots';
-import { SLOT_EXAMPLES } from '@/src/background/scan/stream-slots.examples';
+import { isNearEnd, planStreams } from '@/src/background/scan/stream-slots';
+import { NEAR_END_EXAMPLES, SLOT_EXAMPLES } from '@/src/background/scan/stream-slots.examples';
 import { nextPoll } from '@/src/background/scan/poll-timing';
 import { POLL_EXAMPLES } from '@/src/background/scan/poll-timing.examples';
 import { durationSample, learnedFrom } from '@/src/background/scan/scan-durations';
@@ -18,6 +18,11 @@ describe('stream slots (planStreams)', () => {
   for (const ex of SLOT_EXAMPLES) {
     it(ex.name, () => {
       expect(planStreams(ex.candidates, ex.cap)).toEqual(ex.expected);
+    });
+  }
+  for (const [name, age, learned, near] of NEAR_END_EXAMPLES) {
+    it(`near its end: ${name}`, () => {
+      expect(isNearEnd(age, learned)).toBe(near);
     });
   }
 
