@@ -63,7 +63,9 @@ export function createTracker(core: EngineCore): Tracker {
     // Nothing seen of the job yet (a resumed one may even be done): the lower bound is its start.
     if (!core.pendingSeen.has(job.url)) core.pendingSeen.set(job.url, { ageMs: 0, hints: null });
     rebalance();
-    schedulePoll(job.url, pollDelayFor(job.url, job));
+    // A job picked up after a restart (no answer seen in this life) may have ended meanwhile, and
+    // the poll rule would wait a share of its age (seconds): ask at once, before this life ends too.
+    schedulePoll(job.url, acceptedAt === undefined ? 0 : pollDelayFor(job.url, job));
   }
 
   /** Gives the stream slots to the jobs the rule picks (stream-slots.ts); the others poll. */

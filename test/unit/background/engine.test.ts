@@ -155,6 +155,31 @@ describe('scan engine', () => {
     w2.kill();
   });
 
+  it('a job picked up by a new worker life long after it was sent is asked about at once, not after a share of its age', async () => {
+    svc.setProcessingDelay(200);
+    // Polling only: nothing of the dead worker's life (an open stream) can finish the job for it.
+    svc.setFaults({ streamMode: 'disabled' });
+    let clock = Date.now();
+    const url = 'http://phish-resumed-late.example/login';
+    const w1 = await startWorker(svc.baseUrl, svc.demoKey, { now: () => clock });
+    await w1.engine.request(url, 'navigation', 3);
+    // The service's answer is stored (the job has its scan id), then the worker dies.
+    await waitFor(() => { const st = w1.engine.peek(url); return st.kind === 'checking' && st.scanId ? st : null; });
+    w1.kill();
+    await waitFor(() => svc.scans().find((x) => x.url === url && x.state === 'COMPLETED') ?? null);
+
+    clock += 30_000; // the worker wakes 30 s later (the resume alarm)
+    const timers: number[] = [];
+    const w2 = await startWorker(svc.baseUrl, svc.demoKey, { now: () => clock, onTimer: (ms) => timers.push(ms) });
+    await w2.engine.resume();
+    // Its first poll is due now: the poll rule alone would wait a share of its age (7.5 s here),
+    // and a woken worker may be stopped again before that (Firefox suspends an idle event page).
+    expect(timers[0]).toBe(0);
+    await waitFor(() => verdictOf(w2, url));
+    svc.setProcessingDelay(150);
+    w2.kill();
+  });
+
   it('a rejected key is reported with the fix "options" and nothing is retried', async () => {
     const w = await startWorker(svc.baseUrl, 'not-a-key');
     const problems: Array<string | undefined> = [];
