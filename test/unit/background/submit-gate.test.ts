@@ -117,6 +117,15 @@ const urlsOf = (e: { body: unknown }) => {
 const verdictOf = (w: Worker, url: string) => w.updates.find((u) => u.url === url && u.status.kind === 'verdict')?.status;
 const burstUrls = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `http://phish-${tag}-${i}.example/login`);
 const navigateAll = (w: Worker, urls: string[]) => Promise.all(urls.map((u, i) => w.engine.request(u, 'navigation', i + 1)));
+type Batch = ReturnType<typeof batches>[number];
+/** A fresh worker navigates `n` tabs at once; once the service's batch answers read as `seen`, the URLs those batches carried. */
+async function burstUntil(tag: string, n: number, seen: (sent: Batch[]) => boolean) {
+  const w = await startWorker(svc.baseUrl, svc.demoKey);
+  const urls = burstUrls(tag, n);
+  await navigateAll(w, urls);
+  await waitFor(() => batches().length >= 1 && seen(batches()));
+  return { w, urls, inBatch: batches().flatMap(urlsOf) };
+}
 
 describe('submissions of a burst (engine + local service)', () => {
   it('a lone navigation goes at once as its own POST with its own Idempotency-Key', async () => {
@@ -214,11 +223,7 @@ describe('submissions of a burst (engine + local service)', () => {
 
   it('a batch the service fails (500): each URL gets the error and waits for a retry; no verdict is made up; the retries leave alone', async () => {
     svc.setFaults({ rate500: 1, paths: ['/v1/scans/batch'] });
-    const w = await startWorker(svc.baseUrl, svc.demoKey);
-    const urls = burstUrls('err500', 4);
-    await navigateAll(w, urls);
-    await waitFor(() => batches().length >= 1 && batches().every((b) => b.status === 500));
-    const inBatch = batches().flatMap(urlsOf);
+    const { w, urls, inBatch } = await burstUntil('err500', 4, (sent) => sent.every((b) => b.status === 500));
     expect(inBatch.length).toBeGreaterThanOrEqual(1);
     await waitFor(() => inBatch.every((u) => w.engine.peek(u).kind === 'checking' && (w.engine.peek(u) as { lastError?: string }).lastError === 'server'));
     for (const u of inBatch) {
@@ -236,11 +241,7 @@ describe('submissions of a burst (engine + local service)', () => {
 
   it('a batch refused for credits (402): each URL waits for credits, kept, and leaves when they return', async () => {
     svc.setCredits(1); // the lone first navigation takes the last credit
-    const w = await startWorker(svc.baseUrl, svc.demoKey);
-    const urls = burstUrls('credits', 4);
-    await navigateAll(w, urls);
-    await waitFor(() => batches().some((b) => b.status === 402));
-    const inBatch = batches().flatMap(urlsOf);
+    const { w, urls, inBatch } = await burstUntil('credits', 4, (sent) => sent.some((b) => b.status === 402));
     await waitFor(() => inBatch.every((u) => (w.engine.peek(u) as { waiting?: string }).waiting === 'credits'));
     for (const u of inBatch) expect(verdictOf(w, u)).toBeUndefined();
     svc.setCredits(100);
@@ -251,11 +252,7 @@ describe('submissions of a burst (engine + local service)', () => {
 
   it('an unreadable batch answer: each URL hears bad_response and is retried, never given a verdict from it', async () => {
     svc.setFaults({ rateMalformed: 1, paths: ['/v1/scans/batch'] });
-    const w = await startWorker(svc.baseUrl, svc.demoKey);
-    const urls = burstUrls('malformed', 3);
-    await navigateAll(w, urls);
-    await waitFor(() => batches().length >= 1 && batches()[0]!.status === 201);
-    const inBatch = batches().flatMap(urlsOf);
+    const { w, inBatch } = await burstUntil('malformed', 3, (sent) => sent[0]!.status === 201);
     await waitFor(() => inBatch.every((u) => (w.engine.peek(u) as { lastError?: string }).lastError === 'bad_response'));
     for (const u of inBatch) expect(verdictOf(w, u)).toBeUndefined();
     w.kill();
