@@ -15,6 +15,8 @@ import { htmlPage, startHtmlServer, type HtmlServer } from './harness/html-serve
 import { startReportReceiver, type ReportReceiver } from './harness/report-receiver';
 import { waitFor } from './harness/wait-for';
 import { sendAll } from './harness/compromised-code';
+import { launchFirefox, type FirefoxExtension } from './harness/firefox';
+import type { Page } from 'puppeteer-core';
 import { startService, type ScanningService } from '../service/server';
 
 const PROTECTED = 'login.examplecorp.test';
@@ -147,5 +149,46 @@ for (const kind of selectedBrowsers()) {
       expect(sightings().filter((e) => e.payload.host === PROTECTED)).toEqual([]);
       await Promise.all([other.close(), popup.close(), page.close()]);
     }, 90_000);
+  });
+}
+
+// Linklens installed into a Firefox that is already running (the way Firefox adds an extension:
+// the policy was read at start-up, the person's look-alike tab was open before the install). The
+// guard is injected into that open tab (guard-registration.ts), not only registered for later
+// loads. Chromium's live case, a policy pushed to a running browser, is in policy.e2e.
+if (selectedBrowsers().includes('firefox')) {
+  const blocker = browserPolicyBlocker('firefox');
+  const skip = blocker ? ` [SKIPPED: ${blocker}]` : '';
+  describe('firefox: installed into a running browser with the policy', () => {
+    test.skipIf(blocker !== null)(`a look-alike sign-in page open before the install warns without a reload, and is reported once${skip}`, async () => {
+      const receiver = await startReportReceiver();
+      const html = await startHtmlServer();
+      html.set('/login', SIGN_IN);
+      const policy = installBrowserPolicy('firefox', { protectedSignInDomains: [PROTECTED], reportingUrl: receiver.url, deviceTag: 'e2e-firefox-install' });
+      let ff: FirefoxExtension | undefined;
+      let open: Page | undefined;
+      try {
+        ff = await launchFirefox({
+          extensionDir: extensionDir('firefox'),
+          beforeInstall: async (browser) => {
+            open = await browser.newPage();
+            await open.goto(html.url(LOOKALIKE, '/login'), { waitUntil: 'load' });
+          },
+        });
+        const page = open!;
+        const overlays = () => page.evaluate(() => document.querySelectorAll('linklens-overlay').length);
+        await waitFor('the warning in the tab opened before the install', overlays, (n) => n === 1, 30_000, 250);
+        // The organization hears of it once, from the tab as it was: not reloaded, one bar.
+        await waitFor('the sighting at the receiver', () => receiver.accepted().filter((e) => e.type === 'lookalike.seen'), (s) => s.length >= 1, 30_000, 250);
+        expect(receiver.accepted().filter((e) => e.type === 'lookalike.seen').map((e) => e.payload)).toEqual([expect.objectContaining({ host: LOOKALIKE, trigger: 'load' })]);
+        expect(html.requests.filter((r) => r.startsWith(LOOKALIKE) && !r.endsWith('/favicon.ico'))).toEqual([`${LOOKALIKE}/login`]);
+        expect(await overlays()).toBe(1);
+      } finally {
+        policy.remove();
+        await ff?.close();
+        await html.stop();
+        await receiver.stop();
+      }
+    }, 120_000);
   });
 }

@@ -21,6 +21,8 @@ export interface LaunchFirefoxOptions {
   executablePath?: string;
   /** Extra about:config prefs, e.g. a short `extensions.background.idle.timeout` (note 22). */
   prefs?: Record<string, unknown>;
+  /** Runs in the browser before the extension is installed (e.g. pages a person already has open). */
+  beforeInstall?: (browser: Browser) => Promise<void>;
 }
 
 export interface FirefoxExtension {
@@ -78,6 +80,7 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
   });
   const errors: CollectedError[] = [];
   try {
+    await options.beforeInstall?.(browser);
     await browser.installExtension(dir);
   } catch (error) {
     await browser.close().catch(() => undefined);
