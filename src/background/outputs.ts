@@ -29,10 +29,23 @@ async function notify(id: string, title: string, message: string) {
   }
 }
 
+/**
+ * Per tab: the newest refresh and the badge writes in order. A badge is three calls (text,
+ * colour, title); two refreshes at once (a progress step and the verdict right after) could mix
+ * them, leaving the verdict's text under the step's title. Only the newest refresh is shown.
+ */
+const badgeRuns = new Map<number, { latest: number; writes: Promise<void> }>();
+
 export async function refreshBadge(app: App, tabId: number, url: string | undefined, incognito = false): Promise<void> {
+  if (!badgeRuns.has(tabId) && badgeRuns.size >= 1000) badgeRuns.clear();
+  const run = badgeRuns.get(tabId) ?? { latest: 0, writes: Promise.resolve() };
+  badgeRuns.set(tabId, run);
+  const mine = ++run.latest;
   const status: UrlStatus = url ? (await app.checker.lookup(url, { incognito })).status : { kind: 'unchecked' };
   const { settings: s } = await app.settings.get();
-  await showBadge(tabId, badgeFor(status, { paused: s.allowPause && (await pausedUntil()) !== null, problem: app.engine.problem() }));
+  const badge = badgeFor(status, { paused: s.allowPause && (await pausedUntil()) !== null, problem: app.engine.problem() });
+  run.writes = run.writes.then(() => (mine === run.latest ? showBadge(tabId, badge) : undefined)).catch(() => undefined);
+  await run.writes;
 }
 
 /** Where a notification leads: its scan's report, the page that was checked, or the settings. */

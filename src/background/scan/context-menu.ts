@@ -12,14 +12,22 @@ export const MENU_IDS = { link: 'linklens-check-link', page: 'linklens-check-pag
 /** Policy `disableContextMenu` (issue 13), as last read: no entries while it is on. */
 let disabled = false;
 
+/** Menu rebuilds, one after another (see registerMenus). */
+let rebuilding: Promise<void> = Promise.resolve();
+
 export function registerMenus(): void {
-  // removeAll first: onInstalled runs on update too, and duplicate ids throw.
-  void browser.contextMenus.removeAll().then(() => {
-    if (disabled) return;
-    browser.contextMenus.create({ id: MENU_IDS.link, title: say('menuCheckLink'), contexts: ['link'] });
-    browser.contextMenus.create({ id: MENU_IDS.page, title: say('menuCheckPage'), contexts: ['page'] });
-    browser.contextMenus.create({ id: MENU_IDS.selection, title: say('menuCheckSelection'), contexts: ['selection'] });
-  });
+  // removeAll first: onInstalled runs on update too, and duplicate ids throw. One rebuild at a
+  // time: onInstalled and the policy's first read both rebuild at start-up, and two removeAlls
+  // answered before either create made Firefox refuse the second set ("already exists").
+  rebuilding = rebuilding
+    .then(() => browser.contextMenus.removeAll())
+    .then(() => {
+      if (disabled) return;
+      browser.contextMenus.create({ id: MENU_IDS.link, title: say('menuCheckLink'), contexts: ['link'] });
+      browser.contextMenus.create({ id: MENU_IDS.page, title: say('menuCheckPage'), contexts: ['page'] });
+      browser.contextMenus.create({ id: MENU_IDS.selection, title: say('menuCheckSelection'), contexts: ['selection'] });
+    })
+    .catch(() => undefined);
 }
 
 /**
