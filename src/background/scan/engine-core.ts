@@ -1,7 +1,8 @@
 /**
  * The scan engine's shared state and the few operations every step uses (emit, the standing
  * problem, drop). The steps live beside it: engine-submit.ts (a job leaves), engine-track.ts
- * (stream + poll until terminal), engine-resume.ts (after a wake, after credits return).
+ * (stream + poll until terminal), engine-finish.ts (verdict out, cached, job forgotten),
+ * engine-resume.ts (after a wake, after credits return).
  */
 import type { UrlStatus, Verdict } from '@/src/shared/verdict';
 import type { ScanReason, ErrorInfoWithFix } from '@/src/shared/messaging/protocol';
@@ -81,6 +82,11 @@ export interface EngineCore {
    * before the send) would be early by the POST's round trip, which grows under a burst.
    */
   acceptedAt: Map<string, number>;
+  /**
+   * Jobs whose verdict is announced while their removal from the store is still on its way
+   * (engine-track.ts finishOnce): URL → the job's Idempotency-Key. Nothing adopts them again.
+   */
+  retiring: Map<string, string>;
   durations: DurationLog;
   pollTimers: Map<string, unknown>;
   retryAttempts: Map<string, number>;
@@ -120,6 +126,7 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
     streamEnded: new Set(),
     pendingSeen: new Map(),
     acceptedAt: new Map(),
+    retiring: new Map(),
     durations: deps.durations ?? createDurationLog(),
     pollTimers: new Map(),
     retryAttempts: new Map(),

@@ -10,12 +10,9 @@ import { isTerminal } from '../api';
 import type { PendingJob } from './jobs-store';
 import type { EngineCore } from './engine-core';
 import { expired } from './engine-core';
-import { toVerdict } from './to-verdict';
-import { recordHistory } from '../state/ledger';
 import * as T from './timing';
-import { say } from '../i18n';
 import { nextPoll } from './poll-timing';
-import { durationSample } from './scan-durations';
+import { createFinisher } from './engine-finish';
 import { isNearEnd, planStreams, type StreamCandidate } from './stream-slots';
 
 export interface Tracker {
@@ -203,48 +200,12 @@ export function createTracker(core: EngineCore): Tracker {
     if (res.ok && !core.streaming.has(url)) rebalance();
   }
 
-  /**
-   * One finish per scan. The stream's terminal frame and a poll that was already on its way can
-   * both see the end (a job given a stream slot while its GET is out); the second caller shares
-   * the first one's work instead of writing the cache, the history and a duration sample again.
-   * A finish that failed is forgotten too, so a later poll can still deliver the verdict.
-   */
-  const finishing = new Map<string, Promise<void>>();
-  function finish(job: PendingJob, scan: ScanJob): Promise<void> {
-    const key = scan.id || job.scanId;
-    if (!key) return finishOnce(job, scan);
-    const running = finishing.get(key);
-    if (running) return running;
-    // Forgotten once settled: a later job may carry the same scan id (a service that answers a
-    // repeated URL with its existing scan), and its finish must run. A poll answered after this
-    // one ended finds the job untracked (poll) or gone from the store (stream), and stops there.
-    const p = finishOnce(job, scan).finally(() => finishing.delete(key));
-    finishing.set(key, p);
-    return p;
-  }
-
-  async function finishOnce(job: PendingJob, scan: ScanJob) {
-    const seen = core.pendingSeen.get(job.url);
-    core.durations.add(durationSample({ createdAt: scan.createdAt, completedAt: scan.completedAt, lastPendingAgeMs: seen?.ageMs ?? 0, doneSeenAgeMs: ageOf(job) }));
-    if (scan.state === 'FAILED') {
-      await recordHistory({ id: scan.id, url: job.url, state: 'FAILED', createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(() => undefined);
-      return core.drop(job, { kind: 'failed', scanId: scan.id, message: scan.failureReason ?? '' });
-    }
-    const v = toVerdict(job.url, scan, core.now());
-    if (!v) return core.drop(job, { kind: 'error', code: 'bad_response', message: say('bg_noUsableResult') });
-    // Cache first, then forget the job: a death in between re-polls instead of losing the verdict.
-    // Not announced before these writes land: a new scan of the URL asked for at once (a dispute
-    // from the blocked page) would adopt the stored job being removed, and the removal would then
-    // take the new job with it.
-    await deps.cache.set(v, await deps.ttlFor(v));
-    await deps.jobs.remove(job.url);
-    core.inflight.delete(job.url);
-    core.forgetTracking(job.url);
-    deps.onPending?.(core.inflight.size);
-    // Tell listeners (a redirect may wait on it) before the history bookkeeping.
-    core.emit(job.url, { kind: 'verdict', verdict: v, decision: { action: 'allow', reason: 'undecided' } }, job);
-    await recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: v.riskScore, band: v.band, source: 'local' }).catch(() => undefined);
-  }
+  // The end of a scan (engine-finish.ts). A finish whose writes failed polls the job again,
+  // later (the store may be failing), so a later finish writes the verdict.
+  const finish = createFinisher(core, ageOf, (url) => {
+    core.tracking.add(url);
+    schedulePoll(url, T.retryDelay(0, null));
+  });
 
   return { track, poll, finish, rebalance };
 }

@@ -114,7 +114,8 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
       // A job persisted by an earlier worker life, not resumed yet: adopt it rather than
       // starting a second scan of the same URL (resume() will track it).
       const job = await deps.jobs.get(url);
-      if (job && !core.inflight.has(url)) core.mirror(job);
+      // Not one whose verdict was just announced and whose removal is on its way (retiring).
+      if (job && !core.inflight.has(url) && core.retiring.get(url) !== job.idempotencyKey) core.mirror(job);
     },
     resume: resumer.resume,
     onUpdate: (fn) => void core.listeners.add(fn),

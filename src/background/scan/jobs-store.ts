@@ -52,7 +52,8 @@ export interface JobsStore {
   get(url: string): Promise<PendingJob | null>;
   put(job: PendingJob): Promise<void>;
   update(url: string, fn: (j: PendingJob) => PendingJob): Promise<PendingJob | null>;
-  remove(url: string): Promise<void>;
+  /** With `key`: only while the stored job still has that Idempotency-Key (not a newer job's). */
+  remove(url: string, key?: string): Promise<void>;
 }
 
 export function createJobsStore(opts: { memoryOnly?: (url: string) => boolean } = {}): JobsStore {
@@ -100,10 +101,10 @@ export function createJobsStore(opts: { memoryOnly?: (url: string) => boolean } 
       if (next) await save();
       return next;
     },
-    remove: async (url) => {
+    remove: async (url, key) => {
       const removed = await mutex(async () => {
         const jobs = await load();
-        if (!(url in jobs)) return false;
+        if (!(url in jobs) || (key !== undefined && jobs[url]!.idempotencyKey !== key)) return false;
         delete jobs[url];
         return true;
       });

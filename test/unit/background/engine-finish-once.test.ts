@@ -115,7 +115,7 @@ describe('one finish per scan', () => {
     expect(s.samples).toHaveLength(1);
   });
 
-  it('a finish whose cache write failed is forgotten: the next one delivers the verdict', async () => {
+  it('a finish whose cache write failed is forgotten: the job is polled again and the next finish writes the verdict', async () => {
     let fail = true;
     const s = setup({
       cacheSet: (c) => async (v, ttl) => {
@@ -125,13 +125,61 @@ describe('one finish per scan', () => {
     });
     const j = await started(s);
     await expect(s.tracker.finish(j, done())).rejects.toThrow('quota');
-    // The job is still stored and tracked: the verdict was not lost with the failed write.
+    // The job is still stored, tracked and checking, with a poll planned: the verdict was not
+    // lost with the failed write (it was announced: a redirect does not wait for the disk).
     expect(await s.jobs.get(URL_)).not.toBeNull();
-    expect(s.announced).toHaveLength(0);
+    expect(s.core.tracking.has(URL_)).toBe(true);
+    expect(s.core.pollTimers.has(URL_)).toBe(true);
+    expect(s.core.retiring.has(URL_)).toBe(false);
+    expect(s.announced).toHaveLength(1);
     fail = false;
     await s.tracker.poll(URL_);
     expect(s.cache.get(URL_)?.riskScore).toBe(95);
+    expect(await s.jobs.get(URL_)).toBeNull();
+  });
+
+  it('the verdict is announced before its writes land, and the cache already answers for it then', async () => {
+    const write = gate();
+    const s = setup({
+      cacheSet: (c) => async (v, ttl) => {
+        const p = c.set(v, ttl);
+        await write.p;
+        await p;
+      },
+    });
+    const seenAtAnnouncement: Array<number | undefined> = [];
+    s.core.listeners.add((url) => seenAtAnnouncement.push(s.cache.get(url)?.riskScore));
+    const j = await started(s);
+    const finished = s.tracker.finish(j, done());
+    await new Promise((r) => setTimeout(r, 10));
     expect(s.announced).toHaveLength(1);
+    expect(seenAtAnnouncement).toEqual([95]);
+    // The job is not forgotten on disk before the cache write lands.
+    expect(await s.jobs.get(URL_)).not.toBeNull();
+    expect(s.core.retiring.get(URL_)).toBe('k-1');
+    write.open();
+    await finished;
+    expect(await s.jobs.get(URL_)).toBeNull();
+    expect(s.core.retiring.has(URL_)).toBe(false);
+  });
+
+  it('a new job for the URL stored while the old one retires is neither adopted nor removed with it', async () => {
+    const write = gate();
+    const s = setup({
+      cacheSet: (c) => async (v, ttl) => {
+        const p = c.set(v, ttl);
+        await write.p;
+        await p;
+      },
+    });
+    const j = await started(s);
+    const finished = s.tracker.finish(j, done());
+    await new Promise((r) => setTimeout(r, 10));
+    // A re-scan asked for right after the verdict (a dispute) stores its own job.
+    await s.jobs.put(job({ idempotencyKey: 'k-2', scanId: null, state: 'SUBMITTING' }));
+    write.open();
+    await finished;
+    expect((await s.jobs.get(URL_))?.idempotencyKey).toBe('k-2');
   });
 
   it('a later job for the same URL with the same scan id (a service that reuses scans) still finishes', async () => {

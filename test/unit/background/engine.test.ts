@@ -191,6 +191,40 @@ describe('scan engine', () => {
     expect(problems).toEqual(['options']);
     w.kill();
   });
+
+  it('the verdict is out before its writes land, and a re-scan asked for right then is a new scan, kept', async () => {
+    // The cache's disk write is held: the verdict is announced meanwhile (a redirect does not
+    // wait for the disk), and a dispute's re-scan in that window must neither adopt the old job
+    // nor lose its own job to the old one's removal.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const w = await startWorker(svc.baseUrl, svc.demoKey, {
+      wrapCache: (c) => ({
+        ...c,
+        get: c.get.bind(c),
+        set: async (v, ttl) => {
+          const p = c.set(v, ttl);
+          await held;
+          await p;
+        },
+      }),
+    });
+    const url = 'http://phish-retire.example/';
+    await w.engine.request(url, 'navigation', 3);
+    await waitFor(() => verdictOf(w, url));
+    // As verdict.dispute does: forget the outcome and the cached verdict, then ask again.
+    w.engine.forget(url);
+    await w.cache.delete(url);
+    await w.engine.warm(url);
+    expect(w.engine.peek(url).kind).toBe('unchecked');
+    const again = await w.engine.request(url, 'menu');
+    expect(again.kind).toBe('checking');
+    release();
+    await waitFor(() => scansOf(url).length === 2 || null);
+    await waitFor(() => w.updates.filter((u) => u.url === url && u.status.kind === 'verdict').length === 2 || null);
+    expect(w.cache.get(url)?.scanId).toBe(scansOf(url)[1]!.id);
+    w.kill();
+  });
 });
 
 describe('worker death between every step of a scan', () => {
