@@ -69,7 +69,8 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
         core.inflight.set(url, { ...f, reasons: updated.reasons });
         tracker.rebalance();
       }
-      return core.checking(url);
+      // The job may have finished while the update waited (its verdict is out): say what is known.
+      return peek(url);
     }
     const standing = core.standing;
     if (standing && (standing.code === 'unauthorized' || standing.code === 'forbidden')) {
@@ -102,7 +103,7 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
     if (!credits) submitter.send(job, stored);
     await stored;
     deps.onPending?.(core.inflight.size);
-    return core.checking(url);
+    return peek(url);
   }
 
   return {

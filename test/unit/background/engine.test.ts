@@ -192,6 +192,33 @@ describe('scan engine', () => {
     w.kill();
   });
 
+  it('a second ask for a URL whose job ends meanwhile is answered with the verdict, not an error', async () => {
+    // A hover of a link whose navigation scan is in flight updates the stored job; the job's
+    // verdict comes out while that update waits. The answer is what is known then.
+    let hold: Promise<void> | null = null;
+    const w = await startWorker(svc.baseUrl, svc.demoKey, {
+      wrapJobs: (j) => ({
+        ...j,
+        update: async (url, fn) => {
+          if (hold) await hold;
+          return j.update(url, fn);
+        },
+      }),
+    });
+    const url = 'http://phish-late-hover.example/';
+    await w.engine.request(url, 'navigation', 3);
+    // Accepted by the service (its scan id stored): from here its event stream brings the end.
+    await waitFor(() => w.updates.some((u) => u.url === url && u.status.kind === 'checking' && u.status.scanId));
+    let release!: () => void;
+    hold = new Promise<void>((r) => (release = r));
+    const second = w.engine.request(url, 'hover', 4);
+    await waitFor(() => verdictOf(w, url));
+    hold = null;
+    release();
+    expect((await second).kind).toBe('verdict');
+    w.kill();
+  });
+
   it('the verdict is out before its writes land, and a re-scan asked for right then is a new scan, kept', async () => {
     // The cache's disk write is held: the verdict is announced meanwhile (a redirect does not
     // wait for the disk), and a dispute's re-scan in that window must neither adopt the old job
