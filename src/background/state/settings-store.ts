@@ -21,6 +21,7 @@ import { readKey, writeKey, createMutex } from './kv';
 import type { SecretStore } from './secret-store';
 import { readLivePolicy, readPolicyCache, writePolicyCache } from './managed-source';
 import { say } from '../i18n';
+import { refusalOf } from './refusal';
 
 export interface SettingsState {
   /** Effective settings; apiKey is the key for the effective service URL, or '' (background only). */
@@ -161,7 +162,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
             continue;
           }
           const r = SettingsShape.shape[key].safeParse(v);
-          if (!r.success) refused[k] = r.error.issues[0]?.message ?? say('bg_refusedInvalid');
+          if (!r.success) refused[k] = refusalOf(r.error.issues[0], say);
           else (accepted as Record<string, unknown>)[key] = r.data;
         }
         const { apiKey: newKey, ...rest } = accepted;
@@ -173,7 +174,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
           nextSecret = newKey ? { key: newKey, origin: serviceOrigin(targetUrl) } : { key: '', origin: null };
         } else if (opts.rebindKey) {
           if (mayRebind(secret, opts.rebindKey, targetUrl)) nextSecret = { ...secret, origin: serviceOrigin(targetUrl) };
-          else refused.rebindKey = 'the stored key was not entered for the service named';
+          else refused.rebindKey = say('bg_refusedRebindKey');
         }
         if (nextSecret !== secret) await secrets.set(nextSecret);
         await writeKey('db', USER_KEY, next);

@@ -8,6 +8,7 @@ import type { Verdict } from '@/src/shared/verdict';
 import { createToken, dropTabTokens, MAX_PER_TAB, MAX_TOKENS, overBudget, readToken, updateToken } from '@/src/background/scan/blocked-tokens';
 import { BUDGET_EXAMPLES } from '@/src/background/scan/blocked-tokens.examples';
 import { readAll, writeKeys } from '@/src/background/state/kv';
+import { installI18n } from '../ui/helpers';
 
 /** What the private store (IndexedDB in browsers) holds, without the migration marker. */
 async function privateStore(): Promise<Record<string, unknown>> {
@@ -16,7 +17,11 @@ async function privateStore(): Promise<Record<string, unknown>> {
   return all;
 }
 
-beforeEach(() => fakeBrowser.reset());
+beforeEach(() => {
+  fakeBrowser.reset();
+  // The background's words (a refused setting's reason) from the real English locale.
+  installI18n('en');
+});
 
 const v = (url: string, checkedAt = 1): Verdict => ({ url, scanId: `scn_${url}`, riskScore: 5, band: 'safe', confidence: 1, categories: ['safe'], reasoning: '', indicators: [], checkedAt });
 
@@ -116,14 +121,13 @@ describe('settings store', () => {
     expect(r.state.settings.scanHovers).toBe(false);
   });
 
-  // zod/mini loads no locale by itself (every issue would read "Invalid input"): zod-config.ts
-  // loads the English texts the options page shows beside a refused field.
+  // In words, in the person's language (refusal.ts; more cases in refusal.test.ts).
   it.each([
-    [{ hoverDelayMs: 10 }, 'hoverDelayMs', 'Too small: expected number to be >=50'],
-    [{ warnThreshold: 'high' }, 'warnThreshold', 'Invalid input: expected number, received string'],
-    [{ warnThreshold: 5.5 }, 'warnThreshold', 'Invalid input: expected int, received number'],
-    [{ allowlist: ['a'.repeat(301)] }, 'allowlist', 'Too big: expected string to have <=300 characters'],
-    [{ strictFailMode: 'maybe' }, 'strictFailMode', 'Invalid option: expected one of "allow"|"block"'],
+    [{ hoverDelayMs: 10 }, 'hoverDelayMs', 'too small (at least 50)'],
+    [{ warnThreshold: 'high' }, 'warnThreshold', 'must be a number'],
+    [{ warnThreshold: 5.5 }, 'warnThreshold', 'must be a whole number'],
+    [{ allowlist: ['a'.repeat(301)] }, 'allowlist', 'entry 1: too long (at most 300)'],
+    [{ strictFailMode: 'maybe' }, 'strictFailMode', 'must be one of: allow, block'],
   ])('explains a refused value in words: %j', async (patch, key, text) => {
     const s = createSettingsStore(createMemorySecretStore());
     const r = await s.set(patch);
