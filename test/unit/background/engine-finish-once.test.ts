@@ -80,6 +80,19 @@ function setup(opts: { getScan?: () => Promise<ScanJob>; cacheSet?: (c: VerdictC
   return { jobs, cache: real, core, tracker, writes, samples, announced };
 }
 
+/** A set-up whose cache writes its memory at once and its disk only when `write` opens. */
+function heldCacheWrite() {
+  const write = gate();
+  const s = setup({
+    cacheSet: (c) => async (v, ttl) => {
+      const p = c.set(v, ttl);
+      await write.p;
+      await p;
+    },
+  });
+  return { write, s };
+}
+
 async function started(s: ReturnType<typeof setup>, j = job()) {
   await s.jobs.put(j);
   s.core.mirror(j);
@@ -139,14 +152,7 @@ describe('one finish per scan', () => {
   });
 
   it('the verdict is announced before its writes land, and the cache already answers for it then', async () => {
-    const write = gate();
-    const s = setup({
-      cacheSet: (c) => async (v, ttl) => {
-        const p = c.set(v, ttl);
-        await write.p;
-        await p;
-      },
-    });
+    const { write, s } = heldCacheWrite();
     const seenAtAnnouncement: Array<number | undefined> = [];
     s.core.listeners.add((url) => seenAtAnnouncement.push(s.cache.get(url)?.riskScore));
     const j = await started(s);
@@ -163,15 +169,8 @@ describe('one finish per scan', () => {
     expect(s.core.retiring.has(URL_)).toBe(false);
   });
 
-  it('a new job for the URL stored while the old one retires is neither adopted nor removed with it', async () => {
-    const write = gate();
-    const s = setup({
-      cacheSet: (c) => async (v, ttl) => {
-        const p = c.set(v, ttl);
-        await write.p;
-        await p;
-      },
-    });
+  it('a new job for the URL stored while the old one retires is not removed with it (adoption: engine.test.ts)', async () => {
+    const { write, s } = heldCacheWrite();
     const j = await started(s);
     const finished = s.tracker.finish(j, done());
     await new Promise((r) => setTimeout(r, 10));
