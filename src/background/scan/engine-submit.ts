@@ -13,6 +13,7 @@ import { appendLedger, recordHistory } from '../state/ledger';
 import * as T from './timing';
 import { batchGroups, createSubmitGate } from './submit-gate';
 import { jobClock } from './job-clock';
+import { createHoverBatcher } from './hover-batch';
 
 export interface Submitter {
   /**
@@ -47,43 +48,11 @@ export const DAILY_BUDGET = 'daily_budget';
 
 export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   const { deps } = core;
-  let hoverQueue: string[] = [];
-  let hoverTimer: unknown = null;
   // Navigations and checks of a burst leave together as one batch; a lone one at once, alone
   // (submit-gate.ts). The batch key is stored with each job, in the job's own first write.
   const gate = createSubmitGate(core.newKey);
-
-  function enqueueBatch(url: string) {
-    hoverQueue.push(url);
-    if (hoverTimer !== null) return;
-    hoverTimer = core.setTimer(() => void flushBatch(), T.HOVER_BATCH_WINDOW_MS);
-  }
-
-  async function flushBatch() {
-    hoverTimer = null;
-    const urls = hoverQueue;
-    hoverQueue = [];
-    const api = await deps.api();
-    if (!api || !urls.length) return;
-    const jobsNow = await deps.jobs.all();
-    // One credit per URL of the batch; those over today's budget are held, the rest leave.
-    const allowed: string[] = [];
-    for (const u of urls) {
-      if (await withinDailyBudget(jobsNow[u])) allowed.push(u);
-      else {
-        const job = jobsNow[u];
-        if (job) await overDailyBudget(job);
-      }
-    }
-    if (!allowed.length) return;
-    await recordSent(allowed.map((u) => ({ url: u, reasons: jobsNow[u]?.reasons ?? ['hover'] })));
-    const sentAt = core.now();
-    const outcomesOf = await api.submitBatch(allowed);
-    for (const o of outcomesOf) {
-      const job = await deps.jobs.get(o.url);
-      if (job) await handleSubmitted(job, o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error }, sentAt);
-    }
-  }
+  // Hovered and page links: one batch per short window, with its own key (hover-batch.ts).
+  const hovers = createHoverBatcher(core, { withinDailyBudget, overDailyBudget, recordSent, note, handleSubmitted });
 
   /** The privacy ledger records a URL when it leaves, whatever the service answers. */
   function recordSent(items: Array<{ url: string; reasons: ScanReason[] }>) {
@@ -230,7 +199,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   return {
     send(job, stored) {
       // A batch leaves later and reads the jobs then: it waits for this one to be stored first.
-      if (job.reasons.includes('hover') || job.reasons.includes('page-links')) void stored.then(() => enqueueBatch(job.url), () => undefined);
+      if (job.reasons.includes('hover') || job.reasons.includes('page-links')) void stored.then(() => hovers.enqueue(job.url), () => undefined);
       // The failed write is the request's to report (engine.ts awaits it); nothing is sent then.
       else void submitOne(job, stored).catch(() => undefined);
     },
@@ -239,15 +208,15 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
       const groups = batchGroups(jobs);
       for (const [key, urls] of groups) {
         // This worker life is forming or sending that batch itself: it answers those jobs.
-        if (!gate.owns(key)) void resendBatch(urls, key).catch(() => undefined);
+        if (!gate.owns(key) && !hovers.owns(key)) void resendBatch(urls, key).catch(() => undefined);
       }
       for (const job of jobs) {
-        if (job.batchKey || gate.preparing(job.url) || hoverQueue.includes(job.url)) continue;
+        if (job.batchKey || gate.preparing(job.url) || hovers.queued(job.url)) continue;
         // Never answered (or the worker died mid-POST): same Idempotency-Key, so no double scan.
         void submitOne(job).catch(() => undefined);
       }
     },
     assign: (url, reasons) => (reasons.includes('navigation') || reasons.includes('menu') || reasons.includes('popup') ? gate.assign(url) : null),
-    queued: (url) => hoverQueue.includes(url) || gate.preparing(url),
+    queued: (url) => hovers.queued(url) || gate.preparing(url),
   };
 }

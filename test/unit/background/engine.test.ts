@@ -309,6 +309,21 @@ describe('worker death between every step of a scan', () => {
     svc.setProcessingDelay(150);
   });
 
+  it('after a hover batch POST (the answer never processed): the same batch, the same key', async () => {
+    const url = 'http://phish-hover-death.example/';
+    const other = 'http://b-hover-death.example/';
+    const w1 = await startWorker(svc.baseUrl, svc.demoKey, {
+      wrapApi: (api, life) => ({ ...api, submitBatch: async (...a) => { await api.submitBatch(...a); life.kill(); return hang(); } }),
+    });
+    await w1.engine.request(url, 'hover', 3);
+    await w1.engine.request(other, 'hover', 3);
+    await afterDeath(url, w1);
+    expect(scansOf(other)).toHaveLength(1);
+    const batches = svc.log.filter((e) => e.method === 'POST' && e.path.startsWith('/v1/scans/batch'));
+    expect(batches.length).toBeGreaterThanOrEqual(2);
+    expect(batches[0]!.idempotencyKey).toBeTruthy();
+  });
+
   it('after COMPLETED, before the cache write', async () => {
     const url = 'http://phish-d.example/';
     const w1 = await startWorker(svc.baseUrl, svc.demoKey, {
