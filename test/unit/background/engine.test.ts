@@ -192,6 +192,35 @@ describe('scan engine', () => {
     w.kill();
   });
 
+  it('a resume while the verdict’s writes are on their way does not take the job up again', async () => {
+    // The jobs alarm may wake resume() at any moment; the job whose verdict is out is retiring.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const w = await startWorker(svc.baseUrl, svc.demoKey, {
+      wrapCache: (c) => ({
+        ...c,
+        get: c.get.bind(c),
+        set: async (v, ttl) => {
+          const p = c.set(v, ttl);
+          await held;
+          await p;
+        },
+      }),
+    });
+    const url = 'http://phish-retire-resume.example/';
+    await w.engine.request(url, 'navigation', 3);
+    await waitFor(() => verdictOf(w, url));
+    const requestsBefore = svc.log.length;
+    await w.engine.resume();
+    expect(w.engine.pendingCount()).toBe(0);
+    release();
+    await new Promise((r) => setTimeout(r, 300));
+    // Nothing asked of the service again, and the verdict was announced once.
+    expect(svc.log.slice(requestsBefore)).toEqual([]);
+    expect(w.updates.filter((u) => u.url === url && u.status.kind === 'verdict')).toHaveLength(1);
+    w.kill();
+  });
+
   it('a second ask for a URL whose job ends meanwhile is answered with the verdict, not an error', async () => {
     // A hover of a link whose navigation scan is in flight updates the stored job; the job's
     // verdict comes out while that update waits. The answer is what is known then.
