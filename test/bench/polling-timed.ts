@@ -46,8 +46,7 @@ export async function measurePollingTimed(o: PollingTimedOptions): Promise<Secti
       await tab.close();
     }
     const r = await runMode('polling', o, svc, blockedPrefix, newTab, urlFor);
-    // The verdict cache is no longer in storage.local (no storage.onChanged clock): redirect only.
-    const samples = samplesOf(r.rawUrls, r.blocked, svc, { cached: {} });
+    const samples = samplesOf(r.rawUrls, r.blocked, svc);
     const perScan = requestsPerScan(svc, r.logFrom, r.logTo, r.rawUrls.length);
     const ratio = samples.map((s) => s.redirectMs / s.processingMs);
     const processing = samples.map((s) => s.processingMs);

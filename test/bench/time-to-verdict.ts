@@ -6,8 +6,8 @@
 // processing delay; the extension learns the verdict and redirects the tab to its blocked page.
 // "Time to verdict" ends when that redirect starts (the navigation to blocked.html in the tab:
 // the blocked document's performance.timeOrigin, its navigation start, on the same wall clock as
-// the service, one machine). We also record when the verdict was written to the cache
-// (storage.onChanged of `v:<url>`, stamped by an extension page), one step earlier.
+// the service, one machine). The verdict is acted on as soon as the worker's memory has it; its
+// cache write follows (src/background/scan/engine-finish.ts), so there is no cache step to time.
 // ratio = (t − createdAt) ÷ (completedAt − createdAt); the limit is 1.0.
 import type { Page } from 'playwright-core';
 import { normalizeUrl } from '@/src/shared/url/normalize';
@@ -33,35 +33,13 @@ export interface Sample {
   /** All in ms after the job's createdAt. */
   processingMs: number;
   redirectMs: number;
-  cachedMs: number;
   /** Arrival at the service of the GET that fetched the finished job. */
   finalGetMs: number;
 }
 
 export type Mode = 'stream' | 'polling';
 
-export interface BrowserClock {
-  /** Normalized URL → when its verdict was written to the cache (ms epoch). */
-  cached: Record<string, number>;
-}
-
 const WAIT_MS = 30_000;
-
-/** Installs a listener in the extension page that stamps when each verdict reached the cache. */
-export async function installClock(control: Page): Promise<void> {
-  await control.evaluate(() => {
-    const c = (globalThis as any).chrome;
-    const clock: BrowserClock = { cached: {} };
-    (globalThis as any).__benchClock = clock;
-    c.storage.onChanged.addListener((changes: Record<string, { newValue?: unknown }>, area: string) => {
-      if (area !== 'local') return;
-      const t = Date.now();
-      for (const k of Object.keys(changes)) if (k.startsWith('v:') && changes[k]?.newValue && !(k.slice(2) in clock.cached)) clock.cached[k.slice(2)] = t;
-    });
-  });
-}
-
-export const readClock = (control: Page) => control.evaluate(() => (globalThis as any).__benchClock as BrowserClock);
 
 /** Navigates; a navigation the extension redirects ends in ERR_ABORTED, which is expected. */
 export async function visit(page: Page, url: string): Promise<void> {
@@ -143,7 +121,7 @@ export async function runMode(
   return { rawUrls, blocked, logFrom, logTo: svc.log.length };
 }
 
-export function samplesOf(rawUrls: string[], blocked: Record<string, number>, svc: ScanningService, clock: BrowserClock): Sample[] {
+export function samplesOf(rawUrls: string[], blocked: Record<string, number>, svc: ScanningService): Sample[] {
   const byUrl = new Map(svc.scans().map((s) => [s.url, s]));
   const lastGet = (scanId: string) => {
     const uuid = scanId.replace(/^scn_/, '');
@@ -155,12 +133,10 @@ export function samplesOf(rawUrls: string[], blocked: Record<string, number>, sv
     const scan = n.ok ? byUrl.get(n.url) : undefined;
     if (!scan?.completedAt) throw new Error(`No completed scan for ${raw}`);
     const created = Date.parse(scan.createdAt);
-    const cachedAt = clock.cached[n.ok ? n.url : ''] ?? Number.NaN;
     return {
       url: raw,
       processingMs: Date.parse(scan.completedAt) - created,
       redirectMs: blocked[raw]! - created,
-      cachedMs: cachedAt - created,
       finalGetMs: lastGet(scan.id) - created,
     };
   });
@@ -180,7 +156,6 @@ export async function measureTimeToVerdict(o: TtvOptions): Promise<Section> {
   const be = await launchWithExtension(svc);
   try {
     const blockedPrefix = be.ext.pageUrl('blocked.html');
-    await installClock(be.control);
     const run = Date.now().toString(36);
     const urlFor = (mode: Mode, i: number) => pages.url(`phish-${mode}-${run}-${i < 0 ? 'warm' : i}.test`, '/login');
     const newTab = () => be.ext.context.newPage();
@@ -189,7 +164,7 @@ export async function measureTimeToVerdict(o: TtvOptions): Promise<Section> {
     for (const mode of ['stream', 'polling'] as const) {
       const r = await runMode(mode, o, svc, blockedPrefix, newTab, urlFor);
       results[mode] = {
-        samples: samplesOf(r.rawUrls, r.blocked, svc, await readClock(be.control)),
+        samples: samplesOf(r.rawUrls, r.blocked, svc),
         perScan: requestsPerScan(svc, r.logFrom, r.logTo, r.rawUrls.length),
       };
     }
@@ -212,14 +187,12 @@ interface Row {
   label: string;
   n: number;
   ratio: number[];
-  cacheRatio: number[];
   overhead: number[];
   processing: number[];
-  /** completedAt → cache write. */
-  toCache: number[];
   /** completedAt → arrival of the GET that fetched the finished job (only scans that had one). */
   toGet: number[];
-  cacheToRedirect: number[];
+  /** That GET's arrival → the redirect (its answer, the verdict in memory, the listeners). */
+  getToRedirect: number[];
   perScan: ReturnType<typeof requestsPerScan>;
 }
 
@@ -238,12 +211,10 @@ function report(o: TtvOptions, results: Results): Section {
       label: mode === 'stream' ? 'event stream' : 'polling only',
       n: s.length,
       ratio: s.map((x) => x.redirectMs / x.processingMs),
-      cacheRatio: s.map((x) => x.cachedMs / x.processingMs),
       overhead: s.map((x) => x.redirectMs - x.processingMs),
       processing: s.map((x) => x.processingMs),
-      toCache: s.map((x) => x.cachedMs - x.processingMs),
       toGet: finite(s.map((x) => x.finalGetMs - x.processingMs)),
-      cacheToRedirect: s.map((x) => x.redirectMs - x.cachedMs),
+      getToRedirect: finite(s.map((x) => x.redirectMs - x.finalGetMs)),
       perScan: results[mode].perScan,
     };
   });
@@ -257,12 +228,12 @@ function report(o: TtvOptions, results: Results): Section {
   ];
 
   const body = [
-    `Each scan: a tab navigates to a phishing URL on a fresh \`*.test\` host (nothing cached); the local service (test/service) creates the job, finishes it after its processing delay, and the extension redirects the tab to its blocked page. **Time to verdict** = from the job's \`createdAt\` to the start of that redirect (the blocked document's \`performance.timeOrigin\`, i.e. its navigation start; the service runs on the same machine, same wall clock). **Processing time** = the job's \`completedAt − createdAt\`. Ratio = time to verdict ÷ processing time (1.0 is the limit: the service cannot be beaten). "cache" = the same up to the moment the verdict was written to the verdict cache (\`storage.onChanged\` of \`v:<url>\`, stamped with \`Date.now()\` by an extension page), one step before the redirect.`,
+    `Each scan: a tab navigates to a phishing URL on a fresh \`*.test\` host (nothing cached); the local service (test/service) creates the job, finishes it after its processing delay, and the extension redirects the tab to its blocked page. **Time to verdict** = from the job's \`createdAt\` to the start of that redirect (the blocked document's \`performance.timeOrigin\`, i.e. its navigation start; the service runs on the same machine, same wall clock). **Processing time** = the job's \`completedAt − createdAt\`. Ratio = time to verdict ÷ processing time (1.0 is the limit: the service cannot be beaten). The tab is redirected as soon as the worker's memory has the verdict; the cache's disk write follows (src/background/scan/engine-finish.ts).`,
     '',
     `Processing delays spread evenly over ${o.delayRange[0]}–${o.delayRange[1]} ms (a realistic scan time), shuffled; ${o.lanes} tabs navigate at once, ${o.scans} scans per mode, one warm-up scan per mode not counted. Polling only = the service answers 404 to \`/events\` (\`setFaults({streamMode: 'disabled'})\`). Polling schedule (src/background/scan/poll-timing.ts): until 5 scans have finished in this browser, first poll ${timing.FIRST_POLL_MS} ms after the POST answer, then each when the job's age has grown ×${timing.POLL_AGE_FACTOR} (at least ${timing.MIN_POLL_GAP_MS} ms, at most ${timing.MAX_POLL_MS / 1000} s apart); after that, timed from what recent scans took (measurement 10); with a stream open, polls only every ${timing.POLL_WHILE_STREAMING_MS / 1000} s.`,
     '',
     table(
-      ['mode', 'scans', 'processing ms (min–median–max)', 'ratio median', 'ratio p95', 'ratio max', 'aim (p95)', 'cache ratio median / p95', 'extra ms median / p95', 'requests per scan (POST / GET job / GET events)'],
+      ['mode', 'scans', 'processing ms (min–median–max)', 'ratio median', 'ratio p95', 'ratio max', 'aim (p95)', 'extra ms median / p95', 'requests per scan (POST / GET job / GET events)'],
       rows.map((r) => [
         r.label,
         r.n,
@@ -271,17 +242,16 @@ function report(o: TtvOptions, results: Results): Section {
         fmt(p95(r.ratio), 3),
         fmt(max(r.ratio), 3),
         `≤ ${aims[r.mode].toFixed(2)}`,
-        mp(r.cacheRatio, 3),
         mp(r.overhead),
         `${fmt(r.perScan.posts, 2)} / ${fmt(r.perScan.gets, 2)} / ${fmt(r.perScan.streams, 2)}`,
       ]),
     ),
     '',
-    'Where the extra time goes (ms, median / p95): from `completedAt` to the cache write (for polling, mostly the wait for the next poll; the arrival of the GET that fetched the finished job is shown when there was one), and from the cache write to the redirect.',
+    'Where the extra time goes (ms, median / p95): from `completedAt` to the redirect; for scans that fetched the finished job with a GET, when that GET arrived (for polling, mostly the wait for the next poll) and from its arrival to the redirect (its answer, the verdict, the listeners, `tabs.update`).',
     '',
     table(
-      ['mode', 'completed → cached', 'of which: completed → final GET arrives', 'cached → redirect'],
-      rows.map((r) => [r.label, mp(r.toCache), r.toGet.length ? `${mp(r.toGet)} (${r.toGet.length} scans)` : 'no GET (the terminal frame is the answer)', mp(r.cacheToRedirect)]),
+      ['mode', 'completed → redirect', 'of which: completed → final GET arrives', 'final GET arrives → redirect'],
+      rows.map((r) => [r.label, mp(r.overhead), r.toGet.length ? `${mp(r.toGet)} (${r.toGet.length} scans)` : 'no GET (the terminal frame is the answer)', r.getToRedirect.length ? mp(r.getToRedirect) : '–']),
     ),
     '',
     `Model of polling schedules for the same ${pollD.length} processing times (computed, no network: when the first poll that sees the finished job happens ÷ processing time; GETs until then):`,
@@ -312,13 +282,9 @@ function report(o: TtvOptions, results: Results): Section {
 function whyMissed(stream: Row, polling: Row, aims: Record<Mode, number>, current: Model, others: Model[]): string[] {
   const out: string[] = [];
   if (p95(stream.ratio) > aims.stream) {
-    const redirectTail = p95(stream.cacheToRedirect) >= p95(stream.toCache);
     out.push(
-      `**Event stream, p95 ${fmt(p95(stream.ratio), 3)} > ${aims.stream}** (median ${fmt(median(stream.ratio), 3)}). The extra time after the service finished is two serial steps (median / p95): completed → cached ${mp(stream.toCache)} ms (the terminal frame reaches the worker, is read, the cache write is awaited${stream.toGet.length ? '; a GET after the frame is still sent for some scans' : ''}); cached → redirect ${mp(stream.cacheToRedirect)} ms (engine.ts \`finish\` awaits the job removal, then navigation.ts awaits settings, a lookup, \`tabs.get\`, the exception and pass checks and a session-storage token before \`tabs.update\`). ` +
-        `The longer tail is ${redirectTail ? 'the redirect path' : 'the way to the cache'}: each await is a hop through the worker's event loop and the browser's storage or tabs service, and on this shared 2-CPU machine (load average in the header) such hops take tens of ms in the tail; with ${stream.n} scans the p95 lies between the second- and third-highest sample, so it moves from run to run by a few hundredths. ` +
-        (redirectTail
-          ? 'Proposed fix (ours, small): in navigation.ts, read what decides the redirect (settings, exception, pass) together rather than one await after another, and issue `tabs.update` before any bookkeeping that does not decide it.'
-          : 'Proposed fix (ours, small): write the cache and the job removal in one private-store write and removal without awaiting between them, and emit the verdict as soon as the in-memory cache holds it.'),
+      `**Event stream, p95 ${fmt(p95(stream.ratio), 3)} > ${aims.stream}** (median ${fmt(median(stream.ratio), 3)}). The extra time after the service finished (median / p95 ${mp(stream.overhead)} ms) is the terminal frame reaching the worker and being read, then the navigation listener (settings, a lookup, the exception and pass checks, a session-storage token) before \`tabs.update\`${stream.toGet.length ? '; a GET after the frame is still sent for some scans' : ''}. ` +
+        `Each await is a hop through the worker's event loop and the browser's storage or tabs service, and on this shared 2-CPU machine (load average in the header) such hops take tens of ms in the tail; with ${stream.n} scans the p95 lies between the second- and third-highest sample, so it moves from run to run by a few hundredths.`,
     );
   }
   if (p95(polling.ratio) > aims.polling) {
