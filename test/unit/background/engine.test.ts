@@ -10,6 +10,24 @@ const posts = (url: string) => svc.log.filter((e) => e.method === 'POST' && e.pa
 const scansOf = (url: string) => svc.scans().filter((s) => s.url === url);
 const verdictOf = (w: Worker, url: string) => w.updates.find((u) => u.url === url && u.status.kind === 'verdict')?.status;
 
+/** A worker whose cache writes its memory at once and its disk only once `release` is called. */
+async function workerWithHeldCacheWrites() {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const w = await startWorker(svc.baseUrl, svc.demoKey, {
+    wrapCache: (c) => ({
+      ...c,
+      get: c.get.bind(c),
+      set: async (v, ttl) => {
+        const p = c.set(v, ttl);
+        await held;
+        await p;
+      },
+    }),
+  });
+  return { w, release };
+}
+
 describe('scan engine', () => {
   it('delivers a verdict for a navigation and caches it', async () => {
     const w = await startWorker(svc.baseUrl, svc.demoKey);
@@ -194,19 +212,7 @@ describe('scan engine', () => {
 
   it('a resume while the verdict’s writes are on their way does not take the job up again', async () => {
     // The jobs alarm may wake resume() at any moment; the job whose verdict is out is retiring.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const w = await startWorker(svc.baseUrl, svc.demoKey, {
-      wrapCache: (c) => ({
-        ...c,
-        get: c.get.bind(c),
-        set: async (v, ttl) => {
-          const p = c.set(v, ttl);
-          await held;
-          await p;
-        },
-      }),
-    });
+    const { w, release } = await workerWithHeldCacheWrites();
     const url = 'http://phish-retire-resume.example/';
     await w.engine.request(url, 'navigation', 3);
     await waitFor(() => verdictOf(w, url));
@@ -252,19 +258,7 @@ describe('scan engine', () => {
     // The cache's disk write is held: the verdict is announced meanwhile (a redirect does not
     // wait for the disk), and a dispute's re-scan in that window must neither adopt the old job
     // nor lose its own job to the old one's removal.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const w = await startWorker(svc.baseUrl, svc.demoKey, {
-      wrapCache: (c) => ({
-        ...c,
-        get: c.get.bind(c),
-        set: async (v, ttl) => {
-          const p = c.set(v, ttl);
-          await held;
-          await p;
-        },
-      }),
-    });
+    const { w, release } = await workerWithHeldCacheWrites();
     const url = 'http://phish-retire.example/';
     await w.engine.request(url, 'navigation', 3);
     await waitFor(() => verdictOf(w, url));
