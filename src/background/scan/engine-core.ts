@@ -84,9 +84,11 @@ export interface EngineCore {
   acceptedAt: Map<string, number>;
   /**
    * Jobs whose verdict is announced while their removal from the store is still on its way
-   * (engine-track.ts finishOnce): URL → the job's Idempotency-Key. Nothing adopts them again.
+   * (engine-finish.ts): URL → the job's Idempotency-Key. Nothing adopts them again.
    */
   retiring: Map<string, string>;
+  /** This stored job is the one whose verdict is out and whose removal is on its way. */
+  isRetiring(job: Pick<PendingJob, 'url' | 'idempotencyKey'>): boolean;
   durations: DurationLog;
   pollTimers: Map<string, unknown>;
   retryAttempts: Map<string, number>;
@@ -95,6 +97,8 @@ export interface EngineCore {
   streamSupported: boolean;
   standing: ErrorInfoWithFix | null;
   emit(url: string, status: UrlStatus, job: Pick<PendingJob, 'tabIds' | 'reasons' | 'scanId'>): void;
+  /** Tells listeners the job's step, while it is still in flight (its verdict may be out already). */
+  emitProgress(job: PendingJob): void;
   setProblem(p: ErrorInfoWithFix | null): void;
   /** The in-memory mirror of a (stored) job: call after every change of the stored job. */
   mirror(job: PendingJob): void;
@@ -127,6 +131,7 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
     pendingSeen: new Map(),
     acceptedAt: new Map(),
     retiring: new Map(),
+    isRetiring: (job) => core.retiring.get(job.url) === job.idempotencyKey,
     durations: deps.durations ?? createDurationLog(),
     pollTimers: new Map(),
     retryAttempts: new Map(),
@@ -142,6 +147,9 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
           // a listener's failure must not stop delivery to the others
         }
       }
+    },
+    emitProgress(job) {
+      if (core.inflight.has(job.url)) core.emit(job.url, core.checking(job.url), job);
     },
     setProblem(p) {
       if (JSON.stringify(p) === JSON.stringify(core.standing)) return;

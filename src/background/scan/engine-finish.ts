@@ -72,7 +72,7 @@ export function createFinisher(core: EngineCore, ageOf: (job: PendingJob) => num
       }
       throw e;
     } finally {
-      if (core.retiring.get(job.url) === job.idempotencyKey) core.retiring.delete(job.url);
+      if (core.isRetiring(job)) core.retiring.delete(job.url);
     }
     await recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: v.riskScore, band: v.band, source: 'local' }).catch(() => undefined);
   }

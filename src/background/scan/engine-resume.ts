@@ -33,8 +33,8 @@ export function createResumer(core: EngineCore, tracker: Tracker, submitter: Sub
 
   async function resume() {
     const all = await deps.jobs.all();
-    // A job whose verdict was just announced is being removed (engine-track.ts finishOnce).
-    const jobs = Object.values(all).filter((j) => core.retiring.get(j.url) !== j.idempotencyKey);
+    // A job whose verdict was just announced is being removed (engine-finish.ts).
+    const jobs = Object.values(all).filter((j) => !core.isRetiring(j));
     deps.onPending?.(jobs.length);
     // A new worker life knows nothing of the credits problem: the waiting jobs say it. Restoring
     // it keeps them waiting (and the credits check running) instead of re-sending each one on

@@ -77,7 +77,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   async function overDailyBudget(job: PendingJob) {
     const updated = await note(job.url, { waitingFor: 'credits', lastError: DAILY_BUDGET });
     core.setProblem({ code: DAILY_BUDGET, message: '', fix: 'none' });
-    if (updated && core.inflight.has(job.url)) core.emit(job.url, core.checking(job.url), updated);
+    if (updated) core.emitProgress(updated);
   }
 
   async function submitOne(job: PendingJob, stored: Promise<unknown> = Promise.resolve()) {
@@ -146,12 +146,12 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
       const scan = res.value;
       const updated = await deps.jobs.update(job.url, (j) => ({ ...j, scanId: scan.id, state: scan.state, waitingFor: null, lastError: null, batchKey: null }));
       // Gone, or its verdict already out (engine-finish.ts: retiring): nothing to track.
-      if (!updated || core.retiring.get(job.url) === updated.idempotencyKey) return;
+      if (!updated || core.isRetiring(updated)) return;
       core.mirror(updated);
       // Not awaited: tracking (the poll clock, a stream slot) must not wait for the history write.
       // The store's queue is first in, first out, so a finished job's entry still lands after this.
       void recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(() => undefined);
-      core.emit(job.url, core.checking(job.url), updated);
+      core.emitProgress(updated);
       if (isTerminal(scan.state)) await tracker.finish(updated, scan);
       else tracker.track(updated, clock);
       return;
@@ -163,7 +163,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
         // The batch (if any) was answered: from now on the job leaves alone, with its own key.
         const updated = await note(job.url, { waitingFor: 'credits', lastError: e.code, batchKey: null });
         core.setProblem({ code: e.code, message: e.message, fix: 'credits' });
-        if (updated && core.inflight.has(job.url)) core.emit(job.url, core.checking(job.url), updated);
+        if (updated) core.emitProgress(updated);
         return;
       }
       case 'unauthorized':

@@ -116,7 +116,7 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
       // starting a second scan of the same URL (resume() will track it).
       const job = await deps.jobs.get(url);
       // Not one whose verdict was just announced and whose removal is on its way (retiring).
-      if (job && !core.inflight.has(url) && core.retiring.get(url) !== job.idempotencyKey) core.mirror(job);
+      if (job && !core.inflight.has(url) && !core.isRetiring(job)) core.mirror(job);
     },
     resume: resumer.resume,
     onUpdate: (fn) => void core.listeners.add(fn),

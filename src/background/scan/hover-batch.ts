@@ -10,6 +10,7 @@ import type { PendingJob } from './jobs-store';
 import type { EngineCore } from './engine-core';
 import type { ScanReason } from '@/src/shared/messaging/protocol';
 import * as T from './timing';
+import { inBatchOrder } from './submit-gate';
 
 export interface HoverBatchSteps {
   withinDailyBudget(job?: Pick<PendingJob, 'lastError'>): Promise<boolean>;
@@ -27,8 +28,6 @@ export interface HoverBatcher {
   /** This worker life is sending the batch of this key (a resume leaves it alone). */
   owns(batchKey: string): boolean;
 }
-
-const byUrl = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function createHoverBatcher(core: EngineCore, steps: HoverBatchSteps): HoverBatcher {
   const { deps } = core;
@@ -53,8 +52,8 @@ export function createHoverBatcher(core: EngineCore, steps: HoverBatchSteps): Ho
       }
     }
     if (!allowed.length) return;
-    // In the order a resend uses (submit-gate.ts batchGroups sorts a batch's URLs).
-    allowed.sort(byUrl);
+    // In the order a resend uses (submit-gate.ts).
+    inBatchOrder(allowed);
     const key = core.newKey();
     sending.add(key);
     try {

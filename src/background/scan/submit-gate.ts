@@ -44,7 +44,7 @@ export function batchGroups(jobs: readonly PendingJob[]): Map<string, string[]> 
     if (!j.batchKey || j.scanId) continue;
     groups.set(j.batchKey, [...(groups.get(j.batchKey) ?? []), j.url]);
   }
-  for (const urls of groups.values()) urls.sort();
+  for (const urls of groups.values()) inBatchOrder(urls);
   return groups;
 }
 
@@ -80,6 +80,8 @@ export interface SubmitGate {
 }
 
 const byUrl = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** A batch's URLs in the one order its POST and every resend use (the same body for its key). */
+export const inBatchOrder = (urls: string[]): string[] => urls.sort(byUrl);
 
 export function createSubmitGate(newKey: () => string): SubmitGate {
   /** Jobs assigned and not sent yet: alone ones and batch members alike. */
@@ -93,7 +95,7 @@ export function createSubmitGate(newKey: () => string): SubmitGate {
   function maybeSend(b: Batch) {
     if (b.waiting.size > 0 || !b.closed) return;
     if (open === b) open = null;
-    const urls = [...b.ready.keys()].sort(byUrl);
+    const urls = inBatchOrder([...b.ready.keys()]);
     const answers = b.ready;
     for (const u of urls) {
       preparing.delete(u);
