@@ -11,6 +11,7 @@
  * as "This warning has expired": the page stays blocked, nothing is opened.
  */
 import { z } from 'zod/mini';
+import { pair } from '@/src/shared/zod-lean';
 import type { Decision, Verdict } from '@/src/shared/verdict';
 import { StoredRule } from '@/src/shared/policy/decision-rule';
 import { readKey, writeKey, writeKeys, removeKeys, createMutex } from '../state/kv';
@@ -51,7 +52,7 @@ const writing = new Map<string, { data: BlockedToken; done: Promise<void> }>();
 
 const INDEX_KEY = 'blocked:index';
 /** [token, tabId] oldest first: which tokens exist, without reading them all. */
-const IndexSchema = z.array(z.tuple([z.string(), z.number()]));
+const IndexSchema = z.array(pair(z.string(), z.number()));
 const indexMutex = createMutex();
 
 /** Pure: which tokens to drop once `index` (oldest first) holds a new one. */

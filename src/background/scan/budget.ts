@@ -13,6 +13,7 @@
  * address into a new tab).
  */
 import { z } from 'zod/mini';
+import { dict } from '@/src/shared/zod-lean';
 import type { UrlStatus, BudgetSkipReason } from '@/src/shared/verdict';
 import type { BudgetReportData, ScanReason } from '@/src/shared/messaging/protocol';
 import { budgetKindOf, spend, SKIP_REASON_OF, type Bucket, type BudgetKind, type BudgetLimits } from '@/src/shared/policy/budgets';
@@ -55,11 +56,11 @@ const Refusal = z.object({ scope: z.enum(['tab', 'site', 'site-day', 'day']), ki
 const StateSchema = z.object({
   day: z.string(),
   spent: z.object({ navigation: z.number(), hover: z.number() }),
-  sites: z.record(z.string(), z.number()),
-  refused: z.record(z.string(), z.number()),
-  buckets: z.record(z.string(), BucketSchema),
-  tabs: z.record(z.string(), Refusal),
-  tabSite: z.record(z.string(), z.string()),
+  sites: dict(z.number()),
+  refused: dict(z.number()),
+  buckets: dict(BucketSchema),
+  tabs: dict(Refusal),
+  tabSite: dict(z.string()),
 });
 type State = z.infer<typeof StateSchema>;
 

@@ -9,6 +9,7 @@
  * counting at once (the callers ask with `proceedAllowed`) and are cleared (endProceeding).
  */
 import { z } from 'zod/mini';
+import { dict } from '@/src/shared/zod-lean';
 import { addPass, PASS_MS } from '@/src/shared/policy/passes';
 import { exceptionsInForce, revokeFromRecords, type ExceptionRow } from '@/src/shared/policy/exceptions-view';
 import { readKey, writeKey, removeKeys, createMutex } from '../state/kv';
@@ -24,7 +25,7 @@ const PASS_KEY = 'passes';
 
 export type PassKind = 'proceed' | 'release';
 
-const Rec = z.record(z.string(), z.number());
+const Rec = dict(z.number());
 const mutex = createMutex();
 
 export async function hasException(host: string, now = Date.now()): Promise<boolean> {

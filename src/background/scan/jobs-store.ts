@@ -5,6 +5,7 @@
  * twice. A job is removed only after its verdict is in the cache.
  */
 import { z } from 'zod/mini';
+import { dict } from '@/src/shared/zod-lean';
 import { ScanReason } from '@/src/shared/messaging/protocol';
 import { readKey, writeKey, createMutex } from '../state/kv';
 import { incognitoUrls } from '../state/incognito-urls';
@@ -36,7 +37,7 @@ export const PendingJobSchema = z.object({
 });
 export type PendingJob = z.infer<typeof PendingJobSchema>;
 
-const JobsSchema = z.pipe(z.record(z.string(), z.unknown()), z.transform((rec) => {
+const JobsSchema = z.pipe(dict(z.unknown()), z.transform((rec) => {
   const out: Record<string, PendingJob> = {};
   for (const [k, v] of Object.entries(rec)) {
     const r = PendingJobSchema.safeParse(v);

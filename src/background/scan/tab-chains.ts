@@ -5,6 +5,7 @@
  * are loaded.
  */
 import { z } from 'zod/mini';
+import { dict } from '@/src/shared/zod-lean';
 import { EMPTY_CHAIN, type Chain } from '@/src/shared/url/redirect-chain';
 import { readKey, writeKey } from '../state/kv';
 
@@ -12,7 +13,7 @@ const KEY = 'chains';
 const MAX_TABS = 500;
 const SAVE_DELAY_MS = 100;
 
-const Stored = z.record(z.string(), z.object({ committed: z.array(z.string()).check(z.maxLength(50)), pending: z.nullable(z.array(z.string()).check(z.maxLength(50))) }));
+const Stored = dict(z.object({ committed: z.array(z.string()).check(z.maxLength(50)), pending: z.nullable(z.array(z.string()).check(z.maxLength(50))) }));
 
 export interface TabChains {
   get(tabId: number): Promise<Chain>;

@@ -16,12 +16,13 @@ import type { SettingsStore } from '../state/settings-store';
 import { lookalikeStatus } from './status';
 import { reportLookalike } from '../reporting/hooks';
 import { z } from 'zod/mini';
+import { pair } from '@/src/shared/zod-lean';
 import { readKey, writeKey } from '../state/kv';
 import { createReportOnce, type ReportOnce, type ReportOnceState, type SignInTrigger } from './report-once';
 
 /** Where the sightings already reported are kept: storage.session, out of content scripts' reach. */
 const REPORTED_KEY = 'signinReported';
-const ReportedState = z.nullable(z.object({ keys: z.array(z.string()).check(z.maxLength(5000)), perTab: z.array(z.tuple([z.number(), z.number()])).check(z.maxLength(5000)) }));
+const ReportedState = z.nullable(z.object({ keys: z.array(z.string()).check(z.maxLength(5000)), perTab: z.array(pair(z.number(), z.number())).check(z.maxLength(5000)) }));
 
 /** The reported sightings of this browser session (kept across the worker's restarts). */
 export const sessionStore = {

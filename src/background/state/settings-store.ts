@@ -12,6 +12,7 @@
  * policy changes live.
  */
 import { z } from 'zod/mini';
+import { dict } from '@/src/shared/zod-lean';
 import { DEFAULT_SETTINGS, defaultSettings, isPolicyOnlyKey, SettingsShape, type Settings, type SettingKey } from '@/src/shared/policy/settings';
 import { migrateSettings } from '@/src/shared/policy/migrations';
 import { mergeSettings, lockedKeys, type ManagedValues } from '@/src/shared/policy/managed';
@@ -45,7 +46,7 @@ export interface SetOptions {
 const USER_KEY = 'settings';
 /** How long the first answer waits for the live policy when the cached one set credentials. */
 export const LIVE_WAIT_MS = 5000;
-const Loose = z.record(z.string(), z.unknown());
+const Loose = dict(z.unknown());
 
 export interface SettingsStore {
   get(): Promise<SettingsState>;

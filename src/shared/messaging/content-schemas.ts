@@ -23,7 +23,7 @@ const isString = (v: unknown) => typeof v === 'string';
 
 /** zod's object check (z.object): any non-null object that is not an array. */
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** zod's record check (z.record): an object whose constructor, if any, looks like Object's. */
+/** zod's record check (z.record; ours is shared/zod-lean.ts): an object whose constructor, if any, looks like Object's. */
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (!isObject(v)) return false;
   const ctor = (v as { constructor?: unknown }).constructor;

@@ -11,7 +11,8 @@ const Score = z.number().check(z.gte(0), z.lte(100));
 const Fraction = z.number().check(z.gte(0), z.lte(1));
 const Entry = z.string().check(z.minLength(1), z.maxLength(300));
 
-export const DecisionRuleSchema = z.discriminatedUnion('rule', [
+// z.union, not discriminatedUnion: each `rule` literal is its own (protocol.ts says why).
+export const DecisionRuleSchema = z.union([
   z.object({ rule: z.literal('orgBlockList'), entry: Entry }),
   z.object({ rule: z.literal('userBlockList'), entry: Entry }),
   z.object({ rule: z.literal('allowList'), entry: Entry }),

@@ -77,9 +77,8 @@ const Envelope = {
   userTag: z.nullable(Str(200)),
 };
 
-/** One event as stored in the queue and sent. */
-export const ReportEventSchema = z.discriminatedUnion(
-  'type',
+/** One event as stored in the queue and sent (z.union: protocol.ts says why not discriminatedUnion). */
+export const ReportEventSchema = z.union(
   REPORT_TYPES.map((type) => z.object({ ...Envelope, type: z.literal(type), payload: PAYLOADS[type] })) as unknown as [
     z.ZodMiniObject<typeof Envelope & { type: z.ZodMiniLiteral<ReportType>; payload: z.ZodMiniType }>,
   ],

@@ -10,7 +10,10 @@ import { TokenSchema } from '@/src/background/scan/blocked-tokens';
 import { StoredRule } from '@/src/shared/policy/decision-rule';
 import { readScanJob, readScanResult } from '@/src/background/api/schemas';
 import { SettingsShape } from '@/src/shared/policy/settings';
-import { CONTENT_TYPES, PRIVILEGED_TYPES, PageToBackground } from '@/src/shared/messaging/protocol';
+import { CONTENT_TYPES, PRIVILEGED_TYPES, PageToBackground, ContentToBackground, PortToBackground, ScanEventsMessage, BackgroundToContent } from '@/src/shared/messaging/protocol';
+import { DecisionRuleSchema } from '@/src/shared/policy/decision-rule';
+import { ReportEventSchema } from '@/src/shared/reporting/events';
+import type { z } from 'zod/mini';
 
 const job = {
   url: 'https://a.example/',
@@ -80,5 +83,35 @@ describe('zod/mini conversion keeps behaviour', () => {
     expect(PRIVILEGED_TYPES).toHaveLength(PageToBackground.def.options.length);
     expect(PRIVILEGED_TYPES).toContain('settings.set');
     expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'config.get', 'signin.check', 'report.open']);
+  });
+
+  // z.discriminatedUnion refused a repeated tag when built; z.union (what the worker uses now,
+  // protocol.ts says why) would take the first option that parses, so a repeated tag would
+  // shadow a message silently. Each union's tags stay distinct, one literal per option.
+  it.each([
+    ['ContentToBackground', ContentToBackground, 'type'],
+    ['PageToBackground', PageToBackground, 'type'],
+    ['PortToBackground', PortToBackground, 'type'],
+    ['ScanEventsMessage', ScanEventsMessage, 'type'],
+    ['BackgroundToContent', BackgroundToContent, 'type'],
+    ['DecisionRuleSchema', DecisionRuleSchema, 'rule'],
+    ['ReportEventSchema', ReportEventSchema, 'type'],
+  ] as const)('%s: one option per tag, each tag one literal', (_name, schema, key) => {
+    const options = schema.def.options as unknown as z.ZodMiniObject[];
+    const tags = options.map((o) => {
+      const values = (o.shape[key] as z.ZodMiniLiteral).def.values;
+      expect(values).toHaveLength(1);
+      return values[0];
+    });
+    expect(new Set(tags).size).toBe(tags.length);
+    expect(tags.length).toBeGreaterThan(0);
+  });
+
+  it('a message is read as its own type, whatever comes before it in the union', () => {
+    const r = PageToBackground.safeParse({ type: 'settings.set', patch: { hoverDelayMs: 400 }, extra: 1 });
+    expect(r.success && r.data).toEqual({ type: 'settings.set', patch: { hoverDelayMs: 400 } });
+    expect(ContentToBackground.safeParse({ type: 'settings.set', patch: {} }).success).toBe(false);
+    expect(DecisionRuleSchema.safeParse({ rule: 'score', level: 'block', score: 90, threshold: 70 }).success).toBe(true);
+    expect(DecisionRuleSchema.safeParse({ rule: 'score', level: 'block', score: 90 }).success).toBe(false);
   });
 });
