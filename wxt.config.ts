@@ -40,7 +40,14 @@ export default defineConfig({
   manifestVersion: 3,
   vite: () => ({
     plugins: [preact()],
-    build: { sourcemap: false },
+    build: {
+      sourcemap: false,
+      // terser, not esbuild, minifies: 1.5 % smaller worker and content script, 10 % smaller
+      // options page (issue 14 §2), for ~4 s more build. Safe options only: nothing "unsafe_*",
+      // which could break zod's and the polyfill's constructors.
+      minify: 'terser',
+      terserOptions: { compress: { passes: 3, ecma: 2020 }, format: { ecma: 2020 } },
+    },
     // The content script reads its strings from _locales only (src/content/strings.ts says why).
     define: { __LINKLENS_PUBLIC_TEST_TLDS__: JSON.stringify(PUBLIC_TEST_TLDS), __LINKLENS_CONTENT_ENGLISH__: 'false' },
   }),
