@@ -4,6 +4,7 @@
  */
 import { browser } from 'wxt/browser';
 import { normalizeUrl } from '@/src/shared/url/normalize';
+import { MAX_BACK_STEPS } from '@/src/shared/messaging/limits';
 import { createToken, type BlockedToken } from './blocked-tokens';
 
 /** Two URLs name the same document for "Go back" purposes (fragments aside). */
@@ -24,9 +25,26 @@ export interface BlockedFlow {
   backSteps(token: string, t: BlockedToken): number;
 }
 
+/**
+ * Pure: how many history entries "Go back" steps over, given the tab's last main-frame entries
+ * (oldest first, the last one the blocked page itself). Going back to the blocked site would
+ * only block it again, and to another blocked page only show a block again: both are stepped
+ * over, as long as they come right behind. The second blocked page comes from the commit-time
+ * recheck (navigation.ts noteCommitted): the browser let the site commit after our first redirect. Examples in test/unit/background/blocked-flow.test.ts.
+ */
+export function stepsBack(entries: readonly string[], blockedUrl: string, isOurs: (url: string) => boolean): number {
+  let steps = 1;
+  for (let i = entries.length - 2; i >= 0 && steps < MAX_BACK_STEPS; i--) {
+    const e = entries[i]!;
+    if (!isOurs(e) && !sameDocument(e, blockedUrl)) break;
+    steps++;
+  }
+  return steps;
+}
+
 export function createBlockedFlow(): BlockedFlow {
-  /** The last two main-frame entries of each tab: tell whether the blocked site left a history entry. */
-  const entries = new Map<number, { prev: string | null; cur: string }>();
+  /** The last main-frame entries of each tab, oldest first: what "Go back" has behind it. */
+  const entries = new Map<number, string[]>();
 
   return {
     async redirect(tabId, data) {
@@ -34,21 +52,22 @@ export function createBlockedFlow(): BlockedFlow {
       // Chromium's error page for a request the rules blocked), that entry stays in history and
       // "Go back" must step over it. A first guess only: backSteps() decides from what actually
       // became an entry when the person clicks.
-      const { token, written } = createToken({ ...data, backSteps: entries.get(tabId)?.cur === data.rawUrl ? 2 : 1 });
+      const guess = stepsBack([...(entries.get(tabId) ?? []), ''], data.rawUrl, isBlockedPage);
+      const { token, written } = createToken({ ...data, backSteps: guess });
       // The tab moves while the token is stored: the page asks this worker, which already knows it.
       await Promise.all([written.catch(() => undefined), browser.tabs.update(tabId, { url: blockedPageUrl(token) }).catch(() => undefined)]);
       return token;
     },
     noteEntry(tabId, url) {
       if (entries.size > 1000 && !entries.has(tabId)) entries.clear();
-      entries.set(tabId, { prev: entries.get(tabId)?.cur ?? null, cur: url });
+      entries.set(tabId, [...(entries.get(tabId) ?? []), url].slice(-MAX_BACK_STEPS));
     },
     backSteps(token, t) {
-      const c = entries.get(t.tabId);
+      const list = entries.get(t.tabId);
       // Only trusted when this tab's current document is this very blocked page; else the guess
       // made at redirect time (e.g. the worker restarted since).
-      if (!c || c.cur !== blockedPageUrl(token)) return t.backSteps ?? 1;
-      return c.prev !== null && sameDocument(c.prev, t.rawUrl) ? 2 : 1;
+      if (!list || list.at(-1) !== blockedPageUrl(token)) return t.backSteps ?? 1;
+      return stepsBack(list, t.rawUrl, isBlockedPage);
     },
   };
 }

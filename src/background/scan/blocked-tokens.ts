@@ -12,6 +12,7 @@
  */
 import { z } from 'zod/mini';
 import { pair } from '@/src/shared/zod-lean';
+import { MAX_BACK_STEPS } from '@/src/shared/messaging/limits';
 import type { Decision, Verdict } from '@/src/shared/verdict';
 import { StoredRule } from '@/src/shared/policy/decision-rule';
 import { readKey, writeKey, writeKeys, removeKeys, createMutex } from '../state/kv';
@@ -33,7 +34,7 @@ export const TokenSchema = z.object({
    * History entries "Go back" must skip: 2 when the blocked page had already loaded in the tab
    * (its entry sits behind ours and would only be blocked again), else 1.
    */
-  backSteps: z._default(z.int().check(z.gte(1), z.lte(2)), 1),
+  backSteps: z._default(z.int().check(z.gte(1), z.lte(MAX_BACK_STEPS)), 1),
   /**
    * The first URL of the redirect chain (the link the person opened) when the blocked URL is a
    * later hop of it (issue 10: a safe page redirecting to a bad one); absent otherwise.

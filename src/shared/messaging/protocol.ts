@@ -488,7 +488,7 @@ export interface BlockedDetailsData {
    * the page keeps asking, slowly, and shows the verdict (or opens the site) when it arrives.
    */
   awaiting?: boolean;
-  /** History entries "Go back" steps over (2 when the blocked site had already loaded). */
+  /** History entries "Go back" steps over, 1 to MAX_BACK_STEPS (2 when the blocked site had already loaded). */
   backSteps?: number;
 }
 

@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { sendToBackground } from '@/src/shared/messaging/send';
+import { MAX_BACK_STEPS } from '@/src/shared/messaging/limits';
 import type { BlockedDetailsData, ErrorInfo } from '@/src/shared/messaging/protocol';
 import { Button } from '../components/button';
 import { ErrorText } from '../components/error-text';
@@ -30,7 +31,8 @@ export function BlockedActions({ token, details }: { token: string; details: Blo
     // Decided at the click, from what the tab actually committed: the blocked site may have
     // loaded after the details were read. The details' guess is the fallback.
     const reply = await sendToBackground<{ steps: number }>({ type: 'blocked.back', token });
-    const steps = reply.ok && (reply.data?.steps === 1 || reply.data?.steps === 2) ? reply.data.steps : (details.backSteps ?? 1);
+    const told = reply.ok ? reply.data?.steps : undefined;
+    const steps = typeof told === 'number' && Number.isInteger(told) && told >= 1 && told <= MAX_BACK_STEPS ? told : (details.backSteps ?? 1);
     await goBack(steps);
   };
 

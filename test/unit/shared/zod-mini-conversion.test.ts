@@ -38,12 +38,13 @@ describe('zod/mini conversion keeps behaviour', () => {
     expect(PendingJobSchema.safeParse({ ...job, lastError: 'x'.repeat(101) }).success).toBe(false);
   });
 
-  it('default: a blocked-page token without backSteps reads as 1; 3 or 1.5 is refused', () => {
+  it('default: a blocked-page token without backSteps reads as 1; 5 or 1.5 is refused', () => {
     const token = { tabId: 1, rawUrl: 'u', url: 'u', host: 'h', verdict: null, decision: { action: 'block', reason: 'blocklist' }, pending: false, createdAt: 0 };
     const r = TokenSchema.safeParse(token);
     expect(r.success && r.data.backSteps).toBe(1);
     expect(TokenSchema.safeParse({ ...token, backSteps: 2 }).success).toBe(true);
-    expect(TokenSchema.safeParse({ ...token, backSteps: 3 }).success).toBe(false);
+    expect(TokenSchema.safeParse({ ...token, backSteps: 4 }).success).toBe(true);
+    expect(TokenSchema.safeParse({ ...token, backSteps: 5 }).success).toBe(false);
     expect(TokenSchema.safeParse({ ...token, backSteps: 1.5 }).success).toBe(false);
   });
 

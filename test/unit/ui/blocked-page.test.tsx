@@ -6,6 +6,7 @@ import { BlockedApp } from '@/src/ui/blocked/blocked-app';
 import type { BlockedDetailsData } from '@/src/shared/messaging/protocol';
 import { answer, en, failReply, sent, setupUiTest } from './helpers';
 import { blockedDetails } from './fixtures';
+import { MAX_BACK_STEPS } from '@/src/shared/messaging/limits';
 
 setupUiTest();
 
@@ -113,6 +114,24 @@ describe('blocked page', () => {
     show({ backSteps: 1 }, { 'blocked.back': () => ({ steps: -7 }) });
     fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
     await waitFor(() => expect(go).toHaveBeenCalledWith(-1));
+    Object.defineProperty(history, 'length', { value: 1, configurable: true });
+  });
+
+  it('Go back over a second blocked page of the same navigation: the background says 3, the page goes 3 back', async () => {
+    Object.defineProperty(history, 'length', { value: 5, configurable: true });
+    const go = vi.spyOn(history, 'go').mockImplementation(() => undefined);
+    show({ backSteps: 1 }, { 'blocked.back': () => ({ steps: 3 }) });
+    fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith(-3));
+    Object.defineProperty(history, 'length', { value: 1, configurable: true });
+  });
+
+  it('Go back with an answer past MAX_BACK_STEPS uses the details\' guess', async () => {
+    Object.defineProperty(history, 'length', { value: 9, configurable: true });
+    const go = vi.spyOn(history, 'go').mockImplementation(() => undefined);
+    show({ backSteps: 2 }, { 'blocked.back': () => ({ steps: MAX_BACK_STEPS + 1 }) });
+    fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith(-2));
     Object.defineProperty(history, 'length', { value: 1, configurable: true });
   });
 
