@@ -80,58 +80,23 @@ describe('blocked page', () => {
     expect(screen.getByRole('button', { name: en('proceedAnyway') }).className).not.toContain('btn-primary');
   });
 
-  it('Go back: one step back when the blocked site never loaded', async () => {
-    Object.defineProperty(history, 'length', { value: 3, configurable: true });
-    const go = vi.spyOn(history, 'go').mockImplementation(() => undefined);
-    show({ backSteps: 1 });
-    fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
-    await waitFor(() => expect(go).toHaveBeenCalledWith(-1));
-    Object.defineProperty(history, 'length', { value: 1, configurable: true });
-  });
-
-  it('Go back steps over the blocked site when it had loaded (it would only be blocked again)', async () => {
-    Object.defineProperty(history, 'length', { value: 3, configurable: true });
-    const go = vi.spyOn(history, 'go').mockImplementation(() => undefined);
-    show({ backSteps: 2 });
-    fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
-    await waitFor(() => expect(go).toHaveBeenCalledWith(-2));
-    Object.defineProperty(history, 'length', { value: 1, configurable: true });
-  });
-
-  it('Go back asks the background at the click and follows its answer over the details\' guess', async () => {
-    Object.defineProperty(history, 'length', { value: 4, configurable: true });
-    const go = vi.spyOn(history, 'go').mockImplementation(() => undefined);
-    const calls = show({ backSteps: 1 }, { 'blocked.back': () => ({ steps: 2 }) });
-    fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
-    await waitFor(() => expect(go).toHaveBeenCalledWith(-2));
-    expect(sent(calls, 'blocked.back')).toEqual([{ type: 'blocked.back', token: 'tok_123' }]);
-    Object.defineProperty(history, 'length', { value: 1, configurable: true });
-  });
-
-  it('Go back with a nonsense answer from the background uses the details\' guess', async () => {
-    Object.defineProperty(history, 'length', { value: 4, configurable: true });
-    const go = vi.spyOn(history, 'go').mockImplementation(() => undefined);
-    show({ backSteps: 1 }, { 'blocked.back': () => ({ steps: -7 }) });
-    fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
-    await waitFor(() => expect(go).toHaveBeenCalledWith(-1));
-    Object.defineProperty(history, 'length', { value: 1, configurable: true });
-  });
-
-  it('Go back over a second blocked page of the same navigation: the background says 3, the page goes 3 back', async () => {
-    Object.defineProperty(history, 'length', { value: 5, configurable: true });
-    const go = vi.spyOn(history, 'go').mockImplementation(() => undefined);
-    show({ backSteps: 1 }, { 'blocked.back': () => ({ steps: 3 }) });
-    fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
-    await waitFor(() => expect(go).toHaveBeenCalledWith(-3));
-    Object.defineProperty(history, 'length', { value: 1, configurable: true });
-  });
-
-  it('Go back with an answer past MAX_BACK_STEPS uses the details\' guess', async () => {
+  // Go back: the details' guess (made when the tab was redirected), the background's answer at
+  // the click (from what the tab actually committed, blocked-flow.ts stepsBack) → history.go.
+  const goBackRows: [string, number, unknown, number][] = [
+    ['one step back when the blocked site never loaded', 1, undefined, -1],
+    ['steps over the blocked site when it had loaded (it would only be blocked again)', 2, undefined, -2],
+    ["follows the background's answer at the click over the details' guess", 1, { steps: 2 }, -2],
+    ['over a second blocked page of the same navigation: the background says 3', 1, { steps: 3 }, -3],
+    ["a nonsense answer: the details' guess", 1, { steps: -7 }, -1],
+    ["an answer past MAX_BACK_STEPS: the details' guess", 2, { steps: MAX_BACK_STEPS + 1 }, -2],
+  ];
+  it.each(goBackRows)('Go back %s', async (_name, guess, answerAtClick, want) => {
     Object.defineProperty(history, 'length', { value: 9, configurable: true });
     const go = vi.spyOn(history, 'go').mockImplementation(() => undefined);
-    show({ backSteps: 2 }, { 'blocked.back': () => ({ steps: MAX_BACK_STEPS + 1 }) });
+    const calls = show({ backSteps: guess }, answerAtClick === undefined ? {} : { 'blocked.back': () => answerAtClick });
     fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
-    await waitFor(() => expect(go).toHaveBeenCalledWith(-2));
+    await waitFor(() => expect(go).toHaveBeenCalledWith(want));
+    expect(sent(calls, 'blocked.back')).toEqual([{ type: 'blocked.back', token: 'tok_123' }]);
     Object.defineProperty(history, 'length', { value: 1, configurable: true });
   });
 
