@@ -113,7 +113,10 @@ async function badgeShowsProgress(w: World): Promise<void> {
     expect(titles.indexOf('Linklens: this page is queued at the scanning service')).toBeLessThan(titles.indexOf('Linklens: the scanning service is analysing this page'));
     expect(seen.find((b) => b.title.includes('queued'))!.text).toBe('··');
     expect(seen.find((b) => b.title.includes('analysing'))!.text).toBe('···');
-    expect(seen[seen.length - 1]).toEqual({ title: 'Linklens: High risk (70/100)', text: '70' });
+    // The badge is three writes (text, colour, title) and the probe two reads: the sample that
+    // saw "70" may have read the title just before it changed. The verdict's title must follow.
+    const settled = await waitFor('the verdict\'s title with its text', () => badgeOf(probe, tab.tabId), (b) => b.title === 'Linklens: High risk (70/100)', 2_000, 50);
+    expect(settled).toEqual({ title: 'Linklens: High risk (70/100)', text: '70' });
     expect(postsFor(w.svc.log, url)).toBe(1);
     await tab.close();
     await probe.close();
