@@ -21,7 +21,7 @@ export function wirePageTracking(app: App): void {
     app.tabPrivacy.forget(tabId);
     app.frameLinks.forgetTab(tabId);
     app.watchers.forgetTab(tabId);
-    app.reportOpens.forgetTab(tabId);
+    void app.reportOpens.forgetTab(tabId);
     app.budget.forgetTab(tabId);
   });
 }

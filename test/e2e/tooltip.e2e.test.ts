@@ -222,6 +222,13 @@ for (const kind of selectedBrowsers()) {
       expect(after.length).toBe(before.length + 3);
       expect(postsFor(svc.log, url)).toBe(1);
       expect(postsFor(svc.log, html.url('malware-never-shown.test', '/'))).toBe(0);
+      // The counts outlive the background: stopped (idle, or told to), the next one still
+      // refuses this tab, even after the page reports the link again in the new life.
+      await driver.suspendBackground();
+      const again = (await page.inContentScript(sendAll, [{ type: 'links.lookup', urls: [url] }, { type: 'report.open', url }, { type: 'report.open', url }])) as { ok: boolean; error?: { code: string } }[];
+      expect(again[0]?.ok).toBe(true);
+      expect(again.slice(1).map((r) => r.error?.code)).toEqual(['rate_limited', 'rate_limited']);
+      expect((await reportTabs(control)).length).toBe(before.length + 3);
       await closeTabs(control, added.map((t) => t.id));
       await page.close();
       expect(await driver.takeErrors()).toEqual([]);

@@ -22,7 +22,7 @@ export async function openReport(app: App, url: string, frame: FrameRef | null, 
   if (!trusted && (!frame || !app.frameLinks.has(frame, url))) return fail('not_flagged', 'This link has no warning to report.');
   const o = await app.links.lookup(url, { incognito });
   if (forContent(linkInfoOf(o, false)).status !== 'verdict') return fail('not_flagged', 'This link has no warning to report.');
-  if (!trusted && !app.reportOpens.take(frame!.tabId)) return fail('rate_limited', 'Too many report pages were opened from this tab. Try again later.');
+  if (!trusted && !(await app.reportOpens.take(frame!.tabId))) return fail('rate_limited', 'Too many report pages were opened from this tab. Try again later.');
   await browser.tabs.create({ url: `${browser.runtime.getURL('/report.html')}?${reportQuery(o.status)}`, active: true });
   return ok(null);
 }

@@ -6,9 +6,14 @@
  * few opens per tab in a window are plenty; past them the message is refused (and the tooltip
  * says so). Examples: report-open.examples.ts.
  *
- * Memory only: the background's restart forgets the counts (a page cannot cause a restart, and
- * even so it would get at most another few tabs).
+ * Kept in storage.session (out of content scripts' reach; gone when the browser closes), so the
+ * counts outlive the worker: an idle worker is stopped after 30 s, and a page that waited for
+ * that would otherwise get a fresh three each time.
  */
+import { z } from 'zod/mini';
+import { pair } from '@/src/shared/zod-lean';
+import { createMutex, readKey, writeKey } from '../state/kv';
+
 
 /** Opens allowed per tab within REPORT_OPEN_WINDOW_MS. */
 export const REPORT_OPENS_PER_TAB = 3;
@@ -25,20 +30,35 @@ export function reportOpenDecision(earlier: readonly number[], now: number): { a
 
 export interface ReportOpenLimit {
   /** True (and counted) when tab `tabId` may open the report page now. */
-  take(tabId: number, now?: number): boolean;
-  forgetTab(tabId: number): void;
+  take(tabId: number, now?: number): Promise<boolean>;
+  forgetTab(tabId: number): Promise<void>;
 }
 
+const KEY = 'reportOpens';
+/** [tabId, opens] oldest tab first; a damaged entry reads as no opens (at most 3 more tabs). */
+const Stored = z.array(pair(z.number(), z.array(z.number()).check(z.maxLength(REPORT_OPENS_PER_TAB))));
+
 export function createReportOpenLimit(): ReportOpenLimit {
-  const byTab = new Map<number, number[]>();
+  const run = createMutex();
+  // Read once per worker life; every change is written through before it is acted on.
+  let byTab: Map<number, number[]> | null = null;
+  const load = async () => (byTab ??= new Map(await readKey('session', KEY, Stored, [])));
+  const save = (m: Map<number, number[]>) => writeKey('session', KEY, [...m]).catch(() => undefined);
   return {
-    take(tabId, now = Date.now()) {
-      const d = reportOpenDecision(byTab.get(tabId) ?? [], now);
-      byTab.delete(tabId);
-      if (byTab.size >= MAX_TABS) byTab.delete(byTab.keys().next().value as number);
-      byTab.set(tabId, d.kept);
-      return d.allowed;
-    },
-    forgetTab: (tabId) => void byTab.delete(tabId),
+    take: (tabId, now = Date.now()) =>
+      run(async () => {
+        const m = await load();
+        const d = reportOpenDecision(m.get(tabId) ?? [], now);
+        m.delete(tabId);
+        if (m.size >= MAX_TABS) m.delete(m.keys().next().value as number);
+        m.set(tabId, d.kept);
+        await save(m);
+        return d.allowed;
+      }),
+    forgetTab: (tabId) =>
+      run(async () => {
+        const m = await load();
+        if (m.delete(tabId)) await save(m);
+      }),
   };
 }

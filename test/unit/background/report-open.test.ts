@@ -20,12 +20,40 @@ describe('reportOpenDecision (examples)', () => {
     expect(reportOpenDecision(row.earlier, row.now)).toEqual({ allowed: row.allowed, kept: row.kept });
   });
 
-  it('counts per tab, and a closed tab is forgotten', () => {
+  it('counts per tab, and a closed tab is forgotten', async () => {
+    fakeBrowser.reset();
     const limit = createReportOpenLimit();
-    expect(Array.from({ length: 5 }, () => limit.take(1, 1000))).toEqual([true, true, true, false, false]);
-    expect(limit.take(2, 1000)).toBe(true);
-    limit.forgetTab(1);
-    expect(limit.take(1, 1000)).toBe(true);
+    const takes: boolean[] = [];
+    for (let i = 0; i < 5; i++) takes.push(await limit.take(1, 1000));
+    expect(takes).toEqual([true, true, true, false, false]);
+    expect(await limit.take(2, 1000)).toBe(true);
+    await limit.forgetTab(1);
+    expect(await limit.take(1, 1000)).toBe(true);
+  });
+
+  it('a page looping the message at once gets three, not one per message in flight', async () => {
+    fakeBrowser.reset();
+    const limit = createReportOpenLimit();
+    const takes = await Promise.all(Array.from({ length: 8 }, () => limit.take(4, 1000)));
+    expect(takes.filter(Boolean)).toHaveLength(REPORT_OPENS_PER_TAB);
+  });
+
+  it('the counts outlive the worker: a new worker life (a new limit, the same storage.session) still refuses', async () => {
+    fakeBrowser.reset();
+    const first = createReportOpenLimit();
+    for (let i = 0; i < REPORT_OPENS_PER_TAB; i++) expect(await first.take(3, 1000)).toBe(true);
+    const afterRestart = createReportOpenLimit();
+    expect(await afterRestart.take(3, 2000)).toBe(false);
+    // …and ten minutes on, the tab may again.
+    expect(await afterRestart.take(3, 1000 + 10 * 60_000)).toBe(true);
+  });
+
+  it('a damaged stored list reads as no opens, and is replaced', async () => {
+    fakeBrowser.reset();
+    await fakeBrowser.storage.session.set({ reportOpens: [[3, 'x'], 'junk'] });
+    const limit = createReportOpenLimit();
+    expect(await limit.take(3, 1000)).toBe(true);
+    expect((await fakeBrowser.storage.session.get('reportOpens')).reportOpens).toEqual([[3, [1000]]]);
   });
 
   it('opens the scan of a verdict, or says a block list decided when there is no scan', () => {
