@@ -30,7 +30,8 @@ export interface BlockedFlow {
  * (oldest first, the last one the blocked page itself). Going back to the blocked site would
  * only block it again, and to another blocked page only show a block again: both are stepped
  * over, as long as they come right behind. The second blocked page comes from the commit-time
- * recheck (navigation.ts noteCommitted): the browser let the site commit after our first redirect. Examples in test/unit/background/blocked-flow.test.ts.
+ * recheck (navigation.ts noteCommitted): the browser let the site commit after our first
+ * redirect. Examples in test/unit/background/blocked-flow.test.ts.
  */
 export function stepsBack(entries: readonly string[], blockedUrl: string, isOurs: (url: string) => boolean): number {
   let steps = 1;
