@@ -49,17 +49,25 @@ export function createTooltipControl(o: TooltipControlOptions) {
     }
     if (!kind || !info) return false;
     cancelHide();
-    const { tooltip, markers, overlay } = o.ui.get();
+    const { tooltip, markers } = o.ui.get();
     if (tooltip.anchor !== el) {
       tooltip.show(el, info, kind);
       markers.placeNow(el);
     }
-    if (announce) {
-      overlay.live.textContent = '';
-      // A changed text is what screen readers announce: set it in a later task.
-      o.ctx.setTimeout(() => (overlay.live.textContent = announcement(info, kind)), 50);
-    }
+    if (announce) say(info, kind);
     return true;
+  }
+
+  /** The last announcement while focus rests on one link: a verdict pushed again is not re-read. */
+  let announced: string | null = null;
+  function say(info: LinkInfo, kind: NonNullable<ReturnType<typeof markerKind>>): void {
+    const text = announcement(info, kind);
+    if (text === announced) return;
+    announced = text;
+    const { live } = o.ui.get().overlay;
+    live.textContent = '';
+    // A changed text is what screen readers announce: set it in a later task.
+    o.ctx.setTimeout(() => (live.textContent = text), 50);
   }
 
   function infoOf(el: Element): LinkInfo | undefined {
@@ -73,6 +81,7 @@ export function createTooltipControl(o: TooltipControlOptions) {
     },
     enter(el: Element, how: Resting['how']): void {
       resting = { el, how };
+      announced = null; // focus coming back to a link reads it again
       if (!show(el, how === 'focus')) scheduleHide();
     },
     leave(el: Element): void {
@@ -88,6 +97,8 @@ export function createTooltipControl(o: TooltipControlOptions) {
         if (kind && info) {
           tooltip.show(el, info, kind);
           o.ui.get().markers.placeNow(el);
+          // The check's steps were on show, and now its verdict: read it to a keyboard user.
+          if (resting?.el === el && resting.how === 'focus') say(info, kind);
         } else if (!show(el, false, info)) tooltip.hide();
       } else if (resting?.el === el) show(el, resting.how === 'focus', info);
     },

@@ -128,5 +128,10 @@ export function markerLabel(info: LinkInfo): string {
 /** What the live region says when a flagged link gets keyboard focus. */
 export function announcement(info: LinkInfo, kind: MarkerKind): string {
   const cats = categoryLabels(info.categories).join(', ');
-  return t('announce', cats ? `${summary(info)}, ${cats}` : summary(info), t(kind === 'block' ? 'action_block' : 'action_warn'));
+  // Keyboard focus is what announces. The tooltip's "Report a mistake" is for the pointer, and the
+  // in-page confirmation (which has it) opens for block-level links only: a warn-level link's
+  // announcement says where a keyboard user finds why and the report (the context menu's check
+  // opens the report page of the link's verdict).
+  const next = kind === 'block' ? 'action_block' : canReport(info) ? 'action_warn_keys' : 'action_warn';
+  return t('announce', cats ? `${summary(info)}, ${cats}` : summary(info), t(next));
 }

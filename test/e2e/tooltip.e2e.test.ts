@@ -200,6 +200,20 @@ for (const kind of selectedBrowsers()) {
       expect(await driver.takeErrors()).toEqual([]);
     }, 90_000);
 
+    test('a warn-level link reached by keyboard is announced with where why and "Report a mistake" are: the context menu’s check', async () => {
+      const url = html.url('scam-keys-tip.test', '/offer'); // 70: warn, not block
+      const page = await openLinkPage('/keys', url);
+      // Keyboard only: Tab brings focus to the link; focus resting on it checks it, and the
+      // verdict is announced through the overlay's live region (role status).
+      await page.press('Tab');
+      const text = await waitFor('the announcement', () => shownText(page), (t) => t.includes(en('cs_action_warn_keys')), 30_000, 200);
+      expect(text).toContain(en('menuCheckLink'));
+      expect(text).not.toContain(en('cs_action_block'));
+      expect(postsFor(svc.log, url)).toBe(1);
+      await page.close();
+      expect(await driver.takeErrors()).toEqual([]);
+    }, 90_000);
+
     test('a forged report.open from the page’s content-script world opens no more report pages than the per-tab limit', async () => {
       const url = slowUrl();
       const page = await openLinkPage('/forged', url);

@@ -82,6 +82,43 @@ describe('content app: tooltip for a verdict that arrives during the hover', () 
   });
 });
 
+describe('content app: a keyboard user hears the verdict that follows the check\'s steps', () => {
+  const warn: LinkInfo = { status: 'verdict', action: 'warn', band: 'high', riskScore: 70, categories: ['scam'], reasoning: 'x', canProceed: true };
+
+  it('focus on a link whose check is running: the steps show, then the verdict is announced once', async () => {
+    const [a] = addLinks(['https://slow.test/']);
+    h = startApp((m) => (m.type === 'link.hover' ? { ok: true, data: { status: 'pending', progress: 'queued' } } : cacheResponder({})(m)));
+    await settle();
+    focusIn(a!);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(tipAnchor(h)).toBe(a); // the step is on show
+    const live = h.app.ui.get().overlay.live;
+    expect(live.textContent).toBe('');
+    await push({ 'https://slow.test/': warn });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(live.textContent).toBe(
+      'Linklens: High-risk link, risk score 70 of 100, Scam. Linklens advises caution with this link. To see why, or to report a mistake: the link\'s context menu, “Check this link with Linklens”.',
+    );
+    // The same verdict pushed again (another frame asked) is not read out again.
+    live.textContent = 'read';
+    await push({ 'https://slow.test/': warn });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(live.textContent).toBe('read');
+  });
+
+  it('the pointer on a link whose check is running: the verdict shows, nothing is announced', async () => {
+    const [a] = addLinks(['https://slow.test/']);
+    h = startApp((m) => (m.type === 'link.hover' ? { ok: true, data: { status: 'pending', progress: 'queued' } } : cacheResponder({})(m)));
+    await settle();
+    pointerOver(a!);
+    await vi.advanceTimersByTimeAsync(400);
+    await push({ 'https://slow.test/': warn });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(h.app.ui.get().tooltip.el.textContent).toContain('Risk score: 70 / 100');
+    expect(h.app.ui.get().overlay.live.textContent).toBe('');
+  });
+});
+
 describe('content app: live progress and "Report a mistake" in the tooltip (issue 15)', () => {
 
   const tipText = () => h.app.ui.get().tooltip.el.textContent ?? '';

@@ -110,4 +110,14 @@ describe('texts', () => {
       'Linklens: Malicious link, risk score 90 of 100, Scam. Linklens will ask before opening this link.',
     );
   });
+
+  it('a warn-level link tells a keyboard user where why and "Report a mistake" are: the context menu\'s check', () => {
+    expect(announcement({ status: 'verdict', action: 'warn', band: 'suspicious', riskScore: 45 }, 'warn')).toBe(
+      'Linklens: Suspicious link, risk score 45 of 100. Linklens advises caution with this link. To see why, or to report a mistake: the link\'s context menu, “Check this link with Linklens”.',
+    );
+    // A link whose text names another site is a local warning: there is no verdict to report.
+    expect(announcement({ status: 'verdict', action: 'warn', band: 'suspicious', riskScore: 45, textShows: 'bank.example' } as never, 'warn')).toBe(
+      'Linklens: Suspicious link, risk score 45 of 100. Linklens advises caution with this link.',
+    );
+  });
 });

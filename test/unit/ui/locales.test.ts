@@ -140,6 +140,12 @@ describe('locales', () => {
         expect({ missing, extra }).toEqual({ missing: [], extra: [] });
       });
 
+      // The warn-level announcement sends a keyboard user to a context-menu item by its name
+      // (src/content/verdict-view.ts announcement): the name must be the item's, word for word.
+      it('the keyboard hint of a warning quotes the context menu item as that item is named', () => {
+        expect(locale.cs_action_warn_keys?.message).toContain(locale.menuCheckLink!.message);
+      });
+
       it('names its own language in the locale key', () => {
         expect(locale.locale?.message).toBe(lang);
       });
