@@ -84,13 +84,18 @@ describe('content app: tooltip for a verdict that arrives during the hover', () 
 
 describe('content app: a keyboard user hears the verdict that follows the check\'s steps', () => {
   const warn: LinkInfo = { status: 'verdict', action: 'warn', band: 'high', riskScore: 70, categories: ['scam'], reasoning: 'x', canProceed: true };
-
-  it('focus on a link whose check is running: the steps show, then the verdict is announced once', async () => {
+  /** A link whose check runs (its hover answers with the step), reached by `reach`. */
+  async function reachRunningCheck(reach: (el: Element) => void): Promise<Element> {
     const [a] = addLinks(['https://slow.test/']);
     h = startApp((m) => (m.type === 'link.hover' ? { ok: true, data: { status: 'pending', progress: 'queued' } } : cacheResponder({})(m)));
     await settle();
-    focusIn(a!);
+    reach(a!);
     await vi.advanceTimersByTimeAsync(400);
+    return a!;
+  }
+
+  it('focus on a link whose check is running: the steps show, then the verdict is announced once', async () => {
+    const a = await reachRunningCheck(focusIn);
     expect(tipAnchor(h)).toBe(a); // the step is on show
     const live = h.app.ui.get().overlay.live;
     expect(live.textContent).toBe('');
@@ -107,11 +112,7 @@ describe('content app: a keyboard user hears the verdict that follows the check\
   });
 
   it('the pointer on a link whose check is running: the verdict shows, nothing is announced', async () => {
-    const [a] = addLinks(['https://slow.test/']);
-    h = startApp((m) => (m.type === 'link.hover' ? { ok: true, data: { status: 'pending', progress: 'queued' } } : cacheResponder({})(m)));
-    await settle();
-    pointerOver(a!);
-    await vi.advanceTimersByTimeAsync(400);
+    await reachRunningCheck(pointerOver);
     await push({ 'https://slow.test/': warn });
     await vi.advanceTimersByTimeAsync(100);
     expect(h.app.ui.get().tooltip.el.textContent).toContain('Risk score: 70 / 100');
