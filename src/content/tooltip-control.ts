@@ -9,7 +9,7 @@
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
 import { linkUrlOf } from './link-url';
 import type { PageUi } from './ui';
-import { announcement, markerKind } from './verdict-view';
+import { announcement, markerKind, type MarkerKind } from './verdict-view';
 
 const TOOLTIP_GRACE_MS = 300;
 
@@ -60,7 +60,7 @@ export function createTooltipControl(o: TooltipControlOptions) {
 
   /** The last announcement while focus rests on one link: a verdict pushed again is not re-read. */
   let announced: string | null = null;
-  function say(info: LinkInfo, kind: NonNullable<ReturnType<typeof markerKind>>): void {
+  function say(info: LinkInfo, kind: MarkerKind): void {
     const text = announcement(info, kind);
     if (text === announced) return;
     announced = text;

@@ -77,7 +77,9 @@ export function createHoverBatcher(core: EngineCore, steps: HoverBatchSteps): Ho
     enqueue(url) {
       queue.push(url);
       if (timer !== null) return;
-      timer = core.setTimer(() => void flush(), T.HOVER_BATCH_WINDOW_MS);
+      // A failed store write stops the batch before its POST: the jobs stay stored, unsent, and
+      // the jobs alarm's resume sends them (engine-resume.ts). Not an unhandled rejection.
+      timer = core.setTimer(() => void flush().catch(() => undefined), T.HOVER_BATCH_WINDOW_MS);
     },
     queued: (url) => queue.includes(url),
     owns: (key) => sending.has(key),

@@ -14,7 +14,6 @@ import { z } from 'zod/mini';
 import { pair } from '@/src/shared/zod-lean';
 import { createMutex, readKey, writeKey } from '../state/kv';
 
-
 /** Opens allowed per tab within REPORT_OPEN_WINDOW_MS. */
 export const REPORT_OPENS_PER_TAB = 3;
 export const REPORT_OPEN_WINDOW_MS = 10 * 60_000;
