@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
+import { polyfillMetadataPlugin } from './scripts/lib/polyfill-metadata';
 
 // Fixed public key for development and test builds, so the unpacked extension's id is stable
 // (policy files and tests name it): Chromium derives the id from this key. The private half is
@@ -39,7 +40,7 @@ export default defineConfig({
   // MV3 for Firefox too (its default is MV2): one background model, one manifest shape.
   manifestVersion: 3,
   vite: () => ({
-    plugins: [preact()],
+    plugins: [preact(), polyfillMetadataPlugin()],
     build: {
       sourcemap: false,
       // terser, not esbuild, minifies: 1.5 % smaller worker and content script, 10 % smaller
