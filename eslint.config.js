@@ -34,6 +34,16 @@ export default tseslint.config(
         { property: 'insertAdjacentHTML', message: 'Never parse HTML from strings.' },
         { object: 'document', property: 'write', message: 'Never document.write.' },
         { object: 'document', property: 'writeln', message: 'Never document.write.' },
+        // Issue 14 §2: each kind of zod schema costs the worker's bundle; src/shared/zod-lean.ts.
+        ...[
+          ['record', 'dict()'],
+          ['tuple', 'pair()'],
+          ['int', 'int()'],
+          ['catch', 'fallback()'],
+          ['enum', 'z.literal([...])'],
+          ['_default', 'z.optional() and ?? where it is read'],
+          ['discriminatedUnion', 'z.union (protocol.ts says why)'],
+        ].map(([property, instead]) => ({ object: 'z', property, message: `Use ${instead} (src/shared/zod-lean.ts).` })),
       ],
       'no-restricted-syntax': [
         'error',

@@ -61,7 +61,7 @@ export function startBackground(): App {
 
   let client: { key: string; api: ApiClient } | null = null;
   let idForm: 'bare' | 'asReturned' | null = null;
-  const idFormLoaded = readKey('db', 'idForm', z.nullable(z.enum(['bare', 'asReturned'])), null).then((f) => (idForm = f));
+  const idFormLoaded = readKey('db', 'idForm', z.nullable(z.literal(['bare', 'asReturned'])), null).then((f) => (idForm = f));
 
   const makeApi = (baseUrl: string, apiKey: string) =>
     createApiClient({ baseUrl, apiKey, idForm, onIdForm: (f) => void writeKey('db', 'idForm', (idForm = f)) });

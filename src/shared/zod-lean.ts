@@ -1,7 +1,10 @@
 /**
- * Two shapes zod has, written small: the worker's bundle pays for each kind of zod schema it
- * uses, and z.record and z.tuple cost 2.5 and 1.9 kB of it for a few uses (issue 14 §2). Each
- * reads what zod's own reads: test/unit/shared/zod-lean.test.ts runs both over the same rows.
+ * Four shapes zod has, written small: the worker's bundle pays for each kind of zod schema it
+ * uses, and z.record, z.tuple, z.int and z.catch cost 2.5, 1.9, 1.1 and 0.6 kB of it (issue 14
+ * §2). Each reads what zod's own reads: test/unit/shared/zod-lean.test.ts runs both over the
+ * same rows. Two more need no helper: a set of strings is `z.literal([...])` (zod's own; z.enum
+ * reads the same and costs 0.8 kB more), and a default is `z.optional` with `?? value` where it
+ * is read. Lint (eslint.config.js) refuses the costly spellings in src/.
  *
  * `dict(value)`: an object used as a table (string keys, every value read by `value`), read
  * the way `z.record(z.string(), value)` reads one: the tables we keep (by host, by tab, by URL)
@@ -48,6 +51,44 @@ export function pair<A extends z.ZodMiniType, B extends z.ZodMiniType>(a: A, b: 
         else for (const issue of r.error.issues) ctx.issues.push({ ...issue, path: [i, ...issue.path] } as never);
       });
       return out;
+    }),
+  );
+}
+
+/**
+ * `int()`: a whole number within the safe integer range, as `z.int()` reads one, with the same
+ * issues (refusal.ts words them: "must be a whole number", "at most …"). zod's own brings its
+ * table of number formats (int32, float64, …) for this one format.
+ */
+export function int() {
+  const check = z.check<number>((p) => {
+    const n = p.value;
+    if (Number.isSafeInteger(n)) return;
+    const base = { input: n, inst: check };
+    if (!Number.isInteger(n)) {
+      // Not a whole number: later checks (bounds) are not run, as with z.int().
+      p.issues.push({ ...base, code: 'invalid_type', expected: 'int', format: 'safeint', continue: false } as never);
+    } else if (n > 0) {
+      p.issues.push({ ...base, code: 'too_big', origin: 'int', maximum: Number.MAX_SAFE_INTEGER, inclusive: true, continue: true } as never);
+    } else {
+      p.issues.push({ ...base, code: 'too_small', origin: 'int', minimum: Number.MIN_SAFE_INTEGER, inclusive: true, continue: true } as never);
+    }
+  });
+  return z.number().check(check);
+}
+
+/**
+ * `fallback(schema, value)`: what `schema` reads, or `value` when it reads nothing (missing,
+ * wrong type, out of range), as `z.catch(schema, value)` reads it. For display-only fields of
+ * service answers and for stored values where a damaged field must not lose its whole record.
+ */
+export function fallback<T extends z.ZodMiniType>(schema: T, value: z.output<T>) {
+  return z.pipe(
+    // Optional on the way in, as z.catch is: in an object a missing key is read, not refused.
+    z.optional(z.unknown()),
+    z.transform((v): z.output<T> => {
+      const r = schema.safeParse(v);
+      return r.success ? r.data : value;
     }),
   );
 }

@@ -13,7 +13,7 @@ import { streamScanEvents, type StreamContext } from './client-stream';
 import { readCreatedKey, readCredits, readKeyRecord, readPage, readRecord } from './readers';
 import { readPollHints } from './hints';
 import { isTerminal, readScanJob, unwrapJob, type ApiKeyRecord, type BatchOutcome, type CreatedApiKey, type Credits, type Page, type ScanJob } from './schemas';
-import { createTransport, type RequestSpec } from './transport';
+import { createTransport, type RawAnswer, type RequestSpec } from './transport';
 import { say } from '../i18n';
 
 export interface ApiConfig {
@@ -60,6 +60,9 @@ export interface ApiClient {
   probeScanWrite(): Promise<'allowed' | 'forbidden' | 'unauthorized' | 'unknown'>;
 }
 
+/** A failure no answer explains (a reader or an injected dependency threw), told as a network error. */
+const unexpected = (e: unknown) => apiError('network', `Unexpected client error: ${e instanceof Error ? e.message : String(e)}`);
+
 export function createApiClient(config: ApiConfig): ApiClient {
   const base = validateBaseUrl(config.baseUrl);
   const key = typeof config.apiKey === 'string' ? config.apiKey.trim() : '';
@@ -101,16 +104,19 @@ export function createApiClient(config: ApiConfig): ApiClient {
     }
   };
 
-  /** One request, one reader. Never throws, whatever the reader or an injected dependency does. */
-  async function call<T>(spec: RequestSpec, read: (body: unknown) => T | null, what: string): Promise<ApiResult<T>> {
+  /**
+   * One request, one reader (given the body, and the answer for its headers). Never throws,
+   * whatever the reader or an injected dependency does.
+   */
+  async function call<T>(spec: RequestSpec, read: (body: unknown, answer: RawAnswer) => T | null, what: string): Promise<ApiResult<T>> {
     if (configError) return fail(configError);
     try {
       const r = await t.request(spec);
       if (!r.ok) return r;
-      const v = read(r.value.body);
+      const v = read(r.value.body, r.value);
       return v === null ? fail(apiError('bad_response', `The answer to ${what} could not be read.`, r.value.status)) : ok(v);
     } catch (e) {
-      return fail(apiError('network', `Unexpected client error: ${e instanceof Error ? e.message : String(e)}`));
+      return fail(unexpected(e));
     }
   }
 
@@ -131,20 +137,13 @@ export function createApiClient(config: ApiConfig): ApiClient {
   }
 
   /** GET one job, with what the answer says about when it will be done (api/hints.ts). */
-  async function readScanWithHints(seg: string): Promise<ApiResult<ScanJob>> {
-    if (configError) return fail(configError);
-    try {
-      const r = await t.request({ method: 'GET', path: `/v1/scans/${seg}` });
-      if (!r.ok) return r;
-      const v = readScanJob(r.value.body, { requireResult: true });
-      if (v === null) return fail(apiError('bad_response', 'The answer to reading a scan could not be read.', r.value.status));
+  const readScanWithHints = (seg: string) =>
+    call({ method: 'GET', path: `/v1/scans/${seg}` }, (body, answer) => {
+      const v = readScanJob(body, { requireResult: true });
       // A finished job's timings are history, not a forecast: only a waiting job gets hints.
-      if (!isTerminal(v.state)) v.hints = readPollHints(unwrapJob(r.value.body), r.value.retryAfter, config.now?.() ?? Date.now());
-      return ok(v);
-    } catch (e) {
-      return fail(apiError('network', `Unexpected client error: ${e instanceof Error ? e.message : String(e)}`));
-    }
-  }
+      if (v && !isTerminal(v.state)) v.hints = readPollHints(unwrapJob(body), answer.retryAfter, config.now?.() ?? Date.now());
+      return v;
+    }, 'reading a scan');
 
   const streamCtx: StreamContext = { transport: t, configError, scanIdForm: () => scanIdForm, learn: (f) => learn('scan', f) };
 
@@ -180,7 +179,7 @@ export function createApiClient(config: ApiConfig): ApiClient {
           opts.idempotencyKey,
         );
       } catch (e) {
-        const error = apiError('network', `Unexpected client error: ${e instanceof Error ? e.message : String(e)}`);
+        const error = unexpected(e);
         return list.map((url) => ({ url, ok: false as const, error }));
       }
     },

@@ -5,6 +5,7 @@
  * never into a made-up verdict.
  */
 import { z } from 'zod/mini';
+import { fallback, int } from '@/src/shared/zod-lean';
 import { plainText, type ApiError } from './errors';
 import { obj, pick, renderIndicator, textOrNull, type Json } from './shape';
 import type { PollHints } from './hints';
@@ -76,11 +77,11 @@ const MAX_REASONING = 4000;
 /** Spec "Scan result". riskScore is the verdict: integer 0..100 or nothing. confidence is a number
  *  we show: a finite number or nothing. Text fields are display-only: missing → empty. */
 const ResultSchema = z.looseObject({
-  riskScore: z.int().check(z.gte(0), z.lte(100)),
+  riskScore: int().check(z.gte(0), z.lte(100)),
   confidence: z.number(),
-  categories: z.catch(z.array(z.unknown()), []),
-  reasoning: z.catch(z.string(), ''),
-  indicators: z.catch(z.array(z.unknown()), []),
+  categories: fallback(z.array(z.unknown()), []),
+  reasoning: fallback(z.string(), ''),
+  indicators: fallback(z.array(z.unknown()), []),
 });
 
 export function readScanResult(raw: unknown): ScanResult | null {

@@ -6,6 +6,7 @@
  * well under any storage quota (MAX_ENTRIES × ~0.5–2 KB).
  */
 import { z } from 'zod/mini';
+import { int } from '@/src/shared/zod-lean';
 import type { Verdict, Band } from '@/src/shared/verdict';
 import { BANDS } from '@/src/shared/verdict';
 import { readAll, removeKeys, writeKeys } from '../state/kv';
@@ -19,8 +20,8 @@ const LOAD_CHUNK = 500;
 const VerdictSchema = z.object({
   url: z.string(),
   scanId: z.string(),
-  riskScore: z.int().check(z.gte(0), z.lte(100)),
-  band: z.enum(BANDS as [Band, ...Band[]]),
+  riskScore: int().check(z.gte(0), z.lte(100)),
+  band: z.literal(BANDS as [Band, ...Band[]]),
   confidence: z.number(),
   categories: z.array(z.string()),
   reasoning: z.string(),

@@ -8,16 +8,9 @@ import type { App } from '../app';
 import { lookalikeStatus } from '../signin/status';
 import { reportingStatus } from '../reporting';
 import { say } from '../i18n';
+import { parseWeb } from '@/src/shared/url/parse-web';
 
-function hostOf(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.hostname : null;
-  } catch {
-    return null;
-  }
-}
+const hostOf = (url: string | undefined): string | null => (url ? (parseWeb(url)?.hostname ?? null) : null);
 
 export function handleOrg(app: App, m: PageToBackground): Promise<Reply> | null {
   switch (m.type) {

@@ -5,8 +5,9 @@
  * "over today's budget": the caller treats it like running out of credits (nothing is sent).
  */
 import { z } from 'zod/mini';
+import { int } from '@/src/shared/zod-lean';
 
-const StateSchema = z.object({ day: z.string().check(z.maxLength(10)), used: z.int().check(z.gte(0)) });
+const StateSchema = z.object({ day: z.string().check(z.maxLength(10)), used: int().check(z.gte(0)) });
 export type BudgetState = z.infer<typeof StateSchema>;
 
 export interface BudgetDeps {

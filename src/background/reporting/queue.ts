@@ -14,6 +14,7 @@
  *   again, one `reporting.dropped` event carries the count (it is never itself dropped).
  */
 import { z } from 'zod/mini';
+import { int } from '@/src/shared/zod-lean';
 import { ReportEventSchema, type ReportEvent } from '@/src/shared/reporting/events';
 import { createMutex } from '../state/kv';
 
@@ -45,16 +46,16 @@ export interface QueueState {
 
 export const emptyQueueState = (): QueueState => ({ v: 1, events: [], dropped: 0, droppedSince: null, attempts: 0, nextAt: 0, last: null, deliveredTotal: 0 });
 
-const LastSchema = z.object({ at: z.number(), ok: z.boolean(), status: z.nullable(z.number()), error: z.nullable(z.string().check(z.maxLength(300))), delivered: z.int() });
+const LastSchema = z.object({ at: z.number(), ok: z.boolean(), status: z.nullable(z.number()), error: z.nullable(z.string().check(z.maxLength(300))), delivered: int() });
 const StateSchema = z.object({
   v: z.literal(1),
   events: z.array(z.unknown()),
-  dropped: z.int().check(z.gte(0)),
+  dropped: int().check(z.gte(0)),
   droppedSince: z.nullable(z.number()),
-  attempts: z.int().check(z.gte(0)),
+  attempts: int().check(z.gte(0)),
   nextAt: z.number(),
   last: z.nullable(LastSchema),
-  deliveredTotal: z.int().check(z.gte(0)),
+  deliveredTotal: int().check(z.gte(0)),
 });
 
 /**

@@ -11,7 +11,7 @@
  * as "This warning has expired": the page stays blocked, nothing is opened.
  */
 import { z } from 'zod/mini';
-import { pair } from '@/src/shared/zod-lean';
+import { int, pair } from '@/src/shared/zod-lean';
 import { MAX_BACK_STEPS } from '@/src/shared/messaging/limits';
 import type { Decision, Verdict } from '@/src/shared/verdict';
 import { StoredRule } from '@/src/shared/policy/decision-rule';
@@ -27,21 +27,22 @@ export const TokenSchema = z.object({
   host: z.string(),
   verdict: z.nullable(z.unknown()),
   /** `rule`: the rule that fired (decide.ts), shown in words on the blocked page (issue 15). */
-  decision: z.object({ action: z.enum(['allow', 'annotate', 'warn', 'block']), reason: z.string(), rule: z.optional(StoredRule) }),
+  decision: z.object({ action: z.literal(['allow', 'annotate', 'warn', 'block']), reason: z.string(), rule: z.optional(StoredRule) }),
   pending: z.boolean(),
   createdAt: z.number(),
   /**
    * History entries "Go back" must skip: 2 when the blocked page had already loaded in the tab
-   * (its entry sits behind ours and would only be blocked again), else 1.
+   * (its entry sits behind ours and would only be blocked again), else 1. Absent (older tokens):
+   * 1, where it is read.
    */
-  backSteps: z._default(z.int().check(z.gte(1), z.lte(MAX_BACK_STEPS)), 1),
+  backSteps: z.optional(int().check(z.gte(1), z.lte(MAX_BACK_STEPS))),
   /**
    * The first URL of the redirect chain (the link the person opened) when the blocked URL is a
    * later hop of it (issue 10: a safe page redirecting to a bad one); absent otherwise.
    */
   firstUrl: z.optional(z.string()),
 });
-export type BlockedToken = Omit<z.infer<typeof TokenSchema>, 'verdict' | 'backSteps'> & { verdict: Verdict | null; backSteps?: number };
+export type BlockedToken = Omit<z.infer<typeof TokenSchema>, 'verdict'> & { verdict: Verdict | null };
 
 const key = (t: string) => `blocked:${t}`;
 

@@ -19,6 +19,7 @@ import type { BudgetReportData, ScanReason } from '@/src/shared/messaging/protoc
 import { budgetKindOf, spend, SKIP_REASON_OF, type Bucket, type BudgetKind, type BudgetLimits } from '@/src/shared/policy/budgets';
 import { registrableDomain } from '@/src/shared/url/site';
 import { readKey, writeKey } from '../state/kv';
+import { parseWeb } from '@/src/shared/url/parse-web';
 
 export interface BudgetContext {
   tabId?: number;
@@ -52,7 +53,7 @@ const WRITE_EVERY_MS = 1000;
 const MAX_SITES = 2000;
 
 const BucketSchema = z.object({ tokens: z.number(), at: z.number() });
-const Refusal = z.object({ scope: z.enum(['tab', 'site', 'site-day', 'day']), kind: z.enum(['navigation', 'hover']), site: z.string(), url: z.string(), at: z.number() });
+const Refusal = z.object({ scope: z.literal(['tab', 'site', 'site-day', 'day']), kind: z.literal(['navigation', 'hover']), site: z.string(), url: z.string(), at: z.number() });
 const StateSchema = z.object({
   day: z.string(),
   spent: z.object({ navigation: z.number(), hover: z.number() }),
@@ -76,13 +77,8 @@ const emptyState = (day: string): State => ({ day, spent: { navigation: 0, hover
 const wouldSend = (st: UrlStatus) => st.kind === 'unchecked' || st.kind === 'failed' || st.kind === 'timed_out' || st.kind === 'error';
 
 function siteOfUrl(raw: string | undefined): string | null {
-  if (!raw) return null;
-  try {
-    const u = new URL(raw);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? registrableDomain(u.hostname) : null;
-  } catch {
-    return null;
-  }
+  const u = raw ? parseWeb(raw) : null;
+  return u ? registrableDomain(u.hostname) : null;
 }
 
 export function createBudget(deps: { now?: () => number } = {}): Budget {

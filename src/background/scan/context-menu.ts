@@ -6,6 +6,7 @@
 import { browser } from 'wxt/browser';
 import { say } from '../i18n';
 import type { SettingsState, SettingsStore } from '../state/settings-store';
+import { parseWeb } from '@/src/shared/url/parse-web';
 
 export const MENU_IDS = { link: 'linklens-check-link', page: 'linklens-check-page', selection: 'linklens-check-selection' } as const;
 
@@ -62,11 +63,5 @@ export function urlFromSelection(text: string): string | null {
   const s = text.trim();
   if (!s || s.length > 4096 || /\s/.test(s)) return null;
   const candidate = /^[a-z][a-z0-9+.-]*:/i.test(s) ? s : /^[^/]+\.[a-z]{2,}(\/|$|:)/i.test(s) ? `https://${s}` : null;
-  if (!candidate) return null;
-  try {
-    const u = new URL(candidate);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
-  } catch {
-    return null;
-  }
+  return candidate ? (parseWeb(candidate)?.href ?? null) : null;
 }

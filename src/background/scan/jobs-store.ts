@@ -5,7 +5,7 @@
  * twice. A job is removed only after its verdict is in the cache.
  */
 import { z } from 'zod/mini';
-import { dict } from '@/src/shared/zod-lean';
+import { dict, fallback } from '@/src/shared/zod-lean';
 import { ScanReason } from '@/src/shared/messaging/protocol';
 import { readKey, writeKey, createMutex } from '../state/kv';
 import { incognitoUrls } from '../state/incognito-urls';
@@ -21,14 +21,14 @@ export const PendingJobSchema = z.object({
   pollDelayMs: z.number(),
   tabIds: z.array(z.number()),
   /** Waiting for something before (re)submitting: credits, or a retry after a transient error. */
-  waitingFor: z.nullable(z.enum(['credits', 'retry'])),
+  waitingFor: z.nullable(z.literal(['credits', 'retry'])),
   retryAt: z.number(),
   /**
    * The code of the last failed attempt (network, bad_response, insufficient_credits…), null
    * after a success: strict mode names it when it gives up (src/shared/policy/strict.ts).
-   * Absent in jobs stored by older builds.
+   * Absent in jobs stored by older builds; damaged, it is forgotten, not the job.
    */
-  lastError: z._default(z.nullable(z.string().check(z.maxLength(100))), null),
+  lastError: fallback(z.nullable(z.string().check(z.maxLength(100))), null),
   /**
    * Set while the job waits for, or rides in, a batch POST that has had no answer yet
    * (submit-gate.ts): resume re-sends the same batch with this key. Absent in older builds' jobs.

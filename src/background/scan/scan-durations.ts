@@ -5,6 +5,7 @@
  * dropped, never trusted. Examples in scan-durations.examples.ts.
  */
 import { z } from 'zod/mini';
+import { fallback } from '@/src/shared/zod-lean';
 import { readKey, writeKey } from '../state/kv';
 import type { LearnedDurations } from './poll-timing';
 
@@ -56,7 +57,7 @@ export function learnedFrom(samples: readonly number[]): LearnedDurations | null
 }
 
 const KEY = 'scanDurations';
-const Stored = z.pipe(z.catch(z.array(z.unknown()), []), z.transform((a) => a.filter((x): x is number => typeof x === 'number' && valid(x)).slice(-MAX_SAMPLES)));
+const Stored = z.pipe(fallback(z.array(z.unknown()), []), z.transform((a) => a.filter((x): x is number => typeof x === 'number' && valid(x)).slice(-MAX_SAMPLES)));
 
 export interface DurationLog {
   /** Loads what an earlier worker life kept (once; later calls are free). */

@@ -15,6 +15,7 @@ import { browser } from 'wxt/browser';
 import type { LedgerEntry, ScanReason } from '@/src/shared/messaging/protocol';
 import { headWithoutCookies } from '../api/short-link-head';
 import { incognitoUrls } from '../state/incognito-urls';
+import { parseWeb } from '@/src/shared/url/parse-web';
 
 const MAX_REMEMBERED = 500;
 const TIMEOUT_MS = 5000;
@@ -70,13 +71,7 @@ function webRequestLocation(url: string) {
 
 /** An absolute http(s) URL from a Location value (relative ones resolve against the short URL). */
 export function locationTarget(location: string | null, base: string): string | null {
-  if (!location) return null;
-  try {
-    const u = new URL(location, base);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
-  } catch {
-    return null;
-  }
+  return location ? (parseWeb(location, base)?.href ?? null) : null;
 }
 
 export function createShortLinks(deps: ShortLinksDeps): ShortLinks {

@@ -7,6 +7,7 @@ import type { UrlStatus } from '@/src/shared/verdict';
 import { wrapperRuleFor } from '@/src/shared/url/unwrap/wrappers';
 import type { ScanEngine } from './engine';
 import type { LinkChecker, LinkOutcome } from './link-check';
+import { parseWeb } from '@/src/shared/url/parse-web';
 
 /**
  * How long a held navigation waits for its hops' verdicts. Past it, the navigation goes on
@@ -32,12 +33,8 @@ export function holdStep(o: Pick<LinkOutcome, 'status' | 'hops'>, timedOut: bool
 
 /** Is this main-frame URL one the wrapper-hold rules stop? (A known wrapper of the table.) */
 export function isHeldWrapper(raw: string): boolean {
-  try {
-    const u = new URL(raw);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && wrapperRuleFor(u) !== null;
-  } catch {
-    return false;
-  }
+  const u = parseWeb(raw);
+  return u !== null && wrapperRuleFor(u) !== null;
 }
 
 /** Resolves when any of `urls` gets a settled status (not 'checking'), or after `ms`. */

@@ -19,6 +19,7 @@ import { z } from 'zod/mini';
 import { pair } from '@/src/shared/zod-lean';
 import { readKey, writeKey } from '../state/kv';
 import { createReportOnce, type ReportOnce, type ReportOnceState, type SignInTrigger } from './report-once';
+import { parseWeb } from '@/src/shared/url/parse-web';
 
 /** Where the sightings already reported are kept: storage.session, out of content scripts' reach. */
 const REPORTED_KEY = 'signinReported';
@@ -36,13 +37,7 @@ const NO_WARNING: SignInCheckData = { warn: false };
 export function senderHost(sender: SenderLike): string | null {
   // The frame's own URL; the tab's only for the top frame (a subframe is another document).
   const url = sender.url ?? (sender.frameId === 0 ? sender.tab?.url : undefined);
-  if (!url) return null;
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.hostname : null;
-  } catch {
-    return null;
-  }
+  return url ? (parseWeb(url)?.hostname ?? null) : null;
 }
 
 export interface SignInChecks {

@@ -21,13 +21,13 @@ export const REPEAT_MS = 60_000;
 const EntrySchema = z.object({
   url: z.string().check(z.maxLength(8192)),
   host: z.string().check(z.maxLength(300)),
-  wouldBe: z.enum(['block', 'warn']),
-  via: z.enum(['navigation', 'hover']),
+  wouldBe: z.literal(['block', 'warn']),
+  via: z.literal(['navigation', 'hover']),
   verdict: z.nullable(
     z.object({
       scanId: z.nullable(z.string().check(z.maxLength(200))),
       riskScore: z.nullable(z.number()),
-      band: z.nullable(z.enum(['safe', 'suspicious', 'high', 'malicious'])),
+      band: z.nullable(z.literal(['safe', 'suspicious', 'high', 'malicious'])),
       categories: z.array(z.string().check(z.maxLength(60))).check(z.maxLength(20)),
     }),
   ),

@@ -82,8 +82,8 @@ const SummarySchema = z.object({
   state: z.string(),
   createdAt: z.nullable(z.string()),
   riskScore: z.nullable(z.number()),
-  band: z.nullable(z.enum(['safe', 'suspicious', 'high', 'malicious'])),
-  source: z.enum(['local', 'service']),
+  band: z.nullable(z.literal(['safe', 'suspicious', 'high', 'malicious'])),
+  source: z.literal(['local', 'service']),
 });
 const HistorySchema = z.pipe(z.array(z.unknown()), z.transform((xs) =>
   xs.flatMap((x) => {

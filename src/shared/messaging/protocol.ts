@@ -10,7 +10,7 @@
  */
 import '../zod-config';
 import { z } from 'zod/mini';
-import { dict } from '../zod-lean';
+import { dict, int } from '../zod-lean';
 import { MAX_BATCH, MAX_LINK_TEXT, MAX_URL_LENGTH } from './limits';
 
 /** MAX_URL_LENGTH: cap on URL strings crossing a message boundary; MAX_BATCH: URLs per batch. */
@@ -54,7 +54,7 @@ export const ContentToBackground = z.union([
    * message, decides with shared/url/lookalike.ts and reports `lookalike.seen` once per
    * tab+host+trigger. Reply data: `SignInCheckData`.
    */
-  z.object({ type: z.literal('signin.check'), trigger: z.enum(['load', 'password-focus']) }),
+  z.object({ type: z.literal('signin.check'), trigger: z.literal(['load', 'password-focus']) }),
   /**
    * Issue 15 "Report a mistake" from the tooltip or the in-page confirmation: asks the background
    * to open the extension's report page for `url` in a new tab. Nothing is spent or changed:
@@ -67,24 +67,24 @@ export const ContentToBackground = z.union([
 export type ContentToBackground = z.infer<typeof ContentToBackground>;
 
 // ───────────────────────── extension pages → background (privileged) ───────────────────────
-export const ScanReason = z.enum(['navigation', 'hover', 'menu', 'page-links', 'popup']);
+export const ScanReason = z.literal(['navigation', 'hover', 'menu', 'page-links', 'popup']);
 export type ScanReason = z.infer<typeof ScanReason>;
 
 export const PageToBackground = z.union([
-  z.object({ type: z.literal('tab.status'), tabId: z.int() }),
+  z.object({ type: z.literal('tab.status'), tabId: int() }),
   /**
    * `tabId`: the tab the URL was taken from (the popup's tab), so a private window's setting
    * applies. Without it, the sending page's own tab decides; no tab at all counts as private.
    */
-  z.object({ type: z.literal('scan.url'), url: Url, reason: ScanReason, force: z.optional(z.boolean()), tabId: z.optional(z.int()) }),
+  z.object({ type: z.literal('scan.url'), url: Url, reason: ScanReason, force: z.optional(z.boolean()), tabId: z.optional(int()) }),
   /**
    * "Check all links on this page", step 1: how many links the page has and how many would be
    * sent (credits), from the cache and local rules only. Nothing is sent. Reply: PageScanPreviewData.
    */
-  z.object({ type: z.literal('scan.pagePreview'), tabId: z.int() }),
+  z.object({ type: z.literal('scan.pagePreview'), tabId: int() }),
   /** Step 2, after the person agreed: checks what the preview counted (error `preview_needed` without one). */
-  z.object({ type: z.literal('scan.pageLinks'), tabId: z.int() }),
-  z.object({ type: z.literal('scan.progress'), tabId: z.int() }),
+  z.object({ type: z.literal('scan.pageLinks'), tabId: int() }),
+  z.object({ type: z.literal('scan.progress'), tabId: int() }),
   z.object({ type: z.literal('scan.get'), id: Id }),
   z.object({ type: z.literal('scan.analytics'), id: Id }),
   z.object({ type: z.literal('scans.list'), cursor: z.optional(z.string().check(z.maxLength(2000))) }),
@@ -113,7 +113,7 @@ export const PageToBackground = z.union([
   z.object({ type: z.literal('keys.create'), name: z.string().check(z.maxLength(200)), scopes: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(20)) }),
   z.object({ type: z.literal('keys.revoke'), id: Id }),
   z.object({ type: z.literal('credits.get') }),
-  z.object({ type: z.literal('credits.purchase'), amount: z.int().check(z.positive(), z.lte(1_000_000)) }),
+  z.object({ type: z.literal('credits.purchase'), amount: int().check(z.positive(), z.lte(1_000_000)) }),
   z.object({ type: z.literal('account.get') }),
   z.object({ type: z.literal('account.put'), settings: dict(z.unknown()) }),
   z.object({ type: z.literal('blocked.details'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
@@ -121,7 +121,7 @@ export const PageToBackground = z.union([
   /** Asked when "Go back" is clicked: how many history entries to step back (1 or 2). */
   z.object({ type: z.literal('blocked.back'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
   /** scope 'host': exactly this host (and its subdomains); default 'site': its registrable domain. */
-  z.object({ type: z.literal('allowlist.add'), host: z.string().check(z.minLength(1), z.maxLength(300)), scope: z.optional(z.enum(['host', 'site'])) }),
+  z.object({ type: z.literal('allowlist.add'), host: z.string().check(z.minLength(1), z.maxLength(300)), scope: z.optional(z.literal(['host', 'site'])) }),
   z.object({ type: z.literal('allowlist.remove'), host: z.string().check(z.minLength(1), z.maxLength(300)) }),
   z.object({ type: z.literal('blocklist.add'), host: z.string().check(z.minLength(1), z.maxLength(300)) }),
   z.object({ type: z.literal('blocklist.remove'), host: z.string().check(z.minLength(1), z.maxLength(300)) }),
@@ -143,7 +143,7 @@ export const PageToBackground = z.union([
   /** Issue 13: the organization's support contact (blocked page, popup). Reply: OrgSupportData. */
   z.object({ type: z.literal('org.support') }),
   /** Issue 13: is this tab on a protected sign-in page, or a look-alike of one? Reply: SignInStatusData. */
-  z.object({ type: z.literal('signin.status'), tabId: z.int() }),
+  z.object({ type: z.literal('signin.status'), tabId: int() }),
   /** Issue 15: the "Proceed anyway" exceptions and passes in force (options). Reply: ExceptionsData. */
   z.object({ type: z.literal('exceptions.list') }),
   /**
@@ -253,21 +253,21 @@ export interface LinkWhy {
 export type LinkProgress = 'submitting' | 'queued' | 'processing';
 
 export const LinkInfoSchema = z.object({
-  status: z.enum(['pending', 'verdict', 'skipped', 'unknown', 'error']),
-  action: z.optional(z.enum(['allow', 'annotate', 'warn', 'block'])),
-  band: z.optional(z.enum(['safe', 'suspicious', 'high', 'malicious'])),
+  status: z.literal(['pending', 'verdict', 'skipped', 'unknown', 'error']),
+  action: z.optional(z.literal(['allow', 'annotate', 'warn', 'block'])),
+  band: z.optional(z.literal(['safe', 'suspicious', 'high', 'malicious'])),
   riskScore: z.optional(z.number()),
   categories: z.optional(z.array(z.string())),
   reasoning: z.optional(z.string()),
   indicators: z.optional(z.array(z.string())),
   canProceed: z.optional(z.boolean()),
   leadsTo: z.optional(z.string()),
-  badHop: z.optional(z.enum(['link', 'destination', 'hop'])),
+  badHop: z.optional(z.literal(['link', 'destination', 'hop'])),
   textShows: z.optional(z.string()),
   why: z.optional(
-    z.object({ key: z.enum(['org_blocklist', 'user_blocklist', 'score_block', 'score_warn', 'low_confidence']), nums: z.array(z.number()).check(z.maxLength(4)) }),
+    z.object({ key: z.literal(['org_blocklist', 'user_blocklist', 'score_block', 'score_warn', 'low_confidence']), nums: z.array(z.number()).check(z.maxLength(4)) }),
   ),
-  progress: z.optional(z.enum(['submitting', 'queued', 'processing'])),
+  progress: z.optional(z.literal(['submitting', 'queued', 'processing'])),
 });
 
 /** Reply data of `links.lookup`: URL as sent → info. */
@@ -275,7 +275,7 @@ export type LinksLookupData = Record<string, LinkInfo>;
 
 /** Reply data of `config.get` (content script). Validated on arrival; defaults on any problem. */
 export const ContentConfigSchema = z.object({
-  hoverDelayMs: z.int().check(z.gte(50), z.lte(5000)),
+  hoverDelayMs: int().check(z.gte(50), z.lte(5000)),
   scanHovers: z.boolean(),
 });
 export type ContentConfig = z.infer<typeof ContentConfigSchema>;

@@ -10,6 +10,7 @@
  *   checks ignore them then (net-rules.ts, navigation.ts), so the list says so too.
  * - Revoking a host ends its exception and every proceed pass for a URL on that exact host.
  */
+import { parseWeb } from '../url/parse-web';
 export interface ExceptionRecords {
   /** host → until (ms epoch), -1 = until the browser restarts. */
   exceptions: Readonly<Record<string, number>>;
@@ -33,14 +34,7 @@ export interface ExceptionRow {
 const PASS_KEY = /^(?:(proceed|release) )?(\d+) (.+)$/s;
 
 /** The host of a pass's URL, or null for anything that does not parse as an http(s) URL. */
-function hostOf(url: string): string | null {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.hostname : null;
-  } catch {
-    return null;
-  }
-}
+const hostOf = (url: string): string | null => parseWeb(url)?.hostname ?? null;
 
 interface ParsedPass {
   key: string;

@@ -7,24 +7,25 @@
  */
 import '../zod-config';
 import { z } from 'zod/mini';
+import { int } from '../zod-lean';
 import { isReportingUrl } from '../reporting/endpoint';
 import { DEFAULT_BUDGETS } from './budgets';
 
 export const SETTINGS_VERSION = 1;
 
 export const SettingsShape = z.object({
-  version: z.int(),
+  version: int(),
   /** Base URL of the scanning service; '' = not configured (nothing is ever sent). */
   serviceUrl: z.string().check(z.maxLength(2000)),
   /** API key; '' = not configured. Never leaves the background except masked. */
   apiKey: z.string().check(z.maxLength(2000)),
   scanNavigations: z.boolean(),
   scanHovers: z.boolean(),
-  hoverDelayMs: z.int().check(z.gte(50), z.lte(5000)),
+  hoverDelayMs: int().check(z.gte(50), z.lte(5000)),
   /** Score at or above which a link/page is warned about. */
-  warnThreshold: z.int().check(z.gte(0), z.lte(100)),
+  warnThreshold: int().check(z.gte(0), z.lte(100)),
   /** Score at or above which a navigation is blocked. */
-  blockThreshold: z.int().check(z.gte(0), z.lte(100)),
+  blockThreshold: int().check(z.gte(0), z.lte(100)),
   /**
    * Minimum confidence (0–1) of a verdict to block (issue 15): a score at or above the block
    * threshold with a lower confidence is warned about instead. 0 = every such score blocks.
@@ -34,9 +35,9 @@ export const SettingsShape = z.object({
   allowProceed: z.boolean(),
   /** Hold navigations on a "checking" page until the verdict or the timeout. */
   strictMode: z.boolean(),
-  strictTimeoutMs: z.int().check(z.gte(500), z.lte(60_000)),
+  strictTimeoutMs: int().check(z.gte(500), z.lte(60_000)),
   /** What strict mode does when the verdict does not arrive in time (or the service fails). */
-  strictFailMode: z.enum(['allow', 'block']),
+  strictFailMode: z.literal(['allow', 'block']),
   /** Scan and record, but never warn or block (organizations evaluating Linklens). */
   auditOnly: z.boolean(),
   /** Send URLs without their query string. */
@@ -58,10 +59,10 @@ export const SettingsShape = z.object({
   blocklist: z.array(z.string().check(z.maxLength(300))).check(z.maxLength(5000)),
   /** Verdict cache lifetime per band, in minutes. */
   cacheTtlMinutes: z.object({
-    safe: z.int().check(z.gte(1), z.lte(43_200)),
-    suspicious: z.int().check(z.gte(1), z.lte(43_200)),
-    high: z.int().check(z.gte(1), z.lte(43_200)),
-    malicious: z.int().check(z.gte(1), z.lte(43_200)),
+    safe: int().check(z.gte(1), z.lte(43_200)),
+    suspicious: int().check(z.gte(1), z.lte(43_200)),
+    high: int().check(z.gte(1), z.lte(43_200)),
+    malicious: int().check(z.gte(1), z.lte(43_200)),
   }),
   /** Where "Report a mistake" goes; `{scanId}` and `{url}` are substituted. '' hides it. */
   reportUrl: z.string().check(z.maxLength(2000)),
@@ -97,7 +98,7 @@ export const SettingsShape = z.object({
   /** Also notify when a navigation is blocked. */
   notifyOnBlock: z.boolean(),
   /** Scans submitted per day at most; 0 = no limit. */
-  maxCreditsPerDay: z.int().check(z.gte(0), z.lte(10_000_000)),
+  maxCreditsPerDay: int().check(z.gte(0), z.lte(10_000_000)),
   /** Hosts where the organization's people really sign in (look-alikes of them are warned about). */
   protectedSignInDomains: z.array(z.string().check(z.minLength(1), z.maxLength(253))).check(z.maxLength(200)),
   /**
@@ -105,12 +106,12 @@ export const SettingsShape = z.object({
    * site per minute, per site and in total per day. Kept in one group (issue 11, hole 4).
    */
   budgets: z.object({
-    navigationsPerTabPerMinute: z.int().check(z.gte(2), z.lte(100_000)),
-    navigationsPerSitePerMinute: z.int().check(z.gte(2), z.lte(100_000)),
-    hoversPerTabPerMinute: z.int().check(z.gte(2), z.lte(100_000)),
-    hoversPerSitePerMinute: z.int().check(z.gte(2), z.lte(100_000)),
-    checksPerSitePerDay: z.int().check(z.gte(1), z.lte(10_000_000)),
-    checksPerDay: z.int().check(z.gte(1), z.lte(10_000_000)),
+    navigationsPerTabPerMinute: int().check(z.gte(2), z.lte(100_000)),
+    navigationsPerSitePerMinute: int().check(z.gte(2), z.lte(100_000)),
+    hoversPerTabPerMinute: int().check(z.gte(2), z.lte(100_000)),
+    hoversPerSitePerMinute: int().check(z.gte(2), z.lte(100_000)),
+    checksPerSitePerDay: int().check(z.gte(1), z.lte(10_000_000)),
+    checksPerDay: int().check(z.gte(1), z.lte(10_000_000)),
   }),
 });
 export type Settings = z.infer<typeof SettingsShape>;

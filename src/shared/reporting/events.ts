@@ -11,6 +11,7 @@
  */
 import '../zod-config';
 import { z } from 'zod/mini';
+import { int } from '../zod-lean';
 
 export const REPORT_SCHEMA = 'linklens-events/1';
 
@@ -19,8 +20,8 @@ const UrlText = Str(4096);
 const Verdict = z.nullable(
   z.object({
     scanId: z.nullable(Str(200)),
-    riskScore: z.nullable(z.int().check(z.gte(0), z.lte(100))),
-    band: z.nullable(z.enum(['safe', 'suspicious', 'high', 'malicious'])),
+    riskScore: z.nullable(int().check(z.gte(0), z.lte(100))),
+    band: z.nullable(z.literal(['safe', 'suspicious', 'high', 'malicious'])),
     categories: z.array(Str(100)).check(z.maxLength(20)),
   }),
 );
@@ -47,8 +48,8 @@ export const PAYLOADS = {
    * count, not the hosts); credentials (apiKey, serviceUrl) give neither.
    */
   'settings.changed': z.object({
-    source: z.enum(['options', 'import', 'popup']),
-    changes: z.array(z.object({ key: Str(100), value: z.optional(z.union([z.boolean(), z.number(), Str(300)])), entries: z.optional(z.int()) })).check(z.maxLength(100)),
+    source: z.literal(['options', 'import', 'popup']),
+    changes: z.array(z.object({ key: Str(100), value: z.optional(z.union([z.boolean(), z.number(), Str(300)])), entries: z.optional(int()) })).check(z.maxLength(100)),
   }),
   /** The managed policy holds values Linklens ignored (dotted paths, e.g. cacheTtlMinutes.safe). */
   'policy.rejected': z.object({ keys: z.array(Str(200)).check(z.maxLength(200)) }),
@@ -56,13 +57,13 @@ export const PAYLOADS = {
   'lookalike.seen': z.object({
     host: Str(300),
     protectedDomain: Str(300),
-    reason: z.enum(['confusable', 'edit-distance', 'embedded', 'mixed-script']),
-    trigger: z.enum(['load', 'password-focus']),
+    reason: z.literal(['confusable', 'edit-distance', 'embedded', 'mixed-script']),
+    trigger: z.literal(['load', 'password-focus']),
   }),
   /** The scanning service could not be reached for at least `minutes`. */
-  'service.unreachable': z.object({ since: Str(40), minutes: z.int().check(z.gte(0)), error: Str(40), ongoing: z.boolean() }),
+  'service.unreachable': z.object({ since: Str(40), minutes: int().check(z.gte(0)), error: Str(40), ongoing: z.boolean() }),
   /** Events dropped because the queue was full while delivery failed; sent once delivery works. */
-  'reporting.dropped': z.object({ count: z.int().check(z.gte(1)), since: Str(40) }),
+  'reporting.dropped': z.object({ count: int().check(z.gte(1)), since: Str(40) }),
 } as const;
 
 export type ReportType = keyof typeof PAYLOADS;

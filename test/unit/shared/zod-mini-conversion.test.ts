@@ -30,18 +30,19 @@ const job = {
 };
 
 describe('zod/mini conversion keeps behaviour', () => {
-  it('default: a job stored without lastError (older builds) reads as null; a given one is kept', () => {
+  it('fallback: a job stored without lastError (older builds) reads as null; a given one is kept; a damaged one is forgotten, not the job', () => {
     const old = PendingJobSchema.safeParse(job);
     expect(old.success && old.data.lastError).toBeNull();
     const withErr = PendingJobSchema.safeParse({ ...job, lastError: 'network' });
     expect(withErr.success && withErr.data.lastError).toBe('network');
-    expect(PendingJobSchema.safeParse({ ...job, lastError: 'x'.repeat(101) }).success).toBe(false);
+    const damaged = PendingJobSchema.safeParse({ ...job, lastError: 'x'.repeat(101) });
+    expect(damaged.success && damaged.data).toEqual({ ...job, lastError: null });
   });
 
-  it('default: a blocked-page token without backSteps reads as 1; 5 or 1.5 is refused', () => {
+  it('optional: a blocked-page token without backSteps reads as absent (1 where it is read); 5 or 1.5 is refused', () => {
     const token = { tabId: 1, rawUrl: 'u', url: 'u', host: 'h', verdict: null, decision: { action: 'block', reason: 'blocklist' }, pending: false, createdAt: 0 };
     const r = TokenSchema.safeParse(token);
-    expect(r.success && r.data.backSteps).toBe(1);
+    expect(r.success && r.data.backSteps).toBeUndefined();
     expect(TokenSchema.safeParse({ ...token, backSteps: 2 }).success).toBe(true);
     expect(TokenSchema.safeParse({ ...token, backSteps: 4 }).success).toBe(true);
     expect(TokenSchema.safeParse({ ...token, backSteps: 5 }).success).toBe(false);

@@ -5,17 +5,7 @@
  * runs the same in the service worker, the content script and Node.
  */
 
-/** A URL the browser would open as a web page (http or https), parsed; null for anything else. */
-export function parseWeb(s: string): URL | null {
-  let u: URL;
-  try {
-    u = new URL(s);
-  } catch {
-    return null;
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
-  return u.hostname === '' ? null : u;
-}
+export { parseWeb } from '../parse-web';
 
 /** The query as (decoded name, raw value) pairs, in URL order. `?a&b=1` → [['a',''],['b','1']]. */
 export function queryPairs(search: string): Array<readonly [name: string, raw: string]> {
