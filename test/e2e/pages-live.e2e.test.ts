@@ -108,8 +108,11 @@ async function badgeShowsProgress(w: World): Promise<void> {
     );
     // Step by step, as the service's stream reported it; then the verdict in words.
     const titles = seen.map((b) => b.title);
-    expect(titles).toContain('Linklens: this page is queued at the scanning service');
-    expect(titles).toContain('Linklens: the scanning service is analysing this page');
+    // Every sample in the message, should a step go missing (once, in Firefox, the queued step
+    // was not among them: not reproduced since, in 7 runs of this file).
+    const all = JSON.stringify(seen);
+    expect(titles, all).toContain('Linklens: this page is queued at the scanning service');
+    expect(titles, all).toContain('Linklens: the scanning service is analysing this page');
     expect(titles.indexOf('Linklens: this page is queued at the scanning service')).toBeLessThan(titles.indexOf('Linklens: the scanning service is analysing this page'));
     expect(seen.find((b) => b.title.includes('queued'))!.text).toBe('··');
     expect(seen.find((b) => b.title.includes('analysing'))!.text).toBe('···');
