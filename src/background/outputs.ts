@@ -156,6 +156,13 @@ export function wireOutputs(app: App): void {
     app.navigation.noteCommitted(d.tabId, d.url, d.transitionQualifiers);
     void refreshBadge(app, d.tabId, d.url).catch(() => undefined);
   });
+  // The browser clears a tab's badge when a new document takes the tab (Firefox: "reset when
+  // the user navigates this tab to a new page"), at a moment of its own: a write made at commit
+  // can land first and be wiped, leaving the step unshown until the next one. The end of the
+  // load writes it once more.
+  browser.tabs.onUpdated.addListener((tabId, info, tab) => {
+    if (info.status === 'complete') void refreshBadge(app, tabId, tab.url, tab.incognito).catch(() => undefined);
+  });
   browser.tabs.onActivated.addListener(({ tabId }) => {
     void browser.tabs.get(tabId).then((tab) => refreshBadge(app, tabId, tab.url, tab.incognito)).catch(() => undefined);
   });

@@ -3,12 +3,14 @@
  * - two menu rebuilds at once (onInstalled and the policy's first read) must leave each menu
  *   entry created once, never "already exists";
  * - two badge refreshes at once (a progress step and the verdict right after) must leave the
- *   newest refresh's text and title together, never the verdict's text under the step's title.
+ *   newest refresh's text and title together, never the verdict's text under the step's title;
+ * - the browser clears a tab's badge when a new document takes it, at a moment of its own: the
+ *   end of the load writes the badge again.
  */
 import { describe, it, expect, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { registerMenus, MENU_IDS } from '@/src/background/scan/context-menu';
-import { refreshBadge } from '@/src/background/outputs';
+import { refreshBadge, wireOutputs } from '@/src/background/outputs';
 import type { App } from '@/src/background/app';
 import type { UrlStatus } from '@/src/shared/verdict';
 import { installI18n } from '../ui/helpers';
@@ -94,5 +96,32 @@ describe('badge refreshes', () => {
     await Promise.all([refreshBadge(app, 1, 'https://a.example/'), refreshBadge(app, 2, 'https://b.example/')]);
     expect(texts.get(1)).toBe('X');
     expect(texts.get(2)).toBe('X');
+  });
+
+  it('a badge the browser cleared when the page committed is written again when its load completes', async () => {
+    const texts = new Map<number, string>();
+    Object.assign(fakeBrowser.action, {
+      setBadgeText: vi.fn(async (d: { tabId: number; text: string }) => void texts.set(d.tabId, d.text)),
+      setBadgeBackgroundColor: vi.fn(async () => undefined),
+      setTitle: vi.fn(async () => undefined),
+    });
+    const none = () => undefined;
+    const app = {
+      checker: { lookup: vi.fn(async () => ({ status: { kind: 'checking', state: 'QUEUED' } as unknown as UrlStatus })) },
+      settings: { get: async () => ({ settings: { allowPause: false } }) },
+      engine: { problem: () => null, onUpdate: none, onProblem: none },
+      pageScans: { onFinished: none },
+      navigation: { noteCommitted: none },
+    } as unknown as App;
+    wireOutputs(app);
+    const tab = { id: 5, url: 'https://a.example/', incognito: false } as never;
+    // Another change of the tab (its title) writes nothing.
+    await fakeBrowser.tabs.onUpdated.trigger(5, { title: 'A' }, tab);
+    await tick(10);
+    expect(texts.has(5)).toBe(false);
+    // The load's end: the step (queued) is shown again, whatever the browser cleared before.
+    await fakeBrowser.tabs.onUpdated.trigger(5, { status: 'complete' }, tab);
+    await tick(10);
+    expect(texts.get(5)).toBe('··');
   });
 });
