@@ -194,14 +194,23 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       // Our own pages (the blocked page) end the chain: what it went through was dealt with.
       const web = /^https?:/i.test(url) && !isBlockedPage(url);
       const chain = chains.update(tabId, (c) => (web ? commitChain(c, url, qualifiers) : EMPTY_CHAIN));
-      if (!web || !acts.handled(tabId)) return;
+      if (!web) return;
       // The tab was sent to the blocked page in this navigation, yet a web document committed:
       // the browser let another navigation win over ours (a meta refresh that started before our
       // redirect, while an earlier hop's check took the tab's one claim). Fail closed: this
       // document is checked again like a hop (its onBeforeNavigate check already asked, so the
       // engine answers from its cache, its job in flight or its standing problem).
-      acts.newNavigation(tabId);
-      void chain.then(() => checkHop(tabId, url)).catch(() => undefined);
+      const lost = acts.handled(tabId);
+      if (lost) acts.newNavigation(tabId);
+      // In strict mode every committed web document is checked again, claimed or not: a
+      // document no check holds (its check lost the claim to another hop's, or the worker heard
+      // only the commit) must not stay unchecked. When the navigation's own check already asked,
+      // nothing more is sent (the engine answers as above), and nothing is charged to a budget.
+      void chain
+        .then(async () => {
+          if (lost || (await settings.get()).settings.strictMode) await checkHop(tabId, url);
+        })
+        .catch(() => undefined);
     },
     backSteps: (token, t) => flow.backSteps(token, t),
     settleStrict: (token, t, s) => strict.settleOnce(token, t, s),

@@ -134,4 +134,17 @@ describe('strict mode, fail mode block', () => {
     });
     expect(await details(token)).toMatchObject({ pending: false, reason: 'strict:key-rejected', url: b });
   });
+
+  it('a web document that commits with no check holding its tab (the worker heard only the commit): blocked too', async () => {
+    await w.app.settings.set({ apiKey: 'llk_not_a_key' });
+    // The rejected key is known (a first navigation found it): strict mode blocks at once.
+    await blockedToken(await navigate('http://learn-401-commit.example/'));
+    const tabId = (await fakeBrowser.tabs.create({ url: 'about:blank' })).id!;
+    const url = 'http://hop-commit-only.example/login';
+    // No onBeforeNavigate: nothing claimed the tab, no check of this document ran or is running.
+    await fakeBrowser.tabs.update(tabId, { url });
+    await fakeBrowser.webNavigation.onCommitted.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1, transitionType: 'link', transitionQualifiers: ['client_redirect'] } as never);
+    const token = await blockedToken(tabId);
+    expect(await details(token)).toMatchObject({ pending: false, reason: 'strict:key-rejected', url });
+  });
 });
