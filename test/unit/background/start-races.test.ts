@@ -48,6 +48,17 @@ describe('menu rebuilds', () => {
   });
 });
 
+/** The badge text each tab was given last (fakeBrowser leaves the action API unimplemented). */
+function recordBadgeTexts(): Map<number, string> {
+  const texts = new Map<number, string>();
+  Object.assign(fakeBrowser.action, {
+    setBadgeText: vi.fn(async (d: { tabId: number; text: string }) => void texts.set(d.tabId, d.text)),
+    setBadgeBackgroundColor: vi.fn(async () => undefined),
+    setTitle: vi.fn(async () => undefined),
+  });
+  return texts;
+}
+
 describe('badge refreshes', () => {
   it('an older refresh that finishes later does not overwrite the newer one', async () => {
     const shown = { text: '', title: '' };
@@ -82,12 +93,7 @@ describe('badge refreshes', () => {
   });
 
   it('refreshes of different tabs do not hold each other back', async () => {
-    const texts = new Map<number, string>();
-    Object.assign(fakeBrowser.action, {
-      setBadgeText: vi.fn(async (d: { tabId: number; text: string }) => void texts.set(d.tabId, d.text)),
-      setBadgeBackgroundColor: vi.fn(async () => undefined),
-      setTitle: vi.fn(async () => undefined),
-    });
+    const texts = recordBadgeTexts();
     const app = {
       checker: { lookup: vi.fn(async () => ({ status: { kind: 'blocklisted', decision: { action: 'block' } } as unknown as UrlStatus })) },
       settings: { get: async () => ({ settings: { allowPause: false } }) },
@@ -99,12 +105,7 @@ describe('badge refreshes', () => {
   });
 
   it('a badge the browser cleared when the page committed is written again when its load completes', async () => {
-    const texts = new Map<number, string>();
-    Object.assign(fakeBrowser.action, {
-      setBadgeText: vi.fn(async (d: { tabId: number; text: string }) => void texts.set(d.tabId, d.text)),
-      setBadgeBackgroundColor: vi.fn(async () => undefined),
-      setTitle: vi.fn(async () => undefined),
-    });
+    const texts = recordBadgeTexts();
     const none = () => undefined;
     const app = {
       checker: { lookup: vi.fn(async () => ({ status: { kind: 'checking', state: 'QUEUED' } as unknown as UrlStatus })) },
