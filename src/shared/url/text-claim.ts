@@ -18,6 +18,7 @@
  * brackets and trailing punctuation are dropped (`(see https://a.example).`), and ideographic
  * and full-width dots count as dots (the URL parser maps them the same way).
  */
+import { parseWeb } from './parse-web';
 
 export interface TextClaim {
   form: 'url' | 'www' | 'bare';
@@ -61,12 +62,7 @@ export function claimedUrl(text: string): TextClaim | null {
 }
 
 function parse(url: string, form: TextClaim['form']): TextClaim | null {
-  try {
-    const u = new URL(url);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
-    const host = u.hostname.replace(/\.+$/, '');
-    return host === '' ? null : { form, url: u.href, host };
-  } catch {
-    return null;
-  }
+  const u = parseWeb(url);
+  const host = u?.hostname.replace(/\.+$/, '') ?? '';
+  return u && host !== '' ? { form, url: u.href, host } : null;
 }

@@ -15,7 +15,7 @@
  * worst verdict; say "leads to <destination host>" when `destination` is set ("may lead to" when
  * `guessed`).
  */
-import { parseWeb } from './unwrap/decode';
+import { parseWeb } from './parse-web';
 import { guessRedirect, nearSameSite, type GuessVia, type SameSite } from './unwrap/redirect-params';
 import type { UnreadableReason, WrapperKind } from './unwrap/types';
 import { wrapperRuleFor } from './unwrap/wrappers';

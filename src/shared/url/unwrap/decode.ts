@@ -5,7 +5,6 @@
  * runs the same in the service worker, the content script and Node.
  */
 
-export { parseWeb } from '../parse-web';
 
 /** The query as (decoded name, raw value) pairs, in URL order. `?a&b=1` → [['a',''],['b','1']]. */
 export function queryPairs(search: string): Array<readonly [name: string, raw: string]> {

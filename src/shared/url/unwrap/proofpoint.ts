@@ -16,7 +16,8 @@
  * Both hosts (urldefense.proofpoint.com and urldefense.com) carry every version. Anything that
  * does not follow these rules is "could not read" (never a guess): the wrapper is judged as it is.
  */
-import { base64UrlToText, htmlUnescape, parseWeb, percentDecode, queryPairs } from './decode';
+import { base64UrlToText, htmlUnescape, percentDecode, queryPairs } from './decode';
+import { parseWeb } from '../parse-web';
 import type { Read, UnreadableReason } from './types';
 
 const fail = (reason: UnreadableReason): Read => ({ ok: false, reason });

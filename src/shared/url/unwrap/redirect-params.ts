@@ -24,7 +24,8 @@
  *   bad scope sends the browser straight to `redirect_uri`), so it is judged too.
  * - The first matching parameter in URL order wins: one guess per step, so the work is bounded.
  */
-import { decodeUrlValue, parseWeb, queryPairs } from './decode';
+import { decodeUrlValue, queryPairs } from './decode';
+import { parseWeb } from '../parse-web';
 
 export type GuessVia = 'redirect-param' | 'return-param';
 

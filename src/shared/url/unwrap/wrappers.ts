@@ -8,7 +8,8 @@
  * wrapper itself stays a hop and is judged too) but would show a wrong "leads to"; missing one
  * only leaves the generic redirect-parameter rule (redirect-params.ts) to find the destination.
  */
-import { decodeUrlValue, parseWeb, queryPairs } from './decode';
+import { decodeUrlValue, queryPairs } from './decode';
+import { parseWeb } from '../parse-web';
 import { readProofpointV1, readProofpointV2, readProofpointV3 } from './proofpoint';
 import type { Read, WrapperRule } from './types';
 
