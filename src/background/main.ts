@@ -41,9 +41,9 @@ import { creditBudget } from './reporting/hooks';
 import type { App } from './app';
 import { createSignInChecks } from './signin/check';
 import { createGuardRegistration } from './signin/guard-registration';
+import { createJobsAlarm, JOBS_ALARM } from './scan/jobs-alarm';
 import { z } from 'zod/mini';
 
-const JOBS_ALARM = 'linklens-jobs';
 const CREDITS_ALARM = 'linklens-credits';
 const MINUTE = 60_000;
 /** After a wake, the whole verdict cache loads this much later (expired entries are swept then). */
@@ -82,11 +82,7 @@ export function startBackground(): App {
     // Policy maxCreditsPerDay (issue 13): counted right before each URL is submitted.
     dailyBudget: creditBudget,
     ttlFor: async (v) => (await settings.get()).settings.cacheTtlMinutes[v.band] * MINUTE,
-    onPending: (n) => {
-      // Alarms wake a dead worker to resume polling; in-memory timers are only the fast path.
-      if (n > 0) void browser.alarms.create(JOBS_ALARM, { periodInMinutes: 0.5 });
-      else void browser.alarms.clear(JOBS_ALARM);
-    },
+    onPending: createJobsAlarm(browser.alarms),
   });
   const budget = createBudget();
   const checker = createChecker(settings, engine, budget);

@@ -80,22 +80,35 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     if (updated) core.emitProgress(updated);
   }
 
+  /**
+   * Jobs whose POST this worker life has sent and not heard back from. The jobs alarm wakes
+   * resume() every half minute while jobs are pending (jobs-alarm.ts), also in a live worker: a
+   * job whose POST is on its way is not sent a second time then.
+   */
+  const sending = new Set<string>();
+
   async function submitOne(job: PendingJob, stored: Promise<unknown> = Promise.resolve()) {
     let handedOver = false;
     let res: ApiResult<ScanJob> | null = null;
     let sentAt = Number.NaN;
     try {
-      res = await prepareAndSend(job, stored, () => {
-        handedOver = true;
-        sentAt = core.now();
-      });
+      try {
+        res = await prepareAndSend(job, stored, () => {
+          handedOver = true;
+          sentAt = core.now();
+          sending.add(job.url);
+        });
+      } finally {
+        // Whatever stopped it before the gate (no client, budget spent, a write failed): its batch
+        // must not wait for it.
+        if (!handedOver) gate.leave(job.url);
+      }
+      // null: nothing was sent (no client any more, or held back); the job stays as stored.
+      if (res) await handleSubmitted(job, res, sentAt);
     } finally {
-      // Whatever stopped it before the gate (no client, budget spent, a write failed): its batch
-      // must not wait for it.
-      if (!handedOver) gate.leave(job.url);
+      // Once the answer is stored (its scan id, or the wait it calls for), resume reads the job.
+      sending.delete(job.url);
     }
-    // null: nothing was sent (no client any more, or held back); the job stays as stored.
-    if (res) await handleSubmitted(job, res, sentAt);
   }
 
   async function prepareAndSend(job: PendingJob, stored: Promise<unknown>, handOver: () => void): Promise<ApiResult<ScanJob> | null> {
@@ -211,7 +224,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
         if (!gate.owns(key) && !hovers.owns(key)) void resendBatch(urls, key).catch(() => undefined);
       }
       for (const job of jobs) {
-        if (job.batchKey || gate.preparing(job.url) || hovers.queued(job.url)) continue;
+        if (job.batchKey || gate.preparing(job.url) || hovers.queued(job.url) || sending.has(job.url)) continue;
         // Never answered (or the worker died mid-POST): same Idempotency-Key, so no double scan.
         void submitOne(job).catch(() => undefined);
       }

@@ -56,7 +56,16 @@ function db(): Promise<DbBackend> {
 export function setDbBackend(b: DbBackend): void {
   backendSource = async () => b;
   dbBackend = null;
+  generation++;
 }
+
+let generation = 0;
+/**
+ * Changes when the private store is replaced (setDbBackend: a unit test's fresh store, or a test's
+ * "new worker life"). A memory mirror of a stored key (ledger.ts) is only good for the store it
+ * was read from.
+ */
+export const dbGeneration = (): number => generation;
 
 async function getKeys(a: Area, keys: string[] | null): Promise<Record<string, unknown>> {
   if (a === 'session') return sessionArea().get(keys);
@@ -66,13 +75,21 @@ async function getKeys(a: Area, keys: string[] | null): Promise<Record<string, u
 
 export async function readKey<S extends z.ZodMiniType>(a: Area, key: string, schema: S, fallback: z.output<S>): Promise<z.output<S>> {
   try {
-    const got = await getKeys(a, [key]);
-    if (!(key in got)) return fallback;
-    const parsed = schema.safeParse(got[key]);
-    return parsed.success ? parsed.data : fallback;
+    return await readKeyOrThrow(a, key, schema, fallback);
   } catch {
     return fallback;
   }
+}
+
+/**
+ * Like readKey, but a storage that cannot be read is an error, not the fallback: for a memory
+ * mirror that is then written back whole (ledger.ts), reading "empty" would erase what is stored.
+ */
+export async function readKeyOrThrow<S extends z.ZodMiniType>(a: Area, key: string, schema: S, fallback: z.output<S>): Promise<z.output<S>> {
+  const got = await getKeys(a, [key]);
+  if (!(key in got)) return fallback;
+  const parsed = schema.safeParse(got[key]);
+  return parsed.success ? parsed.data : fallback;
 }
 
 export async function writeKey(a: Area, key: string, value: unknown): Promise<void> {

@@ -9,7 +9,7 @@
 import { z } from 'zod/mini';
 import type { LedgerEntry, ScanSummary } from '@/src/shared/messaging/protocol';
 import { ScanReason } from '@/src/shared/messaging/protocol';
-import { readKey, writeKey, createMutex } from './kv';
+import { readKeyOrThrow, writeKey, createMutex, dbGeneration } from './kv';
 import { incognitoUrls } from './incognito-urls';
 
 export const LEDGER_CAP = 1000;
@@ -21,6 +21,38 @@ const LedgerSchema = z.pipe(z.array(z.unknown()), z.transform((xs) =>
     const r = EntrySchema.safeParse(x);
     return r.success ? [r.data] : [];
   })));
+
+/**
+ * What the private store holds under one key, as this worker last read or wrote it. Every URL
+ * sent waits for its ledger line to land (engine-submit.ts), and that used to be a read, a check
+ * of up to LEDGER_CAP entries and a write; now it is the write alone. This worker is the store's
+ * only writer (no page or content script reaches it), so the copy stays true; it is read again
+ * when the store was replaced (dbGeneration) and after a failed write. A store that cannot be
+ * read is an error, not an empty list: the entries stay queued, and nothing stored is written over.
+ */
+function createMirror<T>(key: string, schema: z.ZodMiniType<T[]>) {
+  let mem: { gen: number; items: T[] } | null = null;
+  return {
+    /** A copy: callers build the next list from it. */
+    async read(): Promise<T[]> {
+      if (!mem || mem.gen !== dbGeneration()) {
+        const gen = dbGeneration();
+        mem = { gen, items: await readKeyOrThrow('db', key, schema, []) };
+      }
+      return [...mem.items];
+    },
+    async write(items: T[]): Promise<void> {
+      const gen = dbGeneration();
+      try {
+        await writeKey('db', key, items);
+        mem = { gen, items };
+      } catch (e) {
+        mem = null; // the write may have landed or not: read again next time
+        throw e;
+      }
+    },
+  };
+}
 
 /**
  * One queue per stored key (each write reads, changes and writes its key): a ledger line that
@@ -37,6 +69,8 @@ let memLedger: LedgerEntry[] = [];
 /** Private-window history of this background life (newest first). */
 let memHistory: ScanSummary[] = [];
 
+const ledgerStore = createMirror<LedgerEntry>('ledger', LedgerSchema);
+
 export function appendLedger(entries: LedgerEntry[]): Promise<void> {
   if (!entries.length) return Promise.resolve();
   const kept = entries.filter((e) => !incognitoUrls.has(e.url));
@@ -52,9 +86,8 @@ export function appendLedger(entries: LedgerEntry[]): Promise<void> {
     const batch = queued;
     queued = [];
     try {
-      const cur = await readKey('db', 'ledger', LedgerSchema, []);
-      const next = [...cur, ...batch];
-      await writeKey('db', 'ledger', next.slice(Math.max(0, next.length - LEDGER_CAP)));
+      const next = [...(await ledgerStore.read()), ...batch];
+      await ledgerStore.write(next.slice(Math.max(0, next.length - LEDGER_CAP)));
     } catch (e) {
       queued = [...batch, ...queued]; // the next run tries again; nothing silently lost
       throw e;
@@ -64,7 +97,7 @@ export function appendLedger(entries: LedgerEntry[]): Promise<void> {
 
 /** Stored and in-memory entries, oldest first, capped. */
 export async function readLedger(): Promise<LedgerEntry[]> {
-  const stored = await readKey('db', 'ledger', LedgerSchema, []);
+  const stored = await ledgerStore.read().catch(() => []);
   if (!memLedger.length) return stored;
   const all = [...stored, ...memLedger].sort((a, b) => a.at - b.at);
   return all.slice(Math.max(0, all.length - LEDGER_CAP));
@@ -73,7 +106,7 @@ export async function readLedger(): Promise<LedgerEntry[]> {
 export const clearLedger = () =>
   ledgerMutex(async () => {
     memLedger = [];
-    await writeKey('db', 'ledger', []);
+    await ledgerStore.write([]);
   });
 
 const SummarySchema = z.object({
@@ -90,6 +123,7 @@ const HistorySchema = z.pipe(z.array(z.unknown()), z.transform((xs) =>
     const r = SummarySchema.safeParse(x);
     return r.success ? [r.data] : [];
   })));
+const historyStore = createMirror<ScanSummary>('history', HistorySchema);
 
 /** Local scan history (newest first), merged with GET /v1/scans/ in the popup. */
 export function recordHistory(item: ScanSummary): Promise<void> {
@@ -104,9 +138,9 @@ export function recordHistory(item: ScanSummary): Promise<void> {
     const batch = queuedHistory;
     queuedHistory = [];
     try {
-      let next = await readKey('db', 'history', HistorySchema, []);
+      let next = await historyStore.read();
       for (const it of batch) next = [it, ...next.filter((x) => x.id !== it.id)];
-      await writeKey('db', 'history', next.slice(0, HISTORY_CAP));
+      await historyStore.write(next.slice(0, HISTORY_CAP));
     } catch (e) {
       queuedHistory = [...batch, ...queuedHistory];
       throw e;
@@ -116,7 +150,7 @@ export function recordHistory(item: ScanSummary): Promise<void> {
 
 /** Stored history with this life's private-window entries first (they are the most recent). */
 export async function readHistory(): Promise<ScanSummary[]> {
-  const stored = await readKey('db', 'history', HistorySchema, []);
+  const stored = await historyStore.read().catch(() => []);
   if (!memHistory.length) return stored;
   const ids = new Set(memHistory.map((x) => x.id));
   return [...memHistory, ...stored.filter((x) => !ids.has(x.id))].slice(0, HISTORY_CAP);
@@ -132,5 +166,5 @@ export function forgetMemoryOnly(): void {
 export const clearHistory = () =>
   historyMutex(async () => {
     memHistory = [];
-    await writeKey('db', 'history', []);
+    await historyStore.write([]);
   });

@@ -356,3 +356,28 @@ describe('worker death between every step of a scan', () => {
     await afterDeath(url, w1);
   });
 });
+
+describe('the jobs alarm in a live worker', () => {
+  it('a wake while a POST is on its way does not send it again', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const w = await startWorker(svc.baseUrl, svc.demoKey, {
+      wrapApi: (api) => ({
+        ...api,
+        submitScan: async (...a: Parameters<typeof api.submitScan>) => {
+          await held;
+          return api.submitScan(...a);
+        },
+      }),
+    });
+    const url = 'http://phish-alarm-midpost.example/';
+    await w.engine.request(url, 'navigation', 4);
+    // The alarm (jobs-alarm.ts: every half minute while jobs are pending) wakes resume() now.
+    await w.engine.resume();
+    release();
+    const v = await waitFor(() => verdictOf(w, url));
+    expect(v.kind).toBe('verdict');
+    expect(posts(url)).toHaveLength(1);
+    w.kill();
+  });
+});
