@@ -92,6 +92,11 @@ export async function readKeyOrThrow<S extends z.ZodMiniType>(a: Area, key: stri
   return parsed.success ? parsed.data : fallback;
 }
 
+/** Several keys as stored (unchecked: the caller validates each); a storage that cannot be read is an error. */
+export async function readKeysOrThrow(a: Area, keys: string[]): Promise<Record<string, unknown>> {
+  return getKeys(a, keys);
+}
+
 export async function writeKey(a: Area, key: string, value: unknown): Promise<void> {
   await writeKeys(a, { [key]: value });
 }
