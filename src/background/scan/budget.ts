@@ -49,6 +49,17 @@ export interface Budget {
 
 const KEY = 'budgets';
 const WRITE_EVERY_MS = 1000;
+/**
+ * A second check of a URL just charged is the same send, not another one: the commit-time
+ * recheck (navigation.ts noteCommitted) can ask while the navigation's own check is still between
+ * its charge and its job (the engine does not know the URL yet). Charged twice, a page's budget
+ * ran out twice as fast, and the second check could be turned away ("skipped") while the first
+ * was being sent. The engine sends a URL once however many checks ask (its job in flight, then
+ * its cache), so letting the second through costs nothing. Only for a URL the engine does not
+ * know yet ("unchecked"): once its scan has ended in an error, a new check is a new send.
+ */
+export const SAME_SEND_MS = 5000;
+const MAX_RECENT = 500;
 /** Per-site counters kept at once; the smallest are forgotten first. */
 const MAX_SITES = 2000;
 
@@ -89,6 +100,8 @@ export function createBudget(deps: { now?: () => number } = {}): Budget {
   let writing: Promise<void> = Promise.resolve();
   /** Tab → opener tab, memory only (the opener's page is looked up when the tab navigates). */
   const openers = new Map<number, number>();
+  /** `<kind> <url>` → when it was last charged (SAME_SEND_MS). */
+  const recent = new Map<string, number>();
 
   async function load(): Promise<State> {
     if (state) return rollover(state);
@@ -147,10 +160,16 @@ export function createBudget(deps: { now?: () => number } = {}): Budget {
       const kind = budgetKindOf(reason);
       if (!kind || !wouldSend(known)) return null;
       const s = await load();
+      const t = now();
+      // After the await: two holds at once resume in order, and the second sees the first's charge.
+      const sendKey = `${kind} ${url}`;
+      const last = recent.get(sendKey);
+      // Only while the engine knows nothing of the URL yet: a URL whose scan ended in an error is
+      // sent again by a new check, and that is a new send, charged (a looping page stays bounded).
+      if (known.kind === 'unchecked' && last !== undefined && t - last >= 0 && t - last < SAME_SEND_MS) return null;
       const site = siteFor(s, kind, ctx, url);
       const tabKey = `${kind}:tab:${ctx.tabId ?? 'none'}`;
       const siteKey = `${kind}:site:${site}`;
-      const t = now();
       const d = spend(kind, { tab: s.buckets[tabKey], site: s.buckets[siteKey], siteDay: s.sites[site] ?? 0, day: s.spent.navigation + s.spent.hover }, limits, t);
       s.buckets[tabKey] = d.next.tab as Bucket;
       s.buckets[siteKey] = d.next.site as Bucket;
@@ -158,6 +177,8 @@ export function createBudget(deps: { now?: () => number } = {}): Budget {
       if (d.allow) {
         s.sites[site] = d.next.siteDay;
         s.spent[kind]++;
+        if (recent.size >= MAX_RECENT) recent.clear();
+        recent.set(sendKey, t);
         return null;
       }
       s.refused[site] = (s.refused[site] ?? 0) + 1;
