@@ -3,6 +3,7 @@
  * synchronously (MV3: a listener added later misses the event that woke the worker). No logic
  * here beyond connecting parts; decisions live in pure modules.
  */
+import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import { isConfigured } from '@/src/shared/policy/settings';
 import { createApiClient, type ApiClient } from './api';
@@ -137,29 +138,29 @@ export function startBackground(): App {
   // navigation after a wake does not wait for the whole cache to load.
   // The report page's live progress: the event stream followed here, for our own pages only.
   wireScanEventsPort(app);
-  browser.webNavigation.onBeforeNavigate.addListener((d) => void navigation.onBeforeNavigate(d).catch(() => undefined));
+  browser.webNavigation.onBeforeNavigate.addListener((d) => void navigation.onBeforeNavigate(d).catch(ignore));
   // A navigation the request-blocking rules stopped (issue 10, invariant 1) fails here.
-  browser.webNavigation.onErrorOccurred.addListener((d) => void navigation.onErrorOccurred(d).catch(() => undefined));
+  browser.webNavigation.onErrorOccurred.addListener((d) => void navigation.onErrorOccurred(d).catch(ignore));
   // Server redirects, hop by hop (invariant 2): observed, not blocking (allowed in MV3).
   try {
-    browser.webRequest.onBeforeRedirect.addListener((d) => void navigation.onBeforeRedirect(d).catch(() => undefined), { urls: ['<all_urls>'], types: ['main_frame'] });
+    browser.webRequest.onBeforeRedirect.addListener((d) => void navigation.onBeforeRedirect(d).catch(ignore), { urls: ['<all_urls>'], types: ['main_frame'] });
   } catch {
     // No webRequest here: the redirect target's own navigation events remain.
   }
-  browser.contextMenus.onClicked.addListener((info, tab) => void ready.then(() => onMenuClick(app, info, tab)).catch(() => undefined));
+  browser.contextMenus.onClicked.addListener((info, tab) => void ready.then(() => onMenuClick(app, info, tab)).catch(ignore));
   browser.alarms.onAlarm.addListener((a) => {
     if (a.name === JOBS_ALARM) void ready.then(() => engine.resume());
     if (a.name === CREDITS_ALARM) void ready.then(() => checkCredits(app));
     if (a.name === NET_RULES_ALARM) netRules.schedule();
   });
   // A closed tab's blocked pages cannot ask for their tokens any more (blocked-tokens.ts).
-  browser.tabs.onRemoved.addListener((tabId) => void dropTabTokens(tabId).catch(() => undefined));
+  browser.tabs.onRemoved.addListener((tabId) => void dropTabTokens(tabId).catch(ignore));
   browser.storage.onChanged.addListener((_changes, areaName) => {
     if (areaName === 'managed') void settings.refreshManaged();
   });
   settings.onChange((st) => {
     engine.configChanged();
-    void enforcePolicy(st.settings).catch(() => undefined);
+    void enforcePolicy(st.settings).catch(ignore);
   });
   // The request-blocking rules follow the lists, thresholds and policy, and the verdict cache.
   settings.onChange(() => netRules.schedule());
@@ -184,7 +185,7 @@ export function startBackground(): App {
   for (const name of ['local', 'managed'] as const) {
     const area = browser.storage[name] as unknown as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };
     try {
-      void area.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
+      void area.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(ignore);
     } catch {
       // Not supported here (Firefox).
     }
@@ -194,14 +195,14 @@ export function startBackground(): App {
   // the first answer: until then each lookup reads its one key (cache.prime). At the cache's cap
   // the full read and check take ~250 ms, which a woken worker's first verdict would wait for
   // (BENCHMARKS.md, measurement 4).
-  const ready = engine.resume().catch(() => undefined);
+  const ready = engine.resume().catch(ignore);
   // What the navigation path needs, read now rather than on the first navigation: the tabs that
   // were open before this worker, and the budgets' counters (BENCHMARKS.md, measurement 11).
   void tabPrivacy.learnOpenTabs();
-  void budget.prime().catch(() => undefined);
+  void budget.prime().catch(ignore);
   // A policy that changed while no worker ran (or before this browser session) still ends a
   // pause or an exception it does not permit.
-  void settings.get().then((st) => enforcePolicy(st.settings)).catch(() => undefined);
+  void settings.get().then((st) => enforcePolicy(st.settings)).catch(ignore);
   setTimeout(() => void cache.init(), CACHE_LOAD_DELAY_MS);
   // The rules of the previous life still stand (session rules outlive the worker, dynamic ones
   // the browser): they are checked against the cache once it is loaded, not before.

@@ -2,6 +2,7 @@
  * What the person sees when the engine learns something: content-script warnings (push),
  * the badge, notifications. Each output is independent: one failing never stops the others.
  */
+import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import type { UrlStatus } from '@/src/shared/verdict';
 import type { App } from './app';
@@ -44,7 +45,7 @@ export async function refreshBadge(app: App, tabId: number, url: string | undefi
   const status: UrlStatus = url ? (await app.checker.lookup(url, { incognito })).status : { kind: 'unchecked' };
   const { settings: s } = await app.settings.get();
   const badge = badgeFor(status, { paused: s.allowPause && (await pausedUntil()) !== null, problem: app.engine.problem() });
-  run.writes = run.writes.then(() => (mine === run.latest ? showBadge(tabId, badge) : undefined)).catch(() => undefined);
+  run.writes = run.writes.then(() => (mine === run.latest ? showBadge(tabId, badge) : undefined)).catch(ignore);
   await run.writes;
 }
 
@@ -60,13 +61,13 @@ export function notificationTarget(id: string): { kind: 'report'; scanId: string
 
 async function onNotificationClick(id: string): Promise<void> {
   const target = notificationTarget(id);
-  void browser.notifications.clear(id).catch(() => undefined);
+  void browser.notifications.clear(id).catch(ignore);
   if (!target) return;
   if (target.kind === 'options') await browser.runtime.openOptionsPage();
   else if (target.kind === 'report') await browser.tabs.create({ url: browser.runtime.getURL('/report.html') + '?id=' + encodeURIComponent(target.scanId) });
   else {
     const tab = await browser.tabs.update(target.tabId, { active: true });
-    if (tab?.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => undefined);
+    if (tab?.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(ignore);
   }
 }
 
@@ -74,7 +75,7 @@ async function onNotificationClick(id: string): Promise<void> {
 function pushLinks(frame: FrameRef, entries: (readonly [string, LinkInfo])[]): void {
   if (entries.length === 0) return;
   const to = frame.documentId ? { frameId: frame.frameId, documentId: frame.documentId } : { frameId: frame.frameId };
-  void browser.tabs.sendMessage(frame.tabId, { type: 'links.update', links: Object.fromEntries(entries) }, to).catch(() => undefined);
+  void browser.tabs.sendMessage(frame.tabId, { type: 'links.update', links: Object.fromEntries(entries) }, to).catch(ignore);
 }
 
 export function wireOutputs(app: App): void {
@@ -124,7 +125,7 @@ export function wireOutputs(app: App): void {
           await notify(`verdict:${v.scanId}`, say('notifyVerdictTitle', [say(BAND_KEYS[v.band])]), `${url}\n${about}`);
         }
       }
-    })().catch(() => undefined);
+    })().catch(ignore);
   });
 
   let lastProblem: string | null = null;
@@ -137,7 +138,7 @@ export function wireOutputs(app: App): void {
     lastProblem = p?.code ?? null;
     void browser.tabs.query({ active: true }).then((tabs) => {
       for (const tab of tabs) if (tab.id !== undefined) void refreshBadge(app, tab.id, tab.url, tab.incognito);
-    }).catch(() => undefined);
+    }).catch(ignore);
   });
 
   // 4. A page check that found warn-level or worse links is notified (POLICY.md `notifications`).
@@ -146,24 +147,24 @@ export function wireOutputs(app: App): void {
       const { settings: s } = await app.settings.get();
       if (!s.notifications || p.flagged === 0) return;
       await notify(`page:${tabId}`, tn('notifyPageTitle', p.flagged), tn('notifyPageBody', p.flagged, [String(p.flagged), String(p.total)]));
-    })().catch(() => undefined);
+    })().catch(ignore);
   });
 
-  browser.notifications?.onClicked?.addListener((id) => void onNotificationClick(id).catch(() => undefined));
+  browser.notifications?.onClicked?.addListener((id) => void onNotificationClick(id).catch(ignore));
 
   browser.webNavigation.onCommitted.addListener((d) => {
     if (d.frameId !== 0) return;
     app.navigation.noteCommitted(d.tabId, d.url, d.transitionQualifiers);
-    void refreshBadge(app, d.tabId, d.url).catch(() => undefined);
+    void refreshBadge(app, d.tabId, d.url).catch(ignore);
   });
   // The browser clears a tab's badge when a new document takes the tab (Firefox: "reset when
   // the user navigates this tab to a new page"), at a moment of its own: a write made at commit
   // can land first and be wiped, leaving the step unshown until the next one. The end of the
   // load writes it once more.
   browser.tabs.onUpdated.addListener((tabId, info, tab) => {
-    if (info.status === 'complete') void refreshBadge(app, tabId, tab.url, tab.incognito).catch(() => undefined);
+    if (info.status === 'complete') void refreshBadge(app, tabId, tab.url, tab.incognito).catch(ignore);
   });
   browser.tabs.onActivated.addListener(({ tabId }) => {
-    void browser.tabs.get(tabId).then((tab) => refreshBadge(app, tabId, tab.url, tab.incognito)).catch(() => undefined);
+    void browser.tabs.get(tabId).then((tab) => refreshBadge(app, tabId, tab.url, tab.incognito)).catch(ignore);
   });
 }

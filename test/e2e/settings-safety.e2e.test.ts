@@ -143,8 +143,7 @@ async function nothingInStorageLocal(w: World): Promise<void> {
     return { local, kept };
   });
   expect(seen.local).toEqual({});
-  // The ledger in pages (src/background/state/ledger-pages.ts): its head and its first page.
-  expect(seen.kept).toEqual(expect.arrayContaining(['settings', 'ledgerPages', 'ledger:0', 'history']));
+  expect(seen.kept).toEqual(expect.arrayContaining(['settings', 'ledger', 'history']));
   expect(seen.kept.some((k) => k.startsWith('v:') && k.includes('phish-bank.test'))).toBe(true);
   await page.close();
   expect(await w.driver.takeErrors()).toEqual([]);

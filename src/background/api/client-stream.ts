@@ -4,6 +4,7 @@
  * stream has its own life: it tries the id's path forms (job-id.ts) like the others, but then
  * stays open until the job ends, the service goes silent, or the caller aborts.
  */
+import { ignore } from '@/src/background/ignore';
 import type { ApiError } from './errors';
 import { DEFAULT_SILENCE_MS, readEventStream, type StreamEvent } from './events';
 import { ID_FALLBACK_STATUSES, idCandidates, type IdForm } from './job-id';
@@ -49,7 +50,7 @@ export async function* streamScanEvents(ctx: StreamContext, id: string, opts: { 
         res = o.res;
         break;
       }
-      void o.res.body?.cancel().catch(() => undefined);
+      void o.res.body?.cancel().catch(ignore);
       const status = o.res.status;
       if (ID_FALLBACK_STATUSES.includes(status) && n + 1 < candidates.length) continue;
       // No such endpoint (or not for GET): the stream is unsupported, poll instead.

@@ -4,6 +4,7 @@
  * one `end` event and never throws, so the caller knows when to fall back to polling
  * (architecture.md: "The stream is an accelerator, polling is the guarantee").
  */
+import { ignore } from '@/src/background/ignore';
 import { createSseParser } from './sse';
 import { isTerminal, readScanResult, type ScanJob } from './schemas';
 import { obj, textOrNull, type Json } from './shape';
@@ -63,7 +64,7 @@ export async function* readEventStream(
 ): AsyncGenerator<StreamEvent> {
   const type = res.headers.get('content-type') ?? '';
   if (!/^\s*text\/event-stream/i.test(type) || !res.body) {
-    void res.body?.cancel().catch(() => undefined);
+    void res.body?.cancel().catch(ignore);
     yield { kind: 'end', reason: 'unsupported' };
     return;
   }
@@ -72,7 +73,7 @@ export async function* readEventStream(
   const stop = (reason: StreamEndReason) => {
     ended ??= reason;
     opts.abort();
-    reader.cancel().catch(() => undefined);
+    reader.cancel().catch(ignore);
   };
   const onExternal = () => stop('aborted');
   opts.external?.addEventListener('abort', onExternal);

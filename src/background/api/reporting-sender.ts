@@ -8,6 +8,7 @@
  * - The token goes in `Authorization: Bearer`, never in the URL or the body. No cookies.
  * - Never throws: every outcome is a SendResult for the queue (queue.ts decides about retries).
  */
+import { ignore } from '@/src/background/ignore';
 import { makeBatch, type ReportEvent } from '@/src/shared/reporting/events';
 import { validateReportingUrl } from '@/src/shared/reporting/endpoint';
 import type { SendResult } from '../reporting/queue';
@@ -43,7 +44,7 @@ export async function sendReports(target: ReportTarget, events: ReportEvent[], d
     return { ok: false, status: null, error: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network', retryAfterMs: null };
   }
   // The body is not needed; release the connection without reading a possibly large answer.
-  void res.body?.cancel().catch(() => undefined);
+  void res.body?.cancel().catch(ignore);
   if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status };
   return { ok: false, status: res.status, error: `http_${res.status}`, retryAfterMs: parseRetryAfter(res.headers.get('Retry-After'), now()) };
 }

@@ -5,6 +5,7 @@
  * rewrites the others. Expired entries are swept when the cache loads; the entry count is capped
  * well under any storage quota (MAX_ENTRIES × ~0.5–2 KB).
  */
+import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import { int } from '@/src/shared/zod-lean';
 import type { Verdict, Band } from '@/src/shared/verdict';
@@ -106,7 +107,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
     const drop = [...expired, ...over.map((u) => PREFIX + u)];
     loaded = true;
     changed();
-    if (drop.length) await removeKeys('db', drop).catch(() => undefined);
+    if (drop.length) await removeKeys('db', drop).catch(ignore);
   }
 
   function evictOver(): string[] {
@@ -134,7 +135,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
       if (!e) return null;
       if (e.exp <= now()) {
         mem.delete(url);
-        void removeKeys('db', PREFIX + url).catch(() => undefined);
+        void removeKeys('db', PREFIX + url).catch(ignore);
         return null;
       }
       mem.delete(url);
@@ -148,7 +149,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
       const over = evictOver();
       changed();
       if (!memoryOnly(verdict.url)) await writeKeys('db', { [PREFIX + verdict.url]: e });
-      if (over.length) await removeKeys('db', over.map((u) => PREFIX + u)).catch(() => undefined);
+      if (over.length) await removeKeys('db', over.map((u) => PREFIX + u)).catch(ignore);
     },
     async clear() {
       const keys = [...mem.keys()].map((u) => PREFIX + u);
@@ -163,7 +164,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
       mem.delete(url);
       if (!loaded) removedDuringLoad.add(url);
       changed();
-      await removeKeys('db', PREFIX + url).catch(() => undefined);
+      await removeKeys('db', PREFIX + url).catch(ignore);
     },
     count: () => mem.size,
     byScanId(scanId) {

@@ -4,6 +4,7 @@
  * this device, and the page learns where to report it: the organization's `reportUrl` when one is
  * set, else null (the page then opens an editable report with the scan id and URL).
  */
+import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import type { DisputeData } from '@/src/shared/messaging/protocol';
 import type { App } from '../app';
@@ -44,7 +45,7 @@ export async function disputeVerdict(app: App, rawUrl: string, scanId: string | 
   if (n.url) {
     app.engine.forget(n.url);
     await app.cache.delete(n.url);
-    void app.checker.check(rawUrl, 'popup').catch(() => undefined);
+    void app.checker.check(rawUrl, 'popup').catch(ignore);
   }
   return { reportUrl: fillReportUrl(s.reportUrl, id, url), scanId: id, url };
 }

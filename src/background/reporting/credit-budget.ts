@@ -4,6 +4,7 @@
  * reset it. `tryConsume()` is called once per scan submission, just before the POST; false means
  * "over today's budget": the caller treats it like running out of credits (nothing is sent).
  */
+import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import { int } from '@/src/shared/zod-lean';
 
@@ -29,13 +30,13 @@ export function createDailyBudget(d: BudgetDeps) {
         const limit = await d.limit();
         if (limit <= 0) return true;
         const today = dayOf(now());
-        const parsed = StateSchema.safeParse(await d.load().catch(() => undefined));
+        const parsed = StateSchema.safeParse(await d.load().catch(ignore));
         const used = parsed.success && parsed.data.day === today ? parsed.data.used : 0;
         if (used >= limit) return false;
         await d.save({ day: today, used: used + 1 });
         return true;
       });
-      tail = run.catch(() => undefined);
+      tail = run.catch(ignore);
       return run;
     },
   };

@@ -8,6 +8,7 @@
  * proceed and the content tier decide (the files other branches are rewriting): see the report
  * of branch wip-org for the exact places.
  */
+import { ignore } from '@/src/background/ignore';
 import type { SettingKey } from '@/src/shared/policy/settings';
 import { settingChanges, type ReportPayload } from '@/src/shared/reporting/events';
 import type { LookalikeVerdict } from '@/src/shared/url/lookalike';
@@ -52,7 +53,7 @@ export function reportBlocked(f: DecisionFacts): void {
       const title = say('notifyBlockedTitle');
       return browser.notifications.create(`blocked:${Date.now()}`, { type: 'basic', iconUrl: assetUrl('/icon/128.png'), title, message: f.host });
     })
-    .catch(() => undefined);
+    .catch(ignore);
 }
 /** "Proceed anyway" was granted (blocked.proceed, after the policy check). */
 export const reportProceeded = (f: DecisionFacts) => void report({ type: 'navigation.proceeded', payload: decision(f) });

@@ -6,6 +6,7 @@
  * event reported without one is dropped on the spot, and turning reporting off empties the queue.
  * The person sees all of it in options (reporting.status, ui/options/reporting-section.tsx).
  */
+import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { makeEvent, REPORT_TYPES, type ReportEvent, type ReportInput } from '@/src/shared/reporting/events';
@@ -50,7 +51,7 @@ export const reportingSettings = (): SettingsStore | null => activeSettings;
  * before startReporting (unit tests of handlers) or without a reportingUrl.
  */
 export function report(input: ReportInput): Promise<void> {
-  return active ? active.report(input).catch(() => undefined) : Promise.resolve();
+  return active ? active.report(input).catch(ignore) : Promise.resolve();
 }
 
 /** For options (`reporting.status`). */
@@ -100,11 +101,11 @@ export function startReporting(deps: ReportingDeps): Reporter {
     wake(at) {
       if (timer) clearTimeout(timer);
       timer = null;
-      if (at === null) return void browser.alarms.clear(REPORTING_ALARM).catch(() => undefined);
+      if (at === null) return void browser.alarms.clear(REPORTING_ALARM).catch(ignore);
       const delay = Math.max(0, at - Date.now());
       // The timer is the fast path while the worker lives; the alarm wakes a dead worker.
       timer = setTimeout(() => void queue.flush(), delay);
-      void Promise.resolve(browser.alarms.create(REPORTING_ALARM, { when: Date.now() + Math.max(delay, 1000) })).catch(() => undefined);
+      void Promise.resolve(browser.alarms.create(REPORTING_ALARM, { when: Date.now() + Math.max(delay, 1000) })).catch(ignore);
     },
     droppedEvent: (count, since) => makeEvent({ type: 'reporting.dropped', payload: { count, since: new Date(since).toISOString() } }, { ...droppedCtx, id: crypto.randomUUID(), now: Date.now() }),
   });
@@ -142,7 +143,7 @@ export function startReporting(deps: ReportingDeps): Reporter {
   const outage = createOutageTracker({
     load: () => readKey('db', OUTAGE_KEY, OutageSchema, null),
     save: (o) => writeKey('db', OUTAGE_KEY, o),
-    wakeAt: (at) => void Promise.resolve(browser.alarms.create(OUTAGE_ALARM, { when: at })).catch(() => undefined),
+    wakeAt: (at) => void Promise.resolve(browser.alarms.create(OUTAGE_ALARM, { when: at })).catch(ignore),
     report: (input) => void report(input),
     current: deps.serviceProblem,
   });
@@ -171,12 +172,12 @@ export function startReporting(deps: ReportingDeps): Reporter {
 
   browser.alarms.onAlarm.addListener((a) => {
     if (a.name === REPORTING_ALARM) void queue.flush();
-    if (a.name === OUTAGE_ALARM) void outage.onAlarm().catch(() => undefined);
+    if (a.name === OUTAGE_ALARM) void outage.onAlarm().catch(ignore);
   });
   browser.storage.onChanged.addListener((_c, area) => {
     if (area === 'managed') void readPolicy();
   });
-  deps.onServiceProblem((p) => void outage.onProblem(p).catch(() => undefined));
+  deps.onServiceProblem((p) => void outage.onProblem(p).catch(ignore));
   let wasEnabled: boolean | null = null;
   deps.settings.onChange((st) => {
     const on = enabled(st.settings);

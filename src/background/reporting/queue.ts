@@ -13,6 +13,7 @@
  * - Bounded: past `maxEvents` the oldest event is dropped and counted; once a delivery succeeds
  *   again, one `reporting.dropped` event carries the count (it is never itself dropped).
  */
+import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import { int } from '@/src/shared/zod-lean';
 import { ReportEventSchema, type ReportEvent } from '@/src/shared/reporting/events';
@@ -146,7 +147,7 @@ export function createReportQueue(deps: QueueDeps): ReportQueue {
   const lock = createMutex();
   let flushing: Promise<void> | null = null;
 
-  const read = async () => parseQueueState(await deps.load().catch(() => undefined), now());
+  const read = async () => parseQueueState(await deps.load().catch(ignore), now());
 
   function scheduleAfterChange(s: QueueState) {
     if (s.events.length === 0) deps.wake(null);

@@ -2,6 +2,7 @@
  * Moving a tab to the blocked page and back (issue 3 "Outputs", issue 10): the token, the
  * history bookkeeping "Go back" needs (strict-mode holds are settled in navigation.ts).
  */
+import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import { normalizeUrl } from '@/src/shared/url/normalize';
 import { MAX_BACK_STEPS } from '@/src/shared/messaging/limits';
@@ -56,7 +57,7 @@ export function createBlockedFlow(): BlockedFlow {
       const guess = stepsBack([...(entries.get(tabId) ?? []), ''], data.rawUrl, isBlockedPage);
       const { token, written } = createToken({ ...data, backSteps: guess });
       // The tab moves while the token is stored: the page asks this worker, which already knows it.
-      await Promise.all([written.catch(() => undefined), browser.tabs.update(tabId, { url: blockedPageUrl(token) }).catch(() => undefined)]);
+      await Promise.all([written.catch(ignore), browser.tabs.update(tabId, { url: blockedPageUrl(token) }).catch(ignore)]);
       return token;
     },
     noteEntry(tabId, url) {

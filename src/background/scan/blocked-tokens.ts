@@ -10,6 +10,7 @@
  * and among the MAX_TOKENS newest overall; the tab closing drops its tokens. A dropped token reads
  * as "This warning has expired": the page stays blocked, nothing is opened.
  */
+import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import { int, pair } from '@/src/shared/zod-lean';
 import { MAX_BACK_STEPS } from '@/src/shared/messaging/limits';
@@ -114,7 +115,7 @@ export async function readToken(token: string): Promise<BlockedToken | null> {
 }
 
 export async function updateToken(token: string, patch: Partial<BlockedToken>): Promise<void> {
-  await writing.get(token)?.done.catch(() => undefined);
+  await writing.get(token)?.done.catch(ignore);
   // Under the index lock: a token dropped meanwhile is not written back (it would never go).
   await indexMutex(async () => {
     if (!(await readKey('session', INDEX_KEY, IndexSchema, [])).some(([t]) => t === token)) return;

@@ -12,6 +12,7 @@
  * tab (webNavigation.onCreatedNavigationTarget), else the URL navigated to (a person typing an
  * address into a new tab).
  */
+import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import { dict } from '@/src/shared/zod-lean';
 import type { UrlStatus, BudgetSkipReason } from '@/src/shared/verdict';
@@ -127,7 +128,7 @@ export function createBudget(deps: { now?: () => number } = {}): Budget {
   async function write() {
     if (!state) return;
     prune(state);
-    await writeKey('session', KEY, state).catch(() => undefined);
+    await writeKey('session', KEY, state).catch(ignore);
   }
 
   function prune(s: State) {

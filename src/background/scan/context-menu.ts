@@ -3,6 +3,7 @@
  * The result opens in the report page, which follows the scan live; a notification tells when
  * the verdict is warn or worse (sent by notify.ts when the engine delivers it).
  */
+import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import { say } from '../i18n';
 import type { SettingsState, SettingsStore } from '../state/settings-store';
@@ -28,7 +29,7 @@ export function registerMenus(): void {
       browser.contextMenus.create({ id: MENU_IDS.page, title: say('menuCheckPage'), contexts: ['page'] });
       browser.contextMenus.create({ id: MENU_IDS.selection, title: say('menuCheckSelection'), contexts: ['selection'] });
     })
-    .catch(() => undefined);
+    .catch(ignore);
 }
 
 /**
@@ -45,7 +46,7 @@ export function followMenuPolicy(settings: SettingsStore): void {
     registerMenus();
   };
   settings.onChange(apply);
-  void settings.get().then(apply).catch(() => undefined);
+  void settings.get().then(apply).catch(ignore);
 }
 
 export const menusDisabled = () => disabled;

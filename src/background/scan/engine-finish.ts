@@ -2,6 +2,7 @@
  * The end of a scan: its verdict (or its failure) is announced, cached and recorded, and the job
  * is forgotten; one finish per scan, however many of the stream and the polls saw the end.
  */
+import { ignore } from '@/src/background/ignore';
 import type { ScanJob } from '../api';
 import type { PendingJob } from './jobs-store';
 import type { EngineCore } from './engine-core';
@@ -41,7 +42,7 @@ export function createFinisher(core: EngineCore, ageOf: (job: PendingJob) => num
     const seen = core.pendingSeen.get(job.url);
     core.durations.add(durationSample({ createdAt: scan.createdAt, completedAt: scan.completedAt, lastPendingAgeMs: seen?.ageMs ?? 0, doneSeenAgeMs: ageOf(job) }));
     if (scan.state === 'FAILED') {
-      await recordHistory({ id: scan.id, url: job.url, state: 'FAILED', createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(() => undefined);
+      await recordHistory({ id: scan.id, url: job.url, state: 'FAILED', createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(ignore);
       return core.drop(job, { kind: 'failed', scanId: scan.id, message: scan.failureReason ?? '' });
     }
     const v = toVerdict(job.url, scan, core.now());
@@ -74,7 +75,7 @@ export function createFinisher(core: EngineCore, ageOf: (job: PendingJob) => num
     } finally {
       if (core.isRetiring(job)) core.retiring.delete(job.url);
     }
-    await recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: v.riskScore, band: v.band, source: 'local' }).catch(() => undefined);
+    await recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: v.riskScore, band: v.band, source: 'local' }).catch(ignore);
   }
 
   return finish;

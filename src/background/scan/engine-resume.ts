@@ -4,6 +4,7 @@
  * again when the balance is back, however long that takes (issue 10, invariant 5), with a fresh
  * deadline from then on.
  */
+import { ignore } from '@/src/background/ignore';
 import type { PendingJob } from './jobs-store';
 import type { EngineCore } from './engine-core';
 import { expired } from './engine-core';
@@ -27,7 +28,7 @@ export function createResumer(core: EngineCore, tracker: Tracker, submitter: Sub
   let tail: Promise<unknown> = Promise.resolve();
   const serial = (fn: () => Promise<void>): Promise<void> => {
     const next = tail.then(fn, fn);
-    tail = next.catch(() => undefined);
+    tail = next.catch(ignore);
     return next;
   };
 

@@ -3,6 +3,7 @@
  * one batch. The answer decides what happens next: tracked, waiting for credits (no deadline),
  * retried after a transient error (within the deadline), or dropped (key rejected, URL refused).
  */
+import { ignore } from '@/src/background/ignore';
 import type { ScanReason } from '@/src/shared/messaging/protocol';
 import type { ApiResult, ScanJob } from '../api';
 import { isTerminal } from '../api';
@@ -57,7 +58,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   /** The privacy ledger records a URL when it leaves, whatever the service answers. */
   function recordSent(items: Array<{ url: string; reasons: ScanReason[] }>) {
     const at = core.now();
-    return appendLedger(items.flatMap((i) => i.reasons.map((reason) => ({ url: i.url, at, reason })))).catch(() => undefined);
+    return appendLedger(items.flatMap((i) => i.reasons.map((reason) => ({ url: i.url, at, reason })))).catch(ignore);
   }
 
   /**
@@ -163,7 +164,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
       core.mirror(updated);
       // Not awaited: tracking (the poll clock, a stream slot) must not wait for the history write.
       // The store's queue is first in, first out, so a finished job's entry still lands after this.
-      void recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(() => undefined);
+      void recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(ignore);
       core.emitProgress(updated);
       if (isTerminal(scan.state)) await tracker.finish(updated, scan);
       else tracker.track(updated, clock);
@@ -214,19 +215,19 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
       // A batch leaves later and reads the jobs then: it waits for this one to be stored first.
       if (job.reasons.includes('hover') || job.reasons.includes('page-links')) void stored.then(() => hovers.enqueue(job.url), () => undefined);
       // The failed write is the request's to report (engine.ts awaits it); nothing is sent then.
-      else void submitOne(job, stored).catch(() => undefined);
+      else void submitOne(job, stored).catch(ignore);
     },
     submitOne,
     resubmit(jobs) {
       const groups = batchGroups(jobs);
       for (const [key, urls] of groups) {
         // This worker life is forming or sending that batch itself: it answers those jobs.
-        if (!gate.owns(key) && !hovers.owns(key)) void resendBatch(urls, key).catch(() => undefined);
+        if (!gate.owns(key) && !hovers.owns(key)) void resendBatch(urls, key).catch(ignore);
       }
       for (const job of jobs) {
         if (job.batchKey || gate.preparing(job.url) || hovers.queued(job.url) || sending.has(job.url)) continue;
         // Never answered (or the worker died mid-POST): same Idempotency-Key, so no double scan.
-        void submitOne(job).catch(() => undefined);
+        void submitOne(job).catch(ignore);
       }
     },
     assign: (url, reasons) => (reasons.includes('navigation') || reasons.includes('menu') || reasons.includes('popup') ? gate.assign(url) : null),

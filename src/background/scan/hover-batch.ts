@@ -5,6 +5,7 @@
  * same key: engine-submit.ts resubmit), and the service answers with the same jobs instead of
  * scanning each URL a second time.
  */
+import { ignore } from '@/src/background/ignore';
 import type { ApiResult, ScanJob } from '../api';
 import type { PendingJob } from './jobs-store';
 import type { EngineCore } from './engine-core';
@@ -79,7 +80,7 @@ export function createHoverBatcher(core: EngineCore, steps: HoverBatchSteps): Ho
       if (timer !== null) return;
       // A failed store write stops the batch before its POST: the jobs stay stored, unsent, and
       // the jobs alarm's resume sends them (engine-resume.ts). Not an unhandled rejection.
-      timer = core.setTimer(() => void flush().catch(() => undefined), T.HOVER_BATCH_WINDOW_MS);
+      timer = core.setTimer(() => void flush().catch(ignore), T.HOVER_BATCH_WINDOW_MS);
     },
     queued: (url) => queue.includes(url),
     owns: (key) => sending.has(key),

@@ -6,6 +6,7 @@
  * Kept apart from navigation.ts: the holds live across events (the blocked page's polls, verdict
  * pushes), while navigation.ts handles one event at a time.
  */
+import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import type { UrlStatus, Decision } from '@/src/shared/verdict';
 import type { Settings } from '@/src/shared/policy/settings';
@@ -72,10 +73,10 @@ export function createStrictHolds(deps: { checker: Checker; engine: ScanEngine; 
     }
     await grantPass(t.tabId, t.rawUrl, 'release');
     // The tab goes back when the request-blocking rules let the pass through.
-    await deps.syncRules().catch(() => undefined);
+    await deps.syncRules().catch(ignore);
     const next = { ...t, pending: false, decision: { action: 'allow' as const, reason: 'strict:released' } };
     await updateToken(token, next);
-    await browser.tabs.update(t.tabId, { url: t.rawUrl }).catch(() => undefined);
+    await browser.tabs.update(t.tabId, { url: t.rawUrl }).catch(ignore);
     return next;
   }
 

@@ -13,6 +13,7 @@
  * By step: this file turns browser events into checks; acting on a block is navigation-act.ts,
  * strict mode's holds are navigation-strict.ts, a tab's window privacy is tab-privacy.ts.
  */
+import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import type { UrlStatus } from '@/src/shared/verdict';
 import type { Settings } from '@/src/shared/policy/settings';
@@ -140,8 +141,8 @@ export function createNavigation(deps: NavigationDeps): Navigation {
         stillOn: async (t, r) => !acts.handled(t) && findHop(await chains.get(t), (h) => sameDocument(h, r)) !== null,
         async release(t, r) {
           await grantPass(t, r, 'release');
-          await deps.syncRules().catch(() => undefined);
-          await browser.tabs.update(t, { url: r }).catch(() => undefined);
+          await deps.syncRules().catch(ignore);
+          await browser.tabs.update(t, { url: r }).catch(ignore);
         },
       },
       tabId,
@@ -163,7 +164,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       if (!opened || !isBlock(out.status) || !out.host) return;
       // A late verdict acts on each tab whose current chain went through this URL.
       for (const tabId of meta.tabIds) await act(tabId, url, out.host, why(out.status));
-    })().catch(() => undefined);
+    })().catch(ignore);
   });
 
   return {
@@ -210,7 +211,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
         .then(async () => {
           if (lost || (await settings.get()).settings.strictMode) await checkHop(tabId, url);
         })
-        .catch(() => undefined);
+        .catch(ignore);
     },
     backSteps: (token, t) => flow.backSteps(token, t),
     settleStrict: (token, t, s) => strict.settleOnce(token, t, s),

@@ -11,6 +11,7 @@
  * Nothing here throws: without the API (an old browser, unit tests) or when the browser refuses
  * a rule, the navigation-event path (navigation.ts) still blocks, after the request has started.
  */
+import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import { DEFAULT_LIMITS, diffRules, planNetRules, ruleSignature, type NetRule, type NetRuleLimits } from '@/src/shared/policy/net-rules';
 import type { VerdictCache } from '../cache/verdict-cache';
@@ -81,8 +82,8 @@ function browserDnr(): DnrApi | null {
 
 function browserWake(when: number | null) {
   try {
-    if (when === null) void browser.alarms.clear(NET_RULES_ALARM).catch(() => undefined);
-    else void browser.alarms.create(NET_RULES_ALARM, { when: when + 1000 }).catch(() => undefined);
+    if (when === null) void browser.alarms.clear(NET_RULES_ALARM).catch(ignore);
+    else void browser.alarms.create(NET_RULES_ALARM, { when: when + 1000 }).catch(ignore);
   } catch {
     // alarms unavailable: the timer (while the worker lives) and the next start still re-plan
   }
@@ -133,7 +134,7 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
       // One call: the browser swaps the changed rules at once, with no moment without them.
       await update(diff);
     } catch {
-      if (diff.removeRuleIds.length) await update({ removeRuleIds: diff.removeRuleIds }).catch(() => undefined);
+      if (diff.removeRuleIds.length) await update({ removeRuleIds: diff.removeRuleIds }).catch(ignore);
       await addInParts(update, diff.addRules);
     }
   }

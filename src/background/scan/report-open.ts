@@ -10,6 +10,7 @@
  * counts outlive the worker: an idle worker is stopped after 30 s, and a page that waited for
  * that would otherwise get a fresh three each time.
  */
+import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import { pair } from '@/src/shared/zod-lean';
 import { createMutex, readKey, writeKey } from '../state/kv';
@@ -42,7 +43,7 @@ export function createReportOpenLimit(): ReportOpenLimit {
   // Read once per worker life; every change is written through before it is acted on.
   let byTab: Map<number, number[]> | null = null;
   const load = async () => (byTab ??= new Map(await readKey('session', KEY, Stored, [])));
-  const save = (m: Map<number, number[]>) => writeKey('session', KEY, [...m]).catch(() => undefined);
+  const save = (m: Map<number, number[]>) => writeKey('session', KEY, [...m]).catch(ignore);
   return {
     take: (tabId, now = Date.now()) =>
       run(async () => {

@@ -4,6 +4,7 @@
  * content script's reach), so a woken worker does not start from nothing; a bad stored value is
  * dropped, never trusted. Examples in scan-durations.examples.ts.
  */
+import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import { fallback } from '@/src/shared/zod-lean';
 import { readKey, writeKey } from '../state/kv';
@@ -79,7 +80,7 @@ export function createDurationLog(opts: { persist?: boolean } = {}): DurationLog
               samples = [...old, ...samples].slice(-MAX_SAMPLES);
               learned = learnedFrom(samples);
             })
-            .catch(() => undefined)
+            .catch(ignore)
         : Promise.resolve();
       return loaded;
     },
@@ -88,7 +89,7 @@ export function createDurationLog(opts: { persist?: boolean } = {}): DurationLog
       samples = [...samples, ms].slice(-MAX_SAMPLES);
       learned = learnedFrom(samples);
       // Best effort: losing a sample costs a slightly worse schedule, never a verdict.
-      if (persist) void writeKey('db', KEY, samples).catch(() => undefined);
+      if (persist) void writeKey('db', KEY, samples).catch(ignore);
     },
     learned: () => learned,
   };

@@ -11,6 +11,7 @@
  * used too. No answer, an error or a Location that is not http(s): null, and the short URL is
  * judged as it is (the service scans it, like any URL).
  */
+import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import type { LedgerEntry, ScanReason } from '@/src/shared/messaging/protocol';
 import { headWithoutCookies } from '../api/short-link-head';
@@ -88,7 +89,7 @@ export function createShortLinks(deps: ShortLinksDeps): ShortLinks {
     const ctl = new AbortController();
     const timer = setTimeout(() => ctl.abort(), TIMEOUT_MS);
     try {
-      await deps.record({ url, at: now(), reason, sentTo: 'shortener' }).catch(() => undefined);
+      await deps.record({ url, at: now(), reason, sentTo: 'shortener' }).catch(ignore);
       const res = await head(url, ctl.signal);
       // A 3xx arrives as an opaque redirect (status 0): wait for the browser's view of it.
       const readable = res.headers.get('location');

@@ -4,6 +4,7 @@
  * the chain the tab is on. Updates apply in the order the events came, once the stored chains
  * are loaded.
  */
+import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import { dict } from '@/src/shared/zod-lean';
 import { EMPTY_CHAIN, type Chain } from '@/src/shared/url/redirect-chain';
@@ -35,7 +36,7 @@ export function createTabChains(): TabChains {
     if (saveTimer !== null) return;
     saveTimer = setTimeout(() => {
       saveTimer = null;
-      void writeKey('session', KEY, Object.fromEntries(chains)).catch(() => undefined);
+      void writeKey('session', KEY, Object.fromEntries(chains)).catch(ignore);
     }, SAVE_DELAY_MS);
   }
 

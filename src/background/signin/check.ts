@@ -9,6 +9,7 @@
  * tab + host + trigger (report-once.ts). Exact protected hosts, the organization's own sites and
  * its allowlisted domains never warn (shared/url/lookalike.ts).
  */
+import { ignore } from '@/src/background/ignore';
 import type { SignInCheckData } from '@/src/shared/messaging/protocol';
 import type { LookalikeVerdict } from '@/src/shared/url/lookalike';
 import type { SenderLike } from '../sender';
@@ -70,7 +71,7 @@ export function createSignInChecks(deps: {
       if (seen.first(tabId, host, trigger)) {
         report(host, verdict, trigger);
         // In order, each with the state as it is when its turn comes.
-        saving = saving.then(() => store.save(seen.state())).catch(() => undefined);
+        saving = saving.then(() => store.save(seen.state())).catch(ignore);
       }
       return { warn: true, protectedHost: verdict.protectedDomain };
     },

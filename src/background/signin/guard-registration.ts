@@ -17,6 +17,7 @@
  * first of all: the guard is also injected into every open web tab then (all frames). The guard
  * starts once per frame however it arrived (src/content/signin/boot.ts).
  */
+import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 
 export const SIGNIN_GUARD_ID = 'linklens-signin-guard';
@@ -67,7 +68,7 @@ export function createGuardRegistration(
   async function injectIntoOpenTabs(api: ScriptingLike) {
     if (!api.executeScript) return;
     const tabs = await openTabs().catch(() => [] as number[]);
-    await Promise.all(tabs.map((tabId) => api.executeScript!({ target: { tabId, allFrames: true }, files: [SIGNIN_GUARD_FILE] }).catch(() => undefined)));
+    await Promise.all(tabs.map((tabId) => api.executeScript!({ target: { tabId, allFrames: true }, files: [SIGNIN_GUARD_FILE] }).catch(ignore)));
   }
 
   return {

@@ -11,6 +11,7 @@
  *   Firefox does not expose it to them).
  * storage.local is not used, except once to move what older builds left there (legacy-local.ts).
  */
+import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import type { z } from 'zod/mini';
 import { createMemoryBackend, openDefaultBackend, type DbBackend } from './db-backend';
@@ -43,7 +44,7 @@ let dbBackend: Promise<DbBackend> | null = null;
 /** The private store, once what older builds left in storage.local has been moved into it. */
 function db(): Promise<DbBackend> {
   dbBackend ??= backendSource().then(async (b) => {
-    await migrateLegacyLocal(b, browser.storage.local as unknown as LocalArea).catch(() => undefined);
+    await migrateLegacyLocal(b, browser.storage.local as unknown as LocalArea).catch(ignore);
     return b;
   });
   return dbBackend;
@@ -92,11 +93,6 @@ export async function readKeyOrThrow<S extends z.ZodMiniType>(a: Area, key: stri
   return parsed.success ? parsed.data : fallback;
 }
 
-/** Several keys as stored (unchecked: the caller validates each); a storage that cannot be read is an error. */
-export async function readKeysOrThrow(a: Area, keys: string[]): Promise<Record<string, unknown>> {
-  return getKeys(a, keys);
-}
-
 export async function writeKey(a: Area, key: string, value: unknown): Promise<void> {
   await writeKeys(a, { [key]: value });
 }
@@ -131,7 +127,7 @@ export function createMutex() {
   let tail: Promise<unknown> = Promise.resolve();
   return function run<T>(fn: () => Promise<T>): Promise<T> {
     const next = tail.then(fn, fn);
-    tail = next.catch(() => undefined);
+    tail = next.catch(ignore);
     return next;
   };
 }

@@ -8,19 +8,27 @@
  */
 import { z } from 'zod/mini';
 import type { LedgerEntry, ScanSummary } from '@/src/shared/messaging/protocol';
+import { ScanReason } from '@/src/shared/messaging/protocol';
 import { readKeyOrThrow, writeKey, createMutex, dbGeneration } from './kv';
 import { incognitoUrls } from './incognito-urls';
-import { createLedgerPages } from './ledger-pages';
 
 export const LEDGER_CAP = 1000;
 export const HISTORY_CAP = 200;
 
+const EntrySchema = z.object({ url: z.string(), at: z.number(), reason: ScanReason, sentTo: z.optional(z.literal('shortener')) });
+const LedgerSchema = z.pipe(z.array(z.unknown()), z.transform((xs) =>
+  xs.flatMap((x) => {
+    const r = EntrySchema.safeParse(x);
+    return r.success ? [r.data] : [];
+  })));
 
 /**
- * What the private store holds under one key, as this worker last read or wrote it: a new
- * history entry is one write, not a read, a check of up to HISTORY_CAP entries and a write. As
- * for the ledger's pages (ledger-pages.ts, which says why the copy stays true): read again when
- * the store was replaced and after a failed write; a store that cannot be read is an error.
+ * What the private store holds under one key, as this worker last read or wrote it. Every URL
+ * sent waits for its ledger line to land (engine-submit.ts), and that used to be a read, a check
+ * of up to LEDGER_CAP entries and a write; now it is the write alone. This worker is the store's
+ * only writer (no page or content script reaches it), so the copy stays true; it is read again
+ * when the store was replaced (dbGeneration) and after a failed write. A store that cannot be
+ * read is an error, not an empty list: the entries stay queued, and nothing stored is written over.
  */
 function createMirror<T>(key: string, schema: z.ZodMiniType<T[]>) {
   let mem: { gen: number; items: T[] } | null = null;
@@ -61,7 +69,7 @@ let memLedger: LedgerEntry[] = [];
 /** Private-window history of this background life (newest first). */
 let memHistory: ScanSummary[] = [];
 
-const ledgerStore = createLedgerPages(LEDGER_CAP);
+const ledgerStore = createMirror<LedgerEntry>('ledger', LedgerSchema);
 
 export function appendLedger(entries: LedgerEntry[]): Promise<void> {
   if (!entries.length) return Promise.resolve();
@@ -78,7 +86,8 @@ export function appendLedger(entries: LedgerEntry[]): Promise<void> {
     const batch = queued;
     queued = [];
     try {
-      await ledgerStore.append(batch);
+      const next = [...(await ledgerStore.read()), ...batch];
+      await ledgerStore.write(next.slice(Math.max(0, next.length - LEDGER_CAP)));
     } catch (e) {
       queued = [...batch, ...queued]; // the next run tries again; nothing silently lost
       throw e;
@@ -88,7 +97,7 @@ export function appendLedger(entries: LedgerEntry[]): Promise<void> {
 
 /** Stored and in-memory entries, oldest first, capped. */
 export async function readLedger(): Promise<LedgerEntry[]> {
-  const stored = await ledgerStore.lines().catch(() => []);
+  const stored = await ledgerStore.read().catch(() => []);
   if (!memLedger.length) return stored;
   const all = [...stored, ...memLedger].sort((a, b) => a.at - b.at);
   return all.slice(Math.max(0, all.length - LEDGER_CAP));
@@ -97,7 +106,7 @@ export async function readLedger(): Promise<LedgerEntry[]> {
 export const clearLedger = () =>
   ledgerMutex(async () => {
     memLedger = [];
-    await ledgerStore.clear();
+    await ledgerStore.write([]);
   });
 
 const SummarySchema = z.object({

@@ -11,6 +11,7 @@
  * LIVE_WAIT_MS): without it Linklens is not configured. storage.onChanged('managed') applies
  * policy changes live.
  */
+import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import { dict } from '@/src/shared/zod-lean';
 import { DEFAULT_SETTINGS, defaultSettings, isPolicyOnlyKey, SettingsShape, type Settings, type SettingKey } from '@/src/shared/policy/settings';
@@ -129,7 +130,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
     const applies = (st: SettingsState | null) => JSON.stringify(st && { ...st, policyLive: null });
     const before = applies(state && compute());
     live = next;
-    await writePolicyCache(next).catch(() => undefined);
+    await writePolicyCache(next).catch(ignore);
     if (applies(compute()) !== before) publish();
     else state = compute();
   }

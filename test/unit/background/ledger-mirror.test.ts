@@ -1,13 +1,11 @@
-// The ledger is stored in pages with a copy in memory (ledger-pages.ts), the history as one list
-// with a copy (ledger.ts createMirror): a URL's ledger line is one small write before its POST
-// leaves, not a read, a check and a write of the whole ledger. These rows say the copy and the
-// pages never cost a line: not when the store cannot be read, not when a write fails, not when
-// the store is replaced or damaged.
+// The ledger and the history keep a copy of what is stored (ledger.ts createMirror): a URL's
+// ledger line is one write before its POST leaves, not a read, a check and a write. These rows
+// say the copy never costs an entry: not when the store cannot be read, not when a write fails,
+// not when the store is replaced.
 import { describe, expect, it } from 'vitest';
 import { createMemoryBackend, type DbBackend } from '@/src/background/state/db-backend';
 import { setDbBackend } from '@/src/background/state/kv';
-import { appendLedger, readLedger, recordHistory, readHistory, clearLedger, LEDGER_CAP } from '@/src/background/state/ledger';
-import { PAGE, pagesToKeep, appendToPages } from '@/src/background/state/ledger-pages';
+import { appendLedger, readLedger, recordHistory, readHistory, clearLedger } from '@/src/background/state/ledger';
 import type { ScanSummary } from '@/src/shared/messaging/protocol';
 
 /** A memory store that counts its reads and can be told to fail its next read or write. */
@@ -46,55 +44,16 @@ async function use(c: ReturnType<typeof countingStore>) {
 const line = (n: number) => ({ url: `https://e${n}.example/`, at: n, reason: 'navigation' as const });
 const summary = (id: string): ScanSummary => ({ id, url: `https://${id}.example/`, state: 'QUEUED', createdAt: null, riskScore: null, band: null, source: 'local' });
 
-describe('ledger pages', () => {
-  /** What a new worker life reads (the copy in memory forgotten). */
-  const afresh = (c: ReturnType<typeof countingStore>) => {
-    setDbBackend(c.store);
-    return readLedger();
-  };
-
+describe('ledger mirror', () => {
   it('reads the store once per worker life: later lines are one write each', async () => {
-    const c = countingStore();
+    const c = countingStore({ ledger: [line(0)] });
     await use(c);
     await appendLedger([line(1)]);
-    const reads = c.calls.get;
+    expect(c.calls).toEqual({ get: 1, set: 1 });
     await appendLedger([line(2)]);
     await appendLedger([line(3)]);
-    expect(c.calls).toEqual({ get: reads, set: 3 }); // no read after the first
-    expect(await afresh(c)).toEqual([line(1), line(2), line(3)]);
-  });
-
-  it('a line writes the newest page and the head only, however full the ledger is', async () => {
-    const c = countingStore();
-    await use(c);
-    for (let i = 0; i < LEDGER_CAP + 250; i += 50) await appendLedger(Array.from({ length: 50 }, (_, j) => line(i + j)));
-    const written: string[][] = [];
-    const set = c.store.set;
-    c.store.set = async (values) => {
-      written.push(Object.keys(values).sort());
-      return set(values);
-    };
-    await appendLedger([line(5000)]);
-    expect(written).toHaveLength(1);
-    expect(written[0]!.length).toBeLessThanOrEqual(2);
-    expect(written[0]).toContain('ledgerPages');
-    const ledger = await afresh(c);
-    expect(ledger).toHaveLength(LEDGER_CAP);
-    expect(ledger.at(-1)).toEqual(line(5000));
-    expect(ledger[0]).toEqual(line(251));
-    // Pages no longer needed are gone: at most the cap's pages and the newest one are stored.
-    const pages = Object.keys(await c.inner.getAll()).filter((k) => k.startsWith('ledger:'));
-    expect(pages.length).toBeLessThanOrEqual(LEDGER_CAP / PAGE + 1);
-  });
-
-  it("older builds' one list is read as the ledger, and paged at the first new line", async () => {
-    const c = countingStore({ ledger: [line(0), line(1)] });
-    await use(c);
-    expect(await readLedger()).toEqual([line(0), line(1)]);
-    await appendLedger([line(2)]);
-    const stored = await c.inner.getAll();
-    expect('ledger' in stored).toBe(false);
-    expect(await afresh(c)).toEqual([line(0), line(1), line(2)]);
+    expect(c.calls).toEqual({ get: 1, set: 3 }); // no read after the first
+    expect((await c.inner.get(['ledger'])).ledger).toEqual([line(0), line(1), line(2), line(3)]);
   });
 
   it('a store that cannot be read is not written over: the line waits and lands with the next one', async () => {
@@ -104,74 +63,37 @@ describe('ledger pages', () => {
     await expect(appendLedger([line(1)])).rejects.toThrow('read failed');
     expect((await c.inner.get(['ledger'])).ledger).toEqual([line(0)]);
     await appendLedger([line(2)]);
-    expect(await afresh(c)).toEqual([line(0), line(1), line(2)]);
+    expect(await readLedger()).toEqual([line(0), line(1), line(2)]);
   });
 
   it('after a failed write the store is read again, and nothing is lost', async () => {
-    const c = countingStore();
+    const c = countingStore({ ledger: [line(0)] });
     await use(c);
     await appendLedger([line(1)]);
     c.fail.set = 1;
     await expect(appendLedger([line(2)])).rejects.toThrow('write failed');
     const reads = c.calls.get;
     await appendLedger([line(3)]);
-    expect(c.calls.get).toBeGreaterThan(reads);
-    expect(await afresh(c)).toEqual([line(1), line(2), line(3)]);
-  });
-
-  it('a damaged head or page is a safe default, never a crash: bad lines are dropped, the rest kept', async () => {
-    const c = countingStore({ ledgerPages: { first: 0, last: 1 }, 'ledger:0': [line(0), { url: 5 }, 'junk'], 'ledger:1': 'not a page' });
-    await use(c);
-    expect(await readLedger()).toEqual([line(0)]);
-    await appendLedger([line(1)]);
-    expect(await afresh(c)).toEqual([line(0), line(1)]);
-    const huge = countingStore({ ledgerPages: { first: 0, last: 1e9 }, ledger: [line(7)] });
-    await use(huge);
-    expect(await readLedger()).toEqual([line(7)]); // a head naming a billion pages is not believed
+    expect(c.calls.get).toBe(reads + 1);
+    expect((await c.inner.get(['ledger'])).ledger).toEqual([line(0), line(1), line(2), line(3)]);
   });
 
   it('a replaced store is read, not the copy of the old one', async () => {
     await appendLedger([line(1)]);
     const other = countingStore({ ledger: [line(7)] });
-    await use(other);
+    await other.ready;
+    setDbBackend(other.store);
     await appendLedger([line(8)]);
     expect(await readLedger()).toEqual([line(7), line(8)]);
   });
 
-  it('what a reader gets is a copy; clearing empties the store', async () => {
-    const c = countingStore();
-    await use(c);
+  it('what a reader gets is a copy: changing it changes nothing stored', async () => {
     await appendLedger([line(1)]);
     const l = await readLedger();
     l.push(line(99));
     expect(await readLedger()).toEqual([line(1)]);
     await clearLedger();
     expect(await readLedger()).toEqual([]);
-    expect(await afresh(c)).toEqual([]);
-    expect(Object.keys(await c.inner.getAll()).filter((k) => k.startsWith('ledger'))).toEqual([]);
-  });
-});
-
-describe('ledger page rules', () => {
-  it.each([
-    // sizes of the pages (oldest first), cap → pages kept (the newest ones)
-    [[100, 100, 1], 200, 3],
-    [[100, 100, 100], 200, 2],
-    [[100, 100, 100, 1], 200, 3],
-    [[50], 200, 1],
-    [[], 200, 0],
-    [[100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100], 1000, 10],
-    [[100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 3], 1000, 11],
-  ])('pages %j, cap %i: keeps the newest %i', (sizes, cap, keep) => {
-    expect(pagesToKeep(sizes, cap)).toBe(keep);
-  });
-
-  it('appends into the newest page and spills into new ones of at most a page', () => {
-    const last = [line(0), line(1)];
-    const pages = appendToPages(last, [line(2), line(3), line(4)], 3);
-    expect(pages).toEqual([[line(0), line(1), line(2)], [line(3), line(4)]]);
-    expect(last).toEqual([line(0), line(1)]); // a copy
-    expect(appendToPages([], [line(0)], 3)).toEqual([[line(0)]]);
   });
 });
 
