@@ -77,9 +77,20 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
         await field.dispose();
       },
       async click(role, name) {
-        // BiDi browsingContext.locateNodes with an accessibility locator (role + name).
-        const el = await page.waitForSelector(`::-p-aria([name=${ariaString(name)}][role=${ariaString(role)}])`, { timeout: 15_000 });
-        if (!el) throw new Error(`No ${role} named "${name}"`);
+        // BiDi browsingContext.locateNodes with an accessibility locator (role + name), asked again
+        // from here every 100 ms. Not page.waitForSelector: after a first miss it re-asks on the
+        // page's animation frames, which stop while the tab is not the one shown, and Firefox builds
+        // the accessibility tree after the DOM, so under load the first ask can come too early
+        // (a CI run waited 15 s for a button that was on the page).
+        await page.bringToFront();
+        const selector = `::-p-aria([name=${ariaString(name)}][role=${ariaString(role)}])`;
+        const until = Date.now() + 15_000;
+        let el = await page.$(selector);
+        while (!el && Date.now() < until) {
+          await new Promise((r) => setTimeout(r, 100));
+          el = await page.$(selector);
+        }
+        if (!el) throw new Error(`No ${role} named "${name}" within 15 s`);
         await el.click();
         await el.dispose();
       },
