@@ -58,11 +58,11 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
         // 0 dark, 1 light, 2 follow the browser (Firefox's "Website appearance").
         const value = scheme === 'dark' ? 0 : scheme === 'light' ? 1 : 2;
         await chrome.evaluateJson(`(() => { Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', ${value}); return JSON.stringify(true); })()`);
-        await page.waitForFunction((want) => want === null || matchMedia(`(prefers-color-scheme: ${want})`).matches, { timeout: 5000 }, scheme);
+        await page.waitForFunction((want) => want === null || matchMedia(`(prefers-color-scheme: ${want})`).matches, { timeout: 5000, polling: 100 }, scheme);
       },
       async fillByLabel(label, value) {
         // The input a <label> names, found as a person reads it: the label's exact text.
-        await page.waitForFunction((l) => [...document.querySelectorAll('label')].some((x) => x.textContent?.trim() === l && x.control), {}, label);
+        await page.waitForFunction((l) => [...document.querySelectorAll('label')].some((x) => x.textContent?.trim() === l && x.control), { polling: 100 }, label);
         const handle = await page.evaluateHandle(
           (l) => [...document.querySelectorAll('label')].find((x) => x.textContent?.trim() === l)?.control ?? null,
           label,
