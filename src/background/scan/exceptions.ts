@@ -11,8 +11,8 @@
 import { z } from 'zod/mini';
 import { dict } from '@/src/shared/zod-lean';
 import { addPass, PASS_MS } from '@/src/shared/policy/passes';
-import { exceptionsInForce, revokeFromRecords, type ExceptionRow } from '@/src/shared/policy/exceptions-view';
-import { readKey, writeKey, removeKeys, createMutex } from '../state/kv';
+import { exceptionsInForce, revokeFromRecords, type ExceptionRecords, type ExceptionRow } from '@/src/shared/policy/exceptions-view';
+import { readKeyOrThrow, writeKeys, createMutex, dbGeneration } from '../state/kv';
 
 const KEY = 'exceptions';
 /** host → when its exception was granted (the options page says "since"); its own key, so the
@@ -28,27 +28,54 @@ export type PassKind = 'proceed' | 'release';
 const Rec = dict(z.number());
 const mutex = createMutex();
 
+/**
+ * This worker life's copy of the three records. The worker is their only writer (its pages ask
+ * it; content scripts cannot reach storage.session), so after one read every question is
+ * answered from memory: a block's redirect waits on no storage round trip, one that took
+ * 120–200 ms in a burst of tabs (BENCHMARKS.md §11). Read again when the private store is
+ * replaced (a unit test's new worker life: dbGeneration), and after a failed read or write.
+ */
+let copy: { gen: number; r: Promise<ExceptionRecords> } | null = null;
+function records(): Promise<ExceptionRecords> {
+  const gen = dbGeneration();
+  if (copy?.gen !== gen) {
+    const r = Promise.all([KEY, SINCE_KEY, PASS_KEY].map((k) => readKeyOrThrow('session', k, Rec, {}))).then(([exceptions, since, passes]) => ({ exceptions: exceptions!, since: since!, passes: passes! }));
+    copy = { gen, r };
+    r.catch(() => void (copy?.r === r && (copy = null)));
+  }
+  return copy.r;
+}
+/** For questions: a store that cannot be read grants nothing. */
+const current = () => records().catch(() => ({ exceptions: {}, since: {}, passes: {} }) as ExceptionRecords);
+
+/** Under the mutex: the copy takes the change at once (a revocation counts from now), then the store. */
+async function save(next: Partial<ExceptionRecords>): Promise<void> {
+  const gen = dbGeneration();
+  copy = { gen, r: Promise.resolve({ ...(await records()), ...next }) };
+  try {
+    await writeKeys('session', { ...(next.exceptions && { [KEY]: next.exceptions }), ...(next.since && { [SINCE_KEY]: next.since }), ...(next.passes && { [PASS_KEY]: next.passes }) });
+  } catch (e) {
+    copy = null;
+    throw e;
+  }
+}
+
 export async function hasException(host: string, now = Date.now()): Promise<boolean> {
-  const all = await readKey('session', KEY, Rec, {});
-  const exp = all[host];
+  const exp = (await current()).exceptions[host];
   return exp !== undefined && (exp === -1 || exp > now);
 }
 
 /** `until` = -1 for "until the browser restarts". */
 export function addException(host: string, until: number, now = Date.now()): Promise<void> {
   return mutex(async () => {
-    const [all, since] = await Promise.all([readKey('session', KEY, Rec, {}), readKey('session', SINCE_KEY, Rec, {})]);
-    all[host] = until;
-    since[host] = now;
-    await writeKey('session', KEY, all);
-    await writeKey('session', SINCE_KEY, since);
+    const r = await records();
+    await save({ exceptions: { ...r.exceptions, [host]: until }, since: { ...r.since, [host]: now } });
   });
 }
 
 /** Exceptions and proceed passes in force (options page), newest first; none while proceeding is not allowed. */
 export async function exceptionsList(allowProceed: boolean, now = Date.now()): Promise<ExceptionRow[]> {
-  const [exceptions, since, passes] = await Promise.all([readKey('session', KEY, Rec, {}), readKey('session', SINCE_KEY, Rec, {}), readKey('session', PASS_KEY, Rec, {})]);
-  return exceptionsInForce({ exceptions, since, passes }, { allowProceed, now, passMs: PASS_MS });
+  return exceptionsInForce(await current(), { allowProceed, now, passMs: PASS_MS });
 }
 
 /**
@@ -57,12 +84,9 @@ export async function exceptionsList(allowProceed: boolean, now = Date.now()): P
  */
 export function revokeExceptions(host: string | null): Promise<number> {
   return mutex(async () => {
-    const [exceptions, since, passes] = await Promise.all([readKey('session', KEY, Rec, {}), readKey('session', SINCE_KEY, Rec, {}), readKey('session', PASS_KEY, Rec, {})]);
-    const after = revokeFromRecords({ exceptions, since, passes }, host);
-    await writeKey('session', KEY, after.exceptions);
-    await writeKey('session', SINCE_KEY, after.since);
-    await writeKey('session', PASS_KEY, after.passes);
-    return after.removed;
+    const { removed, ...after } = revokeFromRecords(await records(), host);
+    await save(after);
+    return removed;
   });
 }
 
@@ -70,8 +94,7 @@ const passKey = (kind: PassKind, tabId: number, url: string) => `${kind} ${tabId
 
 export function grantPass(tabId: number, url: string, kind: PassKind = 'proceed', now = Date.now()): Promise<void> {
   return mutex(async () => {
-    const all = await readKey('session', PASS_KEY, Rec, {});
-    await writeKey('session', PASS_KEY, addPass(all, passKey(kind, tabId, url), now));
+    await save({ passes: addPass((await records()).passes, passKey(kind, tabId, url), now) });
   });
 }
 
@@ -80,7 +103,7 @@ export function grantPass(tabId: number, url: string, kind: PassKind = 'proceed'
  * pass counts only while `proceedAllowed` (the policy's allowProceed).
  */
 export async function hasPass(tabId: number, url: string, proceedAllowed: boolean, now = Date.now()): Promise<boolean> {
-  const all = await readKey('session', PASS_KEY, Rec, {});
+  const all = (await current()).passes;
   const live = (kind: PassKind) => {
     const exp = all[passKey(kind, tabId, url)];
     return exp !== undefined && exp > now;
@@ -91,17 +114,15 @@ export async function hasPass(tabId: number, url: string, proceedAllowed: boolea
 /** The policy no longer allows proceeding: every exception and proceed pass ends now. */
 export function endProceeding(): Promise<void> {
   return mutex(async () => {
-    const passes = await readKey('session', PASS_KEY, Rec, {});
+    const passes = { ...(await records()).passes };
     for (const k of Object.keys(passes)) if (k.startsWith('proceed ')) delete passes[k];
-    await writeKey('session', PASS_KEY, passes);
-    await removeKeys('session', [KEY, SINCE_KEY]);
+    await save({ passes, exceptions: {}, since: {} });
   });
 }
 
 /** Live and expired host exceptions, for the request-blocking rules (net-rules.ts drops expired ones). */
 export async function listExceptions(): Promise<Array<{ host: string; until: number }>> {
-  const all = await readKey('session', KEY, Rec, {});
-  return Object.entries(all).map(([host, until]) => ({ host, until }));
+  return Object.entries((await current()).exceptions).map(([host, until]) => ({ host, until }));
 }
 
 /**
@@ -109,7 +130,7 @@ export async function listExceptions(): Promise<Array<{ host: string; until: num
  * where passes carry their kind ('proceed' | 'release').
  */
 export async function listPasses(): Promise<Array<{ tabId: number; url: string; expiresAt: number; kind?: 'proceed' | 'release' }>> {
-  const all = await readKey('session', PASS_KEY, Rec, {});
+  const all = (await current()).passes;
   const out: Array<{ tabId: number; url: string; expiresAt: number; kind?: 'proceed' | 'release' }> = [];
   for (const [k, expiresAt] of Object.entries(all)) {
     const m = /^(?:(proceed|release) )?(\d+) (.+)$/s.exec(k);

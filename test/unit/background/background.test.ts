@@ -9,6 +9,8 @@ import { startBackground } from '@/src/background/main';
 import { createRouter, isExtensionPage, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import { waitFor } from './worker-harness';
+import { createMemoryBackend, type DbBackend } from '@/src/background/state/db-backend';
+import { setDbBackend } from '@/src/background/state/kv';
 import { installI18n } from '../ui/helpers';
 
 
@@ -25,8 +27,12 @@ const contentSender = (tabId: number): SenderLike => ({ id: ID, url: 'https://ev
 
 let app: App;
 let route: ReturnType<typeof createRouter>;
+/** This test's private store (setup-db.ts gives each test a fresh one; kept here for a restart). */
+let db: DbBackend;
 beforeEach(async () => {
   fakeBrowser.reset();
+  db = createMemoryBackend(true);
+  setDbBackend(db);
   // The background's words (notifications, badge titles) from the real English locale.
   installI18n('en');
   // fakeBrowser.reset() keeps webNavigation/alarms listeners: drop the previous test's worker.
@@ -132,8 +138,10 @@ describe('navigation', () => {
     expect(r).toEqual({ ok: true, data: { url } });
     const t2 = await navigate(url);
     expect(await tabUrl(t2)).toBe(url);
-    // Restart: storage.session is gone, the exception with it.
+    // Restart: storage.session is gone, the exception with it, and the worker starts a new life
+    // (what it kept in memory is gone too) over the same private store.
     await fakeBrowser.storage.session.clear();
+    setDbBackend(db);
     const t3 = await navigate(url);
     expect(await tabUrl(t3)).toContain('blocked.html');
   });
