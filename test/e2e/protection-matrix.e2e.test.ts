@@ -200,7 +200,8 @@ async function runCell(w: World, state: State, target: Target): Promise<void> {
       // Settled: a strict-mode hold ends blocked, not released to the page.
       const details = await waitFor('settled blocked-page details', () => request<BlockedDetailsData>(w, { type: 'blocked.details', token }), (d) => !d.pending, 15_000);
       expect(details.reason).not.toBe('strict:released');
-      expect(isBlockedPage(w, await tab.currentUrl())).toBe(true);
+      const now = await tab.currentUrl();
+      expect(isBlockedPage(w, now), `the tab stays on the blocked page; it shows ${now}`).toBe(true);
       if (!state.startsWith('strict') && (target === 'redirect' || target === 'meta')) {
         // Names the bad hop, and the link the person opened.
         expect({ url: details.url, firstUrl: details.firstUrl }).toEqual({ url: c.badUrl, firstUrl: c.firstUrl });
