@@ -31,9 +31,10 @@ const mutex = createMutex();
 /**
  * This worker life's copy of the three records. The worker is their only writer (its pages ask
  * it; content scripts cannot reach storage.session), so after one read every question is
- * answered from memory: a block's redirect waits on no storage round trip, one that took
- * 120–200 ms in a burst of tabs (BENCHMARKS.md §11). Read again when the private store is
- * replaced (a unit test's new worker life: dbGeneration), and after a failed read or write.
+ * answered from memory: a block's redirect waits on no storage round trip (120–200 ms each
+ * while a burst of tabs loads, though the burst's slowest verdict did not measurably move:
+ * BENCHMARKS.md §11). Read again when the private store is replaced (a unit test's new worker
+ * life: dbGeneration), and after a failed read or write.
  */
 let copy: { gen: number; r: Promise<ExceptionRecords> } | null = null;
 function records(): Promise<ExceptionRecords> {
