@@ -233,8 +233,10 @@ if (browsers.includes('chromium')) {
       expect(await tab.textContent('h1')).toBe('phish-proceed.test');
 
       // The exception lives in storage.session, which Chromium keeps in memory and empties when
-      // the browser restarts. Emptying it here is what a restart does to it.
+      // the browser restarts; the restart also ends the worker, and with it the copy the worker
+      // keeps (exceptions.ts). Emptying the one and stopping the other is what a restart does.
       await clearSessionStorage(control);
+      await stopServiceWorker(ext.context, ext.extensionId);
       await visit(tab, url);
       const again = await blockedToken(tab);
       expect(again).not.toBe(token);
