@@ -49,10 +49,9 @@ function records(): Promise<ExceptionRecords> {
 /** For questions: a store that cannot be read grants nothing. */
 const current = () => records().catch(() => ({ exceptions: {}, since: {}, passes: {} }) as ExceptionRecords);
 
-/** Under the mutex: the copy takes the change at once (a revocation counts from now), then the store. */
-async function save(next: Partial<ExceptionRecords>): Promise<void> {
-  const gen = dbGeneration();
-  copy = { gen, r: Promise.resolve({ ...(await records()), ...next }) };
+/** Under the mutex, `r` as the writer read it: the copy takes the change at once (a revocation counts from now), then the store. */
+async function save(r: ExceptionRecords, next: Partial<ExceptionRecords>): Promise<void> {
+  copy = { gen: dbGeneration(), r: Promise.resolve({ ...r, ...next }) };
   try {
     await writeKeys('session', { ...(next.exceptions && { [KEY]: next.exceptions }), ...(next.since && { [SINCE_KEY]: next.since }), ...(next.passes && { [PASS_KEY]: next.passes }) });
   } catch (e) {
@@ -70,7 +69,7 @@ export async function hasException(host: string, now = Date.now()): Promise<bool
 export function addException(host: string, until: number, now = Date.now()): Promise<void> {
   return mutex(async () => {
     const r = await records();
-    await save({ exceptions: { ...r.exceptions, [host]: until }, since: { ...r.since, [host]: now } });
+    await save(r, { exceptions: { ...r.exceptions, [host]: until }, since: { ...r.since, [host]: now } });
   });
 }
 
@@ -85,8 +84,9 @@ export async function exceptionsList(allowProceed: boolean, now = Date.now()): P
  */
 export function revokeExceptions(host: string | null): Promise<number> {
   return mutex(async () => {
-    const { removed, ...after } = revokeFromRecords(await records(), host);
-    await save(after);
+    const r = await records();
+    const { removed, ...after } = revokeFromRecords(r, host);
+    await save(r, after);
     return removed;
   });
 }
@@ -95,7 +95,8 @@ const passKey = (kind: PassKind, tabId: number, url: string) => `${kind} ${tabId
 
 export function grantPass(tabId: number, url: string, kind: PassKind = 'proceed', now = Date.now()): Promise<void> {
   return mutex(async () => {
-    await save({ passes: addPass((await records()).passes, passKey(kind, tabId, url), now) });
+    const r = await records();
+    await save(r, { passes: addPass(r.passes, passKey(kind, tabId, url), now) });
   });
 }
 
@@ -115,9 +116,10 @@ export async function hasPass(tabId: number, url: string, proceedAllowed: boolea
 /** The policy no longer allows proceeding: every exception and proceed pass ends now. */
 export function endProceeding(): Promise<void> {
   return mutex(async () => {
-    const passes = { ...(await records()).passes };
+    const r = await records();
+    const passes = { ...r.passes };
     for (const k of Object.keys(passes)) if (k.startsWith('proceed ')) delete passes[k];
-    await save({ passes, exceptions: {}, since: {} });
+    await save(r, { passes, exceptions: {}, since: {} });
   });
 }
 
