@@ -23,6 +23,7 @@ import { connectionOf, firefoxChrome } from './firefox-chrome';
 import { injectExpression, withScriptingPermission } from './content-script-access';
 import { extensionTabs } from './extension-tabs';
 import { waitFor } from './wait-for';
+import { clickElement, hoverElement, within } from './firefox-pointer';
 
 /** Short enough to suspend mid-scan (the journey slows the service to 10 s), long enough for each step. */
 export const FIREFOX_IDLE_TIMEOUT_MS = 4000;
@@ -69,7 +70,7 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
         );
         const field = handle.asElement() as ElementHandle<HTMLInputElement> | null;
         if (!field) throw new Error(`No field labelled "${label}"`);
-        await field.click({ count: 3 }); // focus it and select what it holds, so typing replaces it
+        await clickElement(page, field, 3); // focus it and select what it holds, so typing replaces it
         await field.evaluate((el) => el.select());
         await field.type(value);
         const typed = await field.evaluate((el) => el.value);
@@ -81,8 +82,9 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
         // from here every 100 ms. Not page.waitForSelector: after a first miss it re-asks on the
         // page's animation frames, which stop while the tab is not the one shown, and Firefox builds
         // the accessibility tree after the DOM, so under load the first ask can come too early
-        // (a CI run waited 15 s for a button that was on the page).
-        await page.bringToFront();
+        // (a CI run waited 15 s for a button that was on the page). The click itself: see
+        // firefox-pointer.ts.
+        await within(15_000, 'bringing the tab to the front', page.bringToFront());
         const selector = `::-p-aria([name=${ariaString(name)}][role=${ariaString(role)}])`;
         const until = Date.now() + 15_000;
         let el = await page.$(selector);
@@ -91,12 +93,15 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
           el = await page.$(selector);
         }
         if (!el) throw new Error(`No ${role} named "${name}" within 15 s`);
-        await el.click();
+        await clickElement(page, el);
         await el.dispose();
       },
       async hover(selector) {
         await untilGestureCounts(page, () => page.evaluate(() => document.readyState));
-        await page.hover(selector);
+        const el = await page.$(selector);
+        if (!el) throw new Error(`Nothing on the page matches ${selector}`);
+        await hoverElement(page, el);
+        await el.dispose();
       },
       async press(key) {
         await untilGestureCounts(page, () => page.evaluate(() => document.readyState));
@@ -114,9 +119,9 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
         return (await control.evaluate(injectExpression(tabId, fn as (arg: never) => unknown, arg))) as R;
       },
       async screenshot(clip?: Clip) {
-        return Buffer.from(await page.screenshot(clip ? { clip } : {}));
+        return Buffer.from(await within(30_000, 'a screenshot', page.screenshot(clip ? { clip } : {})));
       },
-      close: () => page.close(),
+      close: () => within(15_000, 'closing a tab', page.close()),
     };
     return self;
   };
