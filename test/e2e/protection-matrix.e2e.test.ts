@@ -19,7 +19,9 @@
 // | person's allow list has the host    | loads              | blocked, 0 req (3)  | blocked, 0 req (3)| loads        | loads                 |
 //
 // (1) strict mode with fail mode "block": no verdict can arrive, so the tab ends on the blocked
-//     page (invariant 3, "fail-closed means closed"), whichever hop it was held on.
+//     page (invariant 3, "fail-closed means closed"), whichever hop it was held on; and the start
+//     page's server gets no request either: the browser holds the load before its request
+//     (shared/policy/strict-hold.ts), so no page commits and no redirect or meta refresh runs.
 // (2) The private-window cells run with scanIncognito on, so unknown hops are scanned there too;
 //     with it off they would load (nothing is sent from a private window), while the block lists
 //     and cached verdicts still block.
@@ -214,6 +216,11 @@ async function runCell(w: World, state: State, target: Target): Promise<void> {
     const reached = w.pages.requestsTo(c.badHost).filter((r) => r.path !== '/favicon.ico').length;
     if (KNOWN_BAD.has(target)) expect(reached, `requests to ${c.badHost}`).toBe(blocked ? 0 : 1);
     else if (!blocked) expect(reached).toBeGreaterThanOrEqual(1);
+    if (state.startsWith('strict')) {
+      const start = new URL(c.open).hostname;
+      expect(w.pages.requestsTo(start).filter((r) => r.path !== '/favicon.ico').length, `requests to ${start} (strict: held before its request)`).toBe(0);
+      expect(reached, `requests to ${c.badHost}`).toBe(0);
+    }
   } catch (e) {
     // For the failure's report: what the service scanned and what the page server served last.
     console.log(`${state} × ${target} failed. Scans: ${JSON.stringify(w.svc.scans().map((x) => [x.url, x.state]))}; last page requests: ${JSON.stringify(w.pages.requests.slice(-6))}`);

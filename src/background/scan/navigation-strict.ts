@@ -13,7 +13,9 @@ import type { Settings } from '@/src/shared/policy/settings';
 import { RECHECKABLE, strictOutcome } from '@/src/shared/policy/strict';
 import type { Checker } from './checker';
 import type { ScanEngine } from './engine';
-import { grantPass } from './exceptions';
+import { grantPass, hasPass } from './exceptions';
+import { strictHoldMatches } from '@/src/shared/policy/strict-hold';
+import { isPaused } from './pause';
 import { readToken, updateToken, type BlockedToken } from './blocked-tokens';
 
 /** Strict mode blocked (or holds) without a verdict: the reason is the rule (strict.ts). */
@@ -99,4 +101,17 @@ export function createStrictHolds(deps: { checker: Checker; engine: ScanEngine; 
       else holds.delete(url);
     },
   };
+}
+
+/** Chromium's error for a request its rules blocked (Firefox names none: there the pass decides). */
+export const BLOCKED_BY_CLIENT = 'net::ERR_BLOCKED_BY_CLIENT';
+
+/**
+ * A failed top-level load that strict mode's hold rule (strict-hold.ts) may have stopped before
+ * its request, and that was not let through already (then the failure is the network's or the
+ * site's). Chromium names its rules' blocks; Firefox names none, so there the rest decides.
+ */
+export async function heldByStrictRule(s: Settings, tabId: number, raw: string, error: string | undefined): Promise<boolean> {
+  if (error?.startsWith('net::') && error !== BLOCKED_BY_CLIENT) return false;
+  return s.strictMode && !s.auditOnly && strictHoldMatches(raw) && !(await isPaused()) && !(await hasPass(tabId, raw, true));
 }

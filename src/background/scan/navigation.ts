@@ -35,7 +35,7 @@ import { isPaused } from './pause';
 import type { LinkChecker } from './link-check';
 import { createHopWaiter, holdThroughWrapper, isHeldWrapper } from './wrapper-hold';
 import { createNavigationActs, why } from './navigation-act';
-import { createStrictHolds, strictDecision } from './navigation-strict';
+import { BLOCKED_BY_CLIENT, createStrictHolds, heldByStrictRule, strictDecision } from './navigation-strict';
 import { createTabPrivacy, type TabPrivacy } from './tab-privacy';
 
 export { sameDocument, blockedPageUrl } from './blocked-flow';
@@ -75,9 +75,6 @@ export interface NavigationDeps {
   tabPrivacy?: TabPrivacy;
 }
 
-/** Chromium's error for a request its rules blocked; its error page is a history entry (Firefox shows none). */
-const BLOCKED_BY_CLIENT = 'net::ERR_BLOCKED_BY_CLIENT';
-
 export function createNavigation(deps: NavigationDeps): Navigation {
   const { settings, links, engine, cache } = deps;
   const tabPrivacy = deps.tabPrivacy ?? createTabPrivacy();
@@ -91,12 +88,13 @@ export function createNavigation(deps: NavigationDeps): Navigation {
   const openedWarned = createOpenedWarned();
 
   /**
-   * One hop through the gate, cache and scan, with every URL read out of it (link-check.ts).
+   * One hop through the gate, cache and scan, with every URL read out of it (link-check.ts);
+   * resolves with strict mode's action for it ('allow' also when strict mode is off).
    * The settings and the tab's privacy are read together, both from memory in the usual case
    * (tab-privacy.ts): in a burst of navigations each browser round trip before the POST costs
    * 70–200 ms (BENCHMARKS.md, measurement 11).
    */
-  async function checkHop(tabId: number, raw: string) {
+  async function checkHop(tabId: number, raw: string): Promise<'allow' | 'hold' | 'block' | undefined> {
     const [{ settings: s }, incognito] = await Promise.all([settings.get(), tabPrivacy.incognito(tabId)]);
     const out = s.scanNavigations ? await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true }) : await links.lookup(raw, { incognito, knownOnly: true });
     if (!out.url || !out.host) return;
@@ -105,15 +103,16 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     else openedWarned(tabId, out);
     if (isBlock(out.status)) {
       await actThrough(tabId, raw, out);
-      return;
+      return 'block';
     }
     // Strict mode: hold, or fail closed at once when the outcome is already known (key
     // rejected, out of credits, not configured…): strict.ts decides, with the reason shown.
     const o = strictOutcome({ settings: s, status: out.status, problem: engine.problem(), elapsedMs: null });
-    if (o.action === 'allow') return;
+    if (o.action === 'allow') return 'allow';
     const pending = o.action === 'hold';
     const token = await act(tabId, out.url, out.host, { verdict: null, decision: strictDecision(o.reason) }, { pending });
     if (token && (pending || RECHECKABLE.has(o.reason))) strict.add(out.url, token);
+    return o.action;
   }
 
   /** Known bad by the rules' own measure (block list in every state, blocking verdict unless paused). */
@@ -128,6 +127,15 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     return d ? { url: n.url, host: n.host, verdict: d.reason === 'blocklist' ? null : v, decision: d } : null;
   }
 
+  /** Only while the tab still stands on this navigation (the person may have gone elsewhere). */
+  const stillOn = async (t: number, r: string) => !acts.handled(t) && findHop(await chains.get(t), (h) => sameDocument(h, r)) !== null;
+  /** One-time pass, the rules in step, then the URL again. */
+  async function letThrough(t: number, r: string) {
+    await grantPass(t, r, 'release');
+    await deps.syncRules().catch(ignore);
+    await browser.tabs.update(t, { url: r }).catch(ignore);
+  }
+
   /** A navigation the wrapper-hold rules stopped (wrapper-hold.ts holdThroughWrapper). */
   const throughWrapper = (tabId: number, raw: string) =>
     holdThroughWrapper(
@@ -137,13 +145,8 @@ export function createNavigation(deps: NavigationDeps): Navigation {
         incognito: (t) => tabPrivacy.incognito(t),
         passed: (t, r) => hasPass(t, r, true),
         block: actThrough,
-        // Only while the tab still stands on this navigation (the person may have gone elsewhere).
-        stillOn: async (t, r) => !acts.handled(t) && findHop(await chains.get(t), (h) => sameDocument(h, r)) !== null,
-        async release(t, r) {
-          await grantPass(t, r, 'release');
-          await deps.syncRules().catch(ignore);
-          await browser.tabs.update(t, { url: r }).catch(ignore);
-        },
+        stillOn,
+        release: letThrough,
       },
       tabId,
       raw,
@@ -189,6 +192,11 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       const bad = await known(d.url);
       if (bad) await act(d.tabId, bad.url, bad.host, { verdict: bad.verdict, decision: bad.decision }, { attempted: d.url });
       else if (isHeldWrapper(d.url)) await throughWrapper(d.tabId, d.url);
+      // Strict mode's hold rule stopped it: the hop's check again (it answers from the engine, as
+      // the navigation's own check already asked); what strict mode allows goes through once.
+      else if ((await heldByStrictRule((await settings.get()).settings, d.tabId, d.url, d.error)) && (await checkHop(d.tabId, d.url)) === 'allow' && (await stillOn(d.tabId, d.url))) {
+        await letThrough(d.tabId, d.url);
+      }
     },
     noteCommitted(tabId, url, qualifiers = []) {
       flow.noteEntry(tabId, url);

@@ -162,6 +162,7 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
       limits: limits(),
       now: now(),
       holdWrappers: s.scanNavigations && isConfigured(s) && !s.auditOnly,
+      holdStrict: s.strictMode && !s.auditOnly,
     });
     await apply(() => dnr.getDynamicRules(), (u) => dnr.updateDynamicRules(u), plan.dynamic);
     await apply(() => dnr.getSessionRules(), (u) => dnr.updateSessionRules(u), plan.session);

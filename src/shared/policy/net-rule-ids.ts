@@ -12,6 +12,8 @@ export interface NetRule {
   condition: {
     regexFilter?: string;
     requestDomains?: string[];
+    excludedRequestDomains?: string[];
+    requestMethods?: Array<'get'>;
     isUrlFilterCaseSensitive?: boolean;
     resourceTypes: ResourceType[];
     tabIds?: number[];
@@ -39,6 +41,8 @@ export function ruleSignature(r: Pick<NetRule, 'priority' | 'action' | 'conditio
     sorted(c.requestDomains),
     sorted(c.resourceTypes),
     sorted(c.tabIds),
+    sorted(c.excludedRequestDomains),
+    sorted(c.requestMethods),
   ]);
 }
 

@@ -17,13 +17,15 @@
  *     incognito scans, which live in session rules (nothing about private browsing is written
  *     to disk);
  *   - exceptions ("Proceed anyway" for a host) and one-shot passes (this URL, this tab): `allow`
- *     rules of higher priority, session rules like the exceptions themselves (storage.session).
+ *     rules of higher priority, session rules like the exceptions themselves (storage.session);
+ *   - strict mode's hold (strict-hold.ts): while strict mode is on, one session rule stops every
+ *     top-level GET of a public-looking host until the background lets it through with a pass.
  *
  * At the limits (MAX_NUMBER_OF_REGEX_RULES: 1,000 in both browsers, for dynamic and session rules
  * together in Chromium; MAX_NUMBER_OF_DYNAMIC_RULES: 30,000 in Chromium, 5,000 in Firefox;
  * MAX_NUMBER_OF_SESSION_RULES: 5,000): the block list never needs more than BLOCKLIST_BUCKETS
  * rules and no regex. Regex slots go first to allow rules (so "Proceed anyway" keeps working;
- * at most MAX_EXCEPTION_RULES and MAX_PASS_RULES, the newest), then to verdicts, most severe
+ * at most MAX_EXCEPTION_RULES and MAX_PASS_RULES, the newest), then to strict mode's hold, then to verdicts, most severe
  * first (risk score), then most recent (checkedAt). Verdicts that do not fit are `overflow`: the
  * navigation-event path (navigation.ts) still blocks them, after the request has started.
  */
@@ -34,6 +36,7 @@ import { hostMatcher, normalizeHostEntry } from '../url/site';
 import { hostRegex, keyRegex, requestDomainsFor } from '../url/request-filter';
 import { assignIds, fnv1a, type Draft, type NetRule, type ResourceType, type Store } from './net-rule-ids';
 import { wrapperHoldDrafts } from './wrapper-holds';
+import { strictHoldDraft } from './strict-hold';
 
 export { diffRules, ruleSignature, type NetRule, type ResourceType } from './net-rule-ids';
 
@@ -86,6 +89,12 @@ export interface NetRuleInput {
    * scanNavigations on, not audit-only); a pause lifts the holds like every verdict rule.
    */
   holdWrappers?: boolean;
+  /**
+   * Strict mode's hold (strict-hold.ts): top-level page loads wait in the browser, before their
+   * request, for the background's decision. Set while strict mode is on and not audit-only; a
+   * pause lifts it like every verdict rule.
+   */
+  holdStrict?: boolean;
 }
 
 export interface NetRulePlan {
@@ -195,7 +204,11 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
     drafts.push({ store: 'session', rule: { priority: ALLOW_PRIORITY, action: { type: 'allow' }, condition: { regexFilter: regex, isUrlFilterCaseSensitive: true, resourceTypes: FRAMES, tabIds: [p.tabId] } } });
   }
 
-  // 3. Verdicts, most severe then most recent, while regex slots last.
+  // 3. Strict mode's hold: one regex rule, before the verdicts (a verdict that does not fit is
+  // still blocked on the event path; without the hold, strict mode is open until the event).
+  if (input.holdStrict === true && !paused && take('session', true)) drafts.push(strictHoldDraft(BLOCK_PRIORITY, s.allowlist));
+
+  // 3b. Verdicts, most severe then most recent, while regex slots last.
   const overflow: string[] = [];
   const lists = listIndex(s);
   const bad = input.verdicts

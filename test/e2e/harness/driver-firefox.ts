@@ -174,7 +174,10 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
       } catch (error) {
         // A redirect to an extension page (the blocked page) sends no load events: an outcome.
         // The aborted load (NS_BINDING_ABORTED) can be reported before the tab shows that page.
-        const onOurs = await waitFor('the tab on an extension page', () => wrapped.currentUrl(), (u) => u.startsWith(ext.pageUrl('')), 5000, 50).then(() => true, () => false);
+        // A load strict mode's hold stopped (NS_ERROR_ABORT) ends there too, or on the page
+        // itself once let through.
+        const settled = (u: string) => u.startsWith(ext.pageUrl('')) || u === url;
+        const onOurs = await waitFor('the tab on an extension page', () => wrapped.currentUrl(), settled, 5000, 50).then(() => true, () => false);
         if (!onOurs) throw error;
       }
       return wrapped;

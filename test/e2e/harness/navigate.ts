@@ -5,14 +5,15 @@ import { waitForPageUrl } from './url-wait';
 
 /**
  * Starts a navigation and waits for the DOM. A navigation the extension redirects to its blocked
- * page ends in net::ERR_ABORTED (or "interrupted by another navigation") for page.goto: that is
- * an expected outcome here, not a failure.
+ * page ends in net::ERR_ABORTED (or "interrupted by another navigation") for page.goto, and one
+ * its request-blocking rules stop before the request (a known-bad URL, strict mode's hold) in
+ * net::ERR_BLOCKED_BY_CLIENT: expected outcomes here, not failures.
  */
 export async function visit(page: Page, url: string): Promise<void> {
   try {
     await page.goto(url, { waitUntil: 'domcontentloaded' });
   } catch (error) {
-    if (!/net::ERR_ABORTED|interrupted by another navigation/.test(String(error))) throw error;
+    if (!/net::ERR_ABORTED|net::ERR_BLOCKED_BY_CLIENT|interrupted by another navigation/.test(String(error))) throw error;
   }
 }
 

@@ -9,6 +9,8 @@ export interface PageRequest {
   host: string;
   path: string;
   method: string;
+  /** When the server received it (ms epoch, this machine's clock). */
+  at: number;
   /** The Authorization header, if a request carried one (no page request should). */
   authorization?: string;
 }
@@ -50,7 +52,7 @@ export async function startPageServer(): Promise<PageServer> {
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const host = hostOf(req);
     const url = new URL(req.url ?? '/', 'http://placeholder');
-    requests.push({ host, path: url.pathname + url.search, method: req.method ?? 'GET', ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) });
+    requests.push({ host, path: url.pathname + url.search, method: req.method ?? 'GET', at: Date.now(), ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) });
     if (!acceptedHost(host)) {
       res.writeHead(421, { 'content-type': 'text/plain' }).end('misdirected request');
       return;

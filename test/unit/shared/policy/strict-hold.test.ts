@@ -1,0 +1,51 @@
+/**
+ * Strict mode's hold rule (strict-hold.ts) stops exactly the loads of its example table, the
+ * rule evaluated as the browsers do (regexFilter case-insensitive in RE2 ⊂ JavaScript
+ * syntax; excludedRequestDomains: the host or a subdomain; requestMethods); strictHoldMatches
+ * (what the background asks of a failed load) covers every load it stops. And the plan holds it only while asked and not paused, before any verdict's rule.
+ */
+import { describe, expect, it } from 'vitest';
+import { STRICT_HOLD_EXAMPLES } from '@/src/shared/policy/strict-hold.examples';
+import { strictHoldDraft, strictHoldMatches, STRICT_HOLD_REGEX } from '@/src/shared/policy/strict-hold';
+import { DEFAULT_LIMITS, planNetRules } from '@/src/shared/policy/net-rules';
+import { DEFAULT_SETTINGS } from '@/src/shared/policy/settings';
+
+function ruleStops(url: string, method: string, allowlist: string[]): boolean {
+  const c = strictHoldDraft(1, allowlist).rule.condition;
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/\.+$/, '');
+  } catch {
+    return false;
+  }
+  if (c.requestMethods && !c.requestMethods.includes(method as 'get')) return false;
+  if ((c.excludedRequestDomains ?? []).some((d) => host === d.replace(/\.$/, '') || host.endsWith(`.${d.replace(/\.$/, '')}`))) return false;
+  return new RegExp(c.regexFilter!, 'i').test(new URL(url).href);
+}
+
+describe('strict mode hold rule', () => {
+  it.each(STRICT_HOLD_EXAMPLES.map((e) => [e.name, e] as const))('%s', (_n, e) => {
+    const method = e.method ?? 'get';
+    expect(ruleStops(e.url, method, e.allowlist ?? [])).toBe(e.held);
+    // The background's own test of a failed load: the rule's regex, so never narrower than the rule.
+    if (e.held) expect(strictHoldMatches(e.url)).toBe(true);
+  });
+
+  it('is one main-frame GET block rule whose regex compiles in JavaScript unicode mode (Firefox) too', () => {
+    const r = strictHoldDraft(1, []).rule;
+    expect(r).toMatchObject({ action: { type: 'block' }, condition: { resourceTypes: ['main_frame'], requestMethods: ['get'] } });
+    expect(() => new RegExp(STRICT_HOLD_REGEX, 'u')).not.toThrow();
+  });
+
+  it('is in the plan only while asked for and not paused, and takes its regex slot before the verdicts', () => {
+    const base = { settings: { ...DEFAULT_SETTINGS }, pausedUntil: null, verdicts: [], exceptions: [], passes: [], limits: DEFAULT_LIMITS, now: 1000 };
+    const isHold = (r: { condition: { regexFilter?: string } }) => r.condition.regexFilter === STRICT_HOLD_REGEX;
+    expect(planNetRules(base).session.some(isHold)).toBe(false);
+    expect(planNetRules({ ...base, holdStrict: true }).session.filter(isHold)).toHaveLength(1);
+    expect(planNetRules({ ...base, holdStrict: true, pausedUntil: -1 }).session.some(isHold)).toBe(false);
+    const verdicts = [{ verdict: { url: 'https://phish.example/', riskScore: 90, categories: [], checkedAt: 1 }, expiresAt: 10_000 }];
+    const oneSlot = planNetRules({ ...base, verdicts, holdStrict: true, limits: { ...DEFAULT_LIMITS, regex: 1 } });
+    expect(oneSlot.session.filter(isHold)).toHaveLength(1);
+    expect(oneSlot.overflow).toEqual(['https://phish.example/']);
+  });
+});
