@@ -17,6 +17,7 @@ export const STRICT_HOLD_EXAMPLES: readonly StrictHoldExample[] = [
   { name: 'plain http too', url: 'http://news.example.org/', held: true },
   { name: 'a host with a trailing dot', url: 'https://example.com./', held: true },
   { name: 'userinfo does not hide the host', url: 'https://user:pw@example.com/', held: true },
+  { name: 'a dot in the userinfo does not make an intranet host public', url: 'http://first.last@intranet/', held: false },
   { name: 'an IDN host (punycode)', url: 'https://xn--bcher-kva.example/', held: true },
   { name: 'a form POST is not held (its body could not be sent again)', url: 'https://example.com/login', method: 'post', held: false },
   { name: 'a public IPv4 address is held (it is sent)', url: 'http://93.184.215.14/', held: true },

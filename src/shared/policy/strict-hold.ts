@@ -26,12 +26,12 @@ import { requestDomainsFor } from '../url/request-filter';
 import { INTRANET_SUFFIXES } from '../url/privacy';
 
 /**
- * http(s) with a host of at least two labels whose last label has a letter, or an IPv4 address
- * (public ones are sent; the browser writes every IPv4 form as a dotted quad). Not `[IPv6]` and
- * no single-label name. The common subset of RE2 and JavaScript regexes.
+ * http(s) with a host that has a dot: a name of two labels or more, or an IPv4 address (public
+ * ones are sent; the browser writes every IPv4 form as a dotted quad). Not `[IPv6]`, no
+ * single-label name; a dot in the userinfo does not count (nothing after the dot may be an `@`).
+ * The common subset of RE2 and JavaScript regexes.
  */
-export const STRICT_HOLD_REGEX =
-  '^https?://(?:[^/?#@]*@)?(?:[^/?#@:\\[\\]]*\\.[a-z0-9-]*[a-z][a-z0-9-]*\\.*|[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+)(?::[0-9]+)?(?:[/?#]|$)';
+export const STRICT_HOLD_REGEX = '^https?://(?:[^/?#@]*@)?[^/?#@:\\[\\]]*\\.[^/?#@\\[\\]]*(?:[/?#]|$)';
 
 /** Never public, never sent (privacy.ts): localhost, the loopback address, intranet suffixes. */
 export const EXCLUDED_SUFFIXES: readonly string[] = ['localhost', '127.0.0.1', ...INTRANET_SUFFIXES];
