@@ -2,7 +2,7 @@
 // writes BENCHMARKS.md (and the raw numbers to test/bench/last-run.json). Not part of `npm test`:
 // numbers, not pass/fail timings. Every figure is a ratio or a comparison measured in this run.
 //
-//   npm run bench                 all fourteen measurements, writes BENCHMARKS.md
+//   npm run bench                 all thirteen measurements, writes BENCHMARKS.md
 //   npm run bench -- --only=1,5   some of them, printed (BENCHMARKS.md is left alone)
 //   LINKLENS_BENCH_CORPUS=blog,news-c LINKLENS_BENCH_LOADS=2 npm run bench -- --only=9
 //                                 measurement 9 on some corpus pages, fewer loads (while iterating)
@@ -32,7 +32,6 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
   '11': async () => (await import('./burst')).measureBurst({ sizes: [12, 50], processingMs: 2000, learningScans: 6 }),
   '12': async () => (await import('./unwrap-cost')).measureUnwrapCost({ links: 5000, passes: 30, hovers: 2000 }),
   '13': async () => (await import('./ledger-cost')).measureLedgerCost({ rounds: 3, navigationsPerRound: 10, warmup: 2 }),
-  '14': async () => (await import('./strict-hold-cost')).measureStrictHoldCost({ rounds: 3, pagesPerRound: 10 }),
 };
 
 async function main(): Promise<void> {
@@ -49,7 +48,7 @@ async function main(): Promise<void> {
   const sections: Section[] = [];
   for (const id of ids) {
     const measure = MEASUREMENTS[id];
-    if (!measure) throw new Error(`Unknown measurement ${id} (1–14)`);
+    if (!measure) throw new Error(`Unknown measurement ${id} (1–13)`);
     const t = Date.now();
     console.log(`▶ measurement ${id}…`);
     let section: Section;

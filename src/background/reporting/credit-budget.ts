@@ -4,6 +4,7 @@
  * reset it. `tryConsume()` is called once per scan submission, just before the POST; false means
  * "over today's budget": the caller treats it like running out of credits (nothing is sent).
  */
+import { localDay } from '@/src/shared/local-day';
 import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import { int } from '@/src/shared/zod-lean';
@@ -18,7 +19,6 @@ export interface BudgetDeps {
   now?: () => Date;
 }
 
-const dayOf = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 export function createDailyBudget(d: BudgetDeps) {
   const now = d.now ?? (() => new Date());
@@ -29,7 +29,7 @@ export function createDailyBudget(d: BudgetDeps) {
       const run = tail.then(async () => {
         const limit = await d.limit();
         if (limit <= 0) return true;
-        const today = dayOf(now());
+        const today = localDay(now());
         const parsed = StateSchema.safeParse(await d.load().catch(ignore));
         const used = parsed.success && parsed.data.day === today ? parsed.data.used : 0;
         if (used >= limit) return false;

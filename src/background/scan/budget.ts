@@ -12,6 +12,7 @@
  * tab (webNavigation.onCreatedNavigationTarget), else the URL navigated to (a person typing an
  * address into a new tab).
  */
+import { localDay } from '@/src/shared/local-day';
 import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import { dict } from '@/src/shared/zod-lean';
@@ -77,11 +78,6 @@ const StateSchema = z.object({
 });
 type State = z.infer<typeof StateSchema>;
 
-/** The person's calendar day (budgets reset at local midnight). */
-export function dayOf(now: number): string {
-  const d = new Date(now);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 const emptyState = (day: string): State => ({ day, spent: { navigation: 0, hover: 0 }, sites: {}, refused: {}, buckets: {}, tabs: {}, tabSite: {} });
 
@@ -106,13 +102,13 @@ export function createBudget(deps: { now?: () => number } = {}): Budget {
 
   async function load(): Promise<State> {
     if (state) return rollover(state);
-    loading ??= readKey('session', KEY, z.nullable(StateSchema), null).then((s) => (state ??= s ?? emptyState(dayOf(now()))));
+    loading ??= readKey('session', KEY, z.nullable(StateSchema), null).then((s) => (state ??= s ?? emptyState(localDay(now()))));
     return rollover(await loading);
   }
 
   /** A new day: day counters start again; buckets and last refusals carry on. */
   function rollover(s: State): State {
-    const today = dayOf(now());
+    const today = localDay(now());
     if (s.day !== today) Object.assign(s, { day: today, spent: { navigation: 0, hover: 0 }, sites: {}, refused: {} });
     return s;
   }

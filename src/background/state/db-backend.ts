@@ -10,6 +10,8 @@
  * is kept per worker life: opening costs a few ms, and the first verdict after a wake reads
  * through it (BENCHMARKS.md §4).
  */
+import { openIdb } from './idb-store';
+
 export interface DbBackend {
   /**
    * False for the in-memory stand-in used when IndexedDB cannot be opened: what is written then
@@ -25,15 +27,7 @@ export interface DbBackend {
 const DB_NAME = 'linklens';
 const STORE = 'kv';
 
-function openDb(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('indexedDB open failed'));
-    req.onblocked = () => reject(new Error('indexedDB open blocked'));
-  });
-}
+const openDb = () => openIdb(DB_NAME, STORE);
 
 export function createIdbBackend(): DbBackend {
   let conn: Promise<IDBDatabase> | null = null;
