@@ -19,7 +19,6 @@ export interface BudgetDeps {
   now?: () => Date;
 }
 
-
 export function createDailyBudget(d: BudgetDeps) {
   const now = d.now ?? (() => new Date());
   let tail: Promise<unknown> = Promise.resolve();

@@ -78,7 +78,6 @@ const StateSchema = z.object({
 });
 type State = z.infer<typeof StateSchema>;
 
-
 const emptyState = (day: string): State => ({ day, spent: { navigation: 0, hover: 0 }, sites: {}, refused: {}, buckets: {}, tabs: {}, tabSite: {} });
 
 /** Statuses for which a check request would send the URL now. */

@@ -25,8 +25,8 @@
  * together in Chromium; MAX_NUMBER_OF_DYNAMIC_RULES: 30,000 in Chromium, 5,000 in Firefox;
  * MAX_NUMBER_OF_SESSION_RULES: 5,000): the block list never needs more than BLOCKLIST_BUCKETS
  * rules and no regex. Regex slots go first to allow rules (so "Proceed anyway" keeps working;
- * at most MAX_EXCEPTION_RULES and MAX_PASS_RULES, the newest), then to strict mode's hold, then to verdicts, most severe
- * first (risk score), then most recent (checkedAt). Verdicts that do not fit are `overflow`: the
+ * at most MAX_EXCEPTION_RULES and MAX_PASS_RULES, the newest), then to strict mode's hold, then
+ * to verdicts, most severe first (risk score), then most recent (checkedAt). Verdicts that do not fit are `overflow`: the
  * navigation-event path (navigation.ts) still blocks them, after the request has started.
  */
 import type { Decision, Verdict } from '../verdict';

@@ -42,7 +42,8 @@ export const EXCLUDED_SUFFIXES: readonly string[] = ['localhost', '127.0.0.1', .
  * are ones strict mode lets through anyway, so taking one of them for held costs at most one
  * more try (a pass is granted once).
  */
-export const strictHoldMatches = (url: string): boolean => new RegExp(STRICT_HOLD_REGEX).test(url);
+const HOLD = new RegExp(STRICT_HOLD_REGEX);
+export const strictHoldMatches = (url: string): boolean => HOLD.test(url);
 
 /** The rule: a session rule below allow rules (passes, exceptions), like every block rule. */
 export function strictHoldDraft(priority: number, allowlist: readonly string[]): Draft {
