@@ -11,6 +11,7 @@ import { MAX_STREAMS } from '@/src/background/scan/stream-slots';
 import { startPageServer } from '../e2e/harness';
 import { startService, type ScanningService } from '../service/server';
 import { launchWithExtension } from './bench-browser';
+import { measureFloor, type FloorRun } from './burst-floor';
 import type { Section } from './section';
 import { blockedAt, visit } from './time-to-verdict';
 import { fmt, int, max, median, min, table } from './stats';
@@ -140,7 +141,10 @@ export async function measureBurst(o: BurstOptions): Promise<Section> {
     for (let i = 0; i < o.learningScans; i++) runs.push(await burst(1, `${run}-alone-${i}`, svc, pages, newTab, blockedPrefix, be.ext.worker));
     const alone = runs.splice(0).flatMap((r) => r.samples);
     for (const size of o.sizes) runs.push(await burst(size, `${run}-${size}`, svc, pages, newTab, blockedPrefix, be.ext.worker));
-    return report(o, runs, alone);
+    await be.close();
+    // The same bursts with a minimal extension: the browser's own floor (burst-floor.ts).
+    const floor = await measureFloor(o.sizes, svc, pages, run);
+    return report(o, runs, alone, floor);
   } finally {
     await be.close();
     await svc.stop();
@@ -148,7 +152,7 @@ export async function measureBurst(o: BurstOptions): Promise<Section> {
   }
 }
 
-function report(o: BurstOptions, runs: BurstRun[], alone: BurstSample[]): Section {
+function report(o: BurstOptions, runs: BurstRun[], alone: BurstSample[], floor: FloorRun[]): Section {
   const ratios = (r: BurstRun, f: (s: BurstSample) => number) => r.samples.map((s) => f(s) / s.processingMs);
   const body = [
     `N tabs are opened (about:blank), then told to navigate at the same moment, each to its own phishing URL on a fresh \`*.test\` host (nothing cached); the local service finishes every job ${o.processingMs} ms after creating it; event streams enabled. Before the bursts, ${o.learningScans} unmeasured scans one after another (the engine learns the service's scan time, src/background/scan/scan-durations.ts). **Time to verdict** = from the moment the tab was told to navigate (Node's clock, the same machine) to the start of the redirect to the blocked page (the blocked document's \`performance.timeOrigin\`); **scan time** = the job's \`completedAt − createdAt\`. At most ${MAX_STREAMS} event streams are open at once (src/background/scan/stream-slots.ts: navigations before hovers, oldest first); the other jobs poll (src/background/scan/poll-timing.ts). Navigations created while others are still being prepared (their writes not landed) leave together as one batch POST (src/background/scan/submit-gate.ts); a navigation alone leaves at once, alone. "from createdAt" leaves out the way to the service (navigation event → POST); "POSTs arrive" = when the service received the first and the last POST of the burst, after the navigation order (a POST held back by streams would show here); "its POST arrives" counts the batch that carried the URL.`,
@@ -179,11 +183,20 @@ function report(o: BurstOptions, runs: BurstRun[], alone: BurstSample[]): Sectio
     '',
     `One tab alone (the ${alone.length} scans before the bursts, the last ${Math.max(0, alone.length - 5)} of them with the scan time learned): time to verdict ÷ scan time median ${fmt(median(aloneRatio), 3)}, max ${fmt(max(aloneRatio), 3)}; navigation → browser starts it / background hears it / its POST arrives, median ${int(median(alone.map((s) => s.browserStartMs)))} / ${int(median(alone.map((s) => s.heardMs)))} / ${int(median(alone.map((s) => s.postFromNavMs)))} ms; from createdAt max ${fmt(max(alone.map((s) => s.fromCreatedMs / s.processingMs)), 3)}.`,
   );
+  body.push(
+    '',
+    `**The browser's floor, same machine, same run** (test/bench/burst-floor.ts): the same bursts in a fresh Chromium with a minimal extension instead of Linklens. Its worker POSTs each main-frame URL to the service the moment it hears the navigation: no storage, no checks, no batching, one request per navigation, with Linklens's declarativeNetRequest and webRequest permissions (they put every request through the browser's request proxy). "bound" = (slowest POST arrival + scan time) ÷ scan time: what such a client would measure even if each verdict reached its tab the instant its job finished.`,
+    '',
+    table(
+      ['tabs at once', 'navigation → background hears it, ms (median / max)', 'navigation → its POST arrives, ms (median / max)', 'bound'],
+      floor.map((f) => [f.size, `${int(median(f.heardMs))} / ${int(max(f.heardMs))}`, `${int(median(f.postFromNavMs))} / ${int(max(f.postFromNavMs))}`, fmt((max(f.postFromNavMs) + o.processingMs) / o.processingMs, 3)]),
+    ),
+  );
   const summary = runs.map((r) => {
     const v = max(ratios(r, (s) => s.fromNavMs));
     return r.size === 12
       ? { figure: `11. Burst of 12 navigations: slowest time to verdict ÷ scan time`, value: fmt(v, 3), aim: `≤ ${AIM_12}`, met: v <= AIM_12 }
       : { figure: `11. Burst of ${r.size} navigations: slowest time to verdict ÷ scan time`, value: fmt(v, 3), aim: '', met: null };
   });
-  return { title: '11. Bursts of navigations at once', body: body.join('\n'), summary, raw: { options: o, runs, alone } };
+  return { title: '11. Bursts of navigations at once', body: body.join('\n'), summary, raw: { options: o, runs, alone, floor } };
 }
