@@ -74,7 +74,7 @@ export function createTracker(core: EngineCore): Tracker {
       const f = core.inflight.get(url);
       if (!f) continue;
       const age = core.now() - (core.acceptedAt.get(url) ?? f.since);
-      const nearEnd = isNearEnd(age, learned);
+      const nearEnd = isNearEnd(age, learned, core.pendingSeen.get(url)?.ageMs ?? 0);
       candidates.push({ url, reasons: f.reasons, createdAt: f.since, streaming: core.streaming.has(url), streamEnded: core.streamEnded.has(url), nearEnd });
     }
     const plan = planStreams(candidates);

@@ -90,15 +90,20 @@ export const SLOT_EXAMPLES: readonly SlotExample[] = [
 
 /**
  * Example table for isNearEnd: [name, job age ms, what recent scans took (null: nothing learned),
- * near its end]. Learned here: the earliest typical scan 2,000 ms, the latest 2,600 ms.
+ * its age when the service last said it was running, near its end]. Learned here: the earliest
+ * typical scan 2,000 ms, the latest 2,600 ms.
  */
 const USUAL = { earliestMs: 2000, latestMs: 2600 };
-export const NEAR_END_EXAMPLES: readonly [string, number, { earliestMs: number; latestMs: number } | null, boolean][] = [
-  ['just created: far from its end, may stream', 0, USUAL, false],
-  ['300 ms before the earliest typical end: its poll is due, no new stream', 1700, USUAL, true],
-  ['at the latest typical end: still polled to its end', 2600, USUAL, true],
-  ['past the latest typical end: slower than usual, may stream again', 2601, USUAL, false],
-  ['scans are usually quick (≤ 300 ms): a new job is near its end at once', 0, { earliestMs: 250, latestMs: 400 }, true],
-  ['…and one still running at 2 s is overdue: may stream', 2000, { earliestMs: 250, latestMs: 400 }, false],
-  ['nothing learned yet: never near its end', 5000, null, false],
+const QUICK = { earliestMs: 250, latestMs: 400 };
+export const NEAR_END_EXAMPLES: readonly [string, number, { earliestMs: number; latestMs: number } | null, number, boolean][] = [
+  ['just created: far from its end, may stream', 0, USUAL, 0, false],
+  ['300 ms before the earliest typical end: its poll is due, no new stream', 1700, USUAL, 1200, true],
+  ['at the latest typical end: still polled to its end', 2600, USUAL, 2300, true],
+  ['past the latest typical end, seen running in its window: slower than usual, may stream again', 2601, USUAL, 2300, false],
+  ['past the latest typical end, seen running only before its window: likely ended unheard, its poll tells', 2601, USUAL, 1699, true],
+  ['its POST answered 5 s late in a burst, nothing seen since: no new stream, its poll is due', 5000, USUAL, 0, true],
+  ['…and once its poll says it is still running at 5 s: overdue, may stream', 5000, USUAL, 5000, false],
+  ['scans are usually quick (≤ 300 ms): a new job is near its end at once', 0, QUICK, 0, true],
+  ['…and one seen still running at 2 s is overdue: may stream', 2000, QUICK, 2000, false],
+  ['nothing learned yet: never near its end', 5000, null, 0, false],
 ];

@@ -50,13 +50,19 @@ export const NEAR_END_MS = 300;
 /**
  * Pure: whether a job `ageMs` old is near its expected end, given what recent scans took
  * (scan-durations.ts). Only inside the window where its polls are timed to catch the end: from
- * NEAR_END_MS before the earliest typical time to the latest one. A job past the latest typical
- * time is slower than usual, and the stream is the better way to hear its end; with nothing
- * learned yet, no job is near its end. Examples: NEAR_END_EXAMPLES in stream-slots.examples.ts.
+ * NEAR_END_MS before the earliest typical time to the latest one. Past the latest typical time a
+ * job is overdue, and the stream is the better way to hear its end, but only once the service has
+ * said it is still running inside its window (`seenRunningMs`: its age at the last answer that
+ * said so). Until then it has likely ended unheard, as when its POST's answer came back late in a
+ * burst: its poll, due at once, will tell, and a stream opened for each such job was one more
+ * request at the moment the polls needed the connections (the 50-tab burst opened 44). With
+ * nothing learned yet, no job is near its end. Examples: NEAR_END_EXAMPLES in
+ * stream-slots.examples.ts.
  */
-export function isNearEnd(ageMs: number, learned: { earliestMs: number; latestMs: number } | null): boolean {
+export function isNearEnd(ageMs: number, learned: { earliestMs: number; latestMs: number } | null, seenRunningMs: number): boolean {
   if (!learned) return false;
-  return ageMs >= learned.earliestMs - NEAR_END_MS && ageMs <= learned.latestMs;
+  const from = learned.earliestMs - NEAR_END_MS;
+  return ageMs >= from && (ageMs <= learned.latestMs || seenRunningMs < from);
 }
 
 export interface StreamPlan {

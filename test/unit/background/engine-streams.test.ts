@@ -83,6 +83,42 @@ describe('event streams under a burst', () => {
     w.kill();
   });
 
+  it('jobs whose POST answers come back after they should have ended get no stream: each is polled at once', async () => {
+    // Learned: scans take 400–440 ms. The service's answers come back 1.5 s late (an overloaded
+    // browser in a burst), so every job is already done when the engine starts tracking it.
+    const durations = createDurationLog({ persist: false });
+    for (let i = 0; i < 5; i++) durations.add(400);
+    const late = (api: ApiClient): ApiClient => {
+      const wrapped = streamCounter().wrapApi(api);
+      const slow = async <T>(p: Promise<T>) => {
+        const r = await p;
+        await new Promise((ok) => setTimeout(ok, 1500));
+        return r;
+      };
+      return { ...wrapped, submitScan: (url, opts) => slow(api.submitScan(url, opts)), submitBatch: (urls, opts) => slow(api.submitBatch(urls, opts)) };
+    };
+    const w = await startWorker(svc.baseUrl, svc.demoKey, { durations, wrapApi: late });
+    const urls = Array.from({ length: 6 }, (_, i) => `http://phish-late-${i}.example/`);
+    await Promise.all(urls.map((u, i) => w.engine.request(u, 'navigation', i + 1)));
+    await waitFor(() => urls.every((u) => verdictOf(w, u)), 8000);
+    expect(urls.map(streamsAsked)).toEqual(urls.map(() => 0));
+    expect(urls.map(jobGets)).toEqual(urls.map(() => 1));
+    w.kill();
+  });
+
+  it('a job seen still running past its usual end gets a stream', async () => {
+    // Learned: 400–440 ms; this scan takes 2.5 s: its polls find it running past its window.
+    const durations = createDurationLog({ persist: false });
+    for (let i = 0; i < 5; i++) durations.add(400);
+    svc.setProcessingDelay(2500);
+    const w = await startWorker(svc.baseUrl, svc.demoKey, { durations });
+    const url = 'http://phish-overdue.example/';
+    await w.engine.request(url, 'navigation');
+    await waitFor(() => verdictOf(w, url), 8000);
+    expect(streamsAsked(url)).toBe(1);
+    w.kill();
+  });
+
   it('a navigation takes a stream slot from a hovered link, and both get their verdicts', async () => {
     svc.setProcessingDelay(1500);
     const { c, wrapApi } = streamCounter();

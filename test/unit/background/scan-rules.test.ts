@@ -20,9 +20,9 @@ describe('stream slots (planStreams)', () => {
       expect(planStreams(ex.candidates, ex.cap)).toEqual(ex.expected);
     });
   }
-  for (const [name, age, learned, near] of NEAR_END_EXAMPLES) {
+  for (const [name, age, learned, seenRunning, near] of NEAR_END_EXAMPLES) {
     it(`near its end: ${name}`, () => {
-      expect(isNearEnd(age, learned)).toBe(near);
+      expect(isNearEnd(age, learned, seenRunning)).toBe(near);
     });
   }
 
