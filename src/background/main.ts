@@ -141,9 +141,11 @@ export function startBackground(): App {
   browser.webNavigation.onBeforeNavigate.addListener((d) => void navigation.onBeforeNavigate(d).catch(ignore));
   // A navigation the request-blocking rules stopped (issue 10, invariant 1) fails here.
   browser.webNavigation.onErrorOccurred.addListener((d) => void navigation.onErrorOccurred(d).catch(ignore));
-  // Server redirects, hop by hop (invariant 2): observed, not blocking (allowed in MV3).
+  // Server redirects, hop by hop (invariant 2): observed, not blocking (allowed in MV3). A request
+  // the rules stopped: strict mode's release need not wait for the navigation's error.
   try {
     browser.webRequest.onBeforeRedirect.addListener((d) => void navigation.onBeforeRedirect(d).catch(ignore), { urls: ['<all_urls>'], types: ['main_frame'] });
+    browser.webRequest.onErrorOccurred.addListener((d) => void navigation.onRequestError(d).catch(ignore), { urls: ['<all_urls>'], types: ['main_frame'] });
   } catch {
     // No webRequest here: the redirect target's own navigation events remain.
   }

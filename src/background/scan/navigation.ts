@@ -50,6 +50,12 @@ export interface Navigation {
   onBeforeRedirect(d: { tabId: number; url: string; redirectUrl: string; frameId?: number; type?: string }): Promise<void>;
   /** webNavigation.onErrorOccurred: a main frame the request-blocking rules stopped goes to the blocked page. */
   onErrorOccurred(d: Frame & { error?: string }): Promise<void>;
+  /**
+   * webRequest.onErrorOccurred for a main frame: Chromium reports a request its rules stopped
+   * here 150–350 ms before the navigation's own error (BENCHMARKS.md measurement 14), so strict
+   * mode's release of a page it allows starts here; the navigation's error then finds the pass.
+   */
+  onRequestError(d: Frame & { error?: string; method?: string }): Promise<void>;
   /** A main-frame document committed in a tab (webNavigation.onCommitted). */
   noteCommitted(tabId: number, url: string, qualifiers?: readonly string[]): void;
   /**
@@ -129,6 +135,23 @@ export function createNavigation(deps: NavigationDeps): Navigation {
 
   /** Only while the tab still stands on this navigation (the person may have gone elsewhere). */
   const stillOn = async (t: number, r: string) => !acts.handled(t) && findHop(await chains.get(t), (h) => sameDocument(h, r)) !== null;
+  /**
+   * Strict mode's hold rule stopped this load: the hop's check again (it answers from the engine,
+   * as the navigation's own check already asked); what strict mode allows goes through once. One
+   * release at a time per tab and URL: the request's error and the navigation's both come.
+   */
+  const releasing = new Map<string, Promise<void>>();
+  function releaseHeld(t: number, r: string, error: string | undefined): Promise<void> {
+    const key = `${t} ${r}`;
+    let p = releasing.get(key);
+    if (!p) {
+      p = (async () => {
+        if ((await heldByStrictRule((await settings.get()).settings, t, r, error)) && (await checkHop(t, r)) === 'allow' && (await stillOn(t, r))) await letThrough(t, r);
+      })().finally(() => releasing.delete(key));
+      releasing.set(key, p);
+    }
+    return p;
+  }
   /** One-time pass, the rules in step, then the URL again. */
   async function letThrough(t: number, r: string) {
     await grantPass(t, r, 'release');
@@ -192,11 +215,13 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       const bad = await known(d.url);
       if (bad) await act(d.tabId, bad.url, bad.host, { verdict: bad.verdict, decision: bad.decision }, { attempted: d.url });
       else if (isHeldWrapper(d.url)) await throughWrapper(d.tabId, d.url);
-      // Strict mode's hold rule stopped it: the hop's check again (it answers from the engine, as
-      // the navigation's own check already asked); what strict mode allows goes through once.
-      else if ((await heldByStrictRule((await settings.get()).settings, d.tabId, d.url, d.error)) && (await checkHop(d.tabId, d.url)) === 'allow' && (await stillOn(d.tabId, d.url))) {
-        await letThrough(d.tabId, d.url);
-      }
+      else await releaseHeld(d.tabId, d.url, d.error);
+    },
+    async onRequestError(d) {
+      // Only Chromium names its rules' blocks; the known-bad and wrapper holds wait for the
+      // navigation's error (their blocked page needs the entry it notes), as does a POST (never held).
+      if (d.frameId !== 0 || d.tabId < 0 || d.method !== 'GET' || d.error !== BLOCKED_BY_CLIENT || isBlockedPage(d.url) || isHeldWrapper(d.url)) return;
+      if (!(await known(d.url))) await releaseHeld(d.tabId, d.url, d.error);
     },
     noteCommitted(tabId, url, qualifiers = []) {
       flow.noteEntry(tabId, url);

@@ -5,7 +5,7 @@
  * once and loaded again; one it holds stays on the blocked page; nothing else (another error,
  * strict mode off, a load already let through) loads anything again.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startService, type ScanningService } from '../../service/server';
 import type { LinksLookupData } from '@/src/shared/messaging/protocol';
 import { ask, blockedToken, setupApp, tabUrl } from './app-harness';
@@ -18,6 +18,24 @@ beforeAll(async () => {
   svc = await startService({ processingDelayMs: 100, keepAliveMs: 100 });
 });
 afterAll(() => svc.stop());
+
+// fakeBrowser leaves webRequest events unimplemented (toolchain note 6): plain events, installed
+// before setupApp's worker starts (fakeBrowser.reset() leaves webRequest alone).
+const requestErrors = fakeEvent();
+beforeEach(() => {
+  requestErrors.removeAllListeners();
+  Object.assign(fakeBrowser.webRequest, { onBeforeRedirect: fakeEvent(), onErrorOccurred: requestErrors });
+});
+function fakeEvent() {
+  const listeners = new Set<(d: unknown) => unknown>();
+  return {
+    addListener: (fn: (d: unknown) => unknown) => void listeners.add(fn),
+    removeListener: (fn: (d: unknown) => unknown) => void listeners.delete(fn),
+    hasListener: (fn: (d: unknown) => unknown) => listeners.has(fn),
+    removeAllListeners: () => listeners.clear(),
+    trigger: async (d: unknown) => void (await Promise.all([...listeners].map((fn) => fn(d)))),
+  };
+}
 
 const w = setupApp(() => svc, () => ({ strictMode: true, strictFailMode: 'block', strictTimeoutMs: 5000 }));
 const base = { parentFrameId: -1, timeStamp: 0, processId: 1, frameId: 0 };
@@ -96,5 +114,59 @@ describe('strict mode: a load the hold rule stopped', () => {
     const { reloads } = await heldLoad(url);
     await new Promise((r) => setTimeout(r, 100));
     expect(reloads()).toBe(0);
+  });
+});
+
+describe('strict mode: the request’s own error comes first (Chromium)', () => {
+  /** The navigation starts, and the request the rule stopped reports its error (webRequest). */
+  async function stoppedRequest(url: string, o: { method?: string; error?: string } = {}) {
+    const tabId = (await fakeBrowser.tabs.create({ url: 'about:blank' })).id!;
+    const update = vi.spyOn(fakeBrowser.tabs, 'update');
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ ...base, tabId, url } as never);
+    const request = { tabId, url, frameId: 0, type: 'main_frame', method: o.method ?? 'GET', error: o.error ?? 'net::ERR_BLOCKED_BY_CLIENT' };
+    const reloads = () => update.mock.calls.filter(([id, p]) => id === tabId && (p as { url?: string }).url === url).length;
+    const navigationError = () => fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...base, tabId, url, error: request.error } as never);
+    return { tabId, reloads, requestError: () => requestErrors.trigger(request), navigationError };
+  }
+
+  it('a page strict mode allows is let through from the request’s error; the navigation’s error after it loads nothing more', async () => {
+    const url = 'https://safe-early.example/';
+    await learnVerdict(url);
+    const l = await stoppedRequest(url);
+    await l.requestError();
+    await waitFor(async () => (l.reloads() === 1 ? true : null));
+    expect(await hasPass(l.tabId, url, false)).toBe(true);
+    await l.navigationError();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(l.reloads()).toBe(1);
+  });
+
+  it('both errors at once: one release', async () => {
+    const url = 'https://safe-both.example/';
+    await learnVerdict(url);
+    const l = await stoppedRequest(url);
+    await Promise.all([l.requestError(), l.navigationError()]);
+    await waitFor(async () => (l.reloads() === 1 ? true : null));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(l.reloads()).toBe(1);
+  });
+
+  it('a POST, another error, or a known-bad page: nothing is loaded from the request’s error', async () => {
+    const post = 'https://safe-post.example/';
+    const refused = 'https://safe-refused.example/';
+    const bad = 'https://phish-early.example/login';
+    for (const u of [post, refused, bad]) await learnVerdict(u);
+    const loads = [await stoppedRequest(post, { method: 'POST' }), await stoppedRequest(refused, { error: 'net::ERR_CONNECTION_REFUSED' }), await stoppedRequest(bad)];
+    for (const l of loads) await l.requestError();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(loads.map((l) => l.reloads())).toEqual([0, 0, 0]);
+  });
+
+  it('an unknown page: the request’s error loads nothing; the navigation holds it on the blocked page', async () => {
+    const url = 'https://unknown-early.example/';
+    const l = await stoppedRequest(url);
+    await l.requestError();
+    await blockedToken(l.tabId);
+    expect(l.reloads()).toBe(0);
   });
 });
