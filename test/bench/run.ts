@@ -32,6 +32,7 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
   '11': async () => (await import('./burst')).measureBurst({ sizes: [12, 50], processingMs: 2000, learningScans: 6 }),
   '12': async () => (await import('./unwrap-cost')).measureUnwrapCost({ links: 5000, passes: 30, hovers: 2000 }),
   '13': async () => (await import('./ledger-cost')).measureLedgerCost({ rounds: 3, navigationsPerRound: 10, warmup: 2 }),
+  '14': async () => (await import('./strict-cost')).measureStrictCost({ rounds: 3, pages: 6 }),
 };
 
 async function main(): Promise<void> {
