@@ -57,7 +57,17 @@ export async function gotoExtensionPage(page: Page, url: string): Promise<void> 
     browsingContext?: { navigate(url: string, wait?: 'none' | 'interactive' | 'complete'): Promise<void> };
   };
   if (!frame.browsingContext) throw new Error('gotoExtensionPage needs a WebDriver BiDi page (Firefox via puppeteer-core).');
-  await frame.browsingContext.navigate(url, 'complete');
+  // Right after install the background opens the options page (main.ts onInstalled), and
+  // Firefox may load it into a tab that is still blank: this very one, whose navigation is then
+  // aborted (NS_BINDING_ABORTED). The tab is ours: navigate it again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await frame.browsingContext.navigate(url, 'complete');
+    } catch (error) {
+      if (attempt >= 3 || !/NS_BINDING_ABORTED/.test(String(error))) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 }
 
 export async function launchFirefox(options: LaunchFirefoxOptions): Promise<FirefoxExtension> {
