@@ -7,7 +7,7 @@
  */
 import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
-import { int } from '@/src/shared/zod-lean';
+import { intIn } from '@/src/shared/zod-lean';
 import type { Verdict, Band } from '@/src/shared/verdict';
 import { BANDS } from '@/src/shared/verdict';
 import { readAll, removeKeys, writeKeys } from '../state/kv';
@@ -21,7 +21,7 @@ const LOAD_CHUNK = 500;
 const VerdictSchema = z.object({
   url: z.string(),
   scanId: z.string(),
-  riskScore: int().check(z.gte(0), z.lte(100)),
+  riskScore: intIn(0, 100),
   band: z.literal(BANDS as [Band, ...Band[]]),
   confidence: z.number(),
   categories: z.array(z.string()),

@@ -10,6 +10,7 @@
  * What a private window asked about stays in memory only (incognito-urls.ts), like the ledger.
  */
 import { z } from 'zod/mini';
+import { str } from '@/src/shared/zod-lean';
 import { StoredRule } from '@/src/shared/policy/decision-rule';
 import type { AuditEntry } from '@/src/shared/messaging/protocol';
 import { readKey, writeKey, createMutex } from './kv';
@@ -19,19 +20,19 @@ export const AUDIT_CAP = 200;
 export const REPEAT_MS = 60_000;
 
 const EntrySchema = z.object({
-  url: z.string().check(z.maxLength(8192)),
-  host: z.string().check(z.maxLength(300)),
+  url: str(8192),
+  host: str(300),
   wouldBe: z.literal(['block', 'warn']),
   via: z.literal(['navigation', 'hover']),
   verdict: z.nullable(
     z.object({
-      scanId: z.nullable(z.string().check(z.maxLength(200))),
+      scanId: z.nullable(str(200)),
       riskScore: z.nullable(z.number()),
       band: z.nullable(z.literal(['safe', 'suspicious', 'high', 'malicious'])),
-      categories: z.array(z.string().check(z.maxLength(60))).check(z.maxLength(20)),
+      categories: z.array(str(60)).check(z.maxLength(20)),
     }),
   ),
-  reason: z.string().check(z.maxLength(100)),
+  reason: str(100),
   rule: z.optional(StoredRule),
   at: z.number(),
 });

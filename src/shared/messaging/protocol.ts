@@ -10,7 +10,7 @@
  */
 import '../zod-config';
 import { z } from 'zod/mini';
-import { dict, int } from '../zod-lean';
+import { dict, int, intIn, nonEmpty, str } from '../zod-lean';
 import { MAX_BATCH, MAX_LINK_TEXT, MAX_URL_LENGTH } from './limits';
 
 /** MAX_URL_LENGTH: cap on URL strings crossing a message boundary; MAX_BATCH: URLs per batch. */
@@ -20,8 +20,8 @@ export { MAX_BATCH, MAX_LINK_TEXT, MAX_URL_LENGTH };
 // both accept and refuse the same messages, and the worker does without zod's discriminated
 // union (1.9 kB of its bundle, issue 14 §2). z.union stops at the first option that parses:
 // each union lists its frequent messages first.
-const Url = z.string().check(z.minLength(1), z.maxLength(MAX_URL_LENGTH));
-const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const Url = nonEmpty(MAX_URL_LENGTH);
+const Id = nonEmpty(200);
 
 // ───────────────────────── content script → background (untrusted) ─────────────────────────
 export const ContentToBackground = z.union([
@@ -38,7 +38,7 @@ export const ContentToBackground = z.union([
    * of the link's visible text; when it names another site than the link leads to, the answer is
    * a local warning (shared/url/lying-text.ts) and nothing is sent for the link (issue 12, item 5).
    */
-  z.object({ type: z.literal('link.hover'), url: Url, text: z.optional(z.string().check(z.maxLength(MAX_LINK_TEXT))) }),
+  z.object({ type: z.literal('link.hover'), url: Url, text: z.optional(str(MAX_LINK_TEXT)) }),
   // No message grants a pass: "Proceed anyway" is on the blocked page, an extension page
   // (issue 11, hole 5). A content script may be the attacker's.
 
@@ -87,7 +87,7 @@ export const PageToBackground = z.union([
   z.object({ type: z.literal('scan.progress'), tabId: int() }),
   z.object({ type: z.literal('scan.get'), id: Id }),
   z.object({ type: z.literal('scan.analytics'), id: Id }),
-  z.object({ type: z.literal('scans.list'), cursor: z.optional(z.string().check(z.maxLength(2000))) }),
+  z.object({ type: z.literal('scans.list'), cursor: z.optional(str(2000)) }),
   z.object({ type: z.literal('settings.get') }),
   /**
    * `rebindKey`: the person confirmed using the stored key with the new service URL, naming the
@@ -96,7 +96,7 @@ export const PageToBackground = z.union([
   z.object({
     type: z.literal('settings.set'),
     patch: dict(z.unknown()),
-    rebindKey: z.optional(z.object({ from: z.string().check(z.maxLength(2000)), to: z.string().check(z.maxLength(2000)) })),
+    rebindKey: z.optional(z.object({ from: str(2000), to: str(2000) })),
   }),
   /**
    * Without `apply`: only the plan (what would change; reply SettingsImportData). With `apply`:
@@ -104,27 +104,27 @@ export const PageToBackground = z.union([
    */
   z.object({
     type: z.literal('settings.import'),
-    json: z.string().check(z.maxLength(1_000_000)),
+    json: str(1_000_000),
     apply: z.optional(z.boolean()),
-    confirm: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(100))),
+    confirm: z.optional(z.array(str(100)).check(z.maxLength(100))),
   }),
-  z.object({ type: z.literal('connection.test'), serviceUrl: z.string().check(z.maxLength(2000)), apiKey: z.string().check(z.maxLength(2000)) }),
+  z.object({ type: z.literal('connection.test'), serviceUrl: str(2000), apiKey: str(2000) }),
   z.object({ type: z.literal('keys.list') }),
-  z.object({ type: z.literal('keys.create'), name: z.string().check(z.maxLength(200)), scopes: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(20)) }),
+  z.object({ type: z.literal('keys.create'), name: str(200), scopes: z.array(str(100)).check(z.maxLength(20)) }),
   z.object({ type: z.literal('keys.revoke'), id: Id }),
   z.object({ type: z.literal('credits.get') }),
   z.object({ type: z.literal('credits.purchase'), amount: int().check(z.positive(), z.lte(1_000_000)) }),
   z.object({ type: z.literal('account.get') }),
   z.object({ type: z.literal('account.put'), settings: dict(z.unknown()) }),
-  z.object({ type: z.literal('blocked.details'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
-  z.object({ type: z.literal('blocked.proceed'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  z.object({ type: z.literal('blocked.details'), token: nonEmpty(200) }),
+  z.object({ type: z.literal('blocked.proceed'), token: nonEmpty(200) }),
   /** Asked when "Go back" is clicked: how many history entries to step back (1 or 2). */
-  z.object({ type: z.literal('blocked.back'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  z.object({ type: z.literal('blocked.back'), token: nonEmpty(200) }),
   /** scope 'host': exactly this host (and its subdomains); default 'site': its registrable domain. */
-  z.object({ type: z.literal('allowlist.add'), host: z.string().check(z.minLength(1), z.maxLength(300)), scope: z.optional(z.literal(['host', 'site'])) }),
-  z.object({ type: z.literal('allowlist.remove'), host: z.string().check(z.minLength(1), z.maxLength(300)) }),
-  z.object({ type: z.literal('blocklist.add'), host: z.string().check(z.minLength(1), z.maxLength(300)) }),
-  z.object({ type: z.literal('blocklist.remove'), host: z.string().check(z.minLength(1), z.maxLength(300)) }),
+  z.object({ type: z.literal('allowlist.add'), host: nonEmpty(300), scope: z.optional(z.literal(['host', 'site'])) }),
+  z.object({ type: z.literal('allowlist.remove'), host: nonEmpty(300) }),
+  z.object({ type: z.literal('blocklist.add'), host: nonEmpty(300) }),
+  z.object({ type: z.literal('blocklist.remove'), host: nonEmpty(300) }),
   /** until: ms epoch, or null for "until the browser restarts", or 0 to resume. */
   z.object({ type: z.literal('pause.set'), until: z.nullable(z.number()) }),
   z.object({ type: z.literal('ledger.get') }),
@@ -150,7 +150,7 @@ export const PageToBackground = z.union([
    * Ends the exception and proceed passes of one host (exact host); the reply comes once the
    * request-blocking rules no longer let it through. Reply: ExceptionsData (what is left).
    */
-  z.object({ type: z.literal('exceptions.revoke'), host: z.string().check(z.minLength(1), z.maxLength(300)) }),
+  z.object({ type: z.literal('exceptions.revoke'), host: nonEmpty(300) }),
   /** Ends every exception and proceed pass, rules included, like exceptions.revoke. */
   z.object({ type: z.literal('exceptions.revokeAll') }),
 ]);
@@ -173,9 +173,9 @@ export const PortToBackground = z.union([z.object({ type: z.literal('scan.follow
 export type PortToBackground = z.infer<typeof PortToBackground>;
 export const ScanEventsMessage = z.union([
   /** A state the service reported on the stream (QUEUED, PROCESSING, COMPLETED, FAILED or another name). */
-  z.object({ type: z.literal('scan.state'), state: z.string().check(z.minLength(1), z.maxLength(100)) }),
+  z.object({ type: z.literal('scan.state'), state: nonEmpty(100) }),
   /** The stream is over (reason: events.ts StreamEndReason, or 'not_configured' / 'refused'). */
-  z.object({ type: z.literal('scan.end'), reason: z.string().check(z.maxLength(50)) }),
+  z.object({ type: z.literal('scan.end'), reason: str(50) }),
 ]);
 export type ScanEventsMessage = z.infer<typeof ScanEventsMessage>;
 
@@ -275,7 +275,7 @@ export type LinksLookupData = Record<string, LinkInfo>;
 
 /** Reply data of `config.get` (content script). Validated on arrival; defaults on any problem. */
 export const ContentConfigSchema = z.object({
-  hoverDelayMs: int().check(z.gte(50), z.lte(5000)),
+  hoverDelayMs: intIn(50, 5000),
   scanHovers: z.boolean(),
 });
 export type ContentConfig = z.infer<typeof ContentConfigSchema>;
@@ -287,7 +287,7 @@ export type ContentConfig = z.infer<typeof ContentConfigSchema>;
  */
 export const SignInCheckSchema = z.union([
   z.object({ warn: z.literal(false) }),
-  z.object({ warn: z.literal(true), protectedHost: z.string().check(z.minLength(1), z.maxLength(253)) }),
+  z.object({ warn: z.literal(true), protectedHost: nonEmpty(253) }),
 ]);
 export type SignInCheckData = z.infer<typeof SignInCheckSchema>;
 

@@ -11,16 +11,16 @@
  */
 import '../zod-config';
 import { z } from 'zod/mini';
-import { int } from '../zod-lean';
+import { int, intIn, nonEmpty, str } from '../zod-lean';
 
 export const REPORT_SCHEMA = 'linklens-events/1';
 
-const Str = (max: number) => z.string().check(z.maxLength(max));
+const Str = (max: number) => str(max);
 const UrlText = Str(4096);
 const Verdict = z.nullable(
   z.object({
     scanId: z.nullable(Str(200)),
-    riskScore: z.nullable(int().check(z.gte(0), z.lte(100))),
+    riskScore: z.nullable(intIn(0, 100)),
     band: z.nullable(z.literal(['safe', 'suspicious', 'high', 'malicious'])),
     categories: z.array(Str(100)).check(z.maxLength(20)),
   }),
@@ -71,7 +71,7 @@ export type ReportPayload<T extends ReportType> = z.infer<(typeof PAYLOADS)[T]>;
 export const REPORT_TYPES = Object.keys(PAYLOADS) as ReportType[];
 
 const Envelope = {
-  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  id: nonEmpty(100),
   time: Str(40),
   extensionVersion: Str(40),
   deviceTag: z.nullable(Str(200)),
