@@ -8,8 +8,8 @@
 import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import { intIn } from '@/src/shared/zod-lean';
-import type { Verdict, Band } from '@/src/shared/verdict';
-import { BANDS } from '@/src/shared/verdict';
+import type { Verdict } from '@/src/shared/verdict';
+import { BandSchema } from '@/src/shared/band-schema';
 import { readAll, removeKeys, writeKeys } from '../state/kv';
 import { incognitoUrls } from '../state/incognito-urls';
 
@@ -22,7 +22,7 @@ const VerdictSchema = z.object({
   url: z.string(),
   scanId: z.string(),
   riskScore: intIn(0, 100),
-  band: z.literal(BANDS as [Band, ...Band[]]),
+  band: BandSchema,
   confidence: z.number(),
   categories: z.array(z.string()),
   reasoning: z.string(),

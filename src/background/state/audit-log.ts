@@ -11,6 +11,7 @@
  */
 import { z } from 'zod/mini';
 import { str } from '@/src/shared/zod-lean';
+import { BandSchema } from '@/src/shared/band-schema';
 import { StoredRule } from '@/src/shared/policy/decision-rule';
 import type { AuditEntry } from '@/src/shared/messaging/protocol';
 import { readKey, writeKey, createMutex } from './kv';
@@ -28,7 +29,7 @@ const EntrySchema = z.object({
     z.object({
       scanId: z.nullable(str(200)),
       riskScore: z.nullable(z.number()),
-      band: z.nullable(z.literal(['safe', 'suspicious', 'high', 'malicious'])),
+      band: z.nullable(BandSchema),
       categories: z.array(str(60)).check(z.maxLength(20)),
     }),
   ),

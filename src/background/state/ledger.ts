@@ -7,6 +7,7 @@
  * to the private store and are gone when the background stops. The same holds for the history.
  */
 import { z } from 'zod/mini';
+import { BandSchema } from '@/src/shared/band-schema';
 import type { LedgerEntry, ScanSummary } from '@/src/shared/messaging/protocol';
 import { ScanReason } from '@/src/shared/messaging/protocol';
 import { readKeyOrThrow, writeKey, createMutex, dbGeneration } from './kv';
@@ -115,7 +116,7 @@ const SummarySchema = z.object({
   state: z.string(),
   createdAt: z.nullable(z.string()),
   riskScore: z.nullable(z.number()),
-  band: z.nullable(z.literal(['safe', 'suspicious', 'high', 'malicious'])),
+  band: z.nullable(BandSchema),
   source: z.literal(['local', 'service']),
 });
 const HistorySchema = z.pipe(z.array(z.unknown()), z.transform((xs) =>

@@ -11,6 +11,7 @@
 import '../zod-config';
 import { z } from 'zod/mini';
 import { dict, int, intIn, nonEmpty, str } from '../zod-lean';
+import { BandSchema } from '../band-schema';
 import { MAX_BATCH, MAX_LINK_TEXT, MAX_URL_LENGTH } from './limits';
 
 /** MAX_URL_LENGTH: cap on URL strings crossing a message boundary; MAX_BATCH: URLs per batch. */
@@ -263,7 +264,7 @@ export type LinkProgress = 'submitting' | 'queued' | 'processing';
 export const LinkInfoSchema = z.object({
   status: z.literal(['pending', 'verdict', 'skipped', 'unknown', 'error']),
   action: z.optional(z.literal(['allow', 'annotate', 'warn', 'block'])),
-  band: z.optional(z.literal(['safe', 'suspicious', 'high', 'malicious'])),
+  band: z.optional(BandSchema),
   riskScore: z.optional(z.number()),
   categories: z.optional(z.array(z.string())),
   reasoning: z.optional(z.string()),

@@ -6,6 +6,7 @@
 import '../zod-config';
 import { z } from 'zod/mini';
 import { nonEmpty, str } from '../zod-lean';
+import { BandSchema } from '../band-schema';
 import type { DecisionRule } from '../verdict';
 
 const Score = z.number().check(z.gte(0), z.lte(100));
@@ -21,7 +22,7 @@ export const DecisionRuleSchema = z.union([
   z.object({ rule: z.literal('invalidScore') }),
   z.object({ rule: z.literal('score'), level: z.literal(['block', 'warn']), score: Score, threshold: Score }),
   z.object({ rule: z.literal('lowConfidence'), score: Score, threshold: Score, confidence: Fraction, minConfidence: Fraction }),
-  z.object({ rule: z.literal('band'), score: Score, band: z.literal(['safe', 'suspicious', 'high', 'malicious']) }),
+  z.object({ rule: z.literal('band'), score: Score, band: BandSchema }),
   z.object({ rule: z.literal('category'), score: Score, category: str(60) }),
   z.object({ rule: z.literal('safe'), score: Score }),
   z.object({ rule: z.literal('strict'), reason: str(60) }),
