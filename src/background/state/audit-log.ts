@@ -10,7 +10,7 @@
  * What a private window asked about stays in memory only (incognito-urls.ts), like the ledger.
  */
 import { z } from 'zod/mini';
-import { str } from '@/src/shared/zod-lean';
+import { str, validItems } from '@/src/shared/zod-lean';
 import { BandSchema } from '@/src/shared/band-schema';
 import { StoredRule } from '@/src/shared/policy/decision-rule';
 import type { AuditEntry } from '@/src/shared/messaging/protocol';
@@ -38,11 +38,7 @@ const EntrySchema = z.object({
   at: z.number(),
 });
 /** Entries that do not parse are dropped one by one; the rest stay (never the whole list lost). */
-const ListSchema = z.pipe(z.array(z.unknown()), z.transform((xs) =>
-  xs.flatMap((x) => {
-    const r = EntrySchema.safeParse(x);
-    return r.success ? [r.data as AuditEntry] : [];
-  })));
+const ListSchema = validItems(EntrySchema);
 
 const KEY = 'auditLog';
 const mutex = createMutex();
