@@ -5,18 +5,21 @@
  */
 import { say } from '../i18n';
 
-export type ApiErrorCode =
-  | 'network'
-  | 'timeout'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'insufficient_credits'
-  | 'not_found'
-  | 'rate_limited'
-  | 'invalid_request'
-  | 'server'
-  | 'bad_response'
-  | 'config';
+/** Every code; each has its default message, bg_api_<code> (test/unit/ui/locales.test.ts checks). */
+export const API_ERROR_CODES = [
+  'network',
+  'timeout',
+  'unauthorized',
+  'forbidden',
+  'insufficient_credits',
+  'not_found',
+  'rate_limited',
+  'invalid_request',
+  'server',
+  'bad_response',
+  'config',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 export interface ApiError {
   code: ApiErrorCode;
@@ -140,19 +143,7 @@ export function plainText(s: string, max: number): string {
 }
 
 function defaultMessage(code: ApiErrorCode): string {
-  // In the UI language (the pages show it after their own summary); English where i18n is absent.
-  const m: Record<ApiErrorCode, () => string> = {
-    network: () => say('bg_api_network'),
-    timeout: () => say('bg_api_timeout'),
-    unauthorized: () => say('bg_api_unauthorized'),
-    forbidden: () => say('bg_api_forbidden'),
-    insufficient_credits: () => say('bg_api_insufficient_credits'),
-    not_found: () => say('bg_api_not_found'),
-    rate_limited: () => say('bg_api_rate_limited'),
-    invalid_request: () => say('bg_api_invalid_request'),
-    server: () => say('bg_api_server'),
-    bad_response: () => say('bg_api_bad_response'),
-    config: () => say('bg_api_config'),
-  };
-  return m[code]();
+  // In the UI language (the pages show it after their own summary). One key per code, named
+  // after it (API_ERROR_CODES): a table of eleven lookups cost the worker's bundle 0.4 kB.
+  return say(`bg_api_${code}`);
 }

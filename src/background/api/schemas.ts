@@ -5,7 +5,7 @@
  * never into a made-up verdict.
  */
 import { z } from 'zod/mini';
-import { fallback, int } from '@/src/shared/zod-lean';
+import { fallback, intIn } from '@/src/shared/zod-lean';
 import { plainText, type ApiError } from './errors';
 import { obj, pick, renderIndicator, textOrNull, type Json } from './shape';
 import type { PollHints } from './hints';
@@ -77,7 +77,7 @@ const MAX_REASONING = 4000;
 /** Spec "Scan result". riskScore is the verdict: integer 0..100 or nothing. confidence is a number
  *  we show: a finite number or nothing. Text fields are display-only: missing → empty. */
 const ResultSchema = z.looseObject({
-  riskScore: int().check(z.gte(0), z.lte(100)),
+  riskScore: intIn(0, 100),
   confidence: z.number(),
   categories: fallback(z.array(z.unknown()), []),
   reasoning: fallback(z.string(), ''),

@@ -7,9 +7,9 @@
  */
 import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
-import { int } from '@/src/shared/zod-lean';
-import type { Verdict, Band } from '@/src/shared/verdict';
-import { BANDS } from '@/src/shared/verdict';
+import { intIn } from '@/src/shared/zod-lean';
+import type { Verdict } from '@/src/shared/verdict';
+import { BandSchema } from '@/src/shared/band-schema';
 import { readAll, removeKeys, writeKeys } from '../state/kv';
 import { incognitoUrls } from '../state/incognito-urls';
 
@@ -21,8 +21,8 @@ const LOAD_CHUNK = 500;
 const VerdictSchema = z.object({
   url: z.string(),
   scanId: z.string(),
-  riskScore: int().check(z.gte(0), z.lte(100)),
-  band: z.literal(BANDS as [Band, ...Band[]]),
+  riskScore: intIn(0, 100),
+  band: BandSchema,
   confidence: z.number(),
   categories: z.array(z.string()),
   reasoning: z.string(),

@@ -1,39 +1,22 @@
 /** Account features of the service for the options page: keys, credits, account settings, connection test. */
-import { ok, fail, type PageToBackground, type Reply, type ConnectionTestData, type CreditsData } from '@/src/shared/messaging/protocol';
+import { ok, type PageToBackground, type Reply, type ConnectionTestData, type CreditsData } from '@/src/shared/messaging/protocol';
 import type { App } from '../app';
-import type { ApiClient, ApiError } from '../api';
 import { validateBaseUrl } from '../api';
 import { keyForService, serviceOrigin } from '@/src/shared/policy/key-binding';
 import { say } from '../i18n';
-
-const notConfigured = () => fail('not_configured', say('bg_notConfigured'));
-const failWith = (e: ApiError) => fail(e.code, e.message);
-
-async function withApi(app: App, fn: (api: ApiClient) => Promise<Reply>): Promise<Reply> {
-  const api = await app.api();
-  return api ? fn(api) : notConfigured();
-}
+import { failWith, replyOf, withApi } from './service-reply';
 
 export function handleAccount(app: App, m: PageToBackground): Promise<Reply> | null {
   switch (m.type) {
     case 'connection.test':
       return testWithKeyFor(app, m.serviceUrl, m.apiKey).then(ok);
     case 'keys.list':
-      return withApi(app, async (api) => {
-        const r = await api.listKeys();
-        return r.ok ? ok(r.value) : failWith(r.error);
-      });
+      return withApi(app, async (api) => replyOf(await api.listKeys()));
     case 'keys.create':
-      return withApi(app, async (api) => {
-        const r = await api.createKey({ name: m.name, scopes: m.scopes });
-        // The secret is in this one reply and is not kept anywhere by the background.
-        return r.ok ? ok(r.value) : failWith(r.error);
-      });
+      // The secret is in this one reply and is not kept anywhere by the background.
+      return withApi(app, async (api) => replyOf(await api.createKey({ name: m.name, scopes: m.scopes })));
     case 'keys.revoke':
-      return withApi(app, async (api) => {
-        const r = await api.revokeKey(m.id);
-        return r.ok ? ok(r.value) : failWith(r.error);
-      });
+      return withApi(app, async (api) => replyOf(await api.revokeKey(m.id)));
     case 'credits.get':
       return withApi(app, async (api) => {
         const r = await api.getCredits();
@@ -49,15 +32,9 @@ export function handleAccount(app: App, m: PageToBackground): Promise<Reply> | n
         return ok<CreditsData>({ balance: r.value.balance, raw: r.value.raw });
       });
     case 'account.get':
-      return withApi(app, async (api) => {
-        const r = await api.getSettings();
-        return r.ok ? ok(r.value) : failWith(r.error);
-      });
+      return withApi(app, async (api) => replyOf(await api.getSettings()));
     case 'account.put':
-      return withApi(app, async (api) => {
-        const r = await api.putSettings(m.settings);
-        return r.ok ? ok(r.value) : failWith(r.error);
-      });
+      return withApi(app, async (api) => replyOf(await api.putSettings(m.settings)));
     default:
       return null;
   }

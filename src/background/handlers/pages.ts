@@ -20,6 +20,7 @@ import { unicodeOf } from './unicode-host';
 import { withoutCredentials } from '@/src/shared/url/display';
 import { decideProceed } from '@/src/shared/policy/passes';
 import { say } from '../i18n';
+import { replyOf, withApi } from './service-reply';
 import { unwrap } from '@/src/shared/url/unwrap';
 
 const PROCEED_REFUSED = {
@@ -27,7 +28,6 @@ const PROCEED_REFUSED = {
   pending: () => say('bg_proceedPending'),
   not_blocked: () => say('bg_proceedNotBlocked'),
 } as const;
-const notConnected = () => fail('not_configured', say('bg_notConfigured'));
 const expired = () => fail('invalid_token', say('bg_warningExpired'));
 
 /**
@@ -70,24 +70,14 @@ export async function handlePage(app: App, m: PageToBackground, sender?: SenderL
     }
     case 'scan.progress':
       return ok(app.pageScans.progress(m.tabId));
-    case 'scan.get': {
-      const api = await app.api();
-      if (!api) return notConnected();
-      const r = await api.getScan(m.id);
-      return r.ok ? ok(toScanView(r.value)) : fail(r.error.code, r.error.message);
-    }
-    case 'scan.analytics': {
-      const api = await app.api();
-      if (!api) return notConnected();
-      const r = await api.getAnalytics(m.id);
-      return r.ok ? ok(r.value) : fail(r.error.code, r.error.message);
-    }
-    case 'scans.list': {
-      const api = await app.api();
-      if (!api) return notConnected();
-      const r = await api.listScans({ cursor: m.cursor, limit: 20 });
-      return r.ok ? ok({ items: r.value.items.map(toSummary), next: r.value.next }) : fail(r.error.code, r.error.message);
-    }
+    case 'scan.get':
+      return withApi(app, async (api) => replyOf(await api.getScan(m.id), toScanView));
+    case 'scan.analytics':
+      return withApi(app, async (api) => replyOf(await api.getAnalytics(m.id)));
+    case 'scans.list':
+      return withApi(app, async (api) =>
+        replyOf(await api.listScans({ cursor: m.cursor, limit: 20 }), (v) => ({ items: v.items.map(toSummary), next: v.next })),
+      );
     case 'history.get':
       return ok(await readHistory());
     case 'verdict.dispute':

@@ -7,9 +7,9 @@
 import { localDay } from '@/src/shared/local-day';
 import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
-import { int } from '@/src/shared/zod-lean';
+import { int, str } from '@/src/shared/zod-lean';
 
-const StateSchema = z.object({ day: z.string().check(z.maxLength(10)), used: int().check(z.gte(0)) });
+const StateSchema = z.object({ day: str(10), used: int().check(z.gte(0)) });
 export type BudgetState = z.infer<typeof StateSchema>;
 
 export interface BudgetDeps {

@@ -9,6 +9,7 @@
 import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
+import { str } from '@/src/shared/zod-lean';
 import { makeEvent, REPORT_TYPES, type ReportEvent, type ReportInput } from '@/src/shared/reporting/events';
 import { validateReportingUrl } from '@/src/shared/reporting/endpoint';
 import { readManaged } from '@/src/shared/policy/managed';
@@ -135,7 +136,7 @@ export function startReporting(deps: ReportingDeps): Reporter {
         deliveredTotal: q.deliveredTotal,
         last: q.last,
         nextAttemptAt: q.events.length > 0 && q.nextAt > Date.now() ? q.nextAt : null,
-        policyProblems: await readKey('db', POLICY_SIG_KEY, z.array(z.string().check(z.maxLength(200))).check(z.maxLength(200)), []),
+        policyProblems: await readKey('db', POLICY_SIG_KEY, z.array(str(200)).check(z.maxLength(200)), []),
       };
     },
   };

@@ -6,6 +6,7 @@
  * when the service came back before the alarm could run, once it ended (`ongoing: false`).
  */
 import { z } from 'zod/mini';
+import { str } from '@/src/shared/zod-lean';
 import type { ReportInput } from '@/src/shared/reporting/events';
 
 export const OUTAGE_MINUTES = 10;
@@ -13,7 +14,7 @@ const MINUTE = 60_000;
 /** Problems that mean "cannot reach the service", not "the service refused us". */
 const UNREACHABLE = new Set(['network', 'server', 'timeout']);
 
-export const OutageSchema = z.nullable(z.object({ since: z.number(), error: z.string().check(z.maxLength(40)), reported: z.boolean() }));
+export const OutageSchema = z.nullable(z.object({ since: z.number(), error: str(40), reported: z.boolean() }));
 export type Outage = z.infer<typeof OutageSchema>;
 
 export interface OutageDeps {

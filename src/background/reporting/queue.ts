@@ -15,7 +15,7 @@
  */
 import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
-import { int } from '@/src/shared/zod-lean';
+import { int, str } from '@/src/shared/zod-lean';
 import { ReportEventSchema, type ReportEvent } from '@/src/shared/reporting/events';
 import { createMutex } from '../state/kv';
 
@@ -47,7 +47,7 @@ export interface QueueState {
 
 export const emptyQueueState = (): QueueState => ({ v: 1, events: [], dropped: 0, droppedSince: null, attempts: 0, nextAt: 0, last: null, deliveredTotal: 0 });
 
-const LastSchema = z.object({ at: z.number(), ok: z.boolean(), status: z.nullable(z.number()), error: z.nullable(z.string().check(z.maxLength(300))), delivered: int() });
+const LastSchema = z.object({ at: z.number(), ok: z.boolean(), status: z.nullable(z.number()), error: z.nullable(str(300)), delivered: int() });
 const StateSchema = z.object({
   v: z.literal(1),
   events: z.array(z.unknown()),

@@ -12,7 +12,7 @@
  */
 import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
-import { int, pair } from '@/src/shared/zod-lean';
+import { intIn, pair } from '@/src/shared/zod-lean';
 import { MAX_BACK_STEPS } from '@/src/shared/messaging/limits';
 import type { Decision, Verdict } from '@/src/shared/verdict';
 import { StoredRule } from '@/src/shared/policy/decision-rule';
@@ -36,7 +36,7 @@ export const TokenSchema = z.object({
    * (its entry sits behind ours and would only be blocked again), else 1. Absent (older tokens):
    * 1, where it is read.
    */
-  backSteps: z.optional(int().check(z.gte(1), z.lte(MAX_BACK_STEPS))),
+  backSteps: z.optional(intIn(1, MAX_BACK_STEPS)),
   /**
    * The first URL of the redirect chain (the link the person opened) when the blocked URL is a
    * later hop of it (issue 10: a safe page redirecting to a bad one); absent otherwise.

@@ -5,7 +5,7 @@
  * twice. A job is removed only after its verdict is in the cache.
  */
 import { z } from 'zod/mini';
-import { dict, fallback } from '@/src/shared/zod-lean';
+import { dict, fallback, str } from '@/src/shared/zod-lean';
 import { ScanReason } from '@/src/shared/messaging/protocol';
 import { readKey, writeKey, createMutex } from '../state/kv';
 import { incognitoUrls } from '../state/incognito-urls';
@@ -28,12 +28,12 @@ export const PendingJobSchema = z.object({
    * after a success: strict mode names it when it gives up (src/shared/policy/strict.ts).
    * Absent in jobs stored by older builds; damaged, it is forgotten, not the job.
    */
-  lastError: fallback(z.nullable(z.string().check(z.maxLength(100))), null),
+  lastError: fallback(z.nullable(str(100)), null),
   /**
    * Set while the job waits for, or rides in, a batch POST that has had no answer yet
    * (submit-gate.ts): resume re-sends the same batch with this key. Absent in older builds' jobs.
    */
-  batchKey: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  batchKey: z.optional(z.nullable(str(100))),
 });
 export type PendingJob = z.infer<typeof PendingJobSchema>;
 

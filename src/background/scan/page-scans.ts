@@ -9,6 +9,7 @@
  * notifies about flagged links).
  */
 import { z } from 'zod/mini';
+import { str } from '@/src/shared/zod-lean';
 import { MAX_BATCH, MAX_URL_LENGTH } from '@/src/shared/messaging/limits';
 import type { PageScanPreviewData, PageScanProgressData } from '@/src/shared/messaging/protocol';
 import type { UrlStatus } from '@/src/shared/verdict';
@@ -16,7 +17,7 @@ import type { Checker } from './checker';
 import { collectViaScripting } from './collect-in-page';
 import type { ScanEngine } from './engine';
 
-const CollectReply = z.object({ ok: z.literal(true), data: z.object({ urls: z.array(z.string().check(z.maxLength(8192))).check(z.maxLength(5000)) }) });
+const CollectReply = z.object({ ok: z.literal(true), data: z.object({ urls: z.array(str(8192)).check(z.maxLength(5000)) }) });
 
 /** Links asked of a page at most (as src/content/collect.ts caps them). */
 const MAX_COLLECT = MAX_BATCH * 4;

@@ -10,6 +10,8 @@
  * What a private window asked about stays in memory only (incognito-urls.ts), like the ledger.
  */
 import { z } from 'zod/mini';
+import { str, validItems } from '@/src/shared/zod-lean';
+import { BandSchema } from '@/src/shared/band-schema';
 import { StoredRule } from '@/src/shared/policy/decision-rule';
 import type { AuditEntry } from '@/src/shared/messaging/protocol';
 import { readKey, writeKey, createMutex } from './kv';
@@ -19,28 +21,24 @@ export const AUDIT_CAP = 200;
 export const REPEAT_MS = 60_000;
 
 const EntrySchema = z.object({
-  url: z.string().check(z.maxLength(8192)),
-  host: z.string().check(z.maxLength(300)),
+  url: str(8192),
+  host: str(300),
   wouldBe: z.literal(['block', 'warn']),
   via: z.literal(['navigation', 'hover']),
   verdict: z.nullable(
     z.object({
-      scanId: z.nullable(z.string().check(z.maxLength(200))),
+      scanId: z.nullable(str(200)),
       riskScore: z.nullable(z.number()),
-      band: z.nullable(z.literal(['safe', 'suspicious', 'high', 'malicious'])),
-      categories: z.array(z.string().check(z.maxLength(60))).check(z.maxLength(20)),
+      band: z.nullable(BandSchema),
+      categories: z.array(str(60)).check(z.maxLength(20)),
     }),
   ),
-  reason: z.string().check(z.maxLength(100)),
+  reason: str(100),
   rule: z.optional(StoredRule),
   at: z.number(),
 });
 /** Entries that do not parse are dropped one by one; the rest stay (never the whole list lost). */
-const ListSchema = z.pipe(z.array(z.unknown()), z.transform((xs) =>
-  xs.flatMap((x) => {
-    const r = EntrySchema.safeParse(x);
-    return r.success ? [r.data as AuditEntry] : [];
-  })));
+const ListSchema = validItems(EntrySchema);
 
 const KEY = 'auditLog';
 const mutex = createMutex();

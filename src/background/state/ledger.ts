@@ -7,6 +7,8 @@
  * to the private store and are gone when the background stops. The same holds for the history.
  */
 import { z } from 'zod/mini';
+import { BandSchema } from '@/src/shared/band-schema';
+import { validItems } from '@/src/shared/zod-lean';
 import type { LedgerEntry, ScanSummary } from '@/src/shared/messaging/protocol';
 import { ScanReason } from '@/src/shared/messaging/protocol';
 import { readKeyOrThrow, writeKey, createMutex, dbGeneration } from './kv';
@@ -16,11 +18,7 @@ export const LEDGER_CAP = 1000;
 export const HISTORY_CAP = 200;
 
 const EntrySchema = z.object({ url: z.string(), at: z.number(), reason: ScanReason, sentTo: z.optional(z.literal('shortener')) });
-const LedgerSchema = z.pipe(z.array(z.unknown()), z.transform((xs) =>
-  xs.flatMap((x) => {
-    const r = EntrySchema.safeParse(x);
-    return r.success ? [r.data] : [];
-  })));
+const LedgerSchema = validItems(EntrySchema);
 
 /**
  * What the private store holds under one key, as this worker last read or wrote it. Every URL
@@ -115,14 +113,10 @@ const SummarySchema = z.object({
   state: z.string(),
   createdAt: z.nullable(z.string()),
   riskScore: z.nullable(z.number()),
-  band: z.nullable(z.literal(['safe', 'suspicious', 'high', 'malicious'])),
+  band: z.nullable(BandSchema),
   source: z.literal(['local', 'service']),
 });
-const HistorySchema = z.pipe(z.array(z.unknown()), z.transform((xs) =>
-  xs.flatMap((x) => {
-    const r = SummarySchema.safeParse(x);
-    return r.success ? [r.data] : [];
-  })));
+const HistorySchema = validItems(SummarySchema);
 const historyStore = createMirror<ScanSummary>('history', HistorySchema);
 
 /** Local scan history (newest first), merged with GET /v1/scans/ in the popup. */

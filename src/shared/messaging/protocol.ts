@@ -10,7 +10,8 @@
  */
 import '../zod-config';
 import { z } from 'zod/mini';
-import { dict, int } from '../zod-lean';
+import { dict, int, intIn, nonEmpty, str } from '../zod-lean';
+import { BandSchema } from '../band-schema';
 import { MAX_BATCH, MAX_LINK_TEXT, MAX_URL_LENGTH } from './limits';
 
 /** MAX_URL_LENGTH: cap on URL strings crossing a message boundary; MAX_BATCH: URLs per batch. */
@@ -20,8 +21,18 @@ export { MAX_BATCH, MAX_LINK_TEXT, MAX_URL_LENGTH };
 // both accept and refuse the same messages, and the worker does without zod's discriminated
 // union (1.9 kB of its bundle, issue 14 §2). z.union stops at the first option that parses:
 // each union lists its frequent messages first.
-const Url = z.string().check(z.minLength(1), z.maxLength(MAX_URL_LENGTH));
-const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const Url = nonEmpty(MAX_URL_LENGTH);
+const Id = nonEmpty(200);
+
+/**
+ * One message: `z.object({ type: z.literal(type), ...fields })`, written once. The worker's
+ * bundle would spell out the object-and-literal call for each of the ~50 messages below
+ * (issue 14 §2). Not named `message` or `msg`: those read as message-key lookups
+ * (test/unit/ui/locales.test.ts).
+ */
+function ofType<const T extends string, F extends z.core.$ZodLooseShape = Record<never, never>>(type: T, fields?: F) {
+  return z.object({ type: z.literal(type), ...(fields as F) });
+}
 
 // ───────────────────────── content script → background (untrusted) ─────────────────────────
 export const ContentToBackground = z.union([
@@ -31,14 +42,14 @@ export const ContentToBackground = z.union([
    * for everything else, so a page cannot tell what was checked or visited), only for URLs its
    * own frame reported (a bounded number per document), and never when they were checked.
    */
-  z.object({ type: z.literal('links.lookup'), urls: z.array(Url).check(z.maxLength(MAX_BATCH)) }),
+  ofType('links.lookup', { urls: z.array(Url).check(z.maxLength(MAX_BATCH)) }),
   /**
    * Hover intent or keyboard focus rested on a link: check it (cache, else scan, within the
    * page's budgets: src/shared/policy/budgets.ts). Answered like links.lookup. `text`: the start
    * of the link's visible text; when it names another site than the link leads to, the answer is
    * a local warning (shared/url/lying-text.ts) and nothing is sent for the link (issue 12, item 5).
    */
-  z.object({ type: z.literal('link.hover'), url: Url, text: z.optional(z.string().check(z.maxLength(MAX_LINK_TEXT))) }),
+  ofType('link.hover', { url: Url, text: z.optional(str(MAX_LINK_TEXT)) }),
   // No message grants a pass: "Proceed anyway" is on the blocked page, an extension page
   // (issue 11, hole 5). A content script may be the attacker's.
 
@@ -46,7 +57,7 @@ export const ContentToBackground = z.union([
    * The few settings a content script needs to behave (hover delay, whether hovers are checked).
    * Reply data: `ContentConfig`. Nothing else of the settings ever reaches a page's context.
    */
-  z.object({ type: z.literal('config.get') }),
+  ofType('config.get'),
   /**
    * Issue 13 §3, sent by the sign-in guard (src/content/signin/, registered only while the policy
    * lists protectedSignInDomains): does the sender's page look like the organization's sign-in
@@ -54,7 +65,7 @@ export const ContentToBackground = z.union([
    * message, decides with shared/url/lookalike.ts and reports `lookalike.seen` once per
    * tab+host+trigger. Reply data: `SignInCheckData`.
    */
-  z.object({ type: z.literal('signin.check'), trigger: z.literal(['load', 'password-focus']) }),
+  ofType('signin.check', { trigger: z.literal(['load', 'password-focus']) }),
   /**
    * Issue 15 "Report a mistake" from the tooltip or the in-page confirmation: asks the background
    * to open the extension's report page for `url` in a new tab. Nothing is spent or changed:
@@ -62,7 +73,7 @@ export const ContentToBackground = z.union([
    * Accepted only for a URL the sender's own document reported that has a warn/block verdict,
    * and only a few times per tab (background/scan/report-open.ts). Reply data: null.
    */
-  z.object({ type: z.literal('report.open'), url: Url }),
+  ofType('report.open', { url: Url }),
 ]);
 export type ContentToBackground = z.infer<typeof ContentToBackground>;
 
@@ -71,88 +82,86 @@ export const ScanReason = z.literal(['navigation', 'hover', 'menu', 'page-links'
 export type ScanReason = z.infer<typeof ScanReason>;
 
 export const PageToBackground = z.union([
-  z.object({ type: z.literal('tab.status'), tabId: int() }),
+  ofType('tab.status', { tabId: int() }),
   /**
    * `tabId`: the tab the URL was taken from (the popup's tab), so a private window's setting
    * applies. Without it, the sending page's own tab decides; no tab at all counts as private.
    */
-  z.object({ type: z.literal('scan.url'), url: Url, reason: ScanReason, force: z.optional(z.boolean()), tabId: z.optional(int()) }),
+  ofType('scan.url', { url: Url, reason: ScanReason, force: z.optional(z.boolean()), tabId: z.optional(int()) }),
   /**
    * "Check all links on this page", step 1: how many links the page has and how many would be
    * sent (credits), from the cache and local rules only. Nothing is sent. Reply: PageScanPreviewData.
    */
-  z.object({ type: z.literal('scan.pagePreview'), tabId: int() }),
+  ofType('scan.pagePreview', { tabId: int() }),
   /** Step 2, after the person agreed: checks what the preview counted (error `preview_needed` without one). */
-  z.object({ type: z.literal('scan.pageLinks'), tabId: int() }),
-  z.object({ type: z.literal('scan.progress'), tabId: int() }),
-  z.object({ type: z.literal('scan.get'), id: Id }),
-  z.object({ type: z.literal('scan.analytics'), id: Id }),
-  z.object({ type: z.literal('scans.list'), cursor: z.optional(z.string().check(z.maxLength(2000))) }),
-  z.object({ type: z.literal('settings.get') }),
+  ofType('scan.pageLinks', { tabId: int() }),
+  ofType('scan.progress', { tabId: int() }),
+  ofType('scan.get', { id: Id }),
+  ofType('scan.analytics', { id: Id }),
+  ofType('scans.list', { cursor: z.optional(str(2000)) }),
+  ofType('settings.get'),
   /**
    * `rebindKey`: the person confirmed using the stored key with the new service URL, naming the
    * origin the key was entered for and the new one (key-binding.ts); without it the key stays.
    */
-  z.object({
-    type: z.literal('settings.set'),
+  ofType('settings.set', {
     patch: dict(z.unknown()),
-    rebindKey: z.optional(z.object({ from: z.string().check(z.maxLength(2000)), to: z.string().check(z.maxLength(2000)) })),
+    rebindKey: z.optional(z.object({ from: str(2000), to: str(2000) })),
   }),
   /**
    * Without `apply`: only the plan (what would change; reply SettingsImportData). With `apply`:
    * the changes, provided `confirm` names every key the plan asks confirmation for (import-plan.ts).
    */
-  z.object({
-    type: z.literal('settings.import'),
-    json: z.string().check(z.maxLength(1_000_000)),
+  ofType('settings.import', {
+    json: str(1_000_000),
     apply: z.optional(z.boolean()),
-    confirm: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(100))),
+    confirm: z.optional(z.array(str(100)).check(z.maxLength(100))),
   }),
-  z.object({ type: z.literal('connection.test'), serviceUrl: z.string().check(z.maxLength(2000)), apiKey: z.string().check(z.maxLength(2000)) }),
-  z.object({ type: z.literal('keys.list') }),
-  z.object({ type: z.literal('keys.create'), name: z.string().check(z.maxLength(200)), scopes: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(20)) }),
-  z.object({ type: z.literal('keys.revoke'), id: Id }),
-  z.object({ type: z.literal('credits.get') }),
-  z.object({ type: z.literal('credits.purchase'), amount: int().check(z.positive(), z.lte(1_000_000)) }),
-  z.object({ type: z.literal('account.get') }),
-  z.object({ type: z.literal('account.put'), settings: dict(z.unknown()) }),
-  z.object({ type: z.literal('blocked.details'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
-  z.object({ type: z.literal('blocked.proceed'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  ofType('connection.test', { serviceUrl: str(2000), apiKey: str(2000) }),
+  ofType('keys.list'),
+  ofType('keys.create', { name: str(200), scopes: z.array(str(100)).check(z.maxLength(20)) }),
+  ofType('keys.revoke', { id: Id }),
+  ofType('credits.get'),
+  ofType('credits.purchase', { amount: int().check(z.positive(), z.lte(1_000_000)) }),
+  ofType('account.get'),
+  ofType('account.put', { settings: dict(z.unknown()) }),
+  ofType('blocked.details', { token: nonEmpty(200) }),
+  ofType('blocked.proceed', { token: nonEmpty(200) }),
   /** Asked when "Go back" is clicked: how many history entries to step back (1 or 2). */
-  z.object({ type: z.literal('blocked.back'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  ofType('blocked.back', { token: nonEmpty(200) }),
   /** scope 'host': exactly this host (and its subdomains); default 'site': its registrable domain. */
-  z.object({ type: z.literal('allowlist.add'), host: z.string().check(z.minLength(1), z.maxLength(300)), scope: z.optional(z.literal(['host', 'site'])) }),
-  z.object({ type: z.literal('allowlist.remove'), host: z.string().check(z.minLength(1), z.maxLength(300)) }),
-  z.object({ type: z.literal('blocklist.add'), host: z.string().check(z.minLength(1), z.maxLength(300)) }),
-  z.object({ type: z.literal('blocklist.remove'), host: z.string().check(z.minLength(1), z.maxLength(300)) }),
+  ofType('allowlist.add', { host: nonEmpty(300), scope: z.optional(z.literal(['host', 'site'])) }),
+  ofType('allowlist.remove', { host: nonEmpty(300) }),
+  ofType('blocklist.add', { host: nonEmpty(300) }),
+  ofType('blocklist.remove', { host: nonEmpty(300) }),
   /** until: ms epoch, or null for "until the browser restarts", or 0 to resume. */
-  z.object({ type: z.literal('pause.set'), until: z.nullable(z.number()) }),
-  z.object({ type: z.literal('ledger.get') }),
-  z.object({ type: z.literal('ledger.clear') }),
+  ofType('pause.set', { until: z.nullable(z.number()) }),
+  ofType('ledger.get'),
+  ofType('ledger.clear'),
   /** Audit-only mode's "would have blocked / warned" list (issue 15). Reply: AuditEntry[] newest first. */
-  z.object({ type: z.literal('audit.get') }),
-  z.object({ type: z.literal('audit.clear') }),
-  z.object({ type: z.literal('cache.stats') }),
-  z.object({ type: z.literal('cache.clear') }),
-  z.object({ type: z.literal('history.get') }),
-  z.object({ type: z.literal('history.clear') }),
+  ofType('audit.get'),
+  ofType('audit.clear'),
+  ofType('cache.stats'),
+  ofType('cache.clear'),
+  ofType('history.get'),
+  ofType('history.clear'),
   /** "Report a mistake": rescan now, mark the verdict disputed here, and say where to report it. */
-  z.object({ type: z.literal('verdict.dispute'), url: Url, scanId: z.optional(Id) }),
+  ofType('verdict.dispute', { url: Url, scanId: z.optional(Id) }),
   /** Issue 13: what is reported to the organization, to whom, and how delivery goes (options). */
-  z.object({ type: z.literal('reporting.status') }),
+  ofType('reporting.status'),
   /** Issue 13: the organization's support contact (blocked page, popup). Reply: OrgSupportData. */
-  z.object({ type: z.literal('org.support') }),
+  ofType('org.support'),
   /** Issue 13: is this tab on a protected sign-in page, or a look-alike of one? Reply: SignInStatusData. */
-  z.object({ type: z.literal('signin.status'), tabId: int() }),
+  ofType('signin.status', { tabId: int() }),
   /** Issue 15: the "Proceed anyway" exceptions and passes in force (options). Reply: ExceptionsData. */
-  z.object({ type: z.literal('exceptions.list') }),
+  ofType('exceptions.list'),
   /**
    * Ends the exception and proceed passes of one host (exact host); the reply comes once the
    * request-blocking rules no longer let it through. Reply: ExceptionsData (what is left).
    */
-  z.object({ type: z.literal('exceptions.revoke'), host: z.string().check(z.minLength(1), z.maxLength(300)) }),
+  ofType('exceptions.revoke', { host: nonEmpty(300) }),
   /** Ends every exception and proceed pass, rules included, like exceptions.revoke. */
-  z.object({ type: z.literal('exceptions.revokeAll') }),
+  ofType('exceptions.revokeAll'),
 ]);
 export type PageToBackground = z.infer<typeof PageToBackground>;
 
@@ -169,20 +178,20 @@ export const CONTENT_TYPES = ContentToBackground.def.options.map((o) => o.shape.
  * disconnect) the page polls `scan.get`: the stream is an accelerator, polling the guarantee.
  */
 export { SCAN_EVENTS_PORT } from './ports';
-export const PortToBackground = z.union([z.object({ type: z.literal('scan.follow'), id: Id })]);
+export const PortToBackground = z.union([ofType('scan.follow', { id: Id })]);
 export type PortToBackground = z.infer<typeof PortToBackground>;
 export const ScanEventsMessage = z.union([
   /** A state the service reported on the stream (QUEUED, PROCESSING, COMPLETED, FAILED or another name). */
-  z.object({ type: z.literal('scan.state'), state: z.string().check(z.minLength(1), z.maxLength(100)) }),
+  ofType('scan.state', { state: nonEmpty(100) }),
   /** The stream is over (reason: events.ts StreamEndReason, or 'not_configured' / 'refused'). */
-  z.object({ type: z.literal('scan.end'), reason: z.string().check(z.maxLength(50)) }),
+  ofType('scan.end', { reason: str(50) }),
 ]);
 export type ScanEventsMessage = z.infer<typeof ScanEventsMessage>;
 
 // ───────────────────────── background → content script ─────────────────────────────────────
 export const BackgroundToContent = z.union([
   /** A verdict became known for URLs the page asked about. */
-  z.object({ type: z.literal('links.update'), links: dict(z.unknown()) }),
+  ofType('links.update', { links: dict(z.unknown()) }),
   // "Check all links on this page" asks no content script: the background reads the page itself
   // (background/scan/collect-in-page.ts), started or not, so a page cannot answer with a list.
 ]);
@@ -255,7 +264,7 @@ export type LinkProgress = 'submitting' | 'queued' | 'processing';
 export const LinkInfoSchema = z.object({
   status: z.literal(['pending', 'verdict', 'skipped', 'unknown', 'error']),
   action: z.optional(z.literal(['allow', 'annotate', 'warn', 'block'])),
-  band: z.optional(z.literal(['safe', 'suspicious', 'high', 'malicious'])),
+  band: z.optional(BandSchema),
   riskScore: z.optional(z.number()),
   categories: z.optional(z.array(z.string())),
   reasoning: z.optional(z.string()),
@@ -275,7 +284,7 @@ export type LinksLookupData = Record<string, LinkInfo>;
 
 /** Reply data of `config.get` (content script). Validated on arrival; defaults on any problem. */
 export const ContentConfigSchema = z.object({
-  hoverDelayMs: int().check(z.gte(50), z.lte(5000)),
+  hoverDelayMs: intIn(50, 5000),
   scanHovers: z.boolean(),
 });
 export type ContentConfig = z.infer<typeof ContentConfigSchema>;
@@ -287,7 +296,7 @@ export type ContentConfig = z.infer<typeof ContentConfigSchema>;
  */
 export const SignInCheckSchema = z.union([
   z.object({ warn: z.literal(false) }),
-  z.object({ warn: z.literal(true), protectedHost: z.string().check(z.minLength(1), z.maxLength(253)) }),
+  z.object({ warn: z.literal(true), protectedHost: nonEmpty(253) }),
 ]);
 export type SignInCheckData = z.infer<typeof SignInCheckSchema>;
 

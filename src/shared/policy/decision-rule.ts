@@ -5,11 +5,13 @@
  */
 import '../zod-config';
 import { z } from 'zod/mini';
+import { nonEmpty, str } from '../zod-lean';
+import { BandSchema } from '../band-schema';
 import type { DecisionRule } from '../verdict';
 
 const Score = z.number().check(z.gte(0), z.lte(100));
 const Fraction = z.number().check(z.gte(0), z.lte(1));
-const Entry = z.string().check(z.minLength(1), z.maxLength(300));
+const Entry = nonEmpty(300);
 
 // z.union, not discriminatedUnion: each `rule` literal is its own (protocol.ts says why).
 export const DecisionRuleSchema = z.union([
@@ -20,10 +22,10 @@ export const DecisionRuleSchema = z.union([
   z.object({ rule: z.literal('invalidScore') }),
   z.object({ rule: z.literal('score'), level: z.literal(['block', 'warn']), score: Score, threshold: Score }),
   z.object({ rule: z.literal('lowConfidence'), score: Score, threshold: Score, confidence: Fraction, minConfidence: Fraction }),
-  z.object({ rule: z.literal('band'), score: Score, band: z.literal(['safe', 'suspicious', 'high', 'malicious']) }),
-  z.object({ rule: z.literal('category'), score: Score, category: z.string().check(z.maxLength(60)) }),
+  z.object({ rule: z.literal('band'), score: Score, band: BandSchema }),
+  z.object({ rule: z.literal('category'), score: Score, category: str(60) }),
   z.object({ rule: z.literal('safe'), score: Score }),
-  z.object({ rule: z.literal('strict'), reason: z.string().check(z.maxLength(60)) }),
+  z.object({ rule: z.literal('strict'), reason: str(60) }),
 ]);
 
 /** A stored rule, or undefined when it is missing or does not parse. */

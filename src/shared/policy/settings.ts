@@ -7,7 +7,7 @@
  */
 import '../zod-config';
 import { z } from 'zod/mini';
-import { int } from '../zod-lean';
+import { int, intIn, nonEmpty, str } from '../zod-lean';
 import { isReportingUrl } from '../reporting/endpoint';
 import { DEFAULT_BUDGETS } from './budgets';
 
@@ -16,16 +16,16 @@ export const SETTINGS_VERSION = 1;
 export const SettingsShape = z.object({
   version: int(),
   /** Base URL of the scanning service; '' = not configured (nothing is ever sent). */
-  serviceUrl: z.string().check(z.maxLength(2000)),
+  serviceUrl: str(2000),
   /** API key; '' = not configured. Never leaves the background except masked. */
-  apiKey: z.string().check(z.maxLength(2000)),
+  apiKey: str(2000),
   scanNavigations: z.boolean(),
   scanHovers: z.boolean(),
-  hoverDelayMs: int().check(z.gte(50), z.lte(5000)),
+  hoverDelayMs: intIn(50, 5000),
   /** Score at or above which a link/page is warned about. */
-  warnThreshold: int().check(z.gte(0), z.lte(100)),
+  warnThreshold: intIn(0, 100),
   /** Score at or above which a navigation is blocked. */
-  blockThreshold: int().check(z.gte(0), z.lte(100)),
+  blockThreshold: intIn(0, 100),
   /**
    * Minimum confidence (0–1) of a verdict to block (issue 15): a score at or above the block
    * threshold with a lower confidence is warned about instead. 0 = every such score blocks.
@@ -35,7 +35,7 @@ export const SettingsShape = z.object({
   allowProceed: z.boolean(),
   /** Hold navigations on a "checking" page until the verdict or the timeout. */
   strictMode: z.boolean(),
-  strictTimeoutMs: int().check(z.gte(500), z.lte(60_000)),
+  strictTimeoutMs: intIn(500, 60_000),
   /** What strict mode does when the verdict does not arrive in time (or the service fails). */
   strictFailMode: z.literal(['allow', 'block']),
   /** Scan and record, but never warn or block (organizations evaluating Linklens). */
@@ -54,18 +54,18 @@ export const SettingsShape = z.object({
   /** Scan in incognito/private windows. */
   scanIncognito: z.boolean(),
   /** Registrable domains or hosts never checked. */
-  allowlist: z.array(z.string().check(z.maxLength(300))).check(z.maxLength(5000)),
+  allowlist: z.array(str(300)).check(z.maxLength(5000)),
   /** Registrable domains or hosts always blocked, without asking the service. */
-  blocklist: z.array(z.string().check(z.maxLength(300))).check(z.maxLength(5000)),
+  blocklist: z.array(str(300)).check(z.maxLength(5000)),
   /** Verdict cache lifetime per band, in minutes. */
   cacheTtlMinutes: z.object({
-    safe: int().check(z.gte(1), z.lte(43_200)),
-    suspicious: int().check(z.gte(1), z.lte(43_200)),
-    high: int().check(z.gte(1), z.lte(43_200)),
-    malicious: int().check(z.gte(1), z.lte(43_200)),
+    safe: intIn(1, 43_200),
+    suspicious: intIn(1, 43_200),
+    high: intIn(1, 43_200),
+    malicious: intIn(1, 43_200),
   }),
   /** Where "Report a mistake" goes; `{scanId}` and `{url}` are substituted. '' hides it. */
-  reportUrl: z.string().check(z.maxLength(2000)),
+  reportUrl: str(2000),
   /** Notify when a menu check or page check finds warn-level or worse. */
   notifications: z.boolean(),
   /** Policy only: every user setting is locked. */
@@ -83,35 +83,35 @@ export const SettingsShape = z.object({
   /** Where events are reported (POLICY.md "Reporting"); '' = nothing is recorded or sent. */
   reportingUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || isReportingUrl(s), 'https, or http to this machine only')),
   /** Bearer token for reportingUrl. A credential: kept like the API key, never shown to pages. */
-  reportingToken: z.string().check(z.maxLength(4000)),
+  reportingToken: str(4000),
   /** The organization's own names for this machine and this person, sent with every event. */
-  deviceTag: z.string().check(z.maxLength(200)),
-  userTag: z.string().check(z.maxLength(200)),
+  deviceTag: str(200),
+  userTag: str(200),
   /** Hide the API keys, credits and account sections of the options page. */
   hideAccountSections: z.boolean(),
   /** Shown on the blocked page and in the popup ("Questions? Contact …"). */
-  organizationName: z.string().check(z.maxLength(200)),
+  organizationName: str(200),
   supportUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || /^https:\/\/[^\s]+$/i.test(s), 'an https:// address')),
-  supportContact: z.string().check(z.maxLength(300)),
+  supportContact: str(300),
   /** Remove Linklens' context menu entries. */
   disableContextMenu: z.boolean(),
   /** Also notify when a navigation is blocked. */
   notifyOnBlock: z.boolean(),
   /** Scans submitted per day at most; 0 = no limit. */
-  maxCreditsPerDay: int().check(z.gte(0), z.lte(10_000_000)),
+  maxCreditsPerDay: intIn(0, 10_000_000),
   /** Hosts where the organization's people really sign in (look-alikes of them are warned about). */
-  protectedSignInDomains: z.array(z.string().check(z.minLength(1), z.maxLength(253))).check(z.maxLength(200)),
+  protectedSignInDomains: z.array(nonEmpty(253)).check(z.maxLength(200)),
   /**
    * How many checks a web page can cause (budgets.ts): navigations and hovers per tab and per
    * site per minute, per site and in total per day. Kept in one group (issue 11, hole 4).
    */
   budgets: z.object({
-    navigationsPerTabPerMinute: int().check(z.gte(2), z.lte(100_000)),
-    navigationsPerSitePerMinute: int().check(z.gte(2), z.lte(100_000)),
-    hoversPerTabPerMinute: int().check(z.gte(2), z.lte(100_000)),
-    hoversPerSitePerMinute: int().check(z.gte(2), z.lte(100_000)),
-    checksPerSitePerDay: int().check(z.gte(1), z.lte(10_000_000)),
-    checksPerDay: int().check(z.gte(1), z.lte(10_000_000)),
+    navigationsPerTabPerMinute: intIn(2, 100_000),
+    navigationsPerSitePerMinute: intIn(2, 100_000),
+    hoversPerTabPerMinute: intIn(2, 100_000),
+    hoversPerSitePerMinute: intIn(2, 100_000),
+    checksPerSitePerDay: intIn(1, 10_000_000),
+    checksPerDay: intIn(1, 10_000_000),
   }),
 });
 export type Settings = z.infer<typeof SettingsShape>;

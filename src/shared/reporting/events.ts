@@ -11,23 +11,23 @@
  */
 import '../zod-config';
 import { z } from 'zod/mini';
-import { int } from '../zod-lean';
+import { int, intIn, nonEmpty, str } from '../zod-lean';
+import { BandSchema } from '../band-schema';
 
 export const REPORT_SCHEMA = 'linklens-events/1';
 
-const Str = (max: number) => z.string().check(z.maxLength(max));
-const UrlText = Str(4096);
+const UrlText = str(4096);
 const Verdict = z.nullable(
   z.object({
-    scanId: z.nullable(Str(200)),
-    riskScore: z.nullable(int().check(z.gte(0), z.lte(100))),
-    band: z.nullable(z.literal(['safe', 'suspicious', 'high', 'malicious'])),
-    categories: z.array(Str(100)).check(z.maxLength(20)),
+    scanId: z.nullable(str(200)),
+    riskScore: z.nullable(intIn(0, 100)),
+    band: z.nullable(BandSchema),
+    categories: z.array(str(100)).check(z.maxLength(20)),
   }),
 );
 
 /** A URL decision: the URL as sent to the scanner, its host, the verdict and the rule that decided. */
-const UrlDecision = z.object({ url: UrlText, host: Str(300), verdict: Verdict, rule: Str(200) });
+const UrlDecision = z.object({ url: UrlText, host: str(300), verdict: Verdict, rule: str(200) });
 
 /** Payload schema per event type. Keys are the exact event type names. */
 export const PAYLOADS = {
@@ -40,7 +40,7 @@ export const PAYLOADS = {
   /** Audit-only mode: this navigation would have been blocked. */
   'audit.wouldBlock': UrlDecision,
   /** Protection paused: until an ISO time, or 'restart' (until the browser restarts). */
-  'protection.paused': z.object({ until: z.union([z.literal('restart'), Str(40)]) }),
+  'protection.paused': z.object({ until: z.union([z.literal('restart'), str(40)]) }),
   /** Protection resumed by the person before the pause ran out. */
   'protection.resumed': z.object({}),
   /**
@@ -49,21 +49,21 @@ export const PAYLOADS = {
    */
   'settings.changed': z.object({
     source: z.literal(['options', 'import', 'popup']),
-    changes: z.array(z.object({ key: Str(100), value: z.optional(z.union([z.boolean(), z.number(), Str(300)])), entries: z.optional(int()) })).check(z.maxLength(100)),
+    changes: z.array(z.object({ key: str(100), value: z.optional(z.union([z.boolean(), z.number(), str(300)])), entries: z.optional(int()) })).check(z.maxLength(100)),
   }),
   /** The managed policy holds values Linklens ignored (dotted paths, e.g. cacheTtlMinutes.safe). */
-  'policy.rejected': z.object({ keys: z.array(Str(200)).check(z.maxLength(200)) }),
+  'policy.rejected': z.object({ keys: z.array(str(200)).check(z.maxLength(200)) }),
   /** A page whose host looks like a protected sign-in domain (shared/url/lookalike.ts). */
   'lookalike.seen': z.object({
-    host: Str(300),
-    protectedDomain: Str(300),
+    host: str(300),
+    protectedDomain: str(300),
     reason: z.literal(['confusable', 'edit-distance', 'embedded', 'mixed-script']),
     trigger: z.literal(['load', 'password-focus']),
   }),
   /** The scanning service could not be reached for at least `minutes`. */
-  'service.unreachable': z.object({ since: Str(40), minutes: int().check(z.gte(0)), error: Str(40), ongoing: z.boolean() }),
+  'service.unreachable': z.object({ since: str(40), minutes: int().check(z.gte(0)), error: str(40), ongoing: z.boolean() }),
   /** Events dropped because the queue was full while delivery failed; sent once delivery works. */
-  'reporting.dropped': z.object({ count: int().check(z.gte(1)), since: Str(40) }),
+  'reporting.dropped': z.object({ count: int().check(z.gte(1)), since: str(40) }),
 } as const;
 
 export type ReportType = keyof typeof PAYLOADS;
@@ -71,11 +71,11 @@ export type ReportPayload<T extends ReportType> = z.infer<(typeof PAYLOADS)[T]>;
 export const REPORT_TYPES = Object.keys(PAYLOADS) as ReportType[];
 
 const Envelope = {
-  id: z.string().check(z.minLength(1), z.maxLength(100)),
-  time: Str(40),
-  extensionVersion: Str(40),
-  deviceTag: z.nullable(Str(200)),
-  userTag: z.nullable(Str(200)),
+  id: nonEmpty(100),
+  time: str(40),
+  extensionVersion: str(40),
+  deviceTag: z.nullable(str(200)),
+  userTag: z.nullable(str(200)),
 };
 
 /** One event as stored in the queue and sent (z.union: protocol.ts says why not discriminatedUnion). */

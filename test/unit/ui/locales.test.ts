@@ -20,6 +20,7 @@ import { EVENT_TYPE_KEYS } from '@/src/ui/options/reporting-section';
 import { LOOKALIKE_REASON_KEYS } from '@/src/ui/popup/sign-in-state';
 import { WHY_AUDIT_KEYS, WHY_KEYS } from '@/src/shared/policy/why';
 import { BADGE_PROGRESS } from '@/src/background/scan/badge';
+import { API_ERROR_CODES } from '@/src/background/api/errors';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const SOURCE_DIRS = ['src', 'entrypoints'];
@@ -78,6 +79,7 @@ const DYNAMIC = [
   ...Object.values(WHY_AUDIT_KEYS),
   ...Object.values(BADGE_PROGRESS).map((p) => p.key),
   'errGeneric', // the background's errorKey() fallback (src/shared/message-keys.ts)
+  ...API_ERROR_CODES.map((code) => `bg_api_${code}`), // the API client's default messages (src/background/api/errors.ts)
   ...Object.keys(CONTENT_STRINGS).map((k) => `cs_${k}`),
 ];
 
