@@ -103,15 +103,22 @@ export function createStrictHolds(deps: { checker: Checker; engine: ScanEngine; 
   };
 }
 
-/** Chromium's error for a request its rules blocked (Firefox names none: there the pass decides). */
+/** Chromium's error for a request its rules blocked. */
 export const BLOCKED_BY_CLIENT = 'net::ERR_BLOCKED_BY_CLIENT';
+/**
+ * Firefox's navigation error for a load its rules stopped: NS_ERROR_ABORT (0x80004004), seen in
+ * Firefox 140. The person's Stop is NS_BINDING_ABORTED (2152398850), a refused connection
+ * NS_ERROR_CONNECTION_REFUSED (2152398861): those are no hold.
+ */
+export const FIREFOX_RULE_ABORT = 'Error code 2147500036';
 
 /**
  * A failed top-level load that strict mode's hold rule (strict-hold.ts) may have stopped before
  * its request, and that was not let through already (then the failure is the network's or the
- * site's). Chromium names its rules' blocks; Firefox names none, so there the rest decides.
+ * site's). An error either browser names as something else (Stop, the network) is no hold; an
+ * error named in no known way is left to the rest.
  */
 export async function heldByStrictRule(s: Settings, tabId: number, raw: string, error: string | undefined): Promise<boolean> {
-  if (error?.startsWith('net::') && error !== BLOCKED_BY_CLIENT) return false;
+  if (/^(net::|Error code )/.test(error ?? '') && error !== BLOCKED_BY_CLIENT && error !== FIREFOX_RULE_ABORT) return false;
   return s.strictMode && !s.auditOnly && strictHoldMatches(raw) && !(await isPaused()) && !(await hasPass(tabId, raw, true));
 }

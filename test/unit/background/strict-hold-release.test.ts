@@ -90,10 +90,20 @@ describe('strict mode: a load the hold rule stopped', () => {
   });
 
   it('another error (the person stopped it, the network failed) is not a hold: nothing is loaded again', async () => {
-    const url = 'https://safe-aborted.example/';
+    // Chromium's Stop, Firefox's Stop (NS_BINDING_ABORTED) and refused connection.
+    const errors = ['net::ERR_ABORTED', 'Error code 2152398850', 'Error code 2152398861'];
+    const urls = errors.map((_, i) => `https://safe-aborted-${i}.example/`);
+    for (const u of urls) await learnVerdict(u);
+    const loads = [];
+    for (const [i, e] of errors.entries()) loads.push(await heldLoad(urls[i]!, e));
+    expect(loads.map((l) => l.reloads())).toEqual([0, 0, 0]);
+  });
+
+  it('Firefox names its rules’ stop NS_ERROR_ABORT: let through once, like Chromium’s', async () => {
+    const url = 'https://safe-firefox.example/';
     await learnVerdict(url);
-    const { reloads } = await heldLoad(url, 'net::ERR_ABORTED');
-    expect(reloads()).toBe(0);
+    const { reloads } = await heldLoad(url, 'Error code 2147500036');
+    await waitFor(async () => (reloads() === 1 ? true : null));
   });
 
   it('a load already let through once and failing again is not loaded a third time (no loop)', async () => {
