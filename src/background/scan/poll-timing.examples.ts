@@ -28,7 +28,9 @@ export const POLL_EXAMPLES: readonly PollExample[] = [
   { name: 'just short of the earliest: tight already (no 45 ms poll)', input: { ageMs: 1480, learned }, expected: { delayMs: 133, reason: 'learned-tight' } },
   { name: 'at the earliest: every 9 % of the age', input: { ageMs: 1525, learned }, expected: { delayMs: 137, reason: 'learned-tight' } },
   { name: 'in the middle of the range', input: { ageMs: 3000, learned }, expected: { delayMs: 270, reason: 'learned-tight' } },
-  { name: 'slower than the usual scans: back to ×1.25', input: { ageMs: 4000, learned }, expected: { delayMs: 1000, reason: 'learned-slow' } },
+  { name: 'slower than the usual scans: back to ×1.25', input: { ageMs: 4000, hintsAgeMs: 3500, learned }, expected: { delayMs: 1000, reason: 'learned-slow' } },
+  { name: 'past the longest typical time, nothing heard since its POST (the answer came back late): ask at once', input: { ageMs: 4000, learned }, expected: { delayMs: 0, reason: 'learned-overdue' } },
+  { name: '…or last heard of before the earliest typical time', input: { ageMs: 4000, hintsAgeMs: 1400, learned }, expected: { delayMs: 0, reason: 'learned-overdue' } },
   { name: 'short scans: tight gaps never under 100 ms', input: { ageMs: 300, learned: { earliestMs: 250, latestMs: 600 } }, expected: { delayMs: 100, reason: 'learned-tight' } },
   // The service's own hints win over what we learned.
   { name: 'Retry-After on the answer', input: { ageMs: 500, hints: hints({ retryAfterMs: 2000 }), learned }, expected: { delayMs: 2000, reason: 'retry-after' } },

@@ -11,7 +11,8 @@
  *      typical duration, then every ×TIGHT_AGE_FACTOR of the job's age until the longest typical
  *      one, then back to the wider factor (an unusually slow scan costs few GETs);
  *   4. nothing known: the age rule of timing.ts (first poll after 1 s, then every ×1.25).
- * Polling stays the guarantee: every branch gives a finite delay within [min gap, MAX_POLL_MS].
+ * Polling stays the guarantee: every branch gives a finite delay within [min gap, MAX_POLL_MS],
+ * but one: a job already past its longest typical time when first heard of asks at once.
  */
 import type { PollHints } from '../api';
 import { FIRST_POLL_MS, MAX_POLL_MS, MIN_POLL_GAP_MS, nextPollDelay } from './timing';
@@ -43,7 +44,7 @@ export interface PollTimingInput {
   learned?: LearnedDurations | null;
 }
 
-export type PollReason = 'retry-after' | 'estimate' | 'learned-first' | 'learned-tight' | 'learned-slow' | 'age';
+export type PollReason = 'retry-after' | 'estimate' | 'learned-first' | 'learned-tight' | 'learned-overdue' | 'learned-slow' | 'age';
 
 export interface PollTiming {
   delayMs: number;
@@ -76,6 +77,10 @@ export function nextPoll(input: PollTimingInput): PollTiming {
     const first = learned.earliestMs + ESTIMATE_MARGIN_MS;
     if (age + TIGHT_MIN_GAP_MS <= first) return { delayMs: clamp(first - age, TIGHT_MIN_GAP_MS), reason: 'learned-first' };
     if (age <= learned.latestMs) return { delayMs: clamp(age * (TIGHT_AGE_FACTOR - 1), TIGHT_MIN_GAP_MS), reason: 'learned-tight' };
+    // Past the longest typical time with nothing heard since before the earliest (its POST's
+    // answer came back late, as under a burst): it has likely ended unheard. Ask at once, once:
+    // the answer's age then decides the next.
+    if ((input.hintsAgeMs ?? 0) < learned.earliestMs) return { delayMs: 0, reason: 'learned-overdue' };
     return { delayMs: clamp(nextPollDelay(age), MIN_POLL_GAP_MS), reason: 'learned-slow' };
   }
   // Nothing known: the first poll when the job is FIRST_POLL_MS old, then the age rule.

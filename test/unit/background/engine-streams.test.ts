@@ -97,12 +97,15 @@ describe('event streams under a burst', () => {
       };
       return { ...wrapped, submitScan: (url, opts) => slow(api.submitScan(url, opts)), submitBatch: (urls, opts) => slow(api.submitBatch(urls, opts)) };
     };
-    const w = await startWorker(svc.baseUrl, svc.demoKey, { durations, wrapApi: late });
+    const timers: number[] = [];
+    const w = await startWorker(svc.baseUrl, svc.demoKey, { durations, wrapApi: late, onTimer: (ms) => timers.push(ms) });
     const urls = Array.from({ length: 6 }, (_, i) => `http://phish-late-${i}.example/`);
     await Promise.all(urls.map((u, i) => w.engine.request(u, 'navigation', i + 1)));
     await waitFor(() => urls.every((u) => verdictOf(w, u)), 8000);
     expect(urls.map(streamsAsked)).toEqual(urls.map(() => 0));
     expect(urls.map(jobGets)).toEqual(urls.map(() => 1));
+    // Asked at once (the age rule alone would wait a quarter of the job's age, ~375 ms here).
+    expect(timers).toEqual(urls.map(() => 0));
     w.kill();
   });
 

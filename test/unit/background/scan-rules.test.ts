@@ -51,15 +51,23 @@ describe('poll timing (nextPoll)', () => {
     });
   }
 
-  it('always a finite delay between 100 ms and 30 s (polling stays the guarantee)', () => {
+  it('always a finite delay up to 30 s, and at least 100 ms once an answer at this age was read (polling stays the guarantee, never a hot loop)', () => {
     const weird = [Number.NaN, -1, 0, 1, 1e12, Number.POSITIVE_INFINITY];
     for (const ageMs of [...weird, 500, 5000])
       for (const e of [...weird, 1500])
         for (const l of [...weird, 3000]) {
-          const { delayMs } = nextPoll({ ageMs, learned: { earliestMs: e, latestMs: l }, hints: { retryAfterMs: null, expectedTotalMs: e, remainingMs: null, progress: null } });
-          expect(Number.isFinite(delayMs)).toBe(true);
-          expect(delayMs).toBeGreaterThanOrEqual(100);
-          expect(delayMs).toBeLessThanOrEqual(MAX_POLL_MS);
+          const hints = { retryAfterMs: null, expectedTotalMs: e, remainingMs: null, progress: null };
+          const learned = { earliestMs: e, latestMs: l };
+          // Just heard of at this age (every poll's answer): the smallest gap at least.
+          const afterAnswer = nextPoll({ ageMs, learned, hints, hintsAgeMs: ageMs }).delayMs;
+          expect(Number.isFinite(afterAnswer)).toBe(true);
+          expect(afterAnswer).toBeGreaterThanOrEqual(100);
+          expect(afterAnswer).toBeLessThanOrEqual(MAX_POLL_MS);
+          // Nothing heard since the POST (an overdue job may be asked at once, then the above).
+          const first = nextPoll({ ageMs, learned, hints }).delayMs;
+          expect(Number.isFinite(first)).toBe(true);
+          expect(first).toBeGreaterThanOrEqual(0);
+          expect(first).toBeLessThanOrEqual(MAX_POLL_MS);
         }
   });
 });
