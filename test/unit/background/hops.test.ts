@@ -12,6 +12,7 @@ import { createRouter, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import { waitFor } from './worker-harness';
 import { createFakeDnr, type FakeDnr } from './fake-dnr';
+import { fakeEvent } from './fake-event';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -43,17 +44,6 @@ beforeEach(async () => {
   route = createRouter(app);
   await app.settings.set({ serviceUrl: svc.baseUrl, apiKey: svc.demoKey, stripQuery: true });
 });
-
-function fakeEvent() {
-  const listeners = new Set<(d: unknown) => unknown>();
-  return {
-    addListener: (fn: (d: unknown) => unknown) => void listeners.add(fn),
-    removeListener: (fn: (d: unknown) => unknown) => void listeners.delete(fn),
-    hasListener: (fn: (d: unknown) => unknown) => listeners.has(fn),
-    removeAllListeners: () => listeners.clear(),
-    trigger: async (d: unknown) => void (await Promise.all([...listeners].map((fn) => fn(d)))),
-  };
-}
 
 const base = { parentFrameId: -1, timeStamp: 0, processId: 1 };
 const start = (tabId: number, url: string) => fakeBrowser.webNavigation.onBeforeNavigate.trigger({ ...base, tabId, url, frameId: 0 } as never);

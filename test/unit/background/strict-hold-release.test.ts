@@ -12,6 +12,7 @@ import { ask, blockedToken, setupApp, tabUrl } from './app-harness';
 import { waitFor } from './worker-harness';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { hasPass } from '@/src/background/scan/exceptions';
+import { fakeEvent } from './fake-event';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -26,16 +27,6 @@ beforeEach(() => {
   requestErrors.removeAllListeners();
   Object.assign(fakeBrowser.webRequest, { onBeforeRedirect: fakeEvent(), onErrorOccurred: requestErrors });
 });
-function fakeEvent() {
-  const listeners = new Set<(d: unknown) => unknown>();
-  return {
-    addListener: (fn: (d: unknown) => unknown) => void listeners.add(fn),
-    removeListener: (fn: (d: unknown) => unknown) => void listeners.delete(fn),
-    hasListener: (fn: (d: unknown) => unknown) => listeners.has(fn),
-    removeAllListeners: () => listeners.clear(),
-    trigger: async (d: unknown) => void (await Promise.all([...listeners].map((fn) => fn(d)))),
-  };
-}
 
 const w = setupApp(() => svc, () => ({ strictMode: true, strictFailMode: 'block', strictTimeoutMs: 5000 }));
 const base = { parentFrameId: -1, timeStamp: 0, processId: 1, frameId: 0 };
