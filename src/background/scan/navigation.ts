@@ -218,8 +218,9 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       else await releaseHeld(d.tabId, d.url, d.error);
     },
     async onRequestError(d) {
-      // Only Chromium names its rules' blocks; the known-bad and wrapper holds wait for the
-      // navigation's error (their blocked page needs the entry it notes), as does a POST (never held).
+      // Chromium's name for its rules' block (Firefox reports the request's error after the
+      // navigation's: nothing to win there). The known-bad and wrapper holds wait for the
+      // navigation's error (their blocked page needs the entry it notes); a POST is never held.
       if (d.frameId !== 0 || d.tabId < 0 || d.method !== 'GET' || d.error !== BLOCKED_BY_CLIENT || isBlockedPage(d.url) || isHeldWrapper(d.url)) return;
       if (!(await known(d.url))) await releaseHeld(d.tabId, d.url, d.error);
     },
