@@ -122,3 +122,29 @@ export async function heldByStrictRule(s: Settings, tabId: number, raw: string, 
   if (/^(net::|Error code )/.test(error ?? '') && error !== BLOCKED_BY_CLIENT && error !== FIREFOX_RULE_ABORT) return false;
   return s.strictMode && !s.auditOnly && strictHoldMatches(raw) && !(await isPaused()) && !(await hasPass(tabId, raw, true));
 }
+
+/**
+ * Strict mode's hold rule stopped a load: the hop's check again (it answers from the engine, as
+ * the navigation's own check already asked); what strict mode allows goes through once, while
+ * the tab still stands on it. One release at a time per tab and URL: the request's error and the
+ * navigation's both come (navigation.ts onRequestError, onErrorOccurred).
+ */
+export function createStrictRelease(d: {
+  settings: () => Promise<Settings>;
+  checkHop: (tabId: number, raw: string) => Promise<'allow' | 'hold' | 'block' | undefined>;
+  stillOn: (tabId: number, raw: string) => Promise<boolean>;
+  letThrough: (tabId: number, raw: string) => Promise<void>;
+}): (tabId: number, raw: string, error: string | undefined) => Promise<void> {
+  const releasing = new Map<string, Promise<void>>();
+  return (t, r, error) => {
+    const key = `${t} ${r}`;
+    let p = releasing.get(key);
+    if (!p) {
+      p = (async () => {
+        if ((await heldByStrictRule(await d.settings(), t, r, error)) && (await d.checkHop(t, r)) === 'allow' && (await d.stillOn(t, r))) await d.letThrough(t, r);
+      })().finally(() => releasing.delete(key));
+      releasing.set(key, p);
+    }
+    return p;
+  };
+}

@@ -35,7 +35,7 @@ import { isPaused } from './pause';
 import type { LinkChecker } from './link-check';
 import { createHopWaiter, holdThroughWrapper, isHeldWrapper } from './wrapper-hold';
 import { createNavigationActs, why } from './navigation-act';
-import { BLOCKED_BY_CLIENT, createStrictHolds, heldByStrictRule, strictDecision } from './navigation-strict';
+import { BLOCKED_BY_CLIENT, createStrictHolds, createStrictRelease, strictDecision } from './navigation-strict';
 import { createTabPrivacy, type TabPrivacy } from './tab-privacy';
 
 export { sameDocument, blockedPageUrl } from './blocked-flow';
@@ -135,23 +135,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
 
   /** Only while the tab still stands on this navigation (the person may have gone elsewhere). */
   const stillOn = async (t: number, r: string) => !acts.handled(t) && findHop(await chains.get(t), (h) => sameDocument(h, r)) !== null;
-  /**
-   * Strict mode's hold rule stopped this load: the hop's check again (it answers from the engine,
-   * as the navigation's own check already asked); what strict mode allows goes through once. One
-   * release at a time per tab and URL: the request's error and the navigation's both come.
-   */
-  const releasing = new Map<string, Promise<void>>();
-  function releaseHeld(t: number, r: string, error: string | undefined): Promise<void> {
-    const key = `${t} ${r}`;
-    let p = releasing.get(key);
-    if (!p) {
-      p = (async () => {
-        if ((await heldByStrictRule((await settings.get()).settings, t, r, error)) && (await checkHop(t, r)) === 'allow' && (await stillOn(t, r))) await letThrough(t, r);
-      })().finally(() => releasing.delete(key));
-      releasing.set(key, p);
-    }
-    return p;
-  }
+  const releaseHeld = createStrictRelease({ settings: async () => (await settings.get()).settings, checkHop, stillOn, letThrough });
   /** One-time pass, the rules in step, then the URL again. */
   async function letThrough(t: number, r: string) {
     await grantPass(t, r, 'release');
