@@ -118,14 +118,17 @@ for (const kind of selectedBrowsers()) {
       const served = w.pages.requests.filter((r) => r.host === 'strict-new-safe.test' && r.path === '/shop');
       expect(served.length).toBeGreaterThanOrEqual(1);
       expect(served[0]!.at, 'the first request reached the site after the scan completed').toBeGreaterThanOrEqual(Date.parse(String(scan!.completedAt)));
-      // A second visit: the verdict is known, and the page opens (let through at once). The held
-      // request never left: the site gets one request for this visit.
+      // A second visit: the verdict is known, and the page opens (let through at once).
       await tab.close();
+      // The held request never left: the site gets one request for this visit, and the service
+      // nothing (the verdict came from the cache).
       const servedBefore = w.pages.requests.filter((r) => r.host === 'strict-new-safe.test' && r.path === '/shop').length;
+      const postsBefore = w.svc.log.filter((e) => e.method === 'POST').length;
       const again = await w.driver.openWebPage(safe);
       await waitFor('the page itself, again', () => again.currentUrl(), (u) => u === safe, 20_000);
       await again.close();
       expect(w.pages.requests.filter((r) => r.host === 'strict-new-safe.test' && r.path === '/shop').length - servedBefore).toBe(1);
+      expect(w.svc.log.filter((e) => e.method === 'POST').length - postsBefore).toBe(0);
 
       const bad = w.pages.url('phish-strict-new.test', '/login');
       const held = await w.driver.openWebPage(bad);
