@@ -17,7 +17,7 @@ import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import type { UrlStatus } from '@/src/shared/verdict';
 import type { Settings } from '@/src/shared/policy/settings';
-import { knownBad } from '@/src/shared/policy/net-rules';
+import { knownBad } from '@/src/shared/policy/known-bad';
 import { normalizeUrl } from '@/src/shared/url/normalize';
 import { committed as commitChain, findHop, redirected, started, EMPTY_CHAIN } from '@/src/shared/url/redirect-chain';
 import { RECHECKABLE, strictOutcome } from '@/src/shared/policy/strict';

@@ -19,6 +19,7 @@ import type { SettingsStore } from '../state/settings-store';
 import { listExceptions, listPasses } from './exceptions';
 import { isConfigured } from '@/src/shared/policy/settings';
 import { pausedUntil } from './pause';
+import { whenSuffixTable } from '@/src/shared/url/suffix-table';
 
 export const NET_RULES_ALARM = 'linklens-net-rules';
 /**
@@ -153,6 +154,9 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
     // The whole cache: a rule for every blocking verdict (loads it if the wake deferred it).
     await deps.cache.init();
     const [{ settings: s }, paused, exceptions, passes] = await Promise.all([deps.settings.get(), pausedUntil(), listExceptions(), listPasses()]);
+    const holdStrict = s.strictMode && !s.auditOnly;
+    // Known-safe pages pass the hold only while its check reads the cache at all (known-safe.ts).
+    const passKnownSafe = holdStrict && isConfigured(s) && (await whenSuffixTable());
     const plan = planNetRules({
       settings: s,
       pausedUntil: paused,
@@ -162,7 +166,8 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
       limits: limits(),
       now: now(),
       holdWrappers: s.scanNavigations && isConfigured(s) && !s.auditOnly,
-      holdStrict: s.strictMode && !s.auditOnly,
+      holdStrict,
+      passKnownSafe,
     });
     await apply(() => dnr.getDynamicRules(), (u) => dnr.updateDynamicRules(u), plan.dynamic);
     await apply(() => dnr.getSessionRules(), (u) => dnr.updateSessionRules(u), plan.session);

@@ -19,30 +19,39 @@
  *   - exceptions ("Proceed anyway" for a host) and one-shot passes (this URL, this tab): `allow`
  *     rules of higher priority, session rules like the exceptions themselves (storage.session);
  *   - strict mode's hold (strict-hold.ts): while strict mode is on, one session rule stops every
- *     top-level GET of a public-looking host until the background lets it through with a pass.
+ *     top-level GET of a public-looking host until the background lets it through with a pass;
+ *     a page whose cached verdict allows it goes through at once (known-safe.ts).
+ * Priorities: the hold, then known-safe allows, then every block rule, then exceptions and passes.
  *
  * At the limits (MAX_NUMBER_OF_REGEX_RULES: 1,000 in both browsers, for dynamic and session rules
  * together in Chromium; MAX_NUMBER_OF_DYNAMIC_RULES: 30,000 in Chromium, 5,000 in Firefox;
  * MAX_NUMBER_OF_SESSION_RULES: 5,000): the block list never needs more than BLOCKLIST_BUCKETS
  * rules and no regex. Regex slots go first to allow rules (so "Proceed anyway" keeps working;
  * at most MAX_EXCEPTION_RULES and MAX_PASS_RULES, the newest), then to strict mode's hold, then
- * to verdicts, most severe first (risk score), then most recent (checkedAt). Verdicts that do not fit are `overflow`: the
- * navigation-event path (navigation.ts) still blocks them, after the request has started.
+ * to verdicts, most severe first (risk score), then most recent (checkedAt), then to known-safe
+ * pages. Verdicts that do not fit are `overflow`: the navigation-event path (navigation.ts)
+ * still blocks them, after the request has started.
  */
-import type { Decision, Verdict } from '../verdict';
-import { blockListRule, decide, type DecideSettings, type DecideVerdict } from './decide';
+import type { Verdict } from '../verdict';
+import type { DecideSettings } from './decide';
+import { knownBad, listIndex } from './known-bad';
 import { normalizeUrl } from '../url/normalize';
-import { hostMatcher, normalizeHostEntry } from '../url/site';
+import { normalizeHostEntry } from '../url/site';
 import { hostRegex, keyRegex, requestDomainsFor } from '../url/request-filter';
 import { assignIds, fnv1a, type Draft, type NetRule, type ResourceType, type Store } from './net-rule-ids';
 import { wrapperHoldDrafts } from './wrapper-holds';
 import { strictHoldDraft } from './strict-hold';
+import { hostOfKey, knownSafeDrafts } from './known-safe';
 
 export { diffRules, ruleSignature, type NetRule, type ResourceType } from './net-rule-ids';
+export { knownBad, listIndex, type ListIndex } from './known-bad';
 
-export const BLOCK_PRIORITY = 1;
+/** Strict mode's hold (strict-hold.ts): the lowest, so any other rule that matches decides. */
+export const HOLD_PRIORITY = 1;
+/** Above the hold and the known-safe rules (KNOWN_SAFE_PRIORITY, known-safe.ts): a block always wins over those. */
+export const BLOCK_PRIORITY = 3;
 /** Above every block rule: an exception or a pass lets the request through. */
-export const ALLOW_PRIORITY = 2;
+export const ALLOW_PRIORITY = 4;
 /** Block-list hosts are spread over this many rules (a new host changes one rule). */
 export const BLOCKLIST_BUCKETS = 64;
 export const MAX_EXCEPTION_RULES = 200;
@@ -95,6 +104,12 @@ export interface NetRuleInput {
    * pause lifts it like every verdict rule.
    */
   holdStrict?: boolean;
+  /**
+   * With holdStrict: cached verdicts that allow go through the hold in the browser (known-safe.ts).
+   * Set only while the hold's check would read the cache: the service configured and the public
+   * suffix list loaded (else strict mode fails closed before any verdict is read, gate.ts).
+   */
+  passKnownSafe?: boolean;
 }
 
 export interface NetRulePlan {
@@ -108,44 +123,7 @@ export interface NetRulePlan {
   nextChange: number | null;
 }
 
-/** The two lists, each read once (hostMatcher), for checking many hosts. */
-export interface ListIndex {
-  blocked(host: string): boolean;
-  allowed(host: string): boolean;
-}
-
-export function listIndex(s: Pick<DecideSettings, 'blocklist' | 'allowlist'>): ListIndex {
-  const b = hostMatcher(s.blocklist);
-  const a = hostMatcher(s.allowlist);
-  return { blocked: (h) => b(h) !== null, allowed: (h) => a(h) !== null };
-}
-
-const NO_LISTS = { blocklist: [], allowlist: [] };
-
-/**
- * Known bad, and why: the block list in every state; a blocking verdict unless paused. The
- * same order as decide() (block list, allow list, verdict, audit-only), with the lists read
- * through `lists` (tests hold the two to agree).
- */
-export function knownBad(
-  host: string,
-  verdict: DecideVerdict | null,
-  s: DecideSettings,
-  paused: boolean,
-  lists: ListIndex = listIndex(s),
-): Decision | null {
-  if (lists.blocked(host)) {
-    // The rule is named only here, for the one host blocked (the index answers the many).
-    return s.auditOnly ? null : { action: 'block', reason: 'blocklist', rule: blockListRule(host, s) ?? { rule: 'userBlockList', entry: host } };
-  }
-  if (paused || verdict === null || lists.allowed(host)) return null;
-  const d = decide(verdict, { ...s, ...NO_LISTS }, { host });
-  return d.action === 'block' ? d : null;
-}
-
 const isPaused = (until: number | null, now: number) => until !== null && (until === -1 || until > now);
-/** The host of a cache key (a normalized URL: no userinfo, lower-case host, IPv6 bracketed). */
-const hostOfKey = (key: string) => /^https?:\/\/(\[[^\]/]*\]|[^/:?#]+)/.exec(key)?.[1] ?? null;
 
 export function planNetRules(input: NetRuleInput): NetRulePlan {
   const { settings: s, now, limits } = input;
@@ -206,7 +184,8 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
 
   // 3. Strict mode's hold: one regex rule, before the verdicts (a verdict that does not fit is
   // still blocked on the event path; without the hold, strict mode is open until the event).
-  if (input.holdStrict === true && !paused && take('session', true)) drafts.push(strictHoldDraft(BLOCK_PRIORITY, s.allowlist));
+  const holding = input.holdStrict === true && !paused;
+  if (holding && take('session', true)) drafts.push(strictHoldDraft(HOLD_PRIORITY, s.allowlist));
 
   // 3b. Verdicts, most severe then most recent, while regex slots last.
   const overflow: string[] = [];
@@ -238,6 +217,14 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
   // 4. Wrapper holds (issue 12): a few session rules, after the allow rules took their slots.
   if (input.holdWrappers === true && !paused) {
     for (const d of wrapperHoldDrafts(BLOCK_PRIORITY)) if (take('session', d.rule.condition.regexFilter !== undefined)) drafts.push(d);
+  }
+
+  // 5. Pages known to be safe go through strict mode's hold in the browser (known-safe.ts): the
+  // last regex slots, after every rule that blocks or lets a person proceed.
+  if (holding && input.passKnownSafe === true) {
+    for (const d of knownSafeDrafts(input.verdicts, s, (h) => lists.blocked(h) || lists.allowed(h), now, changes)) {
+      if (d.rule.condition.regexFilter!.length <= MAX_REGEX_LENGTH && take('session', true)) drafts.push(d);
+    }
   }
 
   const rules = assignIds(drafts);

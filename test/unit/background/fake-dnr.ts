@@ -15,7 +15,9 @@ export interface FakeDnr {
   /** Every update call: which store, how many removed and added. */
   calls: Array<{ store: 'dynamic' | 'session'; removed: number; added: number; ok: boolean }>;
   /** The action for a main-frame request to `url` in `tabId`: 'block', 'allow' or null (no rule). */
-  outcome(url: string, tabId?: number, type?: 'main_frame' | 'sub_frame'): 'block' | 'allow' | null;
+  outcome(url: string, tabId?: number, type?: 'main_frame' | 'sub_frame', method?: string): 'block' | 'allow' | null;
+  /** The rule that decides that request (highest priority, allow over block), or null. */
+  decisive(url: string, tabId?: number, type?: 'main_frame' | 'sub_frame', method?: string): NetRule | null;
 }
 
 export function createFakeDnr(opts: { dynamic?: number; session?: number; regex?: number; refuse?: (r: NetRule) => boolean } = {}): FakeDnr {
@@ -48,16 +50,25 @@ export function createFakeDnr(opts: { dynamic?: number; session?: number; regex?
     return Promise.resolve();
   }
 
-  function matches(r: NetRule, url: string, tabId: number | undefined, type: string): boolean {
+  function matches(r: NetRule, url: string, tabId: number | undefined, type: string, method: string): boolean {
     const c = r.condition;
     if (!c.resourceTypes.includes(type as never)) return false;
     if (c.tabIds && (tabId === undefined || !c.tabIds.includes(tabId))) return false;
     if (c.regexFilter !== undefined && !new RegExp(c.regexFilter, c.isUrlFilterCaseSensitive ? '' : 'i').test(url)) return false;
-    if (c.requestDomains) {
-      const host = new URL(url).hostname;
-      if (!c.requestDomains.some((d) => host === d || host.endsWith(`.${d}`))) return false;
-    }
+    const host = new URL(url).hostname;
+    const under = (d: string) => host === d || host.endsWith(`.${d}`);
+    if (c.requestDomains && !c.requestDomains.some(under)) return false;
+    if (c.excludedRequestDomains?.some(under)) return false;
+    if (c.requestMethods && !c.requestMethods.includes(method as 'get')) return false;
     return true;
+  }
+
+  function decisive(url: string, tabId?: number, type = 'main_frame', method = 'get'): NetRule | null {
+    const hits = [...dynamic.values(), ...session.values()].filter((r) => matches(r, url, tabId, type, method));
+    if (!hits.length) return null;
+    const top = Math.max(...hits.map((r) => r.priority));
+    const first = hits.filter((r) => r.priority === top);
+    return first.find((r) => r.action.type === 'allow') ?? first[0]!;
   }
 
   return {
@@ -73,11 +84,7 @@ export function createFakeDnr(opts: { dynamic?: number; session?: number; regex?
     dynamic,
     session,
     calls,
-    outcome(url, tabId, type = 'main_frame') {
-      const hits = [...dynamic.values(), ...session.values()].filter((r) => matches(r, url, tabId, type));
-      if (!hits.length) return null;
-      const top = Math.max(...hits.map((r) => r.priority));
-      return hits.some((r) => r.priority === top && r.action.type === 'allow') ? 'allow' : 'block';
-    },
+    outcome: (url, tabId, type, method) => decisive(url, tabId, type, method)?.action.type ?? null,
+    decisive,
   };
 }

@@ -13,6 +13,7 @@ import { addException, exceptionsList, grantPass, listPasses, revokeExceptions }
 import { setPause } from '@/src/background/scan/pause';
 import type { Verdict } from '@/src/shared/verdict';
 import { createFakeDnr, type FakeDnr } from './fake-dnr';
+import { HOLD_PRIORITY } from '@/src/shared/policy/net-rules';
 
 const HOUR = 3_600_000;
 const v = (url: string, riskScore: number, checkedAt = Date.now()): Verdict => ({ url, scanId: `scn_${url}`, riskScore, band: riskScore > 75 ? 'malicious' : riskScore > 50 ? 'high' : 'safe', confidence: 1, categories: [], reasoning: '', indicators: [], checkedAt });
@@ -222,5 +223,36 @@ describe('private windows', () => {
     await rules.syncNow();
     expect([...dnr.session.values()].map((r) => r.condition.regexFilter)).toEqual([expect.stringContaining('phish-private')]);
     expect([...dnr.dynamic.values()].map((r) => r.condition.regexFilter)).toEqual([expect.stringContaining('phish-normal')]);
+  });
+});
+
+describe("strict mode: pages known to be safe go through the hold (known-safe.ts)", () => {
+  const SAFE = 'http://news.test/today';
+  const held = (url: string) => dnr.decisive(url)?.priority === HOLD_PRIORITY;
+
+  it('configured: a cached safe verdict opens at once, an unknown page is held; a block list entry blocks it again', async () => {
+    await settings.set({ serviceUrl: 'https://scan.example', apiKey: 'k', strictMode: true });
+    await cache.set(v(SAFE, 5), HOUR);
+    await rules.syncNow();
+    expect(dnr.outcome(SAFE)).toBe('allow');
+    expect(held('http://unknown.test/')).toBe(true);
+    expect(held(`${SAFE}?next=1`)).toBe(true);
+    await settings.set({ blocklist: ['news.test'] });
+    await rules.syncNow();
+    expect(dnr.outcome(SAFE)).toBe('block');
+    expect(held(SAFE)).toBe(false);
+  });
+
+  it('not configured (strict mode fails closed before any verdict is read), audit-only, or strict mode off: no known-safe rule', async () => {
+    await cache.set(v(SAFE, 5), HOUR);
+    await settings.set({ strictMode: true });
+    await rules.syncNow();
+    expect(held(SAFE)).toBe(true);
+    await settings.set({ serviceUrl: 'https://scan.example', apiKey: 'k', auditOnly: true });
+    await rules.syncNow();
+    expect(dnr.outcome(SAFE)).toBeNull();
+    await settings.set({ auditOnly: false, strictMode: false });
+    await rules.syncNow();
+    expect(dnr.outcome(SAFE)).toBeNull();
   });
 });
