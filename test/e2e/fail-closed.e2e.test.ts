@@ -23,6 +23,7 @@ import { postsFor, submittedUrls } from './harness/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, SettingsData, SettingsWriteData, TabStatusData } from '../../src/shared/messaging/protocol';
+import { KNOWN_SAFE_PRIORITY } from '../../src/shared/policy/known-safe';
 import en from '../../public/_locales/en/messages.json';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
@@ -52,6 +53,10 @@ function siteRequests(w: World, url: string): number {
   const u = new URL(url);
   return w.pages.requests.filter((r) => r.host === u.hostname && r.path === u.pathname + u.search).length;
 }
+
+/** Strict mode's known-safe rules (allow, below every block rule) that let `url` through the hold. */
+const knownSafeRules = async (w: World, url: string) =>
+  (await w.driver.extensionRules()).session.filter((r) => r.priority === KNOWN_SAFE_PRIORITY && r.action.type === 'allow' && r.condition.regexFilter !== undefined && new RegExp(r.condition.regexFilter).test(url));
 
 /** No console or uncaught errors from the extension and the pages; the list says which when not. */
 const expectNoErrors = (errors: unknown[]) => expect(errors, JSON.stringify(errors, null, 1)).toEqual([]);
@@ -118,17 +123,32 @@ for (const kind of selectedBrowsers()) {
       const served = w.pages.requests.filter((r) => r.host === 'strict-new-safe.test' && r.path === '/shop');
       expect(served.length).toBeGreaterThanOrEqual(1);
       expect(served[0]!.at, 'the first request reached the site after the scan completed').toBeGreaterThanOrEqual(Date.parse(String(scan!.completedAt)));
-      // A second visit: the verdict is known, and the page opens (let through at once).
+      // A second visit: the verdict is known, and the page goes through the hold in the browser
+      // (a known-safe rule, shared/policy/known-safe.ts, which the browser accepted): no
+      // request stopped and let through again (that would leave a release pass for its tab).
       await tab.close();
-      // The held request never left: the site gets one request for this visit, and the service
-      // nothing (the verdict came from the cache).
-      const servedBefore = w.pages.requests.filter((r) => r.host === 'strict-new-safe.test' && r.path === '/shop').length;
+      await waitFor('a known-safe rule for the page', () => knownSafeRules(w, safe), (r) => r.length === 1, 10_000);
+      // The site gets one request for this visit, and the service nothing (the verdict came
+      // from the cache).
+      const servedBefore = siteRequests(w, safe);
       const postsBefore = w.svc.log.filter((e) => e.method === 'POST').length;
       const again = await w.driver.openWebPage(safe);
       await waitFor('the page itself, again', () => again.currentUrl(), (u) => u === safe, 20_000);
+      const againTab = await w.driver.tabIdOf(again);
+      const passes = (await w.driver.extensionRules()).session.filter((r) => r.action.type === 'allow' && r.condition.tabIds?.includes(againTab));
+      expect(passes, 'a release pass: the hold stopped the known-safe page').toEqual([]);
       await again.close();
-      expect(w.pages.requests.filter((r) => r.host === 'strict-new-safe.test' && r.path === '/shop').length - servedBefore).toBe(1);
+      expect(siteRequests(w, safe) - servedBefore).toBe(1);
       expect(w.svc.log.filter((e) => e.method === 'POST').length - postsBefore).toBe(0);
+      // The person blocks the site: the block list outranks the known-safe rule (and replaces
+      // it); the site gets nothing more.
+      await configure(w, { blocklist: ['strict-new-safe.test'] });
+      const listed = await w.driver.openWebPage(safe);
+      await tokenOf(w, listed);
+      await listed.close();
+      expect(siteRequests(w, safe) - servedBefore).toBe(1);
+      expect(await knownSafeRules(w, safe)).toEqual([]);
+      await configure(w, { blocklist: [] });
 
       const bad = w.pages.url('phish-strict-new.test', '/login');
       const held = await w.driver.openWebPage(bad);

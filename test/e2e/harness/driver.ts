@@ -73,6 +73,7 @@ export interface JourneyPage {
 /** A declarativeNetRequest rule as the browser reports it (the fields tests read). */
 export interface ExtensionRule {
   id: number;
+  priority: number;
   action: { type: string };
   condition: { regexFilter?: string; requestDomains?: string[]; tabIds?: number[] };
 }
