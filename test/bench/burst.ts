@@ -42,6 +42,8 @@ interface BurstSample {
   getsFromDoneMs: number[];
   /** Whether the job's event stream was opened. */
   streamed: boolean;
+  /** From the job's completedAt to the redirect. */
+  fromDoneMs: number;
 }
 
 interface BurstRun {
@@ -112,6 +114,7 @@ async function burst(size: number, label: string, svc: ScanningService, pages: A
       processingMs: Date.parse(scan.completedAt) - created,
       fromNavMs: blocked[i]! - start[i]!,
       fromCreatedMs: blocked[i]! - created,
+      fromDoneMs: blocked[i]! - done,
       postFromNavMs: (postAt.get(key) ?? Number.NaN) - start[i]!,
       browserStartMs: (stamps[raw]?.[0] ?? Number.NaN) - start[i]!,
       heardMs: (stamps[raw]?.[1] ?? Number.NaN) - start[i]!,
@@ -152,13 +155,15 @@ export async function measureBurst(o: BurstOptions): Promise<Section> {
   }
 }
 
+const medianMax = (xs: number[]) => (xs.length ? `${int(median(xs))} / ${int(max(xs))}` : '–');
+
 function report(o: BurstOptions, runs: BurstRun[], alone: BurstSample[], floor: FloorRun[]): Section {
   const ratios = (r: BurstRun, f: (s: BurstSample) => number) => r.samples.map((s) => f(s) / s.processingMs);
   const body = [
     `N tabs are opened (about:blank), then told to navigate at the same moment, each to its own phishing URL on a fresh \`*.test\` host (nothing cached); the local service finishes every job ${o.processingMs} ms after creating it; event streams enabled. Before the bursts, ${o.learningScans} unmeasured scans one after another (the engine learns the service's scan time, src/background/scan/scan-durations.ts). **Time to verdict** = from the moment the tab was told to navigate (Node's clock, the same machine) to the start of the redirect to the blocked page (the blocked document's \`performance.timeOrigin\`); **scan time** = the job's \`completedAt − createdAt\`. At most ${MAX_STREAMS} event streams are open at once (src/background/scan/stream-slots.ts: navigations before hovers, oldest first); the other jobs poll (src/background/scan/poll-timing.ts). Navigations created while others are still being prepared (their writes not landed) leave together as one batch POST (src/background/scan/submit-gate.ts); a navigation alone leaves at once, alone. "from createdAt" leaves out the way to the service (navigation event → POST); "POSTs arrive" = when the service received the first and the last POST of the burst, after the navigation order (a POST held back by streams would show here); "its POST arrives" counts the batch that carried the URL.`,
     '',
     table(
-      ['tabs at once', 'scan ms (min–max)', 'slowest time to verdict ÷ scan time', 'median', 'slowest, from createdAt', 'navigation → browser starts it / background hears it / its POST arrives, ms (median / max)', 'POSTs arrive (first / last, ms)', 'POSTs (of them batches)', 'streams opened', 'GETs per scan', 'polled jobs: their first GET arrives after the job finished, ms (median / max)', 'aim (slowest)'],
+      ['tabs at once', 'scan ms (min–max)', 'slowest time to verdict ÷ scan time', 'median', 'slowest, from createdAt', 'navigation → browser starts it / background hears it / its POST arrives, ms (median / max)', 'POSTs arrive (first / last, ms)', 'POSTs (of them batches)', 'streams opened', 'GETs per scan', 'polled jobs: their first GET arrives after the job finished, ms (median / max)', 'job finished → redirect, ms (median / max): streamed; polled', 'aim (slowest)'],
       runs.map((r) => {
         const nav = ratios(r, (s) => s.fromNavMs);
         return [
@@ -173,6 +178,7 @@ function report(o: BurstOptions, runs: BurstRun[], alone: BurstSample[], floor: 
           r.streams,
           fmt(r.getsPerScan, 2),
           ((polled) => (polled.length ? `${int(median(polled))} / ${int(max(polled))}` : '–'))(r.samples.filter((x) => !x.streamed && x.getsFromDoneMs.length).map((x) => x.getsFromDoneMs[0]!)),
+          [true, false].map((streamed) => medianMax(r.samples.filter((x) => x.streamed === streamed).map((x) => x.fromDoneMs))).join('; '),
           r.size === 12 ? `≤ ${AIM_12}` : 'reported',
         ];
       }),
