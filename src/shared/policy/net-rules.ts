@@ -184,8 +184,8 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
 
   // 3. Strict mode's hold: one regex rule, before the verdicts (a verdict that does not fit is
   // still blocked on the event path; without the hold, strict mode is open until the event).
-  const holding = input.holdStrict === true && !paused;
-  if (holding && take('session', true)) drafts.push(strictHoldDraft(HOLD_PRIORITY, s.allowlist));
+  const holding = input.holdStrict === true && !paused && take('session', true);
+  if (holding) drafts.push(strictHoldDraft(HOLD_PRIORITY, s.allowlist));
 
   // 3b. Verdicts, most severe then most recent, while regex slots last.
   const overflow: string[] = [];
@@ -220,7 +220,7 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
   }
 
   // 5. Pages known to be safe go through strict mode's hold in the browser (known-safe.ts): the
-  // last regex slots, after every rule that blocks or lets a person proceed.
+  // last regex slots, after every rule that blocks or lets a person proceed; none without a hold.
   if (holding && input.passKnownSafe === true) {
     for (const d of knownSafeDrafts(input.verdicts, s, (h) => lists.blocked(h) || lists.allowed(h), now, changes)) {
       if (d.rule.condition.regexFilter!.length <= MAX_REGEX_LENGTH && take('session', true)) drafts.push(d);
