@@ -177,7 +177,7 @@ function report(o: BurstOptions, runs: BurstRun[], alone: BurstSample[], floor: 
           `${r.postCount} (${r.batchPosts})`,
           r.streams,
           fmt(r.getsPerScan, 2),
-          ((polled) => (polled.length ? `${int(median(polled))} / ${int(max(polled))}` : '–'))(r.samples.filter((x) => !x.streamed && x.getsFromDoneMs.length).map((x) => x.getsFromDoneMs[0]!)),
+          medianMax(r.samples.filter((x) => !x.streamed && x.getsFromDoneMs.length).map((x) => x.getsFromDoneMs[0]!)),
           [true, false].map((streamed) => medianMax(r.samples.filter((x) => x.streamed === streamed).map((x) => x.fromDoneMs))).join('; '),
           r.size === 12 ? `≤ ${AIM_12}` : 'reported',
         ];

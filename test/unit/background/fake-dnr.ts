@@ -2,8 +2,8 @@
  * An in-memory declarativeNetRequest for unit tests: dynamic and session rules with the limits
  * and the all-or-nothing updates of the real API (a refused rule fails the whole call), and a
  * matcher that answers "would this request be blocked?" by the API's rules for the conditions
- * Linklens uses (regexFilter, requestDomains, tabIds, resourceTypes; highest priority wins,
- * allow over block at equal priority).
+ * Linklens uses (regexFilter, requestDomains, excludedRequestDomains, requestMethods, tabIds,
+ * resourceTypes; highest priority wins, allow over block at equal priority).
  */
 import type { DnrApi } from '@/src/background/scan/net-rules';
 import type { NetRule } from '@/src/shared/policy/net-rules';
