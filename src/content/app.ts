@@ -29,6 +29,7 @@ import { listenToPage } from './page-events';
 import { browserPlatform, type ContentPlatform } from './platform';
 import { PageUi } from './ui';
 import { Nearby } from './nearby';
+import { createRepositioner } from './reposition';
 import { markerKind } from './verdict-view';
 import { t } from './strings';
 
@@ -57,8 +58,6 @@ export interface ContentDeps {
   trustEvent?: (event: Event) => boolean;
 }
 
-const REPOSITION_EVERY_MS = 1000;
-
 export function createContentApp(deps: ContentDeps) {
   const { ctx, doc, win, now } = deps;
   const onMessage = deps.onMessage ?? browserPlatform.onMessage;
@@ -69,6 +68,7 @@ export function createContentApp(deps: ContentDeps) {
   let config = DEFAULT_CONTENT_CONFIG;
   let configReady: Promise<void> | null = null;
   let stopped = false;
+  const moves = createRepositioner(ui, (fn, ms) => ctx.setTimeout(fn, ms));
 
   let listener: ReturnType<typeof createMessageListener> | null = null;
   function listen(): void {
@@ -100,7 +100,7 @@ export function createContentApp(deps: ContentDeps) {
     budgetMs: deps.budgetMs,
     isOurs: (node) => ui.isOurs(node),
     onLinks: found,
-    onMutations: viewportChanged,
+    onMutations: moves.viewportChanged,
   });
 
   const nearby = new Nearby({
@@ -121,11 +121,6 @@ export function createContentApp(deps: ContentDeps) {
         return false;
       }),
     );
-  }
-
-  /** Scrolling, resizing or the page's changes: markers may have moved. */
-  function viewportChanged(): void {
-    if (ui.built && (ui.built.markers.count > 0 || ui.built.tooltip.anchor)) scheduleReposition();
   }
 
   /** Pointer, focus and activation on links: built on the first such event (interaction.ts). */
@@ -149,8 +144,8 @@ export function createContentApp(deps: ContentDeps) {
     const kind = markerKind(info);
     if (kind && info) {
       ui.get().markers.set(el, info, kind);
-      scheduleReposition();
-      follow();
+      moves.schedule();
+      moves.follow();
     } else ui.built?.markers.remove(el);
     interaction?.tips.verdictChanged(el, info);
   }
@@ -189,31 +184,6 @@ export function createContentApp(deps: ContentDeps) {
     return configReady;
   }
 
-  /** Markers follow layout changes no event tells us about: a look every second while there are any. */
-  let following = false;
-  function follow(): void {
-    if (following) return;
-    following = true;
-    const tick = () => {
-      following = (ui.built?.markers.count ?? 0) > 0;
-      if (!following) return;
-      scheduleReposition();
-      ctx.setTimeout(tick, REPOSITION_EVERY_MS);
-    };
-    ctx.setTimeout(tick, REPOSITION_EVERY_MS);
-  }
-
-  let repositionQueued = false;
-  function scheduleReposition(): void {
-    if (repositionQueued) return;
-    repositionQueued = true;
-    ctx.setTimeout(() => {
-      repositionQueued = false;
-      ui.built?.markers.reposition();
-      ui.built?.tooltip.reposition();
-    }, 16);
-  }
-
   /** A link the pointer or focus reached: it matters now, whatever discovery has seen so far. */
   function reached(el: LinkElement): void {
     for (let root = el.getRootNode(); root.nodeType === 11; root = (root as ShadowRoot).host.getRootNode()) {
@@ -241,7 +211,7 @@ export function createContentApp(deps: ContentDeps) {
       onOverlayEnter: () => interaction?.tips.cancelHide(),
       onActivate: (event, el) => act().guard(event, el),
       onEscape: () => ui.built?.tooltip.hide(),
-      onViewportChange: viewportChanged,
+      onViewportChange: moves.viewportChanged,
       trusted: deps.trustEvent,
     });
     discovery.start();
