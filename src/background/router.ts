@@ -25,10 +25,10 @@ export function createRouter(app: App) {
         if (c.success) return await handleContent(app, c.data, sender, true);
         return fail(ROUTER_ERRORS.invalid, 'Unknown or malformed message.');
       }
-      if (sender.id !== browser.runtime.id || !sender.tab) return fail(ROUTER_ERRORS.forbidden, 'Not accepted from this sender.');
+      if (sender.id !== browser.runtime.id || !sender.tab) return fail(ROUTER_ERRORS.forbidden, 'Not from this sender.');
       const c = ContentToBackground.safeParse(message);
       if (c.success) return await handleContent(app, c.data, sender);
-      if (PageToBackground.safeParse(message).success) return fail(ROUTER_ERRORS.forbidden, 'This message is only accepted from Linklens pages.');
+      if (PageToBackground.safeParse(message).success) return fail(ROUTER_ERRORS.forbidden, 'Only Linklens pages may send this.');
       return fail(ROUTER_ERRORS.invalid, 'Unknown or malformed message.');
     } catch (e) {
       // Never let a handler's bug become an unhandled rejection or a silent hang.

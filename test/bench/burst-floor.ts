@@ -71,9 +71,9 @@ async function writeFloorExtension(): Promise<string> {
 }
 
 /** One burst per size, in a fresh Chromium with the floor extension, against `svc`. */
-export async function measureFloor(sizes: number[], svc: ScanningService, pages: Awaited<ReturnType<typeof startPageServer>>, label: string, scanMs: number): Promise<FloorRun[]> {
+export async function measureFloor(sizes: number[], svc: ScanningService, pages: Awaited<ReturnType<typeof startPageServer>>, label: string, scanMs: number, args: string[] = []): Promise<FloorRun[]> {
   const dir = await writeFloorExtension();
-  const ext = await launchChromium({ extensionDir: dir });
+  const ext = await launchChromium({ extensionDir: dir, args });
   try {
     await ext.worker.evaluate(([url, key, ms]) => Object.assign(globalThis, { __svc: url, __key: key, __scanMs: ms }), [svc.baseUrl, svc.demoKey, scanMs] as const);
     const donePage = new URL('done.html', ext.worker.url()).href;

@@ -7,9 +7,10 @@
 // and scan time is the service's own `completedAt − createdAt` of that URL's job.
 import type { Page, Worker } from 'playwright-core';
 import { normalizeUrl } from '@/src/shared/url/normalize';
-import { MAX_STREAMS } from '@/src/background/scan/stream-slots';
+import { MAX_STREAMS, MAX_STREAMS_MULTIPLEXED } from '@/src/background/scan/stream-slots';
 import { startPageServer } from '../e2e/harness';
 import { startService, type ScanningService } from '../service/server';
+import { testSpkiSha256 } from '../service/tls';
 import { launchWithExtension } from './bench-browser';
 import { measureFloor, type FloorRun } from './burst-floor';
 import type { Section } from './section';
@@ -79,6 +80,7 @@ async function burst(size: number, label: string, svc: ScanningService, pages: A
   const logFrom = svc.log.length;
   const start: number[] = [];
   const blocked: number[] = [];
+  if (process.env.NORULES && size === 12) await worker.evaluate(() => { (globalThis as any).__noRules = true; });
   const t0 = Date.now();
   await Promise.all(
     tabs.map(async (tab, i) => {
@@ -129,13 +131,24 @@ async function burst(size: number, label: string, svc: ScanningService, pages: A
   return { size, samples, postsFirstMs: min(posts), postsLastMs: max(posts), postCount: posts.length, batchPosts, streams, getsPerScan: gets / size };
 }
 
-export async function measureBurst(o: BurstOptions): Promise<Section> {
-  const pages = await startPageServer();
-  const svc = await startService({ processingDelayMs: o.processingMs, keepAliveMs: 2000, initialCredits: 100_000 });
-  const be = await launchWithExtension(svc);
+interface Phase {
+  runs: BurstRun[];
+  alone: BurstSample[];
+  floor: FloorRun[];
+}
+
+/**
+ * The bursts against one service: over HTTP/1.1 (plain HTTP, as the local service speaks by
+ * default) or over HTTP/2 (HTTPS on the test-only certificate, which this Chromium is told to
+ * accept by its key hash alone), then the same bursts with the floor extension.
+ */
+async function phase(o: BurstOptions, pages: Awaited<ReturnType<typeof startPageServer>>, tls: boolean): Promise<Phase> {
+  const svc = await startService({ processingDelayMs: o.processingMs, keepAliveMs: 2000, initialCredits: 100_000, tls });
+  const args = tls ? [`--ignore-certificate-errors-spki-list=${testSpkiSha256()}`] : [];
+  const be = await launchWithExtension(svc, {}, args);
   try {
     const blockedPrefix = be.ext.pageUrl('blocked.html');
-    const run = Date.now().toString(36);
+    const run = `${tls ? 'h2' : 'h1'}-${Date.now().toString(36)}`;
     const newTab = () => be.ext.context.newPage();
     // One tab at a time first: the engine learns the scan time, and these scans show what a
     // navigation alone costs on this machine (the baseline of the bursts).
@@ -146,66 +159,84 @@ export async function measureBurst(o: BurstOptions): Promise<Section> {
     for (const size of o.sizes) runs.push(await burst(size, `${run}-${size}`, svc, pages, newTab, blockedPrefix, be.ext.worker));
     await be.close();
     // The same bursts with a minimal extension: the browser's own floor (burst-floor.ts).
-    const floor = await measureFloor(o.sizes, svc, pages, run, o.processingMs);
-    return report(o, runs, alone, floor);
+    const floor = await measureFloor(o.sizes, svc, pages, run, o.processingMs, args);
+    return { runs, alone, floor };
   } finally {
     await be.close();
     await svc.stop();
+  }
+}
+
+export async function measureBurst(o: BurstOptions): Promise<Section> {
+  const pages = await startPageServer();
+  try {
+    const h1 = await phase(o, pages, false);
+    const h2 = await phase(o, pages, true);
+    return report(o, h1, h2);
+  } finally {
     await pages.stop();
   }
 }
 
 const medianMax = (xs: number[]) => (xs.length ? `${int(median(xs))} / ${int(max(xs))}` : '–');
 
-function report(o: BurstOptions, runs: BurstRun[], alone: BurstSample[], floor: FloorRun[]): Section {
+function report(o: BurstOptions, h1: Phase, h2: Phase): Section {
   const ratios = (r: BurstRun, f: (s: BurstSample) => number) => r.samples.map((s) => f(s) / s.processingMs);
   const body = [
-    `N tabs are opened (about:blank), then told to navigate at the same moment, each to its own phishing URL on a fresh \`*.test\` host (nothing cached); the local service finishes every job ${o.processingMs} ms after creating it; event streams enabled. Before the bursts, ${o.learningScans} unmeasured scans one after another (the engine learns the service's scan time, src/background/scan/scan-durations.ts). **Time to verdict** = from the moment the tab was told to navigate (Node's clock, the same machine) to the start of the redirect to the blocked page (the blocked document's \`performance.timeOrigin\`); **scan time** = the job's \`completedAt − createdAt\`. At most ${MAX_STREAMS} event streams are open at once (src/background/scan/stream-slots.ts: navigations before hovers, oldest first); the other jobs poll (src/background/scan/poll-timing.ts). Navigations created while others are still being prepared (their writes not landed) leave together as one batch POST (src/background/scan/submit-gate.ts); a navigation alone leaves at once, alone. "from createdAt" leaves out the way to the service (navigation event → POST); "POSTs arrive" = when the service received the first and the last POST of the burst, after the navigation order (a POST held back by streams would show here); "its POST arrives" counts the batch that carried the URL.`,
-    '',
-    table(
-      ['tabs at once', 'scan ms (min–max)', 'slowest time to verdict ÷ scan time', 'median', 'slowest, from createdAt', 'navigation → browser starts it / background hears it / its POST arrives, ms (median / max)', 'POSTs arrive (first / last, ms)', 'POSTs (of them batches)', 'streams opened', 'GETs per scan', 'polled jobs: their first GET arrives after the job finished, ms (median / max)', 'job finished → redirect, ms (median / max): streamed; polled', 'aim (slowest)'],
-      runs.map((r) => {
-        const nav = ratios(r, (s) => s.fromNavMs);
-        return [
-          r.size,
-          `${int(min(r.samples.map((s) => s.processingMs)))}–${int(max(r.samples.map((s) => s.processingMs)))}`,
-          fmt(max(nav), 3),
-          fmt(median(nav), 3),
-          fmt(max(ratios(r, (s) => s.fromCreatedMs)), 3),
-          [(s: BurstSample) => s.browserStartMs, (s: BurstSample) => s.heardMs, (s: BurstSample) => s.postFromNavMs].map((f) => `${int(median(r.samples.map(f)))} / ${int(max(r.samples.map(f)))}`).join('; '),
-          `${int(r.postsFirstMs)} / ${int(r.postsLastMs)}`,
-          `${r.postCount} (${r.batchPosts})`,
-          r.streams,
-          fmt(r.getsPerScan, 2),
-          medianMax(r.samples.filter((x) => !x.streamed && x.getsFromDoneMs.length).map((x) => x.getsFromDoneMs[0]!)),
-          [true, false].map((streamed) => medianMax(r.samples.filter((x) => x.streamed === streamed).map((x) => x.fromDoneMs))).join('; '),
-          r.size === 12 ? `≤ ${AIM_12}` : 'reported',
-        ];
-      }),
-    ),
+    `N tabs are opened (about:blank), then told to navigate at the same moment, each to its own phishing URL on a fresh \`*.test\` host (nothing cached); the local service finishes every job ${o.processingMs} ms after creating it, once over plain HTTP/1.1 and once over HTTPS with HTTP/2 (its test-only certificate, accepted by this Chromium by its key hash alone: \`--ignore-certificate-errors-spki-list\`), each in a fresh Chromium; event streams enabled. Before the bursts, ${o.learningScans} unmeasured scans one after another (the engine learns the service's scan time, src/background/scan/scan-durations.ts). **Time to verdict** = from the moment the tab was told to navigate (Node's clock, the same machine) to the start of the redirect to the blocked page (the blocked document's \`performance.timeOrigin\`); **scan time** = the job's \`completedAt − createdAt\`. At most ${MAX_STREAMS} event streams are open at once over HTTP/1.1, ${MAX_STREAMS_MULTIPLEXED} over HTTP/2 (src/background/scan/stream-slots.ts, by the protocol the browser reports for the service's answers, src/background/api/wire.ts: navigations before hovers, oldest first); the other jobs poll (src/background/scan/poll-timing.ts). Navigations created while others are still being prepared (their writes not landed) leave together as one batch POST (src/background/scan/submit-gate.ts); a navigation alone leaves at once, alone. "from createdAt" leaves out the way to the service (navigation event → POST); "POSTs arrive" = when the service received the first and the last POST of the burst, after the navigation order (a POST held back by streams would show here); "its POST arrives" counts the batch that carried the URL.`,
   ];
-  const aloneRatio = alone.map((s) => s.fromNavMs / s.processingMs);
-  body.push(
-    '',
-    `One tab alone (the ${alone.length} scans before the bursts, the last ${Math.max(0, alone.length - 5)} of them with the scan time learned): time to verdict ÷ scan time median ${fmt(median(aloneRatio), 3)}, max ${fmt(max(aloneRatio), 3)}; navigation → browser starts it / background hears it / its POST arrives, median ${int(median(alone.map((s) => s.browserStartMs)))} / ${int(median(alone.map((s) => s.heardMs)))} / ${int(median(alone.map((s) => s.postFromNavMs)))} ms; from createdAt max ${fmt(max(alone.map((s) => s.fromCreatedMs / s.processingMs)), 3)}.`,
-  );
-  body.push(
-    '',
-    `**The browser's floor, same machine, same run** (test/bench/burst-floor.ts): the same bursts in a fresh Chromium with a minimal extension instead of Linklens. Its worker POSTs each main-frame URL to the service the moment it hears the navigation: no storage, no checks, no batching, one request per navigation, with Linklens's declarativeNetRequest and webRequest permissions (they put every request through the browser's request proxy). "bound" = (slowest POST arrival + scan time) ÷ scan time: what such a client would measure even if each verdict reached its tab the instant its job finished. It then delivers as simply as a client can: one GET per job at createdAt + the bench's scan time + 5 ms (known here, learned by Linklens), again every 10 ms until done, then the tab goes to the floor extension's own empty page; "with delivery" is its slowest time to verdict ÷ scan time, measured as Linklens's is (to the start of that page's navigation).`,
-    '',
-    table(
-      ['tabs at once', 'navigation → background hears it, ms (median / max)', 'navigation → its POST arrives, ms (median / max)', 'bound', 'with delivery: slowest time to verdict ÷ scan time (median)'],
-      floor.map((f) => {
-        const delivered = f.verdictFromNavMs.map((v, i) => v / f.processingMs[i]!);
-        return [f.size, `${int(median(f.heardMs))} / ${int(max(f.heardMs))}`, `${int(median(f.postFromNavMs))} / ${int(max(f.postFromNavMs))}`, fmt((max(f.postFromNavMs) + o.processingMs) / o.processingMs, 3), `${fmt(max(delivered), 3)} (${fmt(median(delivered), 3)})`];
-      }),
-    ),
-  );
-  const summary = runs.map((r) => {
+  const one = ({ runs, alone, floor }: Phase, title: string) => {
+    body.push('', title, '');
+    body.push(
+      table(
+        ['tabs at once', 'scan ms (min–max)', 'slowest time to verdict ÷ scan time', 'median', 'slowest, from createdAt', 'navigation → browser starts it / background hears it / its POST arrives, ms (median / max)', 'POSTs arrive (first / last, ms)', 'POSTs (of them batches)', 'streams opened', 'GETs per scan', 'polled jobs: their first GET arrives after the job finished, ms (median / max)', 'job finished → redirect, ms (median / max): streamed; polled', 'aim (slowest)'],
+        runs.map((r) => {
+          const nav = ratios(r, (s) => s.fromNavMs);
+          return [
+            r.size,
+            `${int(min(r.samples.map((s) => s.processingMs)))}–${int(max(r.samples.map((s) => s.processingMs)))}`,
+            fmt(max(nav), 3),
+            fmt(median(nav), 3),
+            fmt(max(ratios(r, (s) => s.fromCreatedMs)), 3),
+            [(s: BurstSample) => s.browserStartMs, (s: BurstSample) => s.heardMs, (s: BurstSample) => s.postFromNavMs].map((f) => `${int(median(r.samples.map(f)))} / ${int(max(r.samples.map(f)))}`).join('; '),
+            `${int(r.postsFirstMs)} / ${int(r.postsLastMs)}`,
+            `${r.postCount} (${r.batchPosts})`,
+            r.streams,
+            fmt(r.getsPerScan, 2),
+            medianMax(r.samples.filter((x) => !x.streamed && x.getsFromDoneMs.length).map((x) => x.getsFromDoneMs[0]!)),
+            [true, false].map((streamed) => medianMax(r.samples.filter((x) => x.streamed === streamed).map((x) => x.fromDoneMs))).join('; '),
+            r.size === 12 ? `≤ ${AIM_12}` : 'reported',
+          ];
+        }),
+      ),
+    );
+    const aloneRatio = alone.map((s) => s.fromNavMs / s.processingMs);
+    body.push(
+      '',
+      `One tab alone (the ${alone.length} scans before the bursts, the last ${Math.max(0, alone.length - 5)} of them with the scan time learned): time to verdict ÷ scan time median ${fmt(median(aloneRatio), 3)}, max ${fmt(max(aloneRatio), 3)}; navigation → browser starts it / background hears it / its POST arrives, median ${int(median(alone.map((s) => s.browserStartMs)))} / ${int(median(alone.map((s) => s.heardMs)))} / ${int(median(alone.map((s) => s.postFromNavMs)))} ms; from createdAt max ${fmt(max(alone.map((s) => s.fromCreatedMs / s.processingMs)), 3)}.`,
+    );
+    body.push(
+      '',
+      `**The browser's floor, same machine, same run** (test/bench/burst-floor.ts): the same bursts in a fresh Chromium with a minimal extension instead of Linklens. Its worker POSTs each main-frame URL to the service the moment it hears the navigation: no storage, no checks, no batching, one request per navigation, with Linklens's declarativeNetRequest and webRequest permissions (they put every request through the browser's request proxy). "bound" = (slowest POST arrival + scan time) ÷ scan time: what such a client would measure even if each verdict reached its tab the instant its job finished. It then delivers as simply as a client can: one GET per job at createdAt + the bench's scan time + 5 ms (known here, learned by Linklens), again every 10 ms until done, then the tab goes to the floor extension's own empty page; "with delivery" is its slowest time to verdict ÷ scan time, measured as Linklens's is (to the start of that page's navigation).`,
+      '',
+      table(
+        ['tabs at once', 'navigation → background hears it, ms (median / max)', 'navigation → its POST arrives, ms (median / max)', 'bound', 'with delivery: slowest time to verdict ÷ scan time (median)'],
+        floor.map((f) => {
+          const delivered = f.verdictFromNavMs.map((v, i) => v / f.processingMs[i]!);
+          return [f.size, `${int(median(f.heardMs))} / ${int(max(f.heardMs))}`, `${int(median(f.postFromNavMs))} / ${int(max(f.postFromNavMs))}`, fmt((max(f.postFromNavMs) + o.processingMs) / o.processingMs, 3), `${fmt(max(delivered), 3)} (${fmt(median(delivered), 3)})`];
+        }),
+      ),
+    );
+  };
+  one(h1, `**Over HTTP/1.1** (plain HTTP: six connections per host; at most ${MAX_STREAMS} streams)`);
+  one(h2, `**Over HTTP/2** (HTTPS: every request over one connection; at most ${MAX_STREAMS_MULTIPLEXED} streams)`);
+  const summary = [
+    ...h1.runs.map((r) => ({ r, over: '' })),
+    ...h2.runs.map((r) => ({ r, over: ' over HTTP/2' })),
+  ].map(({ r, over }) => {
     const v = max(ratios(r, (s) => s.fromNavMs));
-    return r.size === 12
-      ? { figure: `11. Burst of 12 navigations: slowest time to verdict ÷ scan time`, value: fmt(v, 3), aim: `≤ ${AIM_12}`, met: v <= AIM_12 }
-      : { figure: `11. Burst of ${r.size} navigations: slowest time to verdict ÷ scan time`, value: fmt(v, 3), aim: '', met: null };
+    const figure = `11. Burst of ${r.size} navigations${over}: slowest time to verdict ÷ scan time`;
+    return r.size === 12 ? { figure, value: fmt(v, 3), aim: `≤ ${AIM_12}`, met: v <= AIM_12 } : { figure, value: fmt(v, 3), aim: '', met: null };
   });
-  return { title: '11. Bursts of navigations at once', body: body.join('\n'), summary, raw: { options: o, runs, alone, floor } };
+  return { title: '11. Bursts of navigations at once', body: body.join('\n'), summary, raw: { options: o, h1, h2 } };
 }

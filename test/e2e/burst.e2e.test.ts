@@ -10,6 +10,7 @@ import { firefoxDriver } from './harness/driver-firefox';
 import { postsFor } from './harness/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
+import { testSpkiSha256 } from '../service/tls';
 import { MAX_STREAMS } from '../../src/background/scan/stream-slots';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
@@ -65,6 +66,55 @@ for (const kind of selectedBrowsers()) {
       const streams = svc.log.filter((e) => /\/events\/?$/.test(e.path)).length;
       expect(streams).toBeGreaterThan(0);
       expect(peakStreams(svc)).toBeLessThanOrEqual(MAX_STREAMS);
+      for (const t of tabs) await t.close();
+    });
+  });
+}
+
+/**
+ * Over HTTPS with HTTP/2 (the service on its test-only certificate, which this Chromium accepts by
+ * its key hash alone) every request shares one connection: the extension learns the protocol from
+ * the browser (api/wire.ts) and lets every job of the burst stream, so no job is left to polling.
+ * Chromium only: Firefox is not told to accept the test certificate here, and where a browser
+ * does not report the protocol the cap stays at 3 (the HTTP/1.1 test above).
+ */
+if (selectedBrowsers().includes('chromium')) {
+  describe('Chromium: a burst of navigations over HTTP/2', () => {
+    let driver: JourneyDriver;
+    let svc: ScanningService;
+    let pages: PageServer;
+
+    beforeAll(async () => {
+      pages = await startPageServer();
+      svc = await startService({ processingDelayMs: PROCESSING_MS, keepAliveMs: 500, tls: true });
+      driver = await chromiumDriver({ extensionDir: extensionDir('chromium'), acceptSpki: testSpkiSha256() });
+      const r = await driver.sendExtensionMessage({ type: 'settings.set', patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey } });
+      expect(r?.ok).toBe(true);
+      // One scan first, so the browser has answered over the service's protocol once.
+      const warm = await driver.openTab(pages.url('phish-h2-warm.test', '/login'));
+      await waitFor('the first tab to land on blocked.html', () => warm.currentUrl(), (u) => u.startsWith(driver.extensionUrl('blocked.html')), 30_000);
+      await warm.close();
+    });
+    afterAll(async () => {
+      await driver?.close();
+      await pages?.stop();
+      await svc?.stop();
+    });
+
+    test(`${TABS} tabs at once over HTTP/2: every job streams (more than ${MAX_STREAMS} at once), none is polled, all land on the blocked page`, async () => {
+      svc.clearLog();
+      const urls = Array.from({ length: TABS }, (_, i) => pages.url(`phish-h2-burst-${i}.test`, '/login'));
+      const tabs = await Promise.all(urls.map((u) => driver.openTab(u)));
+      const blocked = driver.extensionUrl('blocked.html');
+      for (const t of tabs) await waitFor('the tab to land on blocked.html', () => t.currentUrl(), (u) => u.startsWith(blocked), 30_000);
+      for (const u of urls) expect(postsFor(svc.log, u)).toBe(1);
+      const ids = svc.scans().filter((s) => urls.includes(s.url)).map((s) => s.id.replace(/^scn_/, ''));
+      expect(ids).toHaveLength(TABS);
+      const streamed = ids.filter((id) => svc.log.some((e) => e.method === 'GET' && e.path.includes(id) && /\/events\/?$/.test(e.path)));
+      const polled = ids.filter((id) => svc.log.some((e) => e.method === 'GET' && e.path.includes(id) && !/\/events\/?$/.test(e.path)));
+      expect(streamed).toHaveLength(TABS);
+      expect(polled).toEqual([]);
+      expect(peakStreams(svc)).toBeGreaterThan(MAX_STREAMS);
       for (const t of tabs) await t.close();
     });
   });

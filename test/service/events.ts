@@ -35,7 +35,8 @@ export function streamEvents(ctx: Ctx): Reply {
     ...CORS_HEADERS,
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache, no-transform',
-    Connection: 'keep-alive',
+    // A connection header is an error over HTTP/2 (RFC 9113 §8.2.2).
+    ...((res.req?.httpVersionMajor ?? 1) < 2 ? { Connection: 'keep-alive' } : {}),
     // Ask proxies not to buffer (spec Events 1: "Clients open it without response buffering").
     'X-Accel-Buffering': 'no',
   });

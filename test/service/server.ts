@@ -4,12 +4,14 @@
  * Tests: `const svc = await startService(); … await svc.stop();`. People: `npm run service`.
  * README.md (this folder) documents every shape the spec leaves open.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { SCOPES } from './auth';
 import { mergeFaults } from './faults';
 import { handleRequest } from './pipeline';
 import { createState, freshFaults, setBalance } from './state';
+import { testTls } from './tls';
 import type { ScanningService, ServiceOptions } from './types';
 
 export type { Faults, IdMode, RequestLogEntry, ScanningService, ScanSummary, ServiceOptions } from './types';
@@ -27,12 +29,19 @@ export async function startService(opts: ServiceOptions = {}): Promise<ScanningS
     SCOPES.filter((s) => s !== 'SCAN_WRITE'),
   );
 
-  const server: Server = createServer((req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     handleRequest(state, req, res).catch((e: unknown) => {
       // Last resort: the pipeline already turns handler errors into 500s; this is for I/O errors.
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ error: { code: 'internal_error', message: String(e) } }));
     });
+  };
+  // HTTP/2's compatibility API gives the handler request and response objects of the same shape.
+  const server = opts.tls ? createSecureServer({ ...testTls(), allowHTTP1: true }, handler as never) : createServer(handler);
+  const sessions = new Set<{ destroy(): void }>();
+  server.on('session', (s: { destroy(): void; on(e: 'close', f: () => void): void }) => {
+    sessions.add(s);
+    s.on('close', () => sessions.delete(s));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -44,7 +53,7 @@ export async function startService(opts: ServiceOptions = {}): Promise<ScanningS
   const { port } = server.address() as AddressInfo;
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     demoKey: demo.secret,
     readOnlyKey: readOnly.secret,
     log: state.log,
@@ -70,7 +79,8 @@ export async function startService(opts: ServiceOptions = {}): Promise<ScanningS
       new Promise<void>((resolve) => {
         for (const close of [...state.streams]) close();
         server.close(() => resolve());
-        server.closeAllConnections();
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        for (const s of sessions) s.destroy();
       }),
   };
 }

@@ -10,7 +10,7 @@ import type { Faults, IdMode, RequestLogEntry, ServiceOptions } from './types';
 import type { JsonReply } from './http';
 
 export interface ServiceState {
-  readonly initial: Required<Omit<ServiceOptions, 'demoKey' | 'seed' | 'port'>>;
+  readonly initial: Required<Omit<ServiceOptions, 'demoKey' | 'seed' | 'port' | 'tls'>>;
   keys: KeyStore;
   scans: ScanStore;
   credits: { balance: number; updatedAt: string };

@@ -70,6 +70,12 @@ export interface ServiceOptions {
   seed?: number;
   /** Use this secret for the demo key instead of a random one (cli.ts --key). */
   demoKey?: string;
+  /**
+   * Serve HTTPS with HTTP/2 (ALPN h2; HTTP/1.1 still accepted) on the test-only certificate
+   * (tls/README.md), as a real service behind TLS would. Default false: plain HTTP/1.1. The
+   * `drop` stream fault destroys the socket, which over HTTP/2 ends every request of the session.
+   */
+  tls?: boolean;
 }
 
 export interface ScanSummary {
@@ -81,7 +87,7 @@ export interface ScanSummary {
 }
 
 export interface ScanningService {
-  /** http://127.0.0.1:PORT */
+  /** http://127.0.0.1:PORT (https:// with `tls`) */
   baseUrl: string;
   /** Secret with every scope: SCAN_WRITE, SCAN_READ, KEYS_ADMIN, CREDITS, SETTINGS. */
   demoKey: string;

@@ -15,6 +15,7 @@ import { readPollHints } from './hints';
 import { isTerminal, readScanJob, unwrapJob, type ApiKeyRecord, type BatchOutcome, type CreatedApiKey, type Credits, type Page, type ScanJob } from './schemas';
 import { createTransport, type RawAnswer, type RequestSpec } from './transport';
 import { say } from '../i18n';
+import { serviceWire } from './wire';
 
 export interface ApiConfig {
   baseUrl: string;
@@ -87,6 +88,9 @@ export function createApiClient(config: ApiConfig): ApiClient {
     now: config.now ?? Date.now,
     uuid: () => crypto.randomUUID(),
   });
+
+  // Streams follow the protocol the service answers over (wire.ts, scan/stream-slots.ts).
+  if (base.ok) serviceWire.watch(new URL(base.url).origin);
 
   let scanIdForm: IdForm | null = config.idForm ?? null;
   let keyIdForm: IdForm | null = null; // key ids: same fallback, remembered for this client only

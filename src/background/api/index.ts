@@ -15,3 +15,4 @@ export {
 export { type StreamEvent, type StreamEndReason } from './events';
 export { NO_HINTS, type PollHints } from './hints';
 export { bareId, type IdForm } from './job-id';
+export { serviceWire } from './wire';

@@ -39,6 +39,11 @@ export interface EngineDeps {
   onPending?: (count: number) => void;
   /** What recent scans took (poll timing); default: the persisted log of scan-durations.ts. */
   durations?: DurationLog;
+  /**
+   * How many event streams may be open now, and a way to hear when that changes. Default: by the
+   * protocol the browser reports for the service's answers (api/wire.ts, stream-slots.ts streamCap).
+   */
+  streams?: { cap(): number; onChange(fn: () => void): void };
 }
 
 /** What this worker life knows of a job in flight (the store is the truth after a restart). */

@@ -86,6 +86,17 @@ export const SLOT_EXAMPLES: readonly SlotExample[] = [
     expected: { open: [], close: [] },
   },
   { name: 'a broken cap counts as none', candidates: c([['a', NAV, 1, '']]), cap: Number.NaN, expected: { open: [], close: [] } },
+  {
+    name: 'over HTTP/2 (cap 24): a burst of twelve navigations and a hover all stream',
+    candidates: c([...'abcdefghijkl'].map((u, i): Row => [u, NAV, i + 1, '']).concat([['h', HOVER, 20, '']])),
+    cap: 24,
+    expected: { open: [...'abcdefghijkl', 'h'], close: [] },
+  },
+  {
+    name: 'back to HTTP/1.1 (cap 3): the youngest stream over the cap closes (its job polls), no new one opens',
+    candidates: c([['a', NAV, 1, 'open'], ['b', NAV, 2, 'open'], ['c', NAV, 3, 'open'], ['d', NAV, 4, 'open'], ['e', NAV, 5, '']]),
+    expected: { open: [], close: ['d'] },
+  },
 ];
 
 /**

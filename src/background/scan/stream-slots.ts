@@ -5,7 +5,8 @@
  * Over HTTP/1.1 a browser keeps at most 6 connections per host, and an open stream holds one for
  * the whole scan. Twelve streams would leave POSTs and polls queueing behind them, so at most
  * MAX_STREAMS stream at once and the rest poll (poll-timing.ts); half the connections always stay
- * free for a POST or a poll. Who streams: the most urgent jobs (a navigation, whose tab waits,
+ * free for a POST or a poll. Over HTTP/2 or HTTP/3 (as the browser reports it, api/wire.ts) the
+ * cap is MAX_STREAMS_MULTIPLEXED: streams share the one connection with everything else. Who streams: the most urgent jobs (a navigation, whose tab waits,
  * before a person's explicit check, before a hover, before page links), the oldest first among
  * equals (it has waited longest and is nearest its end) when a slot is free. Only a MORE urgent
  * job takes an open stream's slot: the least urgent, youngest stream closes (that job goes back to
@@ -16,6 +17,16 @@
 import type { ScanReason } from '@/src/shared/messaging/protocol';
 
 export const MAX_STREAMS = 3;
+/**
+ * Over HTTP/2 or HTTP/3 every request to the service shares one connection, so a stream holds
+ * back no POST and no poll: every job of a burst may stream. Still capped, well under the 100
+ * concurrent streams a server is asked to allow at least (RFC 9113 §6.5.2), so POSTs and polls
+ * always find room beside the streams.
+ */
+export const MAX_STREAMS_MULTIPLEXED = 24;
+
+/** The cap for the protocol the service answers over (api/wire.ts); unknown counts as HTTP/1.1. */
+export const streamCap = (multiplexed: boolean): number => (multiplexed ? MAX_STREAMS_MULTIPLEXED : MAX_STREAMS);
 
 /** Lower is more urgent. */
 export const URGENCY: Readonly<Record<ScanReason, number>> = {

@@ -101,7 +101,10 @@ async function openControlPage(context: BrowserContext, url: string): Promise<Pa
 }
 
 export async function chromiumDriver(options: DriverOptions): Promise<JourneyDriver> {
-  const ext = await launchChromium({ extensionDir: options.extensionDir });
+  const ext = await launchChromium({
+    extensionDir: options.extensionDir,
+    args: options.acceptSpki ? [`--ignore-certificate-errors-spki-list=${options.acceptSpki}`] : [],
+  });
   // popup.html as the privileged sender, not options.html: on install the background opens the
   // options page by itself and may take over an options tab (background.e2e.test.ts).
   let control: Page;

@@ -153,4 +153,10 @@ export interface DriverOptions {
    * (ExtensionPermissions from chrome scope). Both reload the extension once, before the test.
    */
   allowPrivate?: boolean;
+  /**
+   * Chromium only: accept exactly this certificate key hash (base64 SHA-256 of its SPKI) for
+   * HTTPS, as `--ignore-certificate-errors-spki-list` does; the service's test-only certificate
+   * (test/service/tls.ts) for its HTTP/2 mode.
+   */
+  acceptSpki?: string;
 }

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '@/src/background/api';
 import { createDurationLog } from '@/src/background/scan/scan-durations';
-import { MAX_STREAMS } from '@/src/background/scan/stream-slots';
+import { MAX_STREAMS, MAX_STREAMS_MULTIPLEXED, streamCap } from '@/src/background/scan/stream-slots';
 import { ESTIMATE_MARGIN_MS } from '@/src/background/scan/poll-timing';
 import { startWorker, waitFor, type Worker, useLocalService } from './worker-harness';
 
@@ -69,6 +69,39 @@ describe('event streams under a burst', () => {
     expect(urls.every((u) => streamsAsked(u) <= 1)).toBe(true);
     expect(urls.filter((u) => jobGets(u) > 0).length).toBeGreaterThanOrEqual(urls.length - MAX_STREAMS);
     await waitFor(() => c.open === 0);
+    w.kill();
+  });
+
+  it(`over HTTP/2 or 3 (one shared connection): twelve navigations at once all stream, up to ${MAX_STREAMS_MULTIPLEXED}, and none is polled`, async () => {
+    svc.setProcessingDelay(1500);
+    const { c, wrapApi } = streamCounter();
+    const w = await startWorker(svc.baseUrl, svc.demoKey, { wrapApi, streams: { cap: () => streamCap(true), onChange: () => {} } });
+    const urls = Array.from({ length: 12 }, (_, i) => `http://phish-h2-${i}.example/login`);
+    await Promise.all(urls.map((u, i) => w.engine.request(u, 'navigation', i + 1)));
+    await waitFor(() => urls.every((u) => verdictOf(w, u)));
+    expect(c.peak).toBe(12);
+    // What the service saw: one stream per scan, and no GET (each verdict came in its stream).
+    expect(urls.map(streamsAsked)).toEqual(urls.map(() => 1));
+    expect(urls.map(jobGets)).toEqual(urls.map(() => 0));
+    w.kill();
+  });
+
+  it('the protocol learned while jobs are running: the waiting jobs take the new slots at once', async () => {
+    svc.setProcessingDelay(1500);
+    const { c, wrapApi } = streamCounter();
+    let multiplexed = false;
+    let changed = () => {};
+    const w = await startWorker(svc.baseUrl, svc.demoKey, { wrapApi, streams: { cap: () => streamCap(multiplexed), onChange: (fn) => void (changed = fn) } });
+    const urls = Array.from({ length: 6 }, (_, i) => `http://phish-learned-${i}.example/`);
+    await Promise.all(urls.map((u, i) => w.engine.request(u, 'navigation', i + 1)));
+    await waitFor(() => urls.filter((u) => streamsAsked(u) > 0).length === MAX_STREAMS);
+    expect(c.open).toBe(MAX_STREAMS);
+    multiplexed = true;
+    changed();
+    // At once: well before the first poll (1 s, nothing learned), which would re-plan too.
+    await waitFor(() => urls.every((u) => streamsAsked(u) === 1), 400);
+    expect(c.peak).toBe(urls.length);
+    await waitFor(() => urls.every((u) => verdictOf(w, u)));
     w.kill();
   });
 

@@ -42,6 +42,8 @@ export interface Hooks {
   wrapJobs?: (j: JobsStore) => JobsStore;
   /** Told each timer the engine sets (e.g. the delay it chose for the next poll). */
   onTimer?: (ms: number) => void;
+  /** The stream cap and its change signal; default: the protocol Node's fetch reports (HTTP/1.1 here). */
+  streams?: { cap(): number; onChange(fn: () => void): void };
 }
 
 export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks = {}): Promise<Worker> {
@@ -76,6 +78,7 @@ export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks 
       return setTimeout(() => !dead && fn(), ms);
     },
     durations: hooks.durations,
+    streams: hooks.streams,
   });
   engine.onUpdate((url, status) => !dead && updates.push({ url, status }));
   return { engine, cache, updates, kill: life.kill, dead: life.dead };
