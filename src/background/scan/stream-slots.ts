@@ -6,7 +6,8 @@
  * the whole scan. Twelve streams would leave POSTs and polls queueing behind them, so at most
  * MAX_STREAMS stream at once and the rest poll (poll-timing.ts); half the connections always stay
  * free for a POST or a poll. Over HTTP/2 or HTTP/3 (as the browser reports it, api/wire.ts) the
- * cap is MAX_STREAMS_MULTIPLEXED: streams share the one connection with everything else. Who streams: the most urgent jobs (a navigation, whose tab waits,
+ * cap is MAX_STREAMS_MULTIPLEXED: streams share the one connection with everything else.
+ * Who streams: the most urgent jobs (a navigation, whose tab waits,
  * before a person's explicit check, before a hover, before page links), the oldest first among
  * equals (it has waited longest and is nearest its end) when a slot is free. Only a MORE urgent
  * job takes an open stream's slot: the least urgent, youngest stream closes (that job goes back to
