@@ -14,6 +14,8 @@ import { isExtensionPage, originOf, type SenderLike } from './sender';
 
 export { originOf, isExtensionPage, type SenderLike } from './sender';
 
+const MALFORMED = () => fail(ROUTER_ERRORS.invalid, 'Unknown or malformed message.');
+
 export function createRouter(app: App) {
   const extensionOrigin = originOf(browser.runtime.getURL('/'))!;
   return async function route(message: unknown, sender: SenderLike): Promise<Reply> {
@@ -23,13 +25,13 @@ export function createRouter(app: App) {
         if (m.success) return await handlePage(app, m.data, sender);
         const c = ContentToBackground.safeParse(message);
         if (c.success) return await handleContent(app, c.data, sender, true);
-        return fail(ROUTER_ERRORS.invalid, 'Unknown or malformed message.');
+        return MALFORMED();
       }
       if (sender.id !== browser.runtime.id || !sender.tab) return fail(ROUTER_ERRORS.forbidden, 'Not from this sender.');
       const c = ContentToBackground.safeParse(message);
       if (c.success) return await handleContent(app, c.data, sender);
       if (PageToBackground.safeParse(message).success) return fail(ROUTER_ERRORS.forbidden, 'Only Linklens pages may send this.');
-      return fail(ROUTER_ERRORS.invalid, 'Unknown or malformed message.');
+      return MALFORMED();
     } catch (e) {
       // Never let a handler's bug become an unhandled rejection or a silent hang.
       return fail(ROUTER_ERRORS.internal, e instanceof Error ? e.message : 'Internal error');

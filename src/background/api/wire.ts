@@ -49,8 +49,9 @@ export function createWireWatch(source: TimingSource = browserTiming): WireWatch
   function note(entries: Entries) {
     for (const { name, nextHopProtocol: p } of entries) {
       // An entry without a protocol (a failed fetch, a browser that does not tell) teaches nothing;
-      // an entry of another origin (a short link's HEAD, a report) is none of the service's.
-      if (p && p !== protocol && origin && name.startsWith(`${origin}/`)) {
+      // an entry of another origin (a short link's HEAD, a report) is none of the service's; before
+      // any service is set, `origin` is '' and no absolute URL starts with "/".
+      if (p && p !== protocol && name.startsWith(`${origin}/`)) {
         protocol = p;
         changed();
       }

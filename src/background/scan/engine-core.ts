@@ -9,7 +9,8 @@ import type { ScanReason, ErrorInfoWithFix } from '@/src/shared/messaging/protoc
 import type { ApiClient } from '../api';
 import type { VerdictCache } from '../cache/verdict-cache';
 import type { JobsStore, PendingJob } from './jobs-store';
-import type { PollHints } from '../api';
+import { serviceWire, type PollHints } from '../api';
+import { streamCap } from './stream-slots';
 import { createDurationLog, type DurationLog } from './scan-durations';
 
 export interface JobMeta {
@@ -95,6 +96,8 @@ export interface EngineCore {
   /** This stored job is the one whose verdict is out and whose removal is on its way. */
   isRetiring(job: Pick<PendingJob, 'url' | 'idempotencyKey'>): boolean;
   durations: DurationLog;
+  /** The stream cap and its change signal (EngineDeps.streams, else the service's protocol). */
+  streams: NonNullable<EngineDeps['streams']>;
   pollTimers: Map<string, unknown>;
   retryAttempts: Map<string, number>;
   listeners: Set<EngineListener>;
@@ -138,6 +141,7 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
     retiring: new Map(),
     isRetiring: (job) => core.retiring.get(job.url) === job.idempotencyKey,
     durations: deps.durations ?? createDurationLog(),
+    streams: deps.streams ?? { cap: () => streamCap(serviceWire.multiplexed()), onChange: serviceWire.onChange },
     pollTimers: new Map(),
     retryAttempts: new Map(),
     listeners: new Set(),

@@ -6,14 +6,14 @@
  * re-polls instead of losing it.
  */
 import type { ScanJob } from '../api';
-import { isTerminal, serviceWire } from '../api';
+import { isTerminal } from '../api';
 import type { PendingJob } from './jobs-store';
 import type { EngineCore } from './engine-core';
 import { expired } from './engine-core';
 import * as T from './timing';
 import { nextPoll } from './poll-timing';
 import { createFinisher } from './engine-finish';
-import { isNearEnd, planStreams, streamCap, type StreamCandidate } from './stream-slots';
+import { isNearEnd, planStreams, type StreamCandidate } from './stream-slots';
 
 export interface Tracker {
   /** `acceptedAt`: the job's poll clock (job-clock.ts: its createdAt, else the answer's arrival). */
@@ -77,7 +77,7 @@ export function createTracker(core: EngineCore): Tracker {
       const nearEnd = isNearEnd(age, learned, core.pendingSeen.get(url)?.ageMs ?? 0);
       candidates.push({ url, reasons: f.reasons, createdAt: f.since, streaming: core.streaming.has(url), streamEnded: core.streamEnded.has(url), nearEnd });
     }
-    const plan = planStreams(candidates, deps.streams ? deps.streams.cap() : streamCap(serviceWire.multiplexed()));
+    const plan = planStreams(candidates, core.streams.cap());
     for (const url of plan.close) void stopStream(url);
     for (const url of plan.open) openStream(url);
   }

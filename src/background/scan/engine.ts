@@ -10,7 +10,6 @@
  *   worker's death carries on where it stopped, re-sending the same Idempotency-Key for a POST
  *   that may have landed; jobs waiting for credits are sent again when credits return.
  */
-import { serviceWire } from '../api';
 import type { UrlStatus } from '@/src/shared/verdict';
 import type { ScanReason, ErrorInfoWithFix } from '@/src/shared/messaging/protocol';
 import type { PendingJob } from './jobs-store';
@@ -48,7 +47,7 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
   const submitter = createSubmitter(core, tracker);
   const resumer = createResumer(core, tracker, submitter);
   // The service's protocol became known (or changed): more (or fewer) jobs may stream.
-  (deps.streams?.onChange ?? serviceWire.onChange)(() => tracker.rebalance());
+  core.streams.onChange(() => tracker.rebalance());
 
   function peek(url: string): UrlStatus {
     const v = deps.cache.get(url);
