@@ -40,7 +40,11 @@ const ariaString = (s: string) => JSON.stringify(s);
 
 export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriver> {
   const extensionDir = options.contentScriptAccess ? withScriptingPermission(options.extensionDir) : options.extensionDir;
-  const ext = await launchFirefox({ extensionDir, prefs: { 'extensions.background.idle.timeout': FIREFOX_IDLE_TIMEOUT_MS } });
+  const ext = await launchFirefox({
+    extensionDir,
+    prefs: { 'extensions.background.idle.timeout': FIREFOX_IDLE_TIMEOUT_MS },
+    acceptInsecureCerts: options.acceptSpki !== undefined,
+  });
   const connection = connectionOf(ext.browser);
   let pageErrorsSeen = 0;
 

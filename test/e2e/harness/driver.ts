@@ -154,9 +154,9 @@ export interface DriverOptions {
    */
   allowPrivate?: boolean;
   /**
-   * Chromium only: accept exactly this certificate key hash (base64 SHA-256 of its SPKI) for
-   * HTTPS, as `--ignore-certificate-errors-spki-list` does; the service's test-only certificate
-   * (test/service/tls.ts) for its HTTP/2 mode.
+   * Accept the service's test-only certificate (test/service/tls.ts) for its HTTP/2 mode: Chromium
+   * accepts exactly this key hash (base64 SHA-256 of its SPKI, `--ignore-certificate-errors-spki-list`);
+   * Firefox, which has no such switch, accepts any certificate in its throwaway test profile.
    */
   acceptSpki?: string;
 }

@@ -21,6 +21,11 @@ export interface LaunchFirefoxOptions {
   executablePath?: string;
   /** Extra about:config prefs, e.g. a short `extensions.background.idle.timeout` (note 22). */
   prefs?: Record<string, unknown>;
+  /**
+   * Accept any certificate (WebDriver's acceptInsecureCerts): Firefox has no switch to accept one
+   * key hash, so this throwaway test profile accepts the service's test-only certificate this way.
+   */
+  acceptInsecureCerts?: boolean;
   /** Runs in the browser before the extension is installed (e.g. pages a person already has open). */
   beforeInstall?: (browser: Browser) => Promise<void>;
 }
@@ -80,6 +85,7 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
     browser: 'firefox',
     executablePath,
     headless: true,
+    acceptInsecureCerts: options.acceptInsecureCerts === true,
     // Without it, navigation to moz-extension:// is refused (note 18).
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
