@@ -173,18 +173,21 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
       const page = await ext.newPage();
       if (viewport) await page.setViewport(viewport);
       const wrapped = wrap(page);
-      try {
-        await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 20_000 });
-      } catch (error) {
-        // A redirect to an extension page (the blocked page) sends no load events: an outcome.
-        // The aborted load (NS_BINDING_ABORTED) can be reported before the tab shows that page.
-        // A load strict mode's hold stopped (NS_ERROR_ABORT) ends there too, or on the page
-        // itself once let through.
-        const settled = (u: string) => u.startsWith(ext.pageUrl('')) || u === url;
-        const onOurs = await waitFor('the tab on an extension page', () => wrapped.currentUrl(), settled, 5000, 50).then(() => true, () => false);
-        if (!onOurs) throw error;
+      // The first-run options tab can take this blank tab (see gotoExtensionPage): load it again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 20_000 });
+        } catch (error) {
+          // A redirect to an extension page (the blocked page) sends no load events: an outcome.
+          // The aborted load (NS_BINDING_ABORTED) can be reported before the tab shows that page.
+          // A load strict mode's hold stopped (NS_ERROR_ABORT) ends there too, or on the page
+          // itself once let through.
+          const settled = (u: string) => u.startsWith(ext.pageUrl('')) || u === url;
+          const onOurs = await waitFor('the tab on an extension page', () => wrapped.currentUrl(), settled, 5000, 50).then(() => true, () => false);
+          if (!onOurs) throw error;
+        }
+        if (attempt >= 2 || (await wrapped.currentUrl()) !== ext.optionsUrl) return wrapped;
       }
-      return wrapped;
     },
     sendExtensionMessage,
     ...extensionTabs((fn, arg) => control.evaluate(fn as (a: unknown) => unknown, arg as unknown) as never),

@@ -52,27 +52,47 @@ async function geckoId(extensionDir: string): Promise<string> {
   return id;
 }
 
+/** How long a navigation to an extension page may take before the tab is looked at (normally < 1 s). */
+const EXTENSION_NAVIGATION_STALL_MS = 8000;
+
 /**
  * Navigates a tab to a moz-extension:// page and waits for it to load. `page.goto` hangs there
  * (no load events are sent for extension pages, note 20), so this goes through the BiDi browsing
  * context: an internal puppeteer API, checked against puppeteer-core 24.43 (pinned in the lockfile).
+ *
+ * Right after install the background opens the options page (main.ts onInstalled, while the
+ * service is not configured), and Firefox loads it into the selected tab when that tab is still
+ * blank: often this very one, just created. Our navigation is then either aborted
+ * (NS_BINDING_ABORTED) or never completes: the BiDi command waits until puppeteer's protocol
+ * timeout (seen in CI, and 2 of 30 launches here with the cores busy). The tab is ours: when the
+ * navigation fails that way or stalls, look at what the tab shows, and navigate it again.
  */
 export async function gotoExtensionPage(page: Page, url: string): Promise<void> {
   const frame = page.mainFrame() as unknown as {
     browsingContext?: { navigate(url: string, wait?: 'none' | 'interactive' | 'complete'): Promise<void> };
   };
-  if (!frame.browsingContext) throw new Error('gotoExtensionPage needs a WebDriver BiDi page (Firefox via puppeteer-core).');
-  // Right after install the background opens the options page (main.ts onInstalled), and
-  // Firefox may load it into a tab that is still blank: this very one, whose navigation is then
-  // aborted (NS_BINDING_ABORTED). The tab is ours: navigate it again.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await frame.browsingContext.navigate(url, 'complete');
-    } catch (error) {
-      if (attempt >= 3 || !/NS_BINDING_ABORTED/.test(String(error))) throw error;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+  const context = frame.browsingContext;
+  if (!context) throw new Error('gotoExtensionPage needs a WebDriver BiDi page (Firefox via puppeteer-core).');
+  const shown = () =>
+    Promise.race([
+      page.evaluate(() => `${location.href} (${document.readyState})`),
+      new Promise<string>((r) => setTimeout(() => r('nothing that answers'), 3000)),
+    ]).catch((error: unknown) => `nothing that answers (${String(error).slice(0, 80)})`);
+  let last = '';
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const navigation = context.navigate(url, 'complete');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stalled = new Promise<'stalled'>((r) => (timer = setTimeout(() => r('stalled'), EXTENSION_NAVIGATION_STALL_MS)));
+    const outcome = await Promise.race([navigation.then(() => 'loaded' as const, (error: unknown) => error), stalled]).finally(() => clearTimeout(timer));
+    if (outcome === 'loaded') return;
+    navigation.catch(() => undefined); // a stalled command still rejects later, at the protocol timeout
+    if (outcome !== 'stalled' && !/NS_BINDING_ABORTED/.test(String(outcome))) throw outcome;
+    last = await shown();
+    // Loaded after all, only its completion went unreported.
+    if (outcome === 'stalled' && last === `${url} (complete)`) return;
+    await new Promise((r) => setTimeout(r, 200));
   }
+  throw new Error(`Firefox: the tab did not load ${url} in 3 tries; it shows ${last}`);
 }
 
 export async function launchFirefox(options: LaunchFirefoxOptions): Promise<FirefoxExtension> {
@@ -86,6 +106,9 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
     executablePath,
     headless: true,
     acceptInsecureCerts: options.acceptInsecureCerts === true,
+    // A command Firefox never answers fails here with its name, well inside a test's or hook's
+    // own time (puppeteer's default is 180 s, the browser suite's whole hook time).
+    protocolTimeout: 90_000,
     // Without it, navigation to moz-extension:// is refused (note 18).
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
