@@ -78,8 +78,10 @@ export async function runBatch(urls: string[], deps: BatchDeps, idempotencyKey?:
 }
 
 /**
- * Pairs answer items with the URLs sent: by position when the counts match, else by `url`.
- * Each item is a job (possibly under `job`/`scan`), or an error entry (`error`, `status` ≥ 400).
+ * Pairs answer items with the URLs sent: by the item's own `url` first (an answer in another
+ * order must never give one URL another's job, and so its verdict), else by position when the
+ * counts match and that item names none of the URLs sent (the service may write a URL its own
+ * way). Each item is a job (possibly under `job`/`scan`), or an error entry (`error`, `status` ≥ 400).
  */
 function matchItems(chunk: number[], urls: string[], answer: RawAnswer, out: BatchOutcome[]): void {
   const items = readBatchItems(answer.body);
@@ -89,9 +91,12 @@ function matchItems(chunk: number[], urls: string[], answer: RawAnswer, out: Bat
     return;
   }
   const used = new Set<number>();
+  const sent = chunk.map((i) => urls[i]!);
+  const names = (item: unknown, url: string) => sameUrl(itemUrl(item), url);
   chunk.forEach((i, pos) => {
     const url = urls[i]!;
-    const k = items.length === chunk.length ? pos : items.findIndex((it, n) => !used.has(n) && itemUrl(it) === url);
+    let k = items.findIndex((it, n) => !used.has(n) && names(it, url));
+    if (k < 0 && items.length === chunk.length && !used.has(pos) && !sent.some((u) => names(items[pos], u))) k = pos;
     used.add(k);
     if (k < 0) {
       out[i] = { url, ok: false, error: apiError('bad_response', say('bg_api_batchNoJob'), answer.status) };
@@ -102,6 +107,16 @@ function matchItems(chunk: number[], urls: string[], answer: RawAnswer, out: Bat
     if (job) out[i] = { url, ok: true, job };
     else out[i] = { url, ok: false, error: itemError(item) ?? unreadable };
   });
+}
+
+/** The same URL once parsed (host case, default port, an empty path): the service may write it so. */
+function sameUrl(a: string | undefined, b: string): boolean {
+  if (a === undefined) return false;
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return a === b;
+  }
 }
 
 function itemUrl(item: unknown): string | undefined {

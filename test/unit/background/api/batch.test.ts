@@ -80,6 +80,27 @@ describe('submitBatch', () => {
     expect(out[1]).toMatchObject({ ok: true, job: { id: 'scn_b' } });
   });
 
+  it('an answer in another order is paired by each item\'s url: no URL gets another\'s job', async () => {
+    const [a, b] = ['https://phish.example/', 'https://docs.example/'];
+    const { client } = makeClient([json(201, [queuedJob({ id: 'scn_docs', url: b }), queuedJob({ id: 'scn_phish', url: a })])]);
+    const out = await client.submitBatch([a, b]);
+    expect(out.map((o) => [o.url, o.ok && o.job.id])).toEqual([[a, 'scn_phish'], [b, 'scn_docs']]);
+  });
+
+  it('items that write the URL their own way (host case, no path) still pair; by position when they name no URL sent', async () => {
+    const { client } = makeClient([json(201, [queuedJob({ id: 'scn_a', url: 'https://A.example' }), queuedJob({ id: 'scn_b', url: 'https://b.example/?canonical' })])]);
+    const out = await client.submitBatch(['https://a.example/', 'https://b.example/?x=1']);
+    expect(out.map((o) => o.ok && o.job.id)).toEqual(['scn_a', 'scn_b']);
+  });
+
+  it('the right count, but one item names a URL sent in another place and one names none: neither URL takes the other\'s job', async () => {
+    const [a, b] = ['https://a.example/', 'https://b.example/'];
+    const { client } = makeClient([json(201, [queuedJob({ id: 'scn_b1', url: b }), queuedJob({ id: 'scn_b2', url: b })])]);
+    const out = await client.submitBatch([a, b]);
+    expect(out[0]).toMatchObject({ ok: false, error: { code: 'bad_response' } });
+    expect(out[1]).toMatchObject({ ok: true, job: { id: 'scn_b1' } });
+  });
+
   it('per-item error entries become typed errors', async () => {
     const { client } = makeClient([json(200, [queuedJob({ url: 'https://a/' }), { url: 'https://b/', status: 422, error: 'bad host' }])]);
     const out = await client.submitBatch(['https://a/', 'https://b/']);
