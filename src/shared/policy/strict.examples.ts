@@ -49,6 +49,9 @@ export const STRICT_EXAMPLES: readonly StrictExample[] = [
   { name: 'intranet host: never sent, so let through', status: { kind: 'skipped', reason: 'intranet' }, elapsedMs: null, expected: allow('skip:intranet') },
   { name: 'loopback host', status: { kind: 'skipped', reason: 'loopback' }, elapsedMs: null, expected: allow('skip:loopback') },
   { name: 'allowlisted host', status: { kind: 'skipped', reason: 'allowlisted' }, elapsedMs: null, expected: allow('skip:allowlisted') },
+  { name: 'past the tab\'s budget (a page navigating in a loop): not let through unchecked', status: { kind: 'skipped', reason: 'budget-tab' }, elapsedMs: null, expected: block('strict:budget') },
+  { name: 'past the site\'s day budget', status: { kind: 'skipped', reason: 'budget-site-day' }, elapsedMs: 50, expected: block('strict:budget') },
+  { name: 'past the day budget, fail mode allow', settings: { strictFailMode: 'allow' }, status: { kind: 'skipped', reason: 'budget-day' }, elapsedMs: null, expected: allow('strict:budget') },
   { name: 'paused (the policy permits pausing)', status: { kind: 'skipped', reason: 'paused' }, elapsedMs: null, expected: allow('skip:paused') },
   // 5. Errors of the service.
   { name: 'key rejected (401)', status: error('unauthorized'), problem: { code: 'unauthorized' }, elapsedMs: null, expected: block('strict:key-rejected') },

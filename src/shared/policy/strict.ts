@@ -9,6 +9,8 @@
  *   1. strict mode off, or audit-only               → allow 'strict:off'
  *   2. a verdict or a blocklist entry               → its decision: block (its reason) | allow 'verdict'
  *   3. skipped, not configured                      → fail 'strict:not-configured'
+ *      skipped past a page's budget (budgets.ts: a page that navigates in a loop must not open
+ *      its next page unchecked)                     → fail 'strict:budget'
  *   4. skipped for another reason                   → allow 'skip:<reason>'
  *        Private, loopback and intranet hosts are never sent (privacy), so strict mode cannot
  *        check them and lets them through; so do the allowlist, a pause the policy permits,
@@ -71,6 +73,7 @@ export const STRICT_FAIL_REASONS = [
   'strict:refused',
   'strict:daily-budget',
   'strict:damaged',
+  'strict:budget',
 ] as const;
 export type StrictFailReason = (typeof STRICT_FAIL_REASONS)[number];
 
@@ -108,7 +111,8 @@ export function strictOutcome({ settings: s, status, problem, elapsedMs }: Stric
     case 'blocklisted':
       return status.decision.action === 'block' ? { action: 'block', reason: status.decision.reason } : { action: 'allow', reason: 'verdict' };
     case 'skipped':
-      return status.reason === 'not-configured' ? fail('strict:not-configured') : { action: 'allow', reason: `skip:${status.reason}` };
+      if (status.reason === 'not-configured') return fail('strict:not-configured');
+      return status.reason.startsWith('budget-') ? fail('strict:budget') : { action: 'allow', reason: `skip:${status.reason}` };
     case 'error':
       return fail(failReasonFor(status.code));
     case 'failed':

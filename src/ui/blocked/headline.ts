@@ -48,6 +48,7 @@ const STRICT_WHY: Record<string, { key: string; fix: 'options' | 'credits' | nul
   'strict:refused': { key: 'strictWhy_refused', fix: null },
   'strict:daily-budget': { key: 'strictWhy_daily_budget', fix: null },
   'strict:damaged': { key: 'strictWhy_damaged', fix: null },
+  'strict:budget': { key: 'strictWhy_budget', fix: null },
 };
 
 export function strictWhy(reason: string | undefined): { key: string; fix: 'options' | 'credits' | null } | null {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type ScanningService } from '../../service/server';
 import type { BlockedDetailsData } from '@/src/shared/messaging/protocol';
-import { ask, blockedToken, navigate, setupApp, tabUrl } from './app-harness';
+import { ask, blockedToken, navigate, setPolicy, setupApp, tabUrl } from './app-harness';
 import { waitFor } from './worker-harness';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
@@ -38,6 +38,18 @@ describe('strict mode, fail mode block', () => {
     const d2 = await details(await blockedToken(tab2));
     expect(d2).toMatchObject({ pending: false, reason: 'strict:key-rejected' });
     expect(postsFor('another-401')).toEqual([]);
+  });
+
+  it("a page that used up its tab's budget (navigating in a loop) cannot open its next page unchecked: blocked, nothing sent", async () => {
+    await setPolicy(w, { budgets: { navigationsPerTabPerMinute: 2 } });
+    // The budget's one check at once (bucketSize(2) = 1) goes to the page's first navigation.
+    const tabId = await navigate('http://safe-looper.example/1');
+    await waitFor(async () => ((await tabUrl(tabId)) === 'http://safe-looper.example/1' && postsFor('safe-looper').length === 1) || null);
+    const next = 'http://safe-looper-next.example/';
+    await navigate(next, { tabId });
+    const d = await settled(await blockedToken(tabId));
+    expect(d).toMatchObject({ pending: false, reason: 'strict:budget', riskScore: null });
+    expect(postsFor('safe-looper-next')).toEqual([]);
   });
 
   it('key lacking the scope (403) is a rejected key too', async () => {
