@@ -24,12 +24,16 @@ import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, SettingsData, SettingsWriteData, TabStatusData } from '../../src/shared/messaging/protocol';
 import { KNOWN_SAFE_PRIORITY } from '../../src/shared/policy/known-safe';
+import { ORG_BLOCK_PRIORITY } from '../../src/shared/policy/net-rules';
+import { DEFAULT_BUDGETS } from '../../src/shared/policy/budgets';
 import en from '../../public/_locales/en/messages.json';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 const STRICT_BLOCK = { strictMode: true, strictFailMode: 'block', strictTimeoutMs: 3000 };
 /** The job deadline of src/background/scan/timing.ts is 3 minutes; the journey's job waits 5. */
 const WAITED_MS = 5 * 60_000;
+/** On the policy's block list in the policy journey (allowProceed left on). */
+const ORG_BLOCKED = 'org-blocked.test';
 
 interface World {
   driver: JourneyDriver;
@@ -160,6 +164,29 @@ for (const kind of selectedBrowsers()) {
       expectNoErrors(await w.driver.takeErrors());
     });
 
+    test("strict + a page past its tab's budget: its next page is not let through unchecked; blocked, nothing sent, nothing reaches the site", async () => {
+      // One check at once per tab (a budget of 2 a minute): the first page spends it.
+      await configure(w, { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey, ...STRICT_BLOCK, budgets: { ...DEFAULT_BUDGETS, navigationsPerTabPerMinute: 2 } });
+      try {
+        const first = w.pages.url('strict-budget-first.test', '/');
+        const tab = await w.driver.openWebPage(first);
+        await waitFor('the first page, released', () => tab.currentUrl(), (u) => u === first, 20_000);
+        const next = w.pages.url('strict-budget-next.test', '/');
+        await tab.evaluate((u) => void (location.href = u), next);
+        const token = await tokenOf(w, tab);
+        const details = await waitFor('blocked.details to settle', () => detailsOf(w, token), (d) => !d.pending, 20_000, 200);
+        expect(details).toMatchObject({ reason: 'strict:budget', pending: false, riskScore: null });
+        const shown = await waitFor('the blocked page to say why', () => shownOn(tab), (x) => x.why !== '');
+        expect(shown).toEqual({ headline: en.headline_strict.message, why: en.strictWhy_budget.message });
+        expect(siteRequests(w, next)).toBe(0);
+        expect(postsFor(w.svc.log, next)).toBe(0);
+        await tab.close();
+      } finally {
+        await configure(w, { budgets: DEFAULT_BUDGETS });
+      }
+      expectNoErrors(await w.driver.takeErrors());
+    });
+
     test('strict + key rejected (401): the blocked page says the key was rejected; nothing reaches the site while held', async () => {
       await configure(w, { serviceUrl: w.svc.baseUrl, apiKey: 'llk_rejected_by_the_service', ...STRICT_BLOCK });
       const url = w.pages.url('held-key-rejected.test', '/account');
@@ -266,7 +293,7 @@ for (const kind of selectedBrowsers()) {
   });
 
   const blocker = browserPolicyBlocker(kind);
-  describe(`${label}: policy allowPause false${blocker ? ` [SKIPPED: ${blocker}]` : ''}`, () => {
+  describe(`${label}: policy allowPause false, a block list${blocker ? ` [SKIPPED: ${blocker}]` : ''}`, () => {
     const w = {} as World;
     let policy: BrowserPolicy | undefined;
     beforeAll(async () => {
@@ -274,7 +301,8 @@ for (const kind of selectedBrowsers()) {
       w.pages = await startPageServer();
       w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
       // Before the launch: the extension's first storage.managed read sees the policy.
-      policy = installBrowserPolicy(kind, { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey, allowPause: false });
+      // allowProceed is left at its default (true): the organization's block list alone forbids it.
+      policy = installBrowserPolicy(kind, { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey, allowPause: false, blocklist: [ORG_BLOCKED] });
       w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
     });
     afterAll(async () => {
@@ -321,6 +349,34 @@ for (const kind of selectedBrowsers()) {
       await site.close();
       expectNoErrors(await w.driver.takeErrors());
     });
+
+    test.skipIf(blocker !== null)("the organization's block list cannot be undone: no \"Proceed anyway\" (even with allowProceed on), blocked.proceed refused, its server gets nothing", async () => {
+      await waitFor('the policy in settings.get', () => request<SettingsData>(w, { type: 'settings.get' }), (d) => d.managedKeys.includes('blocklist'), 30_000, 250);
+      const url = w.pages.url(`login.${ORG_BLOCKED}`, '/');
+      const tab = await w.driver.openWebPage(w.pages.url('start-before-listed.test', '/'));
+      await tab.evaluate((u) => void (location.href = u), url);
+      const token = await tokenOf(w, tab);
+      const details = await detailsOf(w, token);
+      expect(details).toMatchObject({ url, reason: 'blocklist', rule: { rule: 'orgBlockList', entry: ORG_BLOCKED }, canProceed: false });
+      // The page offers no way past it, and the background refuses the message that would be one.
+      await waitFor('the blocked page\'s actions', () => tab.evaluate(() => !!document.querySelector('.blocked-actions')), Boolean, 10_000);
+      const buttons = await tab.evaluate(() => [...document.querySelectorAll('button')].map((b) => b.textContent?.trim() ?? ''));
+      expect(buttons).not.toContain(en.proceedAnyway.message);
+      expect(await w.driver.sendExtensionMessage({ type: 'blocked.proceed', token })).toMatchObject({ ok: false, error: { code: 'not_allowed' } });
+      // The organization's rule ranks above every allow rule ("Proceed anyway" exceptions, passes).
+      const rules = await w.driver.extensionRules();
+      const orgRule = rules.dynamic.find((r) => r.action.type === 'block' && r.condition.requestDomains?.includes(ORG_BLOCKED));
+      expect(orgRule?.priority).toBe(ORG_BLOCK_PRIORITY);
+      expect(Math.max(...rules.session.filter((r) => r.action.type === 'allow').map((r) => r.priority), 0)).toBeLessThan(ORG_BLOCK_PRIORITY);
+      // Asked again: still the blocked page, and the site never heard of it; nothing was sent to the service.
+      await tab.evaluate((u) => void (location.href = u), url);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(isBlockedPage(w, await tab.currentUrl())).toBe(true);
+      expect(w.pages.requests.filter((r) => r.host === ORG_BLOCKED || r.host.endsWith(`.${ORG_BLOCKED}`))).toEqual([]);
+      expect(submittedUrls(w.svc.log).filter((u) => new URL(u).hostname.includes(ORG_BLOCKED))).toEqual([]);
+      await tab.close();
+      expectNoErrors(await w.driver.takeErrors());
+    }, 60_000);
   });
 
   describe(`${label}: a damaged package (its public suffix list missing) fails closed`, () => {

@@ -19,6 +19,7 @@ import { toScanView, toSummary } from './views';
 import { unicodeOf } from './unicode-host';
 import { withoutCredentials } from '@/src/shared/url/display';
 import { decideProceed } from '@/src/shared/policy/passes';
+import { orgBlocks } from '../state/org-blocks';
 import { say } from '../i18n';
 import { replyOf, withApi } from './service-reply';
 import { unwrap } from '@/src/shared/url/unwrap';
@@ -95,9 +96,10 @@ export async function handlePage(app: App, m: PageToBackground, sender?: SenderL
     case 'blocked.proceed': {
       const t = await readToken(m.token);
       if (!t) return expired();
-      const { settings: s } = await app.settings.get();
-      // Only past a block-level verdict, never while strict mode waits, and only if policy allows.
-      const d = decideProceed({ allowProceed: s.allowProceed, pending: t.pending, action: t.decision.action });
+      const st = await app.settings.get();
+      // Only past a block-level verdict, never while strict mode waits, only if policy allows,
+      // and never past the organization's block list (also if the policy named the host since).
+      const d = decideProceed({ allowProceed: st.settings.allowProceed, orgBlocked: orgBlocks(t.host, st), pending: t.pending, action: t.decision.action });
       if (!d.grant) return fail(d.code, PROCEED_REFUSED[d.code]());
       // Default lifetime: this host, until the browser restarts (storage.session).
       await addException(t.host, -1);
@@ -160,7 +162,8 @@ async function blockedTarget(tabUrl: string): Promise<string | null> {
 async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDetailsData>> {
   const stored = await readToken(token);
   if (!stored) return expired();
-  const { settings: s } = await app.settings.get();
+  const st = await app.settings.get();
+  const s = st.settings;
   const { token: t, open } = await app.navigation.settleStrict(token, stored, s);
   const v = t.verdict;
   let unicodeHost: string | null = null;
@@ -188,7 +191,7 @@ async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDet
     reason: t.decision.reason,
     rule: t.decision.rule ?? null,
     confidence: v?.confidence ?? null,
-    canProceed: s.allowProceed && !t.pending,
+    canProceed: s.allowProceed && !t.pending && !orgBlocks(t.host, st),
     exceptionLifetime: 'session',
     reportUrl: report,
     pending: t.pending,

@@ -54,6 +54,8 @@ function withWhy(info: LinkInfo, d: Decision): LinkInfo {
  * `forContent` of it.
  */
 export function toLinkInfo(st: UrlStatus, canProceed: boolean): LinkInfo {
+  // The organization's block list is never undone: no "Open anyway" for it either.
+  if ('decision' in st && st.decision.rule?.rule === 'orgBlockList') canProceed = false;
   switch (st.kind) {
     case 'verdict': {
       const v = st.verdict;

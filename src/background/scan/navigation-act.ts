@@ -11,7 +11,8 @@ import type { UrlStatus, Verdict, Decision } from '@/src/shared/verdict';
 import type { Settings } from '@/src/shared/policy/settings';
 import { normalizeUrl } from '@/src/shared/url/normalize';
 import { findHop, type HopMatch } from '@/src/shared/url/redirect-chain';
-import type { SettingsStore } from '../state/settings-store';
+import type { SettingsState, SettingsStore } from '../state/settings-store';
+import { orgBlocks } from '../state/org-blocks';
 import { hasException, hasPass } from './exceptions';
 import { reportBlocked } from '../reporting/hooks';
 import { sameDocument, type BlockedFlow } from './blocked-flow';
@@ -61,9 +62,14 @@ export function createNavigationActs(deps: { settings: SettingsStore; flow: Bloc
     return true;
   }
 
-  /** "Proceed anyway" counts only while the policy allows it (allowProceed); a strict release always. */
-  async function allowedAnyway(tabId: number, rawUrl: string, host: string, s: Settings) {
-    const [exception, pass] = await Promise.all([s.allowProceed && hasException(host), hasPass(tabId, rawUrl, s.allowProceed)]);
+  /**
+   * "Proceed anyway" counts only while the policy allows it (allowProceed) and never on the
+   * organization's block list (an exception granted before the policy named the host); a strict
+   * release always.
+   */
+  async function allowedAnyway(tabId: number, rawUrl: string, host: string, st: SettingsState) {
+    const proceed = st.settings.allowProceed && !orgBlocks(host, st);
+    const [exception, pass] = await Promise.all([proceed && hasException(host), hasPass(tabId, rawUrl, proceed)]);
     return exception || pass;
   }
 
@@ -82,9 +88,10 @@ export function createNavigationActs(deps: { settings: SettingsStore; flow: Bloc
   }
 
   async function act(tabId: number, url: string, host: string, reason: BlockReason, opts: ActOptions = {}): Promise<string | null> {
-    const { settings: s } = await settings.get();
+    const st = await settings.get();
+    const s = st.settings;
     const hop = (await hopOf(tabId, url, s)) ?? (opts.attempted ? { hop: opts.attempted, first: opts.first ?? opts.attempted } : null);
-    if (!hop || (await allowedAnyway(tabId, hop.hop, host, s)) || !claim(tabId)) return null;
+    if (!hop || (await allowedAnyway(tabId, hop.hop, host, st)) || !claim(tabId)) return null;
     // Issue 13: a block (not a strict hold) is reported to the organization when it asks for that.
     if (opts.pending !== true && reason.decision.action === 'block') reportBlocked({ url, host, verdict: reason.verdict, rule: reason.decision.reason });
     return flow.redirect(tabId, {

@@ -153,12 +153,12 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
     if (!dnr) return (status = { ...status, synced: true, error: 'declarativeNetRequest is not available' });
     // The whole cache: a rule for every blocking verdict (loads it if the wake deferred it).
     await deps.cache.init();
-    const [{ settings: s }, paused, exceptions, passes] = await Promise.all([deps.settings.get(), pausedUntil(), listExceptions(), listPasses()]);
+    const [{ settings: s, managedEntries }, paused, exceptions, passes] = await Promise.all([deps.settings.get(), pausedUntil(), listExceptions(), listPasses()]);
     const holdStrict = s.strictMode && !s.auditOnly;
     // Known-safe pages pass the hold only while its check reads the cache at all (known-safe.ts).
     const passKnownSafe = holdStrict && isConfigured(s) && (await whenSuffixTable());
     const plan = planNetRules({
-      settings: s,
+      settings: { ...s, orgBlocklist: managedEntries.blocklist },
       pausedUntil: paused,
       verdicts: deps.cache.entries().map((e) => ({ verdict: e.verdict, expiresAt: e.expiresAt, incognito: e.incognito === true })),
       exceptions,

@@ -30,13 +30,15 @@ export const NET_RULE_BASE: NetRuleInput = {
 
 export interface NetRuleExample {
   name: string;
-  settings?: Partial<Settings>;
+  settings?: Partial<Settings> & { orgBlocklist?: string[] };
   input?: Partial<Omit<NetRuleInput, 'settings'>>;
   expected: {
     verdicts?: string[];
     /** Keys whose rule is a session rule (the others are dynamic). */
     session?: string[];
     hosts?: string[];
+    /** Hosts of the organization's block list: their rules rank above every allow rule. */
+    orgHosts?: string[];
     allowHosts?: string[];
     passes?: string[];
     nextChange?: number | null;
@@ -113,6 +115,12 @@ export const NET_RULE_EXAMPLES: readonly NetRuleExample[] = [
     name: '"Proceed anyway" for a host: an allow rule until it ends',
     input: { exceptions: [{ host: 'phish-bank.test', until: -1 }, { host: 'old.test', until: NOW - 1 }, { host: 'soon.test', until: NOW + 5000 }], verdicts: [verdict(PHISH, 88)] },
     expected: { verdicts: [PHISH], allowHosts: ['phish-bank.test', 'soon.test'], nextChange: NOW + 5000 },
+  },
+  {
+    name: "the organization's block list ranks above \"Proceed anyway\": an exception for its host (granted before the policy named it) lets nothing through",
+    settings: { blocklist: ['evil.example', 'mine.example'], orgBlocklist: ['evil.example'] },
+    input: { exceptions: [{ host: 'login.evil.example', until: -1 }, { host: 'mine.example', until: -1 }] },
+    expected: { hosts: ['mine.example'], orgHosts: ['evil.example'], allowHosts: ['login.evil.example', 'mine.example'] },
   },
   {
     name: 'a one-shot pass: an allow rule for that URL in that tab only, while it lasts',

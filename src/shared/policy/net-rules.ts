@@ -6,7 +6,8 @@
  *
  * Known bad (`knownBad`), in this order:
  *   1. host on the block list (the person's and the policy's, merged) → blocked in every state:
- *      paused, not configured, incognito, allow-listed too (decide: the block list wins);
+ *      paused, not configured, incognito, allow-listed too (decide: the block list wins), and
+ *      past "Proceed anyway" too when the entry is the organization's;
  *   2. a cached verdict whose decision is 'block' (decide.ts: at/above the block threshold, not
  *      allow-listed, not audit-only) → blocked unless protection is paused.
  *
@@ -21,12 +22,13 @@
  *   - strict mode's hold (strict-hold.ts): while strict mode is on, one session rule stops every
  *     top-level GET of a public-looking host until the background lets it through with a pass;
  *     a page whose cached verdict allows it goes through at once (known-safe.ts).
- * Priorities: the hold, then known-safe allows, then every block rule, then exceptions and passes.
+ * Priorities: the hold, then known-safe allows, then every block rule, then exceptions and passes,
+ * then the organization's block list (the person cannot undo the policy).
  *
  * At the limits (MAX_NUMBER_OF_REGEX_RULES: 1,000 in both browsers, for dynamic and session rules
  * together in Chromium; MAX_NUMBER_OF_DYNAMIC_RULES: 30,000 in Chromium, 5,000 in Firefox;
- * MAX_NUMBER_OF_SESSION_RULES: 5,000): the block list never needs more than BLOCKLIST_BUCKETS
- * rules and no regex. Regex slots go first to allow rules (so "Proceed anyway" keeps working;
+ * MAX_NUMBER_OF_SESSION_RULES: 5,000): the block lists never need more than BLOCKLIST_BUCKETS
+ * rules each (the person's, the organization's) and no regex. Regex slots go first to allow rules (so "Proceed anyway" keeps working;
  * at most MAX_EXCEPTION_RULES and MAX_PASS_RULES, the newest), then to strict mode's hold, then
  * to verdicts, most severe first (risk score), then most recent (checkedAt), then to known-safe
  * pages. Verdicts that do not fit are `overflow`: the navigation-event path (navigation.ts)
@@ -52,6 +54,8 @@ export const HOLD_PRIORITY = 1;
 export const BLOCK_PRIORITY = 3;
 /** Above every block rule: an exception or a pass lets the request through. */
 export const ALLOW_PRIORITY = 4;
+/** The organization's block list: above the allow rules, so no exception or pass undoes it. */
+export const ORG_BLOCK_PRIORITY = 5;
 /** Block-list hosts are spread over this many rules (a new host changes one rule). */
 export const BLOCKLIST_BUCKETS = 64;
 export const MAX_EXCEPTION_RULES = 200;
@@ -139,21 +143,24 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
     return true;
   };
 
-  // 1. Block list: no regex, at most BLOCKLIST_BUCKETS rules.
+  // 1. Block lists: no regex, at most BLOCKLIST_BUCKETS rules each. The organization's entries
+  // (buckets from BLOCKLIST_BUCKETS up) rank above every allow rule: no "Proceed anyway" undoes them.
   const buckets = new Map<number, string[]>();
+  const org = new Set(s.orgBlocklist?.map(normalizeHostEntry));
   // Audit-only never blocks, the block list included (decide.ts).
   for (const entry of s.auditOnly ? [] : s.blocklist) {
     const host = normalizeHostEntry(entry);
     if (host === null) continue;
-    const b = fnv1a(host) % BLOCKLIST_BUCKETS;
+    const b = (fnv1a(host) % BLOCKLIST_BUCKETS) + (org.has(host) ? BLOCKLIST_BUCKETS : 0);
     const list = buckets.get(b) ?? [];
     if (!list.includes(host)) list.push(host);
     buckets.set(b, list);
   }
-  for (const b of [...buckets.keys()].sort((x, y) => x - y)) {
+  for (const b of [...buckets.keys()].sort((x, y) => y - x)) {
     if (!take('dynamic', false)) break;
     const hosts = buckets.get(b)!.sort();
-    drafts.push({ store: 'dynamic', rule: { priority: BLOCK_PRIORITY, action: { type: 'block' }, condition: { requestDomains: requestDomainsFor(hosts), resourceTypes: FRAMES } } });
+    const priority = b < BLOCKLIST_BUCKETS ? BLOCK_PRIORITY : ORG_BLOCK_PRIORITY;
+    drafts.push({ store: 'dynamic', rule: { priority, action: { type: 'block' }, condition: { requestDomains: requestDomainsFor(hosts), resourceTypes: FRAMES } } });
   }
 
   // 2. Allow rules first: "Proceed anyway" must keep working whatever else fits.

@@ -56,6 +56,36 @@ describe('the policy blocklist holds in every state', () => {
   });
 });
 
+describe("the organization's block list: no \"Proceed anyway\" past it", () => {
+  it('the blocked page offers none and the background refuses it, with allowProceed on', async () => {
+    await setPolicy(w, { blocklist: ['org-listed.example'] });
+    const url = 'http://login.org-listed.example/';
+    const token = await blockedToken(await navigate(url));
+    expect(await ask<BlockedDetailsData>(w, { type: 'blocked.details', token })).toMatchObject({ reason: 'blocklist', rule: { rule: 'orgBlockList' }, canProceed: false });
+    expect(await send({ type: 'blocked.proceed', token })).toMatchObject({ ok: false, error: { code: 'not_allowed' } });
+    expect(await reason(await navigate(url))).toBe('blocklist');
+  });
+
+  it("the person's own block list can still be proceeded past (they could remove the entry)", async () => {
+    await ask(w, { type: 'blocklist.add', host: 'mine-listed.example' });
+    const url = 'http://mine-listed.example/';
+    const token = await blockedToken(await navigate(url));
+    expect(await ask<BlockedDetailsData>(w, { type: 'blocked.details', token })).toMatchObject({ rule: { rule: 'userBlockList' }, canProceed: true });
+    expect(await ask(w, { type: 'blocked.proceed', token })).toEqual({ url });
+  });
+
+  it('an exception granted before the policy named the host stops counting at once', async () => {
+    const url = 'http://phish-named-later.example/';
+    const token = await blockedToken(await navigate(url));
+    expect(await ask(w, { type: 'blocked.proceed', token })).toEqual({ url });
+    expect(await tabUrl(await navigate(url))).toBe(url);
+
+    await setPolicy(w, { blocklist: ['phish-named-later.example'] });
+    // (The browser's rules: net-rules.examples.ts, "the organization's block list ranks above…".)
+    expect(await reason(await navigate(url))).toBe('blocklist');
+  });
+});
+
 describe('allowPause', () => {
   it('false: pausing is refused, resuming is not; the popup is told to hide the control', async () => {
     await setPolicy(w, { allowPause: false });

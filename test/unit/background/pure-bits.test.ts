@@ -92,6 +92,15 @@ describe('what a link status says (our pages) and what a content script may lear
     expect(info).not.toHaveProperty('checkedAt');
   });
 
+  it.each<[string, UrlStatus, boolean]>([
+    ['a block verdict', { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'band:malicious' } }, true],
+    ["the person's block list", { kind: 'blocklisted', decision: { action: 'block', reason: 'blocklist', rule: { rule: 'userBlockList', entry: 'x.example' } } }, true],
+    ["the organization's block list", { kind: 'blocklisted', decision: { action: 'block', reason: 'blocklist', rule: { rule: 'orgBlockList', entry: 'x.example' } } }, false],
+    ["the organization's block list, over a verdict", { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'blocklist', rule: { rule: 'orgBlockList', entry: 'x.example' } } }, false],
+  ])('"Open anyway" where the policy allows proceeding: %s → %s', (_n, st, offered) => {
+    expect(toLinkInfo(st, true).canProceed).toBe(offered);
+  });
+
   it.each<[UrlStatus, string]>([
     [{ kind: 'checking', state: 'QUEUED', since: 0 }, 'pending'],
     [{ kind: 'failed', message: 'x' }, 'error'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decide } from '@/src/shared/policy/decide';
-import { BLOCKLIST_BUCKETS, DEFAULT_LIMITS, MAX_PASS_RULES, diffRules, knownBad, planNetRules, ruleSignature, type NetRule, type NetRuleInput, type NetRulePlan } from '@/src/shared/policy/net-rules';
+import { ALLOW_PRIORITY, BLOCKLIST_BUCKETS, BLOCK_PRIORITY, ORG_BLOCK_PRIORITY, DEFAULT_LIMITS, MAX_PASS_RULES, diffRules, knownBad, planNetRules, ruleSignature, type NetRule, type NetRuleInput, type NetRulePlan } from '@/src/shared/policy/net-rules';
 import { NET_RULE_BASE, NET_RULE_EXAMPLES, NOW, verdict } from '@/src/shared/policy/net-rules.examples';
 import { hostRegex, keyRegex } from '@/src/shared/url/request-filter';
 
@@ -16,7 +16,8 @@ function summary(plan: NetRulePlan, keys: string[], hostsKnown: string[]) {
   return {
     verdicts: blocks.filter(({ r }) => r.condition.regexFilter).map(({ r }) => keyOf(r) ?? '?').sort(),
     session: blocks.filter(({ r, session }) => session && r.condition.regexFilter).map(({ r }) => keyOf(r) ?? '?').sort(),
-    hosts: blocks.flatMap(({ r }) => r.condition.requestDomains ?? []).filter((d) => !d.endsWith('.')).sort(),
+    hosts: blocks.filter(({ r }) => r.priority === BLOCK_PRIORITY).flatMap(({ r }) => r.condition.requestDomains ?? []).filter((d) => !d.endsWith('.')).sort(),
+    orgHosts: blocks.filter(({ r }) => r.priority === ORG_BLOCK_PRIORITY).flatMap(({ r }) => r.condition.requestDomains ?? []).filter((d) => !d.endsWith('.')).sort(),
     allowHosts: allows.filter(({ r }) => !r.condition.tabIds).map(({ r }) => hostsKnown.find((h) => hostRegex(h) === r.condition.regexFilter) ?? '?').sort(),
     passes: allows.filter(({ r }) => r.condition.tabIds).map(({ r }) => `${r.condition.tabIds!.join(',')} ${keyOf(r) ?? '?'}`).sort(),
     nextChange: plan.nextChange,
@@ -33,6 +34,7 @@ describe('planNetRules example table', () => {
       verdicts: [...(e.expected.verdicts ?? [])].sort(),
       session: [...(e.expected.session ?? [])].sort(),
       hosts: [...(e.expected.hosts ?? [])].sort(),
+      orgHosts: [...(e.expected.orgHosts ?? [])].sort(),
       allowHosts: [...(e.expected.allowHosts ?? [])].sort(),
       passes: [...(e.expected.passes ?? [])].sort(),
       nextChange: e.expected.nextChange ?? null,
@@ -40,13 +42,16 @@ describe('planNetRules example table', () => {
     expect(plan.overflow).toEqual([]);
   });
 
-  it('every rule covers main frames and subframes, allow rules outrank block rules, ids are unique', () => {
-    const plan = planNetRules(input({ verdicts: [verdict('http://a.test/', 90)], exceptions: [{ host: 'a.test', until: -1 }], passes: [{ tabId: 1, url: 'http://b.test/', expiresAt: NOW + 1 }] }, { blocklist: ['c.test'] }));
+  it("every rule covers main frames and subframes, allow rules outrank block rules but the organization's, ids are unique", () => {
+    const plan = planNetRules(input({ verdicts: [verdict('http://a.test/', 90)], exceptions: [{ host: 'a.test', until: -1 }], passes: [{ tabId: 1, url: 'http://b.test/', expiresAt: NOW + 1 }] }, { blocklist: ['c.test', 'd.test'], orgBlocklist: ['d.test'] }));
     const all = [...plan.dynamic, ...plan.session];
-    expect(all).toHaveLength(4);
+    expect(all).toHaveLength(5);
     for (const r of all) expect(r.condition.resourceTypes.sort()).toEqual(['main_frame', 'sub_frame']);
-    const maxBlock = Math.max(...all.filter((r) => r.action.type === 'block').map((r) => r.priority));
+    const [org, others] = [all.filter((r) => r.condition.requestDomains?.includes('d.test')), all.filter((r) => !r.condition.requestDomains?.includes('d.test'))];
+    expect(org.map((r) => [r.action.type, r.priority])).toEqual([['block', ORG_BLOCK_PRIORITY]]);
+    const maxBlock = Math.max(...others.filter((r) => r.action.type === 'block').map((r) => r.priority));
     for (const r of all.filter((x) => x.action.type === 'allow')) expect(r.priority).toBeGreaterThan(maxBlock);
+    expect(ORG_BLOCK_PRIORITY).toBeGreaterThan(ALLOW_PRIORITY);
     expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
     for (const r of all) expect(Number.isInteger(r.id) && r.id >= 1 && r.id < 2 ** 31).toBe(true);
   });
