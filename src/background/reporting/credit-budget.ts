@@ -29,7 +29,8 @@ export function createDailyBudget(d: BudgetDeps) {
         const limit = await d.limit();
         if (limit <= 0) return true;
         const today = localDay(now());
-        const parsed = StateSchema.safeParse(await d.load().catch(ignore));
+        // A count that cannot be read is not 0: it fails (the caller sends nothing) rather than overspend.
+        const parsed = StateSchema.safeParse(await d.load());
         const used = parsed.success && parsed.data.day === today ? parsed.data.used : 0;
         if (used >= limit) return false;
         await d.save({ day: today, used: used + 1 });

@@ -15,7 +15,7 @@ import type { LookalikeVerdict } from '@/src/shared/url/lookalike';
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import type { SettingsStore } from '../state/settings-store';
-import { readKey, writeKey } from '../state/kv';
+import { readKeyOrThrow, writeKey } from '../state/kv';
 import { say, assetUrl } from '../i18n';
 import { createDailyBudget } from './credit-budget';
 import { report, reportingSettings } from './index';
@@ -95,6 +95,6 @@ export async function setByPerson(settings: SettingsStore, source: 'options' | '
  */
 export const creditBudget = createDailyBudget({
   limit: async () => (await reportingSettings()?.get())?.settings.maxCreditsPerDay ?? 0,
-  load: () => readKey('db', 'creditBudget', z.unknown(), undefined),
+  load: () => readKeyOrThrow('db', 'creditBudget', z.unknown(), undefined),
   save: (s) => writeKey('db', 'creditBudget', s),
 });

@@ -16,7 +16,7 @@ import { readManaged } from '@/src/shared/policy/managed';
 import type { Settings } from '@/src/shared/policy/settings';
 import type { ReportingStatusData } from '@/src/shared/messaging/protocol';
 import { sendReports } from '../api/reporting-sender';
-import { readKey, writeKey } from '../state/kv';
+import { readKey, readKeyOrThrow, writeKey } from '../state/kv';
 import type { SettingsStore } from '../state/settings-store';
 import { createReportQueue, type ReportQueue } from './queue';
 import { createOutageTracker, OutageSchema } from './outage';
@@ -89,7 +89,7 @@ export function startReporting(deps: ReportingDeps): Reporter {
   let droppedCtx = { extensionVersion: extensionVersion(), deviceTag: '', userTag: '' };
 
   const queue = createReportQueue({
-    load: () => readKey('db', QUEUE_KEY, z.unknown(), undefined),
+    load: () => readKeyOrThrow('db', QUEUE_KEY, z.unknown(), undefined),
     save: (state) => writeKey('db', QUEUE_KEY, state),
     async send(events: ReportEvent[]) {
       // A woken background starts from the cached policy, which never sets reportingUrl (it only

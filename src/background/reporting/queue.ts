@@ -13,7 +13,6 @@
  * - Bounded: past `maxEvents` the oldest event is dropped and counted; once a delivery succeeds
  *   again, one `reporting.dropped` event carries the count (it is never itself dropped).
  */
-import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import { int, str } from '@/src/shared/zod-lean';
 import { ReportEventSchema, type ReportEvent } from '@/src/shared/reporting/events';
@@ -147,7 +146,9 @@ export function createReportQueue(deps: QueueDeps): ReportQueue {
   const lock = createMutex();
   let flushing: Promise<void> | null = null;
 
-  const read = async () => parseQueueState(await deps.load().catch(ignore), now());
+  // A queue that cannot be read is an error, not an empty queue: written back, "empty" would
+  // erase every event kept (the add or flush fails instead, and the events stay).
+  const read = async () => parseQueueState(await deps.load(), now());
 
   function scheduleAfterChange(s: QueueState) {
     if (s.events.length === 0) deps.wake(null);

@@ -7,7 +7,7 @@
 import { z } from 'zod/mini';
 import { dict, fallback, str } from '@/src/shared/zod-lean';
 import { ScanReason } from '@/src/shared/messaging/protocol';
-import { readKey, writeKey, createMutex } from '../state/kv';
+import { readKeyOrThrow, writeKey, createMutex } from '../state/kv';
 import { incognitoUrls } from '../state/incognito-urls';
 
 export const PendingJobSchema = z.object({
@@ -62,7 +62,9 @@ export function createJobsStore(opts: { memoryOnly?: (url: string) => boolean } 
   const mutex = createMutex();
   // Memory mirror: the store is read on every hover, storage only on first use after a wake.
   let mem: Record<string, PendingJob> | null = null;
-  const load = async () => (mem ??= await readKey('db', KEY, JobsSchema, {}));
+  // A store that cannot be read is an error, not "no jobs": the mirror is written back whole, and
+  // reading "empty" would erase every job kept (and is not kept: the next use reads again).
+  const load = async () => (mem ??= await readKeyOrThrow('db', KEY, JobsSchema, {}));
   // Jobs for private-window URLs are not written: they end with this worker (incognito-urls.ts).
   const write = () => writeKey('db', KEY, Object.fromEntries(Object.entries(mem ?? {}).filter(([url]) => !memoryOnly(url))));
   // Group commit: a change is made in memory under the mutex, then waits for a write that started

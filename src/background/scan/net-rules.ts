@@ -153,7 +153,9 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
     if (!dnr) return (status = { ...status, synced: true, error: 'declarativeNetRequest is not available' });
     // The whole cache: a rule for every blocking verdict (loads it if the wake deferred it).
     await deps.cache.init();
-    const [{ settings: s, managedEntries }, paused, exceptions, passes] = await Promise.all([deps.settings.get(), pausedUntil(), listExceptions(), listPasses()]);
+    const [{ settings: s, managedEntries, unreadable }, paused, exceptions, passes] = await Promise.all([deps.settings.get(), pausedUntil(), listExceptions(), listPasses()]);
+    // The browser keeps the rules of the last settings read; defaults would drop the block lists.
+    if (unreadable) return (status = { ...status, error: 'settings unreadable' });
     const holdStrict = s.strictMode && !s.auditOnly;
     // Known-safe pages pass the hold only while its check reads the cache at all (known-safe.ts).
     const passKnownSafe = holdStrict && isConfigured(s) && (await whenSuffixTable());

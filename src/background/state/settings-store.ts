@@ -19,7 +19,7 @@ import { migrateSettings } from '@/src/shared/policy/migrations';
 import { mergeSettings, lockedKeys, type ManagedValues } from '@/src/shared/policy/managed';
 import { provisionalPolicy, type ManagedCache } from '@/src/shared/policy/managed-cache';
 import { keyForService, mayRebind, serviceOrigin, type KeyDecision, type StoredKey } from '@/src/shared/policy/key-binding';
-import { readKey, writeKey, createMutex } from './kv';
+import { readKeyOrThrow, writeKey, createMutex } from './kv';
 import type { SecretStore } from './secret-store';
 import { readLivePolicy, readPolicyCache, writePolicyCache } from './managed-source';
 import { say } from '../i18n';
@@ -37,6 +37,11 @@ export interface SettingsState {
   key: { decision: KeyDecision; stored: StoredKey };
   /** The policy applied comes from a live read of this background life (not only the cache). */
   policyLive: boolean;
+  /**
+   * The person's stored settings could not be read: these are the defaults (with the policy) for
+   * now. Never written back over what is stored, nor made into the browser's rules.
+   */
+  unreadable?: true;
 }
 
 export interface SetOptions {
@@ -64,6 +69,8 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
   const listeners = new Set<(s: SettingsState) => void>();
   const mutex = createMutex();
   let user: Settings | null = null;
+  /** The last read of the stored settings failed (with `user` null: nothing read yet). */
+  let failed = false;
   let secret: StoredKey = { key: '', origin: null };
   let live: ManagedValues | null = null;
   let cache: ManagedCache = { values: {}, credentials: false };
@@ -86,6 +93,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
       managedEntries: { allowlist: managed.allowlist ?? [], blocklist: managed.blocklist ?? [] },
       key: { decision, stored: secret },
       policyLive: live !== null,
+      ...(user === null && failed ? { unreadable: true } : {}),
     };
   }
 
@@ -101,7 +109,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
   }
 
   async function load(): Promise<SettingsState> {
-    const raw = await readKey('db', USER_KEY, Loose, {});
+    const raw = await readKeyOrThrow('db', USER_KEY, Loose, {});
     const { settings } = migrateSettings(raw);
     secret = await secrets.get();
     // A key inside the settings record (older builds) moves to the secret store, bound to the
@@ -138,15 +146,19 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
   return {
     get() {
       loading ??= load().catch(() => {
-        user = defaultSettings();
-        state = compute();
-        return state;
+        // Read again next time; until then the defaults, marked (see `unreadable`).
+        loading = null;
+        user = null;
+        failed = true;
+        return (state = compute());
       });
       return loading.then(() => state!);
     },
     set(patch, opts = {}) {
       return mutex(async () => {
         const current = await this.get();
+        // Written over what is stored, defaults would erase the person's lists and choices.
+        if (current.unreadable) throw new Error('Settings could not be read: nothing was changed.');
         const refused: Record<string, string> = {};
         const accepted: Partial<Settings> = {};
         for (const [k, v] of Object.entries(patch)) {

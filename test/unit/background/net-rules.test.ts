@@ -66,6 +66,23 @@ describe('keeping the rules in step', () => {
     expect(dnr.calls).toEqual([{ store: 'dynamic', removed: 0, added: 1, ok: true }]);
   });
 
+  it('settings that cannot be read leave the rules as the last settings made them (their defaults would drop the block list)', async () => {
+    await settings.set({ blocklist: ['evil.example'] });
+    await rules.syncNow();
+    const st = await settings.get();
+    // What a worker life whose settings read failed has: the defaults, marked unreadable.
+    const defaults = { ...st, settings: { ...st.settings, blocklist: [] } };
+    const unreadable: SettingsStore = { ...settings, get: async () => ({ ...defaults, unreadable: true }) };
+    rules = createNetRules({ settings: unreadable, cache, dnr: dnr.api, now: () => now, wakeAt: (w) => void wakes.push(w) });
+    await rules.syncNow();
+    expect(dnr.outcome('https://login.evil.example/x')).toBe('block');
+    expect(rules.status().error).toBe('settings unreadable');
+    // Read again, the same defaults (unmarked) are a real change: the rule goes.
+    rules = createNetRules({ settings: { ...settings, get: async () => defaults }, cache, dnr: dnr.api, now: () => now, wakeAt: (w) => void wakes.push(w) });
+    await rules.syncNow();
+    expect(dnr.outcome('https://login.evil.example/x')).toBeNull();
+  });
+
   it('the block list is blocked with its subdomains, in every state; paused drops only verdict rules', async () => {
     await settings.set({ blocklist: ['evil.example'] });
     await cache.set(v('http://phish.test/', 90), HOUR);
