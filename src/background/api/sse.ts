@@ -12,7 +12,14 @@
  *     last event id, which later events keep; `retry` with only ASCII digits is reported.
  *   - An empty line dispatches the event, unless no `data` came (then only `event` is reset).
  *     Text after the last empty line when the stream ends is not an event (the spec says so).
+ *   - A line, or an event's data, longer than MAX_EVENT_CHARS throws: a stream that sends bytes
+ *     without ever ending a line or an event would otherwise grow without bound (it is never
+ *     silent, so no silence timer ends it); the caller ends the stream and polls instead.
  */
+
+/** Far above any scan event (a few hundred characters). */
+export const MAX_EVENT_CHARS = 1 << 20;
+const tooLong = () => new Error(`event stream: a line or an event over ${MAX_EVENT_CHARS} characters`);
 
 export interface SseEvent {
   data: string;
@@ -32,6 +39,7 @@ export function createSseParser(onEvent: (e: SseEvent) => void, onRetry?: (ms: n
   /** The previous chunk ended with CR: an LF first in this one belongs to that line end. */
   let afterCR = false;
   let data: string[] = [];
+  let size = 0;
   let event: string | undefined;
   let id: string | undefined;
 
@@ -39,6 +47,7 @@ export function createSseParser(onEvent: (e: SseEvent) => void, onRetry?: (ms: n
     if (text === '') {
       if (data.length > 0) onEvent({ data: data.join('\n'), ...(event !== undefined ? { event } : {}), ...(id !== undefined ? { id } : {}) });
       data = [];
+      size = 0;
       event = undefined;
       return;
     }
@@ -47,7 +56,10 @@ export function createSseParser(onEvent: (e: SseEvent) => void, onRetry?: (ms: n
     const field = colon < 0 ? text : text.slice(0, colon);
     let value = colon < 0 ? '' : text.slice(colon + 1);
     if (value[0] === ' ') value = value.slice(1);
-    if (field === 'data') data.push(value);
+    if (field === 'data') {
+      data.push(value);
+      if ((size += value.length + 1) > MAX_EVENT_CHARS) throw tooLong();
+    }
     else if (field === 'event') event = value;
     else if (field === 'id' && !value.includes('\0')) id = value;
     else if (field === 'retry' && /^\d+$/.test(value)) onRetry?.(Number(value));
@@ -66,6 +78,7 @@ export function createSseParser(onEvent: (e: SseEvent) => void, onRetry?: (ms: n
       const lines = (rest + text).split(/\r\n|\r|\n/);
       rest = lines.pop()!;
       for (const l of lines) line(l);
+      if (rest.length > MAX_EVENT_CHARS) throw tooLong();
     },
   };
 }

@@ -103,6 +103,10 @@ export const HOST_CLASS_EXAMPLES: Readonly<Record<HostClass, readonly string[]>>
     'tv.home.arpa',
     'git.corp',
     'box.localdomain',
+    // Special-use names the public DNS never resolves (RFC 7686, RFC 9476), though .onion is an
+    // ICANN entry of the public suffix list: sending one would disclose a hidden service's address.
+    'duckduckgogg42xjoc72x3sjasowoarfbgcmvfimaftt6twagswzczad.onion',
+    'service.alt',
     'wiki.intra.mycorp', // a top-level domain not on the public suffix list
     'phish-bank.test', // reserved names: not the web, except in test builds (PUBLIC_IN_TEST_BUILDS)
     'shop.example',

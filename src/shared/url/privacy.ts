@@ -32,6 +32,9 @@ export const INTRANET_SUFFIXES: readonly string[] = [
   'corp',
   'home',
   'localdomain',
+  // Special-use, never in the public DNS: Tor's hidden services (RFC 7686), non-DNS names (RFC 9476).
+  'onion',
+  'alt',
 ];
 
 /**

@@ -59,6 +59,11 @@ describe('streamEvents', () => {
     expect(states(await collect(client.streamEvents(SCAN_ID)))).toEqual(['COMPLETED', 'end:terminal']);
   });
 
+  it('a stream that sends bytes but never ends an event (so is never silent) → error, not a worker that fills up', async () => {
+    const { client } = makeClient([sseResponse([frame({ state: 'QUEUED' }), ...Array.from({ length: 20 }, () => `data: ${'x'.repeat(100_000)}\n`)], 'hang')]);
+    expect(states(await collect(client.streamEvents(SCAN_ID)))).toEqual(['QUEUED', 'end:error']);
+  });
+
   it('a stream that closes before a terminal state → closed', async () => {
     const { client } = makeClient([sseResponse([frame({ state: 'QUEUED' })], 'close')]);
     expect(states(await collect(client.streamEvents(SCAN_ID)))).toEqual(['QUEUED', 'end:closed']);
