@@ -84,6 +84,8 @@ export function startBackground(): App {
     dailyBudget: creditBudget,
     ttlFor: async (v) => (await settings.get()).settings.cacheTtlMinutes[v.band] * MINUTE,
     onPending: createJobsAlarm(browser.alarms),
+    // The checker is made with the engine: asked only once a job is about to leave.
+    recheck: (url) => checker.recheck(url),
   });
   const budget = createBudget();
   const checker = createChecker(settings, engine, budget);

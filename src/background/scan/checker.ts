@@ -40,6 +40,8 @@ export interface Checker {
   lookup(raw: string, ctx?: { incognito?: boolean }): Promise<CheckOutcome>;
   /** Attach the decision for the current settings to a status. */
   decorate(status: UrlStatus, host: string, s: DecidingSettings): UrlStatus;
+  /** EngineDeps.recheck: what a stored job's URL is under the current settings, null if still sent as it is. */
+  recheck(url: string): Promise<UrlStatus | null>;
 }
 
 /** Settings, with the block list entries that come from the policy (SettingsState.managedEntries). */
@@ -90,5 +92,12 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine, budge
     check: (raw, reason, ctx = {}) => run(raw, true, reason, ctx),
     lookup: (raw, ctx = {}) => run(raw, false, 'navigation', ctx),
     decorate,
+    async recheck(url) {
+      // Which window asked is not kept (unknown counts as private in storage): that one question
+      // stays as it was answered; the settings, the lists and a pause are asked again.
+      const { g } = await gate(url, undefined);
+      if (g.send) return g.url === url ? null : { kind: 'unchecked' };
+      return (await run(url, false, 'navigation', {})).status;
+    },
   };
 }

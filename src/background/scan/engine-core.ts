@@ -36,6 +36,12 @@ export interface EngineDeps {
    * submitted; false = today's budget is spent, the URL waits like one out of credits.
    */
   dailyBudget?: { tryConsume(): Promise<boolean> };
+  /**
+   * The URL's status if the settings would not send it as stored any more (allowlisted, paused,
+   * a private host, a query now stripped…), else null: asked right before each POST, so a URL
+   * held back (credits, a retry, a worker's death) never leaves under settings that changed.
+   */
+  recheck?: (url: string) => Promise<UrlStatus | null>;
   /** Told how many jobs are pending after each change (main.ts keeps the resume alarm). */
   onPending?: (count: number) => void;
   /** What recent scans took (poll timing); default: the persisted log of scan-durations.ts. */

@@ -23,7 +23,7 @@ function fakeChecker(byHost: Record<string, UrlStatus>) {
     const host = new URL(raw).hostname;
     return { status: byHost[host] ?? { kind: 'unchecked' }, url: raw, host };
   };
-  const checker: Checker = { check: (raw) => answer(raw), lookup: (raw) => answer(raw), decorate: (s) => s };
+  const checker: Checker = { check: (raw) => answer(raw), lookup: (raw) => answer(raw), decorate: (s) => s, recheck: async () => null };
   return { checker, asked };
 }
 
@@ -114,6 +114,7 @@ describe('holdThroughWrapper', () => {
       check: async (raw) => ({ status: (byHost() as Record<string, UrlStatus>)[new URL(raw).hostname] ?? { kind: 'unchecked' }, url: raw, host: new URL(raw).hostname }),
       lookup: async (raw) => ({ status: (byHost() as Record<string, UrlStatus>)[new URL(raw).hostname] ?? { kind: 'unchecked' }, url: raw, host: new URL(raw).hostname }),
       decorate: (s) => s,
+      recheck: async () => null,
     };
     const deps: HoldDeps = {
       links: createLinkChecker(checker),

@@ -180,3 +180,24 @@ describe('credits (not strict): the tab is still protected when they return', ()
     expect(await reason(tabId)).toBe('band:malicious');
   });
 });
+
+describe('a URL held back leaves only under the settings in force when it leaves', () => {
+  const posts = (needle: string) => svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(needle)).length;
+  it.each<[string, string, () => Promise<unknown>]>([
+    ['the person trusts the host meanwhile', 'http://waits-then-trusted.example/a', () => ask(w, { type: 'allowlist.add', host: 'waits-then-trusted.example' })],
+    ['the policy adds the host to its allowlist', 'http://waits-then-allowed.example/a', () => setPolicy(w, { allowlist: ['waits-then-allowed.example'] })],
+    ['the query is to be stripped now', 'http://waits-query.example/a?token=secret', () => w.app.settings.set({ stripQuery: true })],
+  ])('waiting for credits, then %s: nothing more is sent once credits are back', async (_n, url, change) => {
+    await w.app.settings.set({ stripQuery: false });
+    svc.setCredits(0);
+    await navigate(url);
+    await waitFor(() => w.app.engine.problem()?.code === 'insufficient_credits');
+    const host = new URL(url).hostname;
+    const before = posts(host);
+    expect(before).toBe(1); // the one answered 402
+    await change();
+    await ask(w, { type: 'credits.purchase', amount: 5 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(posts(host)).toBe(before);
+  });
+});

@@ -31,7 +31,7 @@ function world(opts: { location?: string | null; enabled: boolean; shortStatus?:
     const status: UrlStatus = host === 'bit.ly' ? (opts.shortStatus ?? { kind: 'unchecked' }) : host === 'phish.example' ? block : { kind: 'unchecked' };
     return { status, url: raw, host };
   };
-  const checker: Checker = { check: (r) => answer(r), lookup: (r) => answer(r), decorate: (s) => s };
+  const checker: Checker = { check: (r) => answer(r), lookup: (r) => answer(r), decorate: (s) => s, recheck: async () => null };
   const links = createLinkChecker(checker, { shortLinks, resolveShorteners: async () => opts.enabled });
   return { links, heads, ledger, asked };
 }
