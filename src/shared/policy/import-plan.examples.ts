@@ -29,6 +29,7 @@ export const IMPORT_EXAMPLES: readonly ImportExample[] = [
   { name: 'a value equal to the current one is no change', file: { warnThreshold: 40, version: 1 }, patch: {} },
   { name: 'unknown and invalid keys are listed and ignored', file: { hoverDelayMs: 9, bogus: 1, notifications: false }, patch: { notifications: false }, ignored: [{ key: 'hoverDelayMs', why: 'invalid' }, { key: 'bogus', why: 'unknown' }] },
   { name: 'a list keeps its valid entries', file: { blocklist: ['bad.example', 'worse.example', 'new.example', 42] }, patch: { blocklist: ['bad.example', 'worse.example', 'new.example'] }, ignored: [{ key: 'blocklist', why: 'invalid' }] },
+  { name: 'the daily scan limit and the budgets are never imported (a file must not stop checks)', file: { maxCreditsPerDay: 1, budgets: { checksPerDay: 1 } }, patch: {}, ignored: [{ key: 'maxCreditsPerDay', why: 'not-importable' }, { key: 'budgets', why: 'not-importable' }] },
   { name: 'the key and lockAll are never imported', file: { apiKey: 'sk_forum', lockAll: true }, patch: {}, ignored: [{ key: 'apiKey', why: 'not-importable' }, { key: 'lockAll', why: 'not-importable' }] },
   { name: 'keys set by the organization are ignored', file: { stripQuery: false, notifications: false }, locked: ['stripQuery'], patch: { notifications: false }, ignored: [{ key: 'stripQuery', why: 'locked' }] },
   { name: 'some TTL bands keep the others', file: { cacheTtlMinutes: { safe: 60 } }, patch: { cacheTtlMinutes: { ...DEFAULT_SETTINGS.cacheTtlMinutes, safe: 60 } } },

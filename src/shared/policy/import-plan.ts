@@ -57,9 +57,11 @@ export interface ImportPlan {
 
 /**
  * The key never comes from a file; policy-only keys (lockAll, allowPause, …) only from policy;
- * the budgets on what web pages may spend neither (a file from elsewhere must not lift them).
+ * the budgets on what web pages may spend neither (a file from elsewhere must not lift them),
+ * nor the daily scan limit (a file setting 1 would stop checks after one scan a day, and the
+ * popup would blame the organization's limit).
  */
-const NOT_IMPORTABLE: readonly string[] = ['apiKey', 'budgets', ...POLICY_ONLY_KEYS];
+const NOT_IMPORTABLE: readonly string[] = ['apiKey', 'budgets', 'maxCreditsPerDay', ...POLICY_ONLY_KEYS];
 
 /** The file's object with current key names (older versions migrated), without adding defaults. */
 function migrated(raw: Record<string, unknown>): Record<string, unknown> {
