@@ -133,6 +133,36 @@ describe('links.lookup: only what a warning needs (hole 6)', () => {
     expect(links.has(frame, 'a')).toBe(false);
     expect(links.note(frame, 'd')).toBe(true);
   });
+
+  it("the top frame's new page takes the old page's subframes with it (script-made frames report no commit); a subframe's takes only its own", () => {
+    const links = createFrameLinks();
+    const top = { tabId: 1, frameId: 0 };
+    const sub = { tabId: 1, frameId: 9 };
+    const other = { tabId: 2, frameId: 9 };
+    for (const f of [top, sub, other]) links.note(f, 'https://x.example/');
+    links.forgetFrame(1, 9);
+    expect([top, sub, other].map((f) => links.has(f, 'https://x.example/'))).toEqual([true, false, true]);
+    links.note(sub, 'https://x.example/');
+    links.forgetFrame(1, 0);
+    expect([top, sub, other].map((f) => links.has(f, 'https://x.example/'))).toEqual([false, false, true]);
+  });
+
+  it('memory stays bounded however many frames report however long links: the oldest documents go first', () => {
+    const links = createFrameLinks(10_000, 500, 100_000);
+    const long = (doc: number, n: number) => `https://l.example/${doc}/${n}/${'x'.repeat(980)}`;
+    // 60 documents × 20 links of ~1 KB: 1.2 MB asked for, 100 KB allowed.
+    for (let doc = 0; doc < 60; doc++) for (let n = 0; n < 20; n++) expect(links.note({ tabId: 1, frameId: doc }, long(doc, n))).toBe(true);
+    const kept = Array.from({ length: 60 }, (_, doc) => links.has({ tabId: 1, frameId: doc }, long(doc, 0)));
+    expect(kept.filter(Boolean).length).toBeLessThanOrEqual(5);
+    expect(kept.slice(-4)).toEqual([true, true, true, true]); // the newest stay
+    // One document alone is held to a quarter of the total: past it, it learns nothing more.
+    const greedy = { tabId: 3, frameId: 0 };
+    const answers = Array.from({ length: 40 }, (_, n) => links.note(greedy, long(999, n)));
+    const took = answers.filter(Boolean).length;
+    expect(took * long(999, 10).length).toBeLessThanOrEqual(100_000 / 4);
+    expect(took).toBeGreaterThanOrEqual(20);
+    expect(answers.slice(took)).toEqual(Array(40 - took).fill(false));
+  });
 });
 
 describe('pushes go to the frame that asked (hole 7)', () => {
