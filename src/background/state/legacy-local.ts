@@ -9,8 +9,10 @@
  *   'done'   → nothing: storage.local is never read again. A content script writing `settings`
  *              there afterwards changes nothing.
  *
- * Not copied: `managedCache`. It is only a cache of the policy (the live read replaces it), and
- * what sits in storage.local may have been forged by a content script. It is deleted.
+ * Not copied: `managedCache` and the cached verdicts (`v:` keys). They are only caches (the live
+ * policy read, a new check, replace them), and what sits in storage.local may have been forged
+ * by a content script: a forged "safe" verdict would have been believed until it expired, at any
+ * date the forger chose. They are deleted.
  * Nothing is moved into a non-persistent store (IndexedDB unavailable): storage.local is then
  * left as it is, and the move happens on a later start that has IndexedDB.
  */
@@ -18,11 +20,11 @@ import type { DbBackend } from './db-backend';
 
 export const META_KEY = 'meta:migratedFromLocal';
 
-/** Keys (or `v:` prefixed verdicts) older builds wrote to storage.local. */
+/** Keys older builds wrote to storage.local that are moved. */
 export const LEGACY_KEYS = ['settings', 'ledger', 'history', 'jobs', 'idForm'] as const;
-const DROPPED_KEYS = ['managedCache'];
-const isLegacy = (k: string) => (LEGACY_KEYS as readonly string[]).includes(k) || k.startsWith('v:');
-const isOurs = (k: string) => isLegacy(k) || DROPPED_KEYS.includes(k);
+const isLegacy = (k: string) => (LEGACY_KEYS as readonly string[]).includes(k);
+/** Theirs too, deleted unread: the cached policy and the cached verdicts (`v:` keys). */
+const isOurs = (k: string) => isLegacy(k) || k === 'managedCache' || k.startsWith('v:');
 
 export interface LocalArea {
   get(keys: null): Promise<Record<string, unknown>>;

@@ -39,7 +39,7 @@ const LEGACY = {
 };
 
 describe('moving what older builds kept in storage.local', () => {
-  it('moves every record into the private store once, drops the cached policy, and empties storage.local of them', async () => {
+  it('moves every record into the private store once, drops the cached policy and the cached verdicts (a forged "safe" would be believed), and empties storage.local of them', async () => {
     await fakeBrowser.storage.local.set(LEGACY);
     const stored = await readAll('db');
     expect(stored).toMatchObject({
@@ -47,17 +47,17 @@ describe('moving what older builds kept in storage.local', () => {
       history: LEGACY.history,
       jobs: {},
       idForm: 'bare',
-      'v:https://a.example/': LEGACY['v:https://a.example/'],
       [META_KEY]: 'done',
     });
     expect(stored).not.toHaveProperty('managedCache');
+    expect(stored).not.toHaveProperty(['v:https://a.example/']);
     expect(await fakeBrowser.storage.local.get(null)).toEqual({ unrelated: 'not ours' });
     // The stores read what was moved.
     expect(await readLedger()).toEqual(LEGACY.ledger);
     expect(await readHistory()).toEqual(LEGACY.history);
     const cache = createVerdictCache();
     await cache.init();
-    expect(cache.get('https://a.example/')?.scanId).toBe('scn_a');
+    expect(cache.get('https://a.example/')).toBeNull();
     const st = await createSettingsStore(createMemorySecretStore()).get();
     expect(st.settings).toMatchObject({ serviceUrl: 'https://scan.example.org', apiKey: 'sk_legacy', allowlist: ['docs.example.com'] });
   });
