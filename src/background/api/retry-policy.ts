@@ -55,17 +55,20 @@ export function backoffDelay(retry: number, random: () => number, base = BACKOFF
 
 /**
  * Retry-After (RFC 9110 §10.2.3): delay-seconds or an HTTP-date. Returns ms from `now`, 0 for a
- * date in the past, null when absent or unreadable.
+ * date in the past, null when absent or unreadable; at most MAX_RETRY_AFTER_MS (a 429 saying
+ * "in a year", or 400 digits that read as Infinity, would stop every check of the worker's life).
  *   "3" → 3000 · "0" → 0 · "1.5" → 1500 · "Wed, 21 Oct 2015 07:28:00 GMT" → date − now · "soon" → null
+ *   "31536000" → 3600000
  */
+export const MAX_RETRY_AFTER_MS = 3_600_000;
+
 export function parseRetryAfter(value: string | null | undefined, now: number): number | null {
   if (value == null) return null;
   const v = value.trim();
   if (v === '') return null;
-  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  let ms: number;
+  if (/^\d+(\.\d+)?$/.test(v)) ms = Math.round(Number(v) * 1000);
   // Only accept things that look like a date, so "-5" or "12abc" are not read as years.
-  if (!/[a-z]/i.test(v)) return null;
-  const at = Date.parse(v);
-  if (Number.isNaN(at)) return null;
-  return Math.max(0, at - now);
+  else if (!/[a-z]/i.test(v) || Number.isNaN((ms = Date.parse(v) - now))) return null;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
 }

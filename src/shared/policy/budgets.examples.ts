@@ -38,9 +38,14 @@ export const BUDGET_EXAMPLES: readonly BudgetExample[] = [
   { name: 'fresh tab, site bucket empty', kind: 'navigation', counters: { ...fresh, site: bucket(0.99) }, now: T0, expected: 'site' },
   { name: 'tab and site both empty: the tab is named', kind: 'navigation', counters: { ...fresh, tab: bucket(0), site: bucket(0) }, now: T0, expected: 'tab' },
   // Per day: per site, then for everything.
-  { name: 'site at 999 today', kind: 'hover', counters: { ...fresh, siteDay: 999, day: 999 }, now: T0, expected: 'allow' },
-  { name: 'site at 1000 today', kind: 'hover', counters: { ...fresh, siteDay: 1000, day: 1000 }, now: T0, expected: 'site-day' },
+  { name: 'site at 999 today', kind: 'navigation', counters: { ...fresh, siteDay: 999, day: 999 }, now: T0, expected: 'allow' },
+  { name: 'site at 1000 today', kind: 'navigation', counters: { ...fresh, siteDay: 1000, day: 1000 }, now: T0, expected: 'site-day' },
   { name: 'all sites at 5000 today', kind: 'navigation', counters: { ...fresh, siteDay: 3, day: 5000 }, now: T0, expected: 'day' },
+  // Hovers get four fifths of each day budget: the last fifth is kept for pages opened.
+  { name: 'hover, site at 799 today', kind: 'hover', counters: { ...fresh, siteDay: 799, day: 799 }, now: T0, expected: 'allow' },
+  { name: 'hover, site at 800 today', kind: 'hover', counters: { ...fresh, siteDay: 800, day: 800 }, now: T0, expected: 'site-day' },
+  { name: 'hover, all sites at 4000 today', kind: 'hover', counters: { ...fresh, siteDay: 3, day: 4000 }, now: T0, expected: 'day' },
+  { name: 'a page opened when hovers used their four fifths of the day: still checked', kind: 'navigation', counters: { ...fresh, siteDay: 3, day: 4000 }, now: T0, expected: 'allow' },
   // Policy limits.
   { name: 'policy: 2 navigations a minute per tab, the second at once', kind: 'navigation', counters: { ...fresh, tab: bucket(0) }, limits: { navigationsPerTabPerMinute: 2 }, now: T0, expected: 'tab' },
   { name: 'policy: 2 a minute, one per minute after the first', kind: 'navigation', counters: { ...fresh, tab: bucket(0) }, limits: { navigationsPerTabPerMinute: 2 }, now: T0 + 60_000, expected: 'allow', tabTokensAfter: 0 },

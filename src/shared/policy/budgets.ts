@@ -15,6 +15,9 @@
  * - site: per registrable domain of the page that caused the check, and kind: a token bucket;
  * - site-day: per site, checks of both kinds per calendar day;
  * - day:  all page-caused checks per calendar day.
+ * Hovers may use at most HOVER_DAY_SHARE of each day budget: a page faking hover intent all day
+ * (a compromised content script can send any hover) must not leave the person's next pages
+ * unchecked in every tab.
  *
  * Token bucket for "N per minute": it holds at most ceil(N/2) tokens (that many at once) and
  * regains floor(N/2) per minute, continuously. So in ANY 60-second window at most N checks
@@ -36,6 +39,9 @@ export interface BudgetLimits {
 }
 
 export type BudgetKind = 'navigation' | 'hover';
+
+/** The share of each day budget hovers may use; the rest is kept for pages opened. */
+export const HOVER_DAY_SHARE = 0.8;
 export type BudgetScope = 'tab' | 'site' | 'site-day' | 'day';
 
 /** Sized for a person's pace (README "Budgets"; POLICY.md `budgets`). */
@@ -103,8 +109,9 @@ export function spend(kind: BudgetKind, c: BudgetCounters, limits: BudgetLimits,
   const siteRate = kind === 'navigation' ? limits.navigationsPerSitePerMinute : limits.hoversPerSitePerMinute;
   const tab = refill(c.tab, tabRate, now);
   const site = refill(c.site, siteRate, now);
+  const share = kind === 'hover' ? HOVER_DAY_SHARE : 1;
   const refused: BudgetScope | null =
-    tab.tokens < 1 ? 'tab' : site.tokens < 1 ? 'site' : c.siteDay >= limits.checksPerSitePerDay ? 'site-day' : c.day >= limits.checksPerDay ? 'day' : null;
+    tab.tokens < 1 ? 'tab' : site.tokens < 1 ? 'site' : c.siteDay >= limits.checksPerSitePerDay * share ? 'site-day' : c.day >= limits.checksPerDay * share ? 'day' : null;
   if (refused) return { allow: false, scope: refused, next: { tab, site, siteDay: c.siteDay, day: c.day } };
   return {
     allow: true,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { codeForStatus, messageFromBody, plainText, reasonPhrase } from '@/src/background/api/errors';
-import { backoffDelay, isRetryable, parseRetryAfter, BACKOFF_CAP_MS } from '@/src/background/api/retry-policy';
+import { backoffDelay, isRetryable, parseRetryAfter, BACKOFF_CAP_MS, MAX_RETRY_AFTER_MS } from '@/src/background/api/retry-policy';
 import { validateBaseUrl } from '@/src/background/api/base-url';
 import { bareId, idCandidates } from '@/src/background/api/job-id';
 
@@ -51,6 +51,8 @@ describe('parseRetryAfter', () => {
     ['3', 3000], ['0', 0], ['1.5', 1500], [' 10 ', 10_000],
     [new Date(now + 7000).toUTCString(), 7000],
     [new Date(now - 5000).toUTCString(), 0],
+    // At most an hour: a year, a date next year, or digits that read as Infinity would stop every check.
+    ['31536000', MAX_RETRY_AFTER_MS], [new Date(now + 400 * 86_400_000).toUTCString(), MAX_RETRY_AFTER_MS], ['9'.repeat(400), MAX_RETRY_AFTER_MS],
   ])('%s → %i ms', (v, ms) => expect(parseRetryAfter(v, now)).toBe(ms));
 
   it.each([[null], [undefined], [''], ['soon'], ['-5'], ['12abc']])('%s → null', (v) =>
