@@ -156,6 +156,9 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
     },
     set(patch, opts = {}) {
       return mutex(async () => {
+        // A change waits (bounded) for this worker life's live policy read: the cached policy
+        // leaves lockAll out, and a write let through before the read would then stay in force.
+        if (!live) await Promise.race([refreshManaged().catch(ignore), new Promise((r) => setTimeout(r, LIVE_WAIT_MS))]);
         const current = await this.get();
         // Written over what is stored, defaults would erase the person's lists and choices.
         if (current.unreadable) throw new Error('Settings could not be read: nothing was changed.');

@@ -131,6 +131,26 @@ describe('the cached policy', () => {
     expect(st.settings.allowProceed).toBe(false);
   });
 
+  it('lockAll: a change made before the live policy was read waits for it, and is refused (the cache leaves lockAll out)', async () => {
+    await fakeBrowser.storage.managed.set({ lockAll: true });
+    await createSettingsStore(createMemorySecretStore()).settled();
+    restart();
+    let release: () => void = () => undefined;
+    const slow = new Promise<void>((r) => (release = r));
+    const real = fakeBrowser.storage.managed.get.bind(fakeBrowser.storage.managed);
+    vi.spyOn(fakeBrowser.storage.managed, 'get').mockImplementation((async (k: null) => {
+      await slow;
+      return real(k);
+    }) as never);
+    const s = createSettingsStore(createMemorySecretStore()); // a worker woken by the message
+    const write = s.set({ scanPrivateHosts: true });
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    expect((await write).refused).toHaveProperty('scanPrivateHosts');
+    expect((await s.get()).settings.scanPrivateHosts).toBe(false);
+    expect((await readAll('db')).settings).not.toMatchObject({ scanPrivateHosts: true });
+  });
+
   it('the policy API key is never cached; the live read supplies it', async () => {
     await fakeBrowser.storage.managed.set({ serviceUrl: 'https://org-scan.example', apiKey: 'sk_org_secret' });
     const s = createSettingsStore(createMemorySecretStore());
