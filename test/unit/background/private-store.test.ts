@@ -106,6 +106,17 @@ describe('moving what older builds kept in storage.local', () => {
 });
 
 describe('the cached policy', () => {
+  /** The next worker life's storage.managed reads wait until the returned function is called. */
+  const slowLivePolicy = () => {
+    let release: () => void = () => undefined;
+    const slow = new Promise<void>((r) => (release = r));
+    const real = fakeBrowser.storage.managed.get.bind(fakeBrowser.storage.managed);
+    vi.spyOn(fakeBrowser.storage.managed, 'get').mockImplementation((async (k: null) => {
+      await slow;
+      return real(k);
+    }) as never);
+    return () => release();
+  };
   const policyUnreadable = () => vi.spyOn(fakeBrowser.storage.managed, 'get').mockRejectedValue(new Error('storage.managed unavailable'));
 
   it('a forged cache cannot redirect the service URL, send the key, allow a site or unlock anything', async () => {
@@ -135,13 +146,7 @@ describe('the cached policy', () => {
     await fakeBrowser.storage.managed.set({ lockAll: true });
     await createSettingsStore(createMemorySecretStore()).settled();
     restart();
-    let release: () => void = () => undefined;
-    const slow = new Promise<void>((r) => (release = r));
-    const real = fakeBrowser.storage.managed.get.bind(fakeBrowser.storage.managed);
-    vi.spyOn(fakeBrowser.storage.managed, 'get').mockImplementation((async (k: null) => {
-      await slow;
-      return real(k);
-    }) as never);
+    const release = slowLivePolicy();
     const s = createSettingsStore(createMemorySecretStore()); // a worker woken by the message
     const write = s.set({ scanPrivateHosts: true });
     await new Promise((r) => setTimeout(r, 50));
@@ -165,13 +170,7 @@ describe('the cached policy', () => {
     await fakeBrowser.storage.managed.set({ serviceUrl: 'https://org-scan.example', apiKey: 'sk_org_secret' });
     await createSettingsStore(createMemorySecretStore()).settled();
     restart();
-    let release: () => void = () => undefined;
-    const slow = new Promise<void>((r) => (release = r));
-    const real = fakeBrowser.storage.managed.get.bind(fakeBrowser.storage.managed);
-    vi.spyOn(fakeBrowser.storage.managed, 'get').mockImplementation((async (k: null) => {
-      await slow;
-      return real(k);
-    }) as never);
+    const release = slowLivePolicy();
     const answer = createSettingsStore(createMemorySecretStore()).get();
     let answered = false;
     void answer.then(() => (answered = true));
