@@ -156,10 +156,15 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
     },
     set(patch, opts = {}) {
       return mutex(async () => {
-        // A change waits (bounded) for this worker life's live policy read: the cached policy
-        // leaves lockAll out, and a write let through before the read would then stay in force.
-        if (!live) await Promise.race([refreshManaged().catch(ignore), new Promise((r) => setTimeout(r, LIVE_WAIT_MS))]);
-        const current = await this.get();
+        let current = await this.get();
+        // Where a policy was cached, a change waits (bounded) for this worker life's live read:
+        // the cache leaves lockAll out, and a write let through before the read would then stay
+        // in force. Without one (most people), nothing waits: the first read of storage.managed
+        // in a fresh profile takes seconds (toolchain note 8).
+        if (!live && Object.keys(cache.values).length) {
+          await Promise.race([refreshManaged().catch(ignore), new Promise((r) => setTimeout(r, LIVE_WAIT_MS))]);
+          current = await this.get();
+        }
         // Written over what is stored, defaults would erase the person's lists and choices.
         if (current.unreadable) throw new Error('Settings could not be read: nothing was changed.');
         const refused: Record<string, string> = {};
