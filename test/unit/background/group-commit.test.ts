@@ -4,25 +4,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createJobsStore, type PendingJob } from '@/src/background/scan/jobs-store';
+import { pendingJob } from './pending-job';
 import { appendLedger, readLedger } from '@/src/background/state/ledger';
 import { readAll } from '@/src/background/state/kv';
 
 beforeEach(() => fakeBrowser.reset());
 
-const job = (url: string): PendingJob => ({
-  url,
-  idempotencyKey: `k-${url}`,
-  scanId: null,
-  state: 'SUBMITTING',
-  reasons: ['navigation'],
-  createdAt: 1,
-  deadline: 2,
-  pollDelayMs: 1000,
-  tabIds: [],
-  waitingFor: null,
-  retryAt: 0,
-  lastError: null,
-});
+const job = (url: string) => pendingJob(url);
 
 describe('group commit', () => {
   it('twelve jobs put at once: each is stored when its put resolves, and a new worker reads all twelve', async () => {

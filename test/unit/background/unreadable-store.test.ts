@@ -7,7 +7,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMemoryBackend, type DbBackend } from '@/src/background/state/db-backend';
 import { setDbBackend } from '@/src/background/state/kv';
-import { createJobsStore, type PendingJob } from '@/src/background/scan/jobs-store';
+import { createJobsStore } from '@/src/background/scan/jobs-store';
+import { pendingJob } from './pending-job';
 import { createDailyBudget } from '@/src/background/reporting/credit-budget';
 import { createReportQueue, type QueueState } from '@/src/background/reporting/queue';
 import { makeEvent } from '@/src/shared/reporting/events';
@@ -35,20 +36,7 @@ beforeEach(() => {
   setDbBackend(c.store);
 });
 
-const job = (n: number): PendingJob => ({
-  url: `https://j${n}.example/`,
-  idempotencyKey: `k${n}`,
-  scanId: null,
-  state: 'SUBMITTING',
-  reasons: ['navigation'],
-  createdAt: n,
-  deadline: n + 180_000,
-  pollDelayMs: 1000,
-  tabIds: [],
-  waitingFor: null,
-  retryAt: 0,
-  lastError: null,
-});
+const job = (n: number) => pendingJob(`https://j${n}.example/`, n);
 
 describe('a store that cannot be read is not written over', () => {
   it('pending scan jobs: a new worker life whose first read fails keeps every job; the new one lands with the next try', async () => {
