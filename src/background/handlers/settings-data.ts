@@ -11,6 +11,8 @@ export function settingsData(st: SettingsState): SettingsData {
     apiKeyHint: key ? `…${key.slice(-4)}` : null,
     managedKeys: st.managedKeys,
     lockAll: st.settings.lockAll,
+    locked: st.locked,
+    floor: st.floor,
     managedEntries: st.managedEntries,
     storedKey: stored.key ? { hint: `…${stored.key.slice(-4)}`, origin: stored.origin, inUse: st.key.decision.source === 'person' } : null,
   };

@@ -24,8 +24,10 @@ export async function readLivePolicy(): Promise<ManagedValues | null> {
   }
 }
 
-export async function readPolicyCache(): Promise<ManagedCache> {
-  return readCache(await readKey('db', CACHE_KEY, z.unknown(), null));
+/** The last policy read, or null when none was ever kept (a fresh profile). */
+export async function readPolicyCache(): Promise<ManagedCache | null> {
+  const raw = await readKey('db', CACHE_KEY, z.unknown(), null);
+  return raw === null ? null : readCache(raw);
 }
 
 /** Never the API key: only whether the policy sets one (managed-cache.ts). */

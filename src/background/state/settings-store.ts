@@ -4,20 +4,24 @@
  * the API key is kept apart (secret-store.ts), bound to the origin it was entered for
  * (src/shared/policy/key-binding.ts).
  *
- * storage.managed can be slow on a fresh profile (toolchain note 8: ~2.8 s), so start-up does
- * not wait on it: the cache of the last policy read applies at once, but only its restrictions
- * (managed-cache.ts), until the live read of this background life succeeds. When the cached
- * policy set the service URL or key, the first answer waits for the live read (up to
- * LIVE_WAIT_MS): without it Linklens is not configured. storage.onChanged('managed') applies
- * policy changes live.
+ * storage.managed can be slow: its first read after the browser starts took 2–20 s. So start-up
+ * does not wait on it: the last policy read (kept without its secrets, managed-cache.ts) is in
+ * force at once. When that policy set the service URL or key, or no policy was ever read (a
+ * fresh profile, where one may yet arrive), the store is `starting` until the live read answers
+ * (at most STARTUP_HOLD_MS): navigations meanwhile are held, then checked (navigation.ts), and
+ * the browser's startup rule holds them before the background even wakes (net-rules.ts). The
+ * first answer of a background life waits a little for the live read (LIVE_WAIT_MS), so a worker
+ * that restarts in a running browser, whose read is quick, holds nothing.
+ * storage.onChanged('managed') applies policy changes live.
  */
 import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import { dict } from '@/src/shared/zod-lean';
 import { DEFAULT_SETTINGS, defaultSettings, isPolicyOnlyKey, SettingsShape, type Settings, type SettingKey } from '@/src/shared/policy/settings';
 import { migrateSettings } from '@/src/shared/policy/migrations';
-import { mergeSettings, lockedKeys, type ManagedValues } from '@/src/shared/policy/managed';
-import { provisionalPolicy, type ManagedCache } from '@/src/shared/policy/managed-cache';
+import { floorOf, mergeSettings, lockedKeys, type ManagedValues } from '@/src/shared/policy/managed';
+import type { ManagedCache } from '@/src/shared/policy/managed-cache';
+import { atLeastAsSafe, chosenByValue, type FloorKey } from '@/src/shared/policy/floor';
 import { keyForService, mayRebind, serviceOrigin, type KeyDecision, type StoredKey } from '@/src/shared/policy/key-binding';
 import { readKeyOrThrow, writeKey, createMutex } from './kv';
 import type { SecretStore } from './secret-store';
@@ -29,14 +33,23 @@ export interface SettingsState {
   /** Effective settings; apiKey is the key for the effective service URL, or '' (background only). */
   settings: Settings;
   managedKeys: SettingKey[];
-  /** Keys the person may not change (managed ones, or all under lockAll). */
+  /** Keys the person may not change at all under the policy (floor.ts personRoom). */
   locked: SettingKey[];
+  /** Keys the person may move only the safer way, with the policy's value for each (floor.ts). */
+  floor: Partial<Record<SettingKey, unknown>>;
   /** List entries the policy adds (shown locked; the person's own stay removable). */
   managedEntries: { allowlist: string[]; blocklist: string[] };
   /** Why the key is (not) in use, and the person's stored key (never shown whole). */
   key: { decision: KeyDecision; stored: StoredKey };
   /** The policy applied comes from a live read of this background life (not only the cache). */
   policyLive: boolean;
+  /**
+   * The live policy is still awaited while a policy is expected to configure the service (or no
+   * policy was ever read): a navigation now is held until it answers (STARTUP_HOLD_MS at most).
+   */
+  starting: boolean;
+  /** The last policy read set the service URL or key (the startup rule holds pages after a restart). */
+  policyConfiguresService: boolean;
   /**
    * The person's stored settings could not be read: these are the defaults (with the policy) for
    * now. Never written back over what is stored, nor made into the browser's rules.
@@ -50,8 +63,18 @@ export interface SetOptions {
 }
 
 const USER_KEY = 'settings';
+/**
+ * The keys the person has set themselves (floor.ts: under a policy, a default never touched is
+ * no choice, so the policy's value holds). Absent in older stores: inferred from the values.
+ */
+const CHOSEN_KEY = 'settingsChosen';
+const ChosenList = z.array(z.string());
 /** How long the first answer waits for the live policy when the cached one set credentials. */
 export const LIVE_WAIT_MS = 5000;
+/** How long navigations are held at most for the live policy (its first read took up to 20 s). */
+export const STARTUP_HOLD_MS = 30_000;
+/** Between tries of a live read that failed while starting. */
+const RETRY_MS = 1000;
 const Loose = dict(z.unknown());
 
 export interface SettingsStore {
@@ -63,36 +86,50 @@ export interface SettingsStore {
   refreshManaged(): Promise<void>;
   /** Settings once the live policy has been read (or `waitMs` passed): for first-run decisions. */
   settled(waitMs?: number): Promise<SettingsState>;
+  /** Resolves when the store stops `starting` (the live read answered, or STARTUP_HOLD_MS passed). */
+  whenStarted(): Promise<SettingsState>;
 }
 
 export function createSettingsStore(secrets: SecretStore): SettingsStore {
   const listeners = new Set<(s: SettingsState) => void>();
   const mutex = createMutex();
   let user: Settings | null = null;
+  let chosen: Set<SettingKey> | null = null;
   /** The last read of the stored settings failed (with `user` null: nothing read yet). */
   let failed = false;
   let secret: StoredKey = { key: '', origin: null };
   let live: ManagedValues | null = null;
-  let cache: ManagedCache = { values: {}, credentials: false };
+  /** null: no policy read was ever kept (a fresh profile). */
+  let cache: ManagedCache | null = null;
   let state: SettingsState | null = null;
   let loading: Promise<SettingsState> | null = null;
+  const bornAt = Date.now();
+  let gaveUp = false;
+  let started!: () => void;
+  const startedP = new Promise<void>((r) => (started = r));
 
-  function policyNow(u: Settings): ManagedValues {
-    return live ?? provisionalPolicy(cache, u);
+  /** The live policy, else the last one read (its secrets were never kept). */
+  function policyNow(): ManagedValues {
+    return live ?? cache?.values ?? {};
   }
+  const expectsService = () => (live ? Boolean(live.serviceUrl || live.apiKey) : cache === null || cache.credentials);
+  const isStarting = () => live === null && !gaveUp && expectsService();
 
   function compute(): SettingsState {
     const u = user ?? defaultSettings();
-    const managed = policyNow(u);
-    const merged = mergeSettings(u, managed);
+    const managed = policyNow();
+    const merged = mergeSettings(u, managed, chosen ?? chosenByValue(u));
     const decision = keyForService({ serviceUrl: merged.settings.serviceUrl, policy: { serviceUrl: managed.serviceUrl, apiKey: managed.apiKey }, stored: secret });
     return {
       settings: { ...merged.settings, apiKey: decision.apiKey },
       managedKeys: merged.managedKeys,
-      locked: lockedKeys(merged.managedKeys, merged.settings.lockAll, merged.settings.allowUserAllowlist),
+      locked: lockedKeys(managed),
+      floor: floorOf(managed),
       managedEntries: { allowlist: managed.allowlist ?? [], blocklist: managed.blocklist ?? [] },
       key: { decision, stored: secret },
       policyLive: live !== null,
+      starting: isStarting(),
+      policyConfiguresService: live ? Boolean(live.serviceUrl || live.apiKey) : cache?.credentials === true,
       ...(user === null && failed ? { unreadable: true } : {}),
     };
   }
@@ -124,11 +161,30 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
       await secrets.set(secret);
     }
     user = { ...settings, apiKey: '' };
+    const stored = await readKeyOrThrow('db', CHOSEN_KEY, z.nullable(ChosenList), null);
+    chosen = stored ? new Set(stored.filter((k): k is SettingKey => k in DEFAULT_SETTINGS)) : chosenByValue(user);
     cache = await readPolicyCache();
     state = compute();
-    const reading = refreshManaged();
-    if (cache.credentials) await Promise.race([reading, new Promise((r) => setTimeout(r, LIVE_WAIT_MS))]);
+    const reading = readUntilLive();
+    if (expectsService()) await Promise.race([reading, new Promise((r) => setTimeout(r, LIVE_WAIT_MS))]);
     return state;
+  }
+
+  /** The live read, tried again while it fails, until it answers or STARTUP_HOLD_MS has passed. */
+  async function readUntilLive(): Promise<void> {
+    for (;;) {
+      await refreshManaged().catch(ignore);
+      if (live || Date.now() - bornAt >= STARTUP_HOLD_MS) break;
+      const left = STARTUP_HOLD_MS - (Date.now() - bornAt);
+      await new Promise((r) => setTimeout(r, Math.min(RETRY_MS, left)));
+    }
+    if (!live) {
+      // Held long enough: what the last policy read says is in force (without the key, strict
+      // mode then fails closed as "not configured"), and the held navigations are decided.
+      gaveUp = true;
+      publish();
+    }
+    started();
   }
 
   async function refreshManaged(): Promise<void> {
@@ -138,6 +194,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
     const applies = (st: SettingsState | null) => JSON.stringify(st && { ...st, policyLive: null });
     const before = applies(state && compute());
     live = next;
+    started();
     await writePolicyCache(next).catch(ignore);
     if (applies(compute()) !== before) publish();
     else state = compute();
@@ -161,7 +218,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
         // the cache leaves lockAll out, and a write let through before the read would then stay
         // in force. Without one (most people), nothing waits: the first read of storage.managed
         // in a fresh profile takes seconds (toolchain note 8).
-        if (!live && Object.keys(cache.values).length) {
+        if (!live && cache && Object.keys(cache.values).length) {
           await Promise.race([refreshManaged().catch(ignore), new Promise((r) => setTimeout(r, LIVE_WAIT_MS))]);
           current = await this.get();
         }
@@ -185,12 +242,14 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
           }
           const r = SettingsShape.shape[key].safeParse(v);
           if (!r.success) refused[k] = refusalOf(r.error.issues[0], say);
+          // Under a policy the person may only move this the safer way (floor.ts).
+          else if (key in current.floor && !atLeastAsSafe(key as FloorKey, r.data as never, current.floor[key] as never)) refused[k] = say('bg_refusedBelowFloor');
           else (accepted as Record<string, unknown>)[key] = r.data;
         }
         const { apiKey: newKey, ...rest } = accepted;
         const next: Settings = { ...(user ?? defaultSettings()), ...rest, apiKey: '' };
         // The service URL the key will go with: the policy's when it sets one.
-        const targetUrl = mergeSettings(next, policyNow(next)).settings.serviceUrl;
+        const targetUrl = mergeSettings(next, policyNow(), new Set(['serviceUrl'])).settings.serviceUrl;
         let nextSecret = secret;
         if (newKey !== undefined) {
           nextSecret = newKey ? { key: newKey, origin: serviceOrigin(targetUrl) } : { key: '', origin: null };
@@ -199,8 +258,11 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
           else refused.rebindKey = say('bg_refusedRebindKey');
         }
         if (nextSecret !== secret) await secrets.set(nextSecret);
+        const nextChosen = new Set([...(chosen ?? chosenByValue(user ?? defaultSettings())), ...(Object.keys(rest) as SettingKey[])]);
         await writeKey('db', USER_KEY, next);
+        await writeKey('db', CHOSEN_KEY, [...nextChosen]);
         user = next;
+        chosen = nextChosen;
         secret = nextSecret;
         publish();
         return { state: state!, refused };
@@ -210,6 +272,11 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
       listeners.add(fn);
     },
     refreshManaged,
+    async whenStarted() {
+      await this.get();
+      await startedP;
+      return this.get();
+    },
     async settled(waitMs = 5000) {
       await this.get();
       await Promise.race([refreshManaged(), new Promise((r) => setTimeout(r, waitMs))]);

@@ -364,6 +364,10 @@ export interface SettingsData {
   apiKeyHint: string | null; // e.g. '…3f9a' when a key is set
   managedKeys: SettingKey[];
   lockAll: boolean;
+  /** Keys the person cannot change under the policy (floor.ts personRoom); absent = none. */
+  locked?: SettingKey[];
+  /** Keys the person may move only the safer way, with the organization's value (floor.ts). */
+  floor?: Partial<Record<SettingKey, unknown>>;
   /** Policy-provided list entries (see ManagedListEntries); absent = unknown. */
   managedEntries?: ManagedListEntries;
   /**

@@ -1,16 +1,14 @@
 /**
- * The cached policy (the last live read of storage.managed, kept in the private store so start-up
- * need not wait on a slow storage.managed: toolchain note 8) and what it may do before the live
- * read of this background life has succeeded (issue 11 hole 1).
+ * The cached policy: the last live read of storage.managed, kept in the private store (the
+ * extension's IndexedDB, out of every content script's reach) so that the policy is in force from
+ * the first navigation after the browser starts, while the first live read (2–20 s) is pending.
+ * Until that read answers, the cache is in force as it is (the floor rule, floor.ts, applies to
+ * it like to the live policy), validated like a policy on every read.
  *
- * A cache is never authoritative: until a live read succeeds it may only ADD restrictions (more
- * protection, less sent), never set where URLs go (serviceUrl, reportUrl), what is trusted
- * (allowlist) or loosen anything. So even a forged cache cannot redirect the service URL or
- * unlock a setting. Credentials are never cached (hole 2): the cache keeps only whether the policy
- * sets them, so the first decision that needs the key can wait for the live read.
- * Examples: managed-cache.examples.ts.
+ * Credentials are never cached (the API key, the reporting token): the cache keeps only whether
+ * the policy sets the service, so the settings store knows to hold navigations until the live
+ * read brings the key (settings-store.ts `starting`).
  */
-import type { Settings } from './settings';
 import { readManaged, type ManagedValues } from './managed';
 import { isPlainObject } from './repair';
 
@@ -33,43 +31,4 @@ export function readCache(raw: unknown): ManagedCache {
   if (!isPlainObject(raw)) return { values: {}, credentials: false };
   const { apiKey: _never, reportingToken: _nor, ...values } = readManaged(raw.values).values;
   return { values, credentials: raw.credentials === true };
-}
-
-type Rule = (cached: unknown, user: Settings) => unknown;
-const when = (restrictive: unknown): Rule => (c) => (c === restrictive ? c : undefined);
-const lower = (key: 'warnThreshold' | 'blockThreshold' | 'minBlockConfidence'): Rule => (c, u) => (typeof c === 'number' && c < u[key] ? c : undefined);
-
-/**
- * Keys a cached policy may apply before the live read, each only in its restrictive direction.
- * Every other key (serviceUrl, reportUrl, allowlist, lockAll, delays, TTLs …) waits for the live
- * read. A new policy key is not applied from the cache until it is added here.
- */
-export const PROVISIONAL_RULES: Readonly<Partial<Record<keyof Settings, Rule>>> = {
-  blocklist: (c) => (Array.isArray(c) && c.length ? c : undefined), // added to the person's
-  allowProceed: when(false),
-  strictMode: when(true),
-  strictFailMode: when('block'),
-  auditOnly: when(false),
-  warnThreshold: lower('warnThreshold'),
-  blockThreshold: lower('blockThreshold'),
-  minBlockConfidence: lower('minBlockConfidence'), // a lower minimum blocks more
-  stripQuery: when(true),
-  scanPrivateHosts: when(false),
-  resolveShorteners: when(false),
-  scanIncognito: when(false),
-  scanNavigations: when(true),
-  scanHovers: when(true),
-  allowPause: when(false),
-  allowUserAllowlist: when(false),
-};
-
-/** The part of a cached policy that applies before the live read (restrictions only). */
-export function provisionalPolicy(cache: ManagedCache, user: Settings): ManagedValues {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(cache.values)) {
-    const rule = PROVISIONAL_RULES[key as keyof Settings];
-    const v = rule ? rule(value, user) : undefined;
-    if (v !== undefined) out[key] = v;
-  }
-  return out as ManagedValues;
 }

@@ -2,7 +2,6 @@
  * Example policies for readManaged / mergeSettings (style.md 12). SAMPLE_POLICY is the same
  * object POLICY.md shows administrators (a test keeps the two identical).
  */
-import type { SettingKey } from './settings';
 
 /** The value of `3rdparty.extensions.<id>` (Chrome) / `3rdparty.Extensions.<id>` (Firefox). */
 export const SAMPLE_POLICY = {
@@ -54,19 +53,4 @@ export const READ_MANAGED_EXAMPLES: readonly ReadManagedExample[] = [
   { name: 'a budget below its minimum is dropped', raw: { budgets: { hoversPerTabPerMinute: 1, checksPerDay: 500 } }, values: { budgets: { checksPerDay: 500 } }, invalid: ['budgets.hoversPerTabPerMinute'] },
   { name: 'null means not set', raw: { scanHovers: null }, values: {}, invalid: [] },
   { name: 'not an object', raw: 'lockAll', values: {}, invalid: ['*'] },
-];
-
-export interface LockedKeysExample {
-  managedKeys: SettingKey[];
-  lockAll: boolean;
-  /** Expected locked keys, or 'all-but-credentials' / 'all'. */
-  expected: SettingKey[] | 'all-but-credentials' | 'all-but-apiKey';
-}
-
-export const LOCKED_KEYS_EXAMPLES: readonly LockedKeysExample[] = [
-  { managedKeys: [], lockAll: false, expected: [] },
-  { managedKeys: ['auditOnly', 'strictMode'], lockAll: false, expected: ['auditOnly', 'strictMode'] },
-  { managedKeys: ['blocklist', 'allowlist', 'stripQuery'], lockAll: false, expected: ['stripQuery'] },
-  { managedKeys: ['lockAll'], lockAll: true, expected: 'all-but-credentials' },
-  { managedKeys: ['lockAll', 'serviceUrl'], lockAll: true, expected: 'all-but-apiKey' },
 ];

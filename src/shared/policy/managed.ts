@@ -1,26 +1,19 @@
 /**
- * Managed policy (storage.managed) and the one place where sources are merged:
- * managed policy > user settings > defaults (issue 3, "Settings and policy").
+ * Managed policy (storage.managed) and the one place where sources are merged: the policy is a
+ * floor the person can only raise (floor.ts), over the defaults.
  *
- * readManaged is defaults-free on purpose (toolchain pitfall 7: zod 4 applies `.default()` inside
- * `.partial()`, so an empty policy would overwrite every user setting). Only keys actually present
+ * readManaged is defaults-free on purpose: zod 4 applies `.default()` even inside `.partial()`,
+ * so a defaulted schema would make an empty policy overwrite every user setting. Only keys actually present
  * and valid come out. Documentation for administrators: POLICY.md; Chrome schema:
  * public/managed_schema.json (Firefox does not validate, so the checks here are what protects us).
  */
 import type { z } from 'zod/mini';
 import { DEFAULT_SETTINGS, POLICY_ONLY_KEYS, SettingsShape, SETTING_KEYS, type SettingKey, type Settings } from './settings';
 import { checkField, isPlainObject } from './repair';
+import { applyFloor, FLOOR_KEYS, mayBeLeftToPerson, personRoom } from './floor';
 
 /** Every setting except the storage version can be set by policy. */
 export const MANAGED_KEYS: readonly SettingKey[] = SETTING_KEYS.filter((k) => k !== 'version');
-
-/**
- * Lists merged as a union (policy entries first, then the user's, duplicates dropped) instead of
- * replaced: an organization's blocklist/allowlist adds to what the person keeps, and the person's
- * own entries stay editable unless `lockAll`. A host on both lists is blocked (gate.ts, decide.ts),
- * so a user allowlist entry cannot undo the organization's blocklist.
- */
-export const UNIONED_KEYS: readonly SettingKey[] = ['allowlist', 'blocklist'];
 
 /**
  * Without these nobody could configure the extension; `lockAll` leaves them editable when the
@@ -33,9 +26,6 @@ export type ManagedValues = Omit<Partial<Settings>, 'cacheTtlMinutes' | 'budgets
   cacheTtlMinutes?: Partial<Settings['cacheTtlMinutes']>;
   budgets?: Partial<Settings['budgets']>;
 };
-
-/** Object settings a policy may give in part: the other sub-fields keep the person's value. */
-const PARTIAL_OBJECT_KEYS: readonly SettingKey[] = ['cacheTtlMinutes', 'budgets'];
 
 /**
  * Valid policy values only. `invalid` names what was not (fully) applied: keys with a wrong
@@ -57,47 +47,56 @@ export function readManaged(raw: unknown): { values: ManagedValues; invalid: str
     if (value === undefined || value === null) continue;
     if (CREDENTIAL_KEYS.includes(k) && typeof value === 'string' && value.trim() === '') continue;
     const r = checkField(shape[k], value, k, undefined, true);
-    if (r.value !== undefined) values[k] = r.value;
     invalid.push(...r.problems);
+    if (r.value === undefined) continue;
+    if (k === 'personMayChange') {
+      // Only keys a policy may leave to the person (floor.ts): never the protection switches.
+      const keys = r.value as string[];
+      for (const bad of keys.filter((x) => !mayBeLeftToPerson(x))) invalid.push(`personMayChange.${bad}`);
+      values[k] = keys.filter(mayBeLeftToPerson);
+    } else values[k] = r.value;
   }
   return { values: values as ManagedValues, invalid };
 }
 
 /**
- * managed > user > defaults. `user` is already complete (migrateSettings).
- * With `allowUserAllowlist: false` the allowlist is the policy's alone: the person's entries
- * stay stored (they come back if the policy changes) but are not in force.
+ * The settings in force: without a policy the person's (policy-only keys at their defaults); under
+ * a policy the floor rule (floor.ts): the policy is a floor the person can only raise. `user` is
+ * already complete (migrateSettings). With `allowUserAllowlist: false` the allowlist is the
+ * policy's alone: the person's entries stay stored (they come back if the policy changes) but
+ * are not in force.
  */
-export function mergeSettings(user: Settings, managed: ManagedValues): { settings: Settings; managedKeys: SettingKey[] } {
-  // Policy-only keys (lockAll, allowPause, the organization keys…): a stored user value never counts.
-  const out: Record<string, unknown> = { ...user };
-  for (const k of POLICY_ONLY_KEYS) out[k] = structuredClone(DEFAULT_SETTINGS[k]);
-  const managedKeys: SettingKey[] = [];
-  for (const key of MANAGED_KEYS) {
-    const v = (managed as Record<string, unknown>)[key];
-    if (v === undefined) continue;
-    if (UNIONED_KEYS.includes(key) && Array.isArray(v)) {
-      out[key] = [...new Set([...(v as string[]), ...(user[key] as string[])])];
-    } else if (PARTIAL_OBJECT_KEYS.includes(key) && isPlainObject(v)) {
-      out[key] = { ...(user[key] as object), ...v };
-    } else {
-      out[key] = v;
-    }
-    managedKeys.push(key);
+export function mergeSettings(user: Settings, managed: ManagedValues, chosen?: ReadonlySet<SettingKey>): { settings: Settings; managedKeys: SettingKey[] } {
+  const values = managed as Partial<Record<SettingKey, unknown>>;
+  const managedKeys = MANAGED_KEYS.filter((k) => values[k] !== undefined);
+  if (!managedKeys.length) {
+    // Policy-only keys (lockAll, allowPause, the organization keys…): a stored user value never counts.
+    const out: Record<string, unknown> = { ...user };
+    for (const k of POLICY_ONLY_KEYS) out[k] = structuredClone(DEFAULT_SETTINGS[k]);
+    return { settings: out as Settings, managedKeys };
   }
-  if (out.allowUserAllowlist === false) out.allowlist = [...(managed.allowlist ?? [])];
-  return { settings: out as Settings, managedKeys };
+  return { settings: applyFloor({ person: user, managed: values, ...(chosen ? { chosen } : {}) }), managedKeys };
 }
 
 /**
- * Keys the options page must show as locked. Without lockAll: the managed keys, except the
- * unioned lists (the person's own entries stay editable; show policy entries read-only), and the
- * allowlist when the policy ignores the person's own (`userAllowlist` false).
- * With lockAll: everything, except credentials the policy does not provide.
+ * Keys the person cannot change at all (the options page shows them as set by the organization;
+ * the settings store refuses them): none without a policy, else every key without room
+ * (floor.ts personRoom). Keys with room only the safer way are in `floorOf`.
  */
-export function lockedKeys(managedKeys: readonly SettingKey[], lockAll: boolean, userAllowlist = true): SettingKey[] {
-  if (lockAll) return MANAGED_KEYS.filter((k) => !(CREDENTIAL_KEYS.includes(k) && !managedKeys.includes(k)));
-  const locked = managedKeys.filter((k) => !UNIONED_KEYS.includes(k));
-  // allowUserAllowlist: false — the person's allowlist is not theirs to edit any more.
-  return userAllowlist ? locked : [...locked, 'allowlist'];
+export function lockedKeys(managed: ManagedValues): SettingKey[] {
+  const values = managed as Partial<Record<SettingKey, unknown>>;
+  if (!MANAGED_KEYS.some((k) => values[k] !== undefined)) return [];
+  return FLOOR_KEYS.filter((k) => personRoom(k, values).room === 'fixed');
+}
+
+/** Under a policy: the keys the person may only move the safer way, with the policy's value for each. */
+export function floorOf(managed: ManagedValues): Partial<Record<SettingKey, unknown>> {
+  const values = managed as Partial<Record<SettingKey, unknown>>;
+  if (!MANAGED_KEYS.some((k) => values[k] !== undefined)) return {};
+  const out: Partial<Record<SettingKey, unknown>> = {};
+  for (const k of FLOOR_KEYS) {
+    const r = personRoom(k, values);
+    if (r.room === 'safer') out[k] = r.floor;
+  }
+  return out;
 }

@@ -77,6 +77,11 @@ export const SettingsShape = z.object({
    * button; the policy's own allowlist still applies (issue 10).
    */
   allowUserAllowlist: z.boolean(),
+  /**
+   * Policy only: setting keys the organization leaves to the person, who may then move them
+   * either way (floor.ts; audit-only and "Check pages I open" are never among them).
+   */
+  personMayChange: z.array(str(100)).check(z.maxLength(100)),
   // ── Organization keys (issue 13). One contiguous block so other branches' keys merge beside
   // it. The POLICY_ONLY_KEYS among them are never taken from the person, an import or
   // storage.local (a Firefox content script can write that area): see POLICY.md. ──
@@ -144,6 +149,7 @@ export const DEFAULT_SETTINGS: Settings = {
   lockAll: false,
   allowPause: true,
   allowUserAllowlist: true,
+  personMayChange: [],
   // ── Organization keys (issue 13) ──
   reportingUrl: '',
   reportingToken: '',
@@ -171,6 +177,7 @@ export const POLICY_ONLY_KEYS = [
   'lockAll',
   'allowPause',
   'allowUserAllowlist',
+  'personMayChange',
   'reportingUrl',
   'reportingToken',
   'deviceTag',

@@ -10,6 +10,7 @@ import { Button } from '../components/button';
 import { SaveStatus } from '../components/save-status';
 import { t } from '../i18n';
 import type { SettingsModel } from './use-settings';
+import { floorProps } from './floor-hint';
 
 export function ProtectionSection({ model }: { model: SettingsModel }) {
   const [reply, setReply] = useState<Reply | null>(null);
@@ -21,17 +22,17 @@ export function ProtectionSection({ model }: { model: SettingsModel }) {
     <div class="stack">
       <CheckField label={t('scanNavigations')} checked={s.scanNavigations} locked={lk('scanNavigations')} onChange={(v) => set({ scanNavigations: v })} />
       <CheckField label={t('scanHovers')} checked={s.scanHovers} locked={lk('scanHovers')} onChange={(v) => set({ scanHovers: v })} />
-      <NumberField label={t('hoverDelay')} value={s.hoverDelayMs} min={50} max={5000} step={50} locked={lk('hoverDelayMs')} onChange={(v) => set({ hoverDelayMs: v })} />
-      <NumberField label={t('warnThreshold')} hint={t('thresholdHint')} value={s.warnThreshold} min={0} max={100} locked={lk('warnThreshold')} onChange={(v) => set({ warnThreshold: v })} />
-      <NumberField label={t('blockThreshold')} hint={t('thresholdHint')} value={s.blockThreshold} min={0} max={100} locked={lk('blockThreshold')} onChange={(v) => set({ blockThreshold: v })} />
-      <NumberField label={t('minBlockConfidence')} hint={t('minBlockConfidenceHint')} value={s.minBlockConfidence} min={0} max={1} step={0.05} locked={lk('minBlockConfidence')} onChange={(v) => set({ minBlockConfidence: v })} />
+      <NumberField label={t('hoverDelay')} value={s.hoverDelayMs} {...floorProps(model, 'hoverDelayMs', { min: 50, max: 5000 })} step={50} locked={lk('hoverDelayMs')} onChange={(v) => set({ hoverDelayMs: v })} />
+      <NumberField label={t('warnThreshold')} value={s.warnThreshold} {...floorProps(model, 'warnThreshold', { min: 0, max: 100, hint: t('thresholdHint') })} locked={lk('warnThreshold')} onChange={(v) => set({ warnThreshold: v })} />
+      <NumberField label={t('blockThreshold')} value={s.blockThreshold} {...floorProps(model, 'blockThreshold', { min: 0, max: 100, hint: t('thresholdHint') })} locked={lk('blockThreshold')} onChange={(v) => set({ blockThreshold: v })} />
+      <NumberField label={t('minBlockConfidence')} value={s.minBlockConfidence} {...floorProps(model, 'minBlockConfidence', { min: 0, max: 1, hint: t('minBlockConfidenceHint') })} step={0.05} locked={lk('minBlockConfidence')} onChange={(v) => set({ minBlockConfidence: v })} />
       <CheckField label={t('allowProceed')} checked={s.allowProceed} locked={lk('allowProceed')} onChange={(v) => set({ allowProceed: v })} />
       {/* Policy-only keys: shown only when a policy sets them, always locked. */}
       {model.data.managedKeys.includes('allowPause') ? <CheckField label={t('allowPause')} checked={s.allowPause} locked onChange={() => undefined} /> : null}
       <CheckField label={t('strictMode')} hint={t('strictModeHint')} checked={s.strictMode} locked={lk('strictMode')} onChange={(v) => set({ strictMode: v })} />
       {s.strictMode ? (
         <>
-          <NumberField label={t('strictTimeout')} value={s.strictTimeoutMs} min={500} max={60000} step={500} locked={lk('strictTimeoutMs')} onChange={(v) => set({ strictTimeoutMs: v })} />
+          <NumberField label={t('strictTimeout')} value={s.strictTimeoutMs} {...floorProps(model, 'strictTimeoutMs', { min: 500, max: 60000 })} step={500} locked={lk('strictTimeoutMs')} onChange={(v) => set({ strictTimeoutMs: v })} />
           <SelectField
             label={t('strictFailMode')}
             value={s.strictFailMode}

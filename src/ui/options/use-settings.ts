@@ -6,25 +6,30 @@ import { useCallback } from 'preact/hooks';
 import { sendToBackground } from '@/src/shared/messaging/send';
 import type { Reply, SettingsData } from '@/src/shared/messaging/protocol';
 import type { Settings, SettingKey } from '@/src/shared/policy/settings';
-import { lockedKeys } from '@/src/shared/policy/managed';
 import { useRequest } from '../use-request';
 
 export interface SettingsModel {
   data: SettingsData;
   settings: Settings;
   locked: (key: SettingKey) => boolean;
+  /** The organization's value when the person may only make `key` safer (floor.ts). */
+  floor: (key: SettingKey) => unknown;
   /** `rebindKey`: use the stored key with the saved service (both origins named; key-binding.ts). */
   save: (patch: Partial<Settings>, opts?: { rebindKey?: { from: string; to: string } }) => Promise<Reply>;
   reload: () => void;
 }
 
 /**
- * Pure: is `key` locked by policy? The shared rule (managed.ts lockedKeys): managed keys, except
- * the lists (policy entries are added to the person's own); with lockAll everything, except a
- * service URL or key the policy does not provide (else nobody could configure Linklens).
+ * Pure: is `key` locked by policy? The background says (floor.ts, through the settings store):
+ * the page only shows it.
  */
-export function isLocked(data: Pick<SettingsData, 'managedKeys' | 'lockAll'> & { settings?: Pick<Settings, 'allowUserAllowlist'> }, key: SettingKey): boolean {
-  return lockedKeys(data.managedKeys, data.lockAll, data.settings?.allowUserAllowlist ?? true).includes(key);
+export function isLocked(data: Pick<SettingsData, 'locked'>, key: SettingKey): boolean {
+  return (data.locked ?? []).includes(key);
+}
+
+/** The organization's value of `key` when the person may move it only the safer way, else undefined. */
+export function floorValue(data: Pick<SettingsData, 'floor'>, key: SettingKey): unknown {
+  return data.floor?.[key];
 }
 
 export function useSettings() {
@@ -39,7 +44,7 @@ export function useSettings() {
     [reload],
   );
   const model: SettingsModel | null = req.data
-    ? { data: req.data, settings: req.data.settings, locked: (k) => isLocked(req.data!, k), save, reload }
+    ? { data: req.data, settings: req.data.settings, locked: (k) => isLocked(req.data!, k), floor: (k) => floorValue(req.data!, k), save, reload }
     : null;
   return { model, error: req.error, loading: req.loading };
 }

@@ -119,27 +119,24 @@ describe('the cached policy', () => {
   };
   const policyUnreadable = () => vi.spyOn(fakeBrowser.storage.managed, 'get').mockRejectedValue(new Error('storage.managed unavailable'));
 
-  it('a forged cache cannot redirect the service URL, send the key, allow a site or unlock anything', async () => {
+  it('the last policy read is in force before the live read answers, but never brings or redirects a key', async () => {
     const secrets = createMemorySecretStore({ key: 'sk_person', origin: 'https://scan.example.org' });
     await writeKeys('db', {
       settings: { version: 1, serviceUrl: 'https://scan.example.org', allowProceed: true },
       managedCache: {
-        values: { serviceUrl: 'https://attacker.example', apiKey: 'sk_forged', allowlist: ['bank.example'], reportUrl: 'https://attacker.example/?u={url}', auditOnly: true, lockAll: true, blocklist: ['bad.example'], allowProceed: false },
-        credentials: false,
+        values: { serviceUrl: 'https://org-scan.example', apiKey: 'sk_stored_by_mistake', allowlist: ['intranet.example'], auditOnly: true, lockAll: true, blocklist: ['bad.example'], allowProceed: false },
+        credentials: true,
       },
     });
     policyUnreadable();
     const st = await createSettingsStore(secrets).get();
     expect(st.policyLive).toBe(false);
-    expect(st.settings.serviceUrl).toBe('https://scan.example.org');
-    expect(st.settings.apiKey).toBe('sk_person');
-    expect(st.settings.allowlist).toEqual([]);
-    expect(st.settings.reportUrl).toBe('');
-    expect(st.settings.auditOnly).toBe(false);
-    expect(st.settings.lockAll).toBe(false);
-    // Restrictions apply at once.
-    expect(st.settings.blocklist).toEqual(['bad.example']);
-    expect(st.settings.allowProceed).toBe(false);
+    expect(st.starting).toBe(true);
+    // The organization's service, without a key: the person's key is bound to its own origin,
+    // and a key in a stored cache is never read (only the live policy brings one).
+    expect(st.settings.serviceUrl).toBe('https://org-scan.example');
+    expect(st.settings.apiKey).toBe('');
+    expect(st.settings).toMatchObject({ allowlist: ['intranet.example'], auditOnly: true, lockAll: true, blocklist: ['bad.example'], allowProceed: false });
   });
 
   it('lockAll: a change made before the live policy was read waits for it, and is refused (the cache leaves lockAll out)', async () => {

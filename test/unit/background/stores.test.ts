@@ -98,7 +98,7 @@ describe('settings store', () => {
     expect(st.key.stored).toEqual({ key: 'old_idb_key', origin: 'https://scan.example' });
   });
 
-  it('policy wins, locks its keys, and an empty policy changes nothing', async () => {
+  it('the policy is a floor: it locks what has no room, refuses what is less safe, and an empty policy changes nothing', async () => {
     const s = createSettingsStore(createMemorySecretStore());
     await s.set({ warnThreshold: 40 });
     await fakeBrowser.storage.managed.set({});
@@ -108,10 +108,16 @@ describe('settings store', () => {
     await s.refreshManaged();
     const st = await s.get();
     expect(st.settings.warnThreshold).toBe(30);
-    expect(st.locked).toEqual(expect.arrayContaining(['warnThreshold', 'allowProceed']));
+    expect(st.locked).toContain('allowProceed');
+    expect(st.floor).toMatchObject({ warnThreshold: 30, hoverDelayMs: 300 });
+    // Looser than the policy alone (a higher threshold, a longer hover delay than the default) is refused.
     const r = await s.set({ warnThreshold: 60, allowProceed: true, hoverDelayMs: 500 });
-    expect(Object.keys(r.refused).sort()).toEqual(['allowProceed', 'warnThreshold']);
-    expect(r.state.settings.hoverDelayMs).toBe(500);
+    expect(Object.keys(r.refused).sort()).toEqual(['allowProceed', 'hoverDelayMs', 'warnThreshold']);
+    expect(r.state.settings).toMatchObject({ warnThreshold: 30, hoverDelayMs: 300 });
+    // Safer is always the person's to choose.
+    const safer = await s.set({ warnThreshold: 20, hoverDelayMs: 200 });
+    expect(safer.refused).toEqual({});
+    expect(safer.state.settings).toMatchObject({ warnThreshold: 20, hoverDelayMs: 200 });
   });
 
   it('refuses invalid values field by field', async () => {

@@ -1,4 +1,5 @@
 /** Reply data the background would send, for the page tests. */
+import { floorOf, lockedKeys } from '@/src/shared/policy/managed';
 import type { BlockedDetailsData, SettingsData, TabStatusData } from '@/src/shared/messaging/protocol';
 import { DEFAULT_SETTINGS } from '@/src/shared/policy/settings';
 import type { UrlStatus, Verdict } from '@/src/shared/verdict';
@@ -28,13 +29,24 @@ export const tabStatus = (status: UrlStatus, over: Partial<TabStatusData> = {}):
   ...over,
 });
 
-export const settingsData = (over: Partial<SettingsData> = {}, settings: Partial<SettingsData['settings']> = {}): SettingsData => ({
-  settings: { ...DEFAULT_SETTINGS, serviceUrl: 'https://scanner.example.com', ...settings, apiKey: '' },
-  apiKeyHint: '…3f9a',
-  managedKeys: [],
-  lockAll: false,
-  ...over,
-});
+/**
+ * What settings.get answers. `locked` and `floor` come from the background's own rule
+ * (managed.ts, floor.ts) for a policy that sets `managedKeys` to their values in `settings`.
+ */
+export const settingsData = (over: Partial<SettingsData> = {}, settings: Partial<SettingsData['settings']> = {}): SettingsData => {
+  const all = { ...DEFAULT_SETTINGS, serviceUrl: 'https://scanner.example.com', ...settings, apiKey: '' };
+  const policy: Record<string, unknown> = Object.fromEntries((over.managedKeys ?? []).map((k) => [k, k === 'apiKey' ? 'sk_policy' : all[k]]));
+  if (over.lockAll) policy.lockAll = true;
+  return {
+    settings: all,
+    apiKeyHint: '…3f9a',
+    managedKeys: [],
+    lockAll: false,
+    locked: lockedKeys(policy),
+    floor: floorOf(policy),
+    ...over,
+  };
+};
 
 export const blockedDetails = (over: Partial<BlockedDetailsData> = {}): BlockedDetailsData => ({
   url: 'https://xn--pypal-4ve.test/login',

@@ -99,9 +99,10 @@ describe('options: connection', () => {
     expect((c.getByLabelText('Service URL') as HTMLInputElement).disabled).toBe(true);
     expect((c.getByLabelText('API key') as HTMLInputElement).disabled).toBe(false);
     expect(c.getAllByText('Set by your organization').length).toBe(1);
+    // A threshold the policy sets is a floor: the person may lower it (warn and block more), not raise it.
     const block = screen.getByLabelText(en('blockThreshold')) as HTMLInputElement;
-    expect(block.disabled).toBe(true);
-    expect(block.getAttribute('aria-describedby')).toContain('locked');
+    expect(block.disabled).toBe(false);
+    expect(block.max).toBe('76');
     expect((screen.getByLabelText(en('warnThreshold')) as HTMLInputElement).disabled).toBe(false);
   });
 

@@ -141,13 +141,9 @@ describe('report timeline and locks', () => {
     expect(addState(addState(addState([], 'QUEUED'), 'QUEUED'), 'RUNNING')).toEqual(['QUEUED', 'RUNNING']);
     expect([...TERMINAL].sort()).toEqual(['COMPLETED', 'FAILED']);
   });
-  it('isLocked: managed keys (lists stay editable); lockAll locks all but unmanaged credentials', () => {
-    expect(isLocked({ managedKeys: ['apiKey'], lockAll: false }, 'apiKey')).toBe(true);
-    expect(isLocked({ managedKeys: ['apiKey'], lockAll: false }, 'serviceUrl')).toBe(false);
-    expect(isLocked({ managedKeys: ['allowlist'], lockAll: false }, 'allowlist')).toBe(false);
-    expect(isLocked({ managedKeys: [], lockAll: true }, 'auditOnly')).toBe(true);
-    expect(isLocked({ managedKeys: [], lockAll: true }, 'allowlist')).toBe(true);
-    expect(isLocked({ managedKeys: [], lockAll: true }, 'serviceUrl')).toBe(false);
-    expect(isLocked({ managedKeys: ['serviceUrl'], lockAll: true }, 'serviceUrl')).toBe(true);
+  it('isLocked: what the background says is locked, nothing else', () => {
+    expect(isLocked({ locked: ['apiKey'] }, 'apiKey')).toBe(true);
+    expect(isLocked({ locked: ['apiKey'] }, 'serviceUrl')).toBe(false);
+    expect(isLocked({}, 'auditOnly')).toBe(false);
   });
 });

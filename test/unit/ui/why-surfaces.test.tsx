@@ -129,12 +129,14 @@ describe('options', () => {
     await waitFor(() => expect(sent(calls, 'settings.set').map((c) => (c as { patch: unknown }).patch)).toEqual([{ minBlockConfidence: 0.6 }]));
   });
 
-  it('minimum confidence to block: locked when the policy sets it', async () => {
+  it('minimum confidence to block: set by the policy, the person may only lower it', async () => {
     answer({ ...base, 'audit.get': () => [], 'settings.get': () => settingsData({ managedKeys: ['minBlockConfidence'] }, { minBlockConfidence: 0.7 }) });
     render(<OptionsApp />);
     const q = within(await screen.findByRole('region', { name: en('sec_protection') }));
     const input = q.getByLabelText(en('minBlockConfidence')) as HTMLInputElement;
-    expect(input.disabled).toBe(true);
+    expect(input.disabled).toBe(false);
     expect(input.value).toBe('0.7');
+    expect(input.max).toBe('0.7');
+    expect(q.getByText(en('minBlockConfidenceHint') + ' ' + en('floorAtMost', '0.7'))).toBeTruthy();
   });
 });

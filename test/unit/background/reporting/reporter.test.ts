@@ -72,7 +72,7 @@ describe('reporting end to end in the background', () => {
     }
     // The person changes the API key and a setting: the key is named, its value never sent.
     // (A key is bound to the service it is entered for: the address comes with it.)
-    await setByPerson(settings, 'options', { serviceUrl: 'https://scan.example.com', apiKey: NEW_API_KEY, scanHovers: false });
+    await setByPerson(settings, 'options', { serviceUrl: 'https://scan.example.com', apiKey: NEW_API_KEY, strictMode: true });
     await vi.advanceTimersByTimeAsync(1000);
     expect(requests).toHaveLength(0); // still gathering the batch
     await vi.advanceTimersByTimeAsync(1500);
@@ -88,7 +88,7 @@ describe('reporting end to end in the background', () => {
     expect(r!.body.events.every((e) => e.deviceTag === 'LAPTOP-7')).toBe(true);
     expect(new Set(r!.body.events.map((e) => e.id)).size).toBe(r!.body.events.length);
     const changed = r!.body.events.filter((e) => e.type === 'settings.changed').at(-1)!;
-    expect(changed.payload.changes).toEqual(expect.arrayContaining([{ key: 'apiKey' }, { key: 'scanHovers', value: false }]));
+    expect(changed.payload.changes).toEqual(expect.arrayContaining([{ key: 'apiKey' }, { key: 'strictMode', value: true }]));
 
     const text = String(r!.init.body);
     for (const secret of [API_KEY, NEW_API_KEY, TOKEN, 'hunter2', 'alice', '#frag']) expect(text).not.toContain(secret);

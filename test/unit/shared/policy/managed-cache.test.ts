@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { provisionalPolicy, readCache, toCache } from '@/src/shared/policy/managed-cache';
-import { PROVISIONAL_EXAMPLES, userOf } from '@/src/shared/policy/managed-cache.examples';
-
-describe('provisionalPolicy example table (before the live read)', () => {
-  it.each(PROVISIONAL_EXAMPLES.map((e) => [e.name, e] as const))('%s', (_n, e) => {
-    expect(provisionalPolicy({ values: e.cached, credentials: false }, userOf(e.user))).toEqual(e.expected);
-  });
-});
+import { readCache, toCache } from '@/src/shared/policy/managed-cache';
 
 describe('the cache never holds a credential', () => {
   it('toCache drops the policy API key and keeps only that credentials are set', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CREDENTIAL_KEYS, lockedKeys, MANAGED_KEYS, mergeSettings, readManaged } from '@/src/shared/policy/managed';
-import { LOCKED_KEYS_EXAMPLES, READ_MANAGED_EXAMPLES, SAMPLE_POLICY } from '@/src/shared/policy/managed.examples';
+import { READ_MANAGED_EXAMPLES, SAMPLE_POLICY } from '@/src/shared/policy/managed.examples';
 import { DEFAULT_SETTINGS, defaultSettings, SettingsShape, type Settings } from '@/src/shared/policy/settings';
 
 const USER: Settings = {
@@ -33,7 +33,7 @@ describe('readManaged example table', () => {
   });
 });
 
-describe('mergeSettings: managed > user > defaults', () => {
+describe('mergeSettings: the policy is a floor over the defaults', () => {
   it('an empty policy does not overwrite any user setting', () => {
     const { settings, managedKeys } = mergeSettings(USER, readManaged({}).values);
     expect(settings).toEqual(USER);
@@ -44,9 +44,11 @@ describe('mergeSettings: managed > user > defaults', () => {
     expect(mergeSettings(USER, readManaged(undefined).values).settings).toEqual(USER);
   });
 
-  it('managed values win over the user, other user values stay', () => {
+  it('the policy is a floor: its values hold unless the person chose a safer one', () => {
     const { settings, managedKeys } = mergeSettings(USER, readManaged({ warnThreshold: 60, auditOnly: true }).values);
-    expect(settings).toEqual({ ...USER, warnThreshold: 60, auditOnly: true });
+    // The person's 40 warns more than the policy's 60; hover checks the person had turned off
+    // come back on (the policy alone has them on); audit-only the person never touched is the policy's.
+    expect(settings).toEqual({ ...USER, warnThreshold: 40, auditOnly: true, scanHovers: true });
     expect(managedKeys.sort()).toEqual(['auditOnly', 'warnThreshold']);
   });
 
@@ -56,9 +58,9 @@ describe('mergeSettings: managed > user > defaults', () => {
     expect(settings.blocklist).toEqual(['org-bad.example', 'my-bad.example']);
   });
 
-  it('cache lifetimes given for some bands keep the user value for the others', () => {
-    const { settings } = mergeSettings(USER, readManaged({ cacheTtlMinutes: { malicious: 2880 } }).values);
-    expect(settings.cacheTtlMinutes).toEqual({ safe: 10, suspicious: 20, high: 30, malicious: 2880 });
+  it('cache lifetimes: per band the shorter of the policy alone and the person', () => {
+    const { settings } = mergeSettings({ ...USER, cacheTtlMinutes: { safe: 10, suspicious: 20, high: 3000, malicious: 40 } }, readManaged({ cacheTtlMinutes: { malicious: 2880 } }).values);
+    expect(settings.cacheTtlMinutes).toEqual({ safe: 10, suspicious: 20, high: 720, malicious: 40 });
   });
 
   it('budgets given in part keep the user value for the others', () => {
@@ -109,23 +111,23 @@ describe('mergeSettings: managed > user > defaults', () => {
 });
 
 describe('lockedKeys', () => {
-  it.each(LOCKED_KEYS_EXAMPLES.map((e) => [`${JSON.stringify(e.managedKeys)} lockAll=${e.lockAll}`, e] as const))('%s', (_n, e) => {
-    const expected =
-      e.expected === 'all-but-credentials'
-        ? MANAGED_KEYS.filter((k) => !CREDENTIAL_KEYS.includes(k))
-        : e.expected === 'all-but-apiKey'
-          ? MANAGED_KEYS.filter((k) => k !== 'apiKey')
-          : e.expected;
-    expect([...lockedKeys(e.managedKeys, e.lockAll)].sort()).toEqual([...expected].sort());
+  it('nothing without a policy', () => {
+    expect(lockedKeys({})).toEqual([]);
   });
 
   it("allowUserAllowlist false locks the person's allowlist, not the blocklist", () => {
-    expect(lockedKeys(['allowUserAllowlist'], false, false).sort()).toEqual(['allowUserAllowlist', 'allowlist']);
-    expect(lockedKeys(['allowUserAllowlist'], false, true)).toEqual(['allowUserAllowlist']);
+    expect(lockedKeys({ allowUserAllowlist: false })).toContain('allowlist');
+    expect(lockedKeys({ allowUserAllowlist: false })).not.toContain('blocklist');
+    expect(lockedKeys({ allowUserAllowlist: true })).not.toContain('allowlist');
   });
 
-  it('with lockAll, credentials given by policy are locked too', () => {
-    expect(lockedKeys(['lockAll', 'serviceUrl', 'apiKey'], true)).toEqual(MANAGED_KEYS);
+  it('with lockAll, credentials given by policy are locked too; without them they stay free', () => {
+    expect(lockedKeys({ lockAll: true, serviceUrl: 'https://s.example', apiKey: 'k' }).sort()).toEqual([...MANAGED_KEYS].sort());
+    expect(lockedKeys({ lockAll: true }).sort()).toEqual(MANAGED_KEYS.filter((k) => !CREDENTIAL_KEYS.includes(k)).sort());
+  });
+
+  it('under any policy the protection switches are locked', () => {
+    expect(lockedKeys({ blocklist: ['x.example'] })).toEqual(expect.arrayContaining(['auditOnly', 'scanNavigations']));
   });
 });
 
