@@ -141,7 +141,7 @@ export function wireOutputs(app: App): void {
     }).catch(ignore);
   });
 
-  // 4. A page check that found warn-level or worse links is notified (POLICY.md `notifications`).
+  // 4. A page check that found warn-level or worse links is notified (docs/admin/policy.md `notifications`).
   app.pageScans.onFinished((tabId, p) => {
     void (async () => {
       const { settings: s } = await app.settings.get();

@@ -8,7 +8,7 @@
  *   at most `batchSize` events per request.
  * - At least once, idempotent: an event leaves the queue only after a 2xx for the request that
  *   carried it, and keeps its id across retries. A reply lost after the receiver stored the
- *   events therefore leads to a resend with the same ids, which the receiver drops (POLICY.md).
+ *   events therefore leads to a resend with the same ids, which the receiver drops (docs/admin/reporting.md).
  * - Retried with exponential backoff (with jitter), or after the receiver's Retry-After.
  * - Bounded: past `maxEvents` the oldest event is dropped and counted; once a delivery succeeds
  *   again, one `reporting.dropped` event carries the count (it is never itself dropped).

@@ -8,7 +8,7 @@ import { progressStep } from './badge';
  * and the numbers that rule names, for warn/block-level rules only; undefined for every other
  * rule (and for a decision without one). Examples: link-info.examples.ts `CONTENT_WHY_EXAMPLES`.
  *
- * Privacy (POLICY.md "What a web page can learn"): the content script is attacker code. It already
+ * Privacy (docs/privacy.md "What a web page can learn"): the content script is attacker code. It already
  * learns a warn/block verdict's fields for links its own frame reported; this adds only what
  * explains that one decision: the score it already has, the threshold (or minimum confidence)
  * that the score crossed, and that the host is on a block list (which the block itself implies).

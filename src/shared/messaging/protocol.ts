@@ -394,7 +394,7 @@ export interface SettingsWriteData extends SettingsData {
 /**
  * Optional on SettingsData (pages cope without it): the allow/block list entries that come from
  * managed policy, so the options page can show them locked while the person's own entries stay
- * editable (POLICY.md: policy lists are added to the person's).
+ * editable (docs/admin/policy.md: policy lists are added to the person's).
  */
 export interface ManagedListEntries {
   allowlist: string[];

@@ -44,7 +44,7 @@ export type BudgetKind = 'navigation' | 'hover';
 export const HOVER_DAY_SHARE = 0.8;
 export type BudgetScope = 'tab' | 'site' | 'site-day' | 'day';
 
-/** Sized for a person's pace (README "Budgets"; POLICY.md `budgets`). */
+/** Sized for a person's pace (docs/privacy.md "Budgets"; docs/admin/policy.md `budgets`). */
 export const DEFAULT_BUDGETS: BudgetLimits = {
   navigationsPerTabPerMinute: 20,
   navigationsPerSitePerMinute: 40,

@@ -1,6 +1,6 @@
 /**
  * Example policies for readManaged / mergeSettings (style.md 12). SAMPLE_POLICY is the same
- * object POLICY.md shows administrators (a test keeps the two identical).
+ * object docs/admin/deployment.md shows administrators (a test keeps the two identical).
  */
 import type { SettingKey } from './settings';
 

@@ -4,7 +4,7 @@
  *
  * readManaged is defaults-free on purpose (toolchain pitfall 7: zod 4 applies `.default()` inside
  * `.partial()`, so an empty policy would overwrite every user setting). Only keys actually present
- * and valid come out. Documentation for administrators: POLICY.md; Chrome schema:
+ * and valid come out. Documentation for administrators: docs/admin/policy.md; Chrome schema:
  * public/managed_schema.json (Firefox does not validate, so the checks here are what protects us).
  */
 import type { z } from 'zod/mini';

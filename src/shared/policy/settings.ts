@@ -79,8 +79,8 @@ export const SettingsShape = z.object({
   allowUserAllowlist: z.boolean(),
   // ── Organization keys (issue 13). One contiguous block so other branches' keys merge beside
   // it. The POLICY_ONLY_KEYS among them are never taken from the person, an import or
-  // storage.local (a Firefox content script can write that area): see POLICY.md. ──
-  /** Where events are reported (POLICY.md "Reporting"); '' = nothing is recorded or sent. */
+  // storage.local (a Firefox content script can write that area): see docs/admin/policy.md. ──
+  /** Where events are reported (docs/admin/reporting.md); '' = nothing is recorded or sent. */
   reportingUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || isReportingUrl(s), 'https, or http to this machine only')),
   /** Bearer token for reportingUrl. A credential: kept like the API key, never shown to pages. */
   reportingToken: str(4000),
