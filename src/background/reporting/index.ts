@@ -1,5 +1,5 @@
 /**
- * Reporting to the organization (issue 13 §1): `report(input)` is the one entry point for every
+ * Reporting to the organization (docs/decisions/016-organizations.md): `report(input)` is the one entry point for every
  * call site; `startReporting` wires the queue to storage, the sender, alarms and the settings.
  *
  * Nothing is recorded unless a valid reportingUrl is set by policy (docs/admin/reporting.md): an

@@ -1,5 +1,5 @@
 /**
- * The delivery queue for organization reports (issue 13 §1). Storage, transport, clock and
+ * The delivery queue for organization reports (docs/decisions/016-organizations.md). Storage, transport, clock and
  * wake-ups are injected, so the rules below are tested with fake timers (queue.test.ts).
  *
  * - Persisted: every change is written before anything is sent, so events survive the worker's

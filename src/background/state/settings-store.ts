@@ -4,7 +4,7 @@
  * the API key is kept apart (secret-store.ts), bound to the origin it was entered for
  * (src/shared/policy/key-binding.ts).
  *
- * storage.managed can be slow on a fresh profile (toolchain note 8: ~2.8 s), so start-up does
+ * storage.managed can be slow on a fresh profile (~2.8 s measured), so start-up does
  * not wait on it: the cache of the last policy read applies at once, but only its restrictions
  * (managed-cache.ts), until the live read of this background life succeeds. When the cached
  * policy set the service URL or key, the first answer waits for the live read (up to
@@ -103,7 +103,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
       try {
         fn(state);
       } catch {
-        // One listener's error never breaks the others (style.md 10).
+        // One listener's error never breaks the others (clean up through a signal).
       }
     }
   }
@@ -160,7 +160,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
         // Where a policy was cached, a change waits (bounded) for this worker life's live read:
         // the cache leaves lockAll out, and a write let through before the read would then stay
         // in force. Without one (most people), nothing waits: the first read of storage.managed
-        // in a fresh profile takes seconds (toolchain note 8).
+        // in a fresh profile takes seconds.
         if (!live && Object.keys(cache.values).length) {
           await Promise.race([refreshManaged().catch(ignore), new Promise((r) => setTimeout(r, LIVE_WAIT_MS))]);
           current = await this.get();

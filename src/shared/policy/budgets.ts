@@ -1,5 +1,5 @@
 /**
- * Budgets for checks a web page can cause (issue 11, hole 4): a page that navigates in a loop,
+ * Budgets for checks a web page can cause (docs/decisions/010-budgets.md): a page that navigates in a loop,
  * or moves focus over links from script, must not spend the person's credits without limit.
  * Pure: the background's holder (src/background/scan/budget.ts) keeps the counters.
  *

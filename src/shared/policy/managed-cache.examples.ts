@@ -1,4 +1,4 @@
-/** Example table for provisionalPolicy (style.md 12): what a cached policy may do before the live read. */
+/** Example table for provisionalPolicy: what a cached policy may do before the live read. */
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import type { ManagedValues } from './managed';
 

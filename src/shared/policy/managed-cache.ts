@@ -1,12 +1,12 @@
 /**
  * The cached policy (the last live read of storage.managed, kept in the private store so start-up
- * need not wait on a slow storage.managed: toolchain note 8) and what it may do before the live
- * read of this background life has succeeded (issue 11 hole 1).
+ * need not wait on a slow storage.managed: the first storage.managed read takes seconds on a fresh profile) and what it may do before the live
+ * read of this background life has succeeded (docs/decisions/007-private-store.md).
  *
  * A cache is never authoritative: until a live read succeeds it may only ADD restrictions (more
  * protection, less sent), never set where URLs go (serviceUrl, reportUrl), what is trusted
  * (allowlist) or loosen anything. So even a forged cache cannot redirect the service URL or
- * unlock a setting. Credentials are never cached (hole 2): the cache keeps only whether the policy
+ * unlock a setting. Credentials are never cached (docs/decisions/007-private-store.md): the cache keeps only whether the policy
  * sets them, so the first decision that needs the key can wait for the live read.
  * Examples: managed-cache.examples.ts.
  */
@@ -23,7 +23,7 @@ export interface ManagedCache {
 
 /** What is written to the private store after a successful live read. */
 export function toCache(live: ManagedValues): ManagedCache {
-  // Credentials are never cached: the API key and the reporting token (issue 13) stay in policy.
+  // Credentials are never cached: the API key and the reporting token (docs/decisions/016-organizations.md) stay in policy.
   const { apiKey, reportingToken: _token, ...values } = live;
   return { values, credentials: Boolean(apiKey) || Boolean(values.serviceUrl) };
 }

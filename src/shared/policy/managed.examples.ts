@@ -1,5 +1,5 @@
 /**
- * Example policies for readManaged / mergeSettings (style.md 12). SAMPLE_POLICY is the same
+ * Example policies for readManaged / mergeSettings. SAMPLE_POLICY is the same
  * object docs/admin/deployment.md shows administrators (a test keeps the two identical).
  */
 import type { SettingKey } from './settings';

@@ -1,8 +1,8 @@
 /**
  * Managed policy (storage.managed) and the one place where sources are merged:
- * managed policy > user settings > defaults (issue 3, "Settings and policy").
+ * managed policy > user settings > defaults (docs/decisions/005-policy-floor.md).
  *
- * readManaged is defaults-free on purpose (toolchain pitfall 7: zod 4 applies `.default()` inside
+ * readManaged is defaults-free on purpose (zod 4 applies .default() even inside .partial(): zod 4 applies `.default()` inside
  * `.partial()`, so an empty policy would overwrite every user setting). Only keys actually present
  * and valid come out. Documentation for administrators: docs/admin/policy.md; Chrome schema:
  * public/managed_schema.json (Firefox does not validate, so the checks here are what protects us).
