@@ -1,5 +1,5 @@
 /**
- * The reporting delivery queue (issue 13 §1) with an injected clock, storage and transport:
+ * The reporting delivery queue (docs/decisions/016-organizations.md) with an injected clock, storage and transport:
  * batching, backoff, Retry-After, the bound with its dropped counter, persistence across a
  * worker restart (a new queue over the same storage), and idempotency by event id.
  */
