@@ -202,8 +202,8 @@ if (browsers.includes('chromium')) {
       expect(await page.textContent('h1')).toBe('Click page');
 
       // Again, and this time "Open anyway": the link opens in this tab, where the navigation
-      // block shows the blocked page (an extension page: the only place a pass is given, issue
-      // 11 docs/decisions/001-content-tier.md); its "Proceed anyway" opens the link.
+      // block shows the blocked page (an extension page: the only place a pass is given,
+      // docs/decisions/001-content-tier.md); its "Proceed anyway" opens the link.
       await page.click('#phish');
       s = await dialogState(overlay, true);
       await overlay.click(button(s, 'Open anyway').backendNodeId);
