@@ -1,4 +1,4 @@
-// Flat config. Import boundaries follow architecture.md "Import rules" (style.md 2: enforced by
+// Flat config. Import boundaries follow docs/architecture.md "Import rules" (the context split is enforced by
 // lint, not by memory), and a few DOM sinks are banned everywhere: service text is text.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -34,7 +34,7 @@ export default tseslint.config(
         { property: 'insertAdjacentHTML', message: 'Never parse HTML from strings.' },
         { object: 'document', property: 'write', message: 'Never document.write.' },
         { object: 'document', property: 'writeln', message: 'Never document.write.' },
-        // Issue 14 §2: each kind of zod schema costs the worker's bundle; src/shared/zod-lean.ts.
+        // docs/decisions/009-bundle-weight.md: each kind of zod schema costs the worker's bundle; src/shared/zod-lean.ts.
         ...[
           ['record', 'dict()'],
           ['tuple', 'pair()'],
@@ -77,7 +77,7 @@ export default tseslint.config(
     },
   },
   {
-    // Only the API module calls fetch (architecture.md: "the only module that calls fetch").
+    // Only the API module calls fetch (docs/architecture.md, "Import rules").
     // suffix-list.ts reads a file of the extension's own package (runtime.getURL), no network.
     files: ['src/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'],
     ignores: ['src/background/api/**', 'src/background/suffix-list.ts'],
@@ -86,7 +86,7 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 14 §2: one zod flavour ships (zod/mini, tree-shakable), and the public suffix list is
+    // docs/decisions/009-bundle-weight.md: one zod flavour ships (zod/mini, tree-shakable), and the public suffix list is
     // our own table (src/shared/url/public-suffix.ts); tldts stays for its generator and tests.
     files: ['src/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'],
     rules: {

@@ -3,7 +3,7 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 import preact from '@preact/preset-vite';
 
 export default defineConfig({
-  // WxtVitest does not apply vite.plugins from wxt.config (toolchain note 4).
+  // WxtVitest does not apply vite.plugins from wxt.config so preact() is added here too.
   plugins: [WxtVitest(), preact()],
   // Unit tests are a test build: their made-up hosts (`*.test`, `*.example`) count as the web
   // (src/shared/url/privacy.ts; wxt.config.ts sets `.test` for browser-test builds only).

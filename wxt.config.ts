@@ -44,7 +44,7 @@ export default defineConfig({
     build: {
       sourcemap: false,
       // terser, not esbuild, minifies: 1.5 % smaller worker and content script, 10 % smaller
-      // options page (issue 14 §2), for ~4 s more build. Safe options only: nothing "unsafe_*",
+      // options page (docs/decisions/009-bundle-weight.md), for ~4 s more build. Safe options only: nothing "unsafe_*",
       // which could break zod's and the polyfill's constructors.
       minify: 'terser',
       terserOptions: { compress: { passes: 3, ecma: 2020 }, format: { ecma: 2020 } },
@@ -55,7 +55,7 @@ export default defineConfig({
   hooks: {
     // The content script's bundle starts at src/content/boot.ts, not at WXT's unlisted-script
     // wrapper around entrypoints/content-script.ts (boot.ts says why); the sign-in guard's
-    // (issue 13 §3) at src/content/signin/boot.ts likewise.
+    // (docs/decisions/016-organizations.md) at src/content/signin/boot.ts likewise.
     'vite:build:extendConfig'(entrypoints, config) {
       const name = entrypoints.length === 1 ? entrypoints[0]!.name : '';
       const boot = { 'content-script': 'src/content/boot.ts', 'signin-guard': 'src/content/signin/boot.ts' }[name];
@@ -77,10 +77,10 @@ export default defineConfig({
       'tabs',
       'webNavigation',
       // The sign-in guard is registered only while the policy protects sign-in domains
-      // (issue 13 §3; src/background/signin/guard-registration.ts). No install warning.
+      // (docs/decisions/016-organizations.md; src/background/signin/guard-registration.ts). No install warning.
       'scripting',
-      // Block rules stop known-bad URLs before the request (issue 10); blocking needs no host
-      // access, so not declarativeNetRequestWithHostAccess (toolchain note 24).
+      // Block rules stop known-bad URLs before the request (docs/decisions/002-known-bad-rules.md); blocking needs no host
+      // access, so not declarativeNetRequestWithHostAccess (a declarativeNetRequest block needs no host permission).
       'declarativeNetRequest',
       // Observing server redirects hop by hop (non-blocking onBeforeRedirect).
       'webRequest',
@@ -89,7 +89,7 @@ export default defineConfig({
     host_permissions: ['<all_urls>'],
     // The content script (entrypoints/content-script.ts) is a plain script, listed here rather than
     // through WXT's defineContentScript, whose wrapper costs every page load and lets a page end it
-    // (the entrypoint says why). Every frame runs its own copy (issue 4: links in same-origin
+    // (the entrypoint says why). Every frame runs its own copy (docs/decisions/013-content-script.md: links in same-origin
     // iframes); about:blank and srcdoc frames written by the page get one too.
     content_scripts: [
       {

@@ -1,6 +1,6 @@
 import { startBackground } from '@/src/background/main';
 
-// Thin: all wiring lives in src/background/main.ts (style.md 1).
+// Thin: all wiring lives in src/background/main.ts (entrypoints only wire things up).
 export default defineBackground(() => {
   startBackground();
 });

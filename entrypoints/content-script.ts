@@ -3,7 +3,7 @@
  * wxt.config.ts (all frames, about:blank and srcdoc frames too, document_idle), and its bundle
  * is built from src/content/boot.ts (wxt.config.ts hooks), which does what `main` here says.
  *
- * Not a WXT `defineContentScript` on purpose (issue 16, issue 14 §2): WXT wraps those in a
+ * Not a WXT `defineContentScript` on purpose (docs/decisions/013-content-script.md, docs/decisions/009-bundle-weight.md): WXT wraps those in a
  * ContentScriptContext that, on every page load, pulls in the webextension polyfill, dispatches a
  * "content script started" event on the page's document (which names our extension id to any
  * page listening for it) and ends itself when a page forges that event back. Linklens keeps its

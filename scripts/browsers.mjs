@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Finds, installs or upgrades the browsers the browser suite drives, and says what it did (issue
-// 14 §1): `node scripts/browsers.mjs` (both) or `node scripts/browsers.mjs firefox`. It is the same
+// Finds, installs or upgrades the browsers the browser suite drives, and says what it did (so
+// README's commands work on a fresh machine): `node scripts/browsers.mjs` (both) or `node scripts/browsers.mjs firefox`. It is the same
 // code path `npm test` and `npm start` take (scripts/lib/browsers.mjs): on a fresh Debian machine
 // as root it refreshes the package lists, installs Debian's chromium / firefox-esr, and checks the
 // version against the minimum; `.ci/run` calls it so CI exercises that path.

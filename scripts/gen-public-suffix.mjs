@@ -1,12 +1,12 @@
 // Writes public/psl.txt: the public suffix list (ICANN and private sections, wildcards and
 // exceptions) as one compact text, parsed by src/shared/url/suffix-table.ts.
 //
-// Packaged DATA, not script (issue 14 §2): as a string inside the background bundle the table
+// Packaged DATA, not script (docs/decisions/009-bundle-weight.md): as a string inside the background bundle the table
 // cost 74 kB of the worker's 290 kB; as a file the build copies (public/), the worker reads it
 // once per life with fetch(runtime.getURL('/psl.txt')), started at worker start-up
 // (src/background/suffix-list.ts). Extension pages import the same file as text (`?raw`).
 //
-// Why our own table (issue 14 §2): the background loaded all of tldts (~134 kB minified, most of it
+// Why our own table (docs/decisions/009-bundle-weight.md): the background loaded all of tldts (~134 kB minified, most of it
 // numeric arrays written out as decimal literals) to ask four questions of the list. The same
 // rules as nested text are ~90 kB, with a ~100-line matcher.
 //

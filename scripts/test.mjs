@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: runs every suite and ends with one plain line `N passed, N failed` summing them all
-// (CI reads that line, not vitest's summary: toolchain note 17).
+// (CI reads that line, not vitest's summary).
 //   1. unit + service + contract tests: vitest.config.ts
 //   2. browser tests: vitest.e2e.config.ts, after finding (or installing) the browsers and
 //      building the extension for each of them

@@ -1,6 +1,6 @@
 // Finds the browsers the browser suite drives, and installs Debian's package when it may
-// (issue 2 §1: CHROME_PATH, else /usr/bin/chromium, chromium-browser, google-chrome; issue 6:
-// "npm test finds Firefox the way it finds Chromium"). Shared by scripts/test.mjs and the e2e
+// (CHROME_PATH, else /usr/bin/chromium, chromium-browser, google-chrome; and npm test finds Firefox the way
+// it finds Chromium: docs/decisions/018-tests.md). Shared by scripts/test.mjs and the e2e
 // global setup, so `npx vitest -c vitest.e2e.config.ts` behaves like `npm test`.
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -72,7 +72,7 @@ function howToGet(kind) {
 /**
  * The oldest major version the browser suite is known to need. Firefox: the harness reads
  * extension errors from the browser window's chrome scope over WebDriver BiDi, which firefox-esr
- * 153 lists and 140 does not (toolchain note 23). Chromium: declarativeNetRequest session rules
+ * 153 lists and 140 does not (apt-get update first, or the browsers are too old). Chromium: declarativeNetRequest session rules
  * with tab ids and MV3 service-worker control over CDP; tested on 156, and stale Debian lists give
  * 150, which we accept.
  */
@@ -108,7 +108,7 @@ export function browserVersion(path) {
 function aptInstall(pkg, log) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const run = (args) => spawnSync('apt-get', args, { stdio: 'inherit', env }).status === 0;
-  // A fresh machine's package lists are stale (toolchain note 23): without the update, apt-get
+  // A fresh machine's package lists are stale (apt-get update first, or the browsers are too old): without the update, apt-get
   // installs Chromium 150 and firefox-esr 140. Always refresh first.
   log(`apt-get update, then apt-get install ${pkg} ...`);
   return run(['update', '-q']) && run(['install', '-y', '-q', pkg]);

@@ -1,6 +1,6 @@
 /**
  * Build step (wxt.config.ts): keeps only the namespaces Linklens calls in webextension-polyfill's
- * API metadata (issue 14 §2, −3 kB of the background and of the pages' shared chunk).
+ * API metadata (docs/decisions/009-bundle-weight.md, −3 kB of the background and of the pages' shared chunk).
  *
  * Why this is safe. The polyfill (Chromium only; Firefox's own `browser` is used as is) wraps
  * a namespace in promise-returning functions when its metadata names it, and hands any other

@@ -1,6 +1,6 @@
 /**
  * The background's parts, built once per worker life and handed to handlers. Nothing here does
- * work at construction time beyond wiring (start-up must stay fast; toolchain note 8).
+ * work at construction time beyond wiring (start-up must stay fast; the first storage.managed read takes seconds on a fresh profile).
  */
 import type { ApiClient } from './api';
 import type { VerdictCache } from './cache/verdict-cache';
@@ -23,7 +23,7 @@ export interface App {
   cache: VerdictCache;
   engine: ScanEngine;
   checker: Checker;
-  /** A link through every hop it may take (issue 12): what content scripts and the popup ask. */
+  /** A link through every hop it may take (docs/decisions/003-every-hop.md): what content scripts and the popup ask. */
   links: LinkChecker;
   navigation: Navigation;
   /** The browser's request-blocking rules, kept in step with the cache and the lists. */
@@ -43,6 +43,6 @@ export interface App {
   /** A client for explicit values (Test connection with what the person typed). */
   makeApi(baseUrl: string, apiKey: string): ApiClient;
   credits: { last: number | null };
-  /** Issue 13 §3: look-alike sign-in pages, asked by the sign-in guard (signin.check). */
+  /** docs/decisions/016-organizations.md: look-alike sign-in pages, asked by the sign-in guard (signin.check). */
   signIn: SignInChecks;
 }

@@ -80,7 +80,7 @@ export function startBackground(): App {
     jobs,
     cache,
     api,
-    // Policy maxCreditsPerDay (issue 13): counted right before each URL is submitted.
+    // Policy maxCreditsPerDay (docs/decisions/016-organizations.md): counted right before each URL is submitted.
     dailyBudget: creditBudget,
     ttlFor: async (v) => (await settings.get()).settings.cacheTtlMinutes[v.band] * MINUTE,
     onPending: createJobsAlarm(browser.alarms),
@@ -132,7 +132,7 @@ export function startBackground(): App {
   });
   browser.runtime.onStartup.addListener(() => registerMenus());
   browser.runtime.onMessage.addListener((message: unknown, sender: SenderLike, sendResponse: (r: unknown) => void) => {
-    // sendResponse + return true works in Chrome, Firefox and fakeBrowser (toolchain note 5).
+    // sendResponse + return true works in Chrome, Firefox and fakeBrowser (which honours only this form).
     void route(message, sender).then(sendResponse);
     return true;
   });
@@ -141,9 +141,9 @@ export function startBackground(): App {
   // The report page's live progress: the event stream followed here, for our own pages only.
   wireScanEventsPort(app);
   browser.webNavigation.onBeforeNavigate.addListener((d) => void navigation.onBeforeNavigate(d).catch(ignore));
-  // A navigation the request-blocking rules stopped (issue 10, invariant 1) fails here.
+  // A navigation the request-blocking rules stopped (docs/decisions/002-known-bad-rules.md) fails here.
   browser.webNavigation.onErrorOccurred.addListener((d) => void navigation.onErrorOccurred(d).catch(ignore));
-  // Server redirects, hop by hop (invariant 2): observed, not blocking (allowed in MV3). A request
+  // Server redirects, hop by hop (docs/decisions/003-every-hop.md): observed, not blocking (allowed in MV3). A request
   // the rules stopped: strict mode's release need not wait for the navigation's error.
   try {
     browser.webRequest.onBeforeRedirect.addListener((d) => void navigation.onBeforeRedirect(d).catch(ignore), { urls: ['<all_urls>'], types: ['main_frame'] });
@@ -174,10 +174,10 @@ export function startBackground(): App {
     else void browser.alarms.clear(CREDITS_ALARM);
   });
   wireOutputs(app);
-  // Issue 13: reporting to the organization (queue, alarms, policy problems, service outages).
+  // docs/decisions/016-organizations.md: reporting to the organization (queue, alarms, policy problems, service outages).
   startReporting({ settings, onServiceProblem: (fn) => engine.onProblem(fn), serviceProblem: () => engine.problem() });
-  followMenuPolicy(settings); // issue 13: policy disableContextMenu
-  // Issue 13 §3: the sign-in guard runs only while the policy protects sign-in domains.
+  followMenuPolicy(settings); // docs/decisions/016-organizations.md: policy disableContextMenu
+  // docs/decisions/016-organizations.md: the sign-in guard runs only while the policy protects sign-in domains.
   const guard = createGuardRegistration();
   settings.onChange((st) => void guard.sync(st.settings.protectedSignInDomains));
   void settings.settled().then((st) => guard.sync(st.settings.protectedSignInDomains));
@@ -198,10 +198,10 @@ export function startBackground(): App {
   // Pending jobs carry on at once. The whole verdict cache loads a moment later, off the path of
   // the first answer: until then each lookup reads its one key (cache.prime). At the cache's cap
   // the full read and check take ~250 ms, which a woken worker's first verdict would wait for
-  // (BENCHMARKS.md, measurement 4).
+  // (BENCHMARKS.md "first verdict after the worker stopped").
   const ready = engine.resume().catch(ignore);
   // What the navigation path needs, read now rather than on the first navigation: the tabs that
-  // were open before this worker, and the budgets' counters (BENCHMARKS.md, measurement 11).
+  // were open before this worker, and the budgets' counters (BENCHMARKS.md "Bursts of navigations at once").
   void tabPrivacy.learnOpenTabs();
   void budget.prime().catch(ignore);
   // A policy that changed while no worker ran (or before this browser session) still ends a

@@ -88,7 +88,7 @@ export function wireOutputs(app: App): void {
         const decorated = await app.checker.lookup(url);
         const own = forContent(toLinkInfo(decorated.status.kind === 'unchecked' ? status : decorated.status, s.allowProceed));
         // A link whose string is not this URL is a wrapper of it (or wraps it): its status is
-        // its worst hop's now (issue 12), under the string the frame sent.
+        // its worst hop's now (docs/decisions/003-every-hop.md), under the string the frame sent.
         const infoOf = async (raw: string) => {
           const o = await app.links.lookup(raw);
           return o.hops.length <= 1 ? own : forContent(linkInfoOf(o, s.allowProceed));
@@ -102,7 +102,7 @@ export function wireOutputs(app: App): void {
           pushLinks(frame, entries.filter(([r, info]) => info.status === 'verdict' || hovered.has(r)));
         }
       } else {
-        // 1b. A running scan's step (issue 15 "Live progress"): to the frames whose hover started
+        // 1b. A running scan's step (docs/decisions/017-surfaces.md): to the frames whose hover started
         //     it, under their link's string, as the step's name only.
         for (const { frame, hovered } of app.watchers.hoverers(url)) {
           const entries = await Promise.all([...hovered].map(async (r) => [r, forHover(await app.links.lookup(r), s.allowProceed)] as const));
@@ -141,7 +141,7 @@ export function wireOutputs(app: App): void {
     }).catch(ignore);
   });
 
-  // 4. A page check that found warn-level or worse links is notified (POLICY.md `notifications`).
+  // 4. A page check that found warn-level or worse links is notified (docs/admin/policy.md `notifications`).
   app.pageScans.onFinished((tabId, p) => {
     void (async () => {
       const { settings: s } = await app.settings.get();

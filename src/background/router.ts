@@ -1,5 +1,5 @@
 /**
- * The message router (architecture.md "Messages"; style.md 4). Every message is parsed with
+ * The message router (docs/architecture.md, "The contexts"; trust is decided once, by origin). Every message is parsed with
  * safeParse against the schema of its trust tier. Trust is decided from the sender's URL/origin:
  * only our own extension pages may send privileged messages; content scripts (sender.tab with a
  * web URL) may only ask for verdicts and report hovers. sender.id alone proves nothing (every

@@ -1,5 +1,5 @@
 /**
- * The report page's live progress (issue 15): the page cannot open the service's event stream
+ * The report page's live progress (docs/decisions/017-surfaces.md): the page cannot open the service's event stream
  * itself (the API key stays in the background), so it connects a port and the background follows
  * GET /v1/scans/{id}/events for it, posting each state and then one `scan.end` (protocol.ts,
  * SCAN_EVENTS_PORT). Accepted from our own extension pages only, exactly as privileged messages

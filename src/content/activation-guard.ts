@@ -1,5 +1,5 @@
 /**
- * The confirmation before a block-level link opens (issue 4): click, middle-click (auxclick) and
+ * The confirmation before a block-level link opens (docs/decisions/013-content-script.md): click, middle-click (auxclick) and
  * Enter on such a link are stopped before the page's handlers and the browser's default action
  * (we listen on window in the capture phase), and the in-page dialog asks. "Open anyway" opens
  * the link the way the person meant to (same tab, new tab, target frame); it grants nothing: the

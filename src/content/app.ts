@@ -3,7 +3,7 @@
  * `link.hover`, pushed updates, the tooltip and the confirmation. `main.ts` builds it with the
  * real browser; tests build it with fakes (a mocked `send`, happy-dom, fake timers).
  *
- * What runs when (issue 16: most pages never show a warning, and every page pays for load):
+ * What runs when (docs/decisions/013-content-script.md: most pages never show a warning, and every page pays for load):
  * | moment                        | work                                                         |
  * |-------------------------------|--------------------------------------------------------------|
  * | load                          | only visit.ts's listeners: nothing until the person arrives  |
@@ -63,7 +63,7 @@ export function createContentApp(deps: ContentDeps) {
   const onMessage = deps.onMessage ?? browserPlatform.onMessage;
   const store = new LinkStore();
   const viewport = () => ({ width: doc.documentElement.clientWidth || win.innerWidth, height: doc.documentElement.clientHeight || win.innerHeight });
-  // "Report a mistake" (issue 15): the background opens the report page, or says why not.
+  // "Report a mistake" (docs/decisions/017-surfaces.md): the background opens the report page, or says why not.
   const ui = new PageUi(doc, viewport, async (url) => ((await send({ type: 'report.open', url })).ok ? null : t('report_failed')));
   let config = DEFAULT_CONTENT_CONFIG;
   let configReady: Promise<void> | null = null;

@@ -1,6 +1,6 @@
 /**
  * Finds the page's links, now and later (infinite scroll, single-page apps), in idle time and a
- * few milliseconds at a time, without walking the page's whole DOM (issue 16: on real articles
+ * few milliseconds at a time, without walking the page's whole DOM (docs/decisions/013-content-script.md: on real articles
  * the walk, not the links, was the cost; every element it touched also stayed in our heap).
  *
  * | when                                   | looked at                                           |
@@ -12,7 +12,7 @@
  * | an `href` attribute changes            | that element                                        |
  * | pointer or focus on a link in a shadow root | that root (and the roots around it), if new    |
  *
- * The MutationObserver only queues (style.md 9: never handle added nodes inside the observer);
+ * The MutationObserver only queues (content scripts stay cheap: never handle added nodes inside the observer);
  * a pass takes the queue in an idle callback and stops when its budget is spent, leaving the rest
  * for the next idle callback. The queries themselves are the browser's (one `querySelectorAll`
  * per subtree); our per-element work is for links and candidate hosts only.
@@ -159,7 +159,7 @@ export class LinkDiscovery {
     this.#lists.push(root.querySelectorAll(SELECTOR));
   }
 
-  /** Only queues (style.md 9): the work happens in the next pass. */
+  /** Only queues (content scripts stay cheap): the work happens in the next pass. */
   #queueMutations(records: MutationRecord[]): void {
     if (this.#stopped) return;
     for (const record of records) {

@@ -1,5 +1,5 @@
 /**
- * When a hover (or keyboard focus) on a link asks the background again. Issue 4: "a link already
+ * When a hover (or keyboard focus) on a link asks the background again. docs/decisions/013-content-script.md: "a link already
  * asked about is not asked again while its verdict is fresh". The background's cache decides how
  * long a verdict really lives (TTL per band); these windows only stop one page from repeating
  * itself.

@@ -1,7 +1,7 @@
 /**
  * Hover intent: a link is "meant" once the pointer (or keyboard focus) has rested on it for the
  * hover delay. Entering another link restarts the wait, so sweeping the pointer across a list of
- * links sends nothing until it settles (issue 4: "Moving across many links does not send a
+ * links sends nothing until it settles (docs/decisions/013-content-script.md: "Moving across many links does not send a
  * request for each").
  *
  * Timeline (delay 300 ms):

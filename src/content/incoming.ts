@@ -1,5 +1,5 @@
 /**
- * Validation of everything that reaches the content script (style.md 5: validate at every edge).
+ * Validation of everything that reaches the content script (validate at every edge).
  * A bad message or a bad entry is dropped; it never throws and never becomes a made-up verdict.
  * The checks are protocol.ts's schemas as small hand-written guards (content-schemas.ts: why, and
  * the test that keeps the two in agreement).

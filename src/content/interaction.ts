@@ -59,7 +59,7 @@ export function createInteraction(d: InteractionDeps) {
     const url = linkUrlOf(el);
     if (!url || !shouldAsk(store.entry(url), now()) || !store.markAsked(url, now())) return;
     store.lookedUp.add(url);
-    // The start of the text: the background checks whether it names another site (issue 12).
+    // The start of the text: the background checks whether it names another site (docs/decisions/003-every-hop.md).
     const text = (el.textContent ?? '').trim().slice(0, MAX_LINK_TEXT);
     const info = parseHoverReply(await d.send(text ? { type: 'link.hover', url, text } : { type: 'link.hover', url }));
     // A failed ask leaves what we knew; `askedAt` holds off the next ask (freshness.ts).
@@ -71,7 +71,7 @@ export function createInteraction(d: InteractionDeps) {
     infoFor: (url) => store.info(url),
     // "Open anyway" grants nothing here: the link opens, the background's navigation block
     // shows the blocked page (an extension page), and its "Proceed anyway" is where the person
-    // confirms (issue 11, hole 5: a content script may be the attacker's; it grants no pass).
+    // confirms (a content script may be the attacker's: it grants no pass, docs/decisions/001-content-tier.md).
     requestPass: async () => null,
     navigate: d.navigate,
     isValid: () => ctx.isValid,

@@ -1,9 +1,9 @@
 /**
  * What this frame knows about link URLs, kept in our own memory only: the page's anchors are
  * never marked (no attributes, no expandos), so a hostile page cannot read or forge our state
- * (issue 4, "Hostile pages").
+ * (docs/decisions/013-content-script.md).
  *
- * Small on purpose (issue 16: memory must not grow with the page): the URLs already looked up
+ * Small on purpose (docs/decisions/013-content-script.md: memory must not grow with the page): the URLs already looked up
  * are a set of hashes (url-set.ts), and an entry exists only for a URL the background said
  * something about other than "unknown", or that a hover asked about. Which elements point to a
  * URL is not stored: the few times it is needed (a warning arrives) the page is asked

@@ -1,6 +1,6 @@
 /**
  * Asks the background for known verdicts of the page's links, one `links.lookup` message per
- * batch of up to MAX_BATCH URLs (issue 4: "one message per batch to the background, not one per
+ * batch of up to MAX_BATCH URLs (docs/decisions/013-content-script.md: "one message per batch to the background, not one per
  * link"). Links go in document order (discovery's order); a link the pointer or focus is on goes
  * first. One batch is in flight at a time; the first waits a moment so discovery's idle slices
  * gather into one message.

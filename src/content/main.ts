@@ -1,9 +1,9 @@
 /**
- * Content script entry (issue 4): builds the app with the real browser and a lifetime that
+ * Content script entry (docs/decisions/013-content-script.md): builds the app with the real browser and a lifetime that
  * follows the extension (lifetime.ts). Runs in every frame (the manifest's content_scripts: all
  * frames), each frame with its own overlay.
  *
- * Load-time work is a few listeners (issues 14 §2, 16): nothing here touches the extension API or
+ * Load-time work is a few listeners (docs/decisions/009-bundle-weight.md, docs/decisions/013-content-script.md): nothing here touches the extension API or
  * the page until the person first comes to the frame (visit.ts); then discovery waits for idle
  * time, and the overlay for the first warning.
  */

@@ -4,7 +4,7 @@
  * or not ours, gets no answer at all (we return undefined, so another listener may answer and
  * nothing leaks back).
  *
- * Style: `sendResponse` + `return true` (toolchain pitfalls 5 and 15), not a returned Promise.
+ * Style: `sendResponse` + `return true` (fakeBrowser honours only sendResponse + return true; Chromium 148+ has a native browser namespace), not a returned Promise.
  * Replies are written out rather than built with protocol.ts `ok()`: importing protocol.ts
  * values would pull zod's full build into the content script (content-schemas.ts).
  */

@@ -3,7 +3,7 @@
  * wait until they come near (scrolling, resizing, the page's layout changing) or until the pointer
  * or keyboard focus reaches them (app.ts `reached`), whichever is first.
  *
- * Why (issue 16): reading a link's URL, sending it and reading the background's answer cost
+ * Why (docs/decisions/013-content-script.md): reading a link's URL, sending it and reading the background's answer cost
  * ~15 µs per link, 10–15 ms on an 800-link article, at every load, for links that are mostly
  * never seen. A marker only helps where the person can see it, and a link is always near the
  * screen before anyone clicks it.
@@ -16,7 +16,7 @@
  * up and no longer observed; a tab in the background lays nothing out, its links wait until shown.
  *
  * Every rendering update with a layout change recomputes intersections for every observed link
- * (BENCHMARKS.md §3 found ~290 ms on a 5,000-link page when links stayed observed through their
+ * (BENCHMARKS.md "Content-script cost" found ~290 ms on a 5,000-link page when links stayed observed through their
  * lookups). So at most MAX_OBSERVED links are observed at a time; removed links are let go when the
  * cap is reached; links beyond it are looked up when pointer or focus reaches them.
  */

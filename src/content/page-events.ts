@@ -1,6 +1,6 @@
 /**
  * The page events the content script listens to, all registered with the context's AbortSignal
- * so they go away when the extension reloads (style.md 10). Everything is delegated from
+ * so they go away when the extension reloads (clean up through a signal). Everything is delegated from
  * document/window in the capture phase: no listener per link, and events from links inside open
  * shadow roots arrive too (composedPath, link-url.ts).
  */
@@ -25,7 +25,7 @@ export interface PageEventOptions {
    * Whether an event came from the person. Page scripts can dispatch synthetic pointerover,
    * focus and click events at any link they create; those must not make us ask for scans
    * (they spend the person's credits), and a synthetic click must not be intercepted: whether
-   * we intercept would tell the page that the URL is cached as "block" (issue 11, hole 8).
+   * we intercept would tell the page that the URL is cached as "block" (docs/decisions/001-content-tier.md).
    * A navigation such a click starts meets the background's navigation block instead.
    */
   trusted?: (event: Event) => boolean;

@@ -1,12 +1,12 @@
 /**
  * The few extension APIs the content script uses, straight from the browser's `chrome` namespace.
  *
- * No webextension-polyfill here (the rest of the extension keeps it, toolchain note 15): the
+ * No webextension-polyfill here (the rest of the extension keeps it, Chromium 148+ has a native browser namespace): the
  * content script runs in every frame of every page, and the polyfill is 9 kB to parse plus a
  * wrapper to build on each of those loads, for APIs that need none of it here. `chrome`, not
  * `browser`: both Chromium and Firefox have it in content scripts, with callbacks in both, and
  * Chromium builds its `browser` namespace at a higher cost on first use (measured: 0.4 ms more
- * per frame). Listeners use `sendResponse` + `return true`, which both honour (toolchain notes 5
+ * per frame). Listeners use `sendResponse` + `return true`, which both honour (fakeBrowser honours only sendResponse + return true
  * and 15).
  *
  * Looked up on use, never at load: touching `runtime` makes the browser build its API bindings

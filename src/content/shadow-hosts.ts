@@ -3,8 +3,8 @@
  *
  * Walking the whole DOM to read `shadowRoot` made the browser create a JS wrapper for every
  * element in our world, and keep it as long as the element lives: on a 15,000-element article
- * that was ~450 kB of heap and ~7 ms, for pages that mostly have no shadow root at all (issue
- * 16). A shadow host shows no children of its own in practice: a web component's content lives
+ * that was ~450 kB of heap and ~7 ms, for pages that mostly have no shadow root at all
+ * (docs/decisions/013-content-script.md). A shadow host shows no children of its own in practice: a web component's content lives
  * in its shadow tree (declarative roots included: their template is gone once parsed), and
  * script-made hosts are empty containers (`<div id="widget"></div>`, then attachShadow). So the
  * candidates are the empty elements, less the common kinds that cannot host a shadow root at all

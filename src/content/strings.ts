@@ -7,7 +7,7 @@
  * The English copy below is for unit tests (a fake browser has no `_locales`): only builds that
  * define `__LINKLENS_CONTENT_ENGLISH__` as true (vitest.config.ts) use it. The extension's build
  * leaves it out (wxt.config.ts): it duplicated `_locales/en` in every page's content script, 2.6 kB
- * of its 30 kB (issue 15 added the "why", progress and report strings). Without it, an
+ * of its 30 kB (docs/decisions/017-surfaces.md added the "why", progress and report strings). Without it, an
  * unanswered `getMessage` (the extension was just reloaded: the app is stopping, lifetime.ts)
  * gives ''.
  */

@@ -1,7 +1,7 @@
 /**
  * When the verdict tooltip shows and hides: on pointer or keyboard focus resting on a flagged
  * link, and when a verdict arrives for the link the pointer or focus rests on ("a tooltip on
- * hover", issue 4). Keyboard focus also announces the verdict through the live region.
+ * hover", docs/decisions/013-content-script.md). Keyboard focus also announces the verdict through the live region.
  *
  * WCAG 1.4.13: leaving the link hides the tooltip only after a grace period, so the pointer can
  * move onto it (the overlay tells us through `cancelHide`).
@@ -38,7 +38,7 @@ export function createTooltipControl(o: TooltipControlOptions) {
 
   /**
    * Shows the tooltip of `el` if its link is flagged, or the step of the check its hover started
-   * (issue 15 "Live progress"); false when there is nothing to show.
+   * (docs/decisions/017-surfaces.md); false when there is nothing to show.
    */
   function show(el: Element, announce: boolean, info = infoOf(el)): boolean {
     const kind = markerKind(info);

@@ -3,7 +3,7 @@
  * shown (a marker, the tooltip, the confirmation, an announcement) and not before: the overlay
  * host, its closed shadow root and style sheet, the markers' layer, the tooltip and the dialog.
  * Most pages never show a warning; building it on every load was a third of the content
- * script's cost there (issue 16: style sheet parsing and the host's first layout).
+ * script's cost there (docs/decisions/013-content-script.md: style sheet parsing and the host's first layout).
  *
  * Code that only asks ("is the tooltip on this link?") reads `built` and gets null while nothing
  * was shown; code that shows calls `get()`.

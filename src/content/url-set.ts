@@ -1,7 +1,7 @@
 /**
  * The set of URLs this frame has already looked up, kept as numbers rather than strings: a page's
- * links are looked up once per page life (issue 4), and remembering 900 URL strings of ~80
- * characters would cost the page more heap than all the rest of the content script (issue 16).
+ * links are looked up once per page life (docs/decisions/013-content-script.md), and remembering 900 URL strings of ~80
+ * characters would cost the page more heap than all the rest of the content script (docs/decisions/013-content-script.md).
  *
  * Each URL is hashed to 52 bits (two 32-bit FNV-1a lanes with different offsets, combined into a
  * double). Two different URLs sharing a hash would make the second one skip its lookup (its

@@ -59,7 +59,7 @@ export function scoreText(info: LinkInfo): string | null {
 }
 
 /**
- * Where the link really goes (issue 12), when the background said: the text that claims another
+ * Where the link really goes (docs/decisions/003-every-hop.md), when the background said: the text that claims another
  * site, else "leads to <host>" naming which hop is flagged. Hosts are shown as given (text).
  */
 export function leadsText(info: LinkInfo): string | null {
@@ -69,7 +69,7 @@ export function leadsText(info: LinkInfo): string | null {
 }
 
 /**
- * "Why this decision: …" (issue 15): the rule the background names (`why`: its key and numbers,
+ * "Why this decision: …" (docs/decisions/017-surfaces.md): the rule the background names (`why`: its key and numbers,
  * nothing else; link-info.ts `contentWhy`), in the page's language. null without one.
  */
 export function whyText(info: LinkInfo): string | null {
@@ -120,7 +120,7 @@ function summary(info: LinkInfo): string {
   return `${bandLabel(info)}, ${score === null ? t('marker_no_score') : t('marker_score', score)}`;
 }
 
-/** The marker's accessible name: never colour alone (issue 4, "Accessible"). */
+/** The marker's accessible name: never colour alone (docs/decisions/013-content-script.md). */
 export function markerLabel(info: LinkInfo): string {
   return t('marker_label', summary(info));
 }

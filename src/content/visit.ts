@@ -1,6 +1,6 @@
 /**
  * The content script runs nothing but these listeners until the person first comes to the frame:
- * pointer, keyboard, touch or wheel (issues 14 §2 and 16). Setting the app up, finding the links
+ * pointer, keyboard, touch or wheel (docs/decisions/009-bundle-weight.md, docs/decisions/013-content-script.md). Setting the app up, finding the links
  * and asking the background about them cost a page ~4.5 ms of script and ~180 kB of heap, most of
  * it the browser building our world's view of the DOM and the extension API; a page nobody touches
  * (a tab restored or opened in the background, an ad frame) should not pay for that. A click on a

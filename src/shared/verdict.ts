@@ -1,6 +1,6 @@
 /**
  * The verdict vocabulary shared by every context. Pure data and pure functions only:
- * `src/shared` imports nothing else of the project (architecture.md, import rules).
+ * `src/shared` imports nothing else of the project (docs/architecture.md, "Import rules").
  */
 
 /** Risk bands from the spec, "Scan result": 0-20 safe, 21-50 suspicious, 51-75 high, 76-100 malicious. */
@@ -48,7 +48,7 @@ export interface Verdict {
 export type Action = 'allow' | 'annotate' | 'warn' | 'block';
 
 /**
- * The rule that fired, as data (issue 15 "Why this decision"): the blocked page and the popup put
+ * The rule that fired, as data (docs/decisions/017-surfaces.md "Why this decision"): the blocked page and the popup put
  * it in words ("Risk score 94 ≥ your block threshold 76"), reporting names it. Pure data: numbers
  * and host entries only, nothing from a settings object beyond the value that mattered.
  */

@@ -1,7 +1,7 @@
 /**
  * Four shapes zod has, written small: the worker's bundle pays for each kind of zod schema it
- * uses, and z.record, z.tuple, z.int and z.catch cost 2.5, 1.9, 1.1 and 0.6 kB of it (issue 14
- * §2). Each reads what zod's own reads: test/unit/shared/zod-lean.test.ts runs both over the
+ * uses, and z.record, z.tuple, z.int and z.catch cost 2.5, 1.9, 1.1 and 0.6 kB of it
+ * (docs/decisions/009-bundle-weight.md). Each reads what zod's own reads: test/unit/shared/zod-lean.test.ts runs both over the
  * same rows. Two more need no helper: a set of strings is `z.literal([...])` (zod's own; z.enum
  * reads the same and costs 0.8 kB more), and a default is `z.optional` with `?? value` where it
  * is read. Lint (eslint.config.js) refuses the costly spellings in src/.
@@ -112,7 +112,7 @@ export function validItems<T extends z.ZodMiniType>(item: T) {
 /*
  * Short names for the three shapes our schemas repeat most (about 90 times between them): the
  * worker's bundle spells each use out in full, so `z.string().check(z.maxLength(2000))`
- * costs 19 bytes of it where `str(2000)` costs 7 (issue 14 §2). They build exactly those schemas.
+ * costs 19 bytes of it where `str(2000)` costs 7 (docs/decisions/009-bundle-weight.md). They build exactly those schemas.
  */
 
 /** A string of at most `max` characters. */

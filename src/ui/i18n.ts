@@ -1,5 +1,5 @@
 /**
- * Every visible string goes through `t()` (issue 5 "Quality"): browser.i18n picks the locale,
+ * Every visible string goes through `t()` (docs/decisions/017-surfaces.md): browser.i18n picks the locale,
  * public/_locales/<lang>/messages.json holds the text. A convention test
  * (test/unit/ui/locales.test.ts) fails when a key is missing from a locale, unused, has other
  * placeholders than English, or is left in English where it should be translated.

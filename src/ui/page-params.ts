@@ -1,5 +1,5 @@
 /**
- * Query strings of our own pages are an edge (style.md 5): anyone can open
+ * Query strings of our own pages are an edge (validate at every edge): anyone can open
  * report.html?id=<anything>. Accept only the shapes we create, else null → a safe generic page.
  *
  *   readParam('?id=scn_0f8c…', 'id')        → 'scn_0f8c…'

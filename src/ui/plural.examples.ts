@@ -1,5 +1,5 @@
 /**
- * Example table for the plural form tn() reads (style.md 12), by the language of the text:
+ * Example table for the plural form tn() reads, by the language of the text:
  * English and Spanish say "1 link" but "0 links"; French counts 0 and 1 as singular; Japanese
  * has one form; a form the locale lacks (French `many` for a million) falls back to `other`.
  * Tested in test/unit/ui/plural.test.ts.

@@ -1,5 +1,5 @@
 /**
- * "By site" for the allow/block lists (issue 5, Privacy): whatever is typed (URL, host, `*.host`)
+ * "By site" for the allow/block lists (docs/decisions/017-surfaces.md): whatever is typed (URL, host, `*.host`)
  * becomes its registrable domain with the same shared rules the background applies
  * (src/shared/url/site.ts: private suffixes count, IPs and single labels stay as they are).
  *

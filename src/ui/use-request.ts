@@ -1,6 +1,6 @@
 /**
  * Load one reply from the background for a component: `{data, error, loading, reload}`.
- * A late reply after unmount is dropped (cleanup, style.md 10).
+ * A late reply after unmount is dropped (cleanup, clean up through a signal).
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { sendToBackground } from '@/src/shared/messaging/send';

@@ -1,5 +1,5 @@
 // A second `wxt build` of the Chromium extension with source maps, into .output/bench-analysis,
-// for measurement 6 (which bytes of each bundle come from which package). Run as its own process
+// for BENCHMARKS.md "Bundle sizes" (which bytes of each bundle come from which package). Run as its own process
 // by bundle-size.ts; the shared .output/chrome-mv3 (tests, demo) is left alone.
 import { build } from 'wxt';
 

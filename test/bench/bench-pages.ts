@@ -7,7 +7,7 @@ export interface LinksServer {
   port: number;
   /** `http://<host>:<port>/links?n=<n>`; use a fresh host per measurement (a fresh renderer). */
   url(host: string, n: number): string;
-  /** `http://<host>:<port>/flagged?n=<n>` (measurement 4). */
+  /** `http://<host>:<port>/flagged?n=<n>` (BENCHMARKS.md "first verdict after the worker stopped"). */
   flaggedPage(host: string, n: number): string;
   stop(): Promise<void>;
 }
@@ -18,7 +18,7 @@ export function linksHtml(n: number, port: number): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${n} links</title></head><body><h1>${n} links</h1><ul id="links">${items.join('')}</ul></body></html>`;
 }
 
-/** The hover page of measurement 4: `n` links to scam-looking hosts (a "warn" verdict), all on screen. */
+/** The hover page of BENCHMARKS.md "first verdict after the worker stopped": `n` links to scam-looking hosts (a "warn" verdict), all on screen. */
 export function flaggedUrl(port: number, i: number): string {
   return `http://scam-offer-${i}.test:${port}/deal`;
 }

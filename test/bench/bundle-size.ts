@@ -128,7 +128,7 @@ function report(results: EntryResult[]): Section {
     summary: results
       .filter((r) => r.name === 'background' || r.name === 'content-script' || r.name.startsWith('content-scripts/'))
       .map((r) => {
-        // Issue 14 §2: the content script ≤ 30 KB, the background ≤ 200 KB (minified, KB = 1,024 bytes).
+        // docs/decisions/009-bundle-weight.md: the content script ≤ 30 KB, the background ≤ 200 KB (minified, KB = 1,024 bytes).
         const limit = r.name === 'background' ? 200 : 30;
         return {
           figure: `6. Bundle \`${r.name}\` (minified / gzip)`,

@@ -1,4 +1,4 @@
-// The browser's own floor for measurement 11: the same burst (N tabs told to navigate at once to
+// The browser's own floor for BENCHMARKS.md "Bursts of navigations at once": the same burst (N tabs told to navigate at once to
 // fresh `*.test` hosts), with a minimal extension instead of Linklens. Its service worker does
 // nothing but POST each main-frame URL to the local service the moment it hears the navigation
 // (no storage, no checks, no batching), with the permissions whose presence changes how Chromium

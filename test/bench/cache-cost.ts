@@ -119,7 +119,7 @@ function report(o: CacheOptions, results: SizeResult[], maxEntries: number): Sec
     `Growth ${int(first.entries)} → ${int(last.entries)} entries (×${fmt(last.entries / first.entries, 0)}): get() ×${fmt(last.getHitNs / first.getHitNs, 2)}, plain Map.get of the same keys ×${fmt(last.mapHitNs / first.mapHitNs, 2)} (the rise is memory, not the cache's code), load ×${fmt(last.loadMs / first.loadMs, 1)}. ` +
       `Storage at ${int(at10k.entries)} entries: ${mb(at10k.bytes)} (key + JSON value), i.e. ${int(at10k.bytes / at10k.entries)} bytes per verdict${atCap ? `; at the shipped cap ${mb(atCap.bytes)}` : ''}. The extension's IndexedDB shares the origin's quota (a share of the disk; \`unlimitedStorage\` lifts it on Chromium).`,
     '',
-    `A lookup is a Map hit plus an LRU re-insert: ${fmt(at10k.getHitNs, 0)} ns, never the bottleneck (a message round trip is ~1 ms). What grows with size is the worker's start: \`init()\` reads and validates every stored entry before the cache answers${atCap ? ` (${int(atCap.loadMs)} ms at the shipped cap of ${int(maxEntries)} entries, on this machine)` : ''}; measurement 4 measures the first verdict after the worker stopped in the browser.`,
+    `A lookup is a Map hit plus an LRU re-insert: ${fmt(at10k.getHitNs, 0)} ns, never the bottleneck (a message round trip is ~1 ms). What grows with size is the worker's start: \`init()\` reads and validates every stored entry before the cache answers${atCap ? ` (${int(atCap.loadMs)} ms at the shipped cap of ${int(maxEntries)} entries, on this machine)` : ''}; BENCHMARKS.md "first verdict after the worker stopped" measures the first verdict after the worker stopped in the browser.`,
   ];
   return {
     title: '5. Verdict cache',

@@ -74,7 +74,7 @@ async function loadAndMeasure(context: BrowserContext, url: string): Promise<Loa
       last = task;
     }
     const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
-    // What stays in memory (issue 14 §2): the heap after a forced collection, once quiet.
+    // What stays in memory (docs/decisions/009-bundle-weight.md): the heap after a forced collection, once quiet.
     await cdp.send('HeapProfiler.collectGarbage');
     const afterGc = ((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics;
     await cdp.detach();
@@ -209,7 +209,7 @@ function report(o: ContentCostOptions, rows: Row[], breakdowns: Breakdown[]): Se
       aim: '0 extra',
       met: extraLong(r) <= 0,
     })),
-    // Issue 4's aim in its own words: no long task attributable to the content script.
+    // docs/decisions/013-content-script.md's aim in its own words: no long task attributable to the content script.
     ...breakdowns.map((b) => {
       const ours = b.with.longTasks.filter((l) => l.extensionScriptMs >= 1);
       const worst = ours.length ? Math.max(...ours.map((l) => l.extensionScriptMs)) : 0;
@@ -260,7 +260,7 @@ function whyMissed(rows: Row[], extra: (r: Row) => number, extraLong: (r: Row) =
     out.push(
       `**Extra busy time at 5,000 links: ${int(extra(at5k))} ms > 150 ms.** Script accounts for ${int(script)} ms of it (ScriptDuration with − without, the steady part); the rest is rendering time (style, layout, paint, compositing), which the content script's frames add to but which also swings from load to load: the same page without the extension spread over ${int(spread)} ms between its ${at5k.without.length} loads in this run, more than the difference being measured.` +
         (io > 0
-          ? ` IntersectionObserver work in the trace: ${int(io)} ms (the content script observes no link's visibility since issue 16: lookups go in document order; any left is the browser's own).`
+          ? ` IntersectionObserver work in the trace: ${int(io)} ms (the content script observes no link's visibility since docs/decisions/013-content-script.md: lookups go in document order; any left is the browser's own).`
           : ''),
     );
   }

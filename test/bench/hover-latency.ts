@@ -271,7 +271,7 @@ function report(o: HoverOptions, hover: { samples: HoverSample[]; missed: number
       ]),
     ),
     '',
-    `Cold ÷ warm (p50): ${fmt(median(coldSmall.ms) / median(warm.ms), 0)}× with a small cache, ${fmt(median(coldFull.ms) / median(warm.ms), 0)}× with a full one (no-op extension: ${fmt(median(noopCold.ms) / median(noopWarm.ms), 0)}×). Linklens ÷ the no-op extension after a stop (p50): ${fmt(median(coldSmall.ms) / median(noopCold.ms), 1)}× (small cache), ${fmt(median(coldFull.ms) / median(noopCold.ms), 1)}× (full cache); the no-op extension (test/bench/noop-extension.ts: a worker that answers every message at once, an empty content script) is stopped and messaged the same way, in a third Chromium launch right after, to show the browser's own floor for starting a worker. Real verdict entries in this browser at the end: ${int(bytes.keys)} keys, ${fmt(bytes.bytes / Math.max(1, bytes.keys), 0)} bytes each (key + JSON value, read back from IndexedDB; cf. measurement 5).`,
+    `Cold ÷ warm (p50): ${fmt(median(coldSmall.ms) / median(warm.ms), 0)}× with a small cache, ${fmt(median(coldFull.ms) / median(warm.ms), 0)}× with a full one (no-op extension: ${fmt(median(noopCold.ms) / median(noopWarm.ms), 0)}×). Linklens ÷ the no-op extension after a stop (p50): ${fmt(median(coldSmall.ms) / median(noopCold.ms), 1)}× (small cache), ${fmt(median(coldFull.ms) / median(noopCold.ms), 1)}× (full cache); the no-op extension (test/bench/noop-extension.ts: a worker that answers every message at once, an empty content script) is stopped and messaged the same way, in a third Chromium launch right after, to show the browser's own floor for starting a worker. Real verdict entries in this browser at the end: ${int(bytes.keys)} keys, ${fmt(bytes.bytes / Math.max(1, bytes.keys), 0)} bytes each (key + JSON value, read back from IndexedDB; cf. BENCHMARKS.md "Verdict cache").`,
     '',
     ...paragraphs(whyMissed(shown, own, queued, coldSmall, coldFull, noopCold)),
   ];
@@ -308,9 +308,10 @@ function whyMissed(shown: number[], own: number[], queued: number[], coldSmall: 
       `**First verdict after a stop: p95 ${fmt(p95(coldSmall.ms), 0)} ms with a small cache, ${fmt(p95(coldFull.ms), 0)} ms with a cache at its cap (aim ≤ 150 ms).** ` +
         `At the median: the browser's own floor (no-op worker) is ${fmt(floor, 0)} ms; ` +
         (small - floor > 10
-          ? `Linklens with a small cache adds ${fmt(small - floor, 0)} ms (evaluating the background bundle — measurement 6 — and building its parts); `
+          ? `Linklens with a small cache adds ${fmt(small - floor, 0)} ms (evaluating the background bundle — BENCHMARKS.md "Bundle sizes" — and building its parts); `
           : `Linklens with a small cache is within ${fmt(Math.abs(small - floor), 0)} ms of it (starting our worker costs about what starting an empty one does); `) +
-        `a cache at its cap adds ${fmt(full - small, 0)} ms more (reading the whole store and validating every entry with zod before the first answer; measurement 5). ` +
+        `a cache at its cap adds ${fmt(full - small, 0)} ms more (reading the whole store and validating every entry with zod ` +
+        `before the first answer; BENCHMARKS.md "Verdict cache"). ` +
         'Proposed fixes (ours, verdict-cache.ts): on a lookup that arrives while the cache is still loading, read that one key (`v:` + url) instead of waiting for the whole load; validate entries lazily on first use rather than all at load' +
         (small - floor > 10 ? '; keep module-level work (zod schema construction) out of the worker\'s start path where only some messages need it.' : '.'),
     );

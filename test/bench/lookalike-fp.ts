@@ -1,4 +1,4 @@
-// Measurement 7: the look-alike rules' false-positive budget (issue 13 §3). The most common
+// Measurement 7: the look-alike rules' false-positive budget (docs/decisions/016-organizations.md). The most common
 // registrable domains a package on the npm registry lists are judged against three sample
 // protected sign-in domains; none may warn. Pure computation, no browser.
 //

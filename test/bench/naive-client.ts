@@ -1,4 +1,4 @@
-// The naive baseline of measurement 2: a client that scans every event. One POST per event, then
+// The naive baseline of BENCHMARKS.md "Network economy": a client that scans every event. One POST per event, then
 // a GET every `pollMs` until the job is terminal. No cache, no dedupe, no normalization, no batch.
 export interface NaiveOptions {
   baseUrl: string;

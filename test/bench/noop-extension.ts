@@ -1,5 +1,5 @@
 // A do-nothing MV3 extension: a service worker that answers every message at once, and an empty
-// content script (so pages get an isolated world to send from). Measurement 4 stops its worker
+// content script (so pages get an isolated world to send from). BENCHMARKS.md "first verdict after the worker stopped" stops its worker
 // the same way as Linklens's, to show the browser's own floor for "start a worker and answer".
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

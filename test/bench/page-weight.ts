@@ -1,4 +1,4 @@
-// Measurement 7: what the content script costs an ordinary page (issues 14 §2 and 16), on the
+// Measurement 7: what the content script costs an ordinary page (docs/decisions/013-content-script.md), on the
 // corpus of pages that look like the real web (test/bench/corpus). Each page is loaded in two
 // Chromium launches side by side: one with Linklens (configured, service reachable), one with a
 // do-nothing extension whose empty content script runs in the same frames (noop-extension.ts,

@@ -5,7 +5,7 @@
 //   npm run bench                 all fourteen measurements, writes BENCHMARKS.md
 //   npm run bench -- --only=1,5   some of them, printed (BENCHMARKS.md is left alone)
 //   LINKLENS_BENCH_CORPUS=blog,news-c LINKLENS_BENCH_LOADS=2 npm run bench -- --only=9
-//                                 measurement 9 on some corpus pages, fewer loads (while iterating)
+//                                 BENCHMARKS.md "Weight on ordinary pages" on some corpus pages, fewer loads (while iterating)
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../e2e/harness';

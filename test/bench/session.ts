@@ -1,4 +1,4 @@
-// The replayed browsing session of measurement 2: navigations over a set of pages, hovers over a
+// The replayed browsing session of BENCHMARKS.md "Network economy": navigations over a set of pages, hovers over a
 // set of links, in a fixed (seeded) order. Popular pages and links recur more often (Zipf-like),
 // every page and link occurs at least once, and hovered links are written in several equivalent
 // forms (fragment, tracking query, upper-case host) that normalize to one URL.

@@ -1,6 +1,6 @@
 // Where a page's main-thread time goes: one page load traced through CDP (Tracing domain), the
 // complete ('X') events of the page's renderer main thread turned into self time per event name.
-// Used by measurement 3 to say why the content script costs what it costs.
+// Used by BENCHMARKS.md "Content-script cost" to say why the content script costs what it costs.
 import type { BrowserContext } from 'playwright-core';
 import { sleep } from './stats';
 

@@ -1,4 +1,4 @@
-// Measurement 10: what reading links' destinations costs (issue 12). Pure computation in Node,
+// Measurement 10: what reading links' destinations costs (docs/decisions/003-every-hop.md). Pure computation in Node,
 // the background's own code: the content script does no unwrapping (it only sends the start of
 // a hovered link's text), so the page's main thread pays nothing at load and a textContent read
 // per hover. Measured against the work each link already costs the background (normalizeUrl, the
@@ -84,7 +84,7 @@ export async function measureUnwrapCost(opts: { links: number; passes: number; h
     '',
     `A hover adds \`checkLinkText\` (lying-text.ts: unwrap of the link and of the text's address, and the public suffix list for the sites) on the hovered link: median per hover over ${int(opts.hovers)} hovers × 10 passes.`,
     '',
-    `The content script unwraps nothing: its only addition is reading the first ${300} characters of a hovered link's text (no work at load, nothing on pages nobody points at). Its bundle grew by the tooltip's "leads to" lines and the four strings (measurement 6).`,
+    `The content script unwraps nothing: its only addition is reading the first ${300} characters of a hovered link's text (no work at load, nothing on pages nobody points at). Its bundle grew by the tooltip's "leads to" lines and the four strings (BENCHMARKS.md "Bundle sizes").`,
     '',
     table(
       ['figure', 'value'],
@@ -97,7 +97,7 @@ export async function measureUnwrapCost(opts: { links: number; passes: number; h
     ),
   ].join('\n');
   return {
-    title: '12. Unwrapping links (issue 12)',
+    title: '12. Unwrapping links (docs/decisions/003-every-hop.md)',
     body,
     summary: [
       { figure: `12. Unwrapping a ${int(opts.links)}-link page in the background (÷ normalizing it)`, value: `${fmt(pageMs, 1)} ms (${fmt(pageMs / baseMs, 2)}×)`, aim: '', met: null },

@@ -1,6 +1,6 @@
 /**
  * Contract: the API client against the real local service over HTTP — every endpoint, the
- * credential rules, and both id-path modes (issue 2 "Must show"). Faults and event streams are in
+ * credential rules, and both id-path modes (docs/decisions/015-api-client.md). Faults and event streams are in
  * faults.contract.test.ts and events.contract.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Contract (issue 11 hole 10): the service never redirects (spec), and a redirect must not carry
+ * Contract (docs/decisions/008-key-binding.md): the service never redirects (spec), and a redirect must not carry
  * the API key anywhere else. A real loopback "service" answers every request with a redirect to a
  * second real server, which records what it receives: it must receive nothing, and the client
  * answers with an error, never a result.

@@ -1,4 +1,4 @@
-// The background engine in real Chromium against the local scanning service (issue 3, "Must
+// The background engine in real Chromium against the local scanning service (docs/decisions/014-scan-engine.md, "Must
 // show" → browser tests). `*.test` hosts are mapped to the loopback page server by the harness,
 // so to the extension they are the open web; the service runs on 127.0.0.1 (plain http is allowed
 // only to loopback, base-url.ts). The extension is configured by privileged messages from one of
@@ -164,8 +164,8 @@ if (browsers.includes('chromium')) {
       expect(after.settings.serviceUrl).toBe(svc.baseUrl);
 
       // The content tier IS accepted: a hover is checked (and sent, as a batch of one). The
-      // reply says only the step of the scan this hover started (issue 15 "Live progress"),
-      // nothing about its verdict until there is a warning (issue 11: nothing about checked/safe).
+      // reply says only the step of the scan this hover started (docs/decisions/017-surfaces.md),
+      // nothing about its verdict until there is a warning (docs/decisions/001-content-tier.md: nothing about checked/safe).
       const hovered = pages.url('hovered-link.test', '/offer');
       const hover = await world.sendMessage({ type: 'link.hover', url: hovered });
       expect(hover).toEqual({ ok: true, data: { status: 'pending', progress: 'submitting' } });

@@ -1,4 +1,4 @@
-// Many tabs at once (issue 14 §3): eight tabs open eight phishing pages at the same moment, in
+// Many tabs at once (docs/decisions/014-scan-engine.md): eight tabs open eight phishing pages at the same moment, in
 // each selected browser. Every tab must land on the blocked page, each URL must reach the service
 // once, and the extension must never hold more than 3 event streams open at once (a browser keeps
 // 6 connections per host; streams must leave room for the POSTs and polls).

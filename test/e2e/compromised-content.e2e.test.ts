@@ -1,4 +1,4 @@
-// A compromised content script (issue 11, "Tests that can fail"): attacker code runs in the
+// A compromised content script (docs/decisions/001-content-tier.md, "Tests that can fail"): attacker code runs in the
 // extension's content-script world of a web page, with everything a content script has
 // (runtime messaging that the browser stamps with the tab as sender, storage as far as the
 // browser lets content scripts reach it), and tries each hole. One definition, run in Chromium

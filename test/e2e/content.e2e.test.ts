@@ -1,4 +1,4 @@
-// The content script in real Chromium against the local scanning service (issue 4, "Must show"
+// The content script in real Chromium against the local scanning service (docs/decisions/013-content-script.md
 // → browser tests). Test pages live on `*.test` hosts (mapped to loopback servers by the
 // harness), so to the extension they are the open web. Verdicts follow the service's rule table
 // (test/service/README.md): 'malware' → 95, 'phish' → 88, else safe 5.
@@ -131,7 +131,7 @@ if (browsers.includes('chromium')) {
       expect(tip).toContain('Risk score: 95 / 100');
       expect(tip).toContain('Categories: Malware');
       expect(tip).toContain(expected.result.reasoning);
-      // No timestamps reach a content script (issue 11, hole 6): nothing says when it was checked.
+      // No timestamps reach a content script (docs/decisions/001-content-tier.md): nothing says when it was checked.
       expect(tip).not.toMatch(/Checked|ago|just now/);
 
       // What assistive technology gets: the marker's name (never colour alone) and the tooltip.
@@ -155,7 +155,7 @@ if (browsers.includes('chromium')) {
       // Room for the pushed update to reach the page (the malware test shows it takes well under this).
       await page.waitForTimeout(1_500);
       const s = await overlay.snapshot();
-      // While the check ran its tooltip showed the steps (issue 15 "Live progress"); it ended
+      // While the check ran its tooltip showed the steps (docs/decisions/017-surfaces.md); it ended
       // with no warning: no marker, and the "checking" tooltip is gone.
       expect(s.hostCount).toBeLessThanOrEqual(1);
       expect(s.badges).toEqual([]);
@@ -202,8 +202,8 @@ if (browsers.includes('chromium')) {
       expect(await page.textContent('h1')).toBe('Click page');
 
       // Again, and this time "Open anyway": the link opens in this tab, where the navigation
-      // block shows the blocked page (an extension page: the only place a pass is given, issue
-      // 11 hole 5); its "Proceed anyway" opens the link.
+      // block shows the blocked page (an extension page: the only place a pass is given,
+      // docs/decisions/001-content-tier.md); its "Proceed anyway" opens the link.
       await page.click('#phish');
       s = await dialogState(overlay, true);
       await overlay.click(button(s, 'Open anyway').backendNodeId);

@@ -1,4 +1,4 @@
-// Issue 10, invariants 3–5 in real browsers, one definition for Chromium and Firefox (harness/
+// docs/decisions/004-fail-closed.md, docs/decisions/005-policy-floor.md, docs/decisions/006-nothing-lost.md in real browsers, one definition for Chromium and Firefox (harness/
 // driver.ts, like journeys.e2e.test.ts):
 // - fail-closed: strict mode with fail mode "block" ends on the blocked page with the reason in
 //   words when the key is rejected, when the account has no credits, when the service is down;
@@ -8,7 +8,7 @@
 // - credits that come back: a navigation that waited for credits longer than the job deadline
 //   is sent again when credits are bought, and its tab ends on the blocked page;
 // - policy: allowPause false removes pausing (Chromium policy file, Firefox policies.json);
-// - a damaged package: without its public suffix list (public/psl.txt, issue 14 §2) the
+// - a damaged package: without its public suffix list (public/psl.txt, docs/decisions/009-bundle-weight.md) the
 //   background cannot tell public hosts from intranet ones, so strict mode blocks and says why.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -313,7 +313,7 @@ for (const kind of selectedBrowsers()) {
     });
 
     test.skipIf(blocker !== null)('the popup has no pause control, the background refuses to pause, options shows it locked', async () => {
-      // storage.managed's first read can take seconds on a fresh profile (toolchain note 8).
+      // storage.managed's first read can take seconds on a fresh profile (the first storage.managed read takes seconds on a fresh profile).
       const data = await waitFor('the policy in settings.get', () => request<SettingsData>(w, { type: 'settings.get' }), (d) => d.managedKeys.includes('allowPause'), 30_000, 250);
       expect(data.settings.allowPause).toBe(false);
 

@@ -1,5 +1,5 @@
 // The extension under faults, in real Chromium against the local scanning service in fault modes
-// (issue 6, "Faults"). One browser and one service for the file; each test sets its own faults
+// (docs/decisions/018-tests.md). One browser and one service for the file; each test sets its own faults
 // and asserts its own collected errors. `*.test` hosts reach the loopback page server; the
 // service's rule table (test/service/rules.ts) predicts every verdict.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -94,7 +94,7 @@ if (browsers.includes('chromium')) {
         expect(flat).toHaveLength(200);
         // Every hover is answered, none refused. A content script learns only warnings ("unknown"
         // covers safe, failed and checks it did not start alike), and of a check its own hover
-        // started only the step's name (issue 15 "Live progress"); that no budget was hit shows
+        // started only the step's name (docs/decisions/017-surfaces.md); that no budget was hit shows
         // below: every URL gets a verdict.
         for (const r of flat) {
           expect(r).toMatchObject({ ok: true, data: { status: expect.stringMatching(/^(unknown|verdict|pending)$/) } });

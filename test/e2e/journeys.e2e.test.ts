@@ -1,4 +1,4 @@
-// The main journeys, written once and run in every selected browser (issue 6, "Firefox, for
+// The main journeys, written once and run in every selected browser (docs/decisions/018-tests.md, "Firefox, for
 // real": "One journey definition, two browsers — not two copies of each test"). Each journey is a
 // function of a JourneyWorld (driver + local scanning service + loopback page server); the
 // driver (harness/driver.ts) hides whether Playwright drives Chromium over CDP or puppeteer-core
@@ -79,7 +79,7 @@ async function configureThroughOptions(w: JourneyWorld): Promise<void> {
   expect(stored.apiKeyHint).toBeTruthy();
   // The key field is emptied after saving; the page never shows the key again.
   expect(await options.evaluate(() => document.body.textContent ?? '')).not.toContain(w.svc.demoKey);
-  // The service sections follow the saved connection without a reload (issue 15), and no
+  // The service sections follow the saved connection without a reload (docs/decisions/017-surfaces.md), and no
   // section of the settings page tells the person to open the settings.
   const balance = `Credits: ${w.svc.getCredits().toLocaleString('en-US')}`;
   const creditsText = () => options.evaluate(() => document.querySelector('section#credits')?.textContent ?? '');
@@ -113,14 +113,14 @@ async function phishingNavigationBlocked(w: JourneyWorld): Promise<void> {
   expect(postsFor(w.svc.log, url)).toBe(1);
 
   // "Report a mistake" without a report address: the service is asked again at once, and an
-  // editable report carries the scan id and the address (issue 15).
+  // editable report carries the scan id and the address (docs/decisions/017-surfaces.md).
   await tab.click('button', 'Report a mistake');
   const reportText = await waitFor('the editable report', () => tab.evaluate(() => (document.querySelector('textarea') as HTMLTextAreaElement | null)?.value ?? ''), (v) => v !== '');
   expect(reportText).toContain(url);
   expect(reportText).toContain(details.scanId!);
   await waitFor('the service to be asked again', () => Promise.resolve(postsFor(w.svc.log, url)), (n) => n === 2, 15_000);
 
-  // The popup on the blocked page is about the blocked site (issue 15), not "Not checked".
+  // The popup on the blocked page is about the blocked site (docs/decisions/017-surfaces.md), not "Not checked".
   const tabId = await w.driver.tabIdOf(tab);
   const popup = await w.driver.openExtensionPage(`popup.html?tabId=${tabId}`);
   const inPopup = await waitFor(

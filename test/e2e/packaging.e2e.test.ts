@@ -1,4 +1,4 @@
-// Shipping (issue 6): `npm run zip` makes a Chrome and a Firefox package; the Firefox package
+// Shipping (docs/decisions/018-tests.md): `npm run zip` makes a Chrome and a Firefox package; the Firefox package
 // passes Mozilla's addons-linter with 0 errors and declares its data collection; both manifests
 // keep a strict CSP, the minimum of web-accessible resources and the expected permissions.
 // No browser is started: this checks the packages people would upload.
@@ -37,7 +37,7 @@ const PERMISSIONS: Record<string, string> = {
   webNavigation: 'see a main-frame navigation before the page loads, to block it',
   declarativeNetRequest: 'stop requests to known-bad URLs and block-listed hosts before they leave the browser (block rules only)',
   webRequest: 'observe server redirects (3xx) of a main frame, so every hop is checked (non-blocking listener)',
-  scripting: 'register the sign-in guard (signin-guard.js) only while the policy lists protectedSignInDomains (issue 13 §3), so other browsers run no extra script',
+  scripting: 'register the sign-in guard (signin-guard.js) only while the policy lists protectedSignInDomains, so other browsers run no extra script',
 };
 /**
  * Chromium only: lifts the quota of the extension's IndexedDB (verdict cache, ledger, history;
@@ -80,7 +80,7 @@ describe('npm run zip', () => {
       for (const page of ['background.js', 'popup.html', 'options.html', 'blocked.html', 'content-script.js', 'signin-guard.js', '_locales/en/messages.json']) {
         expect(zip.names).toContain(page);
       }
-      // Every language ships (issue 15); addons-linter below checks the Firefox copies' format.
+      // Every language ships (docs/decisions/017-surfaces.md); addons-linter below checks the Firefox copies' format.
       for (const lang of ['de', 'es', 'fr', 'ja']) expect(zip.names).toContain(`_locales/${lang}/messages.json`);
     }
     // The content script: every frame of every http(s) page, once the page is idle (wxt.config.ts).

@@ -1,4 +1,4 @@
-// Accessibility of the extension pages (issue 15), one definition for both browsers: the popup is
+// Accessibility of the extension pages (docs/decisions/017-surfaces.md), one definition for both browsers: the popup is
 // read and used with the keyboard only, and axe finds no serious or critical violation on the
 // options, popup, report and blocked pages, in the light and the dark theme. (Keyboard journeys
 // through the blocked page and the options page's exceptions: pages-exceptions.e2e.test.ts.)

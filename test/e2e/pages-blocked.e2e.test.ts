@@ -1,4 +1,4 @@
-// The blocked page in real Chromium against the local scanning service (issue 5, "Must show" →
+// The blocked page in real Chromium against the local scanning service (docs/decisions/017-surfaces.md →
 // "blocked page content and its buttons"): a phishing navigation lands on it; it shows the
 // headline by category, the URL (punycode and Unicode for an IDN), score, categories, reasoning,
 // indicators; Go back, Proceed anyway and Report a mistake work; service text stays text; axe;

@@ -1,4 +1,4 @@
-// "Proceed anyway" exceptions in the options page (issue 15), keyboard only, in both browsers:
+// "Proceed anyway" exceptions in the options page (docs/decisions/017-surfaces.md), keyboard only, in both browsers:
 // the person proceeds past a block with the keyboard, finds the exception listed in the options
 // page (host, since, until), revokes it with the keyboard, and the next visit is stopped again
 // before its request: the bad host's server sees nothing more and the browser holds no allow

@@ -1,4 +1,4 @@
-// Live progress of the extension pages (issue 15), one definition for both browsers: the report
+// Live progress of the extension pages (docs/decisions/017-surfaces.md), one definition for both browsers: the report
 // page follows the scan's event stream through the background (and polls when there is none), says
 // why and what to do when a check made no scan, and the toolbar badge shows the active tab's scan
 // step by step. What the service received is asserted, not only what the pages show.

@@ -1,5 +1,5 @@
 // The options page's account features in real Chromium against the local scanning service
-// (issue 5, "Must show" → "create and revoke a key, buy credits, edit settings, axe checks,
+// (docs/decisions/017-surfaces.md → "create and revoke a key, buy credits, edit settings, axe checks,
 // screenshots"): an API key created (secret shown once, then nowhere) and revoked after
 // confirming, credits bought, account settings edited by form and JSON editor; each checked
 // against the service's own state. Then axe and light/dark screenshots of the page.

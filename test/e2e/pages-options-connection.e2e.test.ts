@@ -1,5 +1,5 @@
 // The options page's Connection section in real Chromium against the local scanning service
-// (issue 5, "Must show" → "configure through the options page by its labels, Test connection
+// (docs/decisions/017-surfaces.md → "configure through the options page by its labels, Test connection
 // outcomes"): Service URL and API key are filled by their labels, saved, and tested; each outcome
 // (connected with the balance, key rejected, key lacks SCAN_WRITE, unreachable, not HTTPS) shows
 // its sentence. pages-options-account.e2e.test.ts covers keys, credits and account settings.

@@ -1,4 +1,4 @@
-// The report page and the popup in real Chromium against the local scanning service (issue 5,
+// The report page and the popup in real Chromium against the local scanning service (docs/decisions/017-surfaces.md,
 // "Must show" → "report page live progress", popup verdict view, axe, screenshots). A scan is
 // started the way the context menu starts one (`scan.url`, reason 'menu'); the service is slowed
 // and reports an intermediate PROCESSING state so the page's live progress can be watched.

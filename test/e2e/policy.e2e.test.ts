@@ -1,4 +1,4 @@
-// Organizations (issue 6): a Chromium enterprise policy file configures Linklens with no user
+// Organizations (docs/decisions/018-tests.md): a Chromium enterprise policy file configures Linklens with no user
 // step. The policy names the development build's fixed id (wxt.config.ts DEV_PUBLIC_KEY), points
 // at the local scanning service with its key, sets thresholds, an allowlist and "no proceed";
 // then a change to the file applies while the browser runs. Needs root (the policy directory is
@@ -74,7 +74,7 @@ if (selectedBrowsers().includes('chromium')) {
     });
 
     const settingsNow = () => requestFromExtensionPage<SettingsData>(control, { type: 'settings.get' });
-    /** storage.managed's first read can take ~3 s on a fresh profile (toolchain note 8): poll. */
+    /** storage.managed's first read can take ~3 s on a fresh profile (the first storage.managed read takes seconds on a fresh profile): poll. */
     const POLICY_KEYS: SettingKey[] = ['serviceUrl', 'apiKey', 'warnThreshold', 'blockThreshold', 'allowlist', 'allowProceed'];
     const policyApplied = () => waitFor('the policy in settings.get', settingsNow, (d) => POLICY_KEYS.every((k) => d.managedKeys.includes(k)), 20_000);
 

@@ -1,6 +1,6 @@
-// Protection that holds (issue 10): one matrix of states × targets, defined once and run in
+// Protection that holds (docs/architecture.md, guarantees): one matrix of states × targets, defined once and run in
 // Chromium and Firefox through the journey driver. Each cell opens the target in a new tab and
-// asserts where the tab ends (the blocked page or the page itself) and, where invariant 1 applies
+// asserts where the tab ends (the blocked page or the page itself) and, where docs/decisions/002-known-bad-rules.md applies
 // (a cached bad verdict, the person's block list, the policy's block list), that the bad host's
 // server received no request at all.
 //
@@ -19,7 +19,7 @@
 // | person's allow list has the host    | loads              | blocked, 0 req (3)  | blocked, 0 req (3)| loads        | loads                 |
 //
 // (1) strict mode with fail mode "block": no verdict can arrive, so the tab ends on the blocked
-//     page (invariant 3, "fail-closed means closed"), whichever hop it was held on; and the start
+//     page (docs/decisions/004-fail-closed.md, "fail-closed means closed"), whichever hop it was held on; and the start
 //     page's server gets no request either: the browser holds the load before its request
 //     (shared/policy/strict-hold.ts), so no page commits and no redirect or meta refresh runs.
 // (2) The private-window cells run with scanIncognito on, so unknown hops are scanned there too;
@@ -63,7 +63,7 @@ const TARGET_NAMES: Record<Target, string> = {
   redirect: 'redirect chain safe→bad (302)',
   meta: 'meta refresh safe→bad',
 };
-/** Invariant 1 targets: known bad before the request, so the bad server must see nothing. */
+/** Targets of the known-bad rules (docs/decisions/002-known-bad-rules.md): known bad before the request, so the bad server must see nothing. */
 const KNOWN_BAD: ReadonlySet<Target> = new Set(['cached', 'mine', 'org']);
 
 type State = 'normal' | 'paused' | 'unconfigured' | 'strict-down' | 'strict-key' | 'strict-credits' | 'incognito' | 'allowlisted';

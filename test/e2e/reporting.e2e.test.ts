@@ -1,4 +1,4 @@
-// Reporting to the organization (issue 13 §1), in both browsers, configured the way a fleet is:
+// Reporting to the organization (docs/decisions/016-organizations.md), in both browsers, configured the way a fleet is:
 // Chromium by a policy file in /etc/chromium/policies/managed, Firefox by policies.json in its
 // distribution folder. A real receiving server on loopback records what arrives. The scripted
 // journey: pause → (receiver starts failing) → resume → settings change → the background is

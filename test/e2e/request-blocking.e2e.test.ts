@@ -1,4 +1,4 @@
-// A known-bad URL never reaches the network (issue 10, invariant 1), beyond the matrix
+// A known-bad URL never reaches the network (docs/decisions/002-known-bad-rules.md), beyond the matrix
 // (protection-matrix.e2e.test.ts): the second visit to a blocked page, a bad page in a frame, the
 // first navigation after the background was stopped, and the ways out of the blocked page ("Go
 // back", "Proceed anyway") with the request-blocking rules in place. One definition, both

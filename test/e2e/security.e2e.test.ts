@@ -1,4 +1,4 @@
-// Security and privacy in real Chromium (issue 6): a hostile page attacks the extension; service
+// Security and privacy in real Chromium (docs/decisions/018-tests.md): a hostile page attacks the extension; service
 // text with HTML/script is shown on every surface; the running extension's CSP and web-accessible
 // resources. The hostile site (harness/hostile-site.ts) answers every Host, so private spellings
 // such as http://127.1:PORT/ land on it; `*.test` names are the "open web".
@@ -96,7 +96,7 @@ if (browsers.includes('chromium')) {
       expect(fromTab.some((m) => m.type === 'link.hover'), 'the counter sees this page\'s content script').toBe(true);
       expect([...new Set(fromTab.map((m) => m.type))].filter((t) => !['links.lookup', 'link.hover', 'config.get'].includes(t))).toEqual([]);
       // A click the page dispatched itself on the known phishing link is not intercepted: the
-      // page cannot learn from it that the URL is cached as "block" (issue 11, hole 8).
+      // page cannot learn from it that the URL is cached as "block" (docs/decisions/001-content-tier.md).
       expect(r.syntheticClick).toEqual({ reachedPage: true });
       // Our pages can neither be framed nor fetched.
       for (const [file, outcome] of Object.entries(r.fetches)) expect(outcome, file).toMatch(/^refused/);
@@ -120,7 +120,7 @@ if (browsers.includes('chromium')) {
       }
       // …and the counter saw those: it counts what the content-script world sends.
       expect((await counter.read()).filter((m) => m.senderUrl === hostileUrl && m.type === 'pause.set')).toHaveLength(1);
-      // A content script asking for a pass is not a message Linklens knows any more (hole 5).
+      // A content script asking for a pass is not a message Linklens knows any more (docs/decisions/001-content-tier.md).
       expect(await world.sendMessage({ type: 'link.proceed', url: phish })).toMatchObject({ ok: false, error: { code: 'invalid_message' } });
 
       // Links with credentials and private hosts: hovered for real and reported from the world.
@@ -140,7 +140,7 @@ if (browsers.includes('chromium')) {
       }
       const credReply = await world.sendMessage({ type: 'link.hover', url: credentialUrl(site.port) });
       expect(credReply).toMatchObject({ ok: true, data: { status: expect.stringMatching(/^(unknown|verdict|pending)$/) } });
-      // A scan this hover started shows only its step's name (issue 15 "Live progress").
+      // A scan this hover started shows only its step's name (docs/decisions/017-surfaces.md).
       const cred = (credReply as { data: Record<string, unknown> }).data;
       if (cred.status === 'pending') expect(Object.keys(cred).sort()).toEqual(['progress', 'status']);
 
@@ -183,7 +183,7 @@ if (browsers.includes('chromium')) {
       }
 
       // The link.proceed sent from the content-script world above granted no pass: the page's
-      // own navigation to that URL is blocked (before issue 11 it was let through).
+      // own navigation to that URL is blocked (before docs/decisions/001-content-tier.md it was let through).
       await tab.evaluate((u) => void (location.href = u), phish);
       await waitFor('the phishing navigation blocked', () => tab.url(), (u) => isBlockedPageUrl(s.ext, u));
 
@@ -248,7 +248,7 @@ if (browsers.includes('chromium')) {
       const errorPayload = '<img src=x onerror="window.__pwned=1;alert(2)"><script>alert(3)</script> key refused';
       const errSvc = await startHtmlErrorService(errorPayload);
       try {
-        // A key is entered for this service: a stored key never follows a new URL (issue 11 hole 3).
+        // A key is entered for this service: a stored key never follows a new URL (docs/decisions/008-key-binding.md).
         await s.configure({ serviceUrl: errSvc.baseUrl, apiKey: s.svc.demoKey });
         const errPage = await s.ext.context.newPage();
         await visit(errPage, `http://error-text.test:${site.port}/`);

@@ -1,6 +1,6 @@
 // Settings a person (or an attacker's file) changes in the options page, in Chromium and Firefox
 // with the built extension, the real local scanning service and a second loopback server that
-// records what it receives (issue 11 holes 1 and 3, issue 10 invariant 5):
+// records what it receives (docs/decisions/007-private-store.md, docs/decisions/008-key-binding.md, docs/decisions/006-nothing-lost.md):
 // - the stored API key never follows a new service URL: saving another URL with an empty key
 //   field, then "Test connection", then a navigation, send the second server nothing; only the
 //   confirmation naming both origins lets the key go there (which shows the assertion can fail);

@@ -1,4 +1,4 @@
-// The organization's own sign-in pages (issue 13 §3), in Chromium and Firefox, configured the
+// The organization's own sign-in pages (docs/decisions/016-organizations.md), in Chromium and Firefox, configured the
 // way a fleet is: a real policy (Chromium's policy file, Firefox's policies.json) lists the
 // protected sign-in host and a reporting address; a real receiving server on loopback records
 // what the organization gets. A look-alike page warns at load and when its password field is

@@ -1,4 +1,4 @@
-// Smoke test of the built extension in real browsers (issue 2 "Must show"): it loads, the
+// Smoke test of the built extension in real browsers (docs/decisions/015-api-client.md): it loads, the
 // background starts, and the extension pages render without console errors. The pages are still
 // placeholders, so this checks that `#app` has content and the document has a title, not UI text.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

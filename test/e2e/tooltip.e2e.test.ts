@@ -1,4 +1,4 @@
-// The in-page tooltip and confirmation of issue 15, in Chromium and Firefox, one definition each:
+// The in-page tooltip and confirmation of docs/decisions/017-surfaces.md, in Chromium and Firefox, one definition each:
 // a hovered link whose scan is slow shows the scan's steps (queued, processing) and then the
 // verdict with "why this decision"; "Report a mistake" in the in-page confirmation, by keyboard
 // only, opens the report page of that link's scan; and a content script forging `report.open`
@@ -67,7 +67,7 @@ function overlayMarkup(): string | null {
 }
 
 /**
- * axe on the overlay as it is shown now (issue 15: serious and critical 0, light and dark). axe
+ * axe on the overlay as it is shown now (docs/decisions/017-surfaces.md: serious and critical 0, light and dark). axe
  * cannot enter a closed shadow root, so the overlay's markup and its own style sheet are copied
  * into an open root in the page, where axe reads roles, names and colour contrast; the findings
  * on the copy are returned.
@@ -103,7 +103,7 @@ async function axeOnOverlay(page: JourneyPage, label: string): Promise<{ report:
 for (const kind of selectedBrowsers()) {
   const label = kind === 'firefox' ? 'Firefox' : 'Chromium';
 
-  describe(`${label}: the tooltip says why, follows a running check, and offers "Report a mistake" (issue 15)`, () => {
+  describe(`${label}: the tooltip says why, follows a running check, and offers "Report a mistake" (docs/decisions/017-surfaces.md)`, () => {
     let driver: JourneyDriver;
     let html: HtmlServer;
     let svc: ScanningService;

@@ -1,4 +1,4 @@
-// Links that hide where they go (issue 12), in Chromium and Firefox, one definition each: a
+// Links that hide where they go (docs/decisions/003-every-hop.md), in Chromium and Firefox, one definition each: a
 // Microsoft Safe Links URL around a phishing page is judged by its destination when hovered and
 // when opened, a private destination is never sent, and link text naming another site warns
 // from local rules alone. What is asserted is what the service and the sites' server received,
@@ -9,7 +9,7 @@
 // parameter (Chromium: harness HOST_MAP_SWITCH; Firefox: network.dns.forceResolve). So without
 // the hold (shared/policy/wrapper-holds.ts) the browser WOULD follow it to the destination, and
 // "the destination got no request" is a real outcome. Destinations are `*.test` hosts on another
-// loopback server (toolchain notes 11 and 21). Verdicts follow the service's rule table
+// loopback server (*.test hosts resolve to loopback; Firefox maps hosts to loopback by pref). Verdicts follow the service's rule table
 // (test/service/README.md): 'phish' → 88, else safe 5.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// "Why this decision", minimum confidence, audit-only list and the daily scan limit (issues 15
+// "Why this decision", minimum confidence, audit-only list and the daily scan limit (docs/decisions/017-surfaces.md
 // and 13), one definition for Chromium and Firefox (harness/driver.ts). Linklens is configured
 // the way a fleet is: a real policy (Chromium: /etc/chromium/policies/managed; Firefox:
 // policies.json) sets the service, an organization block list entry, the minimum confidence to
@@ -55,7 +55,7 @@ for (const kind of selectedBrowsers()) {
       // Before the launch: Firefox reads policies only at start-up.
       policy = installBrowserPolicy(kind, { serviceUrl: svc.baseUrl, apiKey: svc.demoKey, blocklist: [ORG_LISTED], minBlockConfidence: 0.95, reportingUrl: receiver.url });
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      // storage.managed's first read can take seconds on a fresh profile (toolchain note 8).
+      // storage.managed's first read can take seconds on a fresh profile (the first storage.managed read takes seconds on a fresh profile).
       await waitFor('the policy in force', () => request<SettingsData>({ type: 'settings.get' }), (d) => d.managedKeys.includes('blocklist') && d.managedKeys.includes('minBlockConfidence') && d.managedKeys.includes('reportingUrl'), 30_000, 250);
       // The person's own threshold: the blocked page must name this one, not the default 76.
       await configure({ blockThreshold: 80 });

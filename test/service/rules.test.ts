@@ -1,5 +1,5 @@
 // The deterministic rule table: every rule decides its own example and no other rule's
-// (style.md 12), all six categories and four bands are covered, and the service over HTTP gives
+//, all six categories and four bands are covered, and the service over HTTP gives
 // exactly what verdictFor predicts.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

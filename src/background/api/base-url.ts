@@ -1,5 +1,5 @@
 /**
- * Which service addresses the client will talk to (issue 2 §3): https anywhere, plain http only to
+ * Which service addresses the client will talk to (docs/decisions/015-api-client.md): https anywhere, plain http only to
  * this machine (127.0.0.0/8, ::1, localhost), so the API key never crosses a network in clear text.
  *
  *   "https://scan.example.com/"       → ok "https://scan.example.com"
@@ -26,5 +26,5 @@ export function validateBaseUrl(raw: string): { ok: true; url: string } | { ok: 
   return { ok: true, url: `${c.url.protocol}//${c.url.host}${path}` };
 }
 
-/** Loopback by name or address; shared with the reporting endpoint rule (issue 13). */
+/** Loopback by name or address; shared with the reporting endpoint rule (docs/decisions/016-organizations.md). */
 export { isLoopbackHost } from '@/src/shared/url/loopback';

@@ -1,6 +1,6 @@
 /**
  * POST /v1/scans/batch (spec #5: request and response "not shown"; batch size under "Limits: not
- * shown"). We send `{"urls": [...]}` and cope (architecture.md):
+ * shown"). We send `{"urls": [...]}` and cope (docs/decisions/015-api-client.md):
  * - 413 → split the chunk in halves and remember the size that worked;
  * - 400/422 → split too (one bad URL should not sink the rest; the local service answers 422 for
  *   an invalid URL in a batch), but do not shrink the remembered size. A one-URL batch refused with

@@ -1,7 +1,7 @@
 /**
  * Typed errors of the API client. No method of the client throws: every failure is one of these
- * values (issue 2 §3). The spec says nothing about error bodies ("Errors: not shown"), so the
- * human message is taken from the common shapes (architecture.md "What the service leaves open").
+ * values (docs/decisions/015-api-client.md). The spec says nothing about error bodies ("Errors: not shown"), so the
+ * human message is taken from the common shapes (docs/decisions/015-api-client.md).
  */
 import { say } from '../i18n';
 

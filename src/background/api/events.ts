@@ -2,7 +2,7 @@
  * GET /v1/scans/{id}/events (spec "Events": frame format and payload "not shown"). Parses
  * `text/event-stream` (sse.ts) and yields transitions; always finishes with exactly
  * one `end` event and never throws, so the caller knows when to fall back to polling
- * (architecture.md: "The stream is an accelerator, polling is the guarantee").
+ * (docs/decisions/014-scan-engine.md: "The stream is an accelerator, polling is the guarantee").
  */
 import { ignore } from '@/src/background/ignore';
 import { createSseParser } from './sse';

@@ -1,4 +1,4 @@
-/** The API client module: the only code of the extension that calls fetch (architecture.md). */
+/** The API client module: the only code of the extension that calls fetch (docs/architecture.md, "Import rules"). */
 export { createApiClient, type ApiClient, type ApiConfig } from './client';
 export { validateBaseUrl, isLoopbackHost } from './base-url';
 export { type ApiError, type ApiErrorCode, type ApiResult } from './errors';

@@ -1,7 +1,7 @@
 /**
  * Job ids come back prefixed (`scn_<uuid>`) while the path parameter is declared `format: uuid`
  * (spec "Scan job", "Endpoints"). The client puts the bare UUID in the path and falls back to the
- * id exactly as returned; it remembers which form worked (architecture.md).
+ * id exactly as returned; it remembers which form worked (docs/decisions/015-api-client.md).
  */
 
 export type IdForm = 'bare' | 'asReturned';
@@ -17,7 +17,7 @@ export function bareId(id: string): string {
   return m?.[1] ?? id;
 }
 
-/** Statuses that mean "this path form may be the wrong one" (architecture.md: 400/404/422). */
+/** Statuses that mean "this path form may be the wrong one" (docs/decisions/015-api-client.md: 400/404/422). */
 export const ID_FALLBACK_STATUSES: readonly number[] = [400, 404, 422];
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Delivery of organization reports (issue 13 §1) to the policy's reportingUrl. It lives in
- * src/background/api because this is the only folder that may call fetch (architecture.md).
+ * Delivery of organization reports (docs/decisions/016-organizations.md) to the policy's reportingUrl. It lives in
+ * src/background/api because this is the only folder that may call fetch (docs/architecture.md, "Import rules").
  *
  * - The URL is checked again here (https, or http to this machine: shared/reporting/endpoint.ts),
  *   whatever the settings said, and redirects are refused (`redirect: 'error'`): a redirect would

@@ -1,5 +1,5 @@
 /**
- * Pure retry decisions of the transport (issue 2 §3 "Retries"). The spec states no limits and no
+ * Pure retry decisions of the transport (docs/decisions/015-api-client.md). The spec states no limits and no
  * retry rules ("Limits: not shown"), so these are the conservative defaults of a polite client.
  */
 

@@ -1,6 +1,6 @@
 /**
  * A `text/event-stream` parser (WHATWG HTML "Server-sent events", §9.2.6 "Event stream
- * interpretation"), ours instead of eventsource-parser (issue 14 §2: 4.4 kB of the worker for
+ * interpretation"), ours instead of eventsource-parser (docs/decisions/009-bundle-weight.md: 4.4 kB of the worker for
  * what these ~60 lines do). Examples: sse.examples.ts.
  *
  *   - Lines end with CRLF, LF or CR, also when a CRLF is split over two chunks; a line or a

@@ -1,5 +1,5 @@
 /**
- * The one place that calls fetch (architecture.md). Adds the credential and headers, a timeout
+ * The one place that calls fetch (docs/architecture.md, "Import rules"). Adds the credential and headers, a timeout
  * per attempt, retries (retry-policy.ts), Idempotency-Key on POST, and the global pause after a 429.
  * Never throws: every outcome is an ApiResult.
  */
@@ -109,7 +109,7 @@ export function createTransport(d: TransportDeps) {
           credentials: 'omit',
           cache: 'no-store',
           // The spec has no redirects, and a followed redirect would carry the API key to
-          // wherever it points (issue 11 hole 10): a 3xx answer fails like a network error.
+          // wherever it points (docs/decisions/008-key-binding.md): a 3xx answer fails like a network error.
           redirect: 'error',
         });
       } catch (e) {
@@ -150,7 +150,7 @@ export function createTransport(d: TransportDeps) {
   /** One logical request: attempts with retries as retry-policy.ts decides. */
   async function request(spec: RequestSpec): Promise<ApiResult<RawAnswer>> {
     const cls = spec.method === 'GET' ? 'idempotent' : 'unsafe';
-    // Same key on every retry of this logical request (issue 2 §3), so a service that dedupes can.
+    // Same key on every retry of this logical request (docs/decisions/015-api-client.md), so a service that dedupes can.
     const key = spec.method === 'POST' ? (spec.idempotencyKey ?? d.uuid()) : undefined;
     for (let attempt = 0; ; attempt++) {
       const paused = await waitForPause(spec.signal);

@@ -1,6 +1,6 @@
 /**
  * Verdict cache: an in-memory LRU over the private store (kv 'db'), so verdicts survive the
- * worker's death (style.md 7). Verdicts of URLs asked for from private windows stay in memory
+ * worker's death (assume the worker dies). Verdicts of URLs asked for from private windows stay in memory
  * only (incognito-urls.ts). One storage key per entry (`v:<normalized url>`): writing one verdict never
  * rewrites the others. Expired entries are swept when the cache loads; the entry count is capped
  * well under any storage quota (MAX_ENTRIES × ~0.5–2 KB).
@@ -36,7 +36,7 @@ export interface VerdictCache {
   init(): Promise<void>;
   /**
    * Before init() has loaded everything, reads just this URL's entry, so the first verdict after
-   * the worker woke does not wait for the whole cache (BENCHMARKS.md §4). No-op after init.
+   * the worker woke does not wait for the whole cache (BENCHMARKS.md "first verdict after the worker stopped"). No-op after init.
    */
   prime(url: string): Promise<void>;
   get(url: string): Verdict | null;

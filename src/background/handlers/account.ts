@@ -53,7 +53,7 @@ export async function noteBalance(app: App, balance: number | null): Promise<voi
 /**
  * An empty key field means "the stored key", which goes only to the origin it was entered for
  * (or, for the policy's key, the policy's service URL): a typed URL of another origin gets
- * nothing sent, and the person is told whose key it is (issue 11 hole 3).
+ * nothing sent, and the person is told whose key it is (docs/decisions/008-key-binding.md).
  */
 async function testWithKeyFor(app: App, serviceUrl: string, typedKey: string): Promise<ConnectionTestData> {
   if (typedKey.trim()) return testConnection(app, serviceUrl, typedKey);

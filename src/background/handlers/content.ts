@@ -1,6 +1,6 @@
 /**
  * Handlers for the untrusted tier: content scripts in web pages, which may be the attacker's
- * code (issue 11). A content script learns only what a warning on its own page needs
+ * code (docs/decisions/001-content-tier.md). A content script learns only what a warning on its own page needs
  * (link-info.ts `forContent`), about links its own document reported (frame-links.ts), and
  * can spend credits only within the page's budgets (checker → budget.ts). Our own pages may
  * send the same messages (`trusted`): they get the full answer.
@@ -72,7 +72,7 @@ export async function handleContent(app: App, m: ContentToBackground, sender: Se
         : await app.links.lookup(m.url, { incognito });
       // Steps only of scans this hover started (link-info.ts forHover): a scan already running
       // was started elsewhere (the person opening that page in another tab), which a page must
-      // not learn (issue 11, hole 6); then the frame hears "no warning" as before.
+      // not learn (docs/decisions/001-content-tier.md); then the frame hears "no warning" as before.
       const ownScans = s.scanHovers && !trusted && startedSince(o, askedAt);
       watchHops(app, o, frame, m.url, ownScans);
       // Audit-only mode: a link that would have been warned about is recorded (a later verdict: navigation.ts).

@@ -1,5 +1,5 @@
 /**
- * "Report a mistake" (issue 15), from the popup, the report page and the blocked page: the URL is
+ * "Report a mistake" (docs/decisions/017-surfaces.md), from the popup, the report page and the blocked page: the URL is
  * scanned again at once (the verdict may simply be stale), the disputed verdict is recorded on
  * this device, and the page learns where to report it: the organization's `reportUrl` when one is
  * set, else null (the page then opens an editable report with the scan id and URL).

@@ -1,5 +1,5 @@
 /**
- * "Proceed anyway" exceptions and passes in the options page (issue 15): list, revoke one host,
+ * "Proceed anyway" exceptions and passes in the options page (docs/decisions/017-surfaces.md): list, revoke one host,
  * revoke all. Reached through handlePage only, so only from our own extension pages (router.ts):
  * a content script can neither read which sites the person let through nor touch them.
  *

@@ -1,5 +1,5 @@
 /**
- * `settings.import` (issue 10 invariant 5, issue 11 hole 3): plan first, apply only what the
+ * `settings.import` (docs/decisions/006-nothing-lost.md, docs/decisions/008-key-binding.md): plan first, apply only what the
  * file names, and only after the person confirmed every change that lowers protection or sends
  * more (src/shared/policy/import-plan.ts). The plan is made again when applying, against the
  * settings of that moment, so a confirmation covers exactly what is applied.

@@ -10,7 +10,7 @@ export async function onMenuClick(app: App, info: { menuItemId: string | number;
     await report('error=not_a_url');
     return;
   }
-  // No tab (or no answer about it) counts as a private window (issue 11 hole 9).
+  // No tab (or no answer about it) counts as a private window (docs/decisions/011-private-windows.md).
   const out = await app.checker.check(target, 'menu', { incognito: tab?.incognito ?? true });
   const st = out.status;
   if (st.kind === 'verdict') return void (await report('id=' + encodeURIComponent(st.verdict.scanId)));

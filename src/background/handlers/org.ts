@@ -1,5 +1,5 @@
 /**
- * Organization features (issue 13): what reporting does (options), the support contact
+ * Organization features (docs/decisions/016-organizations.md): what reporting does (options), the support contact
  * (blocked page, popup), and the look-alike sign-in verdict for a tab (popup).
  */
 import { browser } from 'wxt/browser';

@@ -34,7 +34,7 @@ const expired = () => fail('invalid_token', say('bg_warningExpired'));
 /**
  * Whether a scan asked for by one of our pages belongs to a private window: the named tab's
  * window, else the sending page's own tab. No answer (closed tab, popup without a tab) counts as
- * private (issue 11 hole 9): nothing is sent unless scanIncognito, nothing is stored.
+ * private (docs/decisions/011-private-windows.md): nothing is sent unless scanIncognito, nothing is stored.
  */
 export async function isIncognito(tabId: number | undefined, sender?: Pick<SenderLike, 'tab'>): Promise<boolean> {
   if (tabId !== undefined) {
@@ -106,7 +106,7 @@ export async function handlePage(app: App, m: PageToBackground, sender?: SenderL
       await grantPass(t.tabId, t.rawUrl);
       // The page navigates when this answers: the request-blocking rules must let it through by then.
       await app.netRules.syncNow();
-      reportProceeded({ url: t.url, host: t.host, verdict: t.verdict, rule: t.decision.reason }); // issue 13
+      reportProceeded({ url: t.url, host: t.host, verdict: t.verdict, rule: t.decision.reason }); // docs/decisions/016-organizations.md
       return ok({ url: t.rawUrl });
     }
     default:
@@ -120,7 +120,7 @@ async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {
   // On our blocked page the popup is about the page that was blocked, not about blocked.html.
   const blocked = tab?.url ? await blockedTarget(tab.url) : null;
   const url = blocked ?? tab?.url ?? null;
-  // Every hop of the URL (issue 12): a wrapper is as bad as where it leads.
+  // Every hop of the URL (docs/decisions/003-every-hop.md): a wrapper is as bad as where it leads.
   // A tab shows a page, not a link: only hops known wrappers lead to (no guessed destination).
   const out = url ? await app.links.lookup(url, { incognito: tab?.incognito, knownOnly: true }) : null;
   let status: UrlStatus = out?.status ?? { kind: 'unchecked' };
@@ -142,7 +142,7 @@ async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {
   };
 }
 
-/** Is `hop` one of the URLs unwrap() reads out of `link` (issue 12)? */
+/** Is `hop` one of the URLs unwrap() reads out of `link` (docs/decisions/003-every-hop.md)? */
 function readFrom(link: string, hop: string): boolean {
   const hops = unwrap(link).hops;
   const h = unwrap(hop).hops[0];

@@ -37,7 +37,7 @@ async function editList(app: App, list: 'allowlist' | 'blocklist', host: string,
   // Store only the person's own entries: the policy's are merged in at read time.
   const cur = st.settings[list].filter((x) => !fromPolicy.includes(x));
   const next = add ? [...new Set([...cur, site])] : cur.filter((x) => x !== site);
-  const r = await setByPerson(app.settings, scope === 'host' ? 'popup' : 'options', { [list]: next }); // issue 13: reported
+  const r = await setByPerson(app.settings, scope === 'host' ? 'popup' : 'options', { [list]: next }); // docs/decisions/016-organizations.md: reported
   if (r.refused[list]) return fail('locked', say('bg_notChanged',  [r.refused[list]]));
   return ok(settingsData(r.state));
 }
@@ -79,7 +79,7 @@ function dispatch(app: App, m: PageToBackground): Promise<Reply> | null {
       return app.settings.get().then(async ({ settings: s }) => {
         if (m.until !== 0 && !s.allowPause) return fail('not_allowed', say('bg_pauseNotAllowed'));
         await setPause(m.until);
-        reportPause(m.until); // issue 13
+        reportPause(m.until); // docs/decisions/016-organizations.md
         return ok({ pausedUntil: m.until });
       });
     case 'ledger.get':

@@ -1,5 +1,5 @@
 /**
- * `report.open` (issue 15 "Report a mistake" from the tooltip and the in-page confirmation): opens
+ * `report.open` (docs/decisions/017-surfaces.md "Report a mistake" from the tooltip and the in-page confirmation): opens
  * the extension's report page for a flagged link, where the person can dispute the verdict with
  * the privileged `verdict.dispute` (rescan, mark disputed, report). The content script may be
  * the attacker's, so this spends nothing and changes nothing, and only for a link its own

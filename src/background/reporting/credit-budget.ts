@@ -1,5 +1,5 @@
 /**
- * Policy `maxCreditsPerDay` (issue 13 §2): at most that many scans submitted per local calendar
+ * Policy `maxCreditsPerDay` (docs/decisions/016-organizations.md): at most that many scans submitted per local calendar
  * day on this machine (0 = no limit). The count lives in storage so a worker restart does not
  * reset it. `tryConsume()` is called once per scan submission, just before the POST; false means
  * "over today's budget": the caller treats it like running out of credits (nothing is sent).

@@ -1,5 +1,5 @@
 /**
- * Call-site helpers for reporting (issue 13 §1): each turns what the caller has at hand into one
+ * Call-site helpers for reporting (docs/decisions/016-organizations.md): each turns what the caller has at hand into one
  * event and hands it to `report`. None throws or waits on the network (fire and forget).
  *
  * Wired here: pause/resume and settings changed by the person (handlers/prefs.ts), policy values

@@ -1,8 +1,8 @@
 /**
- * Reporting to the organization (issue 13 §1): `report(input)` is the one entry point for every
+ * Reporting to the organization (docs/decisions/016-organizations.md): `report(input)` is the one entry point for every
  * call site; `startReporting` wires the queue to storage, the sender, alarms and the settings.
  *
- * Nothing is recorded unless a valid reportingUrl is set by policy (POLICY.md "Reporting"): an
+ * Nothing is recorded unless a valid reportingUrl is set by policy (docs/admin/reporting.md): an
  * event reported without one is dropped on the spot, and turning reporting off empties the queue.
  * The person sees all of it in options (reporting.status, ui/options/reporting-section.tsx).
  */

@@ -1,5 +1,5 @@
 /**
- * "Service unreachable for more than N minutes" (issue 13 §1). The engine tells when a standing
+ * "Service unreachable for more than N minutes" (docs/decisions/016-organizations.md). The engine tells when a standing
  * problem starts and ends (engine.onProblem); a short blip must not become a report, so the start
  * is remembered (in storage, as the worker may die during a long outage) and checked again
  * OUTAGE_MINUTES later by an alarm. One report per outage: while it goes on (`ongoing: true`), or,

@@ -1,5 +1,5 @@
 /**
- * The delivery queue for organization reports (issue 13 §1). Storage, transport, clock and
+ * The delivery queue for organization reports (docs/decisions/016-organizations.md). Storage, transport, clock and
  * wake-ups are injected, so the rules below are tested with fake timers (queue.test.ts).
  *
  * - Persisted: every change is written before anything is sent, so events survive the worker's
@@ -8,7 +8,7 @@
  *   at most `batchSize` events per request.
  * - At least once, idempotent: an event leaves the queue only after a 2xx for the request that
  *   carried it, and keeps its id across retries. A reply lost after the receiver stored the
- *   events therefore leads to a resend with the same ids, which the receiver drops (POLICY.md).
+ *   events therefore leads to a resend with the same ids, which the receiver drops (docs/admin/reporting.md).
  * - Retried with exponential backoff (with jitter), or after the receiver's Retry-After.
  * - Bounded: past `maxEvents` the oldest event is dropped and counted; once a delivery succeeds
  *   again, one `reporting.dropped` event carries the count (it is never itself dropped).

@@ -1,5 +1,5 @@
 /**
- * Where the reporting token (policy `reportingToken`, issue 13) is remembered between worker
+ * Where the reporting token (policy `reportingToken`, docs/decisions/016-organizations.md) is remembered between worker
  * lives: the extension origin's IndexedDB, out of every content script's reach, like the API key
  * (state/secret-store.ts). Its own database, so this record never collides with the API key's.
  * Never in storage.local: a Firefox content script can read that area.

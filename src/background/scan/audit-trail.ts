@@ -1,5 +1,5 @@
 /**
- * Audit-only mode (issue 15, issue 13 §1): a decision that would have blocked or warned
+ * Audit-only mode (docs/decisions/017-surfaces.md, docs/decisions/016-organizations.md): a decision that would have blocked or warned
  * (decide.ts `auditOf`) is recorded in the audit list (state/audit-log.ts), and a would-block
  * is reported to the organization (audit.wouldBlock). Called where a navigation or a hovered
  * link is decided, with what the checker answered; anything else is ignored.

@@ -1,5 +1,5 @@
 /**
- * Moving a tab to the blocked page and back (issue 3 "Outputs", issue 10): the token, the
+ * Moving a tab to the blocked page and back (docs/decisions/014-scan-engine.md, docs/architecture.md, guarantees): the token, the
  * history bookkeeping "Go back" needs (strict-mode holds are settled in navigation.ts).
  */
 import { ignore } from '@/src/background/ignore';

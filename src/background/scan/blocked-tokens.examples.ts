@@ -1,4 +1,4 @@
-/** Example table for overBudget (style.md 12): index oldest first, as [token, tabId]. */
+/** Example table for overBudget: index oldest first, as [token, tabId]. */
 export interface BudgetExample {
   name: string;
   index: Array<[string, number]>;

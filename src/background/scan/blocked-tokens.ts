@@ -1,9 +1,9 @@
 /**
  * The blocked page learns what it shows through an opaque token, never from its query string
- * (issue 5): a web page cannot craft a convincing blocked page of ours, and the URL of the
+ * (docs/decisions/017-surfaces.md): a web page cannot craft a convincing blocked page of ours, and the URL of the
  * dangerous page is not echoed from attacker-controlled input. Tokens live in storage.session.
  *
- * Bounded (issue 11 hole 10): a page that navigates to blocked URLs in a loop would otherwise add
+ * Bounded: a page that navigates to blocked URLs in a loop would otherwise add
  * a token each time until storage.session's quota is full, and then the writes that exceptions,
  * passes and pause need would fail too. A token lives as long as its blocked page may still ask:
  * while its tab is open and it is among that tab's MAX_PER_TAB newest (the ones "Back" can reach),
@@ -27,7 +27,7 @@ export const TokenSchema = z.object({
   url: z.string(),
   host: z.string(),
   verdict: z.nullable(z.unknown()),
-  /** `rule`: the rule that fired (decide.ts), shown in words on the blocked page (issue 15). */
+  /** `rule`: the rule that fired (decide.ts), shown in words on the blocked page (docs/decisions/017-surfaces.md). */
   decision: z.object({ action: z.literal(['allow', 'annotate', 'warn', 'block']), reason: z.string(), rule: z.optional(StoredRule) }),
   pending: z.boolean(),
   createdAt: z.number(),
@@ -39,7 +39,7 @@ export const TokenSchema = z.object({
   backSteps: z.optional(intIn(1, MAX_BACK_STEPS)),
   /**
    * The first URL of the redirect chain (the link the person opened) when the blocked URL is a
-   * later hop of it (issue 10: a safe page redirecting to a bad one); absent otherwise.
+   * later hop of it (docs/architecture.md, guarantees: a safe page redirecting to a bad one); absent otherwise.
    */
   firstUrl: z.optional(z.string()),
 });

@@ -81,7 +81,7 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine, budge
     // What a private window (or an unknown one) asks about stays in memory (incognito-urls.ts).
     if (send) incognitoUrls.note(g.url, ctx.incognito);
     await engine.warm(g.url);
-    // Past a page's budget (issue 11, hole 4): answered from what is known, nothing is sent.
+    // Past a page's budget (docs/decisions/010-budgets.md): answered from what is known, nothing is sent.
     const held = send ? await budget?.hold(reason, ctx, g.url, engine.peek(g.url), s.budgets) : null;
     if (held) return { status: decorate(held, g.host, s), url: g.url, host: g.host };
     const status = send ? await engine.request(g.url, reason, ctx.tabId) : engine.peek(g.url);

@@ -2,7 +2,7 @@
  * The page's links for "Check all links on this page" (page-scans.ts), read by the background
  * itself: `collectLinksInPage` runs in the tab's top frame through `scripting.executeScript` (the
  * extension's isolated world). Not asked of the content script: it does nothing until the person
- * first comes to the page (src/content/visit.ts, issues 14 §2 / 16), a tab loaded before Linklens
+ * first comes to the page (src/content/visit.ts, docs/decisions/013-content-script.md), a tab loaded before Linklens
  * was installed or updated has none, and a page's script gets no say in what is counted.
  *
  * The function is serialized into the page: it must use nothing from outside its body (no

@@ -1,5 +1,5 @@
 /**
- * Context menu (issue 3): check a link, check this page, check selected text when it is a URL.
+ * Context menu (docs/decisions/014-scan-engine.md): check a link, check this page, check selected text when it is a URL.
  * The result opens in the report page, which follows the scan live; a notification tells when
  * the verdict is warn or worse (sent by notify.ts when the engine delivers it).
  */
@@ -11,7 +11,7 @@ import { parseWeb } from '@/src/shared/url/parse-web';
 
 export const MENU_IDS = { link: 'linklens-check-link', page: 'linklens-check-page', selection: 'linklens-check-selection' } as const;
 
-/** Policy `disableContextMenu` (issue 13), as last read: no entries while it is on. */
+/** Policy `disableContextMenu` (docs/decisions/016-organizations.md), as last read: no entries while it is on. */
 let disabled = false;
 
 /** Menu rebuilds, one after another (see registerMenus). */
@@ -33,7 +33,7 @@ export function registerMenus(): void {
 }
 
 /**
- * Issue 13: follow the policy `disableContextMenu`, at start and whenever it changes (a policy
+ * docs/decisions/016-organizations.md: follow the policy `disableContextMenu`, at start and whenever it changes (a policy
  * may change while the browser runs). Entries are removed, or put back when it is lifted.
  */
 export function followMenuPolicy(settings: SettingsStore): void {

@@ -125,7 +125,7 @@ export interface EngineCore {
 
 /**
  * A job waiting for credits never expires: it is sent again when credits return, however long
- * that takes (issue 10, invariant 5). Every other job is given up after its deadline.
+ * that takes (docs/decisions/006-nothing-lost.md). Every other job is given up after its deadline.
  */
 export const expired = (job: PendingJob, now: number) => job.waitingFor !== 'credits' && now > job.deadline;
 

@@ -1,7 +1,7 @@
 /**
  * Carrying on where a job stopped: after the worker's death (resume), and when credits are back
  * (creditsRestored). A job waiting for credits is never given up by its deadline: it is sent
- * again when the balance is back, however long that takes (issue 10, invariant 5), with a fresh
+ * again when the balance is back, however long that takes (docs/decisions/006-nothing-lost.md), with a fresh
  * deadline from then on.
  */
 import { ignore } from '@/src/background/ignore';

@@ -126,7 +126,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     }
     // Both before the POST: the job with the Idempotency-Key it uses (a worker dying after the
     // POST re-sends the same key), and the ledger line. In parallel: each is a storage round
-    // trip, slow while a burst of tabs starts (BENCHMARKS.md, measurement 11). Should the job's
+    // trip, slow while a burst of tabs starts (BENCHMARKS.md "Bursts of navigations at once"). Should the job's
     // write fail, nothing is sent (the caller hears of it), and the ledger line names a URL
     // that did not leave: the rare failure errs on the side of telling more.
     await Promise.all([stored, recordSent([job])]);

@@ -21,7 +21,7 @@ const SINCE_KEY = 'exceptionsSince';
 const PASS_KEY = 'passes';
 // A one-shot pass (the blocked page's "Proceed anyway", strict-mode release) is valid PASS_MS;
 // at most MAX_PASSES are live (src/shared/policy/passes.ts). Nothing a content script sends
-// grants one (issue 11, hole 5).
+// grants one (docs/decisions/001-content-tier.md).
 
 export type PassKind = 'proceed' | 'release';
 
@@ -33,7 +33,7 @@ const mutex = createMutex();
  * it; content scripts cannot reach storage.session), so after one read every question is
  * answered from memory: a block's redirect waits on no storage round trip (120–200 ms each
  * while a burst of tabs loads, though the burst's slowest verdict did not measurably move:
- * BENCHMARKS.md §11). Read again when the private store is replaced (a unit test's new worker
+ * BENCHMARKS.md "Bursts of navigations at once"). Read again when the private store is replaced (a unit test's new worker
  * life: dbGeneration), and after a failed read or write.
  */
 let copy: { gen: number; r: Promise<ExceptionRecords> } | null = null;

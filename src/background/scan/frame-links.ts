@@ -1,6 +1,6 @@
 /**
  * The links each document has reported (through its own links.lookup and link.hover), so the
- * background answers a frame only about links of that frame's document (issue 11, hole 6), and
+ * background answers a frame only about links of that frame's document (docs/decisions/001-content-tier.md), and
  * a bounded number of them: a document cannot sweep a list of 100,000 URLs through the cache.
  *
  * What this can and cannot do: the document is the page's, so a hostile page can put any URL

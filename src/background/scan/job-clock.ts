@@ -1,5 +1,5 @@
 /**
- * The clock a submitted job's poll timing counts from (issue 14 §3): a pure rule, examples in
+ * The clock a submitted job's poll timing counts from (docs/decisions/014-scan-engine.md): a pure rule, examples in
  * job-clock.examples.ts.
  *
  * Polls are timed by the job's age and what recent scans took (poll-timing.ts). Counting the age

@@ -3,7 +3,7 @@
  * timers are only the fast path. It is set when the first job starts and cleared when the last
  * one ends, not written again for every job in between: in a burst of twelve navigations that
  * was twelve calls into the browser, each one moving the alarm's next wake further away, while
- * the browser was busy starting the twelve pages (BENCHMARKS.md measurement 11).
+ * the browser was busy starting the twelve pages (BENCHMARKS.md "Bursts of navigations at once").
  */
 export const JOBS_ALARM = 'linklens-jobs';
 

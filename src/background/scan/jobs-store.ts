@@ -1,5 +1,5 @@
 /**
- * Pending scan jobs, persisted (kv 'db') so they survive the worker's death (style.md 7). A job is written
+ * Pending scan jobs, persisted (kv 'db') so they survive the worker's death (assume the worker dies). A job is written
  * BEFORE its POST with the Idempotency-Key it will use, so a worker that dies after the POST
  * re-sends the same key on resume and the service answers with the same job instead of scanning
  * twice. A job is removed only after its verdict is in the cache.

@@ -1,5 +1,5 @@
 /**
- * A link through every hop it may take (issue 12, item 2): the link itself and each URL read
+ * A link through every hop it may take (docs/decisions/003-every-hop.md): the link itself and each URL read
  * out of it (shared/url/unwrap.ts: trackers, mail rewriters, redirect parameters), each hop
  * through the one checker (gate, cache, in-flight dedupe, batching, budgets: a private or
  * intranet destination is skipped like any URL, never sent). The link's status is the worst

@@ -1,6 +1,6 @@
 /**
- * Example table for forContent (style.md 12): what a content script learns of a link's status
- * (issue 11, hole 6). Warn/block-level verdicts pass as they are (a warning needs them); every
+ * Example table for forContent: what a content script learns of a link's status
+ * (docs/decisions/001-content-tier.md). Warn/block-level verdicts pass as they are (a warning needs them); every
  * other status is the same "no warning", so a page cannot tell checked from unchecked, safe
  * from skipped (allowlisted), or a scan running from none. Tested in pure-bits.test.ts.
  */
@@ -40,7 +40,7 @@ export const FOR_CONTENT_EXAMPLES: readonly { name: string; status: UrlStatus; l
 ];
 
 /**
- * Example table for contentWhy (issue 15 "Why this decision" in the tooltip): a decision → what a
+ * Example table for contentWhy (docs/decisions/017-surfaces.md "Why this decision" in the tooltip): a decision → what a
  * content script learns of its rule. Only warn/block-level rules, only the fired rule's numbers;
  * never a list entry. Tested in pure-bits.test.ts.
  */

@@ -4,11 +4,11 @@ import type { LinkOutcome } from './link-check';
 import { progressStep } from './badge';
 
 /**
- * "Why this decision" as a content script may learn it (issue 15): the fired rule's message key
+ * "Why this decision" as a content script may learn it (docs/decisions/017-surfaces.md): the fired rule's message key
  * and the numbers that rule names, for warn/block-level rules only; undefined for every other
  * rule (and for a decision without one). Examples: link-info.examples.ts `CONTENT_WHY_EXAMPLES`.
  *
- * Privacy (POLICY.md "What a web page can learn"): the content script is attacker code. It already
+ * Privacy (docs/privacy.md "What a web page can learn"): the content script is attacker code. It already
  * learns a warn/block verdict's fields for links its own frame reported; this adds only what
  * explains that one decision: the score it already has, the threshold (or minimum confidence)
  * that the score crossed, and that the host is on a block list (which the block itself implies).
@@ -84,7 +84,7 @@ export function toLinkInfo(st: UrlStatus, canProceed: boolean): LinkInfo {
 }
 
 /**
- * A link's LinkInfo from all its hops (issue 12): its worst hop's status, where it leads when
+ * A link's LinkInfo from all its hops (docs/decisions/003-every-hop.md): its worst hop's status, where it leads when
  * that is another host, and which hop a warning is about.
  */
 export function linkInfoOf(o: LinkOutcome, canProceed: boolean): LinkInfo {
@@ -98,7 +98,7 @@ export function linkInfoOf(o: LinkOutcome, canProceed: boolean): LinkInfo {
 export const NO_WARNING: LinkInfo = Object.freeze({ status: 'unknown' }) as LinkInfo;
 
 /**
- * The part of a LinkInfo a content script may learn (issue 11, hole 6): the fields of a warning
+ * The part of a LinkInfo a content script may learn (docs/decisions/001-content-tier.md): the fields of a warning
  * for warn/block-level links; for everything else only "no warning". A page (or a compromised
  * content script) asking about URLs must not learn which ones were checked, are being checked,
  * are safe, skipped (allowlisted) or failed: that would tell it what the person visited or
@@ -117,7 +117,7 @@ export function forContent(info: LinkInfo): LinkInfo {
 }
 
 /**
- * What the frame whose hover started a check learns of the link (issue 15 "Live progress"):
+ * What the frame whose hover started a check learns of the link (docs/decisions/017-surfaces.md):
  * while any hop's scan runs, its step's name ('pending' with `progress`); then, as for every
  * content script, the warning or "no warning" (forContent). Only the frame that hovered gets
  * this (handlers/content.ts, outputs.ts): it caused the check, so "a check is running" tells it

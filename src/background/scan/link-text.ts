@@ -1,5 +1,5 @@
 /**
- * Link text that lies (issue 12, item 5), as a warning: `<a href="http://evil.example">
+ * Link text that lies (docs/decisions/003-every-hop.md), as a warning: `<a href="http://evil.example">
  * https://mybank.example</a>`. Decided here, from local rules only (shared/url/lying-text.ts),
  * because it needs the public suffix list (the content script must stay light); nothing is sent for it.
  */

@@ -2,7 +2,7 @@
  * Which frames asked about which links, so a verdict that arrives later is pushed to exactly
  * those frames (tabs.sendMessage with frameId, and documentId where the browser reports it:
  * a frame that navigated meanwhile holds another document and gets nothing), under the exact
- * string each sent (it maps back by that string). Issue 11, hole 7: pushes went to every frame.
+ * string each sent (it maps back by that string). docs/decisions/001-content-tier.md: pushes went to every frame.
  * Memory only: after the worker's death the content script simply asks again.
  */
 
@@ -19,7 +19,7 @@ export interface Watcher {
   raws: Set<string>;
   /**
    * The raws among `raws` whose check this frame's own hover started: they also learn the scan's
-   * steps while it runs (issue 15 "Live progress", link-info.ts `forHover`).
+   * steps while it runs (docs/decisions/017-surfaces.md, link-info.ts `forHover`).
    */
   hovered: Set<string>;
 }

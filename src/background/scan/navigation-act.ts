@@ -38,7 +38,7 @@ export interface ActOptions {
 export interface NavigationActs {
   /** Sends the tab to the blocked page for `url` if it is still on the chain and nothing allows it; its token, else null. */
   act(tabId: number, url: string, host: string, reason: BlockReason, opts?: ActOptions): Promise<string | null>;
-  /** A bad hop read out of `raw` (issue 12): blocked while `raw` is still on the tab's chain. */
+  /** A bad hop read out of `raw` (docs/decisions/003-every-hop.md): blocked while `raw` is still on the tab's chain. */
   actThrough(tabId: number, raw: string, o: LinkOutcome): Promise<void>;
   /** A new navigation of the tab: it may be sent to a blocked page again. */
   newNavigation(tabId: number): void;
@@ -92,7 +92,7 @@ export function createNavigationActs(deps: { settings: SettingsStore; flow: Bloc
     const s = st.settings;
     const hop = (await hopOf(tabId, url, s)) ?? (opts.attempted ? { hop: opts.attempted, first: opts.first ?? opts.attempted } : null);
     if (!hop || (await allowedAnyway(tabId, hop.hop, host, st)) || !claim(tabId)) return null;
-    // Issue 13: a block (not a strict hold) is reported to the organization when it asks for that.
+    // docs/decisions/016-organizations.md: a block (not a strict hold) is reported to the organization when it asks for that.
     if (opts.pending !== true && reason.decision.action === 'block') reportBlocked({ url, host, verdict: reason.verdict, rule: reason.decision.reason });
     return flow.redirect(tabId, {
       tabId,

@@ -1,5 +1,5 @@
 /**
- * Main-frame navigations, hop by hop (issue 3 "Outputs", issue 10 invariants 1 and 2).
+ * Main-frame navigations, hop by hop (docs/decisions/014-scan-engine.md, docs/decisions/002-known-bad-rules.md, docs/decisions/003-every-hop.md).
  *
  * - Known-bad URLs (block list, blocking cached verdict) never reach the network: the browser's
  *   request-blocking rules stop them (net-rules.ts), and the failed navigation
@@ -52,7 +52,7 @@ export interface Navigation {
   onErrorOccurred(d: Frame & { error?: string }): Promise<void>;
   /**
    * webRequest.onErrorOccurred for a main frame: Chromium reports a request its rules stopped
-   * here 150–350 ms before the navigation's own error (BENCHMARKS.md measurement 14), so strict
+   * here 150–350 ms before the navigation's own error (BENCHMARKS.md "Strict mode"), so strict
    * mode's release of a page it allows starts here; the navigation's error then finds the pass.
    */
   onRequestError(d: Frame & { error?: string; method?: string }): Promise<void>;
@@ -71,7 +71,7 @@ export interface Navigation {
 export interface NavigationDeps {
   settings: SettingsStore;
   checker: Checker;
-  /** Every hop of a link (issue 12): a navigation is judged by where it leads too. */
+  /** Every hop of a link (docs/decisions/003-every-hop.md): a navigation is judged by where it leads too. */
   links: LinkChecker;
   engine: ScanEngine;
   cache: VerdictCache;
@@ -98,7 +98,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
    * resolves with strict mode's action for it ('allow' also when strict mode is off).
    * The settings and the tab's privacy are read together, both from memory in the usual case
    * (tab-privacy.ts): in a burst of navigations each browser round trip before the POST costs
-   * 70–200 ms (BENCHMARKS.md, measurement 11).
+   * 70–200 ms (BENCHMARKS.md "Bursts of navigations at once").
    */
   async function checkHop(tabId: number, raw: string): Promise<'allow' | 'hold' | 'block' | undefined> {
     const [{ settings: s }, incognito] = await Promise.all([settings.get(), tabPrivacy.incognito(tabId)]);

@@ -1,6 +1,6 @@
 /**
  * Keeps the browser's request-blocking rules (declarativeNetRequest) in step with what Linklens
- * knows is bad (issue 10, invariant 1): the plan is pure (src/shared/policy/net-rules.ts); this
+ * knows is bad (docs/decisions/002-known-bad-rules.md): the plan is pure (src/shared/policy/net-rules.ts); this
  * module gathers its inputs, tells the browser only what changed, and re-plans when anything
  * changes: settings or policy, the verdict cache, pause, exceptions, an expiry.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 13, "warned link opened anyway": a page opened while the verdict known for it at that
+ * docs/decisions/016-organizations.md, "warned link opened anyway": a page opened while the verdict known for it at that
  * moment said warn (a block never opens: that is `navigation.blocked`, and "Proceed anyway" is
  * `navigation.proceeded`). Decided here, from the browser's navigation, not from any message a
  * content script could forge. A verdict arriving after the page opened is not counted: the

@@ -1,6 +1,6 @@
 /**
  * "Check all links on this page" (popup), in two steps so the person knows the cost first
- * (issue 11, hole 4): `preview` reads the page's links (collect-in-page.ts) and counts, from
+ * (docs/decisions/010-budgets.md): `preview` reads the page's links (collect-in-page.ts) and counts, from
  * the cache and the local rules only, how many would be sent to the service; `start` then
  * checks exactly those links and sends at most the number the preview showed (a verdict that
  * expired in between is not sent beyond it). Each link goes through the checker (so the skip

@@ -4,7 +4,7 @@
  *
  * Every check asks whether protection is paused, so the stored value is read once per worker
  * life and then answered from memory: in a burst of navigations a storage.session read took
- * 70–200 ms on the way to each POST (BENCHMARKS.md, measurement 11). The copy stays true because
+ * 70–200 ms on the way to each POST (BENCHMARKS.md "Bursts of navigations at once"). The copy stays true because
  * only setPause writes the key, and only the background calls it (content scripts cannot reach
  * storage.session in either browser: kv.ts); a new worker life reads storage again.
  */

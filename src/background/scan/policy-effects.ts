@@ -1,5 +1,5 @@
 /**
- * What a policy change ends while the browser runs (issue 10, invariant 4): a pause the policy
+ * What a policy change ends while the browser runs (docs/decisions/005-policy-floor.md): a pause the policy
  * no longer permits (allowPause: false), and "Proceed anyway" exceptions and passes granted
  * while proceeding was allowed (allowProceed: false). The checks at the point of use already
  * ignore them (checker.ts, navigation.ts); this clears what is stored, so they do not come back

@@ -1,5 +1,5 @@
 /**
- * When to poll a job next (issue 14 §4): a pure rule, examples in poll-timing.examples.ts.
+ * When to poll a job next (docs/decisions/014-scan-engine.md): a pure rule, examples in poll-timing.examples.ts.
  *
  * Time to verdict by polling is the first poll after the job finished, so the aim (verdict within
  * ~15 % of the service's own time, ≤ 6 GETs per scan) means: poll densely where jobs finish, and

@@ -1,5 +1,5 @@
 /**
- * Example table for reportOpenDecision (style.md 12): a tab's earlier report-page opens (ms) →
+ * Example table for reportOpenDecision: a tab's earlier report-page opens (ms) →
  * whether one more is allowed now. Three per tab within ten minutes. Tested in
  * test/unit/background/report-open.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * How often a tab's content script may open the report page (issue 15 "Report a mistake" from
+ * How often a tab's content script may open the report page (docs/decisions/017-surfaces.md "Report a mistake" from
  * the tooltip and the in-page confirmation; protocol.ts `report.open`). A content script may be
  * the attacker's: opening a tab costs no credits and changes nothing, but a page looping the
  * message must not bury the person in tabs. A person reports a mistake or two from a page, so a

@@ -1,5 +1,5 @@
 /**
- * Example tables for durationSample and learnedFrom (style.md 12), tested in
+ * Example tables for durationSample and learnedFrom, tested in
  * test/unit/background/scan-rules.test.ts.
  */
 import type { LearnedDurations } from './poll-timing';

@@ -1,5 +1,5 @@
 /**
- * Opaque shorteners asked where a short link leads (issue 12, item 4), only with the
+ * Opaque shorteners asked where a short link leads (docs/decisions/003-every-hop.md), only with the
  * `resolveShorteners` setting (off by default: the request tells the shortener about the link).
  * One HEAD request, without cookies or referrer, never following the redirect (the destination
  * must not be contacted before it is judged), recorded in the ledger as sent to the shortener.

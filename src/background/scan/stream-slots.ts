@@ -1,5 +1,5 @@
 /**
- * Which jobs may hold an event stream (issue 14 §3): a pure rule, examples in
+ * Which jobs may hold an event stream (docs/decisions/014-scan-engine.md): a pure rule, examples in
  * stream-slots.examples.ts.
  *
  * Over HTTP/1.1 a browser keeps at most 6 connections per host, and an open stream holds one for
@@ -51,7 +51,7 @@ export interface StreamCandidate {
    * It is near its expected end (isNearEnd: from NEAR_END_MS before the earliest typical scan time
    * to the latest one): a poll is due then anyway, so it gets no NEW stream (an open one stays). Under a burst the jobs end together:
    * streams opened for them as the first streams ended were one more request each, at the moment
-   * the polls needed the connections (BENCHMARKS.md measurement 11). Absent: false.
+   * the polls needed the connections (BENCHMARKS.md "Bursts of navigations at once"). Absent: false.
    */
   nearEnd?: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * Where a burst's submissions meet the network (issue 14 §3, BENCHMARKS.md measurement 11).
+ * Where a burst's submissions meet the network (docs/decisions/014-scan-engine.md, BENCHMARKS.md "Bursts of navigations at once").
  *
  * Twelve tabs navigating at once used to send twelve POSTs; the browser keeps at most 6
  * connections per host (some held by event streams), so they reached the service in waves, the

@@ -4,14 +4,14 @@
  * Why: every navigation needs this before anything may be sent (a private window's URLs are
  * skipped or kept in memory: gate.ts, incognito-urls.ts). Asked with `tabs.get` per navigation,
  * it cost a browser round trip of 70–200 ms while a burst of tabs started their renderers
- * (BENCHMARKS.md, measurement 11). A tab's window privacy is fixed for the tab's life (a tab
+ * (BENCHMARKS.md "Bursts of navigations at once"). A tab's window privacy is fixed for the tab's life (a tab
  * never moves between a private and a normal window, and tab ids are not reused within a browser
  * session), so what the browser told us once stays true: `tabs.onCreated` tells it for each new
  * tab, one `tabs.query` at start-up for the tabs that were there before this worker.
  *
  * Only the browser's own answers are noted (tab events and tabs.get/query), never a message. A
  * tab we know nothing of is asked for once; when even that fails it counts as private (what
- * Linklens learns then stays in memory: issue 11, hole 9), and the failure is not remembered.
+ * Linklens learns then stays in memory: docs/decisions/011-private-windows.md), and the failure is not remembered.
  */
 import { browser } from 'wxt/browser';
 
@@ -65,7 +65,7 @@ export function createTabPrivacy(deps: TabPrivacyDeps = {}): TabPrivacy {
         note({ id: tabId, incognito: tab.incognito });
         return typeof tab.incognito === 'boolean' ? tab.incognito : true;
       } catch {
-        // Unknown counts as private: what Linklens learns then stays in memory (issue 11, hole 9).
+        // Unknown counts as private: what Linklens learns then stays in memory (docs/decisions/011-private-windows.md).
         return true;
       }
     },

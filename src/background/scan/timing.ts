@@ -1,10 +1,10 @@
-/** Polling and retry schedule (issue 3: start ~1 s, back off to ~30 s, give up after a deadline). */
+/** Polling and retry schedule (docs/decisions/014-scan-engine.md: start ~1 s, back off to ~30 s, give up after a deadline). */
 export const FIRST_POLL_MS = 1000;
 /**
  * The next poll happens when the job's age has grown by this factor. Tied to the age (not to the
  * previous interval) so a scan finishing just after a poll is seen at most ~25 % late: intervals
  * grow geometrically from 1 s as before, but the overshoot is bounded by the factor.
- * (BENCHMARKS.md §1: ×1.6 intervals gave p95 1.92× the service's time; this model gives ~1.23×.)
+ * (BENCHMARKS.md "Time to verdict": ×1.6 intervals gave p95 1.92× the service's time; this model gives ~1.23×.)
  */
 export const POLL_AGE_FACTOR = 1.25;
 export const MIN_POLL_GAP_MS = 250;

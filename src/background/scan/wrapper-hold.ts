@@ -1,6 +1,6 @@
 /**
  * Navigations through a known link wrapper, held by the browser's own request blocking
- * (shared/policy/wrapper-holds.ts) until every hop is judged (issue 12, item 3). The hold's
+ * (shared/policy/wrapper-holds.ts) until every hop is judged (docs/decisions/003-every-hop.md). The hold's
  * steps are pure (holdStep); waiting for a hop's verdict listens to the engine.
  */
 import type { UrlStatus } from '@/src/shared/verdict';

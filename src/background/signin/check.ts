@@ -1,8 +1,8 @@
 /**
- * `signin.check` from the sign-in guard (issue 13 §3): does the sending page look like the
+ * `signin.check` from the sign-in guard (docs/decisions/016-organizations.md): does the sending page look like the
  * organization's sign-in page?
  *
- * The guard runs in the page's content-script world, which a hostile page may control (issue 11),
+ * The guard runs in the page's content-script world, which a hostile page may control (docs/decisions/001-content-tier.md),
  * so nothing it says is evidence: the host is the sender's, as the browser stamps it (the frame's
  * URL, or the tab's for the top frame), never a field of the message. The answer is only
  * warn/no warning and the protected host to name, and the sighting is reported once per

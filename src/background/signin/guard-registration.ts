@@ -2,7 +2,7 @@
  * The sign-in guard (src/content/signin/) runs only in browsers whose policy lists
  * `protectedSignInDomains`: it is registered as a content script while the list is non-empty and
  * unregistered when it empties. Everyone else's pages carry no extra script and send no extra
- * message (issue 16: the content script does nothing at load but listen; the guard must ask the
+ * message (docs/decisions/013-content-script.md: the content script does nothing at load but listen; the guard must ask the
  * background at load to warn "at once", so it is a separate script, present only where an
  * organization asked for it).
  *

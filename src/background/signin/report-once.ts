@@ -1,5 +1,5 @@
 /**
- * Which look-alike sightings were reported already (issue 13 §3): one `lookalike.seen` per
+ * Which look-alike sightings were reported already (docs/decisions/016-organizations.md): one `lookalike.seen` per
  * tab + host + trigger, so a page that reloads, or focuses its password field in a loop, adds one
  * event to the organization's queue, not thousands.
  *

@@ -1,5 +1,5 @@
 /**
- * The look-alike verdict for a host under the current policy (issue 13 §3), for the popup
+ * The look-alike verdict for a host under the current policy (docs/decisions/016-organizations.md), for the popup
  * (handlers/org.ts signin.status) and the in-page warning (check.ts). Only the organization's own
  * allowlist (policy entries) exempts a host: a person's allowlist entry for a look-alike of the
  * organization's sign-in page must not silence the warning.

@@ -1,5 +1,5 @@
 /**
- * Audit-only mode's list (issue 15, issue 13): what Linklens would have blocked or warned about
+ * Audit-only mode's list (docs/decisions/017-surfaces.md, docs/decisions/016-organizations.md): what Linklens would have blocked or warned about
  * had it not been in audit-only mode. Bounded (AUDIT_CAP newest; the oldest go first) and kept in
  * the private store (kv 'db', out of a content script's reach in both browsers), readable and
  * clearable from options.

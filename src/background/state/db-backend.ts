@@ -2,13 +2,13 @@
  * The extension's private key-value store: one IndexedDB object store of the extension origin.
  *
  * Why not storage.local: in Firefox content scripts can read and write storage.local (there is
- * no setAccessLevel for it; toolchain note 25), and a content script runs inside the attacker's
+ * no setAccessLevel for it: docs/decisions/007-private-store.md), and a content script runs inside the attacker's
  * page. The extension origin's IndexedDB is reachable only from the background and Linklens'
  * own pages, in Chromium and Firefox alike, so the same store serves both browsers.
  *
  * Values are structured-cloned by IndexedDB (as storage.local would copy them). One connection
  * is kept per worker life: opening costs a few ms, and the first verdict after a wake reads
- * through it (BENCHMARKS.md §4).
+ * through it (BENCHMARKS.md "first verdict after the worker stopped").
  */
 import { openIdb } from './idb-store';
 

@@ -1,11 +1,11 @@
 /**
- * Typed access to the background's storage. Every read is validated (style.md 5: storage is an
+ * Typed access to the background's storage. Every read is validated (validate at every edge: storage is an
  * edge); a bad value is replaced by the fallback rather than crashing the worker.
  *
  * Two areas:
  * - 'db': the extension's private IndexedDB store (db-backend.ts). Everything that must last:
  *   settings, the policy cache, verdicts, jobs, the ledger, history. Out of content scripts'
- *   reach in both browsers (storage.local is not, in Firefox: toolchain note 25).
+ *   reach in both browsers (storage.local is not: Firefox content scripts can read it).
  * - 'session': storage.session, for what may be lost with the browser (blocked-page tokens,
  *   passes, exceptions, pause). Content scripts cannot read it (Chromium's default access level;
  *   Firefox does not expose it to them).

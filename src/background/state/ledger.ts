@@ -1,5 +1,5 @@
 /**
- * The privacy ledger: every URL actually sent to the service, when and why (issue 3). Capped so
+ * The privacy ledger: every URL actually sent to the service, when and why (docs/decisions/014-scan-engine.md). Capped so
  * it never grows without bound; readable, exportable and clearable from options.
  *
  * Sends of URLs asked for from private windows (incognito-urls.ts) are recorded too, so the

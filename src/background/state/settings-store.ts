@@ -1,5 +1,5 @@
 /**
- * The settings the background acts on: managed policy > user settings > defaults, merged in
+ * The settings the background acts on: the policy as a floor over the person's own (floor.ts), merged in
  * one place (src/shared/policy/managed.ts). Everything is kept in the private store (kv 'db');
  * the API key is kept apart (secret-store.ts), bound to the origin it was entered for
  * (src/shared/policy/key-binding.ts).
@@ -140,7 +140,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
       try {
         fn(state);
       } catch {
-        // One listener's error never breaks the others (style.md 10).
+        // One listener's error never breaks the others (clean up through a signal).
       }
     }
   }
@@ -217,7 +217,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
         // Where a policy was cached, a change waits (bounded) for this worker life's live read:
         // the cache leaves lockAll out, and a write let through before the read would then stay
         // in force. Without one (most people), nothing waits: the first read of storage.managed
-        // in a fresh profile takes seconds (toolchain note 8).
+        // in a fresh profile takes seconds.
         if (!live && cache && Object.keys(cache.values).length) {
           await Promise.race([refreshManaged().catch(ignore), new Promise((r) => setTimeout(r, LIVE_WAIT_MS))]);
           current = await this.get();

@@ -1,5 +1,5 @@
 /**
- * The in-page confirmation before a block-level link opens (issue 4): "Go back" (focused first,
+ * The in-page confirmation before a block-level link opens (docs/decisions/013-content-script.md): "Go back" (focused first,
  * Escape does the same) and "Open anyway", which is offered only when the background says policy
  * allows it (`canProceed === true`; anything else, including a missing field, hides it: the safe
  * default). A modal <dialog> in our closed root: the browser's top layer keeps page content from
@@ -62,7 +62,7 @@ export class ConfirmDialog {
     error.hidden = true;
     const back = h(doc, 'button', { type: 'button', class: 'back' }, [t('confirm_back')]);
     const open = canProceed ? h(doc, 'button', { type: 'button', class: 'open' }, [t('confirm_open')]) : null;
-    // "Report a mistake", reachable by keyboard here (issue 15): the link stays unopened.
+    // "Report a mistake", reachable by keyboard here (docs/decisions/017-surfaces.md): the link stays unopened.
     const report = canReport(info) ? h(doc, 'button', { type: 'button', class: 'report' }, [t('report')]) : null;
     const dialog = h(doc, 'dialog', { class: 'confirm', 'aria-labelledby': 'll-confirm-title', 'aria-describedby': 'll-confirm-intro' }, [
       h(doc, 'h2', { id: 'll-confirm-title' }, [icon(doc, markerKind(info) ?? 'block'), t('confirm_title')]),

@@ -33,7 +33,7 @@ export function setText(el: Element, text: string): void {
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /**
- * The marker icons differ in SHAPE, not only in colour (issue 4: colour is never the only
+ * The marker icons differ in SHAPE, not only in colour (docs/decisions/013-content-script.md: colour is never the only
  * signal): a triangle with "!" for warn, an octagon with "×" for block. Path data is ours.
  */
 const ICON_PATHS = {

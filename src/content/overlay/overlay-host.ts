@@ -1,5 +1,5 @@
 /**
- * The ONE overlay host per document (issue 4; toolchain pitfall 14: never a shadow UI per link).
+ * The ONE overlay host per document (docs/decisions/013-content-script.md; createShadowRootUi fetches its CSS on each call: never a shadow UI per link).
  * A `<linklens-overlay>` element with a CLOSED shadow root: the page sees one empty element and
  * nothing of what is inside it (which links are flagged, what the tooltip says). The element is
  * created at start-up on every page, so its presence says nothing about this page's verdicts.

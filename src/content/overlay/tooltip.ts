@@ -73,7 +73,7 @@ export class Tooltip {
   }
 
   /**
-   * A running check of the link the person rests on (issue 15 "Live progress"): its step, updated
+   * A running check of the link the person rests on (docs/decisions/017-surfaces.md): its step, updated
    * in place as the background pushes the next one; the verdict replaces it.
    */
   showProgress(anchor: Element, step: LinkProgress): void {

@@ -1,5 +1,5 @@
 /**
- * The look-alike sign-in warning (issue 13 §3), shown inside the overlay's closed shadow root
+ * The look-alike sign-in warning (docs/decisions/016-organizations.md), shown inside the overlay's closed shadow root
  * (overlay/overlay-host.ts): a bar across the top of the page that the page cannot read, restyle
  * or remove for good (the overlay host comes back, `ensure`).
  *

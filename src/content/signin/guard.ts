@@ -1,5 +1,5 @@
 /**
- * The sign-in guard (issue 13 §3): on a page whose host looks like one of the organization's
+ * The sign-in guard (docs/decisions/016-organizations.md): on a page whose host looks like one of the organization's
  * sign-in pages, a warning at load (top frame) and the moment a password field is focused,
  * before the person types. Registered by the background only while the policy lists
  * `protectedSignInDomains` (background/signin/guard-registration.ts), so it may ask at load.

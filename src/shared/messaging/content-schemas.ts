@@ -3,7 +3,7 @@
  *
  * Why not the protocol's zod schemas: the content script runs in every frame of every page, and
  * any schema library is parsed, compiled and (for zod) builds its schema objects on each of those
- * loads before anything is shown (issue 14 §2: 25 kB of zod/mini in a 66 kB script). These few
+ * loads before anything is shown (docs/decisions/009-bundle-weight.md: 25 kB of zod/mini in a 66 kB script). These few
  * shapes are small enough to check by hand. They must accept exactly what protocol.ts's schemas
  * accept: test/unit/content/content-schemas.test.ts runs both on the same generated values
  * (property test), and the type assertions below fail the build if the shapes drift apart.

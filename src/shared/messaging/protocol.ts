@@ -1,6 +1,6 @@
 /**
  * Every message Linklens sends between contexts, as zod schemas grouped by direction
- * (architecture.md "Messages"). A message is validated where it arrives (router.ts, content
+ * (docs/architecture.md, "The contexts"). A message is validated where it arrives (router.ts, content
  * listener); payloads are structured-cloned, so only plain data crosses.
  *
  * Trust: content scripts run in pages we do not control and are UNTRUSTED. They may only ask for
@@ -19,7 +19,7 @@ export { MAX_BATCH, MAX_LINK_TEXT, MAX_URL_LENGTH };
 
 // Unions here are z.union, not z.discriminatedUnion: every option's `type` literal is its own, so
 // both accept and refuse the same messages, and the worker does without zod's discriminated
-// union (1.9 kB of its bundle, issue 14 §2). z.union stops at the first option that parses:
+// union (1.9 kB of its bundle, docs/decisions/009-bundle-weight.md). z.union stops at the first option that parses:
 // each union lists its frequent messages first.
 const Url = nonEmpty(MAX_URL_LENGTH);
 const Id = nonEmpty(200);
@@ -27,7 +27,7 @@ const Id = nonEmpty(200);
 /**
  * One message: `z.object({ type: z.literal(type), ...fields })`, written once. The worker's
  * bundle would spell out the object-and-literal call for each of the ~50 messages below
- * (issue 14 §2). Not named `message` or `msg`: those read as message-key lookups
+ * (docs/decisions/009-bundle-weight.md). Not named `message` or `msg`: those read as message-key lookups
  * (test/unit/ui/locales.test.ts).
  */
 function ofType<const T extends string, F extends z.core.$ZodLooseShape = Record<never, never>>(type: T, fields?: F) {
@@ -47,11 +47,11 @@ export const ContentToBackground = z.union([
    * Hover intent or keyboard focus rested on a link: check it (cache, else scan, within the
    * page's budgets: src/shared/policy/budgets.ts). Answered like links.lookup. `text`: the start
    * of the link's visible text; when it names another site than the link leads to, the answer is
-   * a local warning (shared/url/lying-text.ts) and nothing is sent for the link (issue 12, item 5).
+   * a local warning (shared/url/lying-text.ts) and nothing is sent for the link (docs/decisions/003-every-hop.md).
    */
   ofType('link.hover', { url: Url, text: z.optional(str(MAX_LINK_TEXT)) }),
   // No message grants a pass: "Proceed anyway" is on the blocked page, an extension page
-  // (issue 11, hole 5). A content script may be the attacker's.
+  // (docs/decisions/001-content-tier.md). A content script may be the attacker's.
 
   /**
    * The few settings a content script needs to behave (hover delay, whether hovers are checked).
@@ -59,7 +59,7 @@ export const ContentToBackground = z.union([
    */
   ofType('config.get'),
   /**
-   * Issue 13 §3, sent by the sign-in guard (src/content/signin/, registered only while the policy
+   * docs/decisions/016-organizations.md, sent by the sign-in guard (src/content/signin/, registered only while the policy
    * lists protectedSignInDomains): does the sender's page look like the organization's sign-in
    * page? The background takes the host from the sender's frame (or tab) URL, never from the
    * message, decides with shared/url/lookalike.ts and reports `lookalike.seen` once per
@@ -67,7 +67,7 @@ export const ContentToBackground = z.union([
    */
   ofType('signin.check', { trigger: z.literal(['load', 'password-focus']) }),
   /**
-   * Issue 15 "Report a mistake" from the tooltip or the in-page confirmation: asks the background
+   * docs/decisions/017-surfaces.md "Report a mistake" from the tooltip or the in-page confirmation: asks the background
    * to open the extension's report page for `url` in a new tab. Nothing is spent or changed:
    * the report page (an extension page) offers the privileged `verdict.dispute`, which rescans.
    * Accepted only for a URL the sender's own document reported that has a warn/block verdict,
@@ -138,7 +138,7 @@ export const PageToBackground = z.union([
   ofType('pause.set', { until: z.nullable(z.number()) }),
   ofType('ledger.get'),
   ofType('ledger.clear'),
-  /** Audit-only mode's "would have blocked / warned" list (issue 15). Reply: AuditEntry[] newest first. */
+  /** Audit-only mode's "would have blocked / warned" list (docs/decisions/017-surfaces.md). Reply: AuditEntry[] newest first. */
   ofType('audit.get'),
   ofType('audit.clear'),
   ofType('cache.stats'),
@@ -147,13 +147,13 @@ export const PageToBackground = z.union([
   ofType('history.clear'),
   /** "Report a mistake": rescan now, mark the verdict disputed here, and say where to report it. */
   ofType('verdict.dispute', { url: Url, scanId: z.optional(Id) }),
-  /** Issue 13: what is reported to the organization, to whom, and how delivery goes (options). */
+  /** docs/decisions/016-organizations.md: what is reported to the organization, to whom, and how delivery goes (options). */
   ofType('reporting.status'),
-  /** Issue 13: the organization's support contact (blocked page, popup). Reply: OrgSupportData. */
+  /** docs/decisions/016-organizations.md: the organization's support contact (blocked page, popup). Reply: OrgSupportData. */
   ofType('org.support'),
-  /** Issue 13: is this tab on a protected sign-in page, or a look-alike of one? Reply: SignInStatusData. */
+  /** docs/decisions/016-organizations.md: is this tab on a protected sign-in page, or a look-alike of one? Reply: SignInStatusData. */
   ofType('signin.status', { tabId: int() }),
-  /** Issue 15: the "Proceed anyway" exceptions and passes in force (options). Reply: ExceptionsData. */
+  /** docs/decisions/017-surfaces.md: the "Proceed anyway" exceptions and passes in force (options). Reply: ExceptionsData. */
   ofType('exceptions.list'),
   /**
    * Ends the exception and proceed passes of one host (exact host); the reply comes once the
@@ -233,7 +233,7 @@ export interface LinkInfo {
   /** Whether "Open anyway" may be offered (policy). */
   canProceed?: boolean;
   /**
-   * Issue 12: the host the link leads to when that is not its own (a tracker or mail rewriter
+   * docs/decisions/003-every-hop.md: the host the link leads to when that is not its own (a tracker or mail rewriter
    * around another address), as the link itself says: nothing learned from the service.
    */
   leadsTo?: string;
@@ -242,13 +242,13 @@ export interface LinkInfo {
   /** The link's text names this host, another site than it leads to (a local warning). */
   textShows?: string;
   /**
-   * Issue 15 "Why this decision", for warn/block-level links only: the fired rule's message
+   * docs/decisions/017-surfaces.md "Why this decision", for warn/block-level links only: the fired rule's message
    * (`cs_why_<key>`) and the numbers it names, whole numbers in placeholder order (a confidence
    * as a percentage). Never a list entry or any other setting (link-info.ts `contentWhy`).
    */
   why?: LinkWhy;
   /**
-   * Issue 15 "Live progress": the step of a scan the frame's own hover started, while it runs
+   * docs/decisions/017-surfaces.md: the step of a scan the frame's own hover started, while it runs
    * (with status 'pending'). Only the step's name: no scan id, no timestamp.
    */
   progress?: LinkProgress;
@@ -328,7 +328,7 @@ export interface TabStatusData {
   /** Checks pages caused today and what the budgets refused (absent from older backgrounds). */
   budget?: BudgetReportData;
   /**
-   * Issue 12: the host the tab's URL leads to when it is a link wrapper around another address
+   * docs/decisions/003-every-hop.md: the host the tab's URL leads to when it is a link wrapper around another address
    * (`status` is then the worst of its hops), else null or absent.
    */
   leadsTo?: string | null;
@@ -398,7 +398,7 @@ export interface SettingsWriteData extends SettingsData {
 /**
  * Optional on SettingsData (pages cope without it): the allow/block list entries that come from
  * managed policy, so the options page can show them locked while the person's own entries stay
- * editable (POLICY.md: policy lists are added to the person's).
+ * editable (docs/admin/policy.md: policy lists are added to the person's).
  */
 export interface ManagedListEntries {
   allowlist: string[];
@@ -473,7 +473,7 @@ export interface BlockedDetailsData {
    */
   firstUrl: string | null;
   /**
-   * Issue 12: `url` was read out of `firstUrl` (a tracker or mail rewriter around it), not
+   * docs/decisions/003-every-hop.md: `url` was read out of `firstUrl` (a tracker or mail rewriter around it), not
    * reached by a redirect: "it leads to" rather than "it redirected to".
    */
   readFromLink?: boolean;
@@ -488,7 +488,7 @@ export interface BlockedDetailsData {
   /** The verdict's confidence, when there is a verdict. */
   confidence?: number | null;
   reason: string;
-  /** The rule that fired, as data (issue 15); the page puts it in words. null/absent: not known. */
+  /** The rule that fired, as data (docs/decisions/017-surfaces.md); the page puts it in words. null/absent: not known. */
   rule?: DecisionRule | null;
   canProceed: boolean;
   /** Human description of how long "Proceed anyway" lasts. */
@@ -526,7 +526,7 @@ export interface LedgerEntry {
   url: string;
   at: number;
   reason: ScanReason;
-  /** Issue 12: set when the URL went to its shortener (resolveShorteners), not to the service. */
+  /** docs/decisions/003-every-hop.md: set when the URL went to its shortener (resolveShorteners), not to the service. */
   sentTo?: 'shortener';
 }
 
@@ -546,7 +546,7 @@ export interface PageScanProgressData {
 }
 
 /**
- * `reporting.status` (issue 13): everything about reporting the person may see. The token itself
+ * `reporting.status` (docs/decisions/016-organizations.md): everything about reporting the person may see. The token itself
  * never leaves the background: only whether one is set.
  */
 export interface ReportingStatusData {
@@ -565,21 +565,21 @@ export interface ReportingStatusData {
   policyProblems: string[];
 }
 
-/** `exceptions.list` / `exceptions.revoke` / `exceptions.revokeAll` (issue 15). */
+/** `exceptions.list` / `exceptions.revoke` / `exceptions.revokeAll` (docs/decisions/017-surfaces.md). */
 export interface ExceptionsData {
   /** Policy allowProceed: false means no exception can exist (and none is listed). */
   allowed: boolean;
   items: ExceptionRow[];
 }
 
-/** `org.support` (issue 13): policy-only text, empty strings when not set. supportUrl is https only. */
+/** `org.support` (docs/decisions/016-organizations.md): policy-only text, empty strings when not set. supportUrl is https only. */
 export interface OrgSupportData {
   organizationName: string;
   supportUrl: string;
   supportContact: string;
 }
 
-/** `signin.status` (issue 13 §3): the look-alike verdict for the tab's host (shared/url/lookalike.ts). */
+/** `signin.status` (docs/decisions/016-organizations.md): the look-alike verdict for the tab's host (shared/url/lookalike.ts). */
 export interface SignInStatusData {
   host: string | null;
   verdict:

@@ -1,5 +1,5 @@
 /**
- * Example table for spend() (style.md 12): the defaults (navigations 20 a minute per tab, 40 per
+ * Example table for spend(): the defaults (navigations 20 a minute per tab, 40 per
  * site; hovers 60 and 120; 1000 per site a day; 5000 a day), at each edge. Tested in
  * budgets.test.ts, together with the one-minute bound the browser tests rely on.
  */

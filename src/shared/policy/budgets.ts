@@ -1,5 +1,5 @@
 /**
- * Budgets for checks a web page can cause (issue 11, hole 4): a page that navigates in a loop,
+ * Budgets for checks a web page can cause (docs/decisions/010-budgets.md): a page that navigates in a loop,
  * or moves focus over links from script, must not spend the person's credits without limit.
  * Pure: the background's holder (src/background/scan/budget.ts) keeps the counters.
  *
@@ -44,7 +44,7 @@ export type BudgetKind = 'navigation' | 'hover';
 export const HOVER_DAY_SHARE = 0.8;
 export type BudgetScope = 'tab' | 'site' | 'site-day' | 'day';
 
-/** Sized for a person's pace (README "Budgets"; POLICY.md `budgets`). */
+/** Sized for a person's pace (docs/privacy.md "Budgets"; docs/admin/policy.md `budgets`). */
 export const DEFAULT_BUDGETS: BudgetLimits = {
   navigationsPerTabPerMinute: 20,
   navigationsPerSitePerMinute: 40,

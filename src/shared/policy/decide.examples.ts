@@ -1,5 +1,5 @@
 /**
- * Example table for decide() (style.md 12): spec bands (0-20 safe, 21-50 suspicious,
+ * Example table for decide(): spec bands (0-20 safe, 21-50 suspicious,
  * 51-75 high, 76-100 malicious) with the default thresholds (warn 51, block 76), then
  * configured thresholds, minimum confidence, lists (the organization's and the person's) and
  * audit-only. Each row names the rule that fired, as the blocked page and popup explain it.

@@ -1,6 +1,6 @@
 /**
- * What the extension does about a URL: `{action, reason, rule}` the UI can explain (style.md 11,
- * issue 15 "Why this decision": `rule` is the rule that fired, as data, put in words by
+ * What the extension does about a URL: `{action, reason, rule}` the UI can explain (pure, ordered decisions with tagged results,
+ * docs/decisions/017-surfaces.md "Why this decision": `rule` is the rule that fired, as data, put in words by
  * src/ui/why.ts). Ordered rules, first match wins; audit-only is applied last:
  *
  *   1. host on the blocklist            → block    'blocklist'        (no verdict needed)

@@ -1,5 +1,5 @@
 /**
- * Example tables for exceptionsInForce and revokeFromRecords (style.md 12). Tested in
+ * Example tables for exceptionsInForce and revokeFromRecords. Tested in
  * test/unit/shared/policy/exceptions-view.test.ts.
  */
 import type { ExceptionRecords, ExceptionRow } from './exceptions-view';

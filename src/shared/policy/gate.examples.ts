@@ -1,5 +1,5 @@
 /**
- * Example table for gateUrl (style.md 12): one group per outcome. A row's settings are the
+ * Example table for gateUrl: one group per outcome. A row's settings are the
  * defaults made "configured" (BASE) plus the row's overrides. Tested in gate.test.ts, where each
  * row must give exactly its own outcome (so it is a negative for every other rule).
  */
@@ -29,7 +29,7 @@ export const GATE_EXAMPLES: Readonly<Record<SkipReason | 'send' | 'blocklist' | 
     { raw: 'https://example.com/', ctx: { incognito: true }, settings: { scanIncognito: true }, url: 'https://example.com/' },
     { raw: 'http://192.168.1.1/admin', settings: { scanPrivateHosts: true }, url: 'http://192.168.1.1/admin' },
   ],
-  // Invariant 4: the block lists hold in every state that would otherwise skip the service.
+  // The policy is a floor (docs/decisions/005-policy-floor.md): the block lists hold in every state that would otherwise skip the service.
   blocklist: [
     { raw: 'https://bad.example.com/', settings: { allowlist: ['example.com'], blocklist: ['bad.example.com'] }, url: 'https://bad.example.com/' },
     { raw: 'https://login.evil.example/x', settings: { blocklist: ['evil.example'] }, url: 'https://login.evil.example/x' },

@@ -1,7 +1,7 @@
 /**
  * Whether a URL may be sent to the scanning service, and if not, why (the popup shows the
- * reason). Ordered rules, first match wins (style.md 11; issue 3 "URL handling"; issue 10
- * invariant 4):
+ * reason). Ordered rules, first match wins (pure, ordered decisions with tagged results; docs/decisions/012-least-url.md; docs/architecture.md, guarantees
+ * docs/decisions/005-policy-floor.md):
  *
  *   1. not a web URL / unparsable            → 'scheme' | 'invalid-url'
  *   2. on the blocklist (the organization's or the person's)

@@ -1,4 +1,4 @@
-/** Example table for planImport (style.md 12). `current` is CURRENT unless an example says otherwise. */
+/** Example table for planImport. `current` is CURRENT unless an example says otherwise. */
 import { DEFAULT_SETTINGS, type SettingKey, type Settings } from './settings';
 import type { IgnoredWhy, WeakenReason } from './import-plan';
 

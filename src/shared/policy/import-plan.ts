@@ -1,5 +1,5 @@
 /**
- * What importing a settings file will do (issue 10 invariant 5, issue 11): a file is the
+ * What importing a settings file will do (docs/decisions/006-nothing-lost.md, docs/decisions/001-content-tier.md): a file is the
  * attacker's file until the person has seen what it changes.
  *
  * - Merge: only keys the file names change; every other setting keeps its value. A list named

@@ -1,4 +1,4 @@
-/** Example table for keyForService / mayRebind (style.md 12). */
+/** Example table for keyForService / mayRebind. */
 import type { KeyDecision, StoredKey } from './key-binding';
 
 const OLD = 'https://scan.example.org';

@@ -1,5 +1,5 @@
 /**
- * Which API key goes with which service (issue 11 hole 3): a key is sent only to the origin it
+ * Which API key goes with which service (docs/decisions/008-key-binding.md): a key is sent only to the origin it
  * was entered for, or, for a key set by policy, to the policy's service URL. Changing the service
  * URL (typed, saved, imported, or tried with "Test connection") never carries the stored key to
  * the new origin; the person enters the key again or confirms, naming both origins, that the

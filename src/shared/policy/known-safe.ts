@@ -1,7 +1,7 @@
 /**
  * Strict mode's hold (strict-hold.ts) stops every top-level load of a public host until the
  * background lets it through; for a page whose verdict is already cached and allows it, that
- * round trip is all the hold does (BENCHMARKS.md measurement 14: ~70 ms a visit). A known-safe
+ * round trip is all the hold does (BENCHMARKS.md "Strict mode": ~70 ms a visit). A known-safe
  * rule lets such a page through in the browser instead: one `allow` rule per cached verdict, of a
  * priority above the hold and below every block rule (net-rules.ts), so a block list entry, a
  * blocking verdict or a wrapper hold always wins over it. Pure; examples: known-safe.examples.ts.

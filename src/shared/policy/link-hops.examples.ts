@@ -1,5 +1,5 @@
 /**
- * Example table for combineHops (style.md 12): a link's status from its hops' (hop 0 is the
+ * Example table for combineHops: a link's status from its hops' (hop 0 is the
  * link itself, then its destinations). Tested in test/unit/shared/policy/link-hops.test.ts.
  */
 import type { Action, UrlStatus } from '../verdict';

@@ -1,5 +1,5 @@
 /**
- * A link's status from the statuses of its hops (issue 12, item 2): the link itself (hops[0]),
+ * A link's status from the statuses of its hops (docs/decisions/003-every-hop.md): the link itself (hops[0]),
  * then each URL read out of it (unwrap.ts) or, when allowed, what a shortener answered. The
  * link is as bad as its worst hop: a tracker's safe verdict never vouches for where it sends
  * you, and a destination's phishing verdict is the link's. Pure. Examples: link-hops.examples.ts.

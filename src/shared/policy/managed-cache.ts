@@ -21,7 +21,7 @@ export interface ManagedCache {
 
 /** What is written to the private store after a successful live read. */
 export function toCache(live: ManagedValues): ManagedCache {
-  // Credentials are never cached: the API key and the reporting token (issue 13) stay in policy.
+  // Credentials are never cached: the API key and the reporting token (docs/decisions/016-organizations.md) stay in policy.
   const { apiKey, reportingToken: _token, ...values } = live;
   return { values, credentials: Boolean(apiKey) || Boolean(values.serviceUrl) };
 }

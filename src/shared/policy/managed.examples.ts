@@ -1,6 +1,6 @@
 /**
- * Example policies for readManaged / mergeSettings (style.md 12). SAMPLE_POLICY is the same
- * object POLICY.md shows administrators (a test keeps the two identical).
+ * Example policies for readManaged / mergeSettings. SAMPLE_POLICY is the same
+ * object docs/admin/deployment.md shows administrators (a test keeps the two identical).
  */
 
 /** The value of `3rdparty.extensions.<id>` (Chrome) / `3rdparty.Extensions.<id>` (Firefox). */

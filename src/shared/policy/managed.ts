@@ -4,7 +4,7 @@
  *
  * readManaged is defaults-free on purpose: zod 4 applies `.default()` even inside `.partial()`,
  * so a defaulted schema would make an empty policy overwrite every user setting. Only keys actually present
- * and valid come out. Documentation for administrators: POLICY.md; Chrome schema:
+ * and valid come out. Documentation for administrators: docs/admin/policy.md; Chrome schema:
  * public/managed_schema.json (Firefox does not validate, so the checks here are what protects us).
  */
 import type { z } from 'zod/mini';

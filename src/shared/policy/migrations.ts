@@ -1,5 +1,5 @@
 /**
- * Stored settings → current Settings (style.md 6: numbered migrations, one chain test).
+ * Stored settings → current Settings (versioned settings: numbered migrations, one chain test).
  *
  * MIGRATIONS[n] turns version n into n+1 (files in ./migrations/, each with its example). After
  * the chain, repair (repair.ts) validates field by field: an invalid field is reset to its default

@@ -1,5 +1,5 @@
 /**
- * Example table for planNetRules (style.md 12), tested in test/unit/shared/policy/net-rules.test.ts.
+ * Example table for planNetRules, tested in test/unit/shared/policy/net-rules.test.ts.
  * Each row: a state (settings, pause, cache, exceptions, passes) and what the request-blocking
  * layer must then hold. `verdicts` lists cache keys with a block rule, `hosts` the block-list
  * hosts, `allowHosts` the exception hosts, `passes` the one-shot passes ("tabId url").

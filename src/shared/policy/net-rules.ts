@@ -1,6 +1,6 @@
 /**
  * What the browser's request-blocking layer (declarativeNetRequest) must hold so that a known-bad
- * URL never reaches the network (issue 10, invariant 1). Pure: the background feeds it the cache,
+ * URL never reaches the network (docs/decisions/002-known-bad-rules.md). Pure: the background feeds it the cache,
  * the settings, pause and "Proceed anyway" exceptions, and applies the difference
  * (src/background/scan/net-rules.ts). Examples: net-rules.examples.ts.
  *
@@ -97,7 +97,7 @@ export interface NetRuleInput {
   limits: NetRuleLimits;
   now: number;
   /**
-   * Issue 12: hold navigations through known link wrappers until their destination is judged
+   * docs/decisions/003-every-hop.md: hold navigations through known link wrappers until their destination is judged
    * (wrapper-holds.ts). The background sets it while navigations are checked (configured,
    * scanNavigations on, not audit-only); a pause lifts the holds like every verdict rule.
    */
@@ -221,7 +221,7 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
     drafts.push({ store, rule: { priority: BLOCK_PRIORITY, action: { type: 'block' }, condition: { regexFilter: regex, isUrlFilterCaseSensitive: true, resourceTypes: FRAMES } } });
   }
 
-  // 4. Wrapper holds (issue 12): a few session rules, after the allow rules took their slots.
+  // 4. Wrapper holds (docs/decisions/003-every-hop.md): a few session rules, after the allow rules took their slots.
   if (input.holdWrappers === true && !paused) {
     for (const d of wrapperHoldDrafts(BLOCK_PRIORITY)) if (take('session', d.rule.condition.regexFilter !== undefined)) drafts.push(d);
   }

@@ -1,5 +1,5 @@
 /**
- * Example tables for decideProceed and addPass (style.md 12). Tested in passes.test.ts.
+ * Example tables for decideProceed and addPass. Tested in passes.test.ts.
  */
 import type { ProceedDecision, ProceedRequest } from './passes';
 

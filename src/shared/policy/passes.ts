@@ -1,5 +1,5 @@
 /**
- * When "Proceed anyway" may let a person through to a blocked page (issue 11, hole 5). Passes
+ * When "Proceed anyway" may let a person through to a blocked page (docs/decisions/001-content-tier.md). Passes
  * come only from a trusted surface: the blocked page, an extension page that shows the verdict
  * (the background refuses every privileged message from content scripts). Pure; the pass store
  * (src/background/scan/exceptions.ts) bounds how many are live and for how long.

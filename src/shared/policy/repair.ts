@@ -1,5 +1,5 @@
 /**
- * Field-by-field validation (style.md 5, after darkreader's utils/validation.ts): a bad field is
+ * Field-by-field validation (validate at every edge, after darkreader's utils/validation.ts): a bad field is
  * reset to its default and recorded, never the whole object. Used for stored settings (after the
  * migrations), imported settings, and, without defaults, for managed policy (managed.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * The settings schema: one zod shape WITHOUT defaults (toolchain pitfall 7: zod 4 applies
+ * The settings schema: one zod shape WITHOUT defaults (zod 4 applies .default() even inside .partial(): zod 4 applies
  * `.default()` even inside `.partial()`, so an empty managed policy would overwrite user
  * settings), plus DEFAULTS applied in exactly one place (`withDefaults`).
  *
@@ -27,7 +27,7 @@ export const SettingsShape = z.object({
   /** Score at or above which a navigation is blocked. */
   blockThreshold: intIn(0, 100),
   /**
-   * Minimum confidence (0–1) of a verdict to block (issue 15): a score at or above the block
+   * Minimum confidence (0–1) of a verdict to block (docs/decisions/017-surfaces.md): a score at or above the block
    * threshold with a lower confidence is warned about instead. 0 = every such score blocks.
    */
   minBlockConfidence: z.number().check(z.gte(0), z.lte(1)),
@@ -43,7 +43,7 @@ export const SettingsShape = z.object({
   /** Send URLs without their query string. */
   stripQuery: z.boolean(),
   /**
-   * Issue 12: ask opaque shorteners (t.co, bit.ly…: shared/url/shorteners.ts) where a short link
+   * docs/decisions/003-every-hop.md: ask opaque shorteners (t.co, bit.ly…: shared/url/shorteners.ts) where a short link
    * leads, with one HEAD request without cookies, so the destination is judged too. Off: they are
    * never contacted (the request tells the shortener about the link); the service scans the
    * short URL itself.
@@ -70,11 +70,11 @@ export const SettingsShape = z.object({
   notifications: z.boolean(),
   /** Policy only: every user setting is locked. */
   lockAll: z.boolean(),
-  /** Policy only: false removes "Pause protection"; a pause in force ends (issue 10). */
+  /** Policy only: false removes "Pause protection"; a pause in force ends (docs/architecture.md, guarantees). */
   allowPause: z.boolean(),
   /**
    * Policy only: false ignores the person's own allowlist entries and the "Trust this site"
-   * button; the policy's own allowlist still applies (issue 10).
+   * button; the policy's own allowlist still applies (docs/architecture.md, guarantees).
    */
   allowUserAllowlist: z.boolean(),
   /**
@@ -82,10 +82,10 @@ export const SettingsShape = z.object({
    * either way (floor.ts; audit-only and "Check pages I open" are never among them).
    */
   personMayChange: z.array(str(100)).check(z.maxLength(100)),
-  // ── Organization keys (issue 13). One contiguous block so other branches' keys merge beside
+  // ── Organization keys (docs/decisions/016-organizations.md). One contiguous block so other branches' keys merge beside
   // it. The POLICY_ONLY_KEYS among them are never taken from the person, an import or
-  // storage.local (a Firefox content script can write that area): see POLICY.md. ──
-  /** Where events are reported (POLICY.md "Reporting"); '' = nothing is recorded or sent. */
+  // storage.local (a Firefox content script can write that area): see docs/admin/policy.md. ──
+  /** Where events are reported (docs/admin/reporting.md); '' = nothing is recorded or sent. */
   reportingUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || isReportingUrl(s), 'https, or http to this machine only')),
   /** Bearer token for reportingUrl. A credential: kept like the API key, never shown to pages. */
   reportingToken: str(4000),
@@ -108,7 +108,7 @@ export const SettingsShape = z.object({
   protectedSignInDomains: z.array(nonEmpty(253)).check(z.maxLength(200)),
   /**
    * How many checks a web page can cause (budgets.ts): navigations and hovers per tab and per
-   * site per minute, per site and in total per day. Kept in one group (issue 11, hole 4).
+   * site per minute, per site and in total per day. Kept in one group (docs/decisions/010-budgets.md).
    */
   budgets: z.object({
     navigationsPerTabPerMinute: intIn(2, 100_000),
@@ -150,7 +150,7 @@ export const DEFAULT_SETTINGS: Settings = {
   allowPause: true,
   allowUserAllowlist: true,
   personMayChange: [],
-  // ── Organization keys (issue 13) ──
+  // ── Organization keys (docs/decisions/016-organizations.md) ──
   reportingUrl: '',
   reportingToken: '',
   deviceTag: '',
@@ -170,8 +170,8 @@ export const DEFAULT_SETTINGS: Settings = {
  * Keys only a managed policy sets: a value in the person's storage (or an imported file) never
  * counts (mergeSettings resets them, settings-store refuses them), so nobody can unlock or
  * re-allow from their side what the organization decided (lockAll, allowPause,
- * allowUserAllowlist; issue 10), nor point reporting at their own server or put their own
- * "contact IT" text on the blocked page (the organization keys; issue 13).
+ * allowUserAllowlist; docs/architecture.md, guarantees), nor point reporting at their own server or put their own
+ * "contact IT" text on the blocked page (the organization keys; docs/decisions/016-organizations.md).
  */
 export const POLICY_ONLY_KEYS = [
   'lockAll',

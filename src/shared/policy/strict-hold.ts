@@ -1,5 +1,5 @@
 /**
- * The request-blocking rule that makes strict mode's hold a real one (issue 10, invariant 3
+ * The request-blocking rule that makes strict mode's hold a real one (docs/decisions/004-fail-closed.md
  * "fail-closed means closed"). Without it the hold begins when the navigation event reaches the
  * background: by then the browser has sent the page's first request, and a site that answers in
  * milliseconds can have its page committed (and its scripts, a meta refresh, running) before the

@@ -1,5 +1,5 @@
 /**
- * Example table for strictOutcome (style.md 12), one row per rule and fail reason, in the
+ * Example table for strictOutcome, one row per rule and fail reason, in the
  * rule order of strict.ts. A row's settings are STRICT_BASE (strict mode on, fail mode block,
  * 5 s) plus its overrides. Tested in strict.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Strict mode's decision for one navigation (issue 10, invariant 3 "Fail-closed means closed"):
+ * Strict mode's decision for one navigation (docs/decisions/004-fail-closed.md):
  * hold the tab on the checking page, allow it, or block it, with a reason the blocked page says
  * in words. Every outcome that is not a verdict goes through the fail mode: with
  * strictFailMode 'block' it ends on the blocked page, never silently on the site.

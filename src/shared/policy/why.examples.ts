@@ -1,5 +1,5 @@
 /**
- * Example table for whyOf() (style.md 12): a decision's rule → the message key and the values it
+ * Example table for whyOf(): a decision's rule → the message key and the values it
  * names, in placeholder order. Tested in test/unit/shared/policy/why.test.ts, which also renders
  * each in English.
  */

@@ -1,5 +1,5 @@
 /**
- * "Why this decision" in words (issue 15): which message explains a DecisionRule, and the values
+ * "Why this decision" in words (docs/decisions/017-surfaces.md): which message explains a DecisionRule, and the values
  * it names, in the order of the message's placeholders. Pure, so every surface says the same
  * thing: the blocked page and the popup (src/ui/components/why-line.tsx) and, later, the in-page
  * tooltip (which reads the same keys with its `cs_` prefix). Numbers stay numbers here; each

@@ -1,5 +1,5 @@
 /**
- * Request-blocking rules that hold a navigation through a known link wrapper (issue 12, item 3)
+ * Request-blocking rules that hold a navigation through a known link wrapper (docs/decisions/003-every-hop.md)
  * until its destination has a verdict. A wrapper answers with a redirect in milliseconds, far
  * sooner than any scan: checking the destination when the navigation starts would let the
  * redirect land on the phishing page first. So while protection checks navigations, main-frame

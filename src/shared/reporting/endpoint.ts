@@ -1,5 +1,5 @@
 /**
- * Where reports may go (issue 13 §1): https anywhere, plain http only to this machine, the same
+ * Where reports may go (docs/decisions/016-organizations.md): https anywhere, plain http only to this machine, the same
  * rule as the scanning service (background/api/base-url.ts), so events and the reporting token
  * never cross a network in clear text. Unlike a service base URL, a reporting URL is a full
  * endpoint: its path and query are kept as given. Credentials in the URL are refused (the token

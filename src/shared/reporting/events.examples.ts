@@ -1,5 +1,5 @@
 /**
- * One example of every event type (issue 13 §1), as POLICY.md shows them to administrators
+ * One example of every event type (docs/decisions/016-organizations.md), as docs/admin/reporting.md shows them to administrators
  * (a test keeps the two identical and checks each against the schema).
  */
 import type { ReportEvent, ReportType } from './events';

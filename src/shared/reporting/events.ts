@@ -1,6 +1,6 @@
 /**
- * What Linklens reports to the organization (issue 13 §1), as plain JSON. Pure: no browser API.
- * The wire format is documented for administrators in POLICY.md "Reporting"; a change here is a
+ * What Linklens reports to the organization (docs/decisions/016-organizations.md), as plain JSON. Pure: no browser API.
+ * The wire format is documented for administrators in docs/admin/reporting.md; a change here is a
  * change of that contract (bump REPORT_SCHEMA).
  *
  * Every event has the same envelope (id, type, time, extensionVersion, deviceTag, userTag) and a

@@ -1,5 +1,5 @@
 /**
- * Example tables for judgeHost (style.md 12), tested in test/unit/shared/url/lookalike.test.ts.
+ * Example tables for judgeHost, tested in test/unit/shared/url/lookalike.test.ts.
  * Hosts are written as people read them; `ascii()` turns them into what the URL parser hands
  * the extension (lowercase, punycode), which is what judgeHost receives.
  */

@@ -1,5 +1,5 @@
 /**
- * Look-alikes of the organization's own sign-in pages (issue 13 §3). Pure, local and immediate:
+ * Look-alikes of the organization's own sign-in pages (docs/decisions/016-organizations.md). Pure, local and immediate:
  * no service round trip. Examples: lookalike.examples.ts; false-positive budget: BENCHMARKS.md.
  *
  * For a host and the policy's `protectedSignInDomains`:

@@ -1,5 +1,5 @@
 /**
- * Example tables for checkLinkText and claimedUrl (style.md 12): true positives and the near
+ * Example tables for checkLinkText and claimedUrl: true positives and the near
  * misses that must stay quiet. Tested in test/unit/shared/url/lying-text.test.ts.
  */
 import { WRAP } from './unwrap.examples';

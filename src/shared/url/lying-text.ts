@@ -1,5 +1,5 @@
 /**
- * Link text that lies (issue 12, item 5): `<a href="http://evil.example">https://mybank.example</a>`.
+ * Link text that lies (docs/decisions/003-every-hop.md): `<a href="http://evil.example">https://mybank.example</a>`.
  * Decided locally, before and without the service. Pure. Examples: lying-text.examples.ts.
  *
  * The rule: when the text claims an address (text-claim.ts), the site it names must be the site

@@ -1,5 +1,5 @@
 /**
- * Example table for normalizeUrl (style.md 12): each row is one rule, kept beside the code and
+ * Example table for normalizeUrl: each row is one rule, kept beside the code and
  * tested in test/unit/shared/url/normalize.test.ts. `q` = stripQuery.
  */
 import type { NormalizeResult } from './normalize';

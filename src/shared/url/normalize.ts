@@ -1,6 +1,6 @@
 /**
  * The one URL normalizer: what is sent to the service AND the verdict cache key, so one page is
- * one entry (issue 3, "URL handling": minimize what is sent). Pure; never throws.
+ * one entry (docs/decisions/012-least-url.md: minimize what is sent). Pure; never throws.
  *
  * The WHATWG URL parser (the browser's own) already lowercases the host, maps IDN to punycode,
  * canonicalizes IPv4/IPv6 literals, drops default ports, resolves dot segments and gives an empty

@@ -1,5 +1,5 @@
 /**
- * Example hosts per class for classifyHost (style.md 12), as the shipped build classifies them
+ * Example hosts per class for classifyHost, as the shipped build classifies them
  * (no test top-level domains). Each class is tested against its own samples; since the result is
  * one class, every other class's samples are its negatives.
  */

@@ -1,6 +1,6 @@
 /**
  * Which hosts are "not the public web" and so must never be sent to the scanning service
- * (issue 3, "URL handling": loopback, private, link-local, CGNAT, intranet names; issue 11:
+ * (docs/decisions/012-least-url.md: loopback, private, link-local, CGNAT, intranet names; docs/decisions/001-content-tier.md:
  * special-purpose and documentation ranges, 6to4 and Teredo by their embedded IPv4, and names
  * under a top-level domain that is not on the public suffix list). Pure.
  *
@@ -40,7 +40,7 @@ export const INTRANET_SUFFIXES: readonly string[] = [
 /**
  * Top-level domains treated as the public web although not on the public suffix list: `.test`
  * in browser-test builds (the tests map `*.test` to loopback servers and expect it treated as the
- * web, toolchain note 11), `.test` and `.example` in unit tests. Empty in the shipped build.
+ * web, *.test hosts resolve to loopback), `.test` and `.example` in unit tests. Empty in the shipped build.
  * Set at build time (wxt.config.ts, vitest.config.ts).
  */
 export const PUBLIC_TEST_TLDS: readonly string[] = typeof __LINKLENS_PUBLIC_TEST_TLDS__ !== 'undefined' && Array.isArray(__LINKLENS_PUBLIC_TEST_TLDS__) ? __LINKLENS_PUBLIC_TEST_TLDS__ : [];

@@ -1,5 +1,5 @@
 /**
- * Examples for public-suffix.ts (style.md 12), tested in public-suffix.test.ts.
+ * Examples for public-suffix.ts, tested in public-suffix.test.ts.
  *
  * PSL_TEST_CASES: the public suffix list's own test file (tests/test_psl.txt of
  * github.com/publicsuffix/list, public domain, CC0; here the copy Debian ships in

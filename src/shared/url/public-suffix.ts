@@ -5,7 +5,7 @@
  * first label; when no rule matches, the suffix is the last label (the default rule `*`).
  * Examples: public-suffix.examples.ts (the list's own test file, plus our private-section cases).
  *
- * Ours instead of tldts (issue 14 §2): the same rules (generated from tldts's copy of the list,
+ * Ours instead of tldts (docs/decisions/009-bundle-weight.md): the same rules (generated from tldts's copy of the list,
  * scripts/gen-public-suffix.mjs) as ~76 kB of packaged text (public/psl.txt) instead of ~134 kB of
  * code, read into a tree by suffix-table.ts. Until that table is loaded every function here
  * throws SuffixTableError (suffix-table.ts says why). Input: a hostname (no URL parsing here).

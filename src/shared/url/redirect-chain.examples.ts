@@ -1,5 +1,5 @@
 /**
- * Example table for redirect-chain.ts (style.md 12), tested in
+ * Example table for redirect-chain.ts, tested in
  * test/unit/shared/url/redirect-chain.test.ts: a tab's navigation events, then its chain and what
  * findHop answers for a URL.
  */

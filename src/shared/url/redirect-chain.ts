@@ -1,5 +1,5 @@
 /**
- * The chain of URLs a tab went through for one thing the person did (issue 10, invariant 2):
+ * The chain of URLs a tab went through for one thing the person did (docs/decisions/003-every-hop.md):
  * server redirects (3xx) and client redirects (meta refresh, script `location`) add hops; a new
  * navigation of the person's starts a new chain. Pure; the background feeds it navigation events
  * (navigation.ts). Examples: redirect-chain.examples.ts.

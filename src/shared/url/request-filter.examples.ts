@@ -1,5 +1,5 @@
 /**
- * Example tables for request-filter.ts (style.md 12), tested in
+ * Example tables for request-filter.ts, tested in
  * test/unit/shared/url/request-filter.test.ts. Request URLs are written as the browser hands them
  * to its request-blocking layer (canonical, fragment and userinfo kept). Each row also holds, by
  * test: a request matches the key's regex exactly when normalizeUrl maps it to that key.

@@ -3,7 +3,7 @@
  * URLs a rule must match so that it stops exactly the requests whose cache key is `key`
  * (normalize.ts). Pure. Examples: request-filter.examples.ts.
  *
- * What the browser matches against (found on Chromium 156 and Firefox 153, issue 10): the
+ * What the browser matches against (found on Chromium 156 and Firefox 153, docs/architecture.md, guarantees): the
  * request URL as the browser canonicalized it, WITH its fragment (`/a#x` does not match `/a$`)
  * and WITH any `user:pass@` (an anchored `^http://host` misses `http://u:p@host`), and a host's
  * trailing dot kept (`host.`). Host and scheme are already lower case, default ports dropped,

@@ -1,4 +1,4 @@
-/** Example tables for isShortener and isShortLink (style.md 12). */
+/** Example tables for isShortener and isShortLink. */
 
 export const SHORTENER_HOST_EXAMPLES: ReadonlyArray<readonly [host: string, expected: boolean, why: string]> = [
   ['t.co', true, 'listed'],

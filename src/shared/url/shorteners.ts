@@ -1,5 +1,5 @@
 /**
- * Opaque URL shorteners (issue 12, item 4): public services where anyone can make a short link to
+ * Opaque URL shorteners (docs/decisions/003-every-hop.md): public services where anyone can make a short link to
  * anywhere, so the destination is not in the URL at all. unwrap() cannot read them; the service
  * scans the short URL itself, and only an opt-in setting may ask the shortener where it leads
  * (that request tells the shortener about the click). Pure; a Set lookup. Examples:

@@ -1,4 +1,4 @@
-/** Example tables for registrableDomain and hostMatches (style.md 12). */
+/** Example tables for registrableDomain and hostMatches. */
 
 export const REGISTRABLE_DOMAIN_EXAMPLES: ReadonlyArray<readonly [host: string, site: string]> = [
   ['example.com', 'example.com'],

@@ -2,7 +2,7 @@
  * The public suffix list as a tree of rules, read from the packaged text file public/psl.txt
  * (format: scripts/gen-public-suffix.mjs), and the one place that says whether it is loaded.
  *
- * Why a file and not a module (issue 14 §2): as a string inside the background bundle the list
+ * Why a file and not a module (docs/decisions/009-bundle-weight.md): as a string inside the background bundle the list
  * was a quarter of the worker's script. The background starts reading it when the worker starts
  * (src/background/suffix-list.ts) and its entry points wait for it (the router, the checker);
  * extension pages install it from the same file imported as text (src/ui/suffix-list.ts).

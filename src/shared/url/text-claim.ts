@@ -1,5 +1,5 @@
 /**
- * What a link's visible text claims as its address, if anything (issue 12, item 5: "link text
+ * What a link's visible text claims as its address, if anything (docs/decisions/003-every-hop.md: "link text
  * that lies"). Pure, cheap and free of the public suffix list so a content script can run it on every link and only
  * ask about links whose text makes a claim. lying-text.ts makes the comparison.
  *

@@ -1,5 +1,5 @@
 /**
- * Example table for unwrap() (style.md 12): every wrapper kind, nesting, the generic rule and
+ * Example table for unwrap(): every wrapper kind, nesting, the generic rule and
  * where it stops, malformed and hostile links. Tested in test/unit/shared/url/unwrap.test.ts;
  * the property tests there use the same encoders (exported below) on random destinations.
  */

@@ -1,5 +1,5 @@
 /**
- * Where a link really goes, when its destination is written inside it (issue 12, "Links that
+ * Where a link really goes, when its destination is written inside it (docs/decisions/003-every-hop.md, "Links that
  * hide where they go"). Phishing mail rarely links to the phishing page directly: the link goes
  * through a click tracker or a mail gateway's rewriter (Safe Links around Proofpoint around
  * Google), and the destination sits in a parameter. unwrap() reads it out, layer by layer.

@@ -1,5 +1,5 @@
 /**
- * blocked.html?t=<token>: the background hands over the details by an opaque token (issue 5),
+ * blocked.html?t=<token>: the background hands over the details by an opaque token (docs/decisions/017-surfaces.md),
  * never by the query string. A missing, malformed or expired token gets a safe generic page
  * whose only action is Go back. In strict mode the page first says it is checking.
  */
@@ -103,7 +103,7 @@ export function BlockedApp({ search = location.search, pollMs = 500 }: { search?
       {d.rule ? <WhyLine decision={{ rule: d.rule }} /> : null}
       <VerdictView verdict={d} level={2} />
       <BlockedActions token={token} details={d} />
-      <SupportNote />{/* issue 13: the organization's contact, from policy */}
+      <SupportNote />{/* docs/decisions/016-organizations.md: the organization's contact, from policy */}
     </Page>
   );
 }

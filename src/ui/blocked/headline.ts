@@ -30,7 +30,7 @@ export function headlineKey(details: { categories: string[]; reason?: string; ru
 }
 
 /**
- * Why strict mode blocked without a verdict, in words (issue 10, invariant 3): one sentence per
+ * Why strict mode blocked without a verdict, in words (docs/decisions/004-fail-closed.md): one sentence per
  * reason of src/shared/policy/strict.ts. `fix` says where the person can act on it.
  *
  *   'strict:credits'      → { key: 'strictWhy_credits', fix: 'credits' }

@@ -1,6 +1,6 @@
 /**
  * Labelled inputs. Every input has a visible <label for>; a locked field (managed policy) is
- * disabled and says "Set by your organization" (issue 5).
+ * disabled and says "Set by your organization" (docs/decisions/017-surfaces.md).
  */
 import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';

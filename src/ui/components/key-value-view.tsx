@@ -1,6 +1,6 @@
 /**
  * Records the spec does not show (credits, settings, analytics) as a readable view: objects as
- * nested <dl>, arrays as <ol>, scalars as text (architecture.md "keep the rest and render it as
+ * nested <dl>, arrays as <ol>, scalars as text (docs/decisions/015-api-client.md: readers "keep the rest and render it as
  * a readable key/value view"). Depth and length are capped so a huge answer cannot hang the page.
  */
 import { formatNumber } from '../format';

@@ -1,5 +1,5 @@
 /**
- * "Report a mistake" (issue 15), the same on the popup, the report page and the blocked page.
+ * "Report a mistake" (docs/decisions/017-surfaces.md), the same on the popup, the report page and the blocked page.
  * One click: the background scans the address again and records the dispute on this device. Then
  * the organization's report form opens when policy or the person set one (`reportUrl`); without
  * one an editable report appears here, carrying the scan id and the address, to copy or save and

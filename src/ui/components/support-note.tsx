@@ -1,5 +1,5 @@
 /**
- * "Questions? Contact Example Corp IT …" (issue 13 §2): the organization's support contact from
+ * "Questions? Contact Example Corp IT …" (docs/decisions/016-organizations.md): the organization's support contact from
  * policy (organizationName, supportUrl, supportContact), on the blocked page and in the popup.
  * Renders nothing when the policy sets none of them. Policy text is rendered as text; the link
  * only for an https address (the policy check already refuses anything else).

@@ -1,5 +1,5 @@
 /**
- * "Why this decision" (issue 15), one sentence: the rule that fired, in the reader's language,
+ * "Why this decision" (docs/decisions/017-surfaces.md), one sentence: the rule that fired, in the reader's language,
  * numbers formatted for them ("Risk score 94 ≥ your block threshold 76"). The choice of message
  * is src/shared/policy/why.ts; this only puts it in words. List entries and categories are
  * rendered as text.

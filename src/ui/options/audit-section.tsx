@@ -1,5 +1,5 @@
 /**
- * Audit-only mode's list (issue 15): what Linklens would have blocked or warned about, newest
+ * Audit-only mode's list (docs/decisions/017-surfaces.md): what Linklens would have blocked or warned about, newest
  * first, with the rule that fired in words. Filled only while audit-only mode is on; Clear
  * empties it. URLs, hosts and list entries are rendered as text.
  */

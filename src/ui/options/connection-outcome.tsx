@@ -1,5 +1,5 @@
 /**
- * A clear sentence for every `connection.test` outcome (issue 5), with the service's detail
+ * A clear sentence for every `connection.test` outcome (docs/decisions/017-surfaces.md), with the service's detail
  * after it as plain text.
  */
 import type { ConnectionTestData } from '@/src/shared/messaging/protocol';

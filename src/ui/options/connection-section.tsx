@@ -1,5 +1,5 @@
 /**
- * Connection: "Service URL" and "API key" (labels exactly these, issue 5), Save, Test connection.
+ * Connection: "Service URL" and "API key" (labels exactly these, docs/decisions/017-surfaces.md), Save, Test connection.
  * The stored key is never sent to this page (SettingsData.apiKeyHint only); leaving the key field
  * empty keeps the stored key. The key goes only to the origin it was entered for: after a new
  * service URL is saved, the page says so and offers, naming both origins, to use it there.

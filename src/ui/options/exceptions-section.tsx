@@ -1,5 +1,5 @@
 /**
- * "Proceed anyway" exceptions and passes in force (issue 15): which host, since when, until when
+ * "Proceed anyway" exceptions and passes in force (docs/decisions/017-surfaces.md): which host, since when, until when
  * (dates through Intl in the UI language), with Revoke and Revoke all. Revoking only takes
  * protection back, so it stays available whatever the policy locks (lockAll included); when the
  * policy does not allow proceeding (allowProceed: false) there is nothing to list: the section

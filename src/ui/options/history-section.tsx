@@ -1,5 +1,5 @@
 /**
- * History (issue 15): this device's scans merged with the service's list (GET /v1/scans/), newest
+ * History (docs/decisions/017-surfaces.md): this device's scans merged with the service's list (GET /v1/scans/), newest
  * first, paged ("More" follows the service's cursor), searchable by host, and clearable (this
  * device's part: the service keeps its own list). The service lists every scan made with the API
  * key, so with a shared key it shows other people's scans too: the page says so.

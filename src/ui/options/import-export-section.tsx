@@ -1,5 +1,5 @@
 /**
- * Settings as a JSON file. Export never contains the API key. Import (issue 10 invariant 5):
+ * Settings as a JSON file. Export never contains the API key. Import (docs/decisions/006-nothing-lost.md):
  * the background first says what the file would change (`settings.import` without apply);
  * changes that lower protection or send more are shown with a warning and applied only when the
  * person confirms; the rest is applied at once. Only the keys the file names change.

@@ -39,7 +39,7 @@ function ConnectFirst() {
 }
 
 const SECTIONS = ['connection', 'protection', 'privacy', 'exceptions', 'ledger', 'audit', 'history', 'keys', 'credits', 'account', 'cache', 'backup', 'reporting'] as const;
-/** Hidden under the policy `hideAccountSections` (issue 13): managed users do not handle keys or credits. */
+/** Hidden under the policy `hideAccountSections` (docs/decisions/016-organizations.md): managed users do not handle keys or credits. */
 const ACCOUNT_SECTIONS: readonly string[] = ['keys', 'credits', 'account'];
 type SectionId = (typeof SECTIONS)[number];
 export const SECTION_TITLE_KEYS: Record<SectionId, string> = {

@@ -1,5 +1,5 @@
 /**
- * "Reporting to your organization" (issue 13 §1): what Linklens reports, to whom, and how
+ * "Reporting to your organization" (docs/decisions/016-organizations.md): what Linklens reports, to whom, and how
  * delivery goes. Nothing hidden: the address, the tags, every event type, the queue, the last
  * result, and the policy values Linklens ignored. The token itself never reaches this page.
  */

@@ -1,5 +1,5 @@
 /**
- * Spending caused by web pages (issue 11, hole 4): why this tab's page was not checked (a budget
+ * Spending caused by web pages (docs/decisions/010-budgets.md): why this tab's page was not checked (a budget
  * was spent, budgets.ts), and unusual spending today (the sites whose checks were turned away).
  * Nothing shows while pages stay within their budgets.
  */

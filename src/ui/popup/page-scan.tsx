@@ -1,5 +1,5 @@
 /**
- * "Check all links on this page", in two steps (issue 11, hole 4): `scan.pagePreview` counts the
+ * "Check all links on this page", in two steps (docs/decisions/010-budgets.md): `scan.pagePreview` counts the
  * page's links and how many would be sent to the service (and so cost credits), the person
  * agrees, and only then `scan.pageLinks` checks them (never sending more than shown);
  * `scan.progress` is polled while it runs.

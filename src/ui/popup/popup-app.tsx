@@ -1,6 +1,6 @@
 /**
  * The popup. Renders from the first `tab.status` reply (cached state in the background), the
- * network-backed parts (recent scans from the service) load after (issue 5: "opens fast").
+ * network-backed parts (recent scans from the service) load after (docs/decisions/017-surfaces.md: "opens fast").
  */
 import { Button } from '../components/button';
 import { BudgetNotice } from './budget-notice';
@@ -40,7 +40,7 @@ export function PopupApp({ pollMs = 500 }: { pollMs?: number }) {
       {data && !data.configured ? <SetUp /> : null}
       {data && data.configured ? (
         <>
-          {typeof tabId === 'number' ? <SignInState tabId={tabId} /> : null}{/* issue 13 */}
+          {typeof tabId === 'number' ? <SignInState tabId={tabId} /> : null}{/* docs/decisions/016-organizations.md */}
           <StatusView data={data} />
           <BudgetNotice budget={data.budget} />
           <PopupActions data={data} tabId={typeof tabId === 'number' ? tabId : undefined} onDone={refresh} />
@@ -49,7 +49,7 @@ export function PopupApp({ pollMs = 500 }: { pollMs?: number }) {
           <RecentScans />
         </>
       ) : null}
-      <SupportNote />{/* issue 13: the organization's contact, from policy */}
+      <SupportNote />{/* docs/decisions/016-organizations.md: the organization's contact, from policy */}
     </main>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The organization's sign-in pages in the popup (issue 13 §3): "verified" on a protected host,
+ * The organization's sign-in pages in the popup (docs/decisions/016-organizations.md): "verified" on a protected host,
  * a warning on a look-alike of one. Nothing otherwise (no policy, or an unrelated page).
  */
 import type { SignInStatusData } from '@/src/shared/messaging/protocol';

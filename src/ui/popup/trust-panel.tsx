@@ -1,5 +1,5 @@
 /**
- * "Trust this site" asks first and says what it trusts (issue 15): the exact host by default, the
+ * "Trust this site" asks first and says what it trusts (docs/decisions/017-surfaces.md): the exact host by default, the
  * whole registrable domain only when the person ticks it. On a site Linklens warns about or
  * blocks, the question says so first.
  *

@@ -1,6 +1,6 @@
 /**
  * What the report page says when a check made no scan (the context menu opens
- * report.html?skipped=<reason> or ?error=<code>; issue 15): the reason in words and what to do.
+ * report.html?skipped=<reason> or ?error=<code>; docs/decisions/017-surfaces.md): the reason in words and what to do.
  * Only known reasons and codes get a sentence of ours; anything else reads as a generic error
  * (the query string is anyone's input: page-params.ts).
  */

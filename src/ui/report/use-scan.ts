@@ -1,7 +1,7 @@
 /**
  * Live progress of one scan for the report page. The background follows the scan's event stream
  * for the page (a port: src/shared/messaging/ports.ts; the page never holds the API key) and each
- * state it posts is shown at once. Polling `scan.get` is the guarantee (architecture.md: "the
+ * state it posts is shown at once. Polling `scan.get` is the guarantee (docs/decisions/014-scan-engine.md: "the
  * stream is an accelerator"): slowly while the stream is open, every `pollMs` once it has ended
  * or could not be opened, until the state is COMPLETED or FAILED (spec, States). Any other state
  * name is not terminal and is shown raw. Every state seen is kept, in order.

@@ -1,11 +1,11 @@
-// The bench's corpus of pages that look like the real web (issue 16): composed by a seeded
+// The bench's corpus of pages that look like the real web (docs/decisions/013-content-script.md): composed by a seeded
 // generator (generate.ts), so every run serves byte-identical pages. Each spec names the shape of
 // one kind of page as measured on saved copies of real articles: how many elements and links, how
 // deep, how much CSS, which frames, shadow roots and late-loaded sections.
 //
 // | page        | like                                   | elements | links | depth | CSS (inline + linked) |
 // |-------------|----------------------------------------|----------|-------|-------|-----------------------|
-// | one-link    | issue 14's one-link page               | ~10      | 1     | 3     | none                  |
+// | one-link    | docs/decisions/009-bundle-weight.md's one-link page               | ~10      | 1     | 3     | none                  |
 // | blog        | a personal blog post                   | 3,000    | 20    | 14    | 8 + 40 kB             |
 // | tech        | a short tech article with code         | 4,500    | 85    | 18    | 12 + 120 kB           |
 // | portal      | a link-dense portal / aggregator       | 6,000    | 900   | 20    | 20 + 150 kB           |
@@ -49,7 +49,7 @@ const none = { sameOrigin: 0, crossOrigin: 0, srcdoc: 0 };
 export const CORPUS: PageSpec[] = [
   {
     name: 'one-link',
-    like: "issue 14's page with one link",
+    like: "docs/decisions/009-bundle-weight.md's page with one link",
     elements: 8,
     links: 1,
     depth: 3,

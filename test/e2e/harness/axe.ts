@@ -1,4 +1,4 @@
-// Runs axe-core (a devDependency) inside a page and returns its violations (issue 5 "Quality":
+// Runs axe-core (a devDependency) inside a page and returns its violations (docs/decisions/017-surfaces.md:
 // no serious or critical violation on popup, options, blocked and report pages).
 //
 // Extension pages forbid inline scripts (manifest CSP `script-src 'self'`), so a <script> tag with

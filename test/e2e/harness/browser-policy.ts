@@ -1,9 +1,9 @@
 // A managed policy for Linklens in either browser, installed the way an administrator does, so a
 // journey written once runs under policy in Chromium and Firefox:
 // - Chromium: /etc/chromium/policies/managed/<file>.json, `3rdparty.extensions.<id>`
-//   (chromium-policy.ts; toolchain note 12);
+//   (chromium-policy.ts; a Chromium policy file fills storage.managed);
 // - Firefox: policies.json in the `distribution` folder next to the Firefox executable,
-//   `policies.3rdparty.Extensions.<gecko id>` (toolchain note 22; POLICY.md "Firefox").
+//   `policies.3rdparty.Extensions.<gecko id>` (Firefox fills storage.managed from policies.json; docs/admin/deployment.md "Firefox").
 // Both are machine-wide and need root: the caller holds the shared e2e lock, installs before
 // launching the browser (Firefox reads policies at start-up only) and removes in afterAll.
 import type { BrowserKind } from '../../../scripts/lib/browsers.mjs';

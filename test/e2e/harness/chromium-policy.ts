@@ -1,5 +1,5 @@
 // Installs a Chromium enterprise policy for one extension, the way an administrator does on
-// Linux (toolchain note 12): a JSON file in /etc/chromium/policies/managed/ with
+// Linux (a Chromium policy file fills storage.managed): a JSON file in /etc/chromium/policies/managed/ with
 // `{"3rdparty": {"extensions": {"<id>": {...}}}}`, which Chromium validates against the
 // extension's managed_schema.json and hands to it as storage.managed. Only root can write there.
 //

@@ -1,4 +1,4 @@
-// Launches headless Chromium with the built extension loaded (toolchain notes 10 and 11).
+// Launches headless Chromium with the built extension loaded (headless Chromium with the extension needs these flags; *.test hosts resolve to loopback).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,7 +9,7 @@ import { collectErrors, type CollectedError } from './errors';
 export interface LaunchChromiumOptions {
   /** Unpacked extension directory, e.g. `.output/chrome-mv3`. */
   extensionDir: string;
-  /** Send every `*.test` host to 127.0.0.1 (toolchain note 11). Default true. */
+  /** Send every `*.test` host to 127.0.0.1 (*.test hosts resolve to loopback). Default true. */
   hostMap?: boolean;
   /** Default: $CHROME_PATH, else the first Chromium found (scripts/lib/browsers.mjs). */
   executablePath?: string;
@@ -56,7 +56,7 @@ export const CHROMIUM_SWITCHES: readonly string[] = [
   '--disable-gpu',
   '--disable-quic',
   '--no-first-run',
-  // Without these Chromium floods the closed network with background requests (note 10).
+  // Without these Chromium floods the closed network with background requests (headless Chromium with the extension needs these flags).
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',

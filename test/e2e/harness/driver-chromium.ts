@@ -1,6 +1,6 @@
-// The journey driver for Chromium: Playwright over CDP, on top of launchChromium (toolchain notes
-// 10 and 11). The background is an MV3 service worker, suspended with CDP
-// ServiceWorker.stopWorker (note 9).
+// The journey driver for Chromium: Playwright over CDP, on top of launchChromium (headless,
+// the extension loaded, `*.test` hosts resolved to loopback). The background is an MV3 service worker, suspended with CDP
+// ServiceWorker.stopWorker (Playwright does not notice a worker stopping).
 import { untilGestureCounts } from './gesture-ready';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Reply } from '../../../src/shared/messaging/protocol';

@@ -1,5 +1,6 @@
 // The journey driver for Firefox: puppeteer-core over WebDriver BiDi, on top of launchFirefox
-// (toolchain notes 18–22). Firefox's MV3 background is an event page, and there is no stopWorker
+// (driven over WebDriver BiDi; the extension UUID pinned by a pref; page.goto hangs on moz-extension:// pages; hosts mapped to
+// loopback by pref; storage.managed filled from policies.json). Firefox's MV3 background is an event page, and there is no stopWorker
 // for it: it is suspended the way Firefox suspends it, by idling. The idle timeout
 // (`extensions.background.idle.timeout`, default 30 s) is set low for the whole session: Firefox
 // arms its idle timer with the value current at the time and only re-reads the pref when that
@@ -51,7 +52,7 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
   const wrap = (page: Page): JourneyPage => {
     const contextId = (page.mainFrame() as unknown as { browsingContext: { id: string } }).browsingContext.id;
     const currentUrl = async () => {
-      // page.url() stays stale on extension pages (note 20); the browsing context knows.
+      // page.url() stays stale on extension pages (page.goto hangs on moz-extension:// pages); the browsing context knows.
       const tree = (await connection.send('browsingContext.getTree', { root: contextId, maxDepth: 0 })).result as { contexts: { url: string }[] };
       return tree.contexts[0]?.url ?? '';
     };

@@ -1,5 +1,5 @@
 // One small driver interface over both browsers, so each main journey is written once and runs in
-// Chromium and in Firefox (issue 6, "Firefox, for real": "One journey definition, two browsers").
+// Chromium and in Firefox (docs/decisions/018-tests.md, "Firefox, for real": "One journey definition, two browsers").
 // driver-chromium.ts implements it on Playwright (CDP), driver-firefox.ts on puppeteer-core
 // (WebDriver BiDi). Journeys only use what is here; anything browser-specific stays behind it.
 import type { BrowserKind } from '../../../scripts/lib/browsers.mjs';
@@ -19,7 +19,7 @@ export type AccessibleRole = 'button' | 'link';
 export interface JourneyPage {
   /**
    * The URL the tab shows now. Read from the browser, not from navigation events: Firefox sends
-   * none for moz-extension:// pages (toolchain note 20), so e.g. a redirect to blocked.html would
+   * none for moz-extension:// pages (page.goto hangs on moz-extension:// pages), so e.g. a redirect to blocked.html would
    * otherwise go unseen.
    */
   currentUrl(): Promise<string>;
@@ -57,7 +57,7 @@ export interface JourneyPage {
   accessibleNodes(): Promise<{ role: string; name: string }[]>;
   /**
    * Runs `fn(arg)` in the extension's content-script world of this tab's top frame: attacker
-   * code with exactly a content script's powers (issue 11, "a compromised content script").
+   * code with exactly a content script's powers (docs/decisions/001-content-tier.md, "a compromised content script").
    * Chromium: CDP Runtime.evaluate in the extension's isolated world (content-world.ts).
    * Firefox: scripting.executeScript from the driver's extension page, which needs a driver
    * launched with `contentScriptAccess` (content-script-access.ts says why and what changes).

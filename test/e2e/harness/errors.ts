@@ -1,5 +1,5 @@
 // Collects console errors and uncaught errors from every page and service worker of a Chromium
-// context, so a test can assert `expect(collectErrors(context)).toEqual([])` (issue 6: "no
+// context, so a test can assert `expect(collectErrors(context)).toEqual([])` (docs/decisions/018-tests.md: "no
 // unhandled rejection in any context (collect console and worker errors and assert none)").
 import type { BrowserContext, ConsoleMessage, Page, Worker } from 'playwright-core';
 

@@ -1,4 +1,4 @@
-// A browsing session for the fault suite (issue 6, "Faults"): navigations over ~20 `*.test`
+// A browsing session for the fault suite (docs/decisions/018-tests.md): navigations over ~20 `*.test`
 // hosts (safe, suspicious, scam, adult, phishing, malware: the service's rule table) in several
 // tabs at once, and hovers reported from the content-script world of pages that stay put.
 import type { Page } from 'playwright-core';

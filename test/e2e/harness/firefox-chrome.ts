@@ -5,7 +5,7 @@
 //   - the accessibility tree of a tab, which (like a screen reader) sees inside closed shadow
 //     roots: the parent process holds a cache of every content process's tree;
 //   - the event page's state (`extension.backgroundState`: 'running' | 'stopped' | …), to know
-//     the background really was suspended (there is no stopWorker in Firefox, toolchain note 22);
+//     the background really was suspended (there is no stopWorker in Firefox, Firefox fills storage.managed from policies.json);
 //   - script errors from every extension context (background event page, extension pages,
 //     content scripts): they are forwarded to the parent's console service as nsIScriptError.
 //     console.error() calls inside the background are NOT forwarded there and stay unseen.

@@ -1,6 +1,6 @@
 // Installs a Firefox enterprise policy for one add-on, the way an administrator does: a
 // `policies.json` in the `distribution` folder next to the Firefox binary, with
-// `{"policies": {"3rdparty": {"Extensions": {"<add-on id>": {...}}}}}` (toolchain note 22), which
+// `{"policies": {"3rdparty": {"Extensions": {"<add-on id>": {...}}}}}` (Firefox fills storage.managed from policies.json), which
 // Firefox hands to the add-on as storage.managed. Firefox reads it at start-up only, so install
 // it before launching. Machine-wide like the Chromium policy file: run under the e2e lock, and
 // it is removed in afterAll and, as a last resort, when the test process exits. Needs root.

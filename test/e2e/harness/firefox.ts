@@ -1,12 +1,13 @@
 // Launches headless Firefox (Debian firefox-esr) over WebDriver BiDi with puppeteer-core and
-// installs the built extension temporarily (toolchain notes 18–21).
+// installs the built extension temporarily (driven over WebDriver BiDi;
+// the extension UUID pinned by a pref; page.goto hangs on moz-extension:// pages; hosts mapped to loopback by pref).
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { findBrowser } from '../../../scripts/lib/browsers.mjs';
 import type { CollectedError } from './errors';
 
-/** Pinned internal UUID, so extension pages have a stable moz-extension:// origin (note 19). */
+/** Pinned internal UUID, so extension pages have a stable moz-extension:// origin (the extension UUID is pinned by a pref). */
 /** Firefox's console line for a promise that settles after its page was closed. */
 const INACTIVE_CONTEXT = /^\[XPConnect JavaScript\] Promise (resolved|rejected) while context is inactive\s*$/;
 
@@ -15,11 +16,11 @@ export const FIREFOX_EXTENSION_UUID = '3f0b8c52-6a1e-4d7b-9c21-5e8f4a7d0b16';
 export interface LaunchFirefoxOptions {
   /** Unpacked extension directory, e.g. `.output/firefox-mv3`. */
   extensionDir: string;
-  /** Resolve every host name to 127.0.0.1 (note 21), so `*.test` pages reach the page server. Default true. */
+  /** Resolve every host name to 127.0.0.1 (Firefox maps hosts to loopback by pref), so `*.test` pages reach the page server. Default true. */
   hostMap?: boolean;
   /** Default: $FIREFOX_PATH, else the first Firefox found (scripts/lib/browsers.mjs). */
   executablePath?: string;
-  /** Extra about:config prefs, e.g. a short `extensions.background.idle.timeout` (note 22). */
+  /** Extra about:config prefs, e.g. a short `extensions.background.idle.timeout` (Firefox fills storage.managed from policies.json). */
   prefs?: Record<string, unknown>;
   /**
    * Accept any certificate (WebDriver's acceptInsecureCerts): Firefox has no switch to accept one
@@ -57,7 +58,7 @@ const EXTENSION_NAVIGATION_STALL_MS = 8000;
 
 /**
  * Navigates a tab to a moz-extension:// page and waits for it to load. `page.goto` hangs there
- * (no load events are sent for extension pages, note 20), so this goes through the BiDi browsing
+ * (no load events are sent for extension pages, page.goto hangs on moz-extension:// pages), so this goes through the BiDi browsing
  * context: an internal puppeteer API, checked against puppeteer-core 24.43 (pinned in the lockfile).
  *
  * Right after install the background opens the options page (main.ts onInstalled, while the
@@ -109,7 +110,7 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
     // A command Firefox never answers fails here with its name, well inside a test's or hook's
     // own time (puppeteer's default is 180 s, the browser suite's whole hook time).
     protocolTimeout: 90_000,
-    // Without it, navigation to moz-extension:// is refused (note 18).
+    // Without it, navigation to moz-extension:// is refused (Firefox is driven over WebDriver BiDi).
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [addonId]: FIREFOX_EXTENSION_UUID }),

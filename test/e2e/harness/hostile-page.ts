@@ -1,4 +1,4 @@
-// The hostile test page (issue 6, "Security and privacy"): a web page that attacks the extension
+// The hostile test page (docs/decisions/018-tests.md): a web page that attacks the extension
 // from the page's own JavaScript world. Its first script runs before the content script (which
 // starts at document_idle) and hooks what a page can hook; `window.__hostileAttacks()` then
 // forges messages, reads what it can of our UI, frames and fetches our pages, and reports.
@@ -29,7 +29,7 @@ export interface HostileReport {
    * A click the page itself dispatched (isTrusted false) on the phishing link, whose verdict
    * (block) the content script knows: whether the page's own listener saw it. Had the content
    * script intercepted it (stopped it, opened its confirmation), the page would learn that the
-   * URL is cached as "block" (issue 11, hole 8). The page's listener cancels the navigation.
+   * URL is cached as "block" (docs/decisions/001-content-tier.md). The page's listener cancels the navigation.
    */
   syntheticClick: { reachedPage: boolean };
   frames: { id: string; doc: string | null }[];

@@ -1,6 +1,6 @@
 // A stand-in scanning service whose every answer is an error with HTML/script in its message.
 // The local service (test/service) writes only fixed error texts, so this is how the security
-// suite puts markup into `error.message` (issue 6: "service text with HTML/script in … error
+// suite puts markup into `error.message` (docs/decisions/018-tests.md: "service text with HTML/script in … error
 // messages renders as text on every page").
 import { createServer } from 'node:http';
 import { listenOnLoopback } from './listen';

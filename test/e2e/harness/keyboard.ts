@@ -1,4 +1,4 @@
-// Keyboard-only journeys (issue 15, "Accessibility"): move focus with Tab as a person without a
+// Keyboard-only journeys (docs/decisions/017-surfaces.md, "Accessibility"): move focus with Tab as a person without a
 // pointer does, and read what has focus as assistive technology names it.
 import type { JourneyPage } from './driver';
 

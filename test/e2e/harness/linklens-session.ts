@@ -1,7 +1,7 @@
 // One browser-test session: the local scanning service, the loopback page server and Chromium
 // with the built extension, configured against the service by a privileged message from one of
 // its own pages (popup.html, used only as a sender: see background.e2e.test.ts for why not
-// options.html). Shared by the fault and security suites (issue 6).
+// options.html). Shared by the fault and security suites (docs/decisions/018-tests.md).
 import type { Page, Worker } from 'playwright-core';
 import { startService, type ScanningService, type ServiceOptions } from '../../service/server';
 import type { LinksLookupData, SettingsWriteData } from '../../../src/shared/messaging/protocol';

@@ -1,4 +1,4 @@
-// Security checks on a built manifest.json (issue 6: "Extension CSP has no unsafe-eval or remote
+// Security checks on a built manifest.json (docs/decisions/018-tests.md: "Extension CSP has no unsafe-eval or remote
 // sources; web-accessible resources are the minimum with use_dynamic_url where available").
 // Pure: each function returns the problems found, [] when there are none.
 //

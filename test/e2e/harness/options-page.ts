@@ -1,4 +1,4 @@
-// Drives the options page by its visible labels, as a person would (issue 5: "configure through
+// Drives the options page by its visible labels, as a person would (docs/decisions/017-surfaces.md: "configure through
 // the options page by its labels"). Shared by the options browser tests.
 import type { Locator, Page } from 'playwright-core';
 import type { ChromiumExtension } from './chromium';

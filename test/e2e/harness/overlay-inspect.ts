@@ -1,4 +1,4 @@
-// Reads the content script's UI from outside the page (issue 4 browser tests). The UI is ONE
+// Reads the content script's UI from outside the page (docs/decisions/013-content-script.md browser tests). The UI is ONE
 // `<linklens-overlay>` element with a CLOSED shadow root (src/content/overlay/overlay-host.ts):
 // neither the page nor Playwright's selectors can look inside, but the DevTools protocol can:
 // `DOM.describeNode({depth: -1, pierce: true})` includes closed shadow roots, and

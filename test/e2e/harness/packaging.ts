@@ -1,4 +1,4 @@
-// Runs `npm run zip` the way a release would (issue 6, "Shipping") and lints the Firefox package
+// Runs `npm run zip` the way a release would (docs/decisions/018-tests.md) and lints the Firefox package
 // with Mozilla's addons-linter. The zip runs in a temporary copy of the project, with
 // node_modules linked, not in the working tree: `wxt zip` rebuilds `.output/chrome-mv3` and
 // `.output/firefox-mv3`, which browser tests running at the same time have loaded.

@@ -1,4 +1,4 @@
-// Checks that service text was rendered as text (issue 5, style.md: "service text is rendered as
+// Checks that service text was rendered as text (docs/decisions/017-surfaces.md, style.md: "service text is rendered as
 // text, never HTML"): no dialog opened anywhere, no element the payload would create, and the
 // payload visible literally.
 import type { BrowserContext, Dialog, Page } from 'playwright-core';

@@ -59,7 +59,7 @@ export async function startPageServer(): Promise<PageServer> {
     }
     // Browsers ask for a favicon; a 404 would show up as a console error in every test.
     // /no-content/…: 204, so a navigation there leaves the page as it is (a page looping
-    // navigations without ever leaving, issue 11 hole 4).
+    // navigations without ever leaving, docs/decisions/010-budgets.md).
     if (url.pathname === '/favicon.ico' || url.pathname.startsWith('/no-content/')) {
       res.writeHead(204).end();
       return;

@@ -1,4 +1,4 @@
-// URLs a hostile page can use to make the extension send what it must not (issue 6, "URLs with
+// URLs a hostile page can use to make the extension send what it must not (docs/decisions/018-tests.md, "URLs with
 // credentials and private hosts in every spelling"), and what the service must never see. The
 // loopback spellings reach `port` on 127.0.0.1 (the hostile site); the others are answered by a
 // Playwright route in the tests, so nothing leaves the machine.

@@ -1,6 +1,6 @@
 // A loopback HTTP server that records every request it receives, headers included, and answers
 // like a scanning service would to a balance check. Stands for "another service" a settings
-// change could point the extension at: the tests assert what it received (issue 11 hole 3).
+// change could point the extension at: the tests assert what it received (docs/decisions/008-key-binding.md).
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { listenOnLoopback } from './listen';
 

@@ -1,6 +1,6 @@
-// A test receiving server for organization reports (issue 13 §1): a real HTTP server on
+// A test receiving server for organization reports (docs/decisions/016-organizations.md): a real HTTP server on
 // loopback that records every POST, answers 204 or, while `failing`, 503 with a Retry-After, and
-// deduplicates events by id the way POLICY.md asks receivers to.
+// deduplicates events by id the way docs/admin/reporting.md asks receivers to.
 import { createServer, type IncomingMessage } from 'node:http';
 import { listenOnLoopback } from './listen';
 

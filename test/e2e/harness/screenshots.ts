@@ -1,4 +1,4 @@
-// Screenshots of extension pages in the light and the dark theme (issue 5 "Must show":
+// Screenshots of extension pages in the light and the dark theme (docs/decisions/017-surfaces.md:
 // "screenshots of each page in light and dark written to a folder the tests name"). The theme is
 // chosen by prefers-color-scheme, which Playwright emulates per page.
 import { mkdirSync } from 'node:fs';

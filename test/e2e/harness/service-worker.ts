@@ -1,5 +1,5 @@
 // Stops the extension's service worker the way Chromium does when it idles, through CDP
-// (toolchain note 9: Playwright does not notice a worker stopping, so we track the ServiceWorker
+// (Playwright does not notice a worker stopping; CDP ServiceWorker.stopWorker does: Playwright does not notice a worker stopping, so we track the ServiceWorker
 // domain's workerVersionUpdated events ourselves).
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 

@@ -1,6 +1,6 @@
 // HTML of the test pages served by page-server.ts. Pure functions of (host, port, query) so a
 // test can predict every link on a page. Hosts are `*.test` names that the browser maps to the
-// loopback server (toolchain notes 11 and 21): to the extension they look like the open web.
+// loopback server (*.test hosts resolve to loopback; Firefox maps hosts to loopback by pref): to the extension they look like the open web.
 
 export interface PageContext {
   /** The Host header without the port, lower-cased, e.g. `phish-bank.test`. */

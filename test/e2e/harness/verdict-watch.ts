@@ -1,6 +1,6 @@
 // Watches what the extension knows about a set of URLs while a test runs (links.lookup from an
 // extension page, which never sends anything), so a verdict that is wrong for only a moment — a
-// made-up "safe" later corrected — is still caught (issue 6: "never shows a made-up safe").
+// made-up "safe" later corrected — is still caught (docs/decisions/018-tests.md: "never shows a made-up safe").
 import type { LinkInfo, LinksLookupData } from '../../../src/shared/messaging/protocol';
 
 export interface VerdictWatch {

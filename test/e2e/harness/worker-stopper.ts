@@ -1,7 +1,7 @@
 // Stops the extension's service worker at an exact moment. service-worker.ts opens a fresh CDP
 // session per stop and lets the version burst settle first (~0.5 s), too slow to land a stop
 // between two steps of a scan; this keeps one session open, knows the versions already, and
-// sends ServiceWorker.stopWorker the moment it is asked (toolchain note 9: CDP, not Playwright).
+// sends ServiceWorker.stopWorker the moment it is asked (Playwright does not notice a worker stopping; CDP ServiceWorker.stopWorker does: CDP, not Playwright).
 import type { CDPSession, Page } from 'playwright-core';
 
 interface VersionInfo {

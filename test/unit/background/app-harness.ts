@@ -34,7 +34,7 @@ export function setupApp(svc: () => ScanningService, settings: () => Record<stri
     svc().resetFaults();
     svc().clearLog();
     svc().setCredits(1000);
-    // APIs fakeBrowser leaves unimplemented (toolchain note 6): record calls instead.
+    // APIs fakeBrowser leaves unimplemented (fakeBrowser has no contextMenus): record calls instead.
     Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
     Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
     Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });

@@ -1,5 +1,5 @@
 /**
- * Audit-only mode's list (issue 15): what would have been blocked or warned about is recorded
+ * Audit-only mode's list (docs/decisions/017-surfaces.md): what would have been blocked or warned about is recorded
  * (bounded, one entry per URL, repeats within a minute not added or reported twice), survives a
  * new background life, keeps private-window entries in memory only, drops entries it cannot
  * read one by one, and is reported as audit.wouldBlock for would-block.

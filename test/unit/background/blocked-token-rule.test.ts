@@ -1,5 +1,5 @@
 /**
- * The blocked page's token keeps the rule that fired (issue 15), read back through its schema:
+ * The blocked page's token keeps the rule that fired (docs/decisions/017-surfaces.md), read back through its schema:
  * a stored rule that does not parse (storage written by something else) is dropped, never shown
  * as something it is not.
  */

@@ -1,5 +1,5 @@
-// The way from a navigation to its POST without browser round trips (issue 14 §3, BENCHMARKS.md
-// measurement 11): what the worker keeps in memory (a tab's window privacy, the pause) must stay
+// The way from a navigation to its POST without browser round trips (docs/decisions/014-scan-engine.md, BENCHMARKS.md
+// BENCHMARKS.md "Bursts of navigations at once"): what the worker keeps in memory (a tab's window privacy, the pause) must stay
 // as true as asking each time, and the writes that must precede a POST still do.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';

@@ -1,7 +1,7 @@
 /**
- * The untrusted tier over the wired background (fakeBrowser + the real local service), issue 11:
- * what a content script learns (hole 6), where pushes go (hole 7), that it grants no pass
- * (hole 5), and the budgets on what pages can spend (hole 4). Each assertion is about what the
+ * The untrusted tier over the wired background (fakeBrowser + the real local service), docs/decisions/001-content-tier.md:
+ * what a content script learns (docs/decisions/001-content-tier.md), where pushes go (docs/decisions/001-content-tier.md), that it grants no pass
+ * (docs/decisions/001-content-tier.md), and the budgets on what pages can spend (docs/decisions/010-budgets.md). Each assertion is about what the
  * service received or what the reply holds, so a refusal never passes for a success.
  */
 import { describe, it, expect, beforeAll, afterAll, beforeEach, vi } from 'vitest';
@@ -77,7 +77,7 @@ async function known(url: string) {
   });
 }
 
-describe('links.lookup: only what a warning needs (hole 6)', () => {
+describe('links.lookup: only what a warning needs (docs/decisions/001-content-tier.md)', () => {
   it('a page asking about URLs the person visited elsewhere learns nothing of the safe ones, and no timestamps', async () => {
     const safe = 'https://bank-visited.example/account';
     const bad = 'https://phish-seen.example/login';
@@ -104,7 +104,7 @@ describe('links.lookup: only what a warning needs (hole 6)', () => {
     svc.setProcessingDelay(50);
   });
 
-  it('hovering a URL whose scan another tab started: "no warning", and no steps or end pushed (issue 15 progress is for own scans only)', async () => {
+  it('hovering a URL whose scan another tab started: "no warning", and no steps or end pushed (docs/decisions/017-surfaces.md progress is for own scans only)', async () => {
     svc.setProcessingDelay(1500);
     const url = 'https://opened-elsewhere.example/';
     await route({ type: 'scan.url', url, reason: 'popup', tabId: await popupTab() }, pageSender);
@@ -165,11 +165,11 @@ describe('links.lookup: only what a warning needs (hole 6)', () => {
   });
 });
 
-describe('pushes go to the frame that asked (hole 7)', () => {
+describe('pushes go to the frame that asked (docs/decisions/001-content-tier.md)', () => {
   it('a hover in a sub-frame gets its block verdict pushed to that frame and document only', async () => {
     const raw = 'http://malware-frame.example/a#frag';
     const r = await route({ type: 'link.hover', url: raw }, frameSender(5, 7, 'doc-7'));
-    // The check this hover started: its step's name only (issue 15 "Live progress"), no scan id.
+    // The check this hover started: its step's name only (docs/decisions/017-surfaces.md), no scan id.
     expect(r).toEqual({ ok: true, data: { status: 'pending', progress: 'submitting' } });
     // Another frame of the tab hovered a safe link: it hears only of that link, never a verdict.
     const plain = 'http://plain-frame.example/';
@@ -202,7 +202,7 @@ describe('pushes go to the frame that asked (hole 7)', () => {
   });
 });
 
-describe('no pass from a content script (hole 5)', () => {
+describe('no pass from a content script (docs/decisions/001-content-tier.md)', () => {
   it('link.proceed is not a message any more: refused, and the navigation is still blocked', async () => {
     const url = 'http://phish-forged-pass.example/';
     const r = await route({ type: 'link.proceed', url }, frameSender(9));
@@ -241,7 +241,7 @@ async function settledCount(read: () => string[], expected: number): Promise<str
   return read();
 }
 
-describe('budgets (hole 4)', () => {
+describe('budgets (docs/decisions/010-budgets.md)', () => {
   async function navigateIn(tabId: number, url: string) {
     await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now() } as never);
   }

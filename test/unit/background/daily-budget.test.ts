@@ -1,5 +1,5 @@
 /**
- * Policy maxCreditsPerDay in the engine (issue 13 §2): the budget is asked right before each URL
+ * Policy maxCreditsPerDay in the engine (docs/decisions/016-organizations.md): the budget is asked right before each URL
  * is submitted (single and batched), a URL over it is not sent, waits like one out of credits
  * (never dropped by its deadline, strict mode fails closed), the problem says why, and it leaves
  * once the budget allows, with its same Idempotency-Key. Real service, real budget counter.

@@ -1,4 +1,4 @@
-// The engine's use of the stream-slot and poll-timing rules (issue 14 §3–4), with the real
+// The engine's use of the stream-slot and poll-timing rules (docs/decisions/014-scan-engine.md–4), with the real
 // engine, client and local service: how many event streams it holds at once under a burst, who
 // gets them, and when it polls.
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 15: "Proceed anyway" exceptions through the wired background (fakeBrowser + the real local
+ * docs/decisions/017-surfaces.md: "Proceed anyway" exceptions through the wired background (fakeBrowser + the real local
  * service): listed after proceeding, revoked from our pages only, and gone when a policy turns
  * allowProceed off while the browser runs.
  */

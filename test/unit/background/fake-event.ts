@@ -1,6 +1,6 @@
 /**
  * A plain browser event for the APIs fakeBrowser leaves unimplemented (webRequest's: toolchain
- * note 6): listeners are added and removed as usual, and a test fires them with `trigger`.
+ * fakeBrowser has no contextMenus): listeners are added and removed as usual, and a test fires them with `trigger`.
  */
 export function fakeEvent() {
   const listeners = new Set<(d: unknown) => unknown>();

@@ -1,4 +1,4 @@
-// Bursts of writes before POSTs (issue 14 §3): the jobs store and the privacy ledger group
+// Bursts of writes before POSTs (docs/decisions/014-scan-engine.md): the jobs store and the privacy ledger group
 // concurrent changes into few writes. Nothing may be lost on the way: every change is in the
 // private store once its call has resolved.
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 /**
- * Invariants 1 and 2 through the background as main.ts wires it (fakeBrowser, the real local
+ * Known-bad URLs stopped before the request and every hop checked (docs/decisions/002-known-bad-rules.md,
+ * docs/decisions/003-every-hop.md), through the background as main.ts wires it (fakeBrowser, the real local
  * service, an in-memory declarativeNetRequest): hops of a redirect chain are checked, a late
  * verdict acts on the chain the tab is on, a navigation the rules stopped ends on the blocked
  * page in every state, and "Proceed anyway" opens the way before the page navigates.
@@ -38,7 +39,7 @@ beforeEach(async () => {
   Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
   dnr = createFakeDnr();
   Object.assign(fakeBrowser.declarativeNetRequest, dnr.api);
-  // fakeBrowser leaves webRequest events unimplemented (toolchain note 6): a plain event.
+  // fakeBrowser leaves webRequest events unimplemented (fakeBrowser has no contextMenus): a plain event.
   Object.assign(fakeBrowser.webRequest, { onBeforeRedirect: fakeEvent() });
   app = startBackground();
   route = createRouter(app);
@@ -69,7 +70,7 @@ async function newTab(url = 'about:blank') {
   return (await fakeBrowser.tabs.create({ url })).id!;
 }
 
-describe('every hop is checked (invariant 2)', () => {
+describe('every hop is checked (docs/decisions/003-every-hop.md)', () => {
   it('a safe page answering 302 to a phishing page: the hop is scanned and the tab blocked, naming both', async () => {
     const tabId = await newTab();
     const safe = 'http://safe-start.test/go';
@@ -143,7 +144,7 @@ describe('every hop is checked (invariant 2)', () => {
   });
 });
 
-describe('a navigation the request-blocking rules stopped (invariant 1)', () => {
+describe('a navigation the request-blocking rules stopped (docs/decisions/002-known-bad-rules.md)', () => {
   it('ends on the blocked page in every state: a block-listed host while paused and not configured', async () => {
     await app.settings.set({ blocklist: ['evil.test'], serviceUrl: '', apiKey: '' });
     await route({ type: 'pause.set', until: null }, pageSender);

@@ -1,5 +1,5 @@
 /**
- * Issue 11 hole 9: private windows. The popup's "Check again" and "Check all links" follow
+ * docs/decisions/011-private-windows.md: private windows. The popup's "Check again" and "Check all links" follow
  * scanIncognito; a tab whose window cannot be told counts as private; what is learnt about a
  * private window's URLs (verdict, job, ledger line, history) lives in memory only.
  * The background as wired in main.ts, over fakeBrowser and the real local service.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 hole 3, through the router as the options page uses it, with the real local service
+ * docs/decisions/008-key-binding.md, through the router as the options page uses it, with the real local service
  * and a second loopback server that records what it receives: the stored key never goes to a
  * service URL it was not entered for (Test connection with a typed URL, saving a new URL with an
  * empty key field, importing {"serviceUrl": …}).

@@ -1,5 +1,5 @@
 /**
- * A link through its hops (issue 12): each hop goes through the one checker (so gating, cache,
+ * A link through its hops (docs/decisions/003-every-hop.md): each hop goes through the one checker (so gating, cache,
  * dedupe and budgets apply to each), and the link's outcome is its worst hop's, saying where it
  * leads and which hop is bad. The hold's steps (wrapper-hold.ts) as a table.
  */

@@ -1,4 +1,4 @@
-// Issue 15 "Languages": what the background writes for people (error details, badge titles,
+// docs/decisions/017-surfaces.md: what the background writes for people (error details, badge titles,
 // notification texts) comes from _locales in the browser's language, not English literals.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';

@@ -1,6 +1,6 @@
 /**
- * Issue 10, invariant 4 "The organization's policy cannot be undone from the person's side",
- * through the wired background (fakeBrowser + the real local service); and invariant 5 outside
+ * docs/decisions/005-policy-floor.md,
+ * through the wired background (fakeBrowser + the real local service); and docs/decisions/006-nothing-lost.md outside
  * strict mode: a navigation that waited for credits still has its tab protected when they return.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

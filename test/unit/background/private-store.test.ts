@@ -1,5 +1,5 @@
 /**
- * Issue 11 holes 1–3: what Linklens keeps is out of content scripts' reach (the private store,
+ * docs/decisions/007-private-store.md, docs/decisions/008-key-binding.md: what Linklens keeps is out of content scripts' reach (the private store,
  * IndexedDB in browsers, here its in-memory stand-in), what older builds left in storage.local is
  * moved once, a cached policy cannot redirect anything, a policy key is never cached, and the
  * person's key goes only to the origin it was entered for.

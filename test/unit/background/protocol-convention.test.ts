@@ -1,5 +1,5 @@
 /**
- * Convention (style.md 13): every message type in protocol.ts has a handler in the router, and
+ * Convention (three layers of tests): every message type in protocol.ts has a handler in the router, and
  * a privileged type is refused from a content script. Adding a type without a sample here, or
  * without a handler, fails this test.
  */
@@ -88,9 +88,9 @@ describe('protocol conventions', () => {
     }
   });
 
-  it('no content-tier message grants a pass, changes settings or opens anything but the report page (issue 11, hole 5)', () => {
-    // signin.check (issue 13 §3) only asks whether the sender's own page is a look-alike;
-    // report.open (issue 15) only opens our report page for a flagged link of the sender's, a few
+  it('no content-tier message grants a pass, changes settings or opens anything but the report page (docs/decisions/001-content-tier.md)', () => {
+    // signin.check (docs/decisions/016-organizations.md) only asks whether the sender's own page is a look-alike;
+    // report.open (docs/decisions/017-surfaces.md) only opens our report page for a flagged link of the sender's, a few
     // times per tab (report-open.test.ts): the dispute itself stays privileged (verdict.dispute).
     expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'config.get', 'signin.check', 'report.open']);
     expect(PRIVILEGED_TYPES).toContain('verdict.dispute');

@@ -36,7 +36,7 @@ describe('badgeFor', () => {
 /** A locale that shows which message each word comes from: "[key: sub, sub]". */
 const words = (key: string, subs?: string[]) => (subs?.length ? `[${key}: ${subs.join(', ')}]` : `[${key}]`);
 
-describe('badge titles come from the locale (issue 15): every state in words', () => {
+describe('badge titles come from the locale (docs/decisions/017-surfaces.md): every state in words', () => {
   it.each<[string, UrlStatus, Ctx, string]>([
     ['paused', { kind: 'unchecked' }, { paused: true, problem: null }, '[badgePaused]'],
     ['out of credits', { kind: 'unchecked' }, { paused: false, problem: { code: 'insufficient_credits', message: 'x', fix: 'credits' } }, '[badgeNoCredits]'],
@@ -118,7 +118,7 @@ describe('what a link status says (our pages) and what a content script may lear
   });
 });
 
-describe('why and progress for content scripts (issue 15)', () => {
+describe('why and progress for content scripts (docs/decisions/017-surfaces.md)', () => {
   it.each(CONTENT_WHY_EXAMPLES.map((r) => [r.name, r] as const))('contentWhy: %s', (_n, row) => {
     expect(contentWhy(row.decision)).toEqual(row.why);
     // What reaches a content script: the rule's key and numbers, never a list entry.

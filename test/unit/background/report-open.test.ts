@@ -1,5 +1,5 @@
 /**
- * "Report a mistake" from the tooltip (issue 15): report.open over the wired background
+ * "Report a mistake" from the tooltip (docs/decisions/017-surfaces.md): report.open over the wired background
  * (fakeBrowser + the real local service). A content script may be the attacker's: it opens our
  * report page only for a flagged link its own document reported, a few times per tab, and
  * spends nothing (the service gets no new scan). Also the example table of the per-tab limit.

@@ -1,4 +1,4 @@
-// The pure rules of issue 14 §3–4, each over its example table: who streams (stream-slots.ts),
+// The pure rules of docs/decisions/014-scan-engine.md–4, each over its example table: who streams (stream-slots.ts),
 // when to poll (poll-timing.ts), what a finished job teaches (scan-durations.ts), and what an
 // answer hints (api/hints.ts).
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Opaque shorteners (issue 12, item 4): never contacted unless resolveShorteners is on; then one
+ * Opaque shorteners (docs/decisions/003-every-hop.md): never contacted unless resolveShorteners is on; then one
  * HEAD per short URL (not following the redirect), recorded in the ledger as sent to the
  * shortener, and its answer is one more hop of the link.
  */

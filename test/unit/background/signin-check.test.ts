@@ -1,5 +1,5 @@
 /**
- * Issue 13 §3, the background side of the in-page look-alike warning: `signin.check` judges the
+ * docs/decisions/016-organizations.md, the background side of the in-page look-alike warning: `signin.check` judges the
  * sender's own URL (never the message), answers only warn + the protected host, reports each
  * sighting once per tab + host + trigger within bounds, refuses malformed messages, and the
  * sign-in guard script is registered only while the policy protects sign-in domains.

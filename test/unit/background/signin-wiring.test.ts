@@ -1,5 +1,5 @@
 /**
- * Issue 13 §3 through the whole background (main.ts over fakeBrowser, the real local service):
+ * docs/decisions/016-organizations.md through the whole background (main.ts over fakeBrowser, the real local service):
  * a policy that lists protectedSignInDomains registers the sign-in guard and a later policy
  * without it unregisters it (the policy may change while the browser runs); a look-alike
  * sighting from a content script lands in the persisted reporting queue once, however often the

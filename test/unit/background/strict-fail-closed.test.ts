@@ -1,7 +1,7 @@
 /**
- * Issue 10, invariant 3 "Fail-closed means closed", through the wired background (fakeBrowser +
+ * docs/decisions/004-fail-closed.md, through the wired background (fakeBrowser +
  * the real local service): with strict mode and fail mode "block", every outcome that is not a
- * verdict ends on the blocked page with its reason; and invariant 5 for strict mode: a tab
+ * verdict ends on the blocked page with its reason; and docs/decisions/006-nothing-lost.md for strict mode: a tab
  * blocked while waiting for credits gets its verdict when they return.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

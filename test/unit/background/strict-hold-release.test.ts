@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc.stop());
 
-// fakeBrowser leaves webRequest events unimplemented (toolchain note 6): plain events, installed
+// fakeBrowser leaves webRequest events unimplemented (fakeBrowser has no contextMenus): plain events, installed
 // before setupApp's worker starts (fakeBrowser.reset() leaves webRequest alone).
 const requestErrors = fakeEvent();
 beforeEach(() => {

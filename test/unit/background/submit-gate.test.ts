@@ -1,4 +1,4 @@
-// A burst's navigations leave as one batch POST (issue 14 §3, src/background/scan/submit-gate.ts),
+// A burst's navigations leave as one batch POST (docs/decisions/014-scan-engine.md, src/background/scan/submit-gate.ts),
 // with the real engine, client and local service: a lone navigation still goes alone and at once,
 // every URL keeps its own job and its own outcome, the batch's key and the ledger lines are stored
 // before it leaves, a worker dying after the batch re-sends the same batch, and a failing batch

@@ -1,5 +1,5 @@
 /**
- * The background's public suffix list is packaged data (public/psl.txt, issue 14 §2), read when
+ * The background's public suffix list is packaged data (public/psl.txt, docs/decisions/009-bundle-weight.md), read when
  * the worker starts. Through the wired background (fakeBrowser + the real local service):
  * a navigation or a message that arrives before the read waits for it and is then answered with
  * the list; a list that cannot be read fails closed (strict mode: the blocked page says why),

@@ -44,7 +44,7 @@ describe('content app: hover, tooltip and confirmation', () => {
       await vi.advanceTimersByTimeAsync(299);
       expect(h.of('link.hover')).toHaveLength(0);
       await vi.advanceTimersByTimeAsync(1);
-      // With the start of its text: the background checks whether it names another site (issue 12).
+      // With the start of its text: the background checks whether it names another site (docs/decisions/003-every-hop.md).
       expect(h.of('link.hover')).toEqual([{ type: 'link.hover', url: 'https://hover.test/', text: 'link 0' }]);
       pointerOver(document.body);
       pointerOver(a!);
@@ -210,7 +210,7 @@ describe('content app: hover, tooltip and confirmation', () => {
       const before = h.sent.length;
       h.app.ui.get().dialog.element!.querySelector<HTMLButtonElement>('.open')!.click();
       await settle();
-      // No pass is asked for: only the blocked page (an extension page) grants one (issue 11, hole 5).
+      // No pass is asked for: only the blocked page (an extension page) grants one (docs/decisions/001-content-tier.md).
       expect(h.sent.slice(before).map((m) => m.type)).toEqual([]);
       expect(h.navigate).toHaveBeenCalledWith('https://evil.test/', 'same');
       expect(dialogOpen(h)).toBe(false);

@@ -120,7 +120,7 @@ describe('content app: a keyboard user hears the verdict that follows the check\
   });
 });
 
-describe('content app: live progress and "Report a mistake" in the tooltip (issue 15)', () => {
+describe('content app: live progress and "Report a mistake" in the tooltip (docs/decisions/017-surfaces.md)', () => {
 
   const tipText = () => h.app.ui.get().tooltip.el.textContent ?? '';
 

@@ -37,7 +37,7 @@ describe('ConfirmDialog', () => {
     expect(dialog.element!.textContent).toContain('Your organization does not allow opening this link.');
   });
 
-  it('says why the link was flagged and offers "Report a mistake", a button keyboard users reach (issue 15)', async () => {
+  it('says why the link was flagged and offers "Report a mistake", a button keyboard users reach (docs/decisions/017-surfaces.md)', async () => {
     const report = vi.fn(async () => null);
     dialog = new ConfirmDialog(overlay, report);
     const result = dialog.open({ url: 'https://evil.test/a', info: { ...blockInfo, why: { key: 'user_blocklist', nums: [] } }, proceed: async () => null });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The sign-in guard in the page (issue 13 §3): asks at load in the top frame only, warns at load
+ * The sign-in guard in the page (docs/decisions/016-organizations.md): asks at load in the top frame only, warns at load
  * and on password focus before any typing, as an announced alert dismissible by Escape, asks
  * once per document however often the page focuses its field, and invents nothing from a bad
  * reply.

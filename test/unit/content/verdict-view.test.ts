@@ -60,7 +60,7 @@ describe('texts', () => {
     });
   });
 
-  it('says why the link was flagged from the rule the background names (issue 15), numbers as sent', () => {
+  it('says why the link was flagged from the rule the background names (docs/decisions/017-surfaces.md), numbers as sent', () => {
     const table: [LinkInfo['why'], string | null][] = [
       [undefined, null],
       [{ key: 'score_block', nums: [94, 76] }, 'Why this decision: Risk score 94 ≥ your block threshold 76'],
@@ -85,7 +85,7 @@ describe('texts', () => {
     expect(KNOWN_CATEGORIES.map((c) => `cat_${c}`).sort()).toEqual(Object.keys(CONTENT_STRINGS).filter((k) => k.startsWith('cat_')).sort());
   });
 
-  it('says where a wrapped link leads and which hop is flagged (issue 12)', () => {
+  it('says where a wrapped link leads and which hop is flagged (docs/decisions/003-every-hop.md)', () => {
     const base: LinkInfo = { status: 'verdict', action: 'block', leadsTo: 'phish.example' };
     expect(leadsText({ status: 'verdict', action: 'block' })).toBeNull();
     expect(leadsText({ ...base, badHop: 'destination' })).toBe('Leads to phish.example, the flagged address');

@@ -1,4 +1,4 @@
-// The browser installer's decisions (issue 14 §1): which browser version is good enough, and
+// The browser installer's decisions (docs/decisions/019-toolchain.md): which browser version is good enough, and
 // whether to use, install or upgrade it. Examples first; ensureBrowser only carries them out.
 import { describe, expect, test } from 'vitest';
 import { MIN_MAJOR, browserAction, parseMajor } from '../../../scripts/lib/browsers.mjs';

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §2: the schemas moved from classic zod's methods to zod/mini's functions
+ * docs/decisions/009-bundle-weight.md: the schemas moved from classic zod's methods to zod/mini's functions
  * (`.default()` → `z._default`, `.transform()` → `z.pipe(…, z.transform())`, `.refine()` →
  * `.check(z.refine())`, `.catch()` → `z.catch`, `.int().min().max()` → `z.int().check(…)`).
  * These are the places where such a rewrite could change what is accepted or produced.

@@ -53,7 +53,7 @@ describe('blocked page', () => {
     expect(document.querySelector('.blocked-url')!.textContent).toBe(`${en('blockedHop')}: http://phish-bank.test/login`);
   });
 
-  it('a destination read out of a wrapped link (issue 12): "it leads to", not "it redirected to"', async () => {
+  it('a destination read out of a wrapped link (docs/decisions/003-every-hop.md): "it leads to", not "it redirected to"', async () => {
     show({ url: 'http://phish-bank.test/login', unicodeHost: null, firstUrl: 'https://nam12.safelinks.protection.outlook.com/?url=http%3A%2F%2Fphish-bank.test%2Flogin', readFromLink: true });
     await screen.findByRole('heading', { level: 1 });
     expect(document.querySelector('.blocked-url')!.textContent).toBe(`${en('blockedLeadsTo')}: http://phish-bank.test/login`);

@@ -1,7 +1,7 @@
 /**
  * Shared setup for the page tests: real locale text through a small i18n emulator (fakeBrowser
  * does not implement i18n), and a background stand-in answering PageToBackground messages the
- * way the router does (sendResponse + return true, toolchain pitfall 5).
+ * way the router does (sendResponse + return true, fakeBrowser honours only sendResponse + return true).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 15 "Languages": the pages rendered in every non-English locale show no English message
+ * docs/decisions/017-surfaces.md: the pages rendered in every non-English locale show no English message
  * text and no raw message key, and their dates, numbers and counts follow the language (Intl in
  * the browser's UI language, plural forms by Intl.PluralRules). The locale files themselves are
  * checked in locales.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Convention test (style.md 13, issue 15 "Languages"): every locale is complete (English's key
+ * Convention test (three layers of tests, docs/decisions/017-surfaces.md): every locale is complete (English's key
  * set), no English key is unused, placeholders match English, a non-English locale has no English
  * left where a translation is expected, and each language's typography is kept. The rendered
  * pages are checked for English text in locales-render.test.tsx.

@@ -269,7 +269,7 @@ describe('options: settings import and export', () => {
   });
 });
 
-describe('options: the service sections follow the saved connection (issue 15)', () => {
+describe('options: the service sections follow the saved connection (docs/decisions/017-surfaces.md)', () => {
   it('before a connection: keys, credits and account point at the form on this page and ask the service nothing', async () => {
     const calls = answer({ ...base, 'settings.get': () => settingsData({ apiKeyHint: null }, { serviceUrl: '' }) });
     render(<OptionsApp />);
@@ -309,7 +309,7 @@ describe('options: the service sections follow the saved connection (issue 15)',
   });
 });
 
-describe('options: history (issue 15)', () => {
+describe('options: history (docs/decisions/017-surfaces.md)', () => {
   const scan = (id: string, url: string, source: 'local' | 'service', createdAt: string) => ({ id, url, state: 'COMPLETED', createdAt, riskScore: 5, band: 'safe', source });
   const local = [scan('scn_l1', 'https://shop.example/cart', 'local', '2025-01-03T00:00:00Z'), scan('scn_both', 'https://news.example/', 'local', '2025-01-02T00:00:00Z')];
   const service = { items: [scan('scn_both', 'https://news.example/', 'service', '2025-01-02T00:00:00Z'), scan('scn_s1', 'https://mail.example/', 'service', '2025-01-04T00:00:00Z')], next: null };
@@ -344,7 +344,7 @@ describe('options: history (issue 15)', () => {
   });
 });
 
-describe('options: where "Report a mistake" leads (issue 15)', () => {
+describe('options: where "Report a mistake" leads (docs/decisions/017-surfaces.md)', () => {
   it('the person can set it; it is saved on Save', async () => {
     const calls = answer(base);
     const p = await section(en('sec_protection'));

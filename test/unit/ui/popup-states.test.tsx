@@ -27,7 +27,7 @@ describe('popup states', () => {
     expect(screen.queryByText(en('checkAgain'))).toBeNull();
   });
 
-  it('a link wrapper: says where it leads (issue 12)', async () => {
+  it('a link wrapper: says where it leads (docs/decisions/003-every-hop.md)', async () => {
     answer({ ...quiet, 'tab.status': () => tabStatus({ kind: 'verdict', verdict: verdict(), decision: { action: 'allow', reason: 'band:safe' } }, { leadsTo: 'shop.example' }) });
     render(<PopupApp pollMs={10} />);
     expect(await screen.findByText(en('leadsTo', 'shop.example'))).toBeTruthy();

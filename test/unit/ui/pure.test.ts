@@ -1,4 +1,4 @@
-/** Example tables for the pages' pure decisions (style.md 12). */
+/** Example tables for the pages' pure decisions. */
 import { describe, expect, it } from 'vitest';
 import { siteOf } from '@/src/ui/site';
 import { readParam, safeHttpUrl } from '@/src/ui/page-params';

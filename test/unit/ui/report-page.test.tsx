@@ -85,7 +85,7 @@ describe('report page', () => {
   }
 });
 
-describe('report page without a scan: the context menu outcome in words (issue 15)', () => {
+describe('report page without a scan: the context menu outcome in words (docs/decisions/017-surfaces.md)', () => {
   it.each([
     ['?skipped=paused', en('reportNotChecked', en('skip_paused')), true],
     ['?skipped=not-configured', en('reportNotChecked', en('skip_not_configured')), true],

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The report page follows the scan's event stream through the background (a port), with polling
-// as the fallback (issue 15).
+// as the fallback (docs/decisions/017-surfaces.md).
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/preact';
 import { ReportApp } from '@/src/ui/report/report-app';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * "Why this decision" where people meet it (issue 15): the blocked page and the popup name the
+ * "Why this decision" where people meet it (docs/decisions/017-surfaces.md): the blocked page and the popup name the
  * rule that fired in words; options shows the minimum confidence (locked under policy) and
  * audit-only mode's list with Clear.
  */

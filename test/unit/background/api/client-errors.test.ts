@@ -1,4 +1,4 @@
-/** Every failure of the client is a typed value with a stable code (issue 2 §3 "Errors"). */
+/** Every failure of the client is a typed value with a stable code (docs/decisions/015-api-client.md). */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installI18n } from '../../ui/helpers';
 import { createApiClient } from '@/src/background/api';

@@ -1,4 +1,4 @@
-/** Job id path forms: bare UUID first, fall back to the id as returned, remember (architecture.md). */
+/** Job id path forms: bare UUID first, fall back to the id as returned, remember (docs/decisions/015-api-client.md). */
 import { describe, expect, it, vi } from 'vitest';
 import { SCAN_ID, UUID, collect, completedJob, json, makeClient, sseResponse, type Call } from './fakes';
 

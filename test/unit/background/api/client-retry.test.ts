@@ -1,4 +1,4 @@
-/** Retries, Retry-After, Idempotency-Key and the global pause (issue 2 §3 "Retries"). */
+/** Retries, Retry-After, Idempotency-Key and the global pause (docs/decisions/015-api-client.md). */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installI18n } from '../../ui/helpers';
 import { completedJob, fakeClock, json, makeClient, queuedJob, text } from './fakes';

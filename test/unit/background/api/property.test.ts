@@ -1,5 +1,5 @@
 /**
- * Property tests (issue 2 "Must show"): arbitrary JSON from the service, in every reader and
+ * Property tests (docs/decisions/015-api-client.md): arbitrary JSON from the service, in every reader and
  * through every endpoint, never throws past the client: each answer is ok or a typed error, and a
  * COMPLETED job is only ever ok with a valid integer riskScore 0..100.
  */

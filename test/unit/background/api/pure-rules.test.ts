@@ -1,4 +1,4 @@
-/** Example tables for the pure rules of the API module (style.md 12). */
+/** Example tables for the pure rules of the API module. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { codeForStatus, messageFromBody, plainText, reasonPhrase } from '@/src/background/api/errors';

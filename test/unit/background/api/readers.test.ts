@@ -1,4 +1,4 @@
-/** Example tables for the tolerant readers (architecture.md "What the service leaves open"). */
+/** Example tables for the tolerant readers (docs/decisions/015-api-client.md). */
 import { describe, expect, it } from 'vitest';
 import { readScanJob, readScanResult } from '@/src/background/api/schemas';
 import { readBatchItems, readCreatedKey, readCredits, readKeyRecord, readPage, readRecord } from '@/src/background/api/readers';

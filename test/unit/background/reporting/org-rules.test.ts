@@ -1,4 +1,4 @@
-/** Outage reports, the reporting URL rule, and the policy-only organization keys (issue 13). */
+/** Outage reports, the reporting URL rule, and the policy-only organization keys (docs/decisions/016-organizations.md). */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createOutageTracker, OUTAGE_MINUTES, type Outage } from '@/src/background/reporting/outage';

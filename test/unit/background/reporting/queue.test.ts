@@ -1,5 +1,5 @@
 /**
- * The reporting delivery queue (issue 13 §1) with an injected clock, storage and transport:
+ * The reporting delivery queue (docs/decisions/016-organizations.md) with an injected clock, storage and transport:
  * batching, backoff, Retry-After, the bound with its dropped counter, persistence across a
  * worker restart (a new queue over the same storage), and idempotency by event id.
  */
@@ -21,7 +21,7 @@ function machine(limits: Partial<QueueLimits> = {}) {
     /** What the receiver answers next; a function decides per request. */
     answer: (): SendResult => ({ ok: true, status: 204 }),
     requests: [] as string[][],
-    /** Events the receiver keeps, deduplicated by id (what POLICY.md asks receivers to do). */
+    /** Events the receiver keeps, deduplicated by id (what docs/admin/reporting.md asks receivers to do). */
     received: new Map<string, number>(),
     wakes: [] as (number | null)[],
     life(overrides: Partial<QueueDeps> = {}) {
@@ -205,7 +205,7 @@ describe('persistence and idempotency', () => {
     const b = m.life();
     await b.flush();
     expect(m.requests).toEqual([['id-1'], ['id-1']]); // the same id, sent twice …
-    expect(m.received.get('id-1')).toBe(2); // … so receivers must deduplicate by id (POLICY.md)
+    expect(m.received.get('id-1')).toBe(2); // … so receivers must deduplicate by id (docs/admin/reporting.md)
     expect(new Set(m.requests.flat()).size).toBe(1);
     expect((await b.state()).events).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /**
- * Reporting as the background runs it (issue 13 §1): the real settings store over fakeBrowser,
+ * Reporting as the background runs it (docs/decisions/016-organizations.md): the real settings store over fakeBrowser,
  * a policy in storage.managed, the real sender with fetch stubbed, and fake timers for the batch
  * window. The API key, the token and URL credentials never appear in what is sent.
  */

@@ -1,6 +1,7 @@
 /**
- * Convention tests: public/managed_schema.json (Chrome) and POLICY.md (administrators) stay in
- * step with the settings schema and with each other.
+ * Convention tests: public/managed_schema.json (Chrome) and the administrators' reference
+ * (docs/admin/policy.md, the sample policies in docs/admin/deployment.md) stay in step with the
+ * settings schema and with each other.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -11,7 +12,8 @@ import { DEFAULT_SETTINGS } from '@/src/shared/policy/settings';
 
 const root = resolve(__dirname, '../../../..');
 const schema = JSON.parse(readFileSync(resolve(root, 'public/managed_schema.json'), 'utf8'));
-const policyDoc = readFileSync(resolve(root, 'src/shared/policy/POLICY.md'), 'utf8');
+const policyDoc = readFileSync(resolve(root, 'docs/admin/policy.md'), 'utf8');
+const deploymentDoc = readFileSync(resolve(root, 'docs/admin/deployment.md'), 'utf8');
 
 type Node = { type?: string; [k: string]: unknown };
 
@@ -107,8 +109,8 @@ describe('public/managed_schema.json', () => {
   });
 });
 
-describe('POLICY.md', () => {
-  const jsonBlocks = [...policyDoc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1] as string));
+describe('docs/admin', () => {
+  const jsonBlocks = [...deploymentDoc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1] as string));
 
   it('shows the sample policy in Chrome form (3rdparty.extensions.<id>)', () => {
     const chrome = jsonBlocks.find((b) => b['3rdparty']);

@@ -28,7 +28,7 @@ describe('readManaged example table', () => {
     expect(r.values).toEqual(SAMPLE_POLICY);
   });
 
-  it('is defaults-free: an empty policy yields no values at all (toolchain pitfall 7)', () => {
+  it('is defaults-free: an empty policy yields no values at all (zod 4 applies .default() even inside .partial())', () => {
     expect(Object.keys(readManaged({}).values)).toEqual([]);
   });
 });
@@ -131,7 +131,7 @@ describe('lockedKeys', () => {
   });
 });
 
-describe('MANAGED_KEYS covers what issue 3 requires', () => {
+describe('MANAGED_KEYS covers what docs/decisions/014-scan-engine.md requires', () => {
   it.each([
     'serviceUrl', 'apiKey', 'scanNavigations', 'scanHovers', 'hoverDelayMs', 'warnThreshold', 'blockThreshold',
     'allowProceed', 'strictMode', 'strictTimeoutMs', 'strictFailMode', 'auditOnly', 'stripQuery', 'scanPrivateHosts',

@@ -1,5 +1,5 @@
 /**
- * The wrapper-hold rules (issue 12, item 3) stop exactly the known wrappers of unwrap/wrappers.ts:
+ * The wrapper-hold rules (docs/decisions/003-every-hop.md) stop exactly the known wrappers of unwrap/wrappers.ts:
  * every example link whose first layer is a known wrapper is held, nothing else of the examples
  * and no ordinary page of those sites is. The rules are evaluated here as the browsers do
  * (requestDomains: the host or a subdomain; regexFilter: case-insensitive, RE2 ⊂ JS syntax).

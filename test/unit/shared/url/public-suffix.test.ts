@@ -1,4 +1,4 @@
-// Our public suffix matcher (issue 14 §2) against the list's own test file, our private-section
+// Our public suffix matcher (docs/decisions/009-bundle-weight.md) against the list's own test file, our private-section
 // examples, and tldts (which it replaces in the extension) for every rule of the list.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The public suffix table as packaged data (issue 14 §2): the file's parser refuses a damaged
+// The public suffix table as packaged data (docs/decisions/009-bundle-weight.md): the file's parser refuses a damaged
 // file whole, the loader reads once, a question before the read waits for it, and nothing
 // answers from a table that is not there.
 import { readFileSync } from 'node:fs';
