@@ -15,9 +15,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { knownEnd, unwrap } from '@/src/shared/url/unwrap';
-import { parseWeb } from '@/src/shared/url/parse-web';
-import { percentDecode } from '@/src/shared/url/unwrap/decode';
+import { knownEnd, unwrap } from '../../../../src/shared/url/unwrap';
+import { parseWeb } from '../../../../src/shared/url/parse-web';
+import { percentDecode } from '../../../../src/shared/url/unwrap/decode';
 
 export interface UnwrapVector {
   /** Where it comes from: repository and path (or the thread) of the decoder or test. */
