@@ -2,7 +2,7 @@
 // writes BENCHMARKS.md (and the raw numbers to test/bench/last-run.json). Not part of `npm test`:
 // numbers, not pass/fail timings. Every figure is a ratio or a comparison measured in this run.
 //
-//   npm run bench                 all fourteen measurements, writes BENCHMARKS.md
+//   npm run bench                 all fifteen measurements, writes BENCHMARKS.md
 //   npm run bench -- --only=1,5   some of them, printed (BENCHMARKS.md is left alone)
 //   LINKLENS_BENCH_CORPUS=blog,news-c LINKLENS_BENCH_LOADS=2 npm run bench -- --only=9
 //                                 BENCHMARKS.md "Weight on ordinary pages" on some corpus pages, fewer loads (while iterating)
@@ -33,6 +33,7 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
   '12': async () => (await import('./unwrap-cost')).measureUnwrapCost({ links: 5000, passes: 30, hovers: 2000 }),
   '13': async () => (await import('./ledger-cost')).measureLedgerCost({ rounds: 3, navigationsPerRound: 10, warmup: 2 }),
   '14': async () => (await import('./strict-cost')).measureStrictCost({ rounds: 3, pages: 6 }),
+  '15': async () => (await import('./unwrap-agreement')).measureUnwrapAgreement(),
 };
 
 async function main(): Promise<void> {
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
   const sections: Section[] = [];
   for (const id of ids) {
     const measure = MEASUREMENTS[id];
-    if (!measure) throw new Error(`Unknown measurement ${id} (1–14)`);
+    if (!measure) throw new Error(`Unknown measurement ${id} (1–15)`);
     const t = Date.now();
     console.log(`▶ measurement ${id}…`);
     let section: Section;

@@ -10,16 +10,25 @@
  *
  * Kept in step with WRAPPERS by a test (every example wrapper URL matches one of these, and no
  * ordinary page of those sites does). Hosts that are only wrappers go in one `requestDomains`
- * rule; wrappers that are one path of a big site (Google, Facebook, LinkedIn, YouTube, Steam)
- * get a regex each (6 of the 1,000 regex slots). Pure.
+ * rule; wrappers that are one path of a big site (Google, Facebook, LinkedIn, YouTube, Steam,
+ * Trend Micro, Azure's mail, Teams) get a regex each (8 of the 1,000 regex slots). Pure.
  */
 import type { Draft } from './net-rule-ids';
 
 /** Hosts whose every page is a wrapper (and their subdomains, as requestDomains matches). */
 export const WRAPPER_ONLY_HOSTS: readonly string[] = [
   'safelinks.protection.outlook.com',
+  'safelinks.protection.office365.us',
   'urldefense.com',
   'urldefense.proofpoint.com',
+  'urldefense.us',
+  'linkprotect.cudasvc.com',
+  'protection.sophos.com',
+  'awstrack.me',
+  'secure-web.cisco.com',
+  'protect2.fireeye.com',
+  'urlsand.esvalabs.com',
+  'l.wl.co',
   'l.facebook.com',
   'lm.facebook.com',
   'l.messenger.com',
@@ -31,10 +40,13 @@ export const WRAPPER_ONLY_HOSTS: readonly string[] = [
 /** Path-level wrappers of sites that are more than a wrapper (RE2 syntax, lower-case hosts). */
 export const WRAPPER_PATH_REGEXES: readonly string[] = [
   '^https?://(www\\.)?google\\.([a-z]{2,3}|com?\\.[a-z]{2})\\.?(:[0-9]+)?/url/?\\?',
-  '^https?://((www|m)\\.)?facebook\\.com\\.?(:[0-9]+)?/l\\.php\\?',
-  '^https?://(www\\.)?linkedin\\.com\\.?(:[0-9]+)?/redir/redirect/?\\?',
+  '^https?://((www|m)\\.)?facebook\\.com\\.?(:[0-9]+)?/l(sr)?\\.php\\?',
+  '^https?://(www\\.)?linkedin\\.com\\.?(:[0-9]+)?/(redir/redirect|safety/go)/?\\?',
   '^https?://((www|m)\\.)?youtube\\.com\\.?(:[0-9]+)?/redirect/?\\?',
   '^https?://steamcommunity\\.com\\.?(:[0-9]+)?/linkfilter/?\\?',
+  '^https?://([a-z0-9-]+\\.)*trendmicro\\.com\\.?(:[0-9]+)?/wis/clicktime/(v1/query|v2/clickthrough)/?\\?',
+  '^https?://(emails\\.azure\\.microsoft\\.com|[a-z0-9.-]+\\.safelink\\.emails\\.azure\\.net)\\.?(:[0-9]+)?/redirect/?\\?',
+  '^https?://statics\\.teams\\.cdn\\.office\\.net\\.?(:[0-9]+)?/([^?#]*/)?atp-safelinks(\\.html|/[^?#]*)?\\?',
 ];
 
 /** Below allow rules (passes, exceptions) like every block rule. */

@@ -5,9 +5,12 @@
  * The WHATWG URL parser (the browser's own) already lowercases the host, maps IDN to punycode,
  * canonicalizes IPv4/IPv6 literals, drops default ports, resolves dot segments and gives an empty
  * path as '/'. On top of it we drop userinfo and the fragment (never needed to judge a page, and
- * userinfo may hold a password), drop the query when asked, and strip trailing dots of the host
+ * userinfo may hold a password), drop the query when asked (with the query of a destination a
+ * wrapper carries in its path), and strip trailing dots of the host
  * (`example.com.` is the same site). Examples: normalize.examples.ts.
  */
+
+import { stripCarriedQuery } from './unwrap/carried';
 
 export type NormalizeResult =
   | { ok: true; url: string; host: string /* ascii, lowercased; IPv6 keeps its [brackets] */ }
@@ -33,6 +36,9 @@ export function normalizeUrl(raw: string, opts: NormalizeOptions): NormalizeResu
     u.username = '';
     u.password = '';
     u.hash = '';
+    // A wrapper that writes its destination in the path (Cisco, Amazon SES) would keep the
+    // destination's query there: stripping strips it too (unwrap/carried.ts).
+    if (opts.stripQuery) stripCarriedQuery(u);
     // An empty query ('?' alone) is the same page as none: one cache key.
     if (opts.stripQuery || u.search === '') u.search = '';
     const trimmed = u.hostname.replace(/\.+$/, '');

@@ -18,6 +18,9 @@ export const SHORTENER_HOST_EXAMPLES: ReadonlyArray<readonly [host: string, expe
   ['youtu.be', false, 'first-party: leads to YouTube'],
   ['amzn.to', false, 'first-party: leads to Amazon'],
   ['linktr.ee', false, 'a page, not a redirect'],
+  ['protect-eu.mimecast.com', true, 'Mimecast URL Protect: the destination is held on its servers'],
+  ['url.uk.m.mimecastprotect.com', true, 'Mimecast URL Protect, newer links'],
+  ['www.mimecast.com', false, 'Mimecast\'s own site'],
   ['example.com', false, 'not a shortener'],
   ['', false, 'empty'],
 ];
@@ -26,6 +29,7 @@ export const SHORT_LINK_EXAMPLES: ReadonlyArray<readonly [url: string, expected:
   ['https://bit.ly/3abcDEF', true],
   ['http://t.co/xyz', true],
   ['https://myapp.page.link/Xy12', true],
+  ['https://protect-eu.mimecast.com/s/AbCdEfGhIjKlMn?domain=example.com', true],
   ['https://bit.ly/', false], // home page
   ['https://bit.ly', false],
   ['https://bitly.example/3abc', false],

@@ -53,6 +53,17 @@ export const SHORTENERS: ReadonlyArray<readonly [host: string, scope: ShortenerS
   ['page.link', 'subdomains'], // Firebase Dynamic Links: <app>.page.link/<id>
   ['app.link', 'subdomains'], // Branch: <app>.app.link/<id>
   ['onelink.me', 'subdomains'], // AppsFlyer: <app>.onelink.me/<id>
+  // Mimecast URL Protect rewrites every link of a mail to protect-<region>.mimecast.com/s/<id>:
+  // the destination is kept on Mimecast's servers (its decoding needs an API key of the
+  // customer), so like a shortener the link can only be asked where it goes.
+  ['protect.mimecast.com', 'exact'],
+  ['protect-us.mimecast.com', 'exact'],
+  ['protect-eu.mimecast.com', 'exact'],
+  ['protect-au.mimecast.com', 'exact'],
+  ['protect-za.mimecast.com', 'exact'],
+  ['protect-ca.mimecast.com', 'exact'],
+  ['protect-de.mimecast.com', 'exact'],
+  ['mimecastprotect.com', 'subdomains'], // newer links: url.<region>.m.mimecastprotect.com/s/<id>
 ];
 
 const EXACT = new Set<string>();

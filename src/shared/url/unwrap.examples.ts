@@ -31,21 +31,23 @@ export const WRAP = {
   proofpointV2: (u: string) =>
     `https://urldefense.proofpoint.com/v2/url?u=${enc(html(u)).replace(/-/g, '%2D').replace(/_/g, '%5F').replace(/%2F/g, '_').replace(/%/g, '-')}&d=DwMFaQ&c=abc&r=def&m=ghi&s=jkl&e=`,
   /**
-   * v3: every character in `hide` is taken out and goes, in order, into the base64url tail; in
-   * the URL a lone one becomes `*`, a run of 2–65 `**` and the run's length letter. `*` itself
-   * is always hidden (else it would read as a token).
+   * v3: every character in `hide` is taken out and goes, in order, into the base64url tail (as
+   * UTF-8); in the URL a lone byte becomes `*`, a run of 2–65 bytes `**` and the run's length
+   * letter. `*` itself is always hidden (else it would read as a token).
    */
   proofpointV3: (u: string, hide = '#%') => {
     let body = '';
     let hidden = '';
-    let run = 0;
+    let run = 0; // bytes
     const flush = () => {
       for (; run > 0; run -= Math.min(run, 65)) body += run === 1 ? '*' : `**${RUN_LETTERS[Math.min(run, 65) - 2]}`;
     };
     for (const ch of u) {
-      if (ch === '*' || hide.includes(ch)) {
+      // `;` after `__` is hidden too: the decoder closes the frame at the first `__;`, so an
+      // encoder must never leave one in the body (a v3 link inside a v3 link has one).
+      if (ch === '*' || hide.includes(ch) || (ch === ';' && body.endsWith('__') && run === 0)) {
         hidden += ch;
-        run++;
+        run += new TextEncoder().encode(ch).length;
       } else {
         flush();
         body += ch;
@@ -68,8 +70,8 @@ const DEST = 'https://phish.example/login?user=a%40b.example&x=1';
 
 const sixDeep = [1, 2, 3, 4, 5, 6].reduce((u) => WRAP.google(u), 'https://deep.example/');
 const fiveDeep = [1, 2, 3, 4, 5].reduce((u) => WRAP.slack(u), 'https://deep.example/');
-/** 6 runs of 65 four-byte characters: each `**_` (3 characters) becomes 65 × 12 on re-serialization. */
-const bloated = `https://urldefense.com/v3/__https://x.example/${'**_'.repeat(6)}__;${base64Url('😀'.repeat(390))}!!a!b$`;
+/** 24 runs of 65 bytes (390 four-byte characters): each `**_` (3 characters) becomes 65 × 3 escaped. */
+const bloated = `https://urldefense.com/v3/__https://x.example/${'**_'.repeat(24)}__;${base64Url('😀'.repeat(390))}!!a!b$`;
 
 export const UNWRAP_EXAMPLES: readonly UnwrapExample[] = [
   // Google
@@ -118,6 +120,38 @@ export const UNWRAP_EXAMPLES: readonly UnwrapExample[] = [
   { rule: 'Steam linkfilter/?url=', input: 'https://steamcommunity.com/linkfilter/?url=https://free-skins.example/', next: ['https://free-skins.example/'], destination: 'https://free-skins.example/', kinds: ['steam'] },
   { rule: 'Steam old linkfilter/?u=', input: 'https://steamcommunity.com/linkfilter/?u=https%3A%2F%2Fexample.com%2F', next: ['https://example.com/'], destination: 'https://example.com/', kinds: ['steam'] },
   { rule: 'Reddit out.reddit.com', input: 'https://out.reddit.com/t3_abc123?url=https%3A%2F%2Fexample.com%2F&token=AQAA&app_name=web2x', next: ['https://example.com/'], destination: 'https://example.com/', kinds: ['reddit'] },
+  // Mail gateways, one or more examples each, taken from (or shaped as) the published decoders'
+  // tests: cardi/proofpoint-url-decoder decode_test.py and its issue #7 (UTF-8 runs); ninoseki/kachi
+  // tests/test_main.py (urldefense.us, Barracuda, Sophos, Amazon SES, Libraesva, Azure, WhatsApp);
+  // binref/refinery test/units/pattern/test_urlguards.py (Trend Micro v2); demisto/content
+  // Packs/ApiModules/Scripts/FormatURLApiModule/FormatURLApiModule_test.py (FireEye, GCC High,
+  // Trend Micro v1); obsidianforensics/unfurl unfurl/tests/unit/test_facebook.py (lsr.php); the
+  // Cisco links are samples found in public code (their destination is the rest of the path).
+  { rule: 'Proofpoint v3: a run counts UTF-8 bytes (**A is one two-byte character)', input: 'https://urldefense.com/v3/__https://es.linkedin.com/in/pastora-mart**Anez-samper-3049818__;w60!!D9dNQwwGXtA!VCWZpmS3jIZRe5xm$', next: ['https://es.linkedin.com/in/pastora-mart%C3%ADnez-samper-3049818'], destination: 'https://es.linkedin.com/in/pastora-mart%C3%ADnez-samper-3049818', kinds: ['proofpoint-v3'] },
+  { rule: 'Proofpoint v3: a character split between a run and a single *', input: 'https://urldefense.com/v3/__https://x.example/**A*__;YcOt!!a!b$', next: ['https://x.example/a%C3%AD'], destination: 'https://x.example/a%C3%AD', kinds: ['proofpoint-v3'] },
+  { rule: 'Proofpoint v3: the frame closes at the FIRST __; (as Proofpoint\'s decoder reads a crafted link)', input: 'https://urldefense.com/v3/__https://*vil.example/__;ZQ!!a!b$__;Yg!!c$', next: ['https://evil.example/'], destination: 'https://evil.example/', kinds: ['proofpoint-v3'] },
+  { rule: 'Proofpoint for government: urldefense.us', input: 'https://urldefense.us/v3/__http://example.com__;!abc$', next: ['http://example.com/'], destination: 'http://example.com/', kinds: ['proofpoint-v3'] },
+  { rule: 'Barracuda linkprotect.cudasvc.com/url?a=', input: 'https://linkprotect.cudasvc.com/url?a=https%3A%2F%2Fexample.com%2Fdocs&c=E,1,abc&typo=1', next: ['https://example.com/docs'], destination: 'https://example.com/docs', kinds: ['barracuda'] },
+  { rule: 'Sophos ?u=<base64> (d= is only the domain)', input: 'https://eu-central-1.protection.sophos.com/?d=sophos.com&u=aHR0cHM6Ly93d3cuc29waG9zLmNvbS9kZS1kZS9wcm9kdWN0cy9zb3Bob3MtZW1haWw=&i=NjJkMTA1&t=OGE0L3Mw&h=0d5a5f86&s=AVNPUEhU', next: ['https://www.sophos.com/de-de/products/sophos-email'], destination: 'https://www.sophos.com/de-de/products/sophos-email', kinds: ['sophos'] },
+  { rule: 'Sophos without u: no destination to read', input: 'https://eu01.safelinks.protection.sophos.com/?d=example.com%2Fpage', next: [], destination: null, kinds: [], unreadable: { kind: 'sophos', reason: 'missing' } },
+  { rule: 'Sophos u that is not base64', input: 'https://eu01.protection.sophos.com/?u=not*base64', next: [], destination: null, kinds: [], unreadable: { kind: 'sophos', reason: 'bad-encoding' } },
+  { rule: 'Amazon SES awstrack.me/L0/<url>/…', input: 'https://abcd1234.r.us-east-1.awstrack.me/L0/https:%2F%2Fshop.example%2Fsale%3Fid=7/1/010001890abc-def/XyZ=123', next: ['https://shop.example/sale?id=7'], destination: 'https://shop.example/sale?id=7', kinds: ['amazon-ses'] },
+  { rule: 'Cisco Secure Email secure-web.cisco.com/<token>/<url>', input: 'http://secure-web.cisco.com/1SOJrTG5gCruIHqvn9NInzNUzg/http%3A%2F%2Fwww.paulaoki.com%2Ftmp%2F130614-woeipload.tgz', next: ['http://www.paulaoki.com/tmp/130614-woeipload.tgz'], destination: 'http://www.paulaoki.com/tmp/130614-woeipload.tgz', kinds: ['cisco'] },
+  { rule: 'Cisco with the destination\'s query left raw', input: 'https://secure-web.cisco.com/18tzQk3wGbk7eP/https%3A%2F%2Fsms.example%3A27677%2Fapi/sendsms.jsp?session_id=1&to=2', next: ['https://sms.example:27677/api/sendsms.jsp?session_id=1&to=2'], destination: 'https://sms.example:27677/api/sendsms.jsp?session_id=1&to=2', kinds: ['cisco'] },
+  { rule: 'Cisco token without a URL', input: 'https://secure-web.cisco.com/1abc/', next: [], destination: null, kinds: [], unreadable: { kind: 'cisco', reason: 'missing' } },
+  { rule: 'Trend Micro wis/clicktime/v1/query?url=', input: 'https://imsva91-ctp.trendmicro.com:443/wis/clicktime/v1/query?url=https%3a%2f%2fexample.com%2fcape%2dcoral&umid=37126af7&auth=e8a1', next: ['https://example.com/cape-coral'], destination: 'https://example.com/cape-coral', kinds: ['trendmicro'] },
+  { rule: 'Trend Micro wis/clicktime/v2/clickthrough?url=', input: 'https://ctp.trendmicro.com/wis/clicktime/v2/clickthrough?url=http%3A%2F%2Fb2bnetwork-online.com%2Fr%2FwISqFfT4067ms210.html&uuid=7c9f1b02&auth=2dc9e123', next: ['http://b2bnetwork-online.com/r/wISqFfT4067ms210.html'], destination: 'http://b2bnetwork-online.com/r/wISqFfT4067ms210.html', kinds: ['trendmicro'] },
+  { rule: 'Trend Micro host, another path: only the generic rule', input: 'https://smex-ctp.trendmicro.com/wis/clicktime/v1/report?url=https%3a%2f%2fexample.com%2f', next: ['https://example.com/'], destination: 'https://example.com/', kinds: ['generic'], guessed: true },
+  { rule: 'FireEye protect2.fireeye.com/v1/url?u=', input: 'https://protect2.fireeye.com/v1/url?k=00bf92e9-5f24adeb&q=1&e=221919da&u=https%3A%2F%2Fwww.facebook.com%2FNamshiOfficial', next: ['https://www.facebook.com/NamshiOfficial'], destination: 'https://www.facebook.com/NamshiOfficial', kinds: ['fireeye'] },
+  { rule: 'Libraesva urlsand.esvalabs.com/?u=', input: 'https://urlsand.esvalabs.com/?u=http%3A%2F%2Fexample.com&e=abc&h=def&t=1', next: ['http://example.com/'], destination: 'http://example.com/', kinds: ['libraesva'] },
+  { rule: 'Azure mail emails.azure.microsoft.com/redirect?destination=', input: 'https://emails.azure.microsoft.com/redirect/?destination=http%3A%2F%2Fexample.com', next: ['http://example.com/'], destination: 'http://example.com/', kinds: ['azure-email'] },
+  { rule: 'WhatsApp l.wl.co/l?u=', input: 'https://l.wl.co/l?u=http%3A%2F%2Fexample.com', next: ['http://example.com/'], destination: 'http://example.com/', kinds: ['whatsapp'] },
+  { rule: 'Safe Links for GCC High (office365.us)', input: 'https://nam10.safelinks.protection.office365.us/ap/w-59523e83/?url=https://test.example/test&data=', next: ['https://test.example/test'], destination: 'https://test.example/test', kinds: ['safelinks'] },
+  { rule: 'Safe Links on the bare host', input: 'https://safelinks.protection.outlook.com/?url=https%3A%2F%2Fgitlab.example%2F&data=1', next: ['https://gitlab.example/'], destination: 'https://gitlab.example/', kinds: ['safelinks'] },
+  { rule: 'Teams\' Safe Links page', input: 'https://statics.teams.cdn.office.net/evergreen-assets/safelinks/1/atp-safelinks.html?url=https%3A%2F%2Fexample.com%2Fpage&locale=en-us', next: ['https://example.com/page'], destination: 'https://example.com/page', kinds: ['safelinks'] },
+  { rule: 'LinkedIn safety/go?url=', input: 'https://www.linkedin.com/safety/go?url=https%3A%2F%2Fexample.com%2Fjob&trk=flagship-messaging-web', next: ['https://example.com/job'], destination: 'https://example.com/job', kinds: ['linkedin'] },
+  { rule: 'Facebook lsr.php?u=', input: 'http://l.facebook.com/lsr.php?u=https%3A%2F%2Fdata.cityofnewyork.us%2Fx&ext=1442879836&hash=Acnn', next: ['https://data.cityofnewyork.us/x'], destination: 'https://data.cityofnewyork.us/x', kinds: ['facebook'] },
+  { rule: 'Mimecast protect-*.mimecast.com/s/…: opaque, not read (a shortener, shorteners.ts)', input: 'https://protect-eu.mimecast.com/s/AbCdEfGhIjKlMn?domain=example.com', next: [], destination: null, kinds: [] },
   // Nesting and its bound
   {
     rule: 'Safe Links › Proofpoint v2 › Google',
@@ -134,7 +168,7 @@ export const UNWRAP_EXAMPLES: readonly UnwrapExample[] = [
     kinds: ['safelinks', 'proofpoint-v3', 'facebook'],
   },
   {
-    rule: 'Proofpoint v3 inside v3: the outer frame closes at the last __;',
+    rule: 'Proofpoint v3 inside v3 (the inner frame\'s ; hidden by the outer encoding)',
     input: WRAP.proofpointV3(WRAP.proofpointV3('https://example.com/a#b')),
     next: [new URL(WRAP.proofpointV3('https://example.com/a#b')).href, 'https://example.com/a#b'],
     destination: 'https://example.com/a#b',

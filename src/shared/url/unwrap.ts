@@ -21,6 +21,7 @@ import type { UnreadableReason, WrapperKind } from './unwrap/types';
 import { wrapperRuleFor } from './unwrap/wrappers';
 
 export type { UnreadableReason, WrapperKind } from './unwrap/types';
+export { stripCarriedQuery } from './unwrap/carried';
 export type { SameSite } from './unwrap/redirect-params';
 
 /** Real nestings are 1–3 deep (Safe Links › Proofpoint › Google); deeper is a forged link. */

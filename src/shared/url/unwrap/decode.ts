@@ -78,12 +78,13 @@ export function htmlUnescape(s: string): string {
 }
 
 /**
- * URL-safe base64 (`-` `_`, padding optional) of UTF-8 text, or null when either layer is
- * malformed. Strict on purpose: a wrong character table would silently yield a wrong URL.
+ * Base64 to bytes, or null when malformed. Both alphabets (`+/` and the URL-safe `-_`), padding
+ * optional: Proofpoint writes URL-safe base64, Sophos the standard one. Strict otherwise: a
+ * character outside the tables would silently yield a wrong URL, so it fails instead.
  */
-export function base64UrlToText(s: string): string | null {
+export function base64ToBytes(s: string): Uint8Array | null {
   const b = s.replace(/=+$/, '');
-  if (!/^[A-Za-z0-9_-]*$/.test(b) || b.length % 4 === 1) return null;
+  if (!/^[A-Za-z0-9+/_-]*$/.test(b) || b.length % 4 === 1) return null;
   let bin: string;
   try {
     bin = atob(b.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(b.length / 4) * 4, '='));
@@ -92,9 +93,20 @@ export function base64UrlToText(s: string): string | null {
   }
   const bytes = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+
+/** UTF-8 bytes to text, or null when they are not valid UTF-8. */
+export function utf8(bytes: Uint8Array): string | null {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return null;
   }
+}
+
+/** Base64 (either alphabet) of UTF-8 text, or null when either layer is malformed. */
+export function base64ToText(s: string): string | null {
+  const bytes = base64ToBytes(s);
+  return bytes === null ? null : utf8(bytes);
 }

@@ -9,14 +9,15 @@
  * - v3 `https://urldefense.com/v3/__<URL>__;<base64url>!!<customer>!<signature>$`: the URL kept
  *   almost as it is, but some characters (those a URL path cannot carry as is, like `#` and `%`)
  *   replaced by `*`. The replaced characters, in order, are the base64url (UTF-8) after `__;`.
- *   `*` takes the next one; `**X` takes a run of them whose length X encodes: A…Z = 2…27,
+ *   `*` takes the next byte; `**X` takes a run of bytes whose length X encodes: A…Z = 2…27,
  *   a…z = 28…53, 0…9 = 54…63, `-` = 64, `_` = 65. The URL part is percent-decoded before the
  *   substitution (so a `%` that the substitution puts back stays an escape of the destination).
  *
- * Both hosts (urldefense.proofpoint.com and urldefense.com) carry every version. Anything that
+ * The hosts (urldefense.proofpoint.com, urldefense.com, and urldefense.us of Proofpoint for
+ * government) carry every version. Anything that
  * does not follow these rules is "could not read" (never a guess): the wrapper is judged as it is.
  */
-import { base64UrlToText, htmlUnescape, percentDecode, queryPairs } from './decode';
+import { base64ToBytes, htmlUnescape, percentDecode, queryPairs, utf8 } from './decode';
 import { parseWeb } from '../parse-web';
 import type { Read, UnreadableReason } from './types';
 
@@ -57,41 +58,62 @@ export function readProofpointV3(u: URL): Read {
   // The frame lives in the path but may run on into the query (the destination's own `?`).
   const rest = u.pathname + u.search + u.hash;
   if (!rest.startsWith(V3_PREFIX)) return fail('bad-structure');
-  // The frame closes at the LAST `__;`: what follows it (base64url, `!!`, ids, `$`) cannot
-  // hold one, while the destination can (a v3 link inside a v3 link, or a `__;` in a query).
-  // Proofpoint's own decoder takes the first, which misreads those; for every other link the
-  // two agree. At least one character of URL comes before it (as Proofpoint's `.+?`).
-  const close = rest.lastIndexOf('__;');
-  if (close <= V3_PREFIX.length) return fail('bad-structure');
+  // The frame closes at the FIRST `__;` after at least one character of URL, as Proofpoint's
+  // decoder reads it (`v3/__(.+?)__;(.*?)!`). A link crafted with a second `__;` must read as
+  // Proofpoint reads it, not as a cleverer parser would: the destination the gateway's own
+  // tools name is the one people and their security team see.
+  const close = rest.indexOf('__;', V3_PREFIX.length + 1);
+  if (close < 0) return fail('bad-structure');
   const bang = rest.indexOf('!', close + 3);
   if (bang < 0) return fail('bad-structure');
-  const subs = base64UrlToText(rest.slice(close + 3, bang));
-  if (subs === null) return fail('bad-encoding');
-  const url = substitute(percentDecode(rest.slice(V3_PREFIX.length, close), false), Array.from(subs));
+  const subs = base64ToBytes(rest.slice(close + 3, bang));
+  // The substituted characters are UTF-8 text as a whole (Proofpoint's decoder refuses others).
+  if (subs === null || utf8(subs) === null) return fail('bad-encoding');
+  const url = substitute(percentDecode(rest.slice(V3_PREFIX.length, close), false), subs);
   return url === null ? fail('bad-encoding') : web(url);
 }
 
-/** Put the substituted characters back; null when the tokens ask for more than there are. */
-function substitute(text: string, subs: readonly string[]): string | null {
-  let out = '';
+/**
+ * Put the substituted characters back, counting BYTES of their UTF-8: `*` is one byte and
+ * `**X` a run of X bytes, so `**A` is one two-byte character (`í`) and a run of 65 may end in
+ * the middle of a character that the next run completes (cardi/proofpoint-url-decoder found
+ * this in real mail: `pastora-mart**Anez` with `w60` is `martínez`). The URL is rebuilt as bytes
+ * and read as UTF-8 at the end; null when the tokens ask for more bytes than there are or the
+ * result is not UTF-8.
+ */
+function substitute(text: string, subs: Uint8Array): string | null {
+  const enc = new TextEncoder();
+  const parts: Uint8Array[] = [];
   let from = 0;
   let next = 0;
+  const take = (n: number): boolean => {
+    if (next + n > subs.length) return false;
+    parts.push(subs.subarray(next, next + n));
+    next += n;
+    return true;
+  };
   for (let star = text.indexOf('*'); star >= 0; star = text.indexOf('*', from)) {
-    out += text.slice(from, star);
+    parts.push(enc.encode(text.slice(from, star)));
     const runChar = text[star + 2];
     // `**X` is a run; a `**` at the very end (or before a newline, which Proofpoint's `.` does
     // not match) is two single substitutions.
     if (text[star + 1] === '*' && runChar !== undefined && runChar !== '\n') {
       const at = RUN_ALPHABET.indexOf(runChar);
-      if (at < 0 || next + at + 2 > subs.length) return null;
-      out += subs.slice(next, next + at + 2).join('');
-      next += at + 2;
+      if (at < 0 || !take(at + 2)) return null;
       from = star + 3;
     } else {
-      if (next >= subs.length) return null;
-      out += subs[next++];
+      if (!take(1)) return null;
       from = star + 1;
     }
   }
-  return out + text.slice(from);
+  parts.push(enc.encode(text.slice(from)));
+  let length = 0;
+  for (const p of parts) length += p.length;
+  const all = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return utf8(all);
 }

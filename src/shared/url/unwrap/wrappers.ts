@@ -11,6 +11,7 @@
 import { decodeUrlValue, queryPairs } from './decode';
 import { parseWeb } from '../parse-web';
 import { readProofpointV1, readProofpointV2, readProofpointV3 } from './proofpoint';
+import { ciscoSpan, readAmazonSes, readCisco, readSophos, sesSpan } from './gateways';
 import type { Read, WrapperRule } from './types';
 
 const exactly = (...hosts: string[]) => {
@@ -20,6 +21,14 @@ const exactly = (...hosts: string[]) => {
 
 /** Any subdomain of `suffix` (not `suffix` itself). */
 const under = (suffix: string) => (h: string) => h.endsWith(`.${suffix}`);
+
+/** `suffix` itself or any subdomain of it. */
+const within = (suffix: string) => (h: string) => h === suffix || h.endsWith(`.${suffix}`);
+
+const either =
+  (...tests: Array<(h: string) => boolean>) =>
+  (h: string) =>
+    tests.some((t) => t(h));
 
 /** google.com, www.google.de, google.co.uk, www.google.com.au — Google's own country domains only. */
 const GOOGLE = /^(?:www\.)?google\.(?:[a-z]{2,3}|com?\.[a-z]{2})$/;
@@ -45,28 +54,51 @@ const param =
     return { ok: false, reason: present ? 'not-a-web-url' : 'missing' };
   };
 
-const PROOFPOINT = exactly('urldefense.proofpoint.com', 'urldefense.com');
+const PROOFPOINT = exactly('urldefense.proofpoint.com', 'urldefense.com', 'urldefense.us');
 const ROOT = /^\/?$/;
 
+/**
+ * Sources of the host and path rules below, where not the vendors' own documentation: ninoseki/kachi
+ * src/kachi/rules/*.yml (Barracuda, Sophos, Amazon SES, FireEye, Libraesva, Azure, WhatsApp, Trend
+ * Micro), binref/refinery refinery/units/pattern/urlguards.py (Trend Micro's paths), demisto/content
+ * FormatURLApiModule (Safe Links of GCC High), obsidianforensics/unfurl tests (Facebook lsr.php).
+ */
 export const WRAPPERS: readonly WrapperRule[] = [
   // Gmail, Google Docs, Google Search result links: /url?q=… or /url?url=…
   { kind: 'google', host: (h) => GOOGLE.test(h), path: /^\/url\/?$/, read: param('q', 'url') },
-  // Facebook's link shim; lm. is the mobile one; l.messenger.com for Messenger.
+  // Facebook's link shim (l.php; lsr.php of older shares); lm. is the mobile one; l.messenger.com for Messenger.
   {
     kind: 'facebook',
     host: exactly('l.facebook.com', 'lm.facebook.com', 'facebook.com', 'www.facebook.com', 'm.facebook.com', 'l.messenger.com'),
-    path: /^\/l\.php$/,
+    path: /^\/(?:l|lsr)\.php$/,
     read: param('u'),
   },
   { kind: 'instagram', host: exactly('l.instagram.com'), path: ROOT, read: param('u') },
   // Microsoft Defender for Office 365 Safe Links: nam12.safelinks.protection.outlook.com/?url=…
-  // (some paths carry more, like /ap/…; the destination is always `url`).
-  { kind: 'safelinks', host: under('safelinks.protection.outlook.com'), read: param('url') },
+  // (some paths carry more, like /ap/…; the destination is always `url`); GCC High tenants use
+  // office365.us. Teams' Safe Links is a page on Microsoft's CDN (…/atp-safelinks.html?url=…).
+  { kind: 'safelinks', host: either(within('safelinks.protection.outlook.com'), within('safelinks.protection.office365.us')), read: param('url') },
+  { kind: 'safelinks', host: exactly('statics.teams.cdn.office.net'), path: /\/atp-safelinks(?:\.html$|\/|$)/, read: param('url') },
   { kind: 'proofpoint-v1', host: PROOFPOINT, path: /^\/v1\/url\/?$/, read: readProofpointV1 },
   { kind: 'proofpoint-v2', host: PROOFPOINT, path: /^\/v2\/url\/?$/, read: readProofpointV2 },
   { kind: 'proofpoint-v3', host: PROOFPOINT, path: /^\/v3\/__/, read: readProofpointV3 },
+  // Barracuda Link Protection: linkprotect.cudasvc.com/url?a=… (regional subdomains too).
+  { kind: 'barracuda', host: within('linkprotect.cudasvc.com'), read: param('a') },
+  { kind: 'sophos', host: within('protection.sophos.com'), read: readSophos },
+  { kind: 'amazon-ses', host: within('awstrack.me'), read: readAmazonSes, carried: sesSpan },
+  { kind: 'cisco', host: exactly('secure-web.cisco.com'), read: readCisco, carried: ciscoSpan },
+  // Trend Micro's time-of-click protection on its regional hosts (imsva91-ctp., *.ctp., *-urlprotect.).
+  { kind: 'trendmicro', host: within('trendmicro.com'), path: /^\/wis\/clicktime\/(?:v1\/query|v2\/clickthrough)\/?$/, read: param('url') },
+  // FireEye (Trellix) protect2.fireeye.com/v1/url?k=…&u=…: a host that is only the wrapper.
+  { kind: 'fireeye', host: exactly('protect2.fireeye.com'), read: param('u') },
+  { kind: 'libraesva', host: exactly('urlsand.esvalabs.com'), read: param('u') },
+  // Azure's notification mail (and its per-tenant safelink.emails.azure.net hosts).
+  { kind: 'azure-email', host: either(exactly('emails.azure.microsoft.com'), under('safelink.emails.azure.net')), path: /^\/redirect\/?$/, read: param('destination') },
+  // WhatsApp's link shim l.wl.co/l?u=…: a host that is only the wrapper.
+  { kind: 'whatsapp', host: exactly('l.wl.co'), read: param('u') },
   { kind: 'slack', host: exactly('slack-redir.net'), path: /^\/link\/?$/, read: param('url') },
-  { kind: 'linkedin', host: exactly('linkedin.com', 'www.linkedin.com'), path: /^\/redir\/redirect\/?$/, read: param('url') },
+  // LinkedIn's old redirect and its "you are leaving LinkedIn" page.
+  { kind: 'linkedin', host: exactly('linkedin.com', 'www.linkedin.com'), path: /^\/(?:redir\/redirect|safety\/go)\/?$/, read: param('url') },
   { kind: 'youtube', host: exactly('youtube.com', 'www.youtube.com', 'm.youtube.com'), path: /^\/redirect\/?$/, read: param('q') },
   // Steam's "you are leaving Steam" page; old links used `u`.
   { kind: 'steam', host: exactly('steamcommunity.com'), path: /^\/linkfilter\/?$/, read: param('url', 'u') },

@@ -42,6 +42,10 @@ describe('wrapper-hold rules', () => {
     'https://outlook.office.com/mail/',
     'https://www.reddit.com/r/x/',
     'https://evil.example/url?q=https://google.com/',
+    'https://www.trendmicro.com/en_us/business.html?url=https://x.example/',
+    'https://emails.azure.microsoft.com/unsubscribe?destination=https://x.example/',
+    'https://statics.teams.cdn.office.net/evergreen-assets/apps/app.js?url=https://x.example/',
+    'https://www.linkedin.com/safety/?url=https://x.example/',
   ])('an ordinary page is not held: %s', (url) => {
     expect(held(url)).toBe(false);
   });
