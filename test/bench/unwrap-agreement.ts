@@ -1,5 +1,5 @@
 // Measurement 15: how often unwrap() reads a mail gateway's or tracker's link as the published
-// decoders and their tests do (issue 31). Pure computation, no browser: the shared reference
+// decoders and their tests do, so a wrong reading would show up as a number. Pure computation, no browser: the shared reference
 // vectors (../shared/reference-data/unwrap-vectors.json, from Proofpoint's decoder, cardi's,
 // binref/refinery, atc0005/safelinks, demisto, kachi, unfurl, crux…) and the ones collected for
 // this project (test/unit/shared/url/unwrap-vectors.ts). The comparison is the unit test's

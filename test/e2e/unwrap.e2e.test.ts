@@ -205,7 +205,7 @@ async function shortenerResolvedWhenAllowed(w: World): Promise<void> {
 }
 
 async function carriedDestinationJudged(w: World): Promise<void> {
-  // Cisco Secure Email writes the destination into its PATH (issue 31): the hover is judged by
+  // Cisco Secure Email writes the destination into its PATH: the hover is judged by
   // that destination, and with the default query stripping neither address is sent with the
   // destination's query (here a reset token), not even inside the wrapper's own path.
   const destination = w.html.url('phish-cisco.test', '/reset');

@@ -6,7 +6,8 @@ import type { SenderLike } from '../sender';
 import { pausedUntil } from '../scan/pause';
 import { isConfigured } from '@/src/shared/policy/settings';
 import type { UrlStatus } from '@/src/shared/verdict';
-import { readToken } from '../scan/blocked-tokens';
+import { readToken, type BlockedToken } from '../scan/blocked-tokens';
+import type { SettingsState } from '../state/settings-store';
 import { addException, grantPass } from '../scan/exceptions';
 import { handleExceptions } from './exceptions';
 import { handleAccount } from './account';
@@ -18,7 +19,7 @@ import { reportProceeded } from '../reporting/hooks';
 import { toScanView, toSummary } from './views';
 import { unicodeOf } from './unicode-host';
 import { withoutCredentials } from '@/src/shared/url/display';
-import { decideProceed } from '@/src/shared/policy/passes';
+import { isVerdictless, mayProceed, offersProceed } from '@/src/shared/policy/proceed';
 import { orgBlocks } from '../state/org-blocks';
 import { say } from '../i18n';
 import { replyOf, withApi } from './service-reply';
@@ -97,12 +98,11 @@ export async function handlePage(app: App, m: PageToBackground, sender?: SenderL
       const t = await readToken(m.token);
       if (!t) return expired();
       const st = await app.settings.get();
-      // Only past a block-level verdict, never while strict mode waits, only if policy allows,
-      // and never past the organization's block list (also if the policy named the host since).
-      const d = decideProceed({ allowProceed: st.settings.allowProceed, orgBlocked: orgBlocks(t.host, st), pending: t.pending, action: t.decision.action });
+      const d = mayProceed(proceedFacts(t, st));
       if (!d.grant) return fail(d.code, PROCEED_REFUSED[d.code]());
-      // Default lifetime: this host, until the browser restarts (storage.session).
-      await addException(t.host, -1);
+      // Past a verdict: this host until the browser restarts (storage.session). Past strict
+      // mode's lack of one: only this exact address, for one navigation (proceed.ts).
+      if (d.grant === 'host') await addException(t.host, -1);
       await grantPass(t.tabId, t.rawUrl);
       // The page navigates when this answers: the request-blocking rules must let it through by then.
       await app.netRules.syncNow();
@@ -139,6 +139,17 @@ async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {
     canTrust: s.allowUserAllowlist,
     budget: await app.budget.report(tabId),
     leadsTo: out?.leadsTo ?? null,
+  };
+}
+
+/** What the proceed rule (proceed.ts) needs to know of a blocked page's token. */
+function proceedFacts(t: BlockedToken, st: SettingsState) {
+  return {
+    allowProceed: st.settings.allowProceed,
+    orgBlocked: orgBlocks(t.host, st),
+    pending: t.pending,
+    action: t.decision.action,
+    known: t.verdict !== null || !isVerdictless(t.decision.reason),
   };
 }
 
@@ -191,7 +202,7 @@ async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDet
     reason: t.decision.reason,
     rule: t.decision.rule ?? null,
     confidence: v?.confidence ?? null,
-    canProceed: s.allowProceed && !t.pending && !orgBlocks(t.host, st),
+    canProceed: offersProceed(proceedFacts(t, st)),
     exceptionLifetime: 'session',
     reportUrl: report,
     pending: t.pending,

@@ -113,6 +113,23 @@ export async function hasPass(tabId: number, url: string, proceedAllowed: boolea
   return live('release') || (proceedAllowed && live('proceed'));
 }
 
+/**
+ * A page the person proceeded to has committed in its tab: its proceed pass is used up (a pass
+ * lets one navigation through; a later visit is checked, or let through by a host exception).
+ * True when one was there.
+ */
+export function usePass(tabId: number, url: string): Promise<boolean> {
+  return mutex(async () => {
+    const r = await records();
+    const key = passKey('proceed', tabId, url);
+    if (r.passes[key] === undefined) return false;
+    const passes = { ...r.passes };
+    delete passes[key];
+    await save(r, { passes });
+    return true;
+  });
+}
+
 /** The policy no longer allows proceeding: every exception and proceed pass ends now. */
 export function endProceeding(): Promise<void> {
   return mutex(async () => {

@@ -2,6 +2,7 @@ import type { Decision, UrlStatus } from '@/src/shared/verdict';
 import type { LinkInfo, LinkWhy } from '@/src/shared/messaging/protocol';
 import type { LinkOutcome } from './link-check';
 import { progressStep } from './badge';
+import { offersProceed } from '@/src/shared/policy/proceed';
 
 /**
  * "Why this decision" as a content script may learn it (docs/decisions/017-surfaces.md): the fired rule's message key
@@ -53,9 +54,11 @@ function withWhy(info: LinkInfo, d: Decision): LinkInfo {
  * may be offered, no timestamps. This full form goes to our own pages only; content scripts get
  * `forContent` of it.
  */
-export function toLinkInfo(st: UrlStatus, canProceed: boolean): LinkInfo {
-  // The organization's block list is never undone: no "Open anyway" for it either.
-  if ('decision' in st && st.decision.rule?.rule === 'orgBlockList') canProceed = false;
+export function toLinkInfo(st: UrlStatus, allowProceed: boolean): LinkInfo {
+  // The one proceed rule (proceed.ts): the organization's block list is never undone, so no
+  // "Open anyway" for it either; a link's warning always stands on a verdict or a list.
+  const orgBlocked = 'decision' in st && st.decision.rule?.rule === 'orgBlockList';
+  const canProceed = offersProceed({ allowProceed, orgBlocked, pending: false, known: true });
   switch (st.kind) {
     case 'verdict': {
       const v = st.verdict;

@@ -13,6 +13,7 @@ import { normalizeUrl } from '@/src/shared/url/normalize';
 import { findHop, type HopMatch } from '@/src/shared/url/redirect-chain';
 import type { SettingsState, SettingsStore } from '../state/settings-store';
 import { orgBlocks } from '../state/org-blocks';
+import { grantsCount } from '@/src/shared/policy/proceed';
 import { hasException, hasPass } from './exceptions';
 import { reportBlocked } from '../reporting/hooks';
 import { sameDocument, type BlockedFlow } from './blocked-flow';
@@ -68,7 +69,7 @@ export function createNavigationActs(deps: { settings: SettingsStore; flow: Bloc
    * release always.
    */
   async function allowedAnyway(tabId: number, rawUrl: string, host: string, st: SettingsState) {
-    const proceed = st.settings.allowProceed && !orgBlocks(host, st);
+    const proceed = grantsCount({ allowProceed: st.settings.allowProceed, orgBlocked: orgBlocks(host, st) });
     const [exception, pass] = await Promise.all([proceed && hasException(host), hasPass(tabId, rawUrl, proceed)]);
     return exception || pass;
   }

@@ -25,7 +25,7 @@ import type { Checker } from './checker';
 import type { ScanEngine } from './engine';
 import type { VerdictCache } from '../cache/verdict-cache';
 import type { SettingsStore } from '../state/settings-store';
-import { grantPass, hasPass } from './exceptions';
+import { grantPass, hasPass, usePass } from './exceptions';
 import type { BlockedToken } from './blocked-tokens';
 import { noteAudit } from './audit-trail';
 import { createOpenedWarned } from './opened-warned';
@@ -219,6 +219,11 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       // redirect, while an earlier hop's check took the tab's one claim). Fail closed: this
       // document is checked again like a hop (its onBeforeNavigate check already asked, so the
       // engine answers from its cache, its job in flight or its standing problem).
+      // "Proceed anyway" let this one navigation through: its pass is used up, and the browser's
+      // allow rule goes with it.
+      void usePass(tabId, url)
+        .then((used) => used && deps.syncRules())
+        .catch(ignore);
       const lost = acts.handled(tabId);
       if (lost) acts.newNavigation(tabId);
       // In strict mode every committed web document is checked again, claimed or not: a

@@ -123,9 +123,9 @@ export const NET_RULE_EXAMPLES: readonly NetRuleExample[] = [
     expected: { hosts: ['mine.example'], orgHosts: ['evil.example'], allowHosts: ['login.evil.example', 'mine.example'] },
   },
   {
-    name: 'a one-shot pass: an allow rule for that URL in that tab only, while it lasts',
+    name: 'a one-shot pass: an allow rule for that exact URL (its query too, whatever stripQuery says) in that tab only, while it lasts',
     input: { passes: [{ tabId: 7, url: `${PHISH}?next=1#x`, expiresAt: NOW + 15_000 }, { tabId: 8, url: SCAM, expiresAt: NOW - 1 }] },
-    expected: { passes: [`7 ${PHISH}`], nextChange: NOW + 15_000 },
+    expected: { passes: [`7 ${PHISH}?next=1`], nextChange: NOW + 15_000 },
   },
   {
     name: 'a policy that turns "Proceed anyway" off ends exceptions and "Open anyway" passes at once; a strict-mode release still counts',

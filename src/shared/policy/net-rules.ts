@@ -178,8 +178,10 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
   }
   const passes = input.passes.filter((p) => p.expiresAt > now && (s.allowProceed || p.kind === 'release')).sort((a, b) => b.expiresAt - a.expiresAt);
   for (const [i, p] of passes.entries()) {
-    const n = normalizeUrl(p.url, { stripQuery: s.stripQuery });
-    const regex = n.ok ? keyRegex(n.url, s) : null;
+    // A pass names its exact address, query included, whatever stripQuery says: one released
+    // wrapper link must not let every other link through the same wrapper.
+    const n = normalizeUrl(p.url, { stripQuery: false });
+    const regex = n.ok ? keyRegex(n.url, { stripQuery: false }) : null;
     if (regex === null) continue;
     if (i >= MAX_PASS_RULES || regex.length > MAX_REGEX_LENGTH || !take('session', true)) {
       droppedAllows++;

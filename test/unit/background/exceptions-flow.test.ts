@@ -3,7 +3,7 @@
  * service): listed after proceeding, revoked from our pages only, and gone when a policy turns
  * allowProceed off while the browser runs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startService, type ScanningService } from '../../service/server';
 import type { ExceptionsData, Reply } from '@/src/shared/messaging/protocol';
 import { ask, blockedToken, navigate, setPolicy, setupApp } from './app-harness';
@@ -35,6 +35,21 @@ describe('exceptions through the background', () => {
     expect(listed.items.filter((i) => i.kind === 'pass').map((i) => i.host)).toEqual(['phish-flow.example']);
     const after = await ask<ExceptionsData>(w, { type: 'exceptions.revoke', host: 'PHISH-FLOW.example' });
     expect(after.items).toEqual([]);
+  });
+
+  it('past strict mode without a verdict (out of credits): this exact address once, never the host', async () => {
+    await w.app.settings.set({ strictMode: true, strictFailMode: 'block' });
+    svc.setCredits(0);
+    const url = 'http://no-verdict.example/page?x=1';
+    const tabId = await navigate(url);
+    const token = await blockedToken(tabId);
+    expect(await ask(w, { type: 'blocked.proceed', token })).toEqual({ url });
+    const listed = await ask<ExceptionsData>(w, { type: 'exceptions.list' });
+    expect(listed.items.filter((i) => i.kind === 'exception')).toEqual([]);
+    expect(listed.items.filter((i) => i.kind === 'pass').map((i) => i.host)).toEqual(['no-verdict.example']);
+    // The navigation it let through commits: the pass is used up, a second visit is checked again.
+    w.app.navigation.noteCommitted(tabId, url);
+    await vi.waitFor(async () => expect((await ask<ExceptionsData>(w, { type: 'exceptions.list' })).items).toEqual([]));
   });
 
   it('a content script can neither read nor revoke them', async () => {

@@ -104,15 +104,18 @@ describe('keeping the rules in step', () => {
     expect(dnr.outcome('http://both.test/')).toBe('block');
   });
 
-  it('"Proceed anyway" lets the host through; a pass lets one URL through in its tab only', async () => {
+  it('"Proceed anyway" lets the host through; a pass lets one exact URL through in its tab only', async () => {
     await cache.set(v('http://phish.test/a', 90), HOUR);
     await cache.set(v('http://other-phish.test/b', 90), HOUR);
     await addException('phish.test', -1);
     await grantPass(7, 'http://other-phish.test/b?x=1');
     await rules.syncNow();
     expect(dnr.outcome('http://phish.test/a')).toBe('allow');
-    expect(dnr.outcome('http://other-phish.test/b', 7)).toBe('allow');
-    expect(dnr.outcome('http://other-phish.test/b', 8)).toBe('block');
+    expect(dnr.outcome('http://other-phish.test/b?x=1', 7)).toBe('allow');
+    // The same path with another query (or none) is another link: the pass does not cover it.
+    expect(dnr.outcome('http://other-phish.test/b?x=2', 7)).toBe('block');
+    expect(dnr.outcome('http://other-phish.test/b', 7)).toBe('block');
+    expect(dnr.outcome('http://other-phish.test/b?x=1', 8)).toBe('block');
     expect(dnr.session.size).toBe(2);
   });
 

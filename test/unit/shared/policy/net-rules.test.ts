@@ -10,7 +10,8 @@ const input = (over: Partial<NetRuleInput> = {}, settings: Partial<NetRuleInput[
 /** The plan in the words of the example table. */
 function summary(plan: NetRulePlan, keys: string[], hostsKnown: string[]) {
   const all = [...plan.dynamic.map((r) => ({ r, session: false })), ...plan.session.map((r) => ({ r, session: true }))];
-  const keyOf = (r: NetRule) => keys.find((k) => keyRegex(k, { stripQuery: true }) === r.condition.regexFilter);
+  // Verdict keys stand for any query (stripQuery); a pass names its exact address, query included.
+  const keyOf = (r: NetRule) => keys.find((k) => keyRegex(k, { stripQuery: true }) === r.condition.regexFilter || keyRegex(k, { stripQuery: false }) === r.condition.regexFilter);
   const blocks = all.filter(({ r }) => r.action.type === 'block');
   const allows = all.filter(({ r }) => r.action.type === 'allow');
   return {
@@ -28,7 +29,7 @@ describe('planNetRules example table', () => {
   it.each(NET_RULE_EXAMPLES.map((e) => [e.name, e] as const))('%s', (_n, e) => {
     const i = input(e.input, e.settings);
     const plan = planNetRules(i);
-    const keys = [...i.verdicts.map((v) => v.verdict.url), ...i.passes.map((p) => new URL(p.url).origin + new URL(p.url).pathname)];
+    const keys = [...i.verdicts.map((v) => v.verdict.url), ...i.passes.map((p) => new URL(p.url).origin + new URL(p.url).pathname + new URL(p.url).search)];
     const got = summary(plan, keys, i.exceptions.map((x) => x.host));
     expect(got).toEqual({
       verdicts: [...(e.expected.verdicts ?? [])].sort(),
@@ -123,8 +124,8 @@ describe('at the limits', () => {
     const kept = plan.session.filter((r) => r.condition.tabIds);
     expect(kept).toHaveLength(MAX_PASS_RULES);
     expect(plan.droppedAllows).toBe(10);
-    expect(kept.map((r) => r.condition.regexFilter)).toContain(keyRegex(`http://p${MAX_PASS_RULES + 9}.test/`, { stripQuery: true }));
-    expect(kept.map((r) => r.condition.regexFilter)).not.toContain(keyRegex('http://p0.test/', { stripQuery: true }));
+    expect(kept.map((r) => r.condition.regexFilter)).toContain(keyRegex(`http://p${MAX_PASS_RULES + 9}.test/`, { stripQuery: false }));
+    expect(kept.map((r) => r.condition.regexFilter)).not.toContain(keyRegex('http://p0.test/', { stripQuery: false }));
   });
 
   it('the regex limit is shared by dynamic and session rules (Chromium counts them together)', () => {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addPass, decideProceed, MAX_PASSES } from '@/src/shared/policy/passes';
-import { ADD_PASS_EXAMPLES, PROCEED_EXAMPLES } from '@/src/shared/policy/passes.examples';
+import { addPass, MAX_PASSES } from '@/src/shared/policy/passes';
+import { ADD_PASS_EXAMPLES } from '@/src/shared/policy/passes.examples';
+import { mayProceed } from '@/src/shared/policy/proceed';
+import { PROCEED_EXAMPLES } from '@/src/shared/policy/proceed.examples';
 
-describe('decideProceed example table', () => {
+describe('mayProceed example table', () => {
   it.each(PROCEED_EXAMPLES.map((r) => [r.name, r] as const))('%s', (_n, row) => {
-    expect(decideProceed(row.request)).toEqual(row.expected);
+    expect(mayProceed(row.facts)).toEqual(row.expected);
   });
 });
 

@@ -1,0 +1,59 @@
+/**
+ * "May the person proceed?": the one rule, asked by every surface (the blocked page's button and
+ * its grant, the in-page confirmation's "Open anyway", the navigation flow when an exception or
+ * a pass is in force). Passes come only from a trusted surface (the blocked page, an extension
+ * page); the background refuses every privileged message from content scripts.
+ *
+ * | allowProceed | org block list | held (strict, pending) | action | a verdict behind it | outcome                       |
+ * |--------------|----------------|------------------------|--------|---------------------|-------------------------------|
+ * | false        | any            | any                    | any    | any                 | refused: not_allowed          |
+ * | true         | yes            | any                    | any    | any                 | refused: not_allowed          |
+ * | true         | no             | yes                    | any    | any                 | refused: pending              |
+ * | true         | no             | no                     | block  | yes (verdict, own block list) | granted: host (this session) |
+ * | true         | no             | no                     | block  | no (strict mode without a verdict) | granted: this URL, once |
+ * | true         | no             | no                     | other  | any                 | refused: not_blocked          |
+ *
+ * Why a block without a verdict grants so little: strict mode blocks what it could not check
+ * (the service unreachable, a timeout, out of credits, a page past its budget). Nothing is known
+ * about the host, and a page can cause such a block on its own host (navigating in a loop spends
+ * its budget), so a host-wide exception would hand it a session pass for one click. A pass for
+ * the exact address, query included, used by one navigation, lets the person through once.
+ * Examples: proceed.examples.ts.
+ */
+import type { Action } from '../verdict';
+
+export interface ProceedFacts {
+  allowProceed: boolean;
+  /** The host is on the organization's block list (the policy's `blocklist`), whatever else blocked it. */
+  orgBlocked: boolean;
+  /** Strict mode still waiting for the verdict. */
+  pending: boolean;
+  /** The action the blocked page (or the warning) shows for the URL. */
+  action: Action;
+  /** A verdict or the person's own block list stands behind the block (not strict mode's lack of one). */
+  known: boolean;
+}
+
+/** 'host': an exception for the host until the browser restarts, and a pass for this URL; 'once': only the pass. */
+export type ProceedGrant = 'host' | 'once';
+export type ProceedDecision = { grant: ProceedGrant } | { grant: false; code: 'not_allowed' | 'pending' | 'not_blocked' };
+
+export function mayProceed(f: ProceedFacts): ProceedDecision {
+  if (!f.allowProceed || f.orgBlocked) return { grant: false, code: 'not_allowed' };
+  if (f.pending) return { grant: false, code: 'pending' };
+  if (f.action !== 'block') return { grant: false, code: 'not_blocked' };
+  return { grant: f.known ? 'host' : 'once' };
+}
+
+/** Whether a surface offers "Proceed anyway" / "Open anyway" for a block. */
+export const offersProceed = (f: Omit<ProceedFacts, 'action'>): boolean => mayProceed({ ...f, action: 'block' }).grant !== false;
+
+/**
+ * Whether an exception or a proceed pass granted earlier still lets a navigation through: only
+ * while the policy allows proceeding, and never past the organization's block list (an exception
+ * granted before the policy named the host stops counting).
+ */
+export const grantsCount = (f: Pick<ProceedFacts, 'allowProceed' | 'orgBlocked'>): boolean => f.allowProceed && !f.orgBlocked;
+
+/** A block's reason that is strict mode's, not a verdict's (strict.ts STRICT_FAIL_REASONS, 'unknown'). */
+export const isVerdictless = (reason: string): boolean => reason.startsWith('strict:') || reason === 'unknown';
