@@ -1,4 +1,5 @@
-/** Example tables for registrableDomain and hostMatches (style.md 12). */
+/** Example tables for registrableDomain, hostMatches and parseHostEntry (style.md 12). */
+import type { HostEntryProblem } from './site';
 
 export const REGISTRABLE_DOMAIN_EXAMPLES: ReadonlyArray<readonly [host: string, site: string]> = [
   ['example.com', 'example.com'],
@@ -40,4 +41,82 @@ export const HOST_MATCH_EXAMPLES: readonly HostMatchExample[] = [
   { host: '[::1]', entries: ['::1'], expected: '::1' },
   { host: 'example.com', entries: ['', '   ', '# comment', 'foo.*.com'], expected: null },
   { host: 'example.com', entries: [], expected: null },
+  // A stored entry with a user name never widens to what follows its `@` (a public suffix).
+  { host: 'example.com', entries: ['login.mybank.com@com'], expected: null },
+  { host: 'example.com', entries: ['mybank.com:443@com'], expected: null },
+  { host: 'www.example.com', entries: ['https://x@example.com/'], expected: null },
+  { host: 'example.com', entries: ['http://@com'], expected: null },
+];
+
+/** parseHostEntry: an entry → the host stored, or why it is refused. */
+export const HOST_ENTRY_EXAMPLES: ReadonlyArray<readonly [entry: string, expected: string | { error: HostEntryProblem }]> = [
+  ['example.com', 'example.com'],
+  ['  Docs.Example.COM  ', 'docs.example.com'],
+  ['example.com.', 'example.com'], // one trailing dot: the same name
+  ['example.com..', { error: 'invalid' }],
+  ['*.example.com', 'example.com'], // same meaning as plain (hostMatches)
+  ['.example.com', 'example.com'],
+  ['foo.*.com', { error: 'wildcard' }],
+  ['*example.com', { error: 'wildcard' }],
+  ['*', { error: 'wildcard' }],
+  ['alice.github.io', 'alice.github.io'],
+  ['shop.example.co.uk', 'shop.example.co.uk'],
+  ['www.ck', 'www.ck'], // the list's exception rule: a site, not a suffix
+  // Userinfo: read as a URL, what follows `@` would be the host.
+  ['login.mybank.com@com', { error: 'userinfo' }],
+  ['mybank.com:443@com', { error: 'userinfo' }],
+  ['@example.com', { error: 'userinfo' }],
+  // Ports, paths, queries, fragments, schemes.
+  ['example.com:443', { error: 'port' }],
+  ['example.com:', { error: 'port' }],
+  ['[::1]:8080', { error: 'port' }],
+  ['example.com/login', { error: 'path' }],
+  ['example.com?u=1', { error: 'path' }],
+  ['example.com#top', { error: 'path' }],
+  ['example.com\\evil.test', { error: 'path' }],
+  ['https://example.com', { error: 'scheme' }],
+  ['https://example.com/a?b', { error: 'scheme' }],
+  ['javascript://example.com', { error: 'scheme' }],
+  // Whole public suffixes: ICANN, multi-label, wildcard rule, private section.
+  ['com', { error: 'public-suffix' }],
+  ['COM.', { error: 'public-suffix' }],
+  ['*.com', { error: 'public-suffix' }],
+  ['co.uk', { error: 'public-suffix' }],
+  ['github.io', { error: 'public-suffix' }],
+  ['*.github.io', { error: 'public-suffix' }],
+  ['anything.ck', { error: 'public-suffix' }], // `*.ck`
+  ['рф', { error: 'public-suffix' }],
+  // Names the list does not know are intranet hosts, not suffixes.
+  ['intranet', 'intranet'],
+  ['localhost', 'localhost'],
+  // IDN: Unicode accepted, stored in its ASCII form.
+  ['bücher.example', 'xn--bcher-kva.example'],
+  ['BÜCHER.example', 'xn--bcher-kva.example'],
+  ['xn--bcher-kva.example', 'xn--bcher-kva.example'],
+  ['пример.рф', 'xn--e1afmkfd.xn--p1ai'],
+  // IP addresses.
+  ['10.0.0.1', '10.0.0.1'],
+  ['127.1', '127.0.0.1'],
+  ['0x7f.0.0.1', '127.0.0.1'],
+  ['999.1.1.1', { error: 'invalid' }],
+  ['1.2.3.4.5', { error: 'invalid' }],
+  ['::1', '[::1]'],
+  ['[::1]', '[::1]'],
+  ['[2001:DB8::1]', '[2001:db8::1]'],
+  ['2001:db8::zz', { error: 'invalid' }],
+  ['[::1', { error: 'invalid' }],
+  // Whitespace, characters a host cannot have, sizes.
+  ['', { error: 'empty' }],
+  ['   ', { error: 'empty' }],
+  ['exa mple.com', { error: 'invalid' }],
+  ['example.com\tevil.test', { error: 'invalid' }],
+  ['ex%41mple.com', { error: 'invalid' }],
+  ['a!b.com', { error: 'invalid' }],
+  ['-a.com', { error: 'invalid' }],
+  ['# comment', { error: 'path' }],
+  [`${'a'.repeat(64)}.com`, { error: 'too-long' }],
+  [`${'a'.repeat(63)}.com`, `${'a'.repeat(63)}.com`],
+  [`${'abcdefghi.'.repeat(25)}com`, `${'abcdefghi.'.repeat(25)}com`], // 253 characters: the most a name has
+  [`${'abcdefghi.'.repeat(26)}com`, { error: 'too-long' }],
+  ['x'.repeat(301), { error: 'too-long' }],
 ];
