@@ -120,3 +120,23 @@ export const HOST_ENTRY_EXAMPLES: ReadonlyArray<readonly [entry: string, expecte
   [`${'abcdefghi.'.repeat(26)}com`, { error: 'too-long' }],
   ['x'.repeat(301), { error: 'too-long' }],
 ];
+
+/** parsePersonEntry: what the person adds → the host, or why it is refused. */
+export const PERSON_ENTRY_EXAMPLES: ReadonlyArray<readonly [entry: string, expected: string | { error: HostEntryProblem }]> = [
+  ['https://login.shop.example/x?y=1#z', 'login.shop.example'], // a pasted address counts by its host
+  ['HTTP://Example.COM:8080/', 'example.com'],
+  ['https://[::1]:8443/', '[::1]'],
+  ['https://bücher.example/', 'xn--bcher-kva.example'],
+  ['*.Login.Shop.Example', 'login.shop.example'],
+  ['https://mybank.com@evil.test/', { error: 'userinfo' }],
+  ['https://mybank.com:443@com/', { error: 'userinfo' }],
+  ['https://user:pw@example.com/', { error: 'userinfo' }],
+  ['https://com/', { error: 'public-suffix' }],
+  ['https://github.io/', { error: 'public-suffix' }],
+  ['https://', { error: 'invalid' }],
+  ['ftp://example.com/', { error: 'scheme' }], // not a web address: read strictly
+  ['example.com:8080', { error: 'port' }], // without a scheme it is not a pasted address
+  ['example.com/login', { error: 'path' }],
+  ['login.mybank.com@com', { error: 'userinfo' }],
+  ['not a site', { error: 'invalid' }],
+];

@@ -125,6 +125,26 @@ export function parseHostEntry(entry: unknown): { host: string } | { error: Host
   return { host };
 }
 
+/**
+ * An entry the person adds (typed in a list's field, or the popup's "Trust this site"): a pasted
+ * web address (http or https) counts by its host, since its port and path belong to the address
+ * and not to the site, unless it carries a user name (`https://mybank.com@evil.test/` is not
+ * the bank); anything else is read strictly (parseHostEntry). A settings file gets no such leeway.
+ */
+export function parsePersonEntry(input: unknown): { host: string } | { error: HostEntryProblem } {
+  if (typeof input !== 'string') return { error: 'invalid' };
+  const raw = input.trim();
+  if (!/^https?:\/\//i.test(raw)) return parseHostEntry(raw);
+  if (/^[^/]*\/\/[^/?#]*@/.test(raw)) return { error: 'userinfo' };
+  let host: string;
+  try {
+    host = new URL(raw).hostname;
+  } catch {
+    return { error: 'invalid' };
+  }
+  return parseHostEntry(host);
+}
+
 function ipv6Entry(inner: string): { host: string } | { error: HostEntryProblem } {
   const host = parseIPv6(inner) !== null ? canonical(`[${inner}]`) : null;
   return host === null ? { error: 'invalid' } : { host };

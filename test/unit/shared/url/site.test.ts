@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { hostMatches, normalizeHostEntry, parseHostEntry, registrableDomain } from '@/src/shared/url/site';
-import { HOST_ENTRY_EXAMPLES, HOST_MATCH_EXAMPLES, REGISTRABLE_DOMAIN_EXAMPLES } from '@/src/shared/url/site.examples';
+import { hostMatches, normalizeHostEntry, parseHostEntry, parsePersonEntry, registrableDomain } from '@/src/shared/url/site';
+import { HOST_ENTRY_EXAMPLES, HOST_MATCH_EXAMPLES, PERSON_ENTRY_EXAMPLES, REGISTRABLE_DOMAIN_EXAMPLES } from '@/src/shared/url/site.examples';
 import { publicSuffixOf } from '@/src/shared/url/public-suffix';
 import { label } from '../arbitraries';
 
@@ -78,6 +78,12 @@ describe('parseHostEntry example table', () => {
 
   it('refuses what is not a string (untyped files)', () => {
     for (const v of [42, null, undefined, ['example.com'], { host: 'example.com' }]) expect(parseHostEntry(v)).toEqual({ error: 'invalid' });
+  });
+});
+
+describe('parsePersonEntry example table', () => {
+  it.each(PERSON_ENTRY_EXAMPLES.map(([e, x]) => [e, e, x] as const))('%s', (_n, entry, expected) => {
+    expect(parsePersonEntry(entry)).toEqual(typeof expected === 'string' ? { host: expected } : expected);
   });
 });
 
