@@ -39,7 +39,7 @@ export const IMPORT_EXAMPLES: readonly ImportExample[] = [
   { name: 'the daily scan limit and the budgets are never imported (a file must not stop checks)', file: { maxCreditsPerDay: 1, budgets: { checksPerDay: 1 } }, patch: {}, ignored: [{ key: 'maxCreditsPerDay', why: 'not-importable' }, { key: 'budgets', why: 'not-importable' }] },
   { name: 'the key and lockAll are never imported', file: { apiKey: 'sk_forum', lockAll: true }, patch: {}, ignored: [{ key: 'apiKey', why: 'not-importable' }, { key: 'lockAll', why: 'not-importable' }] },
   { name: 'keys set by the organization are ignored', file: { stripQuery: false, strictTimeoutMs: 8000 }, locked: ['stripQuery'], patch: { strictTimeoutMs: 8000 }, ignored: [{ key: 'stripQuery', why: 'locked' }] },
-  // Which way is weaker, key by key (SAFER).
+  // Which way is weaker, key by key (IMPORT_SAFER).
   { name: 'clearing the service URL needs confirmation', file: { serviceUrl: '' }, patch: { serviceUrl: '' }, confirm: { serviceUrl: 'service-url-cleared' } },
   { name: 'another service URL needs confirmation', file: { serviceUrl: 'https://attacker.example' }, patch: { serviceUrl: 'https://attacker.example' }, confirm: { serviceUrl: 'service-url-changed' } },
   { name: 'turning checks off needs confirmation', file: { scanNavigations: false, scanHovers: false }, patch: { scanNavigations: false, scanHovers: false }, confirm: { scanNavigations: 'checks-off', scanHovers: 'checks-off' } },

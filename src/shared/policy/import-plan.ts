@@ -9,7 +9,7 @@
  *   (`lockAll`, `allowPause`, `allowUserAllowlist`) are never imported.
  * - List entries are read strictly (import-lists.ts): each refused entry is listed with why.
  * - A change that lowers protection or sends more (`weakens`) is applied only after the person
- *   confirmed it. Which way is weaker is said once per key, in SAFER below.
+ *   confirmed it. Which way is weaker is said once per key, in IMPORT_SAFER below.
  * - A new service URL never takes the stored key along (key-binding.ts): `serviceKey` says so.
  * Pure. Examples: import-plan.examples.ts.
  */
@@ -89,12 +89,12 @@ export type ImportableKey = Exclude<SettingKey, 'version' | 'apiKey' | 'budgets'
  * - `same`: any change weakens (a new address to send to); `cleared`: what clearing it does
  *   (null: clearing is not weaker).
  */
-export type Safer =
+export type ImportSafer =
   | { safer: 'on' | 'off' | 'lower' | 'higher' | 'each-lower' | 'fewer' | 'more'; reason: WeakenReason }
   | { safer: 'value'; value: unknown; reason: WeakenReason }
   | { safer: 'same'; reason: WeakenReason; cleared: WeakenReason | null };
 
-export const SAFER: Readonly<Record<ImportableKey, Safer>> = {
+export const IMPORT_SAFER: Readonly<Record<ImportableKey, ImportSafer>> = {
   serviceUrl: { safer: 'same', reason: 'service-url-changed', cleared: 'service-url-cleared' },
   scanNavigations: { safer: 'on', reason: 'checks-off' },
   scanHovers: { safer: 'on', reason: 'checks-off' },
@@ -142,9 +142,9 @@ function migrated(raw: Record<string, unknown>): Record<string, unknown> {
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : NaN);
 
-/** Why changing `key` from `from` to `to` lowers protection or sends more, if it does (SAFER). */
+/** Why changing `key` from `from` to `to` lowers protection or sends more, if it does (IMPORT_SAFER). */
 export function weakening(key: SettingKey, from: unknown, to: unknown): WeakenReason | undefined {
-  const rule = (SAFER as Partial<Record<SettingKey, Safer>>)[key];
+  const rule = (IMPORT_SAFER as Partial<Record<SettingKey, ImportSafer>>)[key];
   if (!rule || JSON.stringify(from) === JSON.stringify(to)) return undefined;
   const weaker = (() => {
     switch (rule.safer) {

@@ -44,8 +44,13 @@ export const HOST_MATCH_EXAMPLES: readonly HostMatchExample[] = [
   // A stored entry with a user name never widens to what follows its `@` (a public suffix).
   { host: 'example.com', entries: ['login.mybank.com@com'], expected: null },
   { host: 'example.com', entries: ['mybank.com:443@com'], expected: null },
-  { host: 'www.example.com', entries: ['https://x@example.com/'], expected: null },
+  { host: 'example.com', entries: ['https://mybank.com@com/'], expected: null },
   { host: 'example.com', entries: ['http://@com'], expected: null },
+  { host: 'alice.github.io', entries: ['https://me@github.io/'], expected: null },
+  // A URL with a user name stands for its host when that is a site or an address (a block list
+  // holding a pasted phishing URL still blocks it).
+  { host: 'www.evil.example', entries: ['https://x@evil.example/'], expected: 'https://x@evil.example/' },
+  { host: '0.0.0.0', entries: ['http://user:pass@0/'], expected: 'http://user:pass@0/' },
 ];
 
 /** parseHostEntry: an entry → the host stored, or why it is refused. */

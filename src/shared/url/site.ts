@@ -55,14 +55,17 @@ function lookup(index: Map<string, string>, host: string): string | null {
 /**
  * The host an allow/block list entry stands for (lowercase ASCII), or null if unusable. Lenient,
  * for entries already stored (old files, the organization's lists): a URL, a port or `*.` are
- * read as their host. An entry with a user name (`login.mybank.com@com`) is unusable: read as a
- * URL its host would be what follows the `@`, a public suffix the entry only pretends to name.
- * New entries go through parseHostEntry instead.
+ * read as their host. An entry with a user name never widens to a suffix: without a scheme
+ * (`login.mybank.com@com`, `mybank.com:443@com`) it is not a host at all, and reading it as a URL
+ * would name what follows the `@` (all of .com), so it is unusable; a URL with a user name
+ * (`https://user@evil.example/`) stands for its host only when that host is not itself a public
+ * suffix. New entries go through parseHostEntry instead.
  */
 export function normalizeHostEntry(entry: string): string | null {
   let e = String(entry).trim().toLowerCase();
   if (e === '' || e.startsWith('#')) return null;
-  if (!e.includes('://')) {
+  const url = e.includes('://');
+  if (!url) {
     e = e.replace(/^\*?\./, '');
     // A bare IPv6 address needs brackets to be read as a host.
     if (parseIPv6(e.replace(/^\[|\]$/g, '')) !== null) e = `[${e.replace(/^\[|\]$/g, '')}]`;
@@ -71,8 +74,8 @@ export function normalizeHostEntry(entry: string): string | null {
   let host: string;
   try {
     const u = new URL(e);
-    if (u.username || u.password || /^[^/]*\/\/[^/?#]*@/.test(e)) return null;
     host = u.hostname;
+    if ((u.username || u.password || /^[^/]*\/\/[^/?#]*@/.test(e)) && (!url || !isSiteOrIp(host))) return null;
   } catch {
     return null;
   }
@@ -157,6 +160,17 @@ function canonical(h: string): string | null {
     return host === '' ? null : host;
   } catch {
     return null;
+  }
+}
+
+/** An IP address or a host name that is not itself a public suffix (`intranet` is a host). */
+function isSiteOrIp(host: string): boolean {
+  if (isIpLiteral(host)) return true;
+  try {
+    const ps = publicSuffixOf(host, { privateRules: true });
+    return ps !== null && !(ps.domain === null && ps.listed);
+  } catch {
+    return false; // the suffix list is not loaded yet: not known to be a site, so not trusted as one
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmedAll, planImport, SAFER, weakening, type ImportableKey } from '@/src/shared/policy/import-plan';
+import { confirmedAll, planImport, IMPORT_SAFER, weakening, type ImportableKey } from '@/src/shared/policy/import-plan';
 import { DEFAULT_SETTINGS, POLICY_ONLY_KEYS, SETTING_KEYS } from '@/src/shared/policy/settings';
 import { CURRENT, IMPORT_EXAMPLES } from '@/src/shared/policy/import-plan.examples';
 import { describeChange } from '@/src/shared/policy/import-words';
@@ -41,10 +41,10 @@ describe('planImport example table', () => {
   });
 });
 
-describe('SAFER: which way each importable setting is weaker', () => {
+describe('IMPORT_SAFER: which way each importable setting is weaker', () => {
   it('names every key a file may change (a new setting must say which way is safer)', () => {
     const importable = SETTING_KEYS.filter((k) => !['version', 'apiKey', 'budgets', 'maxCreditsPerDay', ...POLICY_ONLY_KEYS].includes(k));
-    expect(Object.keys(SAFER).sort()).toEqual([...importable].sort());
+    expect(Object.keys(IMPORT_SAFER).sort()).toEqual([...importable].sort());
   });
 
   // One move the safer way and one the weaker way for each key, from the defaults.
@@ -88,8 +88,8 @@ describe('SAFER: which way each importable setting is weaker', () => {
     reportUrl: '',
   };
 
-  it.each(Object.keys(SAFER) as ImportableKey[])('%s: the weaker move is flagged with its reason, the safer one is not', (key) => {
-    expect(weakening(key, base[key], weaker[key])).toBe(key === 'serviceUrl' ? 'service-url-changed' : SAFER[key].reason);
+  it.each(Object.keys(IMPORT_SAFER) as ImportableKey[])('%s: the weaker move is flagged with its reason, the safer one is not', (key) => {
+    expect(weakening(key, base[key], weaker[key])).toBe(key === 'serviceUrl' ? 'service-url-changed' : IMPORT_SAFER[key].reason);
     if (key !== 'serviceUrl') expect(weakening(key, base[key], safer[key])).toBeUndefined();
     expect(weakening(key, base[key], base[key])).toBeUndefined();
   });
@@ -101,7 +101,7 @@ describe('describeChange example table', () => {
   });
 
   it('every change a file can make has words (no key falls through to a raw value)', () => {
-    for (const key of Object.keys(SAFER) as ImportableKey[]) {
+    for (const key of Object.keys(IMPORT_SAFER) as ImportableKey[]) {
       const from = DEFAULT_SETTINGS[key];
       const to = typeof from === 'boolean' ? !from : typeof from === 'number' ? from + 1 : key === 'strictFailMode' ? 'block' : Array.isArray(from) ? ['x.example'] : typeof from === 'string' ? 'https://x.example' : { ...(from as object), safe: 1 };
       const words = describeChange({ key, from, to, ...(Array.isArray(from) ? { added: ['x.example'], removed: [] } : {}) });
