@@ -6,6 +6,9 @@
 //   confirmation naming both origins lets the key go there (which shows the assertion can fail);
 // - importing a settings file that names one key changes that key only; a file that would clear
 //   the service URL is shown first and changes nothing when cancelled;
+// - a hostile file's allowlist entries `login.mybank.com@com` and `mybank.com:443@com` are refused
+//   with the reason in words (read as a URL they are all of .com), the review flags a longer hover
+//   delay, and after applying, a .com address is still sent to the service;
 // - nothing Linklens keeps is in storage.local (readable by Firefox content scripts); the
 //   extension's IndexedDB holds it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -16,6 +19,7 @@ import { firefoxDriver } from './harness/driver-firefox';
 import { startRecordingServer, type RecordingServer } from './harness/recording-server';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
+import { postsFor } from './harness/service-log';
 import type { SettingsData, TabStatusData } from '../../src/shared/messaging/protocol';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
@@ -100,11 +104,11 @@ async function importOneKey(w: World): Promise<void> {
   const before = (await request<SettingsData>(w, { type: 'settings.get' })).settings;
   const options = await openOptions(w);
 
-  await chooseSettingsFile(options, JSON.stringify({ hoverDelayMs: 800 }));
+  await chooseSettingsFile(options, JSON.stringify({ hoverDelayMs: 200 }));
   const done = await waitFor('the import outcome', () => notices(options, 'backup'), (t) => t.some((s) => s.includes('Settings imported.')));
-  expect(done.join('\n')).toContain('hoverDelayMs: 450 → 800');
+  expect(done.join('\n')).toContain('Check a link 200 ms after you point at it, instead of 450 ms');
   const after = await request<SettingsData>(w, { type: 'settings.get' });
-  expect(after.settings).toEqual({ ...before, hoverDelayMs: 800 });
+  expect(after.settings).toEqual({ ...before, hoverDelayMs: 200 });
   expect(after.apiKeyHint).toBe(`…${w.svc.demoKey.slice(-4)}`);
 
   // A file that would clear the service URL is shown first; Cancel changes nothing.
@@ -115,8 +119,37 @@ async function importOneKey(w: World): Promise<void> {
   expect(review.join('\n')).toContain('notARealSetting — not a Linklens setting');
   await options.click('button', 'Cancel');
   await waitFor('"Import cancelled"', () => notices(options, 'backup'), (t) => t.some((s) => s.includes('Import cancelled')));
-  expect((await request<SettingsData>(w, { type: 'settings.get' })).settings).toEqual({ ...before, hoverDelayMs: 800 });
+  expect((await request<SettingsData>(w, { type: 'settings.get' })).settings).toEqual({ ...before, hoverDelayMs: 200 });
   await options.close();
+  expect(await w.driver.takeErrors()).toEqual([]);
+}
+
+async function hostileAllowlist(w: World): Promise<void> {
+  await configure(w);
+  await request(w, { type: 'settings.set', patch: { hoverDelayMs: 300, allowlist: [] } });
+  const options = await openOptions(w);
+  await chooseSettingsFile(options, JSON.stringify({ allowlist: ['login.mybank.com@com', 'mybank.com:443@com', 'docs.example.net'], hoverDelayMs: 900 }));
+  const review = (await waitFor('the review', () => notices(options, 'backup'), (t) => t.some((s) => s.includes('Review before importing'))));
+  const text = review.join('\n');
+  expect(text).toContain('Check a link 900 ms after you point at it, instead of 300 ms');
+  expect(text).toContain('Lowers protection: Links are checked later after you point at them.');
+  expect(text).toContain('Never check docs.example.net or any site under it');
+  expect(text).toContain('Not added to “Trusted sites”, each with its reason:');
+  expect(text).toContain('login.mybank.com@com — The entry contains “@”');
+  expect(text).toContain('mybank.com:443@com — The entry contains “@”');
+  expect(text).not.toContain('Never check com ');
+  await options.click('button', 'Apply these changes');
+  await waitFor('"Settings imported."', () => notices(options, 'backup'), (t) => t.some((s) => s.includes('Settings imported.')));
+  await options.close();
+  const after = (await request<SettingsData>(w, { type: 'settings.get' })).settings;
+  expect(after.allowlist).toEqual(['docs.example.net']);
+  expect(after.hoverDelayMs).toBe(900);
+
+  // A .com address is still checked: the service receives it.
+  const url = 'https://login.mybank.com/after-import';
+  await request(w, { type: 'scan.url', url, reason: 'popup', force: true });
+  await waitFor(`the service to receive ${url}`, () => postsFor(w.svc.log, url), (n) => n === 1);
+  await request(w, { type: 'settings.set', patch: { hoverDelayMs: 300, allowlist: [] } });
   expect(await w.driver.takeErrors()).toEqual([]);
 }
 
@@ -167,6 +200,7 @@ for (const kind of selectedBrowsers()) {
 
     test('the stored API key never follows a new service URL without the confirmation naming both origins', () => keyStaysWithItsService(w));
     test('importing a file naming one key changes that key only; a file clearing the service URL asks first', () => importOneKey(w));
+    test('a hostile file cannot allowlist .com through "name@com" entries; each is refused with why, and .com is still checked', () => hostileAllowlist(w));
     test('nothing Linklens keeps is in storage.local; the extension IndexedDB holds it', () => nothingInStorageLocal(w));
   });
 }

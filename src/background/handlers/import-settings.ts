@@ -1,7 +1,8 @@
 /**
  * `settings.import` (docs/decisions/006-nothing-lost.md, docs/decisions/008-key-binding.md): plan first, apply only what the
  * file names, and only after the person confirmed every change that lowers protection or sends
- * more (src/shared/policy/import-plan.ts). The plan is made again when applying, against the
+ * more (src/shared/policy/import-plan.ts). List entries are read strictly there, and those refused
+ * come back in the plan with their reason. The plan is made again when applying, against the
  * settings of that moment, so a confirmation covers exactly what is applied.
  */
 import { ok, fail, type Reply, type SettingsImportData } from '@/src/shared/messaging/protocol';

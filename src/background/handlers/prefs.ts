@@ -1,6 +1,7 @@
 /** The person's own preferences: settings, lists, pause, ledger, cache. */
 import { ok, fail, type PageToBackground, type Reply, type SettingsImportData } from '@/src/shared/messaging/protocol';
-import { normalizeHostEntry, registrableDomain } from '@/src/shared/url/site';
+import { normalizeHostEntry, parsePersonEntry, registrableDomain } from '@/src/shared/url/site';
+import { HOST_ENTRY_PROBLEM_KEYS } from '@/src/shared/policy/import-words';
 import type { App } from '../app';
 import { setPause } from '../scan/pause';
 import { clearLedger, readLedger } from '../state/ledger';
@@ -10,33 +11,38 @@ import { settingsData } from './settings-data';
 import { reportPause, setByPerson } from '../reporting/hooks';
 import { say } from '../i18n';
 
-/** A host typed or taken from a tab → the entry we store: its registrable domain ("site"). */
-function siteOf(input: string): string | null {
-  const s = input.trim().toLowerCase();
-  let host = s;
-  try {
-    host = new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(s) ? s : `http://${s}`).hostname;
-  } catch {
-    return null;
-  }
-  if (!host || host.length > 253) return null;
-  return registrableDomain(host.replace(/\.$/, ''));
+/**
+ * The entry to store for what the options page or the popup sent, or the reason it is refused
+ * (parsePersonEntry: never a user name's trick, never a whole public suffix). 'host' keeps the
+ * host as given (the popup's "Trust" defaults to it); 'site' widens to the registrable domain,
+ * as the options page's lists do.
+ */
+function entryOf(input: string, scope: 'host' | 'site'): { entry: string } | { refused: string } {
+  const r = parsePersonEntry(input);
+  if ('error' in r) return { refused: say(HOST_ENTRY_PROBLEM_KEYS[r.error]) };
+  return { entry: scope === 'host' ? r.host : registrableDomain(r.host) };
 }
 
 async function editList(app: App, list: 'allowlist' | 'blocklist', host: string, add: boolean, scope: 'host' | 'site' = 'site'): Promise<Reply> {
-  // 'host' keeps the host as given (the popup's "Trust" defaults to it); 'site' widens to the
-  // registrable domain, as the options page's lists do.
-  const site = scope === 'host' ? normalizeHostEntry(host) : siteOf(host);
-  if (!site) return fail('invalid_request', say('bg_notASite'));
   const st = await app.settings.get();
   // The person's entries are not in force, and the effective list below is the policy's alone:
   // editing it would overwrite the entries kept for when the policy changes.
   if (list === 'allowlist' && !st.settings.allowUserAllowlist) return fail('locked', say('bg_trustNotAllowed'));
   const fromPolicy = st.managedEntries[list];
-  if (!add && fromPolicy.includes(site)) return fail('locked', say('bg_setByOrg'));
   // Store only the person's own entries: the policy's are merged in at read time.
   const cur = st.settings[list].filter((x) => !fromPolicy.includes(x));
-  const next = add ? [...new Set([...cur, site])] : cur.filter((x) => x !== site);
+  let next: string[];
+  if (add) {
+    const e = entryOf(host, scope);
+    if ('refused' in e) return fail('invalid_request', e.refused);
+    next = [...new Set([...cur, e.entry])];
+  } else {
+    // Removal names an entry as the list shows it, which may predate strict reading (an old
+    // import): it goes by its exact text, or by the host it stands for.
+    if (fromPolicy.includes(host)) return fail('locked', say('bg_setByOrg'));
+    const target = normalizeHostEntry(host);
+    next = cur.filter((x) => x !== host && (target === null || normalizeHostEntry(x) !== target));
+  }
   const r = await setByPerson(app.settings, scope === 'host' ? 'popup' : 'options', { [list]: next }); // docs/decisions/016-organizations.md: reported
   if (r.refused[list]) return fail('locked', say('bg_notChanged',  [r.refused[list]]));
   return ok(settingsData(r.state));

@@ -7,10 +7,9 @@
  * - Invalid values and unknown keys are listed and ignored (a list keeps its valid entries);
  *   keys set by the organization are listed and ignored; `apiKey` and the policy-only keys
  *   (`lockAll`, `allowPause`, `allowUserAllowlist`) are never imported.
+ * - List entries are read strictly (import-lists.ts): each refused entry is listed with why.
  * - A change that lowers protection or sends more (`weakens`) is applied only after the person
- *   confirmed it: clearing or changing the service URL, turning checks off, audit-only, allowing
- *   "Proceed anyway", leaving strict mode, raising a threshold, adding to the allowlist, removing
- *   from the blocklist, sending query strings / private hosts / private windows, a new report URL.
+ *   confirmed it. Which way is weaker is said once per key, in IMPORT_SAFER below.
  * - A new service URL never takes the stored key along (key-binding.ts): `serviceKey` says so.
  * Pure. Examples: import-plan.examples.ts.
  */
@@ -19,25 +18,36 @@ import { POLICY_ONLY_KEYS, SettingsShape, SETTINGS_VERSION, type SettingKey, typ
 import { MIGRATIONS } from './migrations';
 import { checkField, isPlainObject } from './repair';
 import { serviceOrigin } from './key-binding';
+import { listDiff, readListEntries, type RejectedEntry } from './import-lists';
+
+export type { RejectedEntry } from './import-lists';
 
 export type WeakenReason =
   | 'service-url-cleared'
   | 'service-url-changed'
   | 'checks-off'
+  | 'hover-slower'
   | 'audit-only'
   | 'proceed-allowed'
   | 'strict-off'
+  | 'strict-shorter'
   | 'threshold-raised'
+  | 'cache-longer'
   | 'allowlist-added'
   | 'blocklist-removed'
   | 'sends-more'
-  | 'report-url';
+  | 'report-url'
+  | 'notify-less'
+  | 'menu-removed';
 
 export interface ImportChange {
   key: SettingKey;
   from: unknown;
   to: unknown;
   weakens?: WeakenReason;
+  /** Lists: the hosts the change adds and removes. */
+  added?: string[];
+  removed?: string[];
 }
 
 export type IgnoredWhy = 'unknown' | 'invalid' | 'locked' | 'not-importable';
@@ -47,6 +57,8 @@ export interface ImportPlan {
   unchanged: SettingKey[];
   /** Keys (or dotted paths of dropped entries) not applied, and why. */
   ignored: Array<{ key: string; why: IgnoredWhy }>;
+  /** List entries of the file refused, each with its reason. */
+  rejected: RejectedEntry[];
   /** What settings.set receives: exactly the changed keys. */
   patch: Partial<Settings>;
   /** Keys whose change needs the person's confirmation. */
@@ -62,6 +74,52 @@ export interface ImportPlan {
  * popup would blame the organization's limit).
  */
 const NOT_IMPORTABLE: readonly string[] = ['apiKey', 'budgets', 'maxCreditsPerDay', ...POLICY_ONLY_KEYS];
+
+export type ImportableKey = Exclude<SettingKey, 'version' | 'apiKey' | 'budgets' | 'maxCreditsPerDay' | (typeof POLICY_ONLY_KEYS)[number]>;
+
+/**
+ * Which way each importable setting is safer, and what moving it the other way does. Every
+ * importable key is named (the type makes a new key declare its direction). The organization's
+ * floor (which way a person may move a setting under a policy) is the same question; this table
+ * is written so that one table can answer both.
+ * - `on` / `off`: that boolean value is the safer one; `lower` / `higher`: for a number;
+ *   `each-lower`: an object of numbers, each lower is safer (a shorter cache notices a site
+ *   that turned bad sooner); `value`: that one value is safer;
+ * - `fewer`: a list whose additions weaken (allowlist); `more`: whose removals weaken (blocklist);
+ * - `same`: any change weakens (a new address to send to); `cleared`: what clearing it does
+ *   (null: clearing is not weaker).
+ */
+export type ImportSafer =
+  | { safer: 'on' | 'off' | 'lower' | 'higher' | 'each-lower' | 'fewer' | 'more'; reason: WeakenReason }
+  | { safer: 'value'; value: unknown; reason: WeakenReason }
+  | { safer: 'same'; reason: WeakenReason; cleared: WeakenReason | null };
+
+export const IMPORT_SAFER: Readonly<Record<ImportableKey, ImportSafer>> = {
+  serviceUrl: { safer: 'same', reason: 'service-url-changed', cleared: 'service-url-cleared' },
+  scanNavigations: { safer: 'on', reason: 'checks-off' },
+  scanHovers: { safer: 'on', reason: 'checks-off' },
+  hoverDelayMs: { safer: 'lower', reason: 'hover-slower' },
+  warnThreshold: { safer: 'lower', reason: 'threshold-raised' },
+  blockThreshold: { safer: 'lower', reason: 'threshold-raised' },
+  minBlockConfidence: { safer: 'lower', reason: 'threshold-raised' }, // a higher minimum blocks less
+  allowProceed: { safer: 'off', reason: 'proceed-allowed' },
+  strictMode: { safer: 'on', reason: 'strict-off' },
+  // Shorter: with "open the page" a page opens unchecked sooner; asked even with "block".
+  strictTimeoutMs: { safer: 'higher', reason: 'strict-shorter' },
+  strictFailMode: { safer: 'value', value: 'block', reason: 'strict-off' },
+  auditOnly: { safer: 'off', reason: 'audit-only' },
+  stripQuery: { safer: 'on', reason: 'sends-more' },
+  resolveShorteners: { safer: 'off', reason: 'sends-more' }, // contacts the shortener
+  scanPrivateHosts: { safer: 'off', reason: 'sends-more' },
+  scanIncognito: { safer: 'off', reason: 'sends-more' },
+  allowlist: { safer: 'fewer', reason: 'allowlist-added' },
+  blocklist: { safer: 'more', reason: 'blocklist-removed' },
+  cacheTtlMinutes: { safer: 'each-lower', reason: 'cache-longer' },
+  reportUrl: { safer: 'same', reason: 'report-url', cleared: null },
+  notifications: { safer: 'on', reason: 'notify-less' },
+  notifyOnBlock: { safer: 'on', reason: 'notify-less' },
+  disableContextMenu: { safer: 'off', reason: 'menu-removed' },
+};
 
 /** The file's object with current key names (older versions migrated), without adding defaults. */
 function migrated(raw: Record<string, unknown>): Record<string, unknown> {
@@ -82,45 +140,41 @@ function migrated(raw: Record<string, unknown>): Record<string, unknown> {
   return obj;
 }
 
-const added = (from: unknown, to: unknown) => Array.isArray(from) && Array.isArray(to) && to.some((x) => !from.includes(x));
-const removed = (from: unknown, to: unknown) => added(to, from);
+const num = (v: unknown): number => (typeof v === 'number' ? v : NaN);
 
-/** Why changing `key` from `from` to `to` lowers protection or sends more, if it does. */
+/** Why changing `key` from `from` to `to` lowers protection or sends more, if it does (IMPORT_SAFER). */
 export function weakening(key: SettingKey, from: unknown, to: unknown): WeakenReason | undefined {
-  switch (key) {
-    case 'serviceUrl':
-      return to === '' ? 'service-url-cleared' : 'service-url-changed';
-    case 'scanNavigations':
-    case 'scanHovers':
-      return from === true && to === false ? 'checks-off' : undefined;
-    case 'auditOnly':
-      return to === true ? 'audit-only' : undefined;
-    case 'allowProceed':
-      return to === true ? 'proceed-allowed' : undefined;
-    case 'strictMode':
-      return from === true && to === false ? 'strict-off' : undefined;
-    case 'strictFailMode':
-      return from === 'block' && to === 'allow' ? 'strict-off' : undefined;
-    case 'warnThreshold':
-    case 'blockThreshold':
-    case 'minBlockConfidence': // a higher minimum blocks less
-      return typeof from === 'number' && typeof to === 'number' && to > from ? 'threshold-raised' : undefined;
-    case 'allowlist':
-      return added(from, to) ? 'allowlist-added' : undefined;
-    case 'blocklist':
-      return removed(from, to) ? 'blocklist-removed' : undefined;
-    case 'stripQuery':
-      return to === false ? 'sends-more' : undefined;
-    case 'scanPrivateHosts':
-    case 'scanIncognito':
-    case 'resolveShorteners':
-      return to === true ? 'sends-more' : undefined;
-    case 'reportUrl':
-      return to !== '' ? 'report-url' : undefined;
-    default:
-      return undefined;
-  }
+  const rule = (IMPORT_SAFER as Partial<Record<SettingKey, ImportSafer>>)[key];
+  if (!rule || JSON.stringify(from) === JSON.stringify(to)) return undefined;
+  const weaker = (() => {
+    switch (rule.safer) {
+      case 'on':
+        return to !== true;
+      case 'off':
+        return to !== false;
+      case 'lower':
+        return !(num(to) <= num(from));
+      case 'higher':
+        return !(num(to) >= num(from));
+      case 'each-lower': {
+        const f = isPlainObject(from) ? from : {};
+        return !isPlainObject(to) || Object.entries(to).some(([band, v]) => !(num(v) <= num(f[band])));
+      }
+      case 'value':
+        return to !== rule.value;
+      case 'fewer':
+        return listDiff(asList(from), asList(to)).added.length > 0;
+      case 'more':
+        return listDiff(asList(from), asList(to)).removed.length > 0;
+      case 'same':
+        return to !== '' || rule.cleared !== null;
+    }
+  })();
+  if (!weaker) return undefined;
+  return rule.safer === 'same' && to === '' && rule.cleared ? rule.cleared : rule.reason;
 }
+
+const asList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /**
  * `current`: the settings as the person has them (lists: the person's own entries only).
@@ -134,8 +188,9 @@ export function planImport(
 ): { ok: true; plan: ImportPlan } | { ok: false; error: 'not-settings' } {
   if (!isPlainObject(raw)) return { ok: false, error: 'not-settings' };
   const shape = SettingsShape.shape as Record<SettingKey, z.ZodMiniType>;
-  const plan: ImportPlan = { changes: [], unchanged: [], ignored: [], patch: {}, confirm: [] };
-  for (const [k, value] of Object.entries(migrated(raw))) {
+  const plan: ImportPlan = { changes: [], unchanged: [], ignored: [], rejected: [], patch: {}, confirm: [] };
+  for (const [k, fileValue] of Object.entries(migrated(raw))) {
+    let value = fileValue;
     if (NOT_IMPORTABLE.includes(k)) {
       plan.ignored.push({ key: k, why: 'not-importable' });
       continue;
@@ -149,16 +204,23 @@ export function planImport(
       plan.ignored.push({ key, why: 'locked' });
       continue;
     }
+    const isList = key === 'allowlist' || key === 'blocklist';
+    if (isList && Array.isArray(value)) {
+      const read = readListEntries(key, value);
+      plan.rejected.push(...read.rejected);
+      value = read.hosts;
+    }
     // Partial objects (cacheTtlMinutes) keep the current value of what the file leaves out.
     const r = checkField(shape[key], value, key, current[key], false);
     for (const p of r.problems) plan.ignored.push({ key: p, why: 'invalid' });
     if (r.value === undefined) continue;
-    if (JSON.stringify(r.value) === JSON.stringify(current[key])) {
+    const diff = isList ? listDiff(current[key], r.value as string[]) : null;
+    if (diff ? !diff.added.length && !diff.removed.length : JSON.stringify(r.value) === JSON.stringify(current[key])) {
       plan.unchanged.push(key);
       continue;
     }
     const weakens = key === 'serviceUrl' ? weakening(key, current[key], String(r.value).trim()) : weakening(key, current[key], r.value);
-    plan.changes.push({ key, from: current[key], to: r.value, ...(weakens ? { weakens } : {}) });
+    plan.changes.push({ key, from: current[key], to: r.value, ...(weakens ? { weakens } : {}), ...diff });
     (plan.patch as Record<string, unknown>)[key] = r.value;
     if (weakens) plan.confirm.push(key);
     if (key === 'serviceUrl') plan.serviceKey = { keyOrigin, newOrigin: serviceOrigin(String(r.value)) };

@@ -2,7 +2,8 @@
  * Settings as a JSON file. Export never contains the API key. Import (docs/decisions/006-nothing-lost.md):
  * the background first says what the file would change (`settings.import` without apply);
  * changes that lower protection or send more are shown with a warning and applied only when the
- * person confirms; the rest is applied at once. Only the keys the file names change.
+ * person confirms; the rest is applied at once. Only the keys the file names change. List
+ * entries the background refused are listed with their reason, in the review and after.
  */
 import { useState } from 'preact/hooks';
 import { sendToBackground } from '@/src/shared/messaging/send';
@@ -13,7 +14,7 @@ import { ErrorText } from '../components/error-text';
 import { Notice } from '../components/notice';
 import { downloadJson } from '../download';
 import { t } from '../i18n';
-import { Ignored, KeyNote, PlanChanges } from './import-plan-view';
+import { Ignored, KeyNote, PlanChanges, Rejected } from './import-plan-view';
 
 const MAX_IMPORT = 1_000_000;
 
@@ -74,6 +75,7 @@ export function ImportExportSection({ onImported, locked }: { onImported: () => 
             <strong>{t('importReview')}</strong>
             <PlanChanges plan={step.plan} />
             <KeyNote plan={step.plan} />
+            <Rejected plan={step.plan} />
             <Ignored plan={step.plan} />
           </Notice>
           <div class="row">
@@ -92,7 +94,7 @@ export function ImportExportSection({ onImported, locked }: { onImported: () => 
 function ImportDone({ plan, refused }: { plan: ImportPlan; refused: Record<string, string> }) {
   const notApplied = Object.entries(refused);
   return (
-    <Notice kind={plan.ignored.length || notApplied.length ? 'warn' : 'ok'}>
+    <Notice kind={plan.ignored.length || plan.rejected.length || notApplied.length ? 'warn' : 'ok'}>
       {plan.changes.length ? (
         <>
           <strong>{t('importChanged')}</strong>
@@ -102,6 +104,7 @@ function ImportDone({ plan, refused }: { plan: ImportPlan; refused: Record<strin
       ) : (
         <strong>{t('importNothing')}</strong>
       )}
+      <Rejected plan={plan} />
       <Ignored plan={plan} />
       {notApplied.length ? <p>{t('importIgnored')} {notApplied.map(([k, why]) => `${k}: ${why}`).join('; ')}</p> : null}
     </Notice>

@@ -1,6 +1,6 @@
 /**
  * An allow- or blocklist edited by site: whatever is typed (URL or host) becomes its registrable
- * domain (site.ts) before it is sent.
+ * domain (site.ts) before it is sent; what is not a site is refused with the reason.
  */
 import { useState } from 'preact/hooks';
 import { sendToBackground } from '@/src/shared/messaging/send';
@@ -11,7 +11,9 @@ import { TextField } from '../components/field';
 import { LockedNote } from '../components/locked-note';
 import { Notice } from '../components/notice';
 import { t } from '../i18n';
-import { siteOf } from '../site';
+import { typedSite } from '../site';
+import { HOST_ENTRY_PROBLEM_KEYS } from '@/src/shared/policy/import-words';
+import type { HostEntryProblem } from '@/src/shared/url/site';
 
 export interface SiteListProps {
   list: 'allowlist' | 'blocklist';
@@ -28,7 +30,7 @@ export interface SiteListProps {
 
 export function SiteList({ list, title, sites, locked, orgAdds, fixed, onChanged }: SiteListProps) {
   const [input, setInput] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalid] = useState<HostEntryProblem | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
 
   const change = async (op: 'add' | 'remove', host: string) => {
@@ -38,9 +40,9 @@ export function SiteList({ list, title, sites, locked, orgAdds, fixed, onChanged
     return reply.ok;
   };
   const add = async () => {
-    const site = siteOf(input);
-    setInvalid(!site);
-    if (site && (await change('add', site))) setInput('');
+    const r = typedSite(input);
+    setInvalid('error' in r ? r.error : null);
+    if ('site' in r && (await change('add', r.site))) setInput('');
   };
 
   return (
@@ -64,7 +66,7 @@ export function SiteList({ list, title, sites, locked, orgAdds, fixed, onChanged
           <Button type="submit">{t('add')}</Button>
         </form>
       )}
-      {invalid ? <Notice kind="error">{t('invalidSite')}</Notice> : null}
+      {invalid ? <Notice kind="error">{t('invalidSite')} {t(HOST_ENTRY_PROBLEM_KEYS[invalid])}</Notice> : null}
       {error ? <ErrorText error={error} /> : null}
     </fieldset>
   );

@@ -255,6 +255,27 @@ describe('options helpers', () => {
     const r = await route({ type: 'settings.get' }, pageSender);
     expect((r as { data: { settings: { allowlist: string[] } } }).data.settings.allowlist).toEqual([stored]);
   });
+  it.each([
+    ['login.mybank.com@com', 'host', /“@”/],
+    ['mybank.com:443@com', 'site', /“@”/],
+    ['https://mybank.com@evil.example/', 'host', /“@”/],
+    ['com', 'host', /whole domain ending/],
+    ['github.io', 'site', /whole domain ending/],
+    ['*.co.uk', 'site', /whole domain ending/],
+  ] as const)('allowlist.add %s (scope %s) is refused with the reason; the list gains nothing', async (host, scope, reason) => {
+    const r = await route({ type: 'allowlist.add', host, scope }, pageSender);
+    expect(r).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(JSON.stringify(r)).toMatch(reason);
+    expect((await app.settings.get()).settings.allowlist).toEqual([]);
+  });
+  it('an entry stored before strict reading is removed by its text, and never counted as what follows its "@"', async () => {
+    await app.settings.set({ allowlist: ['login.mybank.com@com', 'kept.example'] });
+    const status = (await app.checker.check('https://www.example.com/', 'popup')).status;
+    expect(status).not.toMatchObject({ kind: 'skipped', reason: 'allowlisted' });
+    expect(['checking', 'verdict']).toContain(status.kind); // sent to the service, not skipped
+    expect((await route({ type: 'allowlist.remove', host: 'login.mybank.com@com' }, pageSender)).ok).toBe(true);
+    expect((await app.settings.get()).settings.allowlist).toEqual(['kept.example']);
+  });
 });
 
 describe('strict mode', () => {

@@ -309,10 +309,10 @@ describe('budgets (docs/decisions/010-budgets.md)', () => {
   });
 
   it('an imported settings file cannot lift the budgets (it is the attacker\'s file)', async () => {
-    const json = JSON.stringify({ hoverDelayMs: 500, budgets: { navigationsPerTabPerMinute: 100_000, hoversPerTabPerMinute: 100_000, checksPerDay: 10_000_000 } });
+    const json = JSON.stringify({ hoverDelayMs: 200, budgets: { navigationsPerTabPerMinute: 100_000, hoversPerTabPerMinute: 100_000, checksPerDay: 10_000_000 } });
     const r = await route({ type: 'settings.import', json, apply: true }, pageSender);
     expect(r).toMatchObject({ ok: true, data: { applied: true, plan: { ignored: [expect.objectContaining({ key: 'budgets' })] } } });
-    expect((await app.settings.get()).settings.hoverDelayMs).toBe(500);
+    expect((await app.settings.get()).settings.hoverDelayMs).toBe(200);
     expect((await app.settings.get()).settings.budgets).toEqual(DEFAULT_BUDGETS);
   });
 

@@ -16,6 +16,7 @@ import { CONTENT_STRINGS } from '@/src/content/strings';
 import { readLocale } from './helpers';
 import { LOCALES, NON_ENGLISH, SAME_AS_ENGLISH, hasWords, untranslated, usedPlaceholders } from './locale-checks';
 import { IGNORED_KEYS, WEAKEN_KEYS } from '@/src/ui/options/import-plan-view';
+import { HOST_ENTRY_PROBLEM_KEYS, IMPORT_WORD_KEYS, SETTING_LABEL_KEYS } from '@/src/shared/policy/import-words';
 import { EVENT_TYPE_KEYS } from '@/src/ui/options/reporting-section';
 import { LOOKALIKE_REASON_KEYS } from '@/src/ui/popup/sign-in-state';
 import { WHY_AUDIT_KEYS, WHY_KEYS } from '@/src/shared/policy/why';
@@ -73,6 +74,9 @@ const DYNAMIC = [
   ...Object.values(SECTION_TITLE_KEYS),
   ...Object.values(WEAKEN_KEYS),
   ...Object.values(IGNORED_KEYS),
+  ...Object.values(SETTING_LABEL_KEYS),
+  ...Object.values(HOST_ENTRY_PROBLEM_KEYS),
+  ...IMPORT_WORD_KEYS,
   ...Object.values(EVENT_TYPE_KEYS),
   ...Object.values(LOOKALIKE_REASON_KEYS),
   ...WHY_KEYS,

@@ -62,7 +62,22 @@ describe('options: protection and privacy', () => {
     const p = await section(en('sec_privacy'));
     fireEvent.input(p.getByLabelText(en('addSiteLabel', en('allowlistTitle'))), { target: { value: 'not a site' } });
     fireEvent.click(p.getAllByRole('button', { name: en('add') })[0]!);
-    expect(await p.findByText(en('invalidSite'))).toBeTruthy();
+    expect(await p.findByText(`${en('invalidSite')} ${en('hostEntry_invalid')}`)).toBeTruthy();
+    expect(sent(calls, 'allowlist.add')).toEqual([]);
+  });
+
+  it.each([
+    ['login.mybank.com@com', 'hostEntry_userinfo'],
+    ['https://mybank.com@evil.test/', 'hostEntry_userinfo'],
+    ['com', 'hostEntry_publicSuffix'],
+    ['github.io', 'hostEntry_publicSuffix'],
+    ['example.com:8080', 'hostEntry_port'],
+  ])('a typed %s is refused with its reason, before sending', async (typed, reason) => {
+    const calls = answer({ ...base, 'allowlist.add': () => null });
+    const p = await section(en('sec_privacy'));
+    fireEvent.input(p.getByLabelText(en('addSiteLabel', en('allowlistTitle'))), { target: { value: typed } });
+    fireEvent.click(p.getAllByRole('button', { name: en('add') })[0]!);
+    expect(await p.findByText(`${en('invalidSite')} ${en(reason)}`)).toBeTruthy();
     expect(sent(calls, 'allowlist.add')).toEqual([]);
   });
 
@@ -222,12 +237,13 @@ describe('options: settings import and export', () => {
     const applied: Array<Record<string, unknown>> = [];
     const calls = answer({ ...base, 'settings.import': importer(applied) });
     const b = await section(en('sec_backup'));
-    pick(b, '{"hoverDelayMs": 700, "auditOnly": true, "bogus": 1}');
+    pick(b, '{"hoverDelayMs": 200, "auditOnly": true, "bogus": 1}');
     const notice = (await b.findByText(en('importChanged'))).closest('.notice')!;
-    expect(notice.textContent).toContain('hoverDelayMs: 300 → 700');
+    expect(notice.textContent).toContain(en('imp_hoverDelay', 200, 300));
+    expect(notice.textContent).not.toContain(en('importWeakens'));
     expect(notice.textContent).toContain(`auditOnly — ${en('ignored_locked')}`);
     expect(notice.textContent).toContain(`bogus — ${en('ignored_unknown')}`);
-    expect(applied).toEqual([{ hoverDelayMs: 700 }]);
+    expect(applied).toEqual([{ hoverDelayMs: 200 }]);
     expect(sent(calls, 'settings.import').map((c) => (c as { apply?: boolean }).apply)).toEqual([undefined, true]);
   });
 
@@ -244,6 +260,49 @@ describe('options: settings import and export', () => {
     fireEvent.click(within(review).getByRole('button', { name: en('importApply') }));
     await b.findByText(en('importChanged'));
     expect(applied).toEqual([{ scanNavigations: false, serviceUrl: 'https://attacker.example' }]);
+  });
+
+  it('the review says each change in words, values whole, and flags every weakening', async () => {
+    const applied: Array<Record<string, unknown>> = [];
+    answer({ ...base, 'settings.import': importer(applied) });
+    const b = await section(en('sec_backup'));
+    const longUrl = `https://x.example/report?u={url}&pad=${'p'.repeat(300)}`;
+    pick(b, JSON.stringify({ warnThreshold: 80, hoverDelayMs: 900, cacheTtlMinutes: { malicious: 43_200 }, strictTimeoutMs: 9000, allowlist: ['mybank.com', 'bücher.example'], reportUrl: longUrl }));
+    const review = await b.findByRole('group', { name: en('importReview') });
+    const line = (key: string) => review.querySelector(`li.change[data-key="${key}"]`)!;
+    const flag = (reason: string) => `${en('importWeakens')} ${en(reason)}`;
+    expect(line('warnThreshold').textContent).toContain(en('imp_warnAt', 80, 51));
+    expect(line('warnThreshold').textContent).toContain(flag('weaken_threshold_raised'));
+    expect(line('hoverDelayMs').textContent).toContain(en('imp_hoverDelay', 900, 300));
+    expect(line('hoverDelayMs').textContent).toContain(flag('weaken_hover_slower'));
+    expect(line('cacheTtlMinutes').textContent).toContain(en('imp_cacheTtl', en('band_malicious'), 43200, 1440));
+    expect(line('cacheTtlMinutes').textContent).toContain(flag('weaken_cache_longer'));
+    expect(line('allowlist').textContent).toContain(en('imp_allow_add', 'mybank.com'));
+    expect(line('allowlist').textContent).toContain(en('imp_allow_add', 'bücher.example (xn--bcher-kva.example)'));
+    expect(line('allowlist').textContent).toContain(flag('weaken_allowlist_added'));
+    expect(line('reportUrl').textContent).toContain(en('imp_reportUrl', longUrl)); // whole, not cut
+    // A longer strict wait is the safer way: said, not flagged.
+    expect(line('strictTimeoutMs').textContent).toContain(en('imp_strictTimeout', 9000, 5000));
+    expect(line('strictTimeoutMs').classList.contains('weakens')).toBe(false);
+    expect(line('strictTimeoutMs').textContent).not.toContain(en('importWeakens'));
+    expect(applied).toEqual([]);
+  });
+
+  it('a hostile list is refused entry by entry with the reason in words; the allowlist never gains a suffix', async () => {
+    const applied: Array<Record<string, unknown>> = [];
+    answer({ ...base, 'settings.import': importer(applied) });
+    const b = await section(en('sec_backup'));
+    pick(b, JSON.stringify({ allowlist: ['login.mybank.com@com', 'mybank.com:443@com', 'github.io', 'example.org'], scanHovers: false }));
+    const review = await b.findByRole('group', { name: en('importReview') });
+    const rejected = review.querySelector('.plan-rejected[data-list="allowlist"]')!;
+    expect(rejected.textContent).toContain(en('importRejected', en('allowlistTitle')));
+    expect(rejected.textContent).toContain(`login.mybank.com@com — ${en('hostEntry_userinfo')}`);
+    expect(rejected.textContent).toContain(`mybank.com:443@com — ${en('hostEntry_userinfo')}`);
+    expect(rejected.textContent).toContain(`github.io — ${en('hostEntry_publicSuffix')}`);
+    fireEvent.click(within(review).getByRole('button', { name: en('importApply') }));
+    await b.findByText(en('importChanged'));
+    // Only the entry that names a site is added; nothing that would cover all of .com or github.io.
+    expect(applied).toEqual([{ allowlist: ['example.org'], scanHovers: false }]);
   });
 
   it('Cancel applies nothing', async () => {

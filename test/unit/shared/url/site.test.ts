@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { hostMatches, normalizeHostEntry, registrableDomain } from '@/src/shared/url/site';
-import { HOST_MATCH_EXAMPLES, REGISTRABLE_DOMAIN_EXAMPLES } from '@/src/shared/url/site.examples';
+import { hostMatches, normalizeHostEntry, parseHostEntry, parsePersonEntry, registrableDomain } from '@/src/shared/url/site';
+import { HOST_ENTRY_EXAMPLES, HOST_MATCH_EXAMPLES, PERSON_ENTRY_EXAMPLES, REGISTRABLE_DOMAIN_EXAMPLES } from '@/src/shared/url/site.examples';
+import { publicSuffixOf } from '@/src/shared/url/public-suffix';
 import { label } from '../arbitraries';
 
 describe('registrableDomain example table', () => {
@@ -43,7 +44,7 @@ describe('normalizeHostEntry', () => {
     expect(normalizeHostEntry(entry)).toBe(host);
   });
 
-  it.each([[''], ['  '], ['# a comment'], ['foo.*.com'], ['http://'], ['exa mple.com']])('rejects %j', (entry) => {
+  it.each([[''], ['  '], ['# a comment'], ['foo.*.com'], ['http://'], ['exa mple.com'], ['login.mybank.com@com'], ['mybank.com:443@com'], ['https://a:b@co.uk/']])('rejects %j', (entry) => {
     expect(normalizeHostEntry(entry)).toBeNull();
   });
 });
@@ -65,6 +66,54 @@ describe('hostMatches properties', () => {
       fc.property(domain, label, (d, prefix) => {
         expect(hostMatches(`${prefix}${d}`, [d])).toBeNull();
         expect(hostMatches(`${d}.${prefix}.net`, [d])).toBeNull();
+      }),
+    );
+  });
+});
+
+describe('parseHostEntry example table', () => {
+  it.each(HOST_ENTRY_EXAMPLES.map(([e, x]) => [JSON.stringify(e).slice(0, 60), e, x] as const))('%s', (_n, entry, expected) => {
+    expect(parseHostEntry(entry)).toEqual(typeof expected === 'string' ? { host: expected } : expected);
+  });
+
+  it('refuses what is not a string (untyped files)', () => {
+    for (const v of [42, null, undefined, ['example.com'], { host: 'example.com' }]) expect(parseHostEntry(v)).toEqual({ error: 'invalid' });
+  });
+});
+
+describe('parsePersonEntry example table', () => {
+  it.each(PERSON_ENTRY_EXAMPLES.map(([e, x]) => [e, e, x] as const))('%s', (_n, entry, expected) => {
+    expect(parsePersonEntry(entry)).toEqual(typeof expected === 'string' ? { host: expected } : expected);
+  });
+});
+
+describe('parseHostEntry properties', () => {
+  const tld = fc.constantFrom('com', 'org', 'co.uk', 'github.io', 'example', 'de', 'blogspot.com');
+  const entry = fc.tuple(fc.array(label, { maxLength: 3 }), tld, fc.constantFrom('', '@', ':', '/', '?', '#', '.', '*.'), fc.array(label, { maxLength: 2 })).map(
+    ([pre, t, mark, post]) => (mark === '*.' ? `*.${[...pre, t].join('.')}` : `${[...pre, t].join('.')}${mark}${post.join('.')}`),
+  );
+
+  it('an accepted entry is never a whole public suffix, and the stored lists read it as the same host', () => {
+    fc.assert(
+      fc.property(entry, (e) => {
+        const r = parseHostEntry(e);
+        if (!('host' in r)) return;
+        const ps = publicSuffixOf(r.host, { privateRules: true });
+        expect(ps !== null && ps.listed && ps.domain === null).toBe(false);
+        expect(normalizeHostEntry(e)).toBe(r.host);
+        expect(hostMatches(r.host, [r.host])).toBe(r.host);
+      }),
+    );
+  });
+
+  it('an entry with "@" is refused, and the lenient reader never reads it as what follows the "@"', () => {
+    fc.assert(
+      fc.property(entry, label, (e, after) => {
+        const hostile = `${e}@${after}.com`;
+        expect(parseHostEntry(hostile)).toEqual({ error: 'userinfo' });
+        // Null, or (when the `@` sits in a path or fragment) the host written before it.
+        const lenient = normalizeHostEntry(hostile);
+        if (lenient !== null) expect(lenient).toBe(normalizeHostEntry(e));
       }),
     );
   });
