@@ -22,6 +22,7 @@ export const USED_NAMESPACES = [
   'alarms',
   'contextMenus',
   'i18n',
+  'management',
   'notifications',
   'runtime',
   'storage',

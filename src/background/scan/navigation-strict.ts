@@ -17,6 +17,18 @@ import { grantPass, hasPass } from './exceptions';
 import { strictHoldMatches } from '@/src/shared/policy/strict-hold';
 import { isPaused } from './pause';
 import { readToken, updateToken, type BlockedToken } from './blocked-tokens';
+import type { SettingsState } from '../state/settings-store';
+
+/** The reason of a page held while Linklens started (startup-holds.ts). */
+export const STARTING = 'strict:starting';
+
+/**
+ * The rules a page held at startup is decided by, once the policy is read: strict mode's, with
+ * its own fail mode when strict mode is on, else "open once the wait is over".
+ */
+export function startupStrict(s: Settings): Settings {
+  return { ...s, strictMode: true, strictFailMode: s.strictMode ? s.strictFailMode : 'allow' };
+}
 
 /** Strict mode blocked (or holds) without a verdict: the reason is the rule (strict.ts). */
 export const strictDecision = (reason: string): Decision => ({ action: 'block', reason, rule: { rule: 'strict', reason } });
@@ -50,7 +62,10 @@ export function createStrictHolds(deps: { checker: Checker; engine: ScanEngine; 
     const st = (await checker.lookup(t.rawUrl)).status;
     const alive = st.kind === 'checking';
     if (recheck && (alive || st.kind === 'unchecked')) return { token: t, open: alive };
-    const o = strictOutcome({ settings: s, status: st, problem: engine.problem(), elapsedMs: Date.now() - t.createdAt });
+    // A page held while Linklens started is decided like a strict-mode hold: its verdict, or
+    // the fail mode once the wait is over (open, unless strict mode says otherwise).
+    const rules = t.decision.reason === STARTING ? startupStrict(s) : s;
+    const o = strictOutcome({ settings: rules, status: st, problem: engine.problem(), elapsedMs: Date.now() - t.createdAt });
     if (o.action === 'hold') return { token: t, open: true };
     const next = await release(token, t, st, o);
     return { token: next, open: next.decision.action === 'block' && RECHECKABLE.has(next.decision.reason) && alive };
@@ -118,9 +133,12 @@ export const FIREFOX_RULE_ABORT = 'Error code 2147500036';
  * site's). An error either browser names as something else (Stop, the network) is no hold; an
  * error named in no known way is left to the rest.
  */
-export async function heldByStrictRule(s: Settings, tabId: number, raw: string, error: string | undefined): Promise<boolean> {
+export async function heldByStrictRule(st: Pick<SettingsState, 'settings' | 'starting'>, tabId: number, raw: string, error: string | undefined): Promise<boolean> {
   if (/^(net::|Error code )/.test(error ?? '') && error !== BLOCKED_BY_CLIENT && error !== FIREFOX_RULE_ABORT) return false;
-  return s.strictMode && !s.auditOnly && strictHoldMatches(raw) && !(await isPaused()) && !(await hasPass(tabId, raw, true));
+  // Strict mode's rule, or the startup rule of the same shape (net-rules.ts) while starting.
+  const s = st.settings;
+  const holds = st.starting || (s.strictMode && !s.auditOnly);
+  return holds && strictHoldMatches(raw) && !(await isPaused()) && !(await hasPass(tabId, raw, true));
 }
 
 /**
@@ -130,7 +148,7 @@ export async function heldByStrictRule(s: Settings, tabId: number, raw: string, 
  * navigation's both come (navigation.ts onRequestError, onErrorOccurred).
  */
 export function createStrictRelease(d: {
-  settings: () => Promise<Settings>;
+  settings: () => Promise<Pick<SettingsState, 'settings' | 'starting'>>;
   checkHop: (tabId: number, raw: string) => Promise<'allow' | 'hold' | 'block' | undefined>;
   stillOn: (tabId: number, raw: string) => Promise<boolean>;
   letThrough: (tabId: number, raw: string) => Promise<void>;

@@ -37,6 +37,7 @@ import { createHopWaiter, holdThroughWrapper, isHeldWrapper } from './wrapper-ho
 import { createNavigationActs, why } from './navigation-act';
 import { BLOCKED_BY_CLIENT, createStrictHolds, createStrictRelease, strictDecision } from './navigation-strict';
 import { createTabPrivacy, type TabPrivacy } from './tab-privacy';
+import { createStartupHolds, STARTING } from './startup-holds';
 
 export { sameDocument, blockedPageUrl } from './blocked-flow';
 
@@ -90,6 +91,15 @@ export function createNavigation(deps: NavigationDeps): Navigation {
   const acts = createNavigationActs({ settings, flow, chains });
   const { act, actThrough } = acts;
   const strict = createStrictHolds({ checker: deps.checker, engine, syncRules: deps.syncRules });
+  const startup = createStartupHolds({
+    settings,
+    act: (tabId, url, host) => act(tabId, url, host, { verdict: null, decision: strictDecision(STARTING) }, { pending: true }),
+    submit: async (tabId, raw) => {
+      const [{ settings: s }, incognito] = await Promise.all([settings.get(), tabPrivacy.incognito(tabId)]);
+      if (s.scanNavigations) await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true });
+    },
+    strict,
+  });
   /** "Warned link opened anyway", reported once per tab and URL (opened-warned.ts). */
   const openedWarned = createOpenedWarned();
 
@@ -101,7 +111,10 @@ export function createNavigation(deps: NavigationDeps): Navigation {
    * 70–200 ms (BENCHMARKS.md "Bursts of navigations at once").
    */
   async function checkHop(tabId: number, raw: string): Promise<'allow' | 'hold' | 'block' | undefined> {
-    const [{ settings: s }, incognito] = await Promise.all([settings.get(), tabPrivacy.incognito(tabId)]);
+    const [{ settings: s, starting }, incognito] = await Promise.all([settings.get(), tabPrivacy.incognito(tabId)]);
+    // The policy that configures the service is not read yet (the browser just started): the
+    // page waits on the blocked page, then is checked under the settings in force (startup.ts).
+    if (starting) return startup.hold(tabId, raw, s);
     const out = s.scanNavigations ? await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true }) : await links.lookup(raw, { incognito, knownOnly: true });
     if (!out.url || !out.host) return;
     // Audit-only mode: what would have been blocked or warned about is recorded (audit-trail.ts).
@@ -135,7 +148,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
 
   /** Only while the tab still stands on this navigation (the person may have gone elsewhere). */
   const stillOn = async (t: number, r: string) => !acts.handled(t) && findHop(await chains.get(t), (h) => sameDocument(h, r)) !== null;
-  const releaseHeld = createStrictRelease({ settings: async () => (await settings.get()).settings, checkHop, stillOn, letThrough });
+  const releaseHeld = createStrictRelease({ settings: () => settings.get(), checkHop, stillOn, letThrough });
   /** One-time pass, the rules in step, then the URL again. */
   async function letThrough(t: number, r: string) {
     await grantPass(t, r, 'release');
@@ -237,6 +250,6 @@ export function createNavigation(deps: NavigationDeps): Navigation {
         .catch(ignore);
     },
     backSteps: (token, t) => flow.backSteps(token, t),
-    settleStrict: (token, t, s) => strict.settleOnce(token, t, s),
+    settleStrict: async (token, t, s) => ((await startup.waiting(t)) ? { token: t, open: true } : strict.settleOnce(token, t, s)),
   };
 }

@@ -153,7 +153,7 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
     if (!dnr) return (status = { ...status, synced: true, error: 'declarativeNetRequest is not available' });
     // The whole cache: a rule for every blocking verdict (loads it if the wake deferred it).
     await deps.cache.init();
-    const [{ settings: s, managedEntries, unreadable }, paused, exceptions, passes] = await Promise.all([deps.settings.get(), pausedUntil(), listExceptions(), listPasses()]);
+    const [{ settings: s, managedEntries, unreadable, starting, policyConfiguresService }, paused, exceptions, passes] = await Promise.all([deps.settings.get(), pausedUntil(), listExceptions(), listPasses()]);
     // The browser keeps the rules of the last settings read; defaults would drop the block lists.
     if (unreadable) return (status = { ...status, error: 'settings unreadable' });
     const holdStrict = s.strictMode && !s.auditOnly;
@@ -170,6 +170,8 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
       holdWrappers: s.scanNavigations && isConfigured(s) && !s.auditOnly,
       holdStrict,
       passKnownSafe,
+      holdStartup: policyConfiguresService || starting,
+      started: !starting,
     });
     await apply(() => dnr.getDynamicRules(), (u) => dnr.updateDynamicRules(u), plan.dynamic);
     await apply(() => dnr.getSessionRules(), (u) => dnr.updateSessionRules(u), plan.session);

@@ -34,3 +34,17 @@ export async function readPolicyCache(): Promise<ManagedCache | null> {
 export function writePolicyCache(live: ManagedValues): Promise<void> {
   return writeKey('db', CACHE_KEY, toCache(live));
 }
+
+/**
+ * Whether the browser installed Linklens because an administrator's policy says so (Chrome's
+ * ExtensionInstallForcelist, Firefox's ExtensionSettings): then a policy may well configure the
+ * service although none was read yet (a fresh profile), so navigations wait for the first read.
+ * `management.getSelf` needs no permission; an error counts as "no".
+ */
+export async function installedByPolicy(): Promise<boolean> {
+  try {
+    return (await browser.management.getSelf()).installType === 'admin';
+  } catch {
+    return false;
+  }
+}

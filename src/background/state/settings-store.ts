@@ -6,8 +6,8 @@
  *
  * storage.managed can be slow: its first read after the browser starts took 2–20 s. So start-up
  * does not wait on it: the last policy read (kept without its secrets, managed-cache.ts) is in
- * force at once. When that policy set the service URL or key, or no policy was ever read (a
- * fresh profile, where one may yet arrive), the store is `starting` until the live read answers
+ * force at once. When that policy set the service URL or key, or no policy was ever read and an
+ * administrator's policy installed Linklens (a fresh profile), the store is `starting` until the live read answers
  * (at most STARTUP_HOLD_MS): navigations meanwhile are held, then checked (navigation.ts), and
  * the browser's startup rule holds them before the background even wakes (net-rules.ts). The
  * first answer of a background life waits a little for the live read (LIVE_WAIT_MS), so a worker
@@ -25,7 +25,7 @@ import { atLeastAsSafe, chosenByValue, type FloorKey } from '@/src/shared/policy
 import { keyForService, mayRebind, serviceOrigin, type KeyDecision, type StoredKey } from '@/src/shared/policy/key-binding';
 import { readKeyOrThrow, writeKey, createMutex } from './kv';
 import type { SecretStore } from './secret-store';
-import { readLivePolicy, readPolicyCache, writePolicyCache } from './managed-source';
+import { installedByPolicy, readLivePolicy, readPolicyCache, writePolicyCache } from './managed-source';
 import { say } from '../i18n';
 import { refusalOf } from './refusal';
 
@@ -44,8 +44,9 @@ export interface SettingsState {
   /** The policy applied comes from a live read of this background life (not only the cache). */
   policyLive: boolean;
   /**
-   * The live policy is still awaited while a policy is expected to configure the service (or no
-   * policy was ever read): a navigation now is held until it answers (STARTUP_HOLD_MS at most).
+   * The live policy is still awaited while a policy is expected to configure the service (the
+   * last one read did, or a policy installed Linklens and none was read yet): a navigation now is
+   * held until it answers (STARTUP_HOLD_MS at most).
    */
   starting: boolean;
   /** The last policy read set the service URL or key (the startup rule holds pages after a restart). */
@@ -112,7 +113,9 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
   function policyNow(): ManagedValues {
     return live ?? cache?.values ?? {};
   }
-  const expectsService = () => (live ? Boolean(live.serviceUrl || live.apiKey) : cache === null || cache.credentials);
+  /** Installed by an administrator's policy (a fresh profile's first read may yet configure the service). */
+  let byPolicy = false;
+  const expectsService = () => (live ? Boolean(live.serviceUrl || live.apiKey) : cache === null ? byPolicy : cache.credentials);
   const isStarting = () => live === null && !gaveUp && expectsService();
 
   function compute(): SettingsState {
@@ -164,6 +167,7 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
     const stored = await readKeyOrThrow('db', CHOSEN_KEY, z.nullable(ChosenList), null);
     chosen = stored ? new Set(stored.filter((k): k is SettingKey => k in DEFAULT_SETTINGS)) : chosenByValue(user);
     cache = await readPolicyCache();
+    if (cache === null) byPolicy = await installedByPolicy();
     state = compute();
     const reading = readUntilLive();
     if (expectsService()) await Promise.race([reading, new Promise((r) => setTimeout(r, LIVE_WAIT_MS))]);

@@ -28,8 +28,8 @@ import { keyRegex } from '../url/request-filter';
 import { unwrap } from '../url/unwrap';
 import { isShortLink } from '../url/shorteners';
 
-/** Above the hold (1), below every block rule (net-rules.ts BLOCK_PRIORITY). */
-export const KNOWN_SAFE_PRIORITY = 2;
+/** Above strict mode's hold (net-rules.ts HOLD_PRIORITY 3), below every block rule (BLOCK_PRIORITY). */
+export const KNOWN_SAFE_PRIORITY = 4;
 /** Regex slots are shared with the verdicts' block rules: the newest verdicts only. */
 export const MAX_KNOWN_SAFE_RULES = 200;
 /** A rule ends this long before its verdict expires (a sync is never that late). */

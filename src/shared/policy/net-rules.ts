@@ -19,11 +19,16 @@
  *     to disk);
  *   - exceptions ("Proceed anyway" for a host) and one-shot passes (this URL, this tab): `allow`
  *     rules of higher priority, session rules like the exceptions themselves (storage.session);
- *   - strict mode's hold (strict-hold.ts): while strict mode is on, one session rule stops every
- *     top-level GET of a public-looking host until the background lets it through with a pass;
- *     a page whose cached verdict allows it goes through at once (known-safe.ts).
- * Priorities: the hold, then known-safe allows, then every block rule, then exceptions and passes,
- * then the organization's block list (the person cannot undo the policy).
+ *   - strict mode's hold (strict-hold.ts): while strict mode is on, one dynamic rule (it stands
+ *     from the browser's start) stops every top-level GET of a public-looking host until the
+ *     background lets it through with a pass; a page whose cached verdict allows it goes through
+ *     at once (known-safe.ts);
+ *   - the startup hold: while a policy configures the service, one dynamic rule of the same
+ *     shape holds every such load from the browser's start, and a session rule lets loads past
+ *     it (and past nothing else) once the background has read the live policy.
+ * Priorities: the startup hold, its release, strict mode's hold, then known-safe allows, then
+ * every block rule, then exceptions and passes, then the organization's block list (the person
+ * cannot undo the policy).
  *
  * At the limits (MAX_NUMBER_OF_REGEX_RULES: 1,000 in both browsers, for dynamic and session rules
  * together in Chromium; MAX_NUMBER_OF_DYNAMIC_RULES: 30,000 in Chromium, 5,000 in Firefox;
@@ -42,20 +47,28 @@ import { normalizeHostEntry } from '../url/site';
 import { hostRegex, keyRegex, requestDomainsFor } from '../url/request-filter';
 import { assignIds, fnv1a, type Draft, type NetRule, type ResourceType, type Store } from './net-rule-ids';
 import { wrapperHoldDrafts } from './wrapper-holds';
-import { strictHoldDraft } from './strict-hold';
+import { startedDraft, startupHoldDraft, strictHoldDraft } from './strict-hold';
 import { hostOfKey, knownSafeDrafts } from './known-safe';
 
 export { diffRules, ruleSignature, type NetRule, type ResourceType } from './net-rule-ids';
 export { knownBad, listIndex, type ListIndex } from './known-bad';
 
-/** Strict mode's hold (strict-hold.ts): the lowest, so any other rule that matches decides. */
-export const HOLD_PRIORITY = 1;
+/**
+ * The startup hold: while a policy configures the service, every top-level page load is held
+ * until the background has the live policy (strict-hold.ts startupHoldDrafts). The lowest, so
+ * every other rule that matches decides.
+ */
+export const STARTUP_HOLD_PRIORITY = 1;
+/** "Started": lets loads past the startup hold once the policy is read, and past nothing else. */
+export const STARTED_PRIORITY = 2;
+/** Strict mode's hold (strict-hold.ts): below every rule but the startup pair. */
+export const HOLD_PRIORITY = 3;
 /** Above the hold and the known-safe rules (KNOWN_SAFE_PRIORITY, known-safe.ts): a block always wins over those. */
-export const BLOCK_PRIORITY = 3;
+export const BLOCK_PRIORITY = 5;
 /** Above every block rule: an exception or a pass lets the request through. */
-export const ALLOW_PRIORITY = 4;
+export const ALLOW_PRIORITY = 6;
 /** The organization's block list: above the allow rules, so no exception or pass undoes it. */
-export const ORG_BLOCK_PRIORITY = 5;
+export const ORG_BLOCK_PRIORITY = 7;
 /** Block-list hosts are spread over this many rules (a new host changes one rule). */
 export const BLOCKLIST_BUCKETS = 64;
 export const MAX_EXCEPTION_RULES = 200;
@@ -114,6 +127,14 @@ export interface NetRuleInput {
    * suffix list loaded (else strict mode fails closed before any verdict is read, gate.ts).
    */
   passKnownSafe?: boolean;
+  /**
+   * The startup hold (strict-hold.ts): set while the policy in force (or the last one read)
+   * configures the service. A dynamic rule, so it stands when the browser starts, before the
+   * background wakes; `started` adds the session rule that lets loads past it once the live
+   * policy is read (session rules end with the browser, so after a restart the hold is back).
+   */
+  holdStartup?: boolean;
+  started?: boolean;
 }
 
 export interface NetRulePlan {
@@ -193,8 +214,15 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
 
   // 3. Strict mode's hold: one regex rule, before the verdicts (a verdict that does not fit is
   // still blocked on the event path; without the hold, strict mode is open until the event).
-  const holding = input.holdStrict === true && !paused && take('session', true);
+  // Dynamic: it stands from the browser's start, before the background wakes.
+  const holding = input.holdStrict === true && !paused && take('dynamic', true);
   if (holding) drafts.push(strictHoldDraft(HOLD_PRIORITY, s.allowlist));
+  // 3a. The startup hold and, once the live policy is read, its release (not while paused:
+  // a pause the policy permits lets everything through anyway).
+  if (input.holdStartup === true && !paused && take('dynamic', true)) {
+    drafts.push(startupHoldDraft(STARTUP_HOLD_PRIORITY, s.allowlist));
+    if (input.started === true && take('session', true)) drafts.push(startedDraft(STARTED_PRIORITY, s.allowlist));
+  }
 
   // 3b. Verdicts, most severe then most recent, while regex slots last.
   const overflow: string[] = [];

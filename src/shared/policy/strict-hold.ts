@@ -45,20 +45,37 @@ export const EXCLUDED_SUFFIXES: readonly string[] = ['localhost', '127.0.0.1', .
 const HOLD = new RegExp(STRICT_HOLD_REGEX);
 export const strictHoldMatches = (url: string): boolean => HOLD.test(url);
 
-/** The rule: a session rule below allow rules (passes, exceptions), like every block rule. */
-export function strictHoldDraft(priority: number, allowlist: readonly string[]): Draft {
+/** The hold's condition: top-level GETs of public-looking hosts, except the allowlist in force. */
+function holdCondition(allowlist: readonly string[]): Draft['rule']['condition'] {
   const hosts = [...new Set(allowlist.map(normalizeHostEntry).filter((h): h is string => h !== null))].sort();
   return {
-    store: 'session',
-    rule: {
-      priority,
-      action: { type: 'block' },
-      condition: {
-        regexFilter: STRICT_HOLD_REGEX,
-        resourceTypes: ['main_frame'],
-        requestMethods: ['get'],
-        excludedRequestDomains: requestDomainsFor([...EXCLUDED_SUFFIXES, ...hosts]),
-      },
-    },
+    regexFilter: STRICT_HOLD_REGEX,
+    resourceTypes: ['main_frame'],
+    requestMethods: ['get'],
+    excludedRequestDomains: requestDomainsFor([...EXCLUDED_SUFFIXES, ...hosts]),
   };
+}
+
+/**
+ * Strict mode's rule: below allow rules (passes, exceptions), like every block rule. Dynamic, so
+ * it stands when the browser starts, before the background wakes: the first page after a
+ * restart is held like any other.
+ */
+export function strictHoldDraft(priority: number, allowlist: readonly string[]): Draft {
+  return { store: 'dynamic', rule: { priority, action: { type: 'block' }, condition: holdCondition(allowlist) } };
+}
+
+/**
+ * The startup hold, the same condition as strict mode's: while a policy configures the service,
+ * a page opened as the browser starts (a mail client opening a link) must not load before the
+ * background has read the policy, which takes 2–20 s after a start. Dynamic, so it outlives the
+ * browser; its release (startedDraft) is a session rule, gone at every restart.
+ */
+export function startupHoldDraft(priority: number, allowlist: readonly string[]): Draft {
+  return { store: 'dynamic', rule: { priority, action: { type: 'block' }, condition: holdCondition(allowlist) } };
+}
+
+/** The startup hold's release for this browser session, once the live policy is read. */
+export function startedDraft(priority: number, allowlist: readonly string[]): Draft {
+  return { store: 'session', rule: { priority, action: { type: 'allow' }, condition: holdCondition(allowlist) } };
 }

@@ -8,6 +8,7 @@
  *   ({categories:[], reason:'blocklist', rule:{rule:'orgBlockList'}}) → 'headline_org_blocklist'
  *   ({categories:[], reason:'strict:timeout'})    → 'headline_strict'
  *   ({categories:[], reason:'strict:pending'})    → 'headline_checking'   (strict mode, still checking)
+ *   ({categories:[], reason:'strict:starting'})   → 'headline_starting'   (held until the policy is read)
  *   ({categories:[], reason:'strict:released'})   → 'headline_released'   (no threat; the tab moves on)
  *   ({categories:['weird'], reason:'band:high'})  → 'headline_dangerous'
  */
@@ -24,6 +25,7 @@ export function headlineKey(details: { categories: string[]; reason?: string; ru
   const reason = details.reason ?? '';
   if (reason.startsWith('blocklist')) return details.rule?.rule === 'orgBlockList' ? 'headline_org_blocklist' : 'headline_blocklist';
   if (reason === 'strict:pending') return 'headline_checking';
+  if (reason === 'strict:starting') return 'headline_starting';
   if (reason === 'strict:released') return 'headline_released';
   if (reason.startsWith('strict')) return 'headline_strict';
   return 'headline_dangerous';
@@ -49,6 +51,7 @@ const STRICT_WHY: Record<string, { key: string; fix: 'options' | 'credits' | nul
   'strict:daily-budget': { key: 'strictWhy_daily_budget', fix: null },
   'strict:damaged': { key: 'strictWhy_damaged', fix: null },
   'strict:budget': { key: 'strictWhy_budget', fix: null },
+  'strict:starting': { key: 'strictWhy_starting', fix: null },
 };
 
 export function strictWhy(reason: string | undefined): { key: string; fix: 'options' | 'credits' | null } | null {
@@ -59,7 +62,7 @@ export function strictWhy(reason: string | undefined): { key: string; fix: 'opti
 export const STRICT_WHY_KEYS = Object.values(STRICT_WHY).map((w) => w.key);
 
 /** Every key headlineKey can return (for the locale convention test). */
-export const HEADLINE_KEYS = [...BY_CATEGORY.map(([, k]) => k), 'headline_blocklist', 'headline_org_blocklist', 'headline_checking', 'headline_released', 'headline_strict', 'headline_dangerous'];
+export const HEADLINE_KEYS = [...BY_CATEGORY.map(([, k]) => k), 'headline_blocklist', 'headline_org_blocklist', 'headline_checking', 'headline_starting', 'headline_released', 'headline_strict', 'headline_dangerous'];
 
 /** The URL's host differs from its Unicode form (an IDN): show both. */
 export function unicodeBeside(url: string, unicodeHost: string | null): string | null {
