@@ -1,14 +1,16 @@
 /**
  * The sign-in guard (issue 13 §3): on a page whose host looks like one of the organization's
- * sign-in pages, a warning at load (top frame) and the moment a password field is focused,
- * before the person types. Registered by the background only while the policy lists
+ * sign-in pages, a warning at load and the moment a password field is focused, before the
+ * person types. Top-level pages only: in a frame it does nothing at all, so a page embedding
+ * frames at guessed hosts learns nothing from them (background/signin/check.ts answers no frame
+ * either). Registered by the background only while the policy lists
  * `protectedSignInDomains` (background/signin/guard-registration.ts), so it may ask at load.
  *
  * It decides nothing from the page: it sends `signin.check` and the background judges the
  * sender's own URL (background/signin/check.ts). What it sends, per document:
  * | moment                                  | message                                       |
  * |-----------------------------------------|-----------------------------------------------|
- * | start, top frame                        | signin.check load                             |
+ * | start                                   | signin.check load                             |
  * | first password-field focus              | signin.check password-focus (the background   |
  * |                                         | reports it; asked again after a failed reply, |
  * |                                         | at most MAX_PASSWORD_ASKS times in all)        |
@@ -44,6 +46,7 @@ function isPasswordField(target: EventTarget | null | undefined): boolean {
 }
 
 export function startSignInGuard(d: GuardDeps) {
+  if (!d.isTop) return null;
   const trusted = d.trusted ?? ((e: Event) => e.isTrusted);
   let known: SignInCheckData | null = null;
   let showing: WarningKind | null = null;

@@ -28,7 +28,7 @@ function guard(reply: (m: ContentToBackground) => Reply<unknown> | Promise<Reply
     },
     text: signInText,
     trusted: opts.trusted ?? (() => true),
-  });
+  })!;
   return { g, sent, stop: () => controller.abort(), triggers: () => sent.map((m) => (m.type === 'signin.check' ? m.trigger : m.type)) };
 }
 
@@ -88,14 +88,18 @@ describe('sign-in guard', () => {
     expect(field.value).toBe('');
   });
 
-  it('in a subframe, asks nothing at load and warns on password focus from the background’s answer', async () => {
-    current = guard(() => WARN, { isTop: false });
+  it('in a frame, does nothing at all: no question, no listener, no element', async () => {
+    const sent: ContentToBackground[] = [];
+    const before = document.documentElement.outerHTML;
+    const g = startSignInGuard({ win: window, doc: document, isTop: false, signal: new AbortController().signal, send: async (m) => (sent.push(m), WARN), text: signInText, trusted: () => true });
+    const field = passwordField();
+    field.focus();
+    focus(field);
     await settle();
-    expect(current.sent).toEqual([]);
-    focus(passwordField());
-    await settle();
-    expect(current.triggers()).toEqual(['password-focus']);
-    expect(current.g.showing()).toBe('password');
+    expect(g).toBeNull();
+    expect(sent).toEqual([]);
+    field.remove();
+    expect(document.documentElement.outerHTML).toBe(before);
   });
 
   it('a page focusing its password field in a loop sends one password-focus message', async () => {
@@ -107,14 +111,14 @@ describe('sign-in guard', () => {
   });
 
   it('ignores focus the person did not cause', async () => {
-    current = guard(() => WARN, { isTop: false, trusted: (e) => e.isTrusted });
+    current = guard(() => WARN, { trusted: (e) => e.isTrusted });
     focus(passwordField()); // dispatched by script: isTrusted false
     await settle();
-    expect(current.sent).toEqual([]);
+    expect(current.triggers()).toEqual(['load']);
   });
 
   it('ignores fields that are not passwords', async () => {
-    current = guard(() => WARN, { isTop: false });
+    current = guard(() => WARN);
     for (const type of ['text', 'email', 'search']) {
       const input = document.createElement('input');
       input.type = type;
@@ -123,15 +127,15 @@ describe('sign-in guard', () => {
     }
     focus(document.body);
     await settle();
-    expect(current.sent).toEqual([]);
+    expect(current.triggers()).toEqual(['load']);
   });
 
   it('a field the page focused before the guard started counts as focused', async () => {
     const field = passwordField();
     field.focus();
-    current = guard(() => WARN, { isTop: false });
+    current = guard(() => WARN);
     await settle();
-    expect(current.triggers()).toEqual(['password-focus']);
+    expect(current.triggers()).toEqual(['load', 'password-focus']);
     expect(current.g.showing()).toBe('password');
   });
 
