@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance, isMixedScript, judgeHost, skeleton } from '@/src/shared/url/lookalike';
-import { LOOKALIKES, NEAR_MISSES, ORG_ALLOWLIST, ORG_PROTECTED, SAMPLE_PROTECTED, ascii } from '@/src/shared/url/lookalike.examples';
+import { LOOKALIKES, NEAR_MISSES, ORG_ALLOWLIST, ORG_DOMAINS, ORG_PROTECTED, SAMPLE_PROTECTED, ascii } from '@/src/shared/url/lookalike.examples';
 
 describe('judgeHost: look-alikes warn, with their reason', () => {
   it.each(LOOKALIKES.map((e) => [e.host, e] as const))('%s', (_h, e) => {
-    expect(judgeHost(ascii(e.host), ORG_PROTECTED, ORG_ALLOWLIST)).toEqual({ kind: 'lookalike', reason: e.reason, protectedDomain: e.protectedDomain });
+    expect(judgeHost(ascii(e.host), ORG_PROTECTED, { allowlist: ORG_ALLOWLIST, organizationDomains: ORG_DOMAINS })).toEqual({ kind: 'lookalike', reason: e.reason, protectedDomain: e.protectedDomain });
   });
 });
 
 describe('judgeHost: near-misses never warn', () => {
   it.each(NEAR_MISSES.map((e) => [`${e.host} (${e.why})`, e] as const))('%s', (_h, e) => {
-    const v = judgeHost(ascii(e.host.replace(/\.$/, '')), ORG_PROTECTED, ORG_ALLOWLIST);
+    const v = judgeHost(ascii(e.host.replace(/\.$/, '')), ORG_PROTECTED, { allowlist: ORG_ALLOWLIST, organizationDomains: ORG_DOMAINS });
     expect(v.kind).toBe(e.expected);
     if (e.protectedDomain) expect(v).toMatchObject({ protectedDomain: e.protectedDomain });
   });
