@@ -33,6 +33,7 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
   '12': async () => (await import('./unwrap-cost')).measureUnwrapCost({ links: 5000, passes: 30, hovers: 2000 }),
   '13': async () => (await import('./ledger-cost')).measureLedgerCost({ rounds: 3, navigationsPerRound: 10, warmup: 2 }),
   '14': async () => (await import('./strict-cost')).measureStrictCost({ rounds: 3, pages: 6 }),
+  '15': async () => (await import('./lookalike-recall')).measureLookalikeRecall(),
 };
 
 async function main(): Promise<void> {
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
   const sections: Section[] = [];
   for (const id of ids) {
     const measure = MEASUREMENTS[id];
-    if (!measure) throw new Error(`Unknown measurement ${id} (1–14)`);
+    if (!measure) throw new Error(`Unknown measurement ${id} (1–15)`);
     const t = Date.now();
     console.log(`▶ measurement ${id}…`);
     let section: Section;

@@ -1,10 +1,11 @@
 /**
  * How far a name is from another, in edits a reader would not notice: optimal string alignment
  * (a swap of neighbours is one edit), where replacing a letter by one that looks like it
- * (q for g, c for e, u for v, n for m, …: the ASCII look-alikes typosquatting fuzzers use)
+ * (q for g, c for e, u for v, n for m, 9 for g, 3 for e, …: the ASCII look-alikes typosquatting
+ * fuzzers use)
  * costs half an edit, so two of them on a short name count as one.
  */
-const LOOKALIKE_PAIRS = ['qg', 'ce', 'uv', 'nm', 'nr', 'il', 'bd', 'zs', '38', '69'];
+const LOOKALIKE_PAIRS = ['qg', 'ce', 'uv', 'nm', 'nr', 'il', 'bd', 'zs', '38', '69', 'g9', 'e3', 'a4', 's5', 't7', 'z2', 'b6', 'hb'];
 const HALF = new Set(LOOKALIKE_PAIRS.flatMap(([a, b]) => [`${a}${b}`, `${b}${a}`]));
 
 /** The distance, or `max + 1` once it is certainly past `max`. */

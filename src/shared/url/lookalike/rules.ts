@@ -5,7 +5,7 @@
  *   confusable     the name has the protected name's skeleton (g00gle, rnicrosoft, paypał)
  *   edit-distance  the name is a typo of it: within the edits its length allows, letters that
  *                  look alike counting half, hyphens ignored (microsoft-online), or the name
- *                  split by dots (pay.pal.com)
+ *                  split by dots (pay.pal.com), or its plural (paypals, googlees)
  *   embedded       the protected name stands in another domain: on another public suffix
  *                  (paypal.co, microsoftonline.com.co), as a label of a subdomain
  *                  (paypal.com.evil.test, paypal.secure-mail.test), or beside lure words only
@@ -39,7 +39,10 @@ function contextWords(p: Parts): string[] {
 
 /** A label that is the protected name beside lure words only (hyphens or none between them). */
 function isCombo(label: string, pName: string, edits: number, context: readonly string[]): boolean {
-  const segments = skeleton(label).split('-').filter(Boolean);
+  return [true, false].some((seq) => isComboOf(skeleton(label, seq).split('-').filter(Boolean), pName, edits, context));
+}
+
+function isComboOf(segments: string[], pName: string, edits: number, context: readonly string[]): boolean {
   // By whole hyphen-separated pieces: one a typo of the name, the others lure words.
   for (let i = 0; i < segments.length && segments.length > 1; i++) {
     const others = segments.filter((_, j) => j !== i);
@@ -63,7 +66,8 @@ export function lookalikeOf(h: Parts, p: Parts): LookalikeReason | null {
   const edits = allowedEdits(pName.length);
   const hName = skeleton(hNameU);
   const confusable = !sameName && hName === pName;
-  const near = !sameName && (confusable || (edits > 0 && nameDistance(hNameU, p.name, edits) <= edits) || unhyphen(hName) === pName);
+  const plural = hName === `${pName}s` || hName === `${pName}es`;
+  const near = !sameName && (confusable || plural || (edits > 0 && nameDistance(hNameU, p.name, edits) <= edits) || unhyphen(hName) === pName);
   if (near && isMixedScript(hNameU)) return 'mixed-script';
   if (confusable) return 'confusable';
   if (near) return 'edit-distance';
