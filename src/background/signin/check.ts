@@ -75,7 +75,8 @@ export function createSignInChecks(deps: {
       if (tabId === undefined || tabId < 0) return NO_WARNING;
       const host = senderHost(sender);
       if (!host) return NO_WARNING;
-      const verdict = lookalikeStatus(host, await deps.settings.get());
+      const st = await deps.settings.get();
+      const verdict = lookalikeStatus(host, st);
       if (verdict.kind !== 'lookalike') return NO_WARNING;
       const seen = await reportedOnce();
       if (seen.first(tabId, host, trigger)) {
@@ -83,6 +84,8 @@ export function createSignInChecks(deps: {
         // In order, each with the state as it is when its turn comes.
         saving = saving.then(() => store.save(seen.state())).catch(ignore);
       }
+      // `log`: the organization hears of it; the person and the page see nothing.
+      if (st.settings.signInLookalikeAction === 'log') return NO_WARNING;
       return { warn: true, protectedHost: verdict.protectedDomain };
     },
   };

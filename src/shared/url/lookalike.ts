@@ -23,6 +23,7 @@ import { hostMatches } from './site';
 import { parts, type Parts } from './lookalike/parts';
 import { familyOfHost, isFamilyOwn } from './lookalike/platforms';
 import { lookalikeOf, type LookalikeReason } from './lookalike/rules';
+import { entryHost } from './lookalike/policy-entries';
 
 export type { LookalikeReason } from './lookalike/rules';
 export { skeleton, isMixedScript } from './lookalike/skeleton';
@@ -43,8 +44,11 @@ export interface JudgeLists {
   organizationDomains?: readonly string[];
 }
 
-/** The protected entry read as a host: `*.` and a leading dot dropped; null when unusable. */
-export const protectedParts = (entry: string): Parts | null => parts(String(entry).replace(/^\*?\./, ''));
+/** The protected entry read as a host (Unicode as punycode, `*.` dropped); null when unusable. */
+export const protectedParts = (entry: string): Parts | null => {
+  const host = entryHost(entry);
+  return host === null ? null : parts(host);
+};
 
 /** An allowlist entry exempts a tenant's host only at or below that tenant's own host. */
 function exempting(h: Parts, entries: readonly string[]): string | null {
@@ -70,7 +74,7 @@ export function judgeHost(host: string, protectedHosts: readonly string[], lists
     const family = p.tenant ? null : familyOfHost(p.host);
     if (family && !h.tenant && isFamilyOwn(family, h.site, h.name)) return { kind: 'same-site', protectedDomain: p.host };
   }
-  const entry = exempting(h, [...organizationDomains, ...allowlist]);
+  const entry = exempting(h, [...organizationDomains.flatMap((d) => entryHost(d) ?? []), ...allowlist]);
   if (entry !== null) return { kind: 'allowlisted', entry };
   for (const p of prot) {
     const reason = lookalikeOf(h, p);

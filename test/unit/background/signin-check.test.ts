@@ -18,9 +18,9 @@ import type { LookalikeVerdict } from '@/src/shared/url/lookalike';
 const ID = 'test-extension-id';
 const PROTECTED = ['login.example.com', 'example.okta.com'];
 
-function world(opts: { allowlist?: string[]; domains?: string[]; maxPerTab?: number } = {}) {
+function world(opts: { allowlist?: string[]; domains?: string[]; maxPerTab?: number; action?: 'warn' | 'log'; organizationDomains?: string[] } = {}) {
   const state = {
-    settings: { ...defaultSettings(), protectedSignInDomains: opts.domains ?? PROTECTED },
+    settings: { ...defaultSettings(), protectedSignInDomains: opts.domains ?? PROTECTED, signInLookalikeAction: opts.action ?? 'warn', organizationDomains: opts.organizationDomains ?? [] },
     managedEntries: { allowlist: opts.allowlist ?? [], blocklist: [] },
   } as unknown as SettingsState;
   const settings = { get: async () => state };
@@ -74,6 +74,18 @@ describe('signin.check: the host is the sender’s', () => {
     for (const url of ['https://login.examp1e.com/', 'https://exarnple.okta.com/', 'https://unrelated.test/']) {
       expect(await w.route({ type: 'signin.check', trigger: 'password-focus' }, inFrame(url))).toEqual({ ok: true, data: { warn: false } });
     }
+    expect(w.reports).toEqual([]);
+  });
+
+  it('policy action log: the sighting is reported, the page is answered as any other', async () => {
+    const w = world({ action: 'log' });
+    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({ ok: true, data: { warn: false } });
+    expect(w.reports).toEqual([expect.objectContaining({ host: 'login.examp1e.com', trigger: 'load' })]);
+  });
+
+  it('the organization’s own other domains never warn', async () => {
+    const w = world({ organizationDomains: ['examp1e.com'] });
+    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({ ok: true, data: { warn: false } });
     expect(w.reports).toEqual([]);
   });
 

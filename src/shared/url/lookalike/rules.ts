@@ -59,15 +59,16 @@ function isComboOf(segments: string[], pName: string, edits: number, context: re
 }
 
 export function lookalikeOf(h: Parts, p: Parts): LookalikeReason | null {
-  const pName = skeleton(p.name);
+  const pNameU = unicodeOf(p.name);
+  const pName = skeleton(pNameU);
   if (pName.length < MIN_NAME) return null;
   const hNameU = unicodeOf(h.name);
-  const sameName = hNameU === p.name;
+  const sameName = hNameU === pNameU;
   const edits = allowedEdits(pName.length);
   const hName = skeleton(hNameU);
   const confusable = !sameName && hName === pName;
   const plural = hName === `${pName}s` || hName === `${pName}es`;
-  const near = !sameName && (confusable || plural || (edits > 0 && nameDistance(hNameU, p.name, edits) <= edits) || unhyphen(hName) === pName);
+  const near = !sameName && (confusable || plural || (edits > 0 && nameDistance(hNameU, pNameU, edits) <= edits) || unhyphen(hName) === pName);
   if (near && isMixedScript(hNameU)) return 'mixed-script';
   if (confusable) return 'confusable';
   if (near) return 'edit-distance';

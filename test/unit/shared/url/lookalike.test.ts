@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readManaged } from '@/src/shared/policy/managed';
+import { entryHost } from '@/src/shared/url/lookalike/policy-entries';
 import { editDistance, isMixedScript, judgeHost, skeleton } from '@/src/shared/url/lookalike';
 import { LOOKALIKES, NEAR_MISSES, ORG_ALLOWLIST, ORG_DOMAINS, ORG_PROTECTED, SAMPLE_PROTECTED, ascii } from '@/src/shared/url/lookalike.examples';
 
@@ -48,5 +50,21 @@ describe('building blocks', () => {
     expect(editDistance('google', 'gogle', 2)).toBe(1);
     expect(editDistance('google', 'yahoo', 2)).toBe(3);
     expect(editDistance('a', 'abcdef', 2)).toBe(3);
+  });
+});
+
+describe('policy entries', () => {
+  it('unusable entries are reported as a policy problem, usable ones kept', () => {
+    const r = readManaged({ protectedSignInDomains: ['https://login.example.com/', 'login.example.com:443', '10.0.0.1', 'intranet', 'login.example.com', 'bücher.example'], organizationDomains: ['example.net', 'http://x.test/'] });
+    expect(r.values.protectedSignInDomains).toEqual(['login.example.com', 'bücher.example']);
+    expect(r.values.organizationDomains).toEqual(['example.net']);
+    expect(r.invalid).toEqual(['protectedSignInDomains', 'organizationDomains']);
+    expect(readManaged({ signInLookalikeAction: 'explode' }).invalid).toEqual(['signInLookalikeAction']);
+  });
+  it('a Unicode entry is taken as the browser spells it (punycode), and protects', () => {
+    expect(entryHost('Bücher.Example')).toBe('xn--bcher-kva.example');
+    expect(entryHost('*.login.example.com')).toBe('login.example.com');
+    expect(judgeHost('xn--bcher-kva.example', ['bücher.example'])).toMatchObject({ kind: 'verified' });
+    expect(judgeHost('bucher.example', ['bücher.example'])).toMatchObject({ kind: 'lookalike' });
   });
 });
