@@ -122,6 +122,8 @@ for (const kind of selectedBrowsers()) {
       // Announced: an alert in the accessibility tree; the page itself sees one empty, closed host.
       expect(atLoad.some((n) => /alert/i.test(n))).toBe(true);
       expect(atLoad.some((n) => n.includes('This is not your organization’s sign-in page'))).toBe(true);
+      // It names the real page and offers the way there.
+      expect(atLoad.some((n) => /button/i.test(n) && n.includes('Go to the real sign-in page'))).toBe(true);
       expect(await page.evaluate(() => [document.querySelectorAll('linklens-overlay').length, document.querySelector('linklens-overlay')?.shadowRoot === null])).toEqual([1, true]);
 
       // The page cannot dismiss it: an Escape it dispatches itself changes nothing.

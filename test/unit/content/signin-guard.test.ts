@@ -14,7 +14,7 @@ import type { ContentToBackground, Reply } from '@/src/shared/messaging/protocol
 const WARN = { ok: true, data: { warn: true, protectedHost: 'login.example.com' } } as const;
 const NONE = { ok: true, data: { warn: false } } as const;
 
-function guard(reply: (m: ContentToBackground) => Reply<unknown> | Promise<Reply<unknown>>, opts: { isTop?: boolean; trusted?: (e: Event) => boolean } = {}) {
+function guard(reply: (m: ContentToBackground) => Reply<unknown> | Promise<Reply<unknown>>, opts: { isTop?: boolean; trusted?: (e: Event) => boolean; navigate?: (url: string) => void } = {}) {
   const sent: ContentToBackground[] = [];
   const controller = new AbortController();
   const g = startSignInGuard({
@@ -28,6 +28,7 @@ function guard(reply: (m: ContentToBackground) => Reply<unknown> | Promise<Reply
     },
     text: signInText,
     trusted: opts.trusted ?? (() => true),
+    navigate: opts.navigate ?? (() => undefined),
   })!;
   return { g, sent, stop: () => controller.abort(), triggers: () => sent.map((m) => (m.type === 'signin.check' ? m.trigger : m.type)) };
 }
@@ -86,6 +87,22 @@ describe('sign-in guard', () => {
     expect(current.g.banner.element!.textContent).toContain('Do not type your password here');
     expect(current.g.banner.element!.getAttribute('role')).toBe('alert');
     expect(field.value).toBe('');
+  });
+
+  it('compares the page’s host with the real one, marking the differing letters, and goes to the real page', async () => {
+    const opened: string[] = [];
+    current = guard(() => WARN, { navigate: (u) => void opened.push(u) });
+    await settle();
+    const bar = current.g.banner.element!;
+    const here = bar.querySelector('.signin-here')!;
+    // The page's own host, as a person reads it; what the real host does not share is marked.
+    expect(here.textContent).toBe(location.hostname);
+    expect([...here.querySelectorAll('mark')].map((m) => m.textContent).join('')).not.toBe('');
+    expect(bar.querySelector('.signin-real')!.textContent).toBe('login.example.com');
+    const go = bar.querySelector<HTMLButtonElement>('.signin-go-real')!;
+    expect(go.textContent).toBe('Go to the real sign-in page');
+    go.click();
+    expect(opened).toEqual(['https://login.example.com/']);
   });
 
   it('in a frame, does nothing at all: no question, no listener, no element', async () => {
@@ -175,7 +192,7 @@ describe('sign-in guard', () => {
   it('the dismiss button dismisses too', async () => {
     current = guard(() => WARN);
     await settle();
-    (current.g.banner.element!.querySelector('button') as HTMLButtonElement).click();
+    (current.g.banner.element!.querySelector('.signin-dismiss') as HTMLButtonElement).click();
     expect(current.g.banner.element).toBeNull();
   });
 

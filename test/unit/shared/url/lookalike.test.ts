@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readManaged } from '@/src/shared/policy/managed';
 import { entryHost } from '@/src/shared/url/lookalike/policy-entries';
+import { differingRuns } from '@/src/shared/url/lookalike/diff';
+import { DIFF_EXAMPLES, bracketed } from '@/src/shared/url/lookalike/diff.examples';
 import { editDistance, isMixedScript, judgeHost, skeleton } from '@/src/shared/url/lookalike';
 import { LOOKALIKES, NEAR_MISSES, ORG_ALLOWLIST, ORG_DOMAINS, ORG_PROTECTED, SAMPLE_PROTECTED, ascii } from '@/src/shared/url/lookalike.examples';
 
@@ -66,5 +68,16 @@ describe('policy entries', () => {
     expect(entryHost('*.login.example.com')).toBe('login.example.com');
     expect(judgeHost('xn--bcher-kva.example', ['bücher.example'])).toMatchObject({ kind: 'verified' });
     expect(judgeHost('bucher.example', ['bücher.example'])).toMatchObject({ kind: 'lookalike' });
+  });
+});
+
+describe('differingRuns: the letters the warning highlights', () => {
+  it.each(DIFF_EXAMPLES.map((e) => [`${e.host} (${e.why})`, e] as const))('%s', (_h, e) => {
+    expect(bracketed(differingRuns(e.host, e.real))).toBe(e.marked);
+  });
+  it('an empty host gives nothing; an overlong one is marked whole', () => {
+    expect(differingRuns('', 'a.test')).toEqual([]);
+    const long = `${'a'.repeat(300)}.test`;
+    expect(differingRuns(long, 'a.test')).toEqual([{ text: long, differs: true }]);
   });
 });
