@@ -12,10 +12,16 @@ import { CONFUSABLE_SEQUENCES, CONFUSABLE_TO_LATIN, DIGIT_TO_LATIN } from './con
  * folds to paypd).
  */
 export function skeleton(text: string, sequences = true): string {
-  let out = '';
-  for (const ch of text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()) out += CONFUSABLE_TO_LATIN[ch] ?? DIGIT_TO_LATIN[ch] ?? ch;
-  out = out.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  // Mapped before and after removing marks: some characters are in the table whole (ẚ, whose
+  // decomposition leaves a modifier letter behind), others only once their mark is gone.
+  let out = mapChars(mapChars(text.toLowerCase()).normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
   if (sequences) for (const [seq, letter] of CONFUSABLE_SEQUENCES) out = out.replaceAll(seq, letter);
+  return out;
+}
+
+function mapChars(text: string): string {
+  let out = '';
+  for (const ch of text) out += CONFUSABLE_TO_LATIN[ch] ?? DIGIT_TO_LATIN[ch] ?? ch;
   return out;
 }
 
