@@ -51,7 +51,7 @@ export const LOOKALIKES: readonly LookalikeExample[] = [
   // The same name on another public suffix (TLD swap), unless it is the organization's own.
   look('paypal.co', 'embedded', 'www.paypal.com', 'the protected name on another suffix'),
   look('microsoftonline.com.co', 'embedded', 'login.microsoftonline.com', 'the protected name on a second-level suffix'),
-  look('login.example.org', 'embedded', 'example.okta.com', 'the organization’s name on a suffix it does not list as its own (the first protected entry it resembles is named)'),
+  look('login.example.org', 'embedded', 'login.example.com', 'the organization’s name on a suffix it does not list as its own'),
   // Split by dots, hyphenated, homoglyphs UTS #39 maps with a mark (ł is l + U+0338).
   look('pay.pal.com', 'edit-distance', 'www.paypal.com', 'the name split by a dot'),
   look('p-a-y-p-a-l.com', 'edit-distance', 'www.paypal.com', 'hyphens between every letter'),
@@ -92,6 +92,7 @@ export const NEAR_MISSES: readonly LookalikeExample[] = [
   ok('contoso.us.auth0.com', 'verified', 'the protected tenant on a sibling region', 'contoso.eu.auth0.com'),
   ok('fabrikam--uat.sandbox.my.salesforce.com', 'verified', 'the protected My Domain’s sandbox', 'fabrikam.my.salesforce.com'),
   ok('attacker.eu.auth0.com', 'none', 'another tenant of the region with an unrelated name'),
+  ok('contoso.com', 'none', 'the tenant’s own name as a domain: most often the organization’s own site'),
   ok('eu.auth0.com', 'none', 'the region itself is no tenant'),
   ok('login.microsoftonline-p.com', 'same-site', 'Microsoft’s own federation sign-in host', 'login.microsoftonline.com'),
   ok('paypal-community.com', 'none', 'the name beside a word that is no lure (paypal-com is no match across the label’s hyphen)'),

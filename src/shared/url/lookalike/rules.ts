@@ -78,8 +78,10 @@ export function lookalikeOf(h: Parts, p: Parts): LookalikeReason | null {
     if (joined === pName || (edits > 0 && k === 2 && nameDistance(joined, pName, edits) <= Math.min(edits, 1))) return 'edit-distance';
   }
   // The same name on another public suffix: paypal.co for paypal.com (the organization's own
-  // other domains are exempt before this: lookalike.ts).
-  if (sameName && h.site !== p.site) return 'embedded';
+  // other domains are exempt before this: lookalike.ts). Not between a tenant and a domain: a
+  // tenant's name as a domain (contoso.com for contoso.okta.com) is most often the
+  // organization's own, and the same name on another platform is another platform's tenant.
+  if (sameName && h.site !== p.site && !h.tenant && !p.tenant) return 'embedded';
   if (h.sub.some((l) => skeleton(l) === pName)) return 'embedded';
   const context = contextWords(p);
   if (h.labels.some((l) => isCombo(l, pName, edits, context))) return 'embedded';

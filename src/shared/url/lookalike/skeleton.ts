@@ -12,9 +12,10 @@ import { CONFUSABLE_SEQUENCES, CONFUSABLE_TO_LATIN, DIGIT_TO_LATIN } from './con
  * folds to paypd).
  */
 export function skeleton(text: string, sequences = true): string {
-  // Mapped before and after removing marks: some characters are in the table whole (ẚ, whose
-  // decomposition leaves a modifier letter behind), others only once their mark is gone.
-  let out = mapChars(mapChars(text.toLowerCase()).normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+  // Mapped before and after removing marks: some characters are in the table whole, others
+  // only once their mark is gone. The modifier letters that read as marks (ʾ ʿ ˈ ˌ …: IDNA
+  // turns ẚ into aʾ) go with them.
+  let out = mapChars(mapChars(text.toLowerCase()).normalize('NFD').replace(/[\u0300-\u036f\u02b9-\u02bf\u02c2-\u02df]/g, ''));
   if (sequences) for (const [seq, letter] of CONFUSABLE_SEQUENCES) out = out.replaceAll(seq, letter);
   return out;
 }
