@@ -52,6 +52,7 @@ export const LOOKALIKES: readonly LookalikeExample[] = [
   look('paypal.co', 'embedded', 'www.paypal.com', 'the protected name on another suffix'),
   look('microsoftonline.com.co', 'embedded', 'login.microsoftonline.com', 'the protected name on a second-level suffix'),
   look('login.example.org', 'embedded', 'login.example.com', 'the organization’s name on a suffix it does not list as its own'),
+  look('google.github.io', 'embedded', 'accounts.google.com', 'Google’s name on a private suffix anyone may take (not Google’s own)'),
   // Split by dots, hyphenated, homoglyphs UTS #39 maps with a mark (ł is l + U+0338).
   look('pay.pal.com', 'edit-distance', 'www.paypal.com', 'the name split by a dot'),
   look('p-a-y-p-a-l.com', 'edit-distance', 'www.paypal.com', 'hyphens between every letter'),

@@ -72,7 +72,7 @@ export function judgeHost(host: string, protectedHosts: readonly string[], lists
   for (const p of prot) {
     if (h.site === p.site) return { kind: 'same-site', protectedDomain: p.host };
     const family = p.tenant ? null : familyOfHost(p.host);
-    if (family && !h.tenant && isFamilyOwn(family, h.site, h.name)) return { kind: 'same-site', protectedDomain: p.host };
+    if (family && !h.tenant && isFamilyOwn(family, h)) return { kind: 'same-site', protectedDomain: p.host };
   }
   const entry = exempting(h, [...organizationDomains.flatMap((d) => entryHost(d) ?? []), ...allowlist]);
   if (entry !== null) return { kind: 'allowlisted', entry };

@@ -15,6 +15,8 @@ export interface Parts {
   name: string;
   /** The public suffix (the platform's tenant suffix on a platform). */
   suffix: string;
+  /** The suffix is one of the list's ICANN section (com, co.uk), not a private one (github.io). */
+  icann: boolean;
   /** Labels left of the site (Unicode). */
   sub: string[];
   /** Every label but the public suffix's, in Unicode. */
@@ -33,5 +35,5 @@ export function parts(host: string): Parts | null {
   const own = h.slice(0, Math.max(0, h.length - suffix.length - 1)).split('.').filter(Boolean);
   const labels = own.map((l) => unicodeOf(l));
   const sub = h === site ? [] : h.slice(0, -site.length - 1).split('.').map((l) => unicodeOf(l));
-  return { host: h, site, name, suffix, sub, labels, tenant };
+  return { host: h, site, name, suffix, icann: match?.icann ?? false, sub, labels, tenant };
 }

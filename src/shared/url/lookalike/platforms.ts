@@ -9,7 +9,8 @@
  * ends another (a sandbox's host ends in my.salesforce.com too). `ownDomains`: registrable
  * domains the platform itself signs people in on: never a look-alike of its own sign-in host
  * (login.microsoftonline-p.com is Microsoft's, for a protected login.microsoftonline.com).
- * `ownNames`: a name the platform holds on every public suffix (google.de for accounts.google.com).
+ * `ownNames`: a name the platform holds on every ICANN suffix (google.de for accounts.google.com);
+ * not on private ones, where anyone may take it (google.github.io, google.blogspot.com).
  */
 export interface PlatformFamily {
   family: string;
@@ -47,7 +48,7 @@ export const PLATFORM_FAMILIES: readonly PlatformFamily[] = [
   },
   {
     family: 'onelogin',
-    tenantSuffixes: ['onelogin.com', 'eu.onelogin.com'].sort((a, b) => b.length - a.length),
+    tenantSuffixes: ['onelogin.com'],
     ownDomains: ['onelogin.com'],
     // Each OneLogin account has its own subdomain of onelogin.com, chosen at sign-up.
     source: 'https://onelogin.service-now.com/support?id=kb_article&sys_id=4e4ef5a5db109700d5505eea4b9619e4',
@@ -122,7 +123,7 @@ export function familyOfHost(host: string): PlatformFamily | null {
   return PLATFORM_FAMILIES.find((f) => f.ownDomains.some((d) => host === d || host.endsWith(`.${d}`)) || f.tenantSuffixes.some((s) => host.endsWith(`.${s}`))) ?? null;
 }
 
-/** True when `domain` (a registrable domain) belongs to the family itself. */
-export function isFamilyOwn(family: PlatformFamily, site: string, name: string): boolean {
-  return family.ownDomains.some((d) => site === d || site.endsWith(`.${d}`)) || (family.ownNames ?? []).includes(name);
+/** True when the site (a registrable domain) belongs to the family itself. */
+export function isFamilyOwn(family: PlatformFamily, site: { site: string; name: string; icann: boolean }): boolean {
+  return family.ownDomains.some((d) => site.site === d || site.site.endsWith(`.${d}`)) || (site.icann && (family.ownNames ?? []).includes(site.name));
 }

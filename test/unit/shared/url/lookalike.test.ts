@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readManaged } from '@/src/shared/policy/managed';
 import { entryHost } from '@/src/shared/url/lookalike/policy-entries';
 import { differingRuns } from '@/src/shared/url/lookalike/diff';
+import { PLATFORM_FAMILIES, tenantOf } from '@/src/shared/url/lookalike/platforms';
+import { TENANT_EXAMPLES } from '@/src/shared/url/lookalike/platforms.examples';
 import { DIFF_EXAMPLES, bracketed } from '@/src/shared/url/lookalike/diff.examples';
 import { editDistance, isMixedScript, judgeHost, skeleton } from '@/src/shared/url/lookalike';
 import { LOOKALIKES, NEAR_MISSES, ORG_ALLOWLIST, ORG_DOMAINS, ORG_PROTECTED, SAMPLE_PROTECTED, ascii } from '@/src/shared/url/lookalike.examples';
@@ -79,5 +81,15 @@ describe('differingRuns: the letters the warning highlights', () => {
     expect(differingRuns('', 'a.test')).toEqual([]);
     const long = `${'a'.repeat(300)}.test`;
     expect(differingRuns(long, 'a.test')).toEqual([{ text: long, differs: true }]);
+  });
+});
+
+describe('tenantOf: the platform families', () => {
+  it.each(TENANT_EXAMPLES.map((e) => [`${e.host} (${e.why})`, e] as const))('%s', (_h, e) => {
+    const t = tenantOf(e.host);
+    expect(t ? { family: t.family.family, tenant: t.tenant } : null).toEqual(e.family ? { family: e.family, tenant: e.tenant } : null);
+  });
+  it('every family says where its tenant names are unique', () => {
+    for (const f of PLATFORM_FAMILIES) expect(f.source, f.family).toMatch(/^https:\/\//);
   });
 });
