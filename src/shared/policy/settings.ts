@@ -101,9 +101,9 @@ export const SettingsShape = z.object({
   /** Scans submitted per day at most; 0 = no limit. */
   maxCreditsPerDay: intIn(0, 10_000_000),
   /** Hosts where the organization's people really sign in (look-alikes of them are warned about). */
-  protectedSignInDomains: z.array(z.string().check(z.refine(isUsableHostEntry, HOST_ENTRY_RULE))).check(z.maxLength(200)),
+  protectedSignInDomains: z.array(z.string().check(z.minLength(1), z.maxLength(253), z.refine(isUsableHostEntry, HOST_ENTRY_RULE))).check(z.maxLength(200)),
   /** The organization's own other domains: never warned about as look-alikes of its sign-in hosts. */
-  organizationDomains: z.array(z.string().check(z.refine(isUsableHostEntry, HOST_ENTRY_RULE))).check(z.maxLength(500)),
+  organizationDomains: z.array(z.string().check(z.minLength(1), z.maxLength(253), z.refine(isUsableHostEntry, HOST_ENTRY_RULE))).check(z.maxLength(500)),
   /** What a look-alike sign-in page gets: a warning on it, or only the report (log). */
   signInLookalikeAction: z.literal(['warn', 'log']),
   /**
