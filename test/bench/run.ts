@@ -34,6 +34,7 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
   '13': async () => (await import('./ledger-cost')).measureLedgerCost({ rounds: 3, navigationsPerRound: 10, warmup: 2 }),
   '14': async () => (await import('./strict-cost')).measureStrictCost({ rounds: 3, pages: 6 }),
   '15': async () => (await import('./unwrap-agreement')).measureUnwrapAgreement(),
+  '16': async () => (await import('./lookalike-recall')).measureLookalikeRecall(),
 };
 
 async function main(): Promise<void> {

@@ -34,10 +34,20 @@ export const sessionStore = {
 
 const NO_WARNING: SignInCheckData = { warn: false };
 
-/** The web host of the sending document, from what the browser says about the sender. */
+/**
+ * The web host of the sending document when it is its tab's top-level page, from what the
+ * browser says about the sender; null for every frame below it.
+ *
+ * Why frames get no answer: a page can embed frames at hosts it makes up (wildcard DNS:
+ * `<guess>.attacker.example`), and any answer about a frame's host that changed something the
+ * frame can observe would tell it, guess by guess, which names the organization protects. The
+ * only host judged is the one the person reads in the address bar, and the only trace of a
+ * warning is the warning they see there. `frameId` is the browser's (0: the top frame); a
+ * sender without it is not known to be the top frame.
+ */
 export function senderHost(sender: SenderLike): string | null {
-  // The frame's own URL; the tab's only for the top frame (a subframe is another document).
-  const url = sender.url ?? (sender.frameId === 0 ? sender.tab?.url : undefined);
+  if (sender.frameId !== 0) return null;
+  const url = sender.url ?? sender.tab?.url;
   return url ? (parseWeb(url)?.hostname ?? null) : null;
 }
 
@@ -65,7 +75,8 @@ export function createSignInChecks(deps: {
       if (tabId === undefined || tabId < 0) return NO_WARNING;
       const host = senderHost(sender);
       if (!host) return NO_WARNING;
-      const verdict = lookalikeStatus(host, await deps.settings.get());
+      const st = await deps.settings.get();
+      const verdict = lookalikeStatus(host, st);
       if (verdict.kind !== 'lookalike') return NO_WARNING;
       const seen = await reportedOnce();
       if (seen.first(tabId, host, trigger)) {
@@ -73,6 +84,8 @@ export function createSignInChecks(deps: {
         // In order, each with the state as it is when its turn comes.
         saving = saving.then(() => store.save(seen.state())).catch(ignore);
       }
+      // `log`: the organization hears of it; the person and the page see nothing.
+      if (st.settings.signInLookalikeAction === 'log') return NO_WARNING;
       return { warn: true, protectedHost: verdict.protectedDomain };
     },
   };

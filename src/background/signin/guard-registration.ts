@@ -14,8 +14,8 @@
  * A registered script runs only in documents loaded after it. When the list appears while the
  * browser runs (a policy pushed to a running browser, or the extension installed into one), the
  * pages already open would be unguarded until reloaded, the sign-in page the person is looking at
- * first of all: the guard is also injected into every open web tab then (all frames). The guard
- * starts once per frame however it arrived (src/content/signin/boot.ts).
+ * first of all: the guard is also injected into every open web tab's top frame then. The guard
+ * starts once per page however it arrived (src/content/signin/boot.ts).
  */
 import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
@@ -28,7 +28,7 @@ interface ScriptingLike {
   getRegisteredContentScripts(filter: { ids: string[] }): Promise<{ id: string }[]>;
   registerContentScripts(scripts: Record<string, unknown>[]): Promise<unknown>;
   unregisterContentScripts(filter: { ids: string[] }): Promise<unknown>;
-  executeScript?(injection: { target: { tabId: number; allFrames: boolean }; files: string[] }): Promise<unknown>;
+  executeScript?(injection: { target: { tabId: number; frameIds?: number[] }; files: string[] }): Promise<unknown>;
 }
 
 const WEB_PAGES = ['http://*/*', 'https://*/*'];
@@ -52,8 +52,9 @@ export function createGuardRegistration(
           id: SIGNIN_GUARD_ID,
           js: [SIGNIN_GUARD_FILE],
           matches: WEB_PAGES,
-          // Subframes too: a look-alike's password field may sit in a frame of its own host.
-          allFrames: true,
+          // The top frame only: the host a person reads in the address bar is the one judged, and
+          // frames (which a page can point at guessed hosts) must see nothing at all (check.ts).
+          allFrames: false,
           // Early enough to see a password field focused by the page's own script at load.
           runAt: 'document_end',
           persistAcrossSessions: true,
@@ -68,7 +69,7 @@ export function createGuardRegistration(
   async function injectIntoOpenTabs(api: ScriptingLike) {
     if (!api.executeScript) return;
     const tabs = await openTabs().catch(() => [] as number[]);
-    await Promise.all(tabs.map((tabId) => api.executeScript!({ target: { tabId, allFrames: true }, files: [SIGNIN_GUARD_FILE] }).catch(ignore)));
+    await Promise.all(tabs.map((tabId) => api.executeScript!({ target: { tabId, frameIds: [0] }, files: [SIGNIN_GUARD_FILE] }).catch(ignore)));
   }
 
   return {

@@ -10,17 +10,24 @@
  */
 import { h } from '../overlay/dom';
 import { OverlayHost } from '../overlay/overlay-host';
+import type { HostRun } from '@/src/shared/url/lookalike/diff';
 
 export interface BannerText {
   title: string;
   body: string;
   dismiss: string;
+  /** This site's host, its differing letters marked, beside the real one, and the way there. */
+  compare?: { hereLabel: string; here: readonly HostRun[]; realLabel: string; real: string; goReal: string };
 }
 
 const BAR =
   'position:fixed;top:0;left:0;right:0;box-sizing:border-box;pointer-events:auto;display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;padding:12px 16px;background:#7f1d1d;color:#fff;border-bottom:3px solid #fca5a5;font:15px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;text-align:left;box-shadow:0 4px 16px rgba(0,0,0,.4)';
 const TEXT = 'flex:1 1 320px;margin:0;overflow-wrap:anywhere';
 const TITLE = 'display:block;font-weight:700;font-size:16px';
+const COMPARE = 'flex:1 1 100%;margin:0;font-size:14px;overflow-wrap:anywhere';
+const HOST = 'font:600 15px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace';
+// The differing letters: dark on yellow and underlined, so they stand out without colour too.
+const MARK = 'background:#fde047;color:#111;text-decoration:underline;text-decoration-thickness:2px;border-radius:2px;padding:0 1px';
 const BUTTON =
   'flex:none;font:inherit;font-weight:600;padding:6px 14px;border-radius:6px;border:2px solid #fff;background:#fff;color:#7f1d1d;cursor:pointer';
 
@@ -37,10 +44,12 @@ export class SignInBanner {
   #bar: HTMLElement | null = null;
   readonly #doc: Document;
   readonly #onDismiss: () => void;
+  readonly #onGoReal: (host: string) => void;
 
-  constructor(doc: Document, onDismiss: () => void) {
+  constructor(doc: Document, onDismiss: () => void, onGoReal: (host: string) => void = () => undefined) {
     this.#doc = doc;
     this.#onDismiss = onDismiss;
+    this.#onGoReal = onGoReal;
   }
 
   /** The warning shown now (inside the closed root; our code and tests only), or null. */
@@ -56,10 +65,29 @@ export class SignInBanner {
     this.#bar?.remove();
     const button = styled(h(doc, 'button', { type: 'button', class: 'signin-dismiss' }, [text.dismiss]), BUTTON);
     button.addEventListener('click', () => this.#dismiss());
+    const c = text.compare;
+    const goReal = c ? styled(h(doc, 'button', { type: 'button', class: 'signin-go-real' }, [c.goReal]), BUTTON) : null;
+    goReal?.addEventListener('click', () => c && this.#onGoReal(c.real));
+    const compare = c
+      ? styled(
+          h(doc, 'p', { class: 'signin-compare' }, [
+            c.hereLabel,
+            ' ',
+            styled(h(doc, 'span', { class: 'signin-here' }, c.here.map((r) => (r.differs ? styled(h(doc, 'mark', {}, [r.text]), MARK) : r.text))), HOST),
+            h(doc, 'br', {}, []),
+            c.realLabel,
+            ' ',
+            styled(h(doc, 'span', { class: 'signin-real' }, [c.real]), HOST),
+          ]),
+          COMPARE,
+        )
+      : null;
     this.#bar = styled(
       h(doc, 'div', { class: 'signin-warning', role: 'alert' }, [
         styled(h(doc, 'p', {}, [styled(h(doc, 'strong', {}, [text.title]), TITLE), ' ', text.body]), TEXT),
+        ...(goReal ? [goReal] : []),
         button,
+        ...(compare ? [compare] : []),
       ]),
       BAR,
     );

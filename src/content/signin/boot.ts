@@ -22,7 +22,9 @@ try {
 } catch {
   isTop = false;
 }
-if (!running) {
+// Top frames only (a registration kept from an older version may still run it in frames): a
+// frame, which a page can point at any host it guesses, must observe nothing (check.ts says why).
+if (!running && isTop) {
   const ctx = createLifetime({ extensionAlive: browserPlatform.alive, win: window });
   mark.__linklensSignInGuard = () => ctx.isValid;
   // The lifetime learns that the extension went away when it is asked: ask on each page event

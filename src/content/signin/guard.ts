@@ -1,20 +1,23 @@
 /**
  * The sign-in guard (docs/decisions/016-organizations.md): on a page whose host looks like one of the organization's
- * sign-in pages, a warning at load (top frame) and the moment a password field is focused,
- * before the person types. Registered by the background only while the policy lists
+ * sign-in pages, a warning at load and the moment a password field is focused, before the
+ * person types. Top-level pages only: in a frame it does nothing at all, so a page embedding
+ * frames at guessed hosts learns nothing from them (background/signin/check.ts answers no frame
+ * either). Registered by the background only while the policy lists
  * `protectedSignInDomains` (background/signin/guard-registration.ts), so it may ask at load.
  *
  * It decides nothing from the page: it sends `signin.check` and the background judges the
  * sender's own URL (background/signin/check.ts). What it sends, per document:
  * | moment                                  | message                                       |
  * |-----------------------------------------|-----------------------------------------------|
- * | start, top frame                        | signin.check load                             |
+ * | start                                   | signin.check load                             |
  * | first password-field focus              | signin.check password-focus (the background   |
  * |                                         | reports it; asked again after a failed reply, |
  * |                                         | at most MAX_PASSWORD_ASKS times in all)        |
  * | later password-field focus              | nothing: the known answer shows at once       |
  *
- * Dismissing (Escape or the button) hides the warning; focusing a password field brings the
+ * The warning compares the page's host with the real one, the differing letters marked, and
+ * offers the real sign-in page (its root, https). Dismissing (Escape or the button) hides it; focusing a password field brings the
  * password warning back once more, unless that is what the person dismissed.
  */
 import type { ContentToBackground, Reply, SignInCheckData } from '@/src/shared/messaging/protocol';
@@ -32,8 +35,10 @@ export interface GuardDeps {
   isTop: boolean;
   signal: AbortSignal;
   send: (m: ContentToBackground) => Promise<Reply<unknown>>;
-  /** The warning's texts for a kind, naming the protected host. */
-  text: (kind: WarningKind, protectedHost: string) => BannerText;
+  /** The warning's texts for a kind, naming the protected host, comparing the page's own host. */
+  text: (kind: WarningKind, protectedHost: string, pageHost: string) => BannerText;
+  /** Opens a URL in this page's place (default: location.assign). */
+  navigate?: (url: string) => void;
   /** Events from the person (default `isTrusted`; tests dispatch their own). */
   trusted?: (e: Event) => boolean;
 }
@@ -44,6 +49,7 @@ function isPasswordField(target: EventTarget | null | undefined): boolean {
 }
 
 export function startSignInGuard(d: GuardDeps) {
+  if (!d.isTop) return null;
   const trusted = d.trusted ?? ((e: Event) => e.isTrusted);
   let known: SignInCheckData | null = null;
   let showing: WarningKind | null = null;
@@ -51,10 +57,16 @@ export function startSignInGuard(d: GuardDeps) {
   let passwordAsks = 0;
   let passwordAnswered = false;
   let passwordAsking = false;
-  const banner = new SignInBanner(d.doc, () => {
-    if (showing === 'password') passwordDismissed = true;
-    showing = null;
-  });
+  const navigate = d.navigate ?? ((url: string) => d.win.location.assign(url));
+  const banner = new SignInBanner(
+    d.doc,
+    () => {
+      if (showing === 'password') passwordDismissed = true;
+      showing = null;
+    },
+    // The protected host as the background named it (the page's word plays no part): its root.
+    (host) => navigate(`https://${host}/`),
+  );
 
   async function ask(trigger: 'load' | 'password-focus'): Promise<SignInCheckData | null> {
     const reply = await d.send({ type: 'signin.check', trigger });
@@ -71,7 +83,7 @@ export function startSignInGuard(d: GuardDeps) {
     // case the page removed our overlay host in the meantime.
     if (showing === 'password' || (kind === 'load' && showing !== null)) return banner.ensure();
     showing = kind;
-    banner.show(d.text(kind, known.protectedHost));
+    banner.show(d.text(kind, known.protectedHost, d.win.location.hostname));
   }
 
   function passwordFocused(): void {

@@ -85,6 +85,8 @@ export const SAFER: Readonly<Record<FloorKey, Safer>> = {
   // The organization's credits: neither way is safer, so the policy's value holds.
   maxCreditsPerDay: { kind: 'fixed' },
   protectedSignInDomains: { kind: 'policy' },
+  organizationDomains: { kind: 'policy' },
+  signInLookalikeAction: { kind: 'policy' },
   budgets: { kind: 'fixed' },
 };
 

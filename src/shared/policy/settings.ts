@@ -7,9 +7,10 @@
  */
 import '../zod-config';
 import { z } from 'zod/mini';
-import { int, intIn, nonEmpty, str } from '../zod-lean';
+import { int, intIn, str } from '../zod-lean';
 import { isReportingUrl } from '../reporting/endpoint';
 import { DEFAULT_BUDGETS } from './budgets';
+import { HOST_ENTRY_RULE, isUsableHostEntry } from '../url/lookalike/policy-entries';
 
 export const SETTINGS_VERSION = 1;
 
@@ -105,7 +106,11 @@ export const SettingsShape = z.object({
   /** Scans submitted per day at most; 0 = no limit. */
   maxCreditsPerDay: intIn(0, 10_000_000),
   /** Hosts where the organization's people really sign in (look-alikes of them are warned about). */
-  protectedSignInDomains: z.array(nonEmpty(253)).check(z.maxLength(200)),
+  protectedSignInDomains: z.array(z.string().check(z.minLength(1), z.maxLength(253), z.refine(isUsableHostEntry, HOST_ENTRY_RULE))).check(z.maxLength(200)),
+  /** The organization's own other domains: never warned about as look-alikes of its sign-in hosts. */
+  organizationDomains: z.array(z.string().check(z.minLength(1), z.maxLength(253), z.refine(isUsableHostEntry, HOST_ENTRY_RULE))).check(z.maxLength(500)),
+  /** What a look-alike sign-in page gets: a warning on it, or only the report (log). */
+  signInLookalikeAction: z.literal(['warn', 'log']),
   /**
    * How many checks a web page can cause (budgets.ts): navigations and hovers per tab and per
    * site per minute, per site and in total per day. Kept in one group (docs/decisions/010-budgets.md).
@@ -163,6 +168,8 @@ export const DEFAULT_SETTINGS: Settings = {
   notifyOnBlock: false,
   maxCreditsPerDay: 0,
   protectedSignInDomains: [],
+  organizationDomains: [],
+  signInLookalikeAction: 'warn',
   budgets: { ...DEFAULT_BUDGETS },
 };
 
@@ -187,6 +194,8 @@ export const POLICY_ONLY_KEYS = [
   'supportUrl',
   'supportContact',
   'protectedSignInDomains',
+  'organizationDomains',
+  'signInLookalikeAction',
 ] as const satisfies readonly (keyof Settings)[];
 export const isPolicyOnlyKey = (k: string): boolean => (POLICY_ONLY_KEYS as readonly string[]).includes(k);
 

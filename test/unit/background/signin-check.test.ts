@@ -18,9 +18,9 @@ import type { LookalikeVerdict } from '@/src/shared/url/lookalike';
 const ID = 'test-extension-id';
 const PROTECTED = ['login.example.com', 'example.okta.com'];
 
-function world(opts: { allowlist?: string[]; domains?: string[]; maxPerTab?: number } = {}) {
+function world(opts: { allowlist?: string[]; domains?: string[]; maxPerTab?: number; action?: 'warn' | 'log'; organizationDomains?: string[] } = {}) {
   const state = {
-    settings: { ...defaultSettings(), protectedSignInDomains: opts.domains ?? PROTECTED },
+    settings: { ...defaultSettings(), protectedSignInDomains: opts.domains ?? PROTECTED, signInLookalikeAction: opts.action ?? 'warn', organizationDomains: opts.organizationDomains ?? [] },
     managedEntries: { allowlist: opts.allowlist ?? [], blocklist: [] },
   } as unknown as SettingsState;
   const settings = { get: async () => state };
@@ -67,18 +67,42 @@ describe('signin.check: the host is the sender’s', () => {
     expect(r.ok && Object.keys(r.data as object).sort()).toEqual(['protectedHost', 'warn']);
   });
 
+  it('a frame gets the same answer whatever its host, and nothing is reported (no oracle for guessed hosts)', async () => {
+    const w = world();
+    const top = 'https://attacker.test/';
+    const inFrame = (url: string): SenderLike => ({ id: ID, url, origin: new URL(url).origin, tab: { id: 7, url: top }, frameId: 5 });
+    for (const url of ['https://login.examp1e.com/', 'https://exarnple.okta.com/', 'https://unrelated.test/']) {
+      expect(await w.route({ type: 'signin.check', trigger: 'password-focus' }, inFrame(url))).toEqual({ ok: true, data: { warn: false } });
+    }
+    expect(w.reports).toEqual([]);
+  });
+
+  it('policy action log: the sighting is reported, the page is answered as any other', async () => {
+    const w = world({ action: 'log' });
+    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({ ok: true, data: { warn: false } });
+    expect(w.reports).toEqual([expect.objectContaining({ host: 'login.examp1e.com', trigger: 'load' })]);
+  });
+
+  it('the organization’s own other domains never warn', async () => {
+    const w = world({ organizationDomains: ['examp1e.com'] });
+    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({ ok: true, data: { warn: false } });
+    expect(w.reports).toEqual([]);
+  });
+
   it('without protected domains, nothing warns', async () => {
     const w = world({ domains: [] });
     expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({ ok: true, data: { warn: false } });
   });
 
-  it('senderHost: the frame’s URL; the tab’s only for a top frame without one; web URLs only', () => {
-    expect(senderHost({ url: 'https://a.test/x', tab: { url: 'https://b.test/' }, frameId: 3 })).toBe('a.test');
+  it('senderHost: the top frame’s own URL (the tab’s when it has none); no frame below it; web URLs only', () => {
+    expect(senderHost({ url: 'https://a.test/x', tab: { url: 'https://a.test/' }, frameId: 0 })).toBe('a.test');
+    expect(senderHost({ url: 'https://a.test/x', tab: { url: 'https://b.test/' }, frameId: 3 })).toBeNull();
+    expect(senderHost({ url: 'https://a.test/x' })).toBeNull();
     expect(senderHost({ tab: { url: 'https://b.test/' }, frameId: 0 })).toBe('b.test');
     expect(senderHost({ tab: { url: 'https://b.test/' }, frameId: 2 })).toBeNull();
     expect(senderHost({ url: 'about:blank', tab: { url: 'https://b.test/' }, frameId: 0 })).toBeNull();
-    expect(senderHost({ url: 'file:///etc/passwd' })).toBeNull();
-    expect(senderHost({ url: 'not a url' })).toBeNull();
+    expect(senderHost({ url: 'file:///etc/passwd', frameId: 0 })).toBeNull();
+    expect(senderHost({ url: 'not a url', frameId: 0 })).toBeNull();
   });
 
   it('a sender without a tab (our own pages) gets no warning', async () => {
@@ -177,17 +201,17 @@ describe('the sign-in guard is registered only while the policy protects sign-in
     expect(registered.size).toBe(0);
     await Promise.all([g.sync(['login.example.com']), g.sync(['login.example.com', 'x.okta.com'])]);
     expect(api.registerContentScripts).toHaveBeenCalledTimes(1);
-    expect(registered.get(SIGNIN_GUARD_ID)).toMatchObject({ js: [SIGNIN_GUARD_FILE], matches: ['http://*/*', 'https://*/*'], allFrames: true, persistAcrossSessions: true });
+    expect(registered.get(SIGNIN_GUARD_ID)).toMatchObject({ js: [SIGNIN_GUARD_FILE], matches: ['http://*/*', 'https://*/*'], allFrames: false, persistAcrossSessions: true });
     await g.sync([]);
     expect(registered.size).toBe(0);
   });
 
-  it('a list that appears while the browser runs: every open web tab gets the guard now (all frames); not again on repeats, nor after a restart', async () => {
+  it('a list that appears while the browser runs: every open web tab’s top frame gets the guard now; not again on repeats, nor after a restart', async () => {
     const { api } = fakeScripting();
-    const injected: { target: { tabId: number; allFrames: boolean }; files: string[] }[] = [];
+    const injected: { target: { tabId: number; frameIds?: number[] }; files: string[] }[] = [];
     const withInject = {
       ...api,
-      executeScript: vi.fn(async (i: { target: { tabId: number; allFrames: boolean }; files: string[] }) => {
+      executeScript: vi.fn(async (i: { target: { tabId: number; frameIds?: number[] }; files: string[] }) => {
         // A tab the browser will not let us into (a closing tab): skipped, the others still get it.
         if (i.target.tabId === 3) throw new Error('Cannot access contents of the page');
         injected.push(i);
@@ -195,7 +219,7 @@ describe('the sign-in guard is registered only while the policy protects sign-in
     };
     const g = createGuardRegistration(() => withInject, async () => [1, 2, 3, 4]);
     await g.sync(['login.example.com']);
-    expect(injected).toEqual([1, 2, 4].map((tabId) => ({ target: { tabId, allFrames: true }, files: [SIGNIN_GUARD_FILE] })));
+    expect(injected).toEqual([1, 2, 4].map((tabId) => ({ target: { tabId, frameIds: [0] }, files: [SIGNIN_GUARD_FILE] })));
     // Already registered (a repeat, or a new worker life: the registration is kept): no new injection.
     await g.sync(['login.example.com', 'x.okta.com']);
     await createGuardRegistration(() => withInject, async () => [1, 2, 3, 4]).sync(['login.example.com']);

@@ -14,7 +14,7 @@ import type { ContentToBackground, Reply } from '@/src/shared/messaging/protocol
 const WARN = { ok: true, data: { warn: true, protectedHost: 'login.example.com' } } as const;
 const NONE = { ok: true, data: { warn: false } } as const;
 
-function guard(reply: (m: ContentToBackground) => Reply<unknown> | Promise<Reply<unknown>>, opts: { isTop?: boolean; trusted?: (e: Event) => boolean } = {}) {
+function guard(reply: (m: ContentToBackground) => Reply<unknown> | Promise<Reply<unknown>>, opts: { isTop?: boolean; trusted?: (e: Event) => boolean; navigate?: (url: string) => void } = {}) {
   const sent: ContentToBackground[] = [];
   const controller = new AbortController();
   const g = startSignInGuard({
@@ -28,7 +28,8 @@ function guard(reply: (m: ContentToBackground) => Reply<unknown> | Promise<Reply
     },
     text: signInText,
     trusted: opts.trusted ?? (() => true),
-  });
+    navigate: opts.navigate ?? (() => undefined),
+  })!;
   return { g, sent, stop: () => controller.abort(), triggers: () => sent.map((m) => (m.type === 'signin.check' ? m.trigger : m.type)) };
 }
 
@@ -88,14 +89,34 @@ describe('sign-in guard', () => {
     expect(field.value).toBe('');
   });
 
-  it('in a subframe, asks nothing at load and warns on password focus from the background’s answer', async () => {
-    current = guard(() => WARN, { isTop: false });
+  it('compares the page’s host with the real one, marking the differing letters, and goes to the real page', async () => {
+    const opened: string[] = [];
+    current = guard(() => WARN, { navigate: (u) => void opened.push(u) });
     await settle();
-    expect(current.sent).toEqual([]);
-    focus(passwordField());
+    const bar = current.g.banner.element!;
+    const here = bar.querySelector('.signin-here')!;
+    // The page's own host, as a person reads it; what the real host does not share is marked.
+    expect(here.textContent).toBe(location.hostname);
+    expect([...here.querySelectorAll('mark')].map((m) => m.textContent).join('')).not.toBe('');
+    expect(bar.querySelector('.signin-real')!.textContent).toBe('login.example.com');
+    const go = bar.querySelector<HTMLButtonElement>('.signin-go-real')!;
+    expect(go.textContent).toBe('Go to the real sign-in page');
+    go.click();
+    expect(opened).toEqual(['https://login.example.com/']);
+  });
+
+  it('in a frame, does nothing at all: no question, no listener, no element', async () => {
+    const sent: ContentToBackground[] = [];
+    const before = document.documentElement.outerHTML;
+    const g = startSignInGuard({ win: window, doc: document, isTop: false, signal: new AbortController().signal, send: async (m) => (sent.push(m), WARN), text: signInText, trusted: () => true });
+    const field = passwordField();
+    field.focus();
+    focus(field);
     await settle();
-    expect(current.triggers()).toEqual(['password-focus']);
-    expect(current.g.showing()).toBe('password');
+    expect(g).toBeNull();
+    expect(sent).toEqual([]);
+    field.remove();
+    expect(document.documentElement.outerHTML).toBe(before);
   });
 
   it('a page focusing its password field in a loop sends one password-focus message', async () => {
@@ -107,14 +128,14 @@ describe('sign-in guard', () => {
   });
 
   it('ignores focus the person did not cause', async () => {
-    current = guard(() => WARN, { isTop: false, trusted: (e) => e.isTrusted });
+    current = guard(() => WARN, { trusted: (e) => e.isTrusted });
     focus(passwordField()); // dispatched by script: isTrusted false
     await settle();
-    expect(current.sent).toEqual([]);
+    expect(current.triggers()).toEqual(['load']);
   });
 
   it('ignores fields that are not passwords', async () => {
-    current = guard(() => WARN, { isTop: false });
+    current = guard(() => WARN);
     for (const type of ['text', 'email', 'search']) {
       const input = document.createElement('input');
       input.type = type;
@@ -123,15 +144,15 @@ describe('sign-in guard', () => {
     }
     focus(document.body);
     await settle();
-    expect(current.sent).toEqual([]);
+    expect(current.triggers()).toEqual(['load']);
   });
 
   it('a field the page focused before the guard started counts as focused', async () => {
     const field = passwordField();
     field.focus();
-    current = guard(() => WARN, { isTop: false });
+    current = guard(() => WARN);
     await settle();
-    expect(current.triggers()).toEqual(['password-focus']);
+    expect(current.triggers()).toEqual(['load', 'password-focus']);
     expect(current.g.showing()).toBe('password');
   });
 
@@ -171,7 +192,7 @@ describe('sign-in guard', () => {
   it('the dismiss button dismisses too', async () => {
     current = guard(() => WARN);
     await settle();
-    (current.g.banner.element!.querySelector('button') as HTMLButtonElement).click();
+    (current.g.banner.element!.querySelector('.signin-dismiss') as HTMLButtonElement).click();
     expect(current.g.banner.element).toBeNull();
   });
 
