@@ -55,7 +55,9 @@ export const SAFER: Readonly<Record<FloorKey, Safer>> = {
   minBlockConfidence: { kind: 'lower' },
   allowProceed: { kind: 'false' },
   strictMode: { kind: 'true' },
-  strictTimeoutMs: { kind: 'higher' },
+  // Neither way is safer: a longer wait lets fewer pages through unchecked in fail mode "allow",
+  // a shorter one fails closed sooner in fail mode "block".
+  strictTimeoutMs: { kind: 'fixed' },
   strictFailMode: { kind: 'ranked', order: ['allow', 'block'] },
   auditOnly: { kind: 'false' },
   stripQuery: { kind: 'true' },
