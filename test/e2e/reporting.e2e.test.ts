@@ -76,8 +76,9 @@ for (const kind of selectedBrowsers()) {
 
       // 2. The receiver fails for a while; resume and a settings change are queued.
       receiver.failWith = RETRY_AFTER_S;
+      // A change the person may make under any policy: a stricter setting (floor.ts); a looser one is refused.
       await send({ type: 'pause.set', until: 0 });
-      await send({ type: 'settings.set', patch: { scanHovers: false } });
+      await send({ type: 'settings.set', patch: { warnThreshold: 40 } });
       const failed = await waitFor(
         'a refused delivery carrying both',
         () => receiver.requests.filter((r) => r.status === 503).flatMap((r) => r.events.map((e) => e.type)),
@@ -99,7 +100,7 @@ for (const kind of selectedBrowsers()) {
       const ids = accepted.map((e) => e.id);
       expect(new Set(ids).size).toBe(ids.length);
       expect(accepted.map((e) => e.type).sort()).toEqual(['protection.paused', 'protection.resumed', 'settings.changed']);
-      expect(accepted.find((e) => e.type === 'settings.changed')!.payload).toEqual({ source: 'options', changes: [{ key: 'scanHovers', value: false }] });
+      expect(accepted.find((e) => e.type === 'settings.changed')!.payload).toEqual({ source: 'options', changes: [{ key: 'warnThreshold', value: 40 }] });
       for (const e of accepted) expect(e).toMatchObject({ deviceTag, userTag: 'jdoe', extensionVersion: expect.any(String) });
       // The resend after the failures carried the same ids (idempotent), not new copies.
       const failedIds = new Set(receiver.requests.filter((r) => r.status === 503).flatMap((r) => r.events.map((e) => e.id)));

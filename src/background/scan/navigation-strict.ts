@@ -133,11 +133,14 @@ export const FIREFOX_RULE_ABORT = 'Error code 2147500036';
  * site's). An error either browser names as something else (Stop, the network) is no hold; an
  * error named in no known way is left to the rest.
  */
-export async function heldByStrictRule(st: Pick<SettingsState, 'settings' | 'starting'>, tabId: number, raw: string, error: string | undefined): Promise<boolean> {
-  if (/^(net::|Error code )/.test(error ?? '') && error !== BLOCKED_BY_CLIENT && error !== FIREFOX_RULE_ABORT) return false;
-  // Strict mode's rule, or the startup rule of the same shape (net-rules.ts) while starting.
+export async function heldByStrictRule(st: Pick<SettingsState, 'settings' | 'starting' | 'policyConfiguresService'>, tabId: number, raw: string, error: string | undefined): Promise<boolean> {
+  const byRule = error === BLOCKED_BY_CLIENT || error === FIREFOX_RULE_ABORT;
+  if (/^(net::|Error code )/.test(error ?? '') && !byRule) return false;
+  // Strict mode's rule, or the startup rule of the same shape (net-rules.ts): while starting,
+  // and also just after, for a load it stopped before the background woke and read the policy
+  // (the tab shows the browser's error page until the load is let through).
   const s = st.settings;
-  const holds = st.starting || (s.strictMode && !s.auditOnly);
+  const holds = st.starting || (s.strictMode && !s.auditOnly) || (st.policyConfiguresService && byRule);
   return holds && strictHoldMatches(raw) && !(await isPaused()) && !(await hasPass(tabId, raw, true));
 }
 
@@ -148,7 +151,7 @@ export async function heldByStrictRule(st: Pick<SettingsState, 'settings' | 'sta
  * navigation's both come (navigation.ts onRequestError, onErrorOccurred).
  */
 export function createStrictRelease(d: {
-  settings: () => Promise<Pick<SettingsState, 'settings' | 'starting'>>;
+  settings: () => Promise<Pick<SettingsState, 'settings' | 'starting' | 'policyConfiguresService'>>;
   checkHop: (tabId: number, raw: string) => Promise<'allow' | 'hold' | 'block' | undefined>;
   stillOn: (tabId: number, raw: string) => Promise<boolean>;
   letThrough: (tabId: number, raw: string) => Promise<void>;

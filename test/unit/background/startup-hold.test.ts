@@ -71,6 +71,20 @@ describe('the first pages after a start, with the service set by policy', () => 
     expect(posted('safe-start.example')).toHaveLength(1);
   });
 
+  it('a load the startup rule stopped before the background woke is checked and let through once the policy is read', async () => {
+    await setPolicy(w, { serviceUrl: svc.baseUrl, apiKey: svc.demoKey });
+    const release = await restartWithSlowPolicy();
+    release(); // this time the policy store answers at once
+    const url = 'http://woken-start.example/';
+    const tab = await fakeBrowser.tabs.create({ url });
+    // The browser's startup rule stopped the load; the background hears only the failure.
+    await fakeBrowser.webNavigation.onErrorOccurred.trigger({ tabId: tab.id!, url, frameId: 0, parentFrameId: -1, error: 'net::ERR_BLOCKED_BY_CLIENT', timeStamp: Date.now(), processId: 1 } as never);
+    await vi.waitFor(() => expect(posted('woken-start.example')).toHaveLength(1), { timeout: 10_000 });
+    const passes = await ask<{ items: Array<{ kind: string; host: string }> }>(w, { type: 'exceptions.list' });
+    expect(passes.items).toEqual([]); // a release, not a "Proceed anyway"
+    expect(await tabUrl(tab.id!)).toBe(url);
+  });
+
   it('without a policy that sets the service, nothing is held', async () => {
     await setPolicy(w, { blocklist: ['bad.example'] });
     const release = await restartWithSlowPolicy();
