@@ -133,15 +133,25 @@ export const FIREFOX_RULE_ABORT = 'Error code 2147500036';
  * site's). An error either browser names as something else (Stop, the network) is no hold; an
  * error named in no known way is left to the rest.
  */
-export async function heldByStrictRule(st: Pick<SettingsState, 'settings' | 'starting' | 'policyConfiguresService'>, tabId: number, raw: string, error: string | undefined): Promise<boolean> {
-  const byRule = error === BLOCKED_BY_CLIENT || error === FIREFOX_RULE_ABORT;
-  if (/^(net::|Error code )/.test(error ?? '') && !byRule) return false;
-  // Strict mode's rule, or the startup rule of the same shape (net-rules.ts): while starting,
-  // and also just after, for a load it stopped before the background woke and read the policy
-  // (the tab shows the browser's error page until the load is let through).
+export async function heldByStrictRule(st: Pick<SettingsState, 'settings' | 'starting'>, tabId: number, raw: string, error: string | undefined): Promise<boolean> {
+  if (/^(net::|Error code )/.test(error ?? '') && error !== BLOCKED_BY_CLIENT && error !== FIREFOX_RULE_ABORT) return false;
+  // Strict mode's rule, or the startup rule of the same shape (net-rules.ts) while starting.
   const s = st.settings;
-  const holds = st.starting || (s.strictMode && !s.auditOnly) || (st.policyConfiguresService && byRule);
+  const holds = st.starting || (s.strictMode && !s.auditOnly);
   return holds && strictHoldMatches(raw) && !(await isPaused()) && !(await hasPass(tabId, raw, true));
+}
+
+/**
+ * A load the startup rule stopped before the background woke and read the policy (the browser
+ * just started): strict mode is off and the store has started by now, yet the page was never
+ * checked. It is held and decided like a page that arrived while starting (startup-holds.ts),
+ * not let through unchecked. Only a rule's own block counts (the browser's error names it).
+ */
+export async function heldByStartupRule(st: Pick<SettingsState, 'settings' | 'policyConfiguresService'>, tabId: number, raw: string, error: string | undefined): Promise<boolean> {
+  if (error !== BLOCKED_BY_CLIENT && error !== FIREFOX_RULE_ABORT) return false;
+  const s = st.settings;
+  if (!st.policyConfiguresService || (s.strictMode && !s.auditOnly)) return false;
+  return strictHoldMatches(raw) && !(await isPaused()) && !(await hasPass(tabId, raw, true));
 }
 
 /**
@@ -151,7 +161,7 @@ export async function heldByStrictRule(st: Pick<SettingsState, 'settings' | 'sta
  * navigation's both come (navigation.ts onRequestError, onErrorOccurred).
  */
 export function createStrictRelease(d: {
-  settings: () => Promise<Pick<SettingsState, 'settings' | 'starting' | 'policyConfiguresService'>>;
+  settings: () => Promise<Pick<SettingsState, 'settings' | 'starting'>>;
   checkHop: (tabId: number, raw: string) => Promise<'allow' | 'hold' | 'block' | undefined>;
   stillOn: (tabId: number, raw: string) => Promise<boolean>;
   letThrough: (tabId: number, raw: string) => Promise<void>;

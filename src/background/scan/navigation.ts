@@ -35,7 +35,7 @@ import { isPaused } from './pause';
 import type { LinkChecker } from './link-check';
 import { createHopWaiter, holdThroughWrapper, isHeldWrapper } from './wrapper-hold';
 import { createNavigationActs, why } from './navigation-act';
-import { BLOCKED_BY_CLIENT, createStrictHolds, createStrictRelease, strictDecision } from './navigation-strict';
+import { BLOCKED_BY_CLIENT, createStrictHolds, createStrictRelease, heldByStartupRule, strictDecision } from './navigation-strict';
 import { createTabPrivacy, type TabPrivacy } from './tab-privacy';
 import { createStartupHolds, STARTING } from './startup-holds';
 
@@ -93,7 +93,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
   const strict = createStrictHolds({ checker: deps.checker, engine, syncRules: deps.syncRules });
   const startup = createStartupHolds({
     settings,
-    act: (tabId, url, host) => act(tabId, url, host, { verdict: null, decision: strictDecision(STARTING) }, { pending: true }),
+    act: (tabId, url, host, attempted) => act(tabId, url, host, { verdict: null, decision: strictDecision(STARTING) }, { pending: true, attempted }),
     submit: async (tabId, raw) => {
       const [{ settings: s }, incognito] = await Promise.all([settings.get(), tabPrivacy.incognito(tabId)]);
       if (s.scanNavigations) await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true });
@@ -114,7 +114,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     const [{ settings: s, starting }, incognito] = await Promise.all([settings.get(), tabPrivacy.incognito(tabId)]);
     // The policy that configures the service is not read yet (the browser just started): the
     // page waits on the blocked page, then is checked under the settings in force (startup.ts).
-    if (starting) return startup.hold(tabId, raw, s);
+    if (starting) return startup.hold(tabId, raw, s, raw);
     const out = s.scanNavigations ? await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true }) : await links.lookup(raw, { incognito, knownOnly: true });
     if (!out.url || !out.host) return;
     // Audit-only mode: what would have been blocked or warned about is recorded (audit-trail.ts).
@@ -154,6 +154,13 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     await grantPass(t, r, 'release');
     await deps.syncRules().catch(ignore);
     await browser.tabs.update(t, { url: r }).catch(ignore);
+  }
+
+  /** A load the startup rule stopped before the background had the policy: held, then checked (startup-holds.ts). */
+  async function startupStopped(tabId: number, raw: string, error: string | undefined): Promise<boolean> {
+    const st = await settings.get();
+    if (!(await heldByStartupRule(st, tabId, raw, error))) return false;
+    return (await startup.hold(tabId, raw, st.settings, raw)) === 'hold';
   }
 
   /** A navigation the wrapper-hold rules stopped (wrapper-hold.ts holdThroughWrapper). */
@@ -212,6 +219,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       const bad = await known(d.url);
       if (bad) await act(d.tabId, bad.url, bad.host, { verdict: bad.verdict, decision: bad.decision }, { attempted: d.url });
       else if (isHeldWrapper(d.url)) await throughWrapper(d.tabId, d.url);
+      else if (await startupStopped(d.tabId, d.url, d.error)) return;
       else await releaseHeld(d.tabId, d.url, d.error);
     },
     async onRequestError(d) {
@@ -219,7 +227,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       // navigation's: nothing to win there). The known-bad and wrapper holds wait for the
       // navigation's error (their blocked page needs the entry it notes); a POST is never held.
       if (d.frameId !== 0 || d.tabId < 0 || d.method !== 'GET' || d.error !== BLOCKED_BY_CLIENT || isBlockedPage(d.url) || isHeldWrapper(d.url)) return;
-      if (!(await known(d.url))) await releaseHeld(d.tabId, d.url, d.error);
+      if (!(await known(d.url)) && !(await startupStopped(d.tabId, d.url, d.error))) await releaseHeld(d.tabId, d.url, d.error);
     },
     noteCommitted(tabId, url, qualifiers = []) {
       flow.noteEntry(tabId, url);

@@ -22,8 +22,12 @@ import { STARTING, type StrictHolds } from './navigation-strict';
 export { STARTING } from './navigation-strict';
 
 export interface StartupHolds {
-  /** Holds the tab's navigation to `raw` on the blocked page until the store has started. */
-  hold(tabId: number, raw: string, s: Settings): Promise<'hold' | undefined>;
+  /**
+   * Holds the tab's navigation to `raw` on the blocked page until the store has started (at
+   * once when it has: a load the startup rule stopped before the background woke).
+   * `attempted`: the tab tried this URL itself (its chain may not be known to this worker).
+   */
+  hold(tabId: number, raw: string, s: Settings, attempted?: string): Promise<'hold' | undefined>;
   /** The token is a startup hold and the store is still starting: nothing to decide yet. */
   waiting(t: BlockedToken): Promise<boolean>;
 }
@@ -31,7 +35,7 @@ export interface StartupHolds {
 export function createStartupHolds(deps: {
   settings: SettingsStore;
   /** Sends the tab to the blocked page, pending; its token, else null. */
-  act: (tabId: number, url: string, host: string) => Promise<string | null>;
+  act: (tabId: number, url: string, host: string, attempted?: string) => Promise<string | null>;
   /** The navigation's own check, once the settings are known. */
   submit: (tabId: number, raw: string) => Promise<void>;
   strict: StrictHolds;
@@ -55,12 +59,12 @@ export function createStartupHolds(deps: {
   }
 
   return {
-    async hold(tabId, raw, s) {
+    async hold(tabId, raw, s, attempted) {
       // What the startup rule holds: top-level loads of public-looking hosts (strict-hold.ts).
       if (!strictHoldMatches(raw)) return undefined;
       const n = normalizeUrl(raw, { stripQuery: s.stripQuery });
       if (!n.ok) return undefined;
-      const token = await deps.act(tabId, n.url, n.host);
+      const token = await deps.act(tabId, n.url, n.host, attempted);
       if (!token) return undefined;
       held.set(token, n.url);
       if (!armed) {

@@ -17,6 +17,13 @@ export interface LaunchChromiumOptions {
   headless?: boolean;
   /** Extra command-line switches. */
   args?: string[];
+  /**
+   * A profile the caller owns (kept when the browser closes), to start the same browser again as
+   * a person restarting it would; default: a fresh profile, deleted on close.
+   */
+  userDataDir?: string;
+  /** Pages the browser opens as it starts (as a mail client opening a link starts it). */
+  startUrls?: string[];
 }
 
 export interface ChromiumExtension {
@@ -72,7 +79,8 @@ export async function launchChromium(options: LaunchChromiumOptions): Promise<Ch
   const dir = resolve(options.extensionDir);
   const executablePath = options.executablePath ?? findBrowser('chromium');
   if (!executablePath) throw new Error('Chromium not found: set CHROME_PATH or run `npm test`, which installs it.');
-  const userDataDir = await mkdtemp(join(tmpdir(), 'linklens-chromium-'));
+  const owned = options.userDataDir === undefined;
+  const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'linklens-chromium-')));
 
   const args = [
     ...CHROMIUM_SWITCHES,
@@ -80,6 +88,7 @@ export async function launchChromium(options: LaunchChromiumOptions): Promise<Ch
     `--load-extension=${dir}`,
     ...(options.hostMap === false ? [] : [HOST_MAP_SWITCH]),
     ...(options.args ?? []),
+    ...(options.startUrls ?? []),
   ];
   let context: BrowserContext;
   try {
@@ -90,14 +99,14 @@ export async function launchChromium(options: LaunchChromiumOptions): Promise<Ch
       args,
     });
   } catch (error) {
-    await rm(userDataDir, { recursive: true, force: true });
+    if (owned) await rm(userDataDir, { recursive: true, force: true });
     throw error;
   }
   collectErrors(context); // start collecting before anything else happens
 
   const close = async () => {
     await context.close().catch(() => undefined);
-    await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+    if (owned) await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
   };
   try {
     const worker = await extensionWorker(context);

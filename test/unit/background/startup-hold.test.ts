@@ -71,7 +71,7 @@ describe('the first pages after a start, with the service set by policy', () => 
     expect(posted('safe-start.example')).toHaveLength(1);
   });
 
-  it('a load the startup rule stopped before the background woke is checked and let through once the policy is read', async () => {
+  it('a load the startup rule stopped before the background woke is held, checked, and let through once its verdict is in', async () => {
     await setPolicy(w, { serviceUrl: svc.baseUrl, apiKey: svc.demoKey });
     const release = await restartWithSlowPolicy();
     release(); // this time the policy store answers at once
@@ -79,10 +79,13 @@ describe('the first pages after a start, with the service set by policy', () => 
     const tab = await fakeBrowser.tabs.create({ url });
     // The browser's startup rule stopped the load; the background hears only the failure.
     await fakeBrowser.webNavigation.onErrorOccurred.trigger({ tabId: tab.id!, url, frameId: 0, parentFrameId: -1, error: 'net::ERR_BLOCKED_BY_CLIENT', timeStamp: Date.now(), processId: 1 } as never);
-    await vi.waitFor(() => expect(posted('woken-start.example')).toHaveLength(1), { timeout: 10_000 });
+    // Held on the blocked page while its check runs, not let through unchecked …
+    await blockedToken(tab.id!);
+    // … then, safe, let through (a release, not a "Proceed anyway").
+    await vi.waitFor(async () => expect(await tabUrl(tab.id!)).toBe(url), { timeout: 10_000 });
+    expect(posted('woken-start.example')).toHaveLength(1);
     const passes = await ask<{ items: Array<{ kind: string; host: string }> }>(w, { type: 'exceptions.list' });
-    expect(passes.items).toEqual([]); // a release, not a "Proceed anyway"
-    expect(await tabUrl(tab.id!)).toBe(url);
+    expect(passes.items).toEqual([]);
   });
 
   it('without a policy that sets the service, nothing is held', async () => {
