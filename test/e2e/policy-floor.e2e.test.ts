@@ -23,6 +23,8 @@ import type { BlockedDetailsData, SettingsData, SettingsWriteData } from '../../
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 const ORG_BLOCKED = 'org-floor.test';
+/** Where the journeys' links are clicked from: on the policy's allowlist, so strict mode never holds the start page itself. */
+const START = 'start-floor.test';
 
 interface World {
   driver: JourneyDriver;
@@ -57,11 +59,11 @@ async function personCannotSwitchItOff(w: World): Promise<void> {
   expect(s).toMatchObject({ auditOnly: false, scanNavigations: true, strictMode: true, strictFailMode: 'block', blockThreshold: 76 });
   expect(locked).toEqual(expect.arrayContaining(['auditOnly', 'scanNavigations', 'strictMode', 'strictFailMode']));
 
-  const org = await blockedVisit(w, w.pages.url(`a.${ORG_BLOCKED}`, '/'), 'start-floor-org.test');
+  const org = await blockedVisit(w, w.pages.url(`a.${ORG_BLOCKED}`, '/'), `org.${START}`);
   expect(org.details.reason).toBe('blocklist');
   expect(hits(w, `a.${ORG_BLOCKED}`)).toBe(0);
   const phishHost = `phish-floor-${w.driver.kind}.test`;
-  const phish = await blockedVisit(w, w.pages.url(phishHost, '/login'), 'start-floor-phish.test');
+  const phish = await blockedVisit(w, w.pages.url(phishHost, '/login'), `phish.${START}`);
   expect(phish.details.reason).toBe('band:malicious');
   expect(hits(w, phishHost)).toBe(0); // strict mode's hold: the request never left
   expect(postsFor(w, phishHost)).toBe(1);
@@ -73,17 +75,17 @@ async function proceedOnceWithoutVerdict(w: World): Promise<void> {
   try {
     const host = `no-verdict-${w.driver.kind}.test`;
     const url = w.pages.url(host, '/a?x=1');
-    const first = await blockedVisit(w, url, 'start-nov-1.test');
+    const first = await blockedVisit(w, url, `nov-1.${START}`);
     expect(first.details).toMatchObject({ reason: 'strict:credits', canProceed: true });
     await first.tab.click('button', 'Proceed anyway');
     await waitFor('the page itself', () => first.tab.currentUrl(), (u) => u === url, 10_000);
     expect(hits(w, host, '/a?x=1')).toBe(1);
     // No exception for the host: another path of it is blocked before its request …
-    const other = await blockedVisit(w, w.pages.url(host, '/b'), 'start-nov-2.test');
+    const other = await blockedVisit(w, w.pages.url(host, '/b'), `nov-2.${START}`);
     expect(other.details.reason).toBe('strict:credits');
     expect(hits(w, host, '/b')).toBe(0);
     // … and the pass was used by that one navigation: the same page again is blocked too.
-    const again = await blockedVisit(w, url, 'start-nov-3.test');
+    const again = await blockedVisit(w, url, `nov-3.${START}`);
     expect(again.details.reason).toBe('strict:credits');
     expect(hits(w, host, '/a?x=1')).toBe(1);
     const listed = await request<{ items: Array<{ kind: string; host: string }> }>(w, { type: 'exceptions.list' });
@@ -106,7 +108,7 @@ for (const kind of selectedBrowsers()) {
       w.pages = await startPageServer();
       w.svc = await startService({ demoKey: apiKey, processingDelayMs: 300, keepAliveMs: 500, initialCredits: 100_000 });
       // A policy as an administrator would write it: neither audit-only nor the checks named.
-      policy = installBrowserPolicy(kind, { serviceUrl: w.svc.baseUrl, apiKey, blocklist: [ORG_BLOCKED], strictMode: true, strictFailMode: 'block', strictTimeoutMs: 1500 });
+      policy = installBrowserPolicy(kind, { serviceUrl: w.svc.baseUrl, apiKey, blocklist: [ORG_BLOCKED], allowlist: [START], strictMode: true, strictFailMode: 'block', strictTimeoutMs: 1500 });
       w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
       await waitFor('the policy read', () => request<SettingsData>(w, { type: 'settings.get' }), (d) => d.managedKeys.includes('strictMode') && d.settings.serviceUrl === w.svc.baseUrl, 30_000);
     }, 90_000);
