@@ -12,7 +12,7 @@ import type { Section } from '../../bench/section';
 const machine = (date: string): MachineInfo => ({ nproc: 2, cpuModel: 'Test CPU', memoryGb: 8, node: 'v20.0.0', chromium: 'Chromium 1.0', loadAverage: 0.5, date });
 const section = (n: string, value: string, met: boolean | null): Section => ({
   title: `${n}. Measurement ${n}`,
-  body: `How measurement ${n} is made.\n`,
+  body: `The method of section ${n}.\n`,
   summary: [{ figure: `${n}. Figure`, value, aim: met === null ? '' : '≤ 2', met }],
   raw: { n },
 });
@@ -26,7 +26,7 @@ describe('BENCHMARKS.md renderer', () => {
     expect(md).toContain('| 2. Figure | 3 | ≤ 2 | **missed** |');
     expect(md).toContain('| 3. Figure | 7 | — | — |');
     for (const n of ['1', '2', '3']) expect(md).toContain(`## ${n}. Measurement ${n}\n\nMeasured by \`npm run bench\` on 2026-01-02 03:04 UTC`);
-    expect(md).toContain('How measurement 2 is made.\n\nWhy 2 misses.');
+    expect(md).toContain('The method of section 2.\n\nWhy 2 misses.');
   });
 
   it('a partial run replaces only its own results, and says so in its section', () => {
