@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { sendToBackground } from '@/src/shared/messaging/send';
-import type { ErrorInfo, PageToBackground } from '@/src/shared/messaging/protocol';
+import type { ErrorInfo, PageReply, PageToBackground } from '@/src/shared/messaging/protocol';
 
 export interface RequestState<T> {
   data: T | null;
@@ -13,8 +13,9 @@ export interface RequestState<T> {
   reload: () => void;
 }
 
-/** `message` null = do not send (e.g. a missing id). */
-export function useRequest<T>(message: PageToBackground | null): RequestState<T> {
+/** `message` null = do not send (e.g. a missing id). The data's type follows from the message's. */
+export function useRequest<M extends PageToBackground>(message: M | null): RequestState<PageReply<M['type']>> {
+  type T = PageReply<M['type']>;
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
   const [loading, setLoading] = useState(message !== null);
@@ -28,7 +29,7 @@ export function useRequest<T>(message: PageToBackground | null): RequestState<T>
     if (!m) return;
     let live = true;
     setLoading(true);
-    void sendToBackground<T>(m).then((reply) => {
+    void sendToBackground(m).then((reply) => {
       if (!live) return;
       if (reply.ok) {
         setData(reply.data);

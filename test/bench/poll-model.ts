@@ -27,7 +27,7 @@ function schedule(processingMs: number, first: number, delay: (at: number, inter
 /** The engine's schedule (src/background/scan/timing.ts): FIRST_POLL_MS, then `nextPollDelay(age)`. */
 export const currentSchedule = (processingMs: number): PollOutcome => schedule(processingMs, FIRST_POLL_MS, (at) => nextPollDelay(at));
 
-/** The schedule before commit d0c7d30: 1 s, then each interval ×1.6 (overshoot up to 2.6× early on). */
+/** A schedule of growing intervals: 1 s, then each interval ×1.6 (overshoot up to 2.6× early on), for comparison. */
 export const previousSchedule = (processingMs: number): PollOutcome => schedule(processingMs, 1000, (_at, interval) => Math.min(30_000, Math.round(interval * 1.6)));
 
 /** Next poll when the job's age has grown by `factor`, at least `minGapMs` later (capped at 30 s). */

@@ -1,19 +1,22 @@
-// `npm run bench`: measures Linklens in real Chromium against the local scanning service and
-// writes BENCHMARKS.md (and the raw numbers to test/bench/last-run.json). Not part of `npm test`:
-// numbers, not pass/fail timings. Every figure is a ratio or a comparison measured in this run.
+// `npm run bench`: measures Linklens in real Chromium against the local scanning service, keeps
+// each measurement's result in test/bench/last-run.json (store.ts) and renders BENCHMARKS.md from
+// it (report.ts): nothing in BENCHMARKS.md is written by hand. Not part of `npm test`: numbers,
+// not pass/fail timings. Every figure is a ratio or a comparison measured in one run.
 //
 //   npm run bench                 all fifteen measurements, writes BENCHMARKS.md
-//   npm run bench -- --only=1,5   some of them, printed (BENCHMARKS.md is left alone)
+//   npm run bench -- --only=1,5   some of them: their results replace the stored ones and
+//                                 BENCHMARKS.md is rendered again (once every measurement has one)
 //   LINKLENS_BENCH_CORPUS=blog,news-c LINKLENS_BENCH_LOADS=2 npm run bench -- --only=9
 //                                 BENCHMARKS.md "Weight on ordinary pages" on some corpus pages, fewer loads (while iterating)
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../e2e/harness';
 import { ensureBuilt } from '../../scripts/lib/build.mjs';
 import { machineInfo } from './machine';
 import { renderReport } from './report';
+import { SECTION_NOTES } from './notes';
+import { missing, readStore, withResults } from './store';
 import type { Section } from './section';
-import { readFile } from 'node:fs/promises';
 import { installSuffixTable } from '../../src/shared/url/suffix-table';
 
 /** Loaded on demand, so `--only` runs start fast. */
@@ -48,7 +51,7 @@ async function main(): Promise<void> {
   // extension reads from its package (src/background/suffix-list.ts): the same file here.
   installSuffixTable(await readFile(join(REPO_ROOT, 'public', 'psl.txt'), 'utf8'));
 
-  const sections: Section[] = [];
+  const results: Record<string, Section> = {};
   for (const id of ids) {
     const measure = MEASUREMENTS[id];
     if (!measure) throw new Error(`Unknown measurement ${id} (1–15)`);
@@ -69,16 +72,21 @@ async function main(): Promise<void> {
     }
     console.log(`  done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     for (const row of section.summary) console.log(`  ${row.figure}: ${row.value}${row.aim && row.met !== null ? ` (aim ${row.aim}: ${row.met ? 'met' : 'MISSED'})` : ''}`);
-    sections.push(section);
+    results[id] = section;
   }
+  const command = `npm run bench${only ? ` -- --only=${only.join(',')}` : ''}`;
+  const storePath = join(REPO_ROOT, 'test/bench/last-run.json');
+  const store = withResults(readStore(await readFile(storePath, 'utf8').catch(() => null)), results, machine, command);
+  await writeFile(storePath, `${JSON.stringify(store, null, 1)}\n`);
+  const all = Object.keys(MEASUREMENTS);
+  const lacking = missing(store, all);
   const durationS = (Date.now() - started) / 1000;
-  const markdown = renderReport({ machine, sections, durationS, command: `npm run bench${only ? ` -- --only=${only.join(',')}` : ''}` });
-  if (only) {
-    console.log(`\n${markdown}`);
+  if (lacking.length) {
+    console.log(`Stored ${ids.length} result(s) in ${durationS.toFixed(0)} s. BENCHMARKS.md is rendered once every measurement has a stored result; still missing: ${lacking.join(', ')}.`);
     return;
   }
+  const markdown = renderReport({ sections: all.map((id) => ({ id, section: store.sections[id]! })), notes: SECTION_NOTES });
   await writeFile(join(REPO_ROOT, 'BENCHMARKS.md'), markdown);
-  await writeFile(join(REPO_ROOT, 'test/bench/last-run.json'), `${JSON.stringify({ machine, durationS, sections: sections.map((s) => ({ title: s.title, summary: s.summary, raw: s.raw })) }, null, 1)}\n`);
   console.log(`Wrote BENCHMARKS.md in ${durationS.toFixed(0)} s.`);
 }
 

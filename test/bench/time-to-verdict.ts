@@ -223,7 +223,7 @@ function report(o: TtvOptions, results: Results): Section {
   const model = (label: string, f: (d: number) => PollOutcome): Model => ({ label, ratio: pollD.map((d) => f(d).seenAtMs / d), gets: pollD.map((d) => f(d).gets) });
   const current = model(`age rule, nothing learned (first ${timing.FIRST_POLL_MS} ms, then when the job's age ×${timing.POLL_AGE_FACTOR}, ≥ ${timing.MIN_POLL_GAP_MS} ms apart) — model`, currentSchedule);
   const others = [
-    model('before commit d0c7d30 (first 1000 ms, then intervals ×1.6) — model', previousSchedule),
+    model('first 1000 ms, then each interval ×1.6 — model', previousSchedule),
     model(`age ×1.2 instead of ×${timing.POLL_AGE_FACTOR} (first 1000 ms, ≥ 250 ms apart) — model`, (d) => ageSchedule(d, 1.2, 250)),
   ];
 

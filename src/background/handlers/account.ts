@@ -1,44 +1,36 @@
 /** Account features of the service for the options page: keys, credits, account settings, connection test. */
-import { ok, type PageToBackground, type Reply, type ConnectionTestData, type CreditsData } from '@/src/shared/messaging/protocol';
+import { ok } from '@/src/shared/messaging/reply';
+import type { ConnectionTestData } from '@/src/shared/messaging/page-data/account';
 import type { App } from '../app';
 import { validateBaseUrl } from '../api';
 import { keyForService, serviceOrigin } from '@/src/shared/policy/key-binding';
 import { say } from '../i18n';
 import { failWith, replyOf, withApi } from './service-reply';
+import type { PageHandlers } from './handler-map';
 
-export function handleAccount(app: App, m: PageToBackground): Promise<Reply> | null {
-  switch (m.type) {
-    case 'connection.test':
-      return testWithKeyFor(app, m.serviceUrl, m.apiKey).then(ok);
-    case 'keys.list':
-      return withApi(app, async (api) => replyOf(await api.listKeys()));
-    case 'keys.create':
-      // The secret is in this one reply and is not kept anywhere by the background.
-      return withApi(app, async (api) => replyOf(await api.createKey({ name: m.name, scopes: m.scopes })));
-    case 'keys.revoke':
-      return withApi(app, async (api) => replyOf(await api.revokeKey(m.id)));
-    case 'credits.get':
-      return withApi(app, async (api) => {
-        const r = await api.getCredits();
-        if (!r.ok) return failWith(r.error);
-        await noteBalance(app, r.value.balance);
-        return ok<CreditsData>(r.value);
-      });
-    case 'credits.purchase':
-      return withApi(app, async (api) => {
-        const r = await api.purchaseCredits(m.amount);
-        if (!r.ok) return failWith(r.error);
-        await noteBalance(app, r.value.balance ?? 1);
-        return ok<CreditsData>({ balance: r.value.balance, raw: r.value.raw });
-      });
-    case 'account.get':
-      return withApi(app, async (api) => replyOf(await api.getSettings()));
-    case 'account.put':
-      return withApi(app, async (api) => replyOf(await api.putSettings(m.settings)));
-    default:
-      return null;
-  }
-}
+export const accountHandlers = {
+  'connection.test': async (app, m) => ok(await testWithKeyFor(app, m.serviceUrl, m.apiKey)),
+  'keys.list': (app) => withApi(app, async (api) => replyOf(await api.listKeys())),
+  // The secret is in this one reply and is not kept anywhere by the background.
+  'keys.create': (app, m) => withApi(app, async (api) => replyOf(await api.createKey({ name: m.name, scopes: m.scopes }))),
+  'keys.revoke': (app, m) => withApi(app, async (api) => replyOf(await api.revokeKey(m.id))),
+  'credits.get': (app) =>
+    withApi(app, async (api) => {
+      const r = await api.getCredits();
+      if (!r.ok) return failWith(r.error);
+      await noteBalance(app, r.value.balance);
+      return ok(r.value);
+    }),
+  'credits.purchase': (app, m) =>
+    withApi(app, async (api) => {
+      const r = await api.purchaseCredits(m.amount);
+      if (!r.ok) return failWith(r.error);
+      await noteBalance(app, r.value.balance ?? 1);
+      return ok({ balance: r.value.balance, raw: r.value.raw });
+    }),
+  'account.get': (app) => withApi(app, async (api) => replyOf(await api.getSettings())),
+  'account.put': (app, m) => withApi(app, async (api) => replyOf(await api.putSettings(m.settings))),
+} satisfies Partial<PageHandlers>;
 
 /**
  * Remember the balance; when credits are back, what waited for them is resubmitted. Not gated on

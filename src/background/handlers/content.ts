@@ -5,7 +5,9 @@
  * can spend credits only within the page's budgets (checker → budget.ts). Our own pages may
  * send the same messages (`trusted`): they get the full answer.
  */
-import { ok, fail, type ContentToBackground, type Reply, type LinksLookupData, type LinkInfo } from '@/src/shared/messaging/protocol';
+import { ok, fail, type Reply } from '@/src/shared/messaging/reply';
+import type { ContentReply, ContentRequest, ContentType, LinkInfo, LinksLookupData } from '@/src/shared/messaging/content-tier';
+import type { Settings } from '@/src/shared/policy/settings';
 import type { App } from '../app';
 import type { SenderLike } from '../sender';
 import { forContent, forHover, linkInfoOf, NO_WARNING } from '../scan/link-info';
@@ -36,59 +38,77 @@ export function frameOf(sender: SenderLike): FrameRef | null {
   return { tabId, frameId: sender.frameId ?? 0, ...(sender.documentId ? { documentId: sender.documentId } : {}) };
 }
 
-export async function handleContent(app: App, m: ContentToBackground, sender: SenderLike, trusted = false): Promise<Reply> {
-  const frame = frameOf(sender);
-  const incognito = sender.tab?.incognito ?? false;
+/** What every content-tier handler is given: the sender's frame and window, and the settings now. */
+interface ContentCall {
+  app: App;
+  sender: SenderLike;
+  frame: FrameRef | null;
+  incognito: boolean;
+  s: Settings;
+  /** Our own pages may send these messages too: they get the full answer. */
+  trusted: boolean;
+  /** The info as the sender may learn it (link-info.ts `forContent` unless trusted). */
+  answer: (info: LinkInfo) => LinkInfo;
+}
+type ContentHandler<K extends ContentType> = (c: ContentCall, m: ContentRequest<K>) => Promise<Reply<ContentReply<K>>>;
+type ContentHandlers = { [K in ContentType]: ContentHandler<K> };
+
+/**
+ * Every content-tier message's one handler. Typed `ContentHandlers`: a message type without a
+ * handler, or one answering with other data than its request declares, does not compile.
+ */
+const CONTENT_HANDLERS: ContentHandlers = {
+  'links.lookup': async ({ app, frame, incognito, s, trusted, answer }, m) => {
+    const out: LinksLookupData = {};
+    for (const raw of m.urls) {
+      // Past its document's bound, a frame learns nothing more (frame-links.ts).
+      if (!trusted && (!frame || !app.frameLinks.note(frame, raw))) {
+        out[raw] = NO_WARNING;
+        continue;
+      }
+      const o = await app.links.lookup(raw, { incognito });
+      out[raw] = answer(linkInfoOf(o, s.allowProceed));
+      watchHops(app, o, frame, raw);
+    }
+    return ok(out);
+  },
+  'link.hover': async ({ app, sender, frame, incognito, s, trusted, answer }, m) => {
+    if (!trusted && (!frame || !app.frameLinks.note(frame, m.url))) return ok(NO_WARNING);
+    // The page the link is on: the frame's URL, or the tab's for about:blank/srcdoc frames.
+    const source = [sender.url, sender.tab?.url].find((u) => u !== undefined && /^https?:/i.test(u));
+    // Text that names another site warns at once, from local rules: nothing is sent for this
+    // link (what is known already still counts when it is worse).
+    if (m.text !== undefined) {
+      const lying = lyingTextWarning(m.text, m.url, s.allowProceed);
+      if (lying) return ok(answer(lying(linkInfoOf(await app.links.lookup(m.url, { incognito }), s.allowProceed))));
+    }
+    const askedAt = Date.now();
+    const o = s.scanHovers
+      ? await app.links.check(m.url, 'hover', { tabId: frame?.tabId, incognito, source })
+      : await app.links.lookup(m.url, { incognito });
+    // Steps only of scans this hover started (link-info.ts forHover): a scan already running
+    // was started elsewhere (the person opening that page in another tab), which a page must
+    // not learn (docs/decisions/001-content-tier.md); then the frame hears "no warning" as before.
+    const ownScans = s.scanHovers && !trusted && startedSince(o, askedAt);
+    watchHops(app, o, frame, m.url, ownScans);
+    // Audit-only mode: a link that would have been warned about is recorded (a later verdict: navigation.ts).
+    if (s.auditOnly) void noteAudit(o, 'hover');
+    if (ownScans) return ok(forHover(o, s.allowProceed));
+    return ok(answer(linkInfoOf(o, s.allowProceed)));
+  },
+  // Only what the page-side behaviour needs: no other setting, never the key.
+  'config.get': async ({ s }) => ok({ hoverDelayMs: s.hoverDelayMs, scanHovers: s.scanHovers }),
+  'report.open': ({ app, frame, incognito, trusted }, m) => openReport(app, m.url, frame, incognito, trusted),
+  // The host is the sender's (signin/check.ts), never the message's.
+  'signin.check': async ({ app, sender }, m) => ok(await app.signIn.check(m.trigger, sender)),
+};
+
+export async function handleContent<K extends ContentType>(app: App, m: ContentRequest<K>, sender: SenderLike, trusted = false): Promise<Reply<ContentReply<K>>> {
+  // The map pairs each type with its own request; TypeScript cannot follow `m.type` back to K.
+  const handle = CONTENT_HANDLERS[m.type as K] as ContentHandler<K> | undefined;
+  if (!handle) return fail('invalid_message', 'Unknown message.');
   const { settings: s } = await app.settings.get();
+  const frame = frameOf(sender);
   const answer = (info: LinkInfo) => (trusted ? info : forContent(info));
-  switch (m.type) {
-    case 'links.lookup': {
-      const out: LinksLookupData = {};
-      for (const raw of m.urls) {
-        // Past its document's bound, a frame learns nothing more (frame-links.ts).
-        if (!trusted && (!frame || !app.frameLinks.note(frame, raw))) {
-          out[raw] = NO_WARNING;
-          continue;
-        }
-        const o = await app.links.lookup(raw, { incognito });
-        out[raw] = answer(linkInfoOf(o, s.allowProceed));
-        watchHops(app, o, frame, raw);
-      }
-      return ok(out);
-    }
-    case 'link.hover': {
-      if (!trusted && (!frame || !app.frameLinks.note(frame, m.url))) return ok(NO_WARNING);
-      // The page the link is on: the frame's URL, or the tab's for about:blank/srcdoc frames.
-      const source = [sender.url, sender.tab?.url].find((u) => u !== undefined && /^https?:/i.test(u));
-      // Text that names another site warns at once, from local rules: nothing is sent for this
-      // link (what is known already still counts when it is worse).
-      if (m.text !== undefined) {
-        const lying = lyingTextWarning(m.text, m.url, s.allowProceed);
-        if (lying) return ok(answer(lying(linkInfoOf(await app.links.lookup(m.url, { incognito }), s.allowProceed))));
-      }
-      const askedAt = Date.now();
-      const o = s.scanHovers
-        ? await app.links.check(m.url, 'hover', { tabId: frame?.tabId, incognito, source })
-        : await app.links.lookup(m.url, { incognito });
-      // Steps only of scans this hover started (link-info.ts forHover): a scan already running
-      // was started elsewhere (the person opening that page in another tab), which a page must
-      // not learn (docs/decisions/001-content-tier.md); then the frame hears "no warning" as before.
-      const ownScans = s.scanHovers && !trusted && startedSince(o, askedAt);
-      watchHops(app, o, frame, m.url, ownScans);
-      // Audit-only mode: a link that would have been warned about is recorded (a later verdict: navigation.ts).
-      if (s.auditOnly) void noteAudit(o, 'hover');
-      if (ownScans) return ok(forHover(o, s.allowProceed));
-      return ok(answer(linkInfoOf(o, s.allowProceed)));
-    }
-    case 'config.get':
-      // Only what the page-side behaviour needs: no other setting, never the key.
-      return ok({ hoverDelayMs: s.hoverDelayMs, scanHovers: s.scanHovers });
-    case 'report.open':
-      return openReport(app, m.url, frame, incognito, trusted);
-    case 'signin.check':
-      // The host is the sender's (signin/check.ts), never the message's.
-      return ok(await app.signIn.check(m.trigger, sender));
-    default:
-      return fail('invalid_message', 'Unknown message.');
-  }
+  return handle({ app, sender, frame, incognito: sender.tab?.incognito ?? false, s, trusted, answer }, m);
 }

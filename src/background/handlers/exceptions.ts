@@ -7,27 +7,26 @@
  * back. The reply waits until the request-blocking rules no longer hold the allow rules, so a
  * navigation right after it is stopped again.
  */
-import { ok, type ExceptionsData, type PageToBackground, type Reply } from '@/src/shared/messaging/protocol';
+import { ok } from '@/src/shared/messaging/reply';
+import type { ExceptionsData } from '@/src/shared/messaging/page-data/settings';
 import type { App } from '../app';
 import { exceptionsList, revokeExceptions } from '../scan/exceptions';
+import type { PageHandlers } from './handler-map';
 
 async function listNow(app: App): Promise<ExceptionsData> {
   const { settings: s } = await app.settings.get();
   return { allowed: s.allowProceed, items: await exceptionsList(s.allowProceed) };
 }
 
-export function handleExceptions(app: App, m: PageToBackground): Promise<Reply> | null {
-  switch (m.type) {
-    case 'exceptions.list':
-      return listNow(app).then(ok);
-    case 'exceptions.revoke':
-    case 'exceptions.revokeAll':
-      return (async () => {
-        await revokeExceptions(m.type === 'exceptions.revoke' ? m.host.trim().toLowerCase() : null);
-        await app.netRules.syncNow();
-        return ok(await listNow(app));
-      })();
-    default:
-      return null;
-  }
+/** Ends the exceptions and passes of `host` (all of them for null), then says what is left. */
+async function revoke(app: App, host: string | null) {
+  await revokeExceptions(host);
+  await app.netRules.syncNow();
+  return ok(await listNow(app));
 }
+
+export const exceptionsHandlers = {
+  'exceptions.list': async (app) => ok(await listNow(app)),
+  'exceptions.revoke': (app, m) => revoke(app, m.host.trim().toLowerCase()),
+  'exceptions.revokeAll': (app) => revoke(app, null),
+} satisfies Partial<PageHandlers>;

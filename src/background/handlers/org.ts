@@ -3,28 +3,27 @@
  * (blocked page, popup), and the look-alike sign-in verdict for a tab (popup).
  */
 import { browser } from 'wxt/browser';
-import { ok, fail, type OrgSupportData, type PageToBackground, type Reply, type SignInStatusData } from '@/src/shared/messaging/protocol';
-import type { App } from '../app';
+import { ok, fail } from '@/src/shared/messaging/reply';
 import { lookalikeStatus } from '../signin/status';
 import { reportingStatus } from '../reporting';
 import { say } from '../i18n';
+import type { PageHandlers } from './handler-map';
 import { parseWeb } from '@/src/shared/url/parse-web';
 
 const hostOf = (url: string | undefined): string | null => (url ? (parseWeb(url)?.hostname ?? null) : null);
 
-export function handleOrg(app: App, m: PageToBackground): Promise<Reply> | null {
-  switch (m.type) {
-    case 'reporting.status':
-      return reportingStatus().then((s) => (s ? ok(s) : fail('internal', say('bg_reportingNotStarted'))));
-    case 'org.support':
-      return app.settings.get().then(({ settings: s }): Reply<OrgSupportData> => ok({ organizationName: s.organizationName, supportUrl: s.supportUrl, supportContact: s.supportContact }));
-    case 'signin.status':
-      return (async (): Promise<Reply<SignInStatusData>> => {
-        const tab = await browser.tabs.get(m.tabId).catch(() => null);
-        const host = hostOf(tab?.url);
-        return ok({ host, verdict: host ? lookalikeStatus(host, await app.settings.get()) : { kind: 'none' } });
-      })();
-    default:
-      return null;
-  }
-}
+export const orgHandlers = {
+  'reporting.status': async () => {
+    const s = await reportingStatus();
+    return s ? ok(s) : fail('internal', say('bg_reportingNotStarted'));
+  },
+  'org.support': async (app) => {
+    const { settings: s } = await app.settings.get();
+    return ok({ organizationName: s.organizationName, supportUrl: s.supportUrl, supportContact: s.supportContact });
+  },
+  'signin.status': async (app, m) => {
+    const tab = await browser.tabs.get(m.tabId).catch(() => null);
+    const host = hostOf(tab?.url);
+    return ok({ host, verdict: host ? lookalikeStatus(host, await app.settings.get()) : { kind: 'none' as const } });
+  },
+} satisfies Partial<PageHandlers>;

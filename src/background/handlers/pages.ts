@@ -1,6 +1,9 @@
-/** Handlers for the privileged tier (our own pages): dispatch by message type. */
+/** Handlers for the privileged tier (our own pages): one per message type, in one typed map. */
 import { browser } from 'wxt/browser';
-import { ok, fail, type PageToBackground, type Reply, type TabStatusData, type BlockedDetailsData } from '@/src/shared/messaging/protocol';
+import { ok, fail, type Reply } from '@/src/shared/messaging/reply';
+import type { PageReply, PageRequest, PageType } from '@/src/shared/messaging/page-tier';
+import type { BlockedDetailsData } from '@/src/shared/messaging/page-data/blocked-org';
+import type { TabStatusData } from '@/src/shared/messaging/page-data/scans';
 import type { App } from '../app';
 import type { SenderLike } from '../sender';
 import { pausedUntil } from '../scan/pause';
@@ -9,10 +12,11 @@ import type { UrlStatus } from '@/src/shared/verdict';
 import { readToken, type BlockedToken } from '../scan/blocked-tokens';
 import type { SettingsState } from '../state/settings-store';
 import { addException, grantPass } from '../scan/exceptions';
-import { handleExceptions } from './exceptions';
-import { handleAccount } from './account';
-import { handlePrefs } from './prefs';
-import { handleOrg } from './org';
+import { exceptionsHandlers } from './exceptions';
+import { accountHandlers } from './account';
+import { prefsHandlers } from './prefs';
+import { orgHandlers } from './org';
+import { joinHandlers, type PageHandler, type PageHandlers } from './handler-map';
 import { readHistory, clearHistory } from '../state/ledger';
 import { disputeVerdict, fillReportUrl } from './dispute';
 import { reportProceeded } from '../reporting/hooks';
@@ -49,69 +53,69 @@ export async function isIncognito(tabId: number | undefined, sender?: Pick<Sende
   return typeof own === 'boolean' ? own : true;
 }
 
-export async function handlePage(app: App, m: PageToBackground, sender?: SenderLike): Promise<Reply> {
-  switch (m.type) {
-    case 'tab.status':
-      return ok(await tabStatus(app, m.tabId));
-    case 'scan.url': {
-      const incognito = await isIncognito(m.tabId, sender);
-      const n = await app.checker.lookup(m.url, { incognito });
-      // "Check again" in a private window with scanIncognito off must not even drop the verdict.
-      if (m.force && n.url && n.status.kind !== 'skipped') {
-        app.engine.forget(n.url);
-        await app.cache.delete(n.url);
-      }
-      const o = await app.checker.check(m.url, m.reason, { tabId: m.tabId, incognito });
-      return ok(o.status);
+/** What this module answers itself: the popup's tab, scans and their lists, the blocked page. */
+const ownHandlers = {
+  'tab.status': async (app, m) => ok(await tabStatus(app, m.tabId)),
+  'scan.url': async (app, m, sender) => {
+    const incognito = await isIncognito(m.tabId, sender);
+    const n = await app.checker.lookup(m.url, { incognito });
+    // "Check again" in a private window with scanIncognito off must not even drop the verdict.
+    if (m.force && n.url && n.status.kind !== 'skipped') {
+      app.engine.forget(n.url);
+      await app.cache.delete(n.url);
     }
-    case 'scan.pagePreview':
-      return ok(await app.pageScans.preview(m.tabId, await isIncognito(m.tabId)));
-    case 'scan.pageLinks': {
-      const progress = await app.pageScans.start(m.tabId, await isIncognito(m.tabId));
-      return progress ? ok(progress) : fail('preview_needed', say('bg_previewNeeded'));
-    }
-    case 'scan.progress':
-      return ok(app.pageScans.progress(m.tabId));
-    case 'scan.get':
-      return withApi(app, async (api) => replyOf(await api.getScan(m.id), toScanView));
-    case 'scan.analytics':
-      return withApi(app, async (api) => replyOf(await api.getAnalytics(m.id)));
-    case 'scans.list':
-      return withApi(app, async (api) =>
-        replyOf(await api.listScans({ cursor: m.cursor, limit: 20 }), (v) => ({ items: v.items.map(toSummary), next: v.next })),
-      );
-    case 'history.get':
-      return ok(await readHistory());
-    case 'verdict.dispute':
-      return ok(await disputeVerdict(app, m.url, m.scanId));
-    case 'history.clear':
-      await clearHistory();
-      return ok({ cleared: true });
-    case 'blocked.details':
-      return blockedDetails(app, m.token);
-    case 'blocked.back': {
-      const t = await readToken(m.token);
-      if (!t) return expired();
-      return ok({ steps: app.navigation.backSteps(m.token, t) });
-    }
-    case 'blocked.proceed': {
-      const t = await readToken(m.token);
-      if (!t) return expired();
-      const st = await app.settings.get();
-      const d = mayProceed(proceedFacts(t, st));
-      if (!d.grant) return fail(d.code, PROCEED_REFUSED[d.code]());
-      // Past a verdict: this host until the browser restarts (storage.session). Past strict
-      // mode's lack of one: only this exact address, for one navigation (proceed.ts).
-      if (d.grant === 'host') await addException(t.host, -1);
-      await grantPass(t.tabId, t.rawUrl);
-      // The page navigates when this answers: the request-blocking rules must let it through by then.
-      await app.netRules.syncNow();
-      reportProceeded({ url: t.url, host: t.host, verdict: t.verdict, rule: t.decision.reason }); // docs/decisions/016-organizations.md
-      return ok({ url: t.rawUrl });
-    }
-    default:
-      return handleAccount(app, m) ?? handlePrefs(app, m) ?? handleOrg(app, m) ?? handleExceptions(app, m) ?? fail('invalid_message', `No handler for ${m.type}`);
-  }
+    const o = await app.checker.check(m.url, m.reason, { tabId: m.tabId, incognito });
+    return ok(o.status);
+  },
+  'scan.pagePreview': async (app, m) => ok(await app.pageScans.preview(m.tabId, await isIncognito(m.tabId))),
+  'scan.pageLinks': async (app, m) => {
+    const progress = await app.pageScans.start(m.tabId, await isIncognito(m.tabId));
+    return progress ? ok(progress) : fail('preview_needed', say('bg_previewNeeded'));
+  },
+  'scan.progress': async (app, m) => ok(app.pageScans.progress(m.tabId)),
+  'scan.get': (app, m) => withApi(app, async (api) => replyOf(await api.getScan(m.id), toScanView)),
+  'scan.analytics': (app, m) => withApi(app, async (api) => replyOf(await api.getAnalytics(m.id))),
+  'scans.list': (app, m) =>
+    withApi(app, async (api) => replyOf(await api.listScans({ cursor: m.cursor, limit: 20 }), (v) => ({ items: v.items.map(toSummary), next: v.next }))),
+  'history.get': async () => ok(await readHistory()),
+  'history.clear': async () => {
+    await clearHistory();
+    return ok({ cleared: true as const });
+  },
+  'verdict.dispute': async (app, m) => ok(await disputeVerdict(app, m.url, m.scanId)),
+  'blocked.details': (app, m) => blockedDetails(app, m.token),
+  'blocked.back': async (app, m) => {
+    const t = await readToken(m.token);
+    if (!t) return expired();
+    return ok({ steps: app.navigation.backSteps(m.token, t) });
+  },
+  'blocked.proceed': async (app, m) => {
+    const t = await readToken(m.token);
+    if (!t) return expired();
+    const st = await app.settings.get();
+    const d = mayProceed(proceedFacts(t, st));
+    if (!d.grant) return fail(d.code, PROCEED_REFUSED[d.code]());
+    // Past a verdict: this host until the browser restarts (storage.session). Past strict
+    // mode's lack of one: only this exact address, for one navigation (proceed.ts).
+    if (d.grant === 'host') await addException(t.host, -1);
+    await grantPass(t.tabId, t.rawUrl);
+    // The page navigates when this answers: the request-blocking rules must let it through by then.
+    await app.netRules.syncNow();
+    reportProceeded({ url: t.url, host: t.host, verdict: t.verdict, rule: t.decision.reason }); // docs/decisions/016-organizations.md
+    return ok({ url: t.rawUrl });
+  },
+} satisfies Partial<PageHandlers>;
+
+/**
+ * Every page message's one handler. Typed `PageHandlers`: a message type without a handler, or a
+ * handler answering with other data than its request declares, does not compile.
+ */
+const PAGE_HANDLERS: PageHandlers = joinHandlers(ownHandlers, accountHandlers, prefsHandlers, orgHandlers, exceptionsHandlers);
+
+export function handlePage<K extends PageType>(app: App, m: PageRequest<K>, sender?: SenderLike): Promise<Reply<PageReply<K>>> {
+  // The map pairs each type with its own request; TypeScript cannot follow `m.type` back to K.
+  const handle = PAGE_HANDLERS[m.type as K] as PageHandler<K> | undefined;
+  return handle ? handle(app, m, sender) : Promise.resolve(fail('invalid_message', `No handler for ${m.type}`));
 }
 
 async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {

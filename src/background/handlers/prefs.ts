@@ -1,5 +1,7 @@
 /** The person's own preferences: settings, lists, pause, ledger, cache. */
-import { ok, fail, type PageToBackground, type Reply, type SettingsImportData } from '@/src/shared/messaging/protocol';
+import { ok, fail, type Reply } from '@/src/shared/messaging/reply';
+import type { PageType } from '@/src/shared/messaging/page-tier';
+import type { SettingsData } from '@/src/shared/messaging/page-data/settings';
 import { normalizeHostEntry, parsePersonEntry, registrableDomain } from '@/src/shared/url/site';
 import { HOST_ENTRY_PROBLEM_KEYS } from '@/src/shared/policy/import-words';
 import type { App } from '../app';
@@ -10,6 +12,7 @@ import { importSettings } from './import-settings';
 import { settingsData } from './settings-data';
 import { reportPause, setByPerson } from '../reporting/hooks';
 import { say } from '../i18n';
+import type { PageHandler, PageHandlers } from './handler-map';
 
 /**
  * The entry to store for what the options page or the popup sent, or the reason it is refused
@@ -23,7 +26,7 @@ function entryOf(input: string, scope: 'host' | 'site'): { entry: string } | { r
   return { entry: scope === 'host' ? r.host : registrableDomain(r.host) };
 }
 
-async function editList(app: App, list: 'allowlist' | 'blocklist', host: string, add: boolean, scope: 'host' | 'site' = 'site'): Promise<Reply> {
+async function editList(app: App, list: 'allowlist' | 'blocklist', host: string, add: boolean, scope: 'host' | 'site' = 'site'): Promise<Reply<SettingsData>> {
   const st = await app.settings.get();
   // The person's entries are not in force, and the effective list below is the policy's alone:
   // editing it would overwrite the entries kept for when the policy changes.
@@ -49,59 +52,59 @@ async function editList(app: App, list: 'allowlist' | 'blocklist', host: string,
 }
 
 /**
- * Changes the request-blocking rules depend on (lists, thresholds, pause, the cache): the answer
- * waits until the browser holds the new rules, so a navigation right after it meets them.
+ * For changes the request-blocking rules depend on (lists, thresholds, pause, the cache): the
+ * answer waits until the browser holds the new rules, so a navigation right after it meets them.
  */
-const RULE_CHANGES: ReadonlySet<string> = new Set(['settings.set', 'settings.import', 'allowlist.add', 'allowlist.remove', 'blocklist.add', 'blocklist.remove', 'pause.set', 'cache.clear']);
-
-export function handlePrefs(app: App, m: PageToBackground): Promise<Reply> | null {
-  const reply = dispatch(app, m);
-  if (!reply || !RULE_CHANGES.has(m.type)) return reply;
-  return reply.then(async (r) => {
+function thenSyncRules<K extends PageType>(handle: PageHandler<K>): PageHandler<K> {
+  return async (app, m, sender) => {
+    const reply = await handle(app, m, sender);
     await app.netRules.syncNow();
-    return r;
-  });
+    return reply;
+  };
 }
 
-function dispatch(app: App, m: PageToBackground): Promise<Reply> | null {
-  switch (m.type) {
-    case 'settings.get':
-      return app.settings.get().then((st) => ok(settingsData(st)));
-    case 'settings.set':
-      return setByPerson(app.settings, 'options', m.patch, { rebindKey: m.rebindKey }).then((r) => {
-        if ('serviceUrl' in m.patch || 'apiKey' in m.patch || m.rebindKey) app.engine.configChanged();
-        return ok({ ...settingsData(r.state), refused: r.refused });
-      });
-    case 'settings.import':
-      return importSettings(app, m.json, m.apply === true, m.confirm ?? []).then((r): Reply<SettingsImportData> => (r.ok ? ok(r.data) : r));
-    case 'allowlist.add':
-    case 'allowlist.remove':
-      return editList(app, 'allowlist', m.host, m.type === 'allowlist.add', m.type === 'allowlist.add' ? m.scope : undefined);
-    case 'blocklist.add':
-    case 'blocklist.remove':
-      return editList(app, 'blocklist', m.host, m.type === 'blocklist.add');
-    case 'pause.set':
-      // Resuming is always allowed; pausing only when the policy permits it (allowPause).
-      return app.settings.get().then(async ({ settings: s }) => {
-        if (m.until !== 0 && !s.allowPause) return fail('not_allowed', say('bg_pauseNotAllowed'));
-        await setPause(m.until);
-        reportPause(m.until); // docs/decisions/016-organizations.md
-        return ok({ pausedUntil: m.until });
-      });
-    case 'ledger.get':
-      return readLedger().then(ok);
-    case 'ledger.clear':
-      return clearLedger().then(() => ok({ cleared: true }));
-    case 'audit.get':
-      return readAudit().then(ok);
-    case 'audit.clear':
-      return clearAudit().then(() => ok({ cleared: true }));
-    case 'cache.stats':
-      // The whole cache may not be loaded yet after a wake (main.ts defers it): load it now.
-      return app.cache.init().then(() => ok({ count: app.cache.count() }));
-    case 'cache.clear':
-      return app.cache.clear().then(() => ok({ count: 0 }));
-    default:
-      return null;
-  }
-}
+const cleared = () => ok({ cleared: true as const });
+
+export const prefsHandlers = {
+  'settings.get': async (app) => ok(settingsData(await app.settings.get())),
+  'settings.set': thenSyncRules<'settings.set'>(async (app, m) => {
+    const r = await setByPerson(app.settings, 'options', m.patch, { rebindKey: m.rebindKey });
+    if ('serviceUrl' in m.patch || 'apiKey' in m.patch || m.rebindKey) app.engine.configChanged();
+    return ok({ ...settingsData(r.state), refused: r.refused });
+  }),
+  'settings.import': thenSyncRules<'settings.import'>(async (app, m) => {
+    const r = await importSettings(app, m.json, m.apply === true, m.confirm ?? []);
+    return r.ok ? ok(r.data) : r;
+  }),
+  'allowlist.add': thenSyncRules<'allowlist.add'>((app, m) => editList(app, 'allowlist', m.host, true, m.scope)),
+  'allowlist.remove': thenSyncRules<'allowlist.remove'>((app, m) => editList(app, 'allowlist', m.host, false)),
+  'blocklist.add': thenSyncRules<'blocklist.add'>((app, m) => editList(app, 'blocklist', m.host, true)),
+  'blocklist.remove': thenSyncRules<'blocklist.remove'>((app, m) => editList(app, 'blocklist', m.host, false)),
+  // Resuming is always allowed; pausing only when the policy permits it (allowPause).
+  'pause.set': thenSyncRules<'pause.set'>(async (app, m) => {
+    const { settings: s } = await app.settings.get();
+    if (m.until !== 0 && !s.allowPause) return fail('not_allowed', say('bg_pauseNotAllowed'));
+    await setPause(m.until);
+    reportPause(m.until); // docs/decisions/016-organizations.md
+    return ok({ pausedUntil: m.until });
+  }),
+  'ledger.get': async () => ok(await readLedger()),
+  'ledger.clear': async () => {
+    await clearLedger();
+    return cleared();
+  },
+  'audit.get': async () => ok(await readAudit()),
+  'audit.clear': async () => {
+    await clearAudit();
+    return cleared();
+  },
+  // The whole cache may not be loaded yet after a wake (main.ts defers it): load it now.
+  'cache.stats': async (app) => {
+    await app.cache.init();
+    return ok({ count: app.cache.count() });
+  },
+  'cache.clear': thenSyncRules<'cache.clear'>(async (app) => {
+    await app.cache.clear();
+    return ok({ count: 0 });
+  }),
+} satisfies Partial<PageHandlers>;

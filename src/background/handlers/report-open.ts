@@ -20,7 +20,7 @@ export function reportQuery(status: { kind: string; verdict?: { scanId: string }
 // The sender is a content script, which shows its own words for a failure: the codes matter here.
 const NOT_FLAGGED = () => fail('not_flagged', 'No warning on this link.');
 
-export async function openReport(app: App, url: string, frame: FrameRef | null, incognito: boolean, trusted: boolean): Promise<Reply> {
+export async function openReport(app: App, url: string, frame: FrameRef | null, incognito: boolean, trusted: boolean): Promise<Reply<null>> {
   // Only a link of the sender's own document (frame-links.ts), never one it merely names now.
   if (!trusted && (!frame || !app.frameLinks.has(frame, url))) return NOT_FLAGGED();
   const o = await app.links.lookup(url, { incognito });

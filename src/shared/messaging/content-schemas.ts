@@ -4,14 +4,14 @@
  * Why not the protocol's zod schemas: the content script runs in every frame of every page, and
  * any schema library is parsed, compiled and (for zod) builds its schema objects on each of those
  * loads before anything is shown (docs/decisions/009-bundle-weight.md: 25 kB of zod/mini in a 66 kB script). These few
- * shapes are small enough to check by hand. They must accept exactly what protocol.ts's schemas
+ * shapes are small enough to check by hand. They must accept exactly what content-tier.ts's schemas
  * accept: test/unit/content/content-schemas.test.ts runs both on the same generated values
  * (property test), and the type assertions below fail the build if the shapes drift apart.
  *
  * Each parser returns a fresh object holding only the known fields (as zod's parse does), or
  * null when the value does not match.
  */
-import type { BackgroundToContent, ContentConfig, LinkInfo, LinkWhy, SignInCheckData } from './protocol';
+import type { BackgroundToContent, ContentConfig, LinkInfo, LinkWhy, SignInCheckData } from './content-tier';
 
 const STATUS = ['pending', 'verdict', 'skipped', 'unknown', 'error'] as const;
 const ACTION = ['allow', 'annotate', 'warn', 'block'] as const;
@@ -47,7 +47,7 @@ const isWhy = (v: unknown) => isObject(v) && oneOf(WHY, v.key) && isArrayOf(v.nu
 
 /**
  * LinkInfoSchema's optional fields and their checks. Typed by LinkInfo's keys: a field added to
- * (or dropped from) LinkInfo in protocol.ts fails the build here until it is handled.
+ * (or dropped from) LinkInfo in content-tier.ts fails the build here until it is handled.
  */
 const LINK_INFO_FIELDS: Record<Exclude<keyof LinkInfo, 'status'>, (v: unknown) => boolean> = {
   action: (v) => oneOf(ACTION, v),
@@ -64,7 +64,7 @@ const LINK_INFO_FIELDS: Record<Exclude<keyof LinkInfo, 'status'>, (v: unknown) =
   progress: (v) => oneOf(PROGRESS, v),
 };
 
-/** Mirrors protocol.ts LinkInfoSchema. */
+/** Mirrors content-tier.ts LinkInfoSchema. */
 export function parseLinkInfo(v: unknown): LinkInfo | null {
   if (!isObject(v) || !oneOf(STATUS, v.status)) return null;
   const out: Record<string, unknown> = { status: v.status };
@@ -78,14 +78,14 @@ export function parseLinkInfo(v: unknown): LinkInfo | null {
   return out as unknown as LinkInfo;
 }
 
-/** Mirrors protocol.ts BackgroundToContent. `links` entries stay unchecked (each is parsed on use). */
+/** Mirrors content-tier.ts BackgroundToContent. `links` entries stay unchecked (each is parsed on use). */
 export function parseBackgroundToContent(v: unknown): BackgroundToContent | null {
   if (!isObject(v)) return null;
   if (v.type === 'links.update' && isPlainObject(v.links)) return { type: 'links.update', links: { ...v.links } };
   return null;
 }
 
-/** Mirrors protocol.ts ContentConfigSchema. */
+/** Mirrors content-tier.ts ContentConfigSchema. */
 export function parseContentConfig(v: unknown): ContentConfig | null {
   if (!isObject(v)) return null;
   const { hoverDelayMs, scanHovers } = v;
@@ -94,7 +94,7 @@ export function parseContentConfig(v: unknown): ContentConfig | null {
   return { hoverDelayMs, scanHovers };
 }
 
-/** Mirrors protocol.ts SignInCheckSchema (the sign-in guard's reply: src/content/signin/). */
+/** Mirrors content-tier.ts SignInCheckSchema (the sign-in guard's reply: src/content/signin/). */
 export function parseSignInCheck(v: unknown): SignInCheckData | null {
   if (!isObject(v)) return null;
   if (v.warn === false) return { warn: false };

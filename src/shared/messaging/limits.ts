@@ -1,7 +1,7 @@
 /**
  * Message size limits, in a module of their own so that code which needs only the numbers (the
- * content script, injected into every frame) does not pull in protocol.ts and zod's full build.
- * protocol.ts re-exports both: import them from either place.
+ * content script, injected into every frame) does not pull in the tier schemas and zod.
+ * protocol.ts re-exports them: import them from either place.
  */
 
 /** Cap on URL strings that cross a message boundary; longer ones are refused, not truncated. */

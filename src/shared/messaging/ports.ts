@@ -1,13 +1,12 @@
 /**
  * Long-lived ports between our pages and the background, without zod (the pages' bundles stay
  * small): the port's name and a hand-written guard for what the background posts on it. The
- * schemas in protocol.ts are the definition; a unit test holds this guard to them.
+ * schemas in port-tier.ts are the definition; a unit test holds this guard to them.
  */
+import type { ScanEventsMessage } from './port-tier';
 
-/** report page ⇄ background: one scan's event stream, followed by the background (protocol.ts). */
+/** report page ⇄ background: one scan's event stream, followed by the background (port-tier.ts). */
 export const SCAN_EVENTS_PORT = 'linklens.scan-events';
-
-export type ScanEventsMessage = { type: 'scan.state'; state: string } | { type: 'scan.end'; reason: string };
 
 /** A message posted on the scan-events port, or null for anything else (ignored by the page). */
 export function readScanEvent(raw: unknown): ScanEventsMessage | null {

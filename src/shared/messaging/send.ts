@@ -1,10 +1,13 @@
 /**
  * Sending side of the protocol. Replies are `{ok, data|error}`; a missing or malformed reply
  * (background restarting, extension reloaded) becomes an error reply rather than a throw, so a
- * caller never crashes on messaging.
+ * caller never crashes on messaging. The reply's data type follows from the message's type
+ * (page-tier.ts PageReplies, content-tier.ts ContentReplies): a caller names no reply type.
  */
 import { browser } from 'wxt/browser';
-import type { ContentToBackground, PageToBackground, Reply } from './protocol';
+import type { Reply } from './reply';
+import type { ContentReply, ContentToBackground } from './content-tier';
+import type { PageReply, PageToBackground } from './page-tier';
 
 async function send<T>(message: ContentToBackground | PageToBackground): Promise<Reply<T>> {
   try {
@@ -18,6 +21,6 @@ async function send<T>(message: ContentToBackground | PageToBackground): Promise
 }
 
 /** From an extension page (popup, options, blocked, report). */
-export const sendToBackground = <T>(m: PageToBackground) => send<T>(m);
+export const sendToBackground = <M extends PageToBackground>(m: M) => send<PageReply<M['type']>>(m);
 /** From a content script. */
-export const sendFromContent = <T>(m: ContentToBackground) => send<T>(m);
+export const sendFromContent = <M extends ContentToBackground>(m: M) => send<ContentReply<M['type']>>(m);

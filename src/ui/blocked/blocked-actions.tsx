@@ -20,7 +20,7 @@ export function BlockedActions({ token, details }: { token: string; details: Blo
   const report = safeHttpUrl(details.reportUrl);
 
   const proceed = async () => {
-    const reply = await sendToBackground<{ url: string }>({ type: 'blocked.proceed', token });
+    const reply = await sendToBackground({ type: 'blocked.proceed', token });
     if (!reply.ok) return setError(reply.error);
     const target = safeHttpUrl(reply.data?.url);
     if (target) location.replace(target);
@@ -30,7 +30,7 @@ export function BlockedActions({ token, details }: { token: string; details: Blo
   const back = async () => {
     // Decided at the click, from what the tab actually committed: the blocked site may have
     // loaded after the details were read. The details' guess is the fallback.
-    const reply = await sendToBackground<{ steps: number }>({ type: 'blocked.back', token });
+    const reply = await sendToBackground({ type: 'blocked.back', token });
     const told = reply.ok ? reply.data?.steps : undefined;
     const steps = typeof told === 'number' && Number.isInteger(told) && told >= 1 && told <= MAX_BACK_STEPS ? told : (details.backSteps ?? 1);
     await goBack(steps);

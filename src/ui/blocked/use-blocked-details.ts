@@ -19,7 +19,7 @@ export function useBlockedDetails(token: string | null, pollMs = 500) {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
-      const reply = await sendToBackground<BlockedDetailsData>({ type: 'blocked.details', token });
+      const reply = await sendToBackground({ type: 'blocked.details', token });
       if (!live) return;
       if (!reply.ok) return setError(reply.error);
       setData(reply.data);

@@ -36,7 +36,7 @@ export function ReportMistake({ url, scanId, summary }: { url: string; scanId: s
 
   const report = async () => {
     setBusy(true);
-    const reply = await sendToBackground<DisputeData>({ type: 'verdict.dispute', url, ...(scanId ? { scanId } : {}) });
+    const reply = await sendToBackground({ type: 'verdict.dispute', url, ...(scanId ? { scanId } : {}) });
     setBusy(false);
     if (!reply.ok) return setError(reply.error);
     setError(null);

@@ -4,12 +4,11 @@
  * Renders nothing when the policy sets none of them. Policy text is rendered as text; the link
  * only for an https address (the policy check already refuses anything else).
  */
-import type { OrgSupportData } from '@/src/shared/messaging/protocol';
 import { t } from '../i18n';
 import { useRequest } from '../use-request';
 
 export function SupportNote() {
-  const { data } = useRequest<OrgSupportData>({ type: 'org.support' });
+  const { data } = useRequest({ type: 'org.support' });
   if (!data || (!data.organizationName && !data.supportUrl && !data.supportContact)) return null;
   const https = /^https:\/\//i.test(data.supportUrl) ? data.supportUrl : null;
   return (

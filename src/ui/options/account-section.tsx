@@ -23,7 +23,7 @@ function FieldInput({ field, draft, onChange }: { field: ScalarField; draft: Jso
 }
 
 export function AccountSection() {
-  const req = useRequest<unknown>({ type: 'account.get' });
+  const req = useRequest({ type: 'account.get' });
   const [record, setRecord] = useState<JsonObject | null>(null);
   const [draft, setDraft] = useState<JsonObject>({});
   const [json, setJson] = useState('');

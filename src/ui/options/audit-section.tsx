@@ -28,7 +28,7 @@ function verdictSummary(e: AuditEntry): string {
 }
 
 export function AuditSection({ auditOnly }: { auditOnly: boolean }) {
-  const req = useRequest<unknown>({ type: 'audit.get' });
+  const req = useRequest({ type: 'audit.get' });
   const [clearError, setClearError] = useState<string | null>(null);
   const entries = toAudit(req.data);
 

@@ -10,7 +10,7 @@ import { tn } from '../plural';
 import { useRequest } from '../use-request';
 
 export function CacheSection() {
-  const stats = useRequest<{ count: number }>({ type: 'cache.stats' });
+  const stats = useRequest({ type: 'cache.stats' });
   const [cleared, setCleared] = useState<Reply | null>(null);
   const count = typeof stats.data?.count === 'number' ? stats.data.count : null;
   const clear = async () => {

@@ -59,7 +59,7 @@ export function ConnectionSection({ model }: { model: SettingsModel }) {
     setTesting(true);
     setTest(null);
     // An empty key field means "the stored key": the background substitutes it.
-    setTest(await sendToBackground<ConnectionTestData>({ type: 'connection.test', serviceUrl: serviceUrl.trim(), apiKey: apiKey.trim() }));
+    setTest(await sendToBackground({ type: 'connection.test', serviceUrl: serviceUrl.trim(), apiKey: apiKey.trim() }));
     setTesting(false);
   };
 

@@ -1,7 +1,7 @@
 /** Credits: balance (GET /v1/credits/) and buying more (POST /v1/credits/purchase) with the result. */
 import { useState } from 'preact/hooks';
 import { sendToBackground } from '@/src/shared/messaging/send';
-import type { CreditsData, Reply } from '@/src/shared/messaging/protocol';
+import type { Reply } from '@/src/shared/messaging/protocol';
 import { Button } from '../components/button';
 import { ErrorText } from '../components/error-text';
 import { NumberField } from '../components/field';
@@ -14,7 +14,7 @@ import { useRequest } from '../use-request';
 const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
 
 export function CreditsSection() {
-  const credits = useRequest<CreditsData>({ type: 'credits.get' });
+  const credits = useRequest({ type: 'credits.get' });
   const [amount, setAmount] = useState(100);
   const [result, setResult] = useState<Reply | null>(null);
   const [busy, setBusy] = useState(false);

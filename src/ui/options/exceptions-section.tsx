@@ -27,7 +27,7 @@ export function rowSubject(row: ExceptionRow): string {
 }
 
 export function ExceptionsSection() {
-  const req = useRequest<ExceptionsData>({ type: 'exceptions.list' });
+  const req = useRequest({ type: 'exceptions.list' });
   const [data, setData] = useState<ExceptionsData | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
   const [said, setSaid] = useState('');
@@ -35,7 +35,7 @@ export function ExceptionsSection() {
   const shown = data ?? req.data;
 
   const revoke = async (host: string | null) => {
-    const reply = await sendToBackground<ExceptionsData>(host === null ? { type: 'exceptions.revokeAll' } : { type: 'exceptions.revoke', host });
+    const reply = await sendToBackground(host === null ? { type: 'exceptions.revokeAll' } : { type: 'exceptions.revoke', host });
     if (!reply.ok) return setError(reply.error);
     setError(null);
     setData(reply.data);

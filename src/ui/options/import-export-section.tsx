@@ -7,7 +7,7 @@
  */
 import { useState } from 'preact/hooks';
 import { sendToBackground } from '@/src/shared/messaging/send';
-import type { ErrorInfo, SettingsData, SettingsImportData } from '@/src/shared/messaging/protocol';
+import type { ErrorInfo } from '@/src/shared/messaging/protocol';
 import type { ImportPlan } from '@/src/shared/policy/import-plan';
 import { Button } from '../components/button';
 import { ErrorText } from '../components/error-text';
@@ -31,7 +31,7 @@ export function ImportExportSection({ onImported, locked }: { onImported: () => 
   const [busy, setBusy] = useState(false);
 
   const exportSettings = async () => {
-    const reply = await sendToBackground<SettingsData>({ type: 'settings.get' });
+    const reply = await sendToBackground({ type: 'settings.get' });
     if (!reply.ok) return setStep({ kind: 'error', error: reply.error });
     const { apiKey: _dropped, ...rest } = reply.data.settings;
     downloadJson('linklens-settings.json', rest);
@@ -39,7 +39,7 @@ export function ImportExportSection({ onImported, locked }: { onImported: () => 
 
   const apply = async (json: string, confirm: string[]) => {
     setBusy(true);
-    const reply = await sendToBackground<SettingsImportData>({ type: 'settings.import', json, apply: true, confirm });
+    const reply = await sendToBackground({ type: 'settings.import', json, apply: true, confirm });
     setBusy(false);
     if (!reply.ok) return setStep({ kind: 'error', error: reply.error });
     // Applied only when every change needing confirmation was confirmed; else ask about the new plan.
@@ -54,7 +54,7 @@ export function ImportExportSection({ onImported, locked }: { onImported: () => 
     setTooBig(file.size > MAX_IMPORT);
     if (file.size > MAX_IMPORT) return;
     const json = await file.text();
-    const reply = await sendToBackground<SettingsImportData>({ type: 'settings.import', json });
+    const reply = await sendToBackground({ type: 'settings.import', json });
     if (!reply.ok) return setStep({ kind: 'error', error: reply.error });
     const { plan } = reply.data;
     if (plan.confirm.length) return setStep({ kind: 'asking', json, plan });

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { sendToBackground } from '@/src/shared/messaging/send';
-import type { CreatedKeyData, ErrorInfo, Reply } from '@/src/shared/messaging/protocol';
+import type { ErrorInfo, Reply } from '@/src/shared/messaging/protocol';
 import { Button } from '../components/button';
 import { ConfirmButton } from '../components/confirm-button';
 import { ErrorText } from '../components/error-text';
@@ -20,7 +20,7 @@ import { toKeyRows } from './key-list';
 export const SCOPES = ['SCAN_WRITE', 'SCAN_READ', 'KEYS_ADMIN', 'CREDITS', 'SETTINGS'] as const;
 
 export function KeysSection({ canUse, onUse, connection }: { canUse: boolean; onUse: (secret: string) => Promise<Reply>; connection?: string }) {
-  const list = useRequest<unknown>({ type: 'keys.list' });
+  const list = useRequest({ type: 'keys.list' });
   // A new saved connection lists its keys at once. Not a remount: "Use this key" changes the
   // connection too, and the panel of the key just created must stay until Done.
   const shownFor = useRef(connection);
@@ -39,7 +39,7 @@ export function KeysSection({ canUse, onUse, connection }: { canUse: boolean; on
   const create = async () => {
     setNoScope(scopes.length === 0);
     if (scopes.length === 0) return;
-    const reply = await sendToBackground<CreatedKeyData>({ type: 'keys.create', name: name.trim(), scopes });
+    const reply = await sendToBackground({ type: 'keys.create', name: name.trim(), scopes });
     if (!reply.ok) return setError(reply.error);
     setError(null);
     setName('');

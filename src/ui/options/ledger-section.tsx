@@ -22,7 +22,7 @@ export function toLedger(data: unknown): LedgerEntry[] {
 }
 
 export function LedgerSection() {
-  const req = useRequest<unknown>({ type: 'ledger.get' });
+  const req = useRequest({ type: 'ledger.get' });
   const [clearError, setClearError] = useState<string | null>(null);
   const entries = toLedger(req.data);
   const sorted = [...entries].sort((a, b) => b.at - a.at);

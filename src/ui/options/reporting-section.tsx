@@ -53,7 +53,7 @@ function Delivery({ s }: { s: ReportingStatusData }) {
 }
 
 export function ReportingSection() {
-  const req = useRequest<ReportingStatusData>({ type: 'reporting.status' });
+  const req = useRequest({ type: 'reporting.status' });
   const s = req.data;
   if (req.error) return <ErrorText error={req.error} />;
   if (!s) return <p role="status">{t('loading')}</p>;

@@ -33,7 +33,7 @@ export function floorValue(data: Pick<SettingsData, 'floor'>, key: SettingKey): 
 }
 
 export function useSettings() {
-  const req = useRequest<SettingsData>({ type: 'settings.get' });
+  const req = useRequest({ type: 'settings.get' });
   const { reload } = req;
   const save = useCallback(
     async (patch: Partial<Settings>, opts: { rebindKey?: { from: string; to: string } } = {}): Promise<Reply> => {

@@ -30,7 +30,7 @@ export function PageScan({ tabId, pollMs = 500 }: { tabId: number; pollMs?: numb
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
-      const reply = await sendToBackground<PageScanProgressData>({ type: 'scan.progress', tabId });
+      const reply = await sendToBackground({ type: 'scan.progress', tabId });
       if (!live || !reply.ok || !isProgress(reply.data)) return;
       setProgress(reply.data);
       if (reply.data.running) timer = setTimeout(() => void poll(), pollMs);
@@ -45,7 +45,7 @@ export function PageScan({ tabId, pollMs = 500 }: { tabId: number; pollMs?: numb
   const count = async () => {
     setError(null);
     setCounting(true);
-    const reply = await sendToBackground<PageScanPreviewData>({ type: 'scan.pagePreview', tabId });
+    const reply = await sendToBackground({ type: 'scan.pagePreview', tabId });
     setCounting(false);
     if (!reply.ok) return setError(reply.error);
     if (isPreview(reply.data)) setPreview(reply.data);
@@ -54,7 +54,7 @@ export function PageScan({ tabId, pollMs = 500 }: { tabId: number; pollMs?: numb
   const start = async () => {
     setError(null);
     setPreview(null);
-    const reply = await sendToBackground<PageScanProgressData>({ type: 'scan.pageLinks', tabId });
+    const reply = await sendToBackground({ type: 'scan.pageLinks', tabId });
     if (!reply.ok) return setError(reply.error);
     if (isProgress(reply.data)) setProgress(reply.data);
     setStarted((n) => n + 1);

@@ -2,7 +2,6 @@
  * The organization's sign-in pages in the popup (docs/decisions/016-organizations.md): "verified" on a protected host,
  * a warning on a look-alike of one. Nothing otherwise (no policy, or an unrelated page).
  */
-import type { SignInStatusData } from '@/src/shared/messaging/protocol';
 import { Notice } from '../components/notice';
 import { t } from '../i18n';
 import { useRequest } from '../use-request';
@@ -15,7 +14,7 @@ export const LOOKALIKE_REASON_KEYS: Record<string, string> = {
 };
 
 export function SignInState({ tabId }: { tabId: number }) {
-  const { data } = useRequest<SignInStatusData>({ type: 'signin.status', tabId });
+  const { data } = useRequest({ type: 'signin.status', tabId });
   const v = data?.verdict;
   if (!v) return null;
   if (v.kind === 'verified') {

@@ -46,7 +46,7 @@ export function useTabStatus(pollMs = 500): TabStatusState {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
-      const reply = await sendToBackground<TabStatusData>({ type: 'tab.status', tabId });
+      const reply = await sendToBackground({ type: 'tab.status', tabId });
       if (!live) return;
       if (!reply.ok) {
         setError(reply.error);

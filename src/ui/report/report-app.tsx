@@ -18,7 +18,7 @@ import { ReportMistake } from '../components/report-mistake';
 const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
 
 function Analytics({ id }: { id: string }) {
-  const req = useRequest<unknown>({ type: 'scan.analytics', id });
+  const req = useRequest({ type: 'scan.analytics', id });
   return (
     <section class="card" aria-labelledby="analytics-title">
       <h2 id="analytics-title">{t('analytics')}</h2>

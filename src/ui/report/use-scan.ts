@@ -85,7 +85,7 @@ export function useScan(id: string | null, pollMs = 1000, connect: () => PortLik
     };
     const poll = async () => {
       clearTimeout(timer);
-      const reply = await sendToBackground<ScanViewData>({ type: 'scan.get', id });
+      const reply = await sendToBackground({ type: 'scan.get', id });
       if (!live) return;
       if (!reply.ok) return setError(reply.error);
       setError(null);

@@ -70,14 +70,15 @@ export async function navigate(url: string, opts: { incognito?: boolean; tabId?:
 export const tabUrl = async (id: number) => (await fakeBrowser.tabs.get(id)).url ?? '';
 
 /** Waits until the tab was sent to the blocked page; returns the token. */
-export async function blockedToken(tabId: number, ms = 10_000): Promise<string> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const u = await tabUrl(tabId);
-    if (u.includes('/blocked.html?t=')) return new URL(u).searchParams.get('t')!;
-    if (Date.now() > end) throw new Error(`tab ${tabId} not blocked; shows ${u}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+export function blockedToken(tabId: number, ms = 10_000): Promise<string> {
+  return vi.waitFor(
+    async () => {
+      const u = await tabUrl(tabId);
+      if (!u.includes('/blocked.html?t=')) throw new Error(`tab ${tabId} not blocked; shows ${u}`);
+      return new URL(u).searchParams.get('t')!;
+    },
+    { timeout: ms, interval: 20 },
+  );
 }
 
 /** Applies a managed policy as storage.onChanged('managed') would. */

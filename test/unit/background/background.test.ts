@@ -9,6 +9,7 @@ import { startBackground } from '@/src/background/main';
 import { createRouter, isExtensionPage, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import { waitFor } from './worker-harness';
+import { blockedToken } from './app-harness';
 import { createMemoryBackend, type DbBackend } from '@/src/background/state/db-backend';
 import { setDbBackend } from '@/src/background/state/kv';
 import { installI18n } from '../ui/helpers';
@@ -57,16 +58,6 @@ async function navigate(url: string) {
   return tab.id!;
 }
 const tabUrl = async (id: number) => (await fakeBrowser.tabs.get(id)).url ?? '';
-/** Waits until the tab was sent to the blocked page; returns the token. */
-async function blockedToken(tabId: number): Promise<string> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const u = await tabUrl(tabId);
-    if (u.includes('/blocked.html?t=')) return new URL(u).searchParams.get('t')!;
-    if (Date.now() > end) throw new Error(`tab ${tabId} not blocked; shows ${u}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 /** Requests that carried `needle` anywhere in their body (other tests' timers may still run). */
 const sentWith = (needle: string) => svc.log.filter((e) => JSON.stringify(e.body ?? '').includes(needle));
 

@@ -3,7 +3,7 @@
  * over fakeBrowser storage. `kill()` models the MV3 worker dying: its timers stop firing and
  * its pending awaits never resume, while storage (the only thing that survives) stays.
  */
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startService, type ScanningService } from '../../service/server';
 import { createApiClient, type ApiClient } from '@/src/background/api';
@@ -85,14 +85,15 @@ export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks 
 }
 
 /** Polls `fn` (sync or async) until it returns something truthy. */
-export async function waitFor<T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('waitFor timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+export function waitFor<T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = 15_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const v = await fn();
+      if (!v) throw new Error('waitFor timed out');
+      return v;
+    },
+    { timeout: ms, interval: 20 },
+  );
 }
 
 export const hang = never;

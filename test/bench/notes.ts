@@ -1,0 +1,21 @@
+// Explanations that stay true from run to run, appended to their section of BENCHMARKS.md by the
+// renderer (report.ts): what a figure means, and why it is what it is. Figures here would go
+// stale, so a note names none that a run measures; history (what a figure was before a change)
+// lives in git, not here.
+
+export const SECTION_NOTES: Record<string, string> = {
+  '11': [
+    'What bounds a burst: the floor extension (test/bench/burst-floor.ts) is the simplest polling client with perfect timing, measured in the same run. Where its slowest ratio is above the aim, no polling client reaches the aim on that machine: the POSTs of a dozen tabs reach the service late through the browser\'s own network path, not through the worker, which is mostly idle during the burst.',
+    '',
+    'Over HTTP/2 every job of the 12-tab burst streams and none is polled; what is left after the POST is the way out: the terminal frame, the navigation listener and `tabs.update` for twelve tabs at once.',
+  ].join('\n'),
+  '15': [
+    'The attributed vectors that disagree, and why they are left so:',
+    '',
+    "- demisto's Safe Links test expects `email_address=paulameixner@curo.com` where the link's `url` decodes to `…%40curo.com`: Safe Links redirects to the decoded parameter, once (atc0005/safelinks and refinery decode once too, and their `linkchecker.php?url=https%3A%2F%2F…` vectors need exactly that); the test decodes twice.",
+    "- demisto's Trend Micro test feeds a link with quoted-printable residue (`url==3Dhttp…`, soft line breaks as `=3f`) from a raw mail source; a browser shows the decoded mail, and the residue's `url` is not a URL (the wrapper is then judged as it is).",
+    "- crux expects Google's other parameters (`&ct=…&source=gmail…`) glued to the destination of a Google link inside a Google link; Google's `/url` sends to its own `url` parameter only.",
+    '',
+    "The unattributed ones are rules of one unnamed crate: `redirect-url.email/?link=` and `check.trendmicro.com/?url=` (no vendor source found; the generic redirect-parameter rule still reads them, as a guess) and a Sophos link with only `d=` (the destination's domain, not its address: kachi's Sophos rule reads `u`).",
+  ].join('\n'),
+};
