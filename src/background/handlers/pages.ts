@@ -82,7 +82,7 @@ export async function handlePage(app: App, m: PageToBackground, sender?: SenderL
     case 'history.get':
       return ok(await readHistory());
     case 'verdict.dispute':
-      return ok(await disputeVerdict(app, m.url, m.scanId));
+      return ok(await disputeVerdict(app, m.url, m.scanId, await isIncognito(m.tabId, sender)));
     case 'history.clear':
       await clearHistory();
       return ok({ cleared: true });

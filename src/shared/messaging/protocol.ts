@@ -145,8 +145,12 @@ export const PageToBackground = z.union([
   ofType('cache.clear'),
   ofType('history.get'),
   ofType('history.clear'),
-  /** "Report a mistake": rescan now, mark the verdict disputed here, and say where to report it. */
-  ofType('verdict.dispute', { url: Url, scanId: z.optional(Id) }),
+  /**
+   * "Report a mistake": rescan now, mark the verdict disputed here, and say where to report it.
+   * `tabId`: the tab the URL was taken from (the popup's tab), as for scan.url: a private
+   * window's setting applies; without it the sending page's own tab decides, no tab = private.
+   */
+  ofType('verdict.dispute', { url: Url, scanId: z.optional(Id), tabId: z.optional(int()) }),
   /** Issue 13: what is reported to the organization, to whom, and how delivery goes (options). */
   ofType('reporting.status'),
   /** Issue 13: the organization's support contact (blocked page, popup). Reply: OrgSupportData. */
