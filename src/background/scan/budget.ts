@@ -33,7 +33,7 @@ import { budgetKindOf, spend, SKIP_REASON_OF, type BudgetKind, type BudgetLimits
 import { registrableDomain } from '@/src/shared/url/site';
 import { readKey, writeKey } from '../state/kv';
 import { parseWeb } from '@/src/shared/url/parse-web';
-import { normalizeUrl } from '@/src/shared/url/normalize';
+import { createRequestOrigins, PERSON_WAIT_MS } from './person-request';
 
 export interface BudgetContext {
   tabId?: number;
@@ -78,10 +78,7 @@ export const SAME_SEND_MS = 5000;
 const MAX_RECENT = 500;
 /** The site charged when no page that caused a check is known (one bucket for all of them). */
 export const UNATTRIBUTED = '(unattributed)';
-/** How long a refused navigation waits for the browser to say the person started it. */
-export const PERSON_WAIT_MS = 400;
-/** How long the browser's word that the person started a request holds. */
-const PERSON_SIGNAL_MS = 10_000;
+
 /** Per-site counters kept at once; the smallest are forgotten first. */
 const MAX_SITES = 2000;
 
@@ -112,7 +109,6 @@ function siteOfUrl(raw: string | undefined): string | null {
 
 export function createBudget(deps: { now?: () => number; personWaitMs?: number } = {}): Budget {
   const now = deps.now ?? Date.now;
-  const personWaitMs = deps.personWaitMs ?? PERSON_WAIT_MS;
   let state: State | null = null;
   let loading: Promise<State> | null = null;
   let writeTimer: ReturnType<typeof setTimeout> | null = null;
@@ -175,39 +171,7 @@ export function createBudget(deps: { now?: () => number; personWaitMs?: number }
     return UNATTRIBUTED;
   }
 
-  /** `tabId` → its recent main-frame requests (raw URLs), who started each, and when. */
-  const requests = new Map<number, Array<{ url: string; at: number; origin: 'person' | 'page' }>>();
-  const requestWaiters = new Set<() => void>();
-  /** Who the browser said started the request for `url` (normalized) in this tab, if it said. */
-  function originOf(tabId: number | undefined, url: string): 'person' | 'page' | null {
-    if (tabId === undefined) return null;
-    const t = now();
-    const same = (raw: string) => [true, false].some((stripQuery) => {
-      const n = normalizeUrl(raw, { stripQuery });
-      return n.ok && n.url === url;
-    });
-    const r = (requests.get(tabId) ?? []).findLast((x) => t - x.at >= 0 && t - x.at < PERSON_SIGNAL_MS && same(x.url));
-    return r?.origin ?? null;
-  }
-  const personStarted = (tabId: number | undefined, url: string) => originOf(tabId, url) === 'person';
-  /** Resolves true once the browser says the person started it; false once it names a page, or after the wait. */
-  function waitPerson(tabId: number | undefined, url: string): Promise<boolean> {
-    const known = originOf(tabId, url);
-    if (known !== null || tabId === undefined) return Promise.resolve(known === 'person');
-    return new Promise((resolve) => {
-      const check = () => {
-        const o = originOf(tabId, url);
-        if (o !== null) done(o === 'person');
-      };
-      const timer = setTimeout(() => done(false), personWaitMs);
-      function done(v: boolean) {
-        clearTimeout(timer);
-        requestWaiters.delete(check);
-        resolve(v);
-      }
-      requestWaiters.add(check);
-    });
-  }
+  const origins = createRequestOrigins({ now, waitMs: deps.personWaitMs ?? PERSON_WAIT_MS });
 
   /** One check against the counters: charged when it fits. */
   function charge(s: State, kind: BudgetKind, ctx: BudgetContext, limits: BudgetLimits, t: number, origin: 'page' | 'person') {
@@ -241,7 +205,7 @@ export function createBudget(deps: { now?: () => number; personWaitMs?: number }
       // Only while the engine knows nothing of the URL yet: a URL whose scan ended in an error is
       // sent again by a new check, and that is a new send, charged (a looping page stays bounded).
       if (known.kind === 'unchecked' && last !== undefined && t - last >= 0 && t - last < SAME_SEND_MS) return null;
-      const person = kind === 'navigation' && personStarted(ctx.tabId, url);
+      const person = kind === 'navigation' && origins.personStarted(ctx.tabId, url);
       const { d, site } = charge(s, kind, ctx, limits, t, person ? 'person' : 'page');
       scheduleWrite();
       if (d.allow) {
@@ -256,7 +220,7 @@ export function createBudget(deps: { now?: () => number; personWaitMs?: number }
       // A page budget refused a navigation: the person may have started it, and the browser says
       // so just after this check asked. Recorded as refused meanwhile (the popup can ask); if the
       // browser says so in time, only the whole day counts and the refusal is taken back.
-      if (!person && kind === 'navigation' && (await waitPerson(ctx.tabId, url))) {
+      if (!person && kind === 'navigation' && (await origins.waitPerson(ctx.tabId, url))) {
         const again = charge(s, kind, ctx, limits, now(), 'person');
         if (again.d.allow) {
           s.refused[site] = Math.max(0, (s.refused[site] ?? 1) - 1);
@@ -282,21 +246,14 @@ export function createBudget(deps: { now?: () => number; personWaitMs?: number }
         scheduleWrite();
       });
     },
-    noteRequest(tabId, url, origin) {
-      if (requests.size > 1000) requests.clear();
-      const t = now();
-      const list = (requests.get(tabId) ?? []).filter((r) => t - r.at < PERSON_SIGNAL_MS).slice(-9);
-      list.push({ url, at: t, origin });
-      requests.set(tabId, list);
-      for (const w of [...requestWaiters]) w();
-    },
+    noteRequest: (tabId, url, origin) => origins.note(tabId, url, origin),
     noteOpened(tabId, sourceTabId) {
       if (openers.size > 1000) openers.clear();
       openers.set(tabId, sourceTabId);
     },
     forgetTab(tabId) {
       openers.delete(tabId);
-      requests.delete(tabId);
+      origins.forgetTab(tabId);
       void load().then((s) => {
         const k = String(tabId);
         delete s.tabs[k];
