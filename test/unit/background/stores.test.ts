@@ -98,12 +98,12 @@ describe('settings store', () => {
     expect((await s.get()).settings.apiKey).toBe('sk_live_secret');
   });
 
-  it('moves a key left in storage.local by an older build into the secret store, bound to its service', async () => {
+  it('a key left in storage.local by an older build is not used (a Firefox content script could have put it there): the person enters it again', async () => {
     await fakeBrowser.storage.local.set({ settings: { version: 1, apiKey: 'legacy_key', serviceUrl: 'https://scan.example' } });
     const secrets = createMemorySecretStore();
     const s = createSettingsStore(secrets);
-    expect((await s.get()).settings.apiKey).toBe('legacy_key');
-    expect(await secrets.get()).toEqual({ key: 'legacy_key', origin: 'https://scan.example' });
+    expect((await s.get()).settings).toMatchObject({ apiKey: '', serviceUrl: '' });
+    expect((await secrets.get()).key).toBe('');
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('legacy_key');
     expect(JSON.stringify(await privateStore())).not.toContain('legacy_key');
   });
