@@ -48,6 +48,8 @@ export interface VerdictCache {
   set(verdict: Verdict, ttlMs: number, source?: VerdictSource): Promise<void>;
   clear(): Promise<void>;
   delete(url: string): Promise<void>;
+  /** A page's verdict asked for now by a navigation or the person: ranked as the person's from now on. */
+  promote(url: string): Promise<void>;
   count(): number;
   /** Any verdict with this scan id (report page, blocked page). */
   byScanId(scanId: string): Verdict | null;
@@ -175,6 +177,14 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
       const all = await readAll('db');
       for (const k of Object.keys(all)) if (k.startsWith(PREFIX)) keys.push(k);
       if (keys.length) await removeKeys('db', [...new Set(keys)]);
+    },
+    async promote(url) {
+      const e = mem.get(url);
+      if (!e?.pg || e.exp <= now()) return;
+      const kept: Entry = { v: e.v, exp: e.exp };
+      mem.set(url, kept);
+      changed();
+      if (!memoryOnly(url)) await writeKeys('db', { [PREFIX + url]: kept }).catch(ignore);
     },
     async delete(url) {
       mem.delete(url);

@@ -59,6 +59,9 @@ describe('scan engine', () => {
     const source = (url: string) => w.cache.entries().find((e) => e.verdict.url === url)?.source;
     expect(source(hovered)).toBe('page');
     expect(source(PHISH)).toBe('person');
+    // The hovered link opened now (answered from the cache): ranked as a page opened from then on.
+    expect((await w.engine.request(hovered, 'navigation', 7)).kind).toBe('verdict');
+    await waitFor(() => source(hovered) === 'person' || null);
     w.kill();
   });
 
