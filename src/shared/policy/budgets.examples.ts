@@ -56,7 +56,8 @@ export const BUDGET_EXAMPLES: readonly BudgetExample[] = [
   { name: 'a page visit at 4499 of the day', kind: 'navigation', counters: { ...fresh, siteDay: 3, day: 4499 }, now: T0, expected: 'allow' },
   { name: 'a page visit at 4500 of the day: the rest is the person\'s', kind: 'navigation', counters: { ...fresh, siteDay: 3, day: 4500 }, now: T0, expected: 'day' },
   { name: 'the person types an address at 4500 of the day: checked', kind: 'navigation', origin: 'person', counters: { ...fresh, siteDay: 3, day: 4500 }, now: T0, expected: 'allow' },
-  { name: 'the person types an address in a tab whose page spent everything: checked', kind: 'navigation', origin: 'person', counters: { tab: bucket(0), site: bucket(0), siteDay: 1000, tabDay: 1000, day: 4999 }, now: T0, expected: 'allow', tabTokensAfter: 0 },
+  { name: "the person types an address in a tab whose page spent its site's and the tab's day: checked", kind: 'navigation', origin: 'person', counters: { tab: bucket(3), site: bucket(0), siteDay: 1000, tabDay: 1000, day: 4999 }, now: T0, expected: 'allow', tabTokensAfter: 2 },
+  { name: 'the person at the per-tab navigation rate (what a content script passing for the person would hit)', kind: 'navigation', origin: 'person', counters: { ...fresh, tab: bucket(0) }, now: T0, expected: 'tab' },
   { name: 'the person at 5000 of the day: the day is spent', kind: 'navigation', origin: 'person', counters: { ...fresh, day: 5000 }, now: T0, expected: 'day' },
   // Policy limits.
   { name: 'policy: 2 navigations a minute per tab, the second at once', kind: 'navigation', counters: { ...fresh, tab: bucket(0) }, limits: { navigationsPerTabPerMinute: 2 }, now: T0, expected: 'tab' },

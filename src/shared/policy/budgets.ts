@@ -126,15 +126,21 @@ export type BudgetDecision =
  * Whether one more check of `kind` fits. `next` holds the counters to keep (refilled, and
  * charged when allowed). When several scopes refuse, the narrowest is named (tab, then site,
  * then site-day, then tab-day, then day): that is what the person can act on first.
- * `origin` 'person' (a navigation the person started through the browser): only the whole day
- * counts, and it charges no tab or site counter.
+ * `origin` 'person' (a navigation the person started through the browser): the tab's bucket
+ * still counts, at the per-tab navigation rate, which no person typing addresses reaches but which
+ * bounds whatever could pass for the person (in Firefox a content script's navigation names no
+ * page either); then only the whole day, with the person's reserve. No site or day share counts.
+ * (In a tab whose page just looped, the person's next address waits for that tab's refill, a few
+ * seconds; other tabs are never held back.)
  */
 export function spend(kind: BudgetKind, c: BudgetCounters, limits: BudgetLimits, now: number, origin: BudgetOrigin = 'page'): BudgetDecision {
   const tabDay = c.tabDay ?? 0;
   if (origin === 'person') {
-    const keep = { tab: c.tab, site: c.site, siteDay: c.siteDay, tabDay };
-    if (c.day >= limits.checksPerDay) return { allow: false, scope: 'day', next: { ...keep, day: c.day } };
-    return { allow: true, next: { ...keep, day: c.day + 1 } };
+    const own = refill(c.tab, limits.navigationsPerTabPerMinute, now);
+    const keep = { site: c.site, siteDay: c.siteDay, tabDay };
+    const scope: BudgetScope | null = own.tokens < 1 ? 'tab' : c.day >= limits.checksPerDay ? 'day' : null;
+    if (scope) return { allow: false, scope, next: { ...keep, tab: own, day: c.day } };
+    return { allow: true, next: { ...keep, tab: { ...own, tokens: own.tokens - 1 }, day: c.day + 1 } };
   }
   const tabRate = kind === 'navigation' ? limits.navigationsPerTabPerMinute : limits.hoversPerTabPerMinute;
   const siteRate = kind === 'navigation' ? limits.navigationsPerSitePerMinute : limits.hoversPerSitePerMinute;

@@ -48,21 +48,21 @@ describe('the page that caused it pays, not the page it leads to', () => {
 });
 
 describe("the person's own navigations", () => {
-  /** A tab whose page spent its tab bucket in a loop. */
+  /** A tab whose page spent its site's day budget in a loop (per-minute buckets out of the way). */
   async function spentTab(b: ReturnType<typeof createBudget>, tabId: number) {
     b.noteCommitted(tabId, 'https://looper.test/');
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 60; i++) {
       b.noteRequest(tabId, `https://looper.test/${i}`, 'page');
-      await b.hold('navigation', { tabId }, `https://looper.test/${i}`, UNCHECKED, DEFAULT_BUDGETS);
+      await b.hold('navigation', { tabId }, `https://looper.test/${i}`, UNCHECKED, DAY_ONLY);
     }
     b.noteRequest(tabId, 'https://looper.test/again', 'page');
-    expect(await b.hold('navigation', { tabId }, 'https://looper.test/again', UNCHECKED, DEFAULT_BUDGETS)).toEqual({ kind: 'skipped', reason: 'budget-tab' });
+    expect(await b.hold('navigation', { tabId }, 'https://looper.test/again', UNCHECKED, DAY_ONLY)).toEqual({ kind: 'skipped', reason: 'budget-site-day' });
   }
 
-  it('a page typed into that tab is checked: the browser says the person started it, just after the check asked', async () => {
+  it("a page typed into that tab is checked, whatever its page spent of its site's day: the browser says the person started it, just after the check asked", async () => {
     const b = createBudget();
     await spentTab(b, 3);
-    const held = b.hold('navigation', { tabId: 3 }, 'https://bank.test/login', UNCHECKED, DEFAULT_BUDGETS);
+    const held = b.hold('navigation', { tabId: 3 }, 'https://bank.test/login', UNCHECKED, DAY_ONLY);
     // webRequest.onBeforeRequest comes after webNavigation.onBeforeNavigate's check.
     setTimeout(() => b.noteRequest(3, 'https://bank.test/login?from=typed', 'person'), 20);
     expect(await held).toBeNull();
@@ -70,7 +70,7 @@ describe("the person's own navigations", () => {
     expect(await b.refusedHere(3, 'https://bank.test/login')).toBeNull();
     // Said before the check asked (a server redirect's hop): no wait at all.
     b.noteRequest(3, 'https://bank.test/next', 'person');
-    expect(await b.hold('navigation', { tabId: 3 }, 'https://bank.test/next', UNCHECKED, DEFAULT_BUDGETS)).toBeNull();
+    expect(await b.hold('navigation', { tabId: 3 }, 'https://bank.test/next', UNCHECKED, DAY_ONLY)).toBeNull();
   });
 
   it('without the browser saying so (the page navigated), it stays refused', async () => {
@@ -78,9 +78,9 @@ describe("the person's own navigations", () => {
     await spentTab(b, 4);
     b.noteRequest(4, 'https://elsewhere.test/', 'person');
     b.noteRequest(4, 'https://bank.test/login', 'page');
-    expect(await b.hold('navigation', { tabId: 4 }, 'https://bank.test/login', UNCHECKED, DEFAULT_BUDGETS)).toEqual({ kind: 'skipped', reason: 'budget-tab' });
+    expect(await b.hold('navigation', { tabId: 4 }, 'https://bank.test/login', UNCHECKED, DAY_ONLY)).toEqual({ kind: 'skipped', reason: 'budget-site-day' });
     // Another tab's word does not count for this one (and no word: refused after the wait).
     b.noteRequest(5, 'https://bank.test/other', 'person');
-    expect(await b.hold('navigation', { tabId: 4 }, 'https://bank.test/other', UNCHECKED, DEFAULT_BUDGETS)).toEqual({ kind: 'skipped', reason: 'budget-tab' });
+    expect(await b.hold('navigation', { tabId: 4 }, 'https://bank.test/other', UNCHECKED, DAY_ONLY)).toEqual({ kind: 'skipped', reason: 'budget-site-day' });
   });
 });
