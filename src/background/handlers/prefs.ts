@@ -9,6 +9,11 @@ import { importSettings } from './import-settings';
 import { settingsData } from './settings-data';
 import { reportPause, setByPerson } from '../reporting/hooks';
 import { say } from '../i18n';
+import { readKey, removeKeys } from '../state/kv';
+import { HELD_KEY } from '../state/legacy-local';
+import { SETTINGS_VERSION } from '@/src/shared/policy/settings';
+import { z } from 'zod/mini';
+import { dict } from '@/src/shared/zod-lean';
 
 /** A host typed or taken from a tab → the entry we store: its registrable domain ("site"). */
 function siteOf(input: string): string | null {
@@ -66,6 +71,11 @@ function dispatch(app: App, m: PageToBackground): Promise<Reply> | null {
         if ('serviceUrl' in m.patch || 'apiKey' in m.patch || m.rebindKey) app.engine.configChanged();
         return ok({ ...settingsData(r.state), refused: r.refused });
       });
+    case 'settings.legacyHeld':
+      // Shown to the person as a settings file would be: nothing of it applies until reviewed.
+      return readKey('db', HELD_KEY, z.nullable(dict(z.unknown())), null).then((held) => ok({ json: held ? JSON.stringify({ version: SETTINGS_VERSION, ...held }) : null }));
+    case 'settings.legacyHeld.clear':
+      return removeKeys('db', HELD_KEY).then(() => ok({ cleared: true }));
     case 'settings.import':
       return importSettings(app, m.json, m.apply === true, m.confirm ?? []).then((r): Reply<SettingsImportData> => (r.ok ? ok(r.data) : r));
     case 'allowlist.add':

@@ -12,7 +12,8 @@
  * What sits in storage.local may have been forged by a content script, so:
  * - `settings`: only what keeps protection at least as strong as a fresh install is moved; what
  *   would lower it or send URLs elsewhere (the service URL above all, allowlist entries, checks
- *   off) is kept aside under HELD_KEY, never applied, and the API key is dropped
+ *   off) is kept aside under HELD_KEY, never applied (the options page offers it through the
+ *   import review: settings.legacyHeld), and the API key is dropped
  *   (shared/policy/legacy-settings.ts says what goes where, and why).
  * - Not copied, deleted: `managedCache` and the cached verdicts (`v:` keys), only caches (the
  *   live policy read, a new check, replace them): a forged "safe" verdict would have been

@@ -117,6 +117,13 @@ export const PageToBackground = z.union([
     apply: z.optional(z.boolean()),
     confirm: z.optional(z.array(str(100)).check(z.maxLength(100))),
   }),
+  /**
+   * Settings an older version left in storage.local that would lower protection (kept aside by
+   * the upgrade, legacy-local.ts): as a settings file for the import review, or null. Reply:
+   * LegacyHeldData. `.clear`: forget them (reviewed or discarded).
+   */
+  ofType('settings.legacyHeld'),
+  ofType('settings.legacyHeld.clear'),
   ofType('connection.test', { serviceUrl: str(2000), apiKey: str(2000) }),
   ofType('keys.list'),
   ofType('keys.create', { name: str(200), scopes: z.array(str(100)).check(z.maxLength(20)) }),
@@ -376,6 +383,11 @@ export interface SettingsData {
    * Absent = unknown; null = no key stored.
    */
   storedKey?: { hint: string; origin: string | null; inUse: boolean } | null;
+}
+
+/** `settings.legacyHeld`: the settings kept aside by the upgrade, as a settings file, or null. */
+export interface LegacyHeldData {
+  json: string | null;
 }
 
 /** `settings.import`: the plan, and whether it was applied (then `result` is the new state). */

@@ -8,8 +8,9 @@
  *   thresholds, strict mode on, notifications…): a forger gains nothing by it.
  * - Held, never applied: every change import-plan.ts says lowers protection or sends more, above
  *   all the service URL (it would send every URL the person opens to the forger's server), and
- *   allowlist entries, checks turned off, a report URL. They are kept aside in the private store
- *   so the person can look at them; nothing uses them.
+ *   allowlist entries, checks turned off, a report URL. They are kept aside in the private store;
+ *   the options page offers them through the import review (the person confirms each weakening
+ *   there) or discards them; nothing else uses them.
  * - Dropped: the API key (a forger's key on the real service would put the person's URLs in the
  *   forger's account), and what a file never carries either (policy-only keys, budgets, the
  *   daily scan limit). The person enters the key again in the options page.

@@ -379,6 +379,19 @@ describe('check all links on a page', () => {
   });
 });
 
+describe('settings an older version left aside (settings.legacyHeld)', () => {
+  it('are handed to our pages as a settings file, never applied, and forgotten on request', async () => {
+    await db.set({ legacySettingsHeld: { serviceUrl: 'https://old-service.example', allowlist: ['docs.example.com'] } });
+    const r = await route({ type: 'settings.legacyHeld' }, pageSender);
+    const json = (r as { data: { json: string } }).data.json;
+    expect(JSON.parse(json)).toMatchObject({ serviceUrl: 'https://old-service.example', allowlist: ['docs.example.com'] });
+    expect((await app.settings.get()).settings.serviceUrl).toBe(svc.baseUrl);
+    expect((await route({ type: 'settings.legacyHeld' }, contentSender(3))).ok).toBe(false);
+    await route({ type: 'settings.legacyHeld.clear' }, pageSender);
+    expect(await route({ type: 'settings.legacyHeld' }, pageSender)).toEqual({ ok: true, data: { json: null } });
+  });
+});
+
 describe('report a mistake (verdict.dispute)', () => {
   // Earlier tests replace tabs.create with a recorder; navigations here need the real one.
   beforeEach(() => vi.restoreAllMocks());
