@@ -6,6 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { App } from './app';
+import { requestOrigin, type RequestDetails } from './scan/person-request';
 
 export function wirePageTracking(app: App): void {
   browser.webNavigation.onCommitted.addListener((d) => {
@@ -15,6 +16,19 @@ export function wirePageTracking(app: App): void {
     if (d.frameId === 0) app.budget.noteCommitted(d.tabId, d.url);
   });
   browser.webNavigation.onCreatedNavigationTarget?.addListener((d) => app.budget.noteOpened(d.tabId, d.sourceTabId));
+  // A page load the person started through the browser: budgets never refuse its check (budget.ts).
+  try {
+    browser.webRequest.onBeforeRequest.addListener(
+      (d) => {
+        const origin = requestOrigin(d as RequestDetails);
+        if (origin) app.budget.noteRequest(d.tabId, d.url, origin);
+        return undefined;
+      },
+      { urls: ['<all_urls>'], types: ['main_frame'] },
+    );
+  } catch {
+    // No webRequest (unit tests without it): every navigation is then budgeted as a page's.
+  }
   // A tab's window privacy, told by the browser once per tab (the navigation path needs it).
   browser.tabs.onCreated.addListener((tab) => app.tabPrivacy.note(tab));
   browser.tabs.onRemoved.addListener((tabId) => {

@@ -24,6 +24,7 @@ export const SKIP_KEYS: Record<SkipReason | BudgetSkipReason, string> = {
   'budget-tab': 'skip_budget_tab',
   'budget-site': 'skip_budget_site',
   'budget-site-day': 'skip_budget_site_day',
+  'budget-tab-day': 'skip_budget_tab_day',
   'budget-day': 'skip_budget_day',
 };
 

@@ -103,7 +103,7 @@ export type SkipReason =
  * Why a page-caused check was not sent: the page went past one of its budgets
  * (src/shared/policy/budgets.ts). The URL is answered from the cache and local lists only.
  */
-export type BudgetSkipReason = 'budget-tab' | 'budget-site' | 'budget-site-day' | 'budget-day';
+export type BudgetSkipReason = 'budget-tab' | 'budget-site' | 'budget-site-day' | 'budget-tab-day' | 'budget-day';
 
 /**
  * The status of one URL as any surface may show it. A discriminated union so the UI cannot

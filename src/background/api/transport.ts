@@ -6,6 +6,7 @@
 import { apiError, codeForStatus, fail, messageFromBody, ok, reasonPhrase, type ApiError, type ApiResult } from './errors';
 import { backoffDelay, isRetryable, MAX_WAIT_MS, parseRetryAfter, type Outcome } from './retry-policy';
 import { say } from '../i18n';
+import { MAX_BODY_BYTES, readBodyLimited } from './body-limit';
 
 export interface TransportDeps {
   baseUrl: string;
@@ -42,8 +43,6 @@ export interface RawAnswer {
 
 type Attempt = { ok: true; answer: RawAnswer } | { ok: false; outcome: Outcome | 'cancelled'; error: ApiError };
 
-/** Answers larger than this are not read as JSON (nothing the spec describes comes close). */
-const MAX_BODY_CHARS = 5_000_000;
 /** Pause after a 429 that names no Retry-After. */
 const DEFAULT_PAUSE_MS = 1000;
 
@@ -116,13 +115,16 @@ export function createTransport(d: TransportDeps) {
         return why() ?? { ok: false, outcome: { kind: 'network' }, error: apiError('network', networkMessage(e)) };
       }
       const status = res.status;
-      let text: string | null = null;
-      try {
-        text = await res.text();
-      } catch {
+      // Read while counting: a body past the limit is cut off there, never read whole (body-limit.ts).
+      const read = await readBodyLimited(res);
+      if (!read.ok && read.reason === 'failed') {
         const w = why();
         if (w) return w;
       }
+      if (!read.ok && read.reason === 'too_large' && status >= 200 && status < 300) {
+        return { ok: false, outcome: { kind: 'unreadable' }, error: apiError('bad_response', say('bg_api_tooLarge', [String(Math.round(MAX_BODY_BYTES / 1_000_000))]), status) };
+      }
+      const text = read.ok ? read.text : null;
       if (status < 200 || status >= 300) return { ok: false, outcome: { kind: 'status', status }, error: statusError(res, text) };
       const body = text === null ? UNREADABLE : parseJson(text);
       if (body === UNREADABLE) {
@@ -216,7 +218,6 @@ const UNREADABLE = Symbol('unreadable');
 
 function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined;
-  if (text.length > MAX_BODY_CHARS) return UNREADABLE;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -3,7 +3,9 @@
  * worker's death (assume the worker dies). Verdicts of URLs asked for from private windows stay in memory
  * only (incognito-urls.ts). One storage key per entry (`v:<normalized url>`): writing one verdict never
  * rewrites the others. Expired entries are swept when the cache loads; the entry count is capped
- * well under any storage quota (MAX_ENTRIES × ~0.5–2 KB).
+ * well under any storage quota (MAX_ENTRIES × ~0.5–2 KB). When it is full, verdicts of links a
+ * page showed go before those of pages the person opened (rule-rank.ts): a page that hovers
+ * thousands of links must not push out the verdict, and so the block rule, of a page opened.
  */
 import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
@@ -12,6 +14,7 @@ import type { Verdict } from '@/src/shared/verdict';
 import { BandSchema } from '@/src/shared/band-schema';
 import { readAll, removeKeys, writeKeys } from '../state/kv';
 import { incognitoUrls } from '../state/incognito-urls';
+import { higherSource, type VerdictSource } from '@/src/shared/policy/rule-rank';
 
 export const MAX_ENTRIES = 5000;
 const PREFIX = 'v:';
@@ -29,7 +32,8 @@ const VerdictSchema = z.object({
   indicators: z.array(z.string()),
   checkedAt: z.number(),
 });
-const EntrySchema = z.object({ v: VerdictSchema, exp: z.number() });
+/** `pg`: asked for by a page's links only (rule-rank.ts 'page'); absent: by a navigation or the person. */
+const EntrySchema = z.object({ v: VerdictSchema, exp: z.number(), pg: z.optional(z.literal(true)) });
 type Entry = z.infer<typeof EntrySchema>;
 
 export interface VerdictCache {
@@ -40,9 +44,12 @@ export interface VerdictCache {
    */
   prime(url: string): Promise<void>;
   get(url: string): Verdict | null;
-  set(verdict: Verdict, ttlMs: number): Promise<void>;
+  /** `source`: what asked for it (rule-rank.ts; default 'person'). A live entry the person's stays so. */
+  set(verdict: Verdict, ttlMs: number, source?: VerdictSource): Promise<void>;
   clear(): Promise<void>;
   delete(url: string): Promise<void>;
+  /** A page's verdict asked for now by a navigation or the person: ranked as the person's from now on. */
+  promote(url: string): Promise<void>;
   count(): number;
   /** Any verdict with this scan id (report page, blocked page). */
   byScanId(scanId: string): Verdict | null;
@@ -50,7 +57,7 @@ export interface VerdictCache {
    * Every live entry with its expiry (the request-blocking rules are built from it). `incognito`:
    * learned in a private window, so its rule must not be written to disk (a session rule).
    */
-  entries(): Array<{ verdict: Verdict; expiresAt: number; incognito?: boolean }>;
+  entries(): Array<{ verdict: Verdict; expiresAt: number; incognito?: boolean; source: VerdictSource }>;
   /** Told after each set, delete, clear, eviction and load (net-rules.ts keeps the browser's rules in step). */
   onChange(fn: () => void): void;
 }
@@ -110,8 +117,17 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
     if (drop.length) await removeKeys('db', drop).catch(ignore);
   }
 
+  /** The least recently used page-caused entries first, then the least recently used of all. */
   function evictOver(): string[] {
     const out: string[] = [];
+    if (mem.size <= max) return out;
+    for (const [url, e] of mem) {
+      if (mem.size <= max) break;
+      if (e.pg) {
+        mem.delete(url);
+        out.push(url);
+      }
+    }
     while (mem.size > max) {
       const oldest = mem.keys().next().value as string;
       mem.delete(oldest);
@@ -142,8 +158,10 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
       mem.set(url, e);
       return e.v;
     },
-    async set(verdict, ttlMs) {
-      const e: Entry = { v: verdict, exp: now() + ttlMs };
+    async set(verdict, ttlMs, source = 'person') {
+      const before = mem.get(verdict.url);
+      const kept = before && before.exp > now() ? higherSource(source, before.pg ? 'page' : 'person') : source;
+      const e: Entry = { v: verdict, exp: now() + ttlMs, ...(kept === 'page' ? { pg: true as const } : {}) };
       mem.delete(verdict.url);
       mem.set(verdict.url, e);
       const over = evictOver();
@@ -160,6 +178,14 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
       for (const k of Object.keys(all)) if (k.startsWith(PREFIX)) keys.push(k);
       if (keys.length) await removeKeys('db', [...new Set(keys)]);
     },
+    async promote(url) {
+      const e = mem.get(url);
+      if (!e?.pg || e.exp <= now()) return;
+      const kept: Entry = { v: e.v, exp: e.exp };
+      mem.set(url, kept);
+      changed();
+      if (!memoryOnly(url)) await writeKeys('db', { [PREFIX + url]: kept }).catch(ignore);
+    },
     async delete(url) {
       mem.delete(url);
       if (!loaded) removedDuringLoad.add(url);
@@ -173,7 +199,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
     },
     entries() {
       const t = now();
-      return [...mem.values()].filter((e) => e.exp > t).map((e) => ({ verdict: e.v, expiresAt: e.exp, incognito: memoryOnly(e.v.url) }));
+      return [...mem.values()].filter((e) => e.exp > t).map((e) => ({ verdict: e.v, expiresAt: e.exp, incognito: memoryOnly(e.v.url), source: e.pg ? ('page' as const) : ('person' as const) }));
     },
     onChange(fn) {
       listeners.add(fn);

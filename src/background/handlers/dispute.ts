@@ -3,6 +3,11 @@
  * scanned again at once (the verdict may simply be stale), the disputed verdict is recorded on
  * this device, and the page learns where to report it: the organization's `reportUrl` when one is
  * set, else null (the page then opens an editable report with the scan id and URL).
+ *
+ * From a private window (or one whose window is unknown, which counts as private) it follows the
+ * private-window rules like every check: nothing is sent again unless "Check in private windows"
+ * is on (nor is the cached verdict dropped), and the dispute is kept in memory only, never
+ * written to disk, like the private window's own history.
  */
 import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
@@ -29,23 +34,31 @@ export function fillReportUrl(template: string, scanId: string | null, url: stri
   return /^https?:\/\//i.test(filled) ? filled : null;
 }
 
-export const readDisputes = () => readKey('db', 'disputes', DisputeSchema, []);
+/** Disputes from private windows in this background life: memory only, newest first. */
+let privateDisputes: Dispute[] = [];
+const newest = (list: Dispute[], d: Dispute) => [d, ...list.filter((x) => !(x.url === d.url && x.scanId === d.scanId))].slice(0, DISPUTES_CAP);
 
-export async function disputeVerdict(app: App, rawUrl: string, scanId: string | undefined): Promise<DisputeData> {
+/** The disputes on disk (normal windows). */
+export const readDisputes = () => readKey('db', 'disputes', DisputeSchema, []);
+/** Those of private windows, while the background runs. */
+export const privateDisputesNow = (): readonly Dispute[] => privateDisputes;
+
+/** `incognito`: the asking page's window is private, or unknown (handlers/pages.ts isIncognito). */
+export async function disputeVerdict(app: App, rawUrl: string, scanId: string | undefined, incognito: boolean): Promise<DisputeData> {
   const { settings: s } = await app.settings.get();
-  const n = await app.checker.lookup(rawUrl);
+  const n = await app.checker.lookup(rawUrl, { incognito });
   const id = scanId ?? (n.status.kind === 'verdict' ? n.status.verdict.scanId : null);
   const url = n.url ?? rawUrl;
-  await mutex(async () => {
-    const cur = await readDisputes();
-    const next = [{ url, scanId: id, at: Date.now() }, ...cur.filter((d) => !(d.url === url && d.scanId === id))];
-    await writeKey('db', 'disputes', next.slice(0, DISPUTES_CAP));
-  });
+  const d: Dispute = { url, scanId: id, at: Date.now() };
+  if (incognito) privateDisputes = newest(privateDisputes, d);
+  else await mutex(async () => writeKey('db', 'disputes', newest(await readDisputes(), d)));
   // Scan again now: the old verdict is dropped, so the next answer is the service's new one.
-  if (n.url) {
+  // Not when this window's URLs are not sent (a private window, scanIncognito off): then the
+  // verdict stays as it was and nothing leaves.
+  if (n.url && n.status.kind !== 'skipped') {
     app.engine.forget(n.url);
     await app.cache.delete(n.url);
-    void app.checker.check(rawUrl, 'popup').catch(ignore);
+    void app.checker.check(rawUrl, 'popup', { incognito }).catch(ignore);
   }
   return { reportUrl: fillReportUrl(s.reportUrl, id, url), scanId: id, url };
 }

@@ -82,7 +82,7 @@ const ownHandlers = {
     await clearHistory();
     return ok({ cleared: true as const });
   },
-  'verdict.dispute': async (app, m) => ok(await disputeVerdict(app, m.url, m.scanId)),
+  'verdict.dispute': async (app, m, sender) => ok(await disputeVerdict(app, m.url, m.scanId, await isIncognito(m.tabId, sender))),
   'blocked.details': (app, m) => blockedDetails(app, m.token),
   'blocked.back': async (app, m) => {
     const t = await readToken(m.token);
@@ -101,7 +101,7 @@ const ownHandlers = {
     await grantPass(t.tabId, t.rawUrl);
     // The page navigates when this answers: the request-blocking rules must let it through by then.
     await app.netRules.syncNow();
-    reportProceeded({ url: t.url, host: t.host, verdict: t.verdict, rule: t.decision.reason }); // docs/decisions/016-organizations.md
+    reportProceeded({ url: t.url, host: t.host, verdict: t.verdict, rule: t.decision.reason, tabId: t.tabId }); // docs/decisions/016-organizations.md
     return ok({ url: t.rawUrl });
   },
 } satisfies Partial<PageHandlers>;

@@ -13,6 +13,11 @@ import { settingsData } from './settings-data';
 import { reportPause, setByPerson } from '../reporting/hooks';
 import { say } from '../i18n';
 import type { PageHandler, PageHandlers } from './handler-map';
+import { readKey, removeKeys } from '../state/kv';
+import { HELD_KEY } from '../state/legacy-local';
+import { SETTINGS_VERSION } from '@/src/shared/policy/settings';
+import { z } from 'zod/mini';
+import { dict } from '@/src/shared/zod-lean';
 
 /**
  * The entry to store for what the options page or the popup sent, or the reason it is refused
@@ -72,6 +77,15 @@ export const prefsHandlers = {
     if ('serviceUrl' in m.patch || 'apiKey' in m.patch || m.rebindKey) app.engine.configChanged();
     return ok({ ...settingsData(r.state), refused: r.refused });
   }),
+  'settings.legacyHeld': async () => {
+    // Shown to the person as a settings file would be: nothing of it applies until reviewed.
+    const held = await readKey('db', HELD_KEY, z.nullable(dict(z.unknown())), null);
+    return ok({ json: held ? JSON.stringify({ version: SETTINGS_VERSION, ...held }) : null });
+  },
+  'settings.legacyHeld.clear': async () => {
+    await removeKeys('db', HELD_KEY);
+    return cleared();
+  },
   'settings.import': thenSyncRules<'settings.import'>(async (app, m) => {
     const r = await importSettings(app, m.json, m.apply === true, m.confirm ?? []);
     return r.ok ? ok(r.data) : r;

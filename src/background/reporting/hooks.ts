@@ -19,6 +19,7 @@ import { readKeyOrThrow, writeKey } from '../state/kv';
 import { say, assetUrl } from '../i18n';
 import { createDailyBudget } from './credit-budget';
 import { report, reportingSettings } from './index';
+import { incognitoUrls } from '../state/incognito-urls';
 
 /** What a blocked-page token or a checker status knows about a decision. */
 export interface DecisionFacts {
@@ -28,7 +29,28 @@ export interface DecisionFacts {
   verdict?: { scanId?: string | null; riskScore?: number | null; band?: 'safe' | 'suspicious' | 'high' | 'malicious' | null; categories?: string[] } | null;
   /** decision.reason, e.g. 'score' or 'blocklist' or 'strict:timeout'. */
   rule: string;
+  /** The tab it happened in: a private window's event is never written to disk (queue.ts). */
+  tabId?: number;
 }
+
+/**
+ * Whether the event is about a private window: by its tab when named (a tab that cannot be
+ * read counts as private), else by its URL, which a private (or unknown) window asked about
+ * (incognito-urls.ts).
+ */
+async function isPrivate(f: Pick<DecisionFacts, 'url' | 'tabId'>): Promise<boolean> {
+  if (f.tabId !== undefined) {
+    const tab = await browser.tabs.get(f.tabId).catch(() => null);
+    return tab?.incognito !== false;
+  }
+  return incognitoUrls.has(f.url);
+}
+
+/** One decision event, kept off disk when it is about a private window. */
+const reportDecision = (type: 'navigation.blocked' | 'navigation.proceeded' | 'link.openedAnyway' | 'audit.wouldBlock', f: DecisionFacts) =>
+  void isPrivate(f)
+    .then((memoryOnly) => report({ type, payload: decision(f) }, { memoryOnly }))
+    .catch(ignore);
 
 function decision(f: DecisionFacts): ReportPayload<'navigation.blocked'> {
   const v = f.verdict;
@@ -45,7 +67,7 @@ function decision(f: DecisionFacts): ReportPayload<'navigation.blocked'> {
  * and notified when the policy `notifyOnBlock` asks for it.
  */
 export function reportBlocked(f: DecisionFacts): void {
-  void report({ type: 'navigation.blocked', payload: decision(f) });
+  reportDecision('navigation.blocked', f);
   void reportingSettings()
     ?.get()
     .then(({ settings: s }) => {
@@ -56,16 +78,19 @@ export function reportBlocked(f: DecisionFacts): void {
     .catch(ignore);
 }
 /** "Proceed anyway" was granted (blocked.proceed, after the policy check). */
-export const reportProceeded = (f: DecisionFacts) => void report({ type: 'navigation.proceeded', payload: decision(f) });
+export const reportProceeded = (f: DecisionFacts) => reportDecision('navigation.proceeded', f);
 /** A page opened while its known verdict said warn (scan/opened-warned.ts: from the navigation, once per tab and URL). */
-export const reportOpenedAnyway = (f: DecisionFacts) => void report({ type: 'link.openedAnyway', payload: decision(f) });
+export const reportOpenedAnyway = (f: DecisionFacts) => reportDecision('link.openedAnyway', f);
 /** Audit-only mode: the decision would have been block (scan/audit-trail.ts, once per audit-list entry). */
-export const reportWouldBlock = (f: DecisionFacts) => void report({ type: 'audit.wouldBlock', payload: decision(f) });
+export const reportWouldBlock = (f: DecisionFacts) => reportDecision('audit.wouldBlock', f);
 
-/** A look-alike of a protected sign-in domain was seen (page load, or a password field focused). */
-export function reportLookalike(host: string, v: LookalikeVerdict, trigger: 'load' | 'password-focus'): void {
+/**
+ * A look-alike of a protected sign-in domain was seen (page load, or a password field focused).
+ * `incognito`: the page's window is private (undefined: unknown, counted as private).
+ */
+export function reportLookalike(host: string, v: LookalikeVerdict, trigger: 'load' | 'password-focus', incognito?: boolean): void {
   if (v.kind !== 'lookalike') return;
-  void report({ type: 'lookalike.seen', payload: { host, protectedDomain: v.protectedDomain, reason: v.reason, trigger } });
+  void report({ type: 'lookalike.seen', payload: { host, protectedDomain: v.protectedDomain, reason: v.reason, trigger } }, { memoryOnly: incognito !== false });
 }
 
 /** pause.set: until = ms epoch, null = until restart, 0 = resume. */

@@ -35,8 +35,11 @@ export interface ReportingDeps {
   serviceProblem(): { code: string } | null;
 }
 
+/** `memoryOnly`: the event is about a private window: queued, never written (queue.ts). */
+export type ReportOptions = { memoryOnly?: boolean };
+
 interface Reporter {
-  report(input: ReportInput): Promise<void>;
+  report(input: ReportInput, opts?: ReportOptions): Promise<void>;
   status(): Promise<ReportingStatusData>;
   queue: ReportQueue;
 }
@@ -51,8 +54,8 @@ export const reportingSettings = (): SettingsStore | null => activeSettings;
  * Records an event for the organization. Never throws, never waits on the network. Does nothing
  * before startReporting (unit tests of handlers) or without a reportingUrl.
  */
-export function report(input: ReportInput): Promise<void> {
-  return active ? active.report(input).catch(ignore) : Promise.resolve();
+export function report(input: ReportInput, opts?: ReportOptions): Promise<void> {
+  return active ? active.report(input, opts).catch(ignore) : Promise.resolve();
 }
 
 /** For options (`reporting.status`). */
@@ -113,12 +116,12 @@ export function startReporting(deps: ReportingDeps): Reporter {
 
   const reporter: Reporter = {
     queue,
-    async report(input) {
+    async report(input, opts) {
       const { settings: s } = await deps.settings.get();
       if (!enabled(s)) return;
       droppedCtx = { extensionVersion: extensionVersion(), deviceTag: s.deviceTag, userTag: s.userTag };
       const event = makeEvent(input, await context());
-      if (event) await queue.add(event);
+      if (event) await queue.add(event, opts);
     },
     async status() {
       const { settings: s } = await deps.settings.get();

@@ -12,6 +12,12 @@
  * - Retried with exponential backoff (with jitter), or after the receiver's Retry-After.
  * - Bounded: past `maxEvents` the oldest event is dropped and counted; once a delivery succeeds
  *   again, one `reporting.dropped` event carries the count (it is never itself dropped).
+ * - Private windows: an event added `memoryOnly` (it names a private window's page) is queued
+ *   and sent like the others but never written: `save` gets the state without it. Kept rather
+ *   than dropped because the organization asked for these events (its block list and its
+ *   reports apply in private windows too) and most leave within the batch window; lost only when
+ *   the background stops before the receiver took them, like everything else of a private
+ *   window (nothing about private windows on disk).
  */
 import { z } from 'zod/mini';
 import { int, str } from '@/src/shared/zod-lean';
@@ -116,7 +122,8 @@ export interface QueueDeps {
 }
 
 export interface ReportQueue {
-  add(event: ReportEvent): Promise<void>;
+  /** `memoryOnly`: never written to storage (an event about a private window). */
+  add(event: ReportEvent, opts?: { memoryOnly?: boolean }): Promise<void>;
   /** Sends what is due. Safe to call at any time and concurrently (one flush runs at a time). */
   flush(): Promise<void>;
   state(): Promise<QueueState>;
@@ -146,9 +153,23 @@ export function createReportQueue(deps: QueueDeps): ReportQueue {
   const lock = createMutex();
   let flushing: Promise<void> | null = null;
 
+  /** Memory-only events still queued, by id (the stored state never holds them). */
+  const memory = new Map<string, ReportEvent>();
+
   // A queue that cannot be read is an error, not an empty queue: written back, "empty" would
   // erase every event kept (the add or flush fails instead, and the events stay).
-  const read = async () => parseQueueState(await deps.load(), now());
+  const read = async () => {
+    const s = parseQueueState(await deps.load(), now());
+    const stored = new Set(s.events.map((e) => e.id));
+    for (const e of memory.values()) if (!stored.has(e.id)) s.events.push(e);
+    return s;
+  };
+  /** Writes `s` without the memory-only events; forgets those no longer queued (sent, dropped). */
+  const save = async (s: QueueState) => {
+    const queued = new Set(s.events.map((e) => e.id));
+    for (const id of memory.keys()) if (!queued.has(id)) memory.delete(id);
+    await deps.save({ ...s, events: s.events.filter((e) => !memory.has(e.id)) });
+  };
 
   function scheduleAfterChange(s: QueueState) {
     if (s.events.length === 0) deps.wake(null);
@@ -200,7 +221,7 @@ export function createReportQueue(deps: QueueDeps): ReportQueue {
           s.nextAt = at + wait;
           s.last = { at, ok: false, status: result.status, error: result.error, delivered: 0 };
         }
-        await deps.save(s);
+        await save(s);
         if (s.events.length === 0) deps.wake(null);
         else if (s.nextAt > at) deps.wake(s.nextAt);
         return result.ok && s.events.length > 0;
@@ -212,13 +233,14 @@ export function createReportQueue(deps: QueueDeps): ReportQueue {
   }
 
   return {
-    add(event) {
+    add(event, opts) {
       return lock(async () => {
         const s = await read();
         if (s.events.some((e) => e.id === event.id)) return; // the same event twice is one event
         s.events.push(event);
+        if (opts?.memoryOnly) memory.set(event.id, event);
         while (s.events.length > limits.maxEvents) dropOldest(s, now());
-        await deps.save(s);
+        await save(s);
         scheduleAfterChange(s);
       });
     },
@@ -231,6 +253,7 @@ export function createReportQueue(deps: QueueDeps): ReportQueue {
     state: () => lock(read),
     clear() {
       return lock(async () => {
+        memory.clear();
         await deps.save(emptyQueueState());
         deps.wake(null);
       });

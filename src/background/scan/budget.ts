@@ -7,10 +7,21 @@
  * once a second (a worker dying in between loses at most that second of counts). A browser
  * restart starts a new session, and so fresh counters.
  *
- * "The page that caused it": a hover's frame (its URL, from the message sender); for a
- * navigation, the page the tab showed (last main-frame commit), else the page that opened the
- * tab (webNavigation.onCreatedNavigationTarget), else the URL navigated to (a person typing an
- * address into a new tab).
+ * "The page that caused it", never the page it leads to: a hover's frame (its URL, from the
+ * message sender), else (a frame with no web address of its own: about:blank, srcdoc, data:) the
+ * page its tab shows; for a navigation, the page the tab showed (last main-frame commit), else the
+ * page that opened the tab (webNavigation.onCreatedNavigationTarget); else one shared
+ * UNATTRIBUTED site. Charged to the destination, a page whose links or hops each lead to another
+ * site would have a fresh site budget for every one of them.
+ *
+ * Navigations the person starts through the browser (address bar, bookmark, history): the
+ * browser's request for them names no initiating page (webRequest `initiator` in Chromium,
+ * `originUrl` in Firefox), which no page can arrange. page-tracking.ts tells notePersonRequest;
+ * such a navigation is charged as 'person' (budgets.ts): no tab or site counter refuses it. The
+ * request comes after the navigation's check has asked, so it is waited for only when a page
+ * budget would refuse the check, never on the usual path, and only until the browser names the
+ * request's origin either way (a looping page's own request ends the wait at once) or
+ * PERSON_WAIT_MS passed (a request the browser's rules stopped is not reported).
  */
 import { localDay } from '@/src/shared/local-day';
 import { ignore } from '@/src/background/ignore';
@@ -18,10 +29,11 @@ import { z } from 'zod/mini';
 import { dict } from '@/src/shared/zod-lean';
 import type { UrlStatus, BudgetSkipReason } from '@/src/shared/verdict';
 import type { BudgetReportData, ScanReason } from '@/src/shared/messaging/protocol';
-import { budgetKindOf, spend, SKIP_REASON_OF, type Bucket, type BudgetKind, type BudgetLimits } from '@/src/shared/policy/budgets';
+import { budgetKindOf, spend, SKIP_REASON_OF, type BudgetKind, type BudgetLimits } from '@/src/shared/policy/budgets';
 import { registrableDomain } from '@/src/shared/url/site';
 import { readKey, writeKey } from '../state/kv';
 import { parseWeb } from '@/src/shared/url/parse-web';
+import { createRequestOrigins, PERSON_WAIT_MS } from './person-request';
 
 export interface BudgetContext {
   tabId?: number;
@@ -37,6 +49,8 @@ export interface Budget {
    */
   hold(reason: ScanReason, ctx: BudgetContext, url: string, known: UrlStatus, limits: BudgetLimits): Promise<UrlStatus | null>;
   noteCommitted(tabId: number, url: string): void;
+  /** A main-frame request in `tabId` (raw URL), and whether the person or a page started it. */
+  noteRequest(tabId: number, url: string, origin: 'person' | 'page'): void;
   noteOpened(tabId: number, sourceTabId: number): void;
   forgetTab(tabId: number): void;
   /** Why `url` (normalized) was not checked in this tab, when a budget turned it away. */
@@ -62,15 +76,20 @@ const WRITE_EVERY_MS = 1000;
  */
 export const SAME_SEND_MS = 5000;
 const MAX_RECENT = 500;
+/** The site charged when no page that caused a check is known (one bucket for all of them). */
+export const UNATTRIBUTED = '(unattributed)';
+
 /** Per-site counters kept at once; the smallest are forgotten first. */
 const MAX_SITES = 2000;
 
 const BucketSchema = z.object({ tokens: z.number(), at: z.number() });
-const Refusal = z.object({ scope: z.literal(['tab', 'site', 'site-day', 'day']), kind: z.literal(['navigation', 'hover']), site: z.string(), url: z.string(), at: z.number() });
+const Refusal = z.object({ scope: z.literal(['tab', 'site', 'site-day', 'tab-day', 'day']), kind: z.literal(['navigation', 'hover']), site: z.string(), url: z.string(), at: z.number() });
 const StateSchema = z.object({
   day: z.string(),
   spent: z.object({ navigation: z.number(), hover: z.number() }),
   sites: dict(z.number()),
+  /** Per tab, checks today (both kinds); absent in what an older build stored. */
+  tabDay: z.optional(dict(z.number())),
   refused: dict(z.number()),
   buckets: dict(BucketSchema),
   tabs: dict(Refusal),
@@ -78,7 +97,7 @@ const StateSchema = z.object({
 });
 type State = z.infer<typeof StateSchema>;
 
-const emptyState = (day: string): State => ({ day, spent: { navigation: 0, hover: 0 }, sites: {}, refused: {}, buckets: {}, tabs: {}, tabSite: {} });
+const emptyState = (day: string): State => ({ day, spent: { navigation: 0, hover: 0 }, sites: {}, tabDay: {}, refused: {}, buckets: {}, tabs: {}, tabSite: {} });
 
 /** Statuses for which a check request would send the URL now. */
 const wouldSend = (st: UrlStatus) => st.kind === 'unchecked' || st.kind === 'failed' || st.kind === 'timed_out' || st.kind === 'error';
@@ -88,7 +107,7 @@ function siteOfUrl(raw: string | undefined): string | null {
   return u ? registrableDomain(u.hostname) : null;
 }
 
-export function createBudget(deps: { now?: () => number } = {}): Budget {
+export function createBudget(deps: { now?: () => number; personWaitMs?: number } = {}): Budget {
   const now = deps.now ?? Date.now;
   let state: State | null = null;
   let loading: Promise<State> | null = null;
@@ -108,7 +127,7 @@ export function createBudget(deps: { now?: () => number } = {}): Budget {
   /** A new day: day counters start again; buckets and last refusals carry on. */
   function rollover(s: State): State {
     const today = localDay(now());
-    if (s.day !== today) Object.assign(s, { day: today, spent: { navigation: 0, hover: 0 }, sites: {}, refused: {} });
+    if (s.day !== today) Object.assign(s, { day: today, spent: { navigation: 0, hover: 0 }, sites: {}, tabDay: {}, refused: {} });
     return s;
   }
 
@@ -138,17 +157,40 @@ export function createBudget(deps: { now?: () => number } = {}): Budget {
     for (const [k, b] of Object.entries(s.buckets)) if (t - b.at > 10 * 60_000) delete s.buckets[k];
   }
 
-  function siteFor(s: State, kind: BudgetKind, ctx: BudgetContext, url: string): string {
+  /** The initiating page's site (never the destination's: see the top of this file). */
+  function siteFor(s: State, ctx: BudgetContext): string {
     const fromSource = siteOfUrl(ctx.source);
     if (fromSource) return fromSource;
-    if (kind === 'navigation' && ctx.tabId !== undefined) {
+    if (ctx.tabId !== undefined) {
       const shown = s.tabSite[String(ctx.tabId)];
       if (shown) return shown;
       const opener = openers.get(ctx.tabId);
       const openerSite = opener !== undefined ? s.tabSite[String(opener)] : undefined;
       if (openerSite) return openerSite;
     }
-    return siteOfUrl(url) ?? '(unknown)';
+    return UNATTRIBUTED;
+  }
+
+  const origins = createRequestOrigins({ now, waitMs: deps.personWaitMs ?? PERSON_WAIT_MS });
+
+  /** One check against the counters: charged when it fits. */
+  function charge(s: State, kind: BudgetKind, ctx: BudgetContext, limits: BudgetLimits, t: number, origin: 'page' | 'person') {
+    const site = siteFor(s, ctx);
+    const tab = String(ctx.tabId ?? 'none');
+    const tabKey = `${kind}:tab:${tab}`;
+    const siteKey = `${kind}:site:${site}`;
+    s.tabDay ??= {};
+    const d = spend(kind, { tab: s.buckets[tabKey], site: s.buckets[siteKey], siteDay: s.sites[site] ?? 0, tabDay: s.tabDay[tab] ?? 0, day: s.spent.navigation + s.spent.hover }, limits, t, origin);
+    if (d.next.tab) s.buckets[tabKey] = d.next.tab;
+    if (d.next.site) s.buckets[siteKey] = d.next.site;
+    if (d.allow) {
+      if (origin === 'page') {
+        s.sites[site] = d.next.siteDay;
+        s.tabDay[tab] = d.next.tabDay ?? 0;
+      }
+      s.spent[kind]++;
+    }
+    return { d, site };
   }
 
   return {
@@ -163,23 +205,35 @@ export function createBudget(deps: { now?: () => number } = {}): Budget {
       // Only while the engine knows nothing of the URL yet: a URL whose scan ended in an error is
       // sent again by a new check, and that is a new send, charged (a looping page stays bounded).
       if (known.kind === 'unchecked' && last !== undefined && t - last >= 0 && t - last < SAME_SEND_MS) return null;
-      const site = siteFor(s, kind, ctx, url);
-      const tabKey = `${kind}:tab:${ctx.tabId ?? 'none'}`;
-      const siteKey = `${kind}:site:${site}`;
-      const d = spend(kind, { tab: s.buckets[tabKey], site: s.buckets[siteKey], siteDay: s.sites[site] ?? 0, day: s.spent.navigation + s.spent.hover }, limits, t);
-      s.buckets[tabKey] = d.next.tab as Bucket;
-      s.buckets[siteKey] = d.next.site as Bucket;
+      const person = kind === 'navigation' && origins.personStarted(ctx.tabId, url);
+      const { d, site } = charge(s, kind, ctx, limits, t, person ? 'person' : 'page');
       scheduleWrite();
       if (d.allow) {
-        s.sites[site] = d.next.siteDay;
-        s.spent[kind]++;
         if (recent.size >= MAX_RECENT) recent.clear();
         recent.set(sendKey, t);
         return null;
       }
+      const tabKey = ctx.tabId === undefined ? null : String(ctx.tabId);
+      const refusal = { scope: d.scope, kind, site, url, at: t };
       s.refused[site] = (s.refused[site] ?? 0) + 1;
-      if (ctx.tabId !== undefined) s.tabs[String(ctx.tabId)] = { scope: d.scope, kind, site, url, at: t };
-      const why: BudgetSkipReason = SKIP_REASON_OF[d.scope];
+      if (tabKey !== null) s.tabs[tabKey] = refusal;
+      // A page budget refused a navigation: the person may have started it, and the browser says
+      // so just after this check asked. Recorded as refused meanwhile (the popup can ask); if the
+      // browser says so in time, only the whole day counts and the refusal is taken back.
+      if (!person && kind === 'navigation' && (await origins.waitPerson(ctx.tabId, url))) {
+        const again = charge(s, kind, ctx, limits, now(), 'person');
+        if (again.d.allow) {
+          s.refused[site] = Math.max(0, (s.refused[site] ?? 1) - 1);
+          if (!s.refused[site]) delete s.refused[site];
+          if (tabKey !== null && s.tabs[tabKey] === refusal) delete s.tabs[tabKey];
+          scheduleWrite();
+          recent.set(sendKey, t);
+          return null;
+        }
+        // Past the whole day even for the person: that is the reason to name.
+        refusal.scope = again.d.allow ? refusal.scope : again.d.scope;
+      }
+      const why: BudgetSkipReason = SKIP_REASON_OF[refusal.scope];
       // What is known stays (a failed check says so); a URL never checked says why it is not.
       return known.kind === 'unchecked' ? { kind: 'skipped', reason: why } : known;
     },
@@ -192,16 +246,19 @@ export function createBudget(deps: { now?: () => number } = {}): Budget {
         scheduleWrite();
       });
     },
+    noteRequest: (tabId, url, origin) => origins.note(tabId, url, origin),
     noteOpened(tabId, sourceTabId) {
       if (openers.size > 1000) openers.clear();
       openers.set(tabId, sourceTabId);
     },
     forgetTab(tabId) {
       openers.delete(tabId);
+      origins.forgetTab(tabId);
       void load().then((s) => {
         const k = String(tabId);
         delete s.tabs[k];
         delete s.tabSite[k];
+        if (s.tabDay) delete s.tabDay[k];
         delete s.buckets[`navigation:tab:${k}`];
         delete s.buckets[`hover:tab:${k}`];
         scheduleWrite();

@@ -10,6 +10,7 @@ import { toVerdict } from './to-verdict';
 import { recordHistory } from '../state/ledger';
 import { say } from '../i18n';
 import { durationSample } from './scan-durations';
+import { verdictSource } from '@/src/shared/policy/rule-rank';
 
 /**
  * `ageOf`: the job's age for the duration sample (engine-track.ts); `retrack`: polls the job again
@@ -54,7 +55,8 @@ export function createFinisher(core: EngineCore, ageOf: (job: PendingJob) => num
     // takes only this job (its key), never the new one.
     const ttl = await deps.ttlFor(v);
     core.retiring.set(job.url, job.idempotencyKey);
-    const cached = deps.cache.set(v, ttl);
+    // Ranked by what asked for it: a page's hovers never push out a page opened (rule-rank.ts).
+    const cached = deps.cache.set(v, ttl, verdictSource(job.reasons));
     core.inflight.delete(job.url);
     core.forgetTracking(job.url);
     deps.onPending?.(core.inflight.size);

@@ -18,6 +18,8 @@ import { createTracker } from './engine-track';
 import { createSubmitter } from './engine-submit';
 import { createResumer } from './engine-resume';
 import * as T from './timing';
+import { verdictSource } from '@/src/shared/policy/rule-rank';
+import { ignore } from '@/src/background/ignore';
 
 export type { EngineDeps, EngineListener, JobMeta } from './engine-core';
 
@@ -58,7 +60,11 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
 
   async function request(url: string, reason: ScanReason, tabId?: number): Promise<UrlStatus> {
     const cached = peek(url);
-    if (cached.kind === 'verdict') return cached;
+    if (cached.kind === 'verdict') {
+      // Hovered first, opened now: its block rule ranks as a page opened (rule-rank.ts).
+      if (verdictSource([reason]) === 'person') void deps.cache.promote(url).catch(ignore);
+      return cached;
+    }
     if (core.inflight.has(url)) {
       const updated = await deps.jobs.update(url, (j) => ({
         ...j,

@@ -94,7 +94,7 @@ export function createNavigationActs(deps: { settings: SettingsStore; flow: Bloc
     const hop = (await hopOf(tabId, url, s)) ?? (opts.attempted ? { hop: opts.attempted, first: opts.first ?? opts.attempted } : null);
     if (!hop || (await allowedAnyway(tabId, hop.hop, host, st)) || !claim(tabId)) return null;
     // docs/decisions/016-organizations.md: a block (not a strict hold) is reported to the organization when it asks for that.
-    if (opts.pending !== true && reason.decision.action === 'block') reportBlocked({ url, host, verdict: reason.verdict, rule: reason.decision.reason });
+    if (opts.pending !== true && reason.decision.action === 'block') reportBlocked({ url, host, verdict: reason.verdict, rule: reason.decision.reason, tabId });
     return flow.redirect(tabId, {
       tabId,
       rawUrl: hop.hop,

@@ -162,7 +162,7 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
     const plan = planNetRules({
       settings: { ...s, orgBlocklist: managedEntries.blocklist },
       pausedUntil: paused,
-      verdicts: deps.cache.entries().map((e) => ({ verdict: e.verdict, expiresAt: e.expiresAt, incognito: e.incognito === true })),
+      verdicts: deps.cache.entries().map((e) => ({ verdict: e.verdict, expiresAt: e.expiresAt, incognito: e.incognito === true, source: e.source })),
       exceptions,
       passes,
       limits: limits(),

@@ -23,7 +23,7 @@ export function createOpenedWarned(report: (f: DecisionFacts) => void = reportOp
     if (seen.has(key)) return false;
     if (seen.size >= REMEMBERED) seen.delete(seen.values().next().value as string);
     seen.add(key);
-    report({ url: out.url, host: out.host, verdict: st.verdict, rule: st.decision.reason });
+    report({ url: out.url, host: out.host, verdict: st.verdict, rule: st.decision.reason, tabId });
     return true;
   };
 }

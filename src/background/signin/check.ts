@@ -57,7 +57,7 @@ export interface SignInChecks {
 
 export function createSignInChecks(deps: {
   settings: Pick<SettingsStore, 'get'>;
-  report?: (host: string, v: LookalikeVerdict, trigger: SignInTrigger) => void;
+  report?: (host: string, v: LookalikeVerdict, trigger: SignInTrigger, incognito?: boolean) => void;
   /** Default: a fresh one, restored from and saved to `store`. */
   once?: ReportOnce;
   store?: typeof sessionStore;
@@ -80,7 +80,7 @@ export function createSignInChecks(deps: {
       if (verdict.kind !== 'lookalike') return NO_WARNING;
       const seen = await reportedOnce();
       if (seen.first(tabId, host, trigger)) {
-        report(host, verdict, trigger);
+        report(host, verdict, trigger, sender.tab?.incognito);
         // In order, each with the state as it is when its turn comes.
         saving = saving.then(() => store.save(seen.state())).catch(ignore);
       }

@@ -13,7 +13,7 @@ import { Id, ofType, Url } from './schema-parts';
 import { ScanReason } from './scan-reason';
 import type { ProtocolMap } from './reply';
 import type { AuditEntry, DisputeData, LedgerEntry, PageScanPreviewData, PageScanProgressData, ScanSummary, ScansListData, ScanViewData, TabStatusData } from './page-data/scans';
-import type { ExceptionsData, SettingsData, SettingsImportData, SettingsWriteData } from './page-data/settings';
+import type { ExceptionsData, LegacyHeldData, SettingsData, SettingsImportData, SettingsWriteData } from './page-data/settings';
 import type { ApiKeyData, ConnectionTestData, CreatedKeyData, CreditsData, LooseRecord } from './page-data/account';
 import type { BlockedDetailsData, OrgSupportData, ReportingStatusData, SignInStatusData } from './page-data/blocked-org';
 
@@ -53,6 +53,13 @@ export const PageToBackground = z.union([
     apply: z.optional(z.boolean()),
     confirm: z.optional(z.array(str(100)).check(z.maxLength(100))),
   }),
+  /**
+   * Settings an older version left in storage.local that would lower protection (kept aside by
+   * the upgrade, legacy-local.ts): as a settings file for the import review, or null. Reply:
+   * LegacyHeldData. `.clear`: forget them (reviewed or discarded).
+   */
+  ofType('settings.legacyHeld'),
+  ofType('settings.legacyHeld.clear'),
   ofType('connection.test', { serviceUrl: str(2000), apiKey: str(2000) }),
   ofType('keys.list'),
   ofType('keys.create', { name: str(200), scopes: z.array(str(100)).check(z.maxLength(20)) }),
@@ -81,8 +88,12 @@ export const PageToBackground = z.union([
   ofType('cache.clear'),
   ofType('history.get'),
   ofType('history.clear'),
-  /** "Report a mistake": rescan now, mark the verdict disputed here, and say where to report it. */
-  ofType('verdict.dispute', { url: Url, scanId: z.optional(Id) }),
+  /**
+   * "Report a mistake": rescan now, mark the verdict disputed here, and say where to report it.
+   * `tabId`: the tab the URL was taken from (the popup's tab), as for scan.url: a private
+   * window's setting applies; without it the sending page's own tab decides, no tab = private.
+   */
+  ofType('verdict.dispute', { url: Url, scanId: z.optional(Id), tabId: z.optional(int()) }),
   /** docs/decisions/016-organizations.md: what is reported to the organization, to whom, and how delivery goes (options). */
   ofType('reporting.status'),
   /** docs/decisions/016-organizations.md: the organization's support contact (blocked page, popup). */
@@ -126,6 +137,8 @@ export interface PageReplies {
   'settings.get': SettingsData;
   'settings.set': SettingsWriteData;
   'settings.import': SettingsImportData;
+  'settings.legacyHeld': LegacyHeldData;
+  'settings.legacyHeld.clear': { cleared: true };
   'connection.test': ConnectionTestData;
   'keys.list': ApiKeyData[];
   'keys.create': CreatedKeyData;

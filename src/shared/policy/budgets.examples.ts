@@ -3,11 +3,13 @@
  * site; hovers 60 and 120; 1000 per site a day; 5000 a day), at each edge. Tested in
  * budgets.test.ts, together with the one-minute bound the browser tests rely on.
  */
-import { DEFAULT_BUDGETS, type BudgetCounters, type BudgetKind, type BudgetLimits, type BudgetScope } from './budgets';
+import { DEFAULT_BUDGETS, type BudgetCounters, type BudgetKind, type BudgetLimits, type BudgetOrigin, type BudgetScope } from './budgets';
 
 export interface BudgetExample {
   name: string;
   kind: BudgetKind;
+  /** Default 'page'. */
+  origin?: BudgetOrigin;
   counters: BudgetCounters;
   limits?: Partial<BudgetLimits>;
   now: number;
@@ -46,6 +48,17 @@ export const BUDGET_EXAMPLES: readonly BudgetExample[] = [
   { name: 'hover, site at 800 today', kind: 'hover', counters: { ...fresh, siteDay: 800, day: 800 }, now: T0, expected: 'site-day' },
   { name: 'hover, all sites at 4000 today', kind: 'hover', counters: { ...fresh, siteDay: 3, day: 4000 }, now: T0, expected: 'day' },
   { name: 'a page opened when hovers used their four fifths of the day: still checked', kind: 'navigation', counters: { ...fresh, siteDay: 3, day: 4000 }, now: T0, expected: 'allow' },
+  // One tab may use a fifth of the day (hovers four fifths of that): a loop in one tab leaves the rest.
+  { name: 'a tab at 999 checks today', kind: 'navigation', counters: { ...fresh, siteDay: 3, tabDay: 999, day: 999 }, now: T0, expected: 'allow' },
+  { name: 'a tab at 1000 checks today (its fifth of the day)', kind: 'navigation', counters: { ...fresh, siteDay: 3, tabDay: 1000, day: 1000 }, now: T0, expected: 'tab-day' },
+  { name: 'hover, a tab at 800 today', kind: 'hover', counters: { ...fresh, siteDay: 3, tabDay: 800, day: 800 }, now: T0, expected: 'tab-day' },
+  // Pages together may use nine tenths of the day; the last tenth is the person's.
+  { name: 'a page visit at 4499 of the day', kind: 'navigation', counters: { ...fresh, siteDay: 3, day: 4499 }, now: T0, expected: 'allow' },
+  { name: 'a page visit at 4500 of the day: the rest is the person\'s', kind: 'navigation', counters: { ...fresh, siteDay: 3, day: 4500 }, now: T0, expected: 'day' },
+  { name: 'the person types an address at 4500 of the day: checked', kind: 'navigation', origin: 'person', counters: { ...fresh, siteDay: 3, day: 4500 }, now: T0, expected: 'allow' },
+  { name: "the person types an address in a tab whose page spent its site's and the tab's day: checked", kind: 'navigation', origin: 'person', counters: { tab: bucket(3), site: bucket(0), siteDay: 1000, tabDay: 1000, day: 4999 }, now: T0, expected: 'allow', tabTokensAfter: 2 },
+  { name: 'the person at the per-tab navigation rate (what a content script passing for the person would hit)', kind: 'navigation', origin: 'person', counters: { ...fresh, tab: bucket(0) }, now: T0, expected: 'tab' },
+  { name: 'the person at 5000 of the day: the day is spent', kind: 'navigation', origin: 'person', counters: { ...fresh, day: 5000 }, now: T0, expected: 'day' },
   // Policy limits.
   { name: 'policy: 2 navigations a minute per tab, the second at once', kind: 'navigation', counters: { ...fresh, tab: bucket(0) }, limits: { navigationsPerTabPerMinute: 2 }, now: T0, expected: 'tab' },
   { name: 'policy: 2 a minute, one per minute after the first', kind: 'navigation', counters: { ...fresh, tab: bucket(0) }, limits: { navigationsPerTabPerMinute: 2 }, now: T0 + 60_000, expected: 'allow', tabTokensAfter: 0 },

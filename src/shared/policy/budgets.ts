@@ -14,10 +14,25 @@
  * - tab:  per tab and kind, a token bucket (below);
  * - site: per registrable domain of the page that caused the check, and kind: a token bucket;
  * - site-day: per site, checks of both kinds per calendar day;
- * - day:  all page-caused checks per calendar day.
+ * - tab-day: per tab, checks of both kinds per calendar day, at most TAB_DAY_SHARE of the day;
+ * - day:  all checks per calendar day.
  * Hovers may use at most HOVER_DAY_SHARE of each day budget: a page faking hover intent all day
  * (a compromised content script can send any hover) must not leave the person's next pages
  * unchecked in every tab.
+ *
+ * Why one site (or one tab) cannot spend the day for everyone: a page that sends itself from one
+ * of its own domains to the next has a fresh site budget on each, and sustained 40 checks a
+ * minute (10 page visits and 30 hovers, the per-tab refill) emptied the whole day in about two
+ * hours; after that every tab opened unchecked. So:
+ * - one tab may use at most TAB_DAY_SHARE of the day (a loop in one tab leaves four fifths);
+ * - page-caused checks together may use at most PAGE_DAY_SHARE of it, and the rest is kept for
+ *   navigations the person starts ('person': typed into the address bar, a bookmark, the browser's
+ *   own UI; the browser says so, a page cannot), which no tab, site or page counter refuses: they
+ *   count only against the whole day. So no site's spending ever leaves a page the person asks for
+ *   unchecked until the day is spent by the person's own navigations.
+ * "The site that caused it" is the initiating page's, never the destination's (background
+ * scan/budget.ts): otherwise a page whose links all lead to different sites would spend a fresh
+ * site budget on each.
  *
  * Token bucket for "N per minute": it holds at most ceil(N/2) tokens (that many at once) and
  * regains floor(N/2) per minute, continuously. So in ANY 60-second window at most N checks
@@ -42,7 +57,13 @@ export type BudgetKind = 'navigation' | 'hover';
 
 /** The share of each day budget hovers may use; the rest is kept for pages opened. */
 export const HOVER_DAY_SHARE = 0.8;
-export type BudgetScope = 'tab' | 'site' | 'site-day' | 'day';
+/** The share of the day budget page-caused checks may use; the rest is the person's reserve. */
+export const PAGE_DAY_SHARE = 0.9;
+/** The share of the day budget one tab may use (both kinds). */
+export const TAB_DAY_SHARE = 0.2;
+export type BudgetScope = 'tab' | 'site' | 'site-day' | 'tab-day' | 'day';
+/** Who started a check: a page (script, hover, a link in it) or the person through the browser. */
+export type BudgetOrigin = 'page' | 'person';
 
 /** Sized for a person's pace (docs/privacy.md "Budgets"; docs/admin/policy.md `budgets`). */
 export const DEFAULT_BUDGETS: BudgetLimits = {
@@ -91,7 +112,9 @@ export interface BudgetCounters {
   site: Bucket | undefined;
   /** Checks this site caused today (both kinds). */
   siteDay: number;
-  /** Page-caused checks today (both kinds, all sites). */
+  /** Checks this tab caused today (both kinds); absent: 0. */
+  tabDay?: number;
+  /** Checks today (both kinds, all sites and tabs, the person's navigations included). */
   day: number;
 }
 
@@ -102,20 +125,44 @@ export type BudgetDecision =
 /**
  * Whether one more check of `kind` fits. `next` holds the counters to keep (refilled, and
  * charged when allowed). When several scopes refuse, the narrowest is named (tab, then site,
- * then site-day, then day): that is what the person can act on first.
+ * then site-day, then tab-day, then day): that is what the person can act on first.
+ * `origin` 'person' (a navigation the person started through the browser): the tab's bucket
+ * still counts, at the per-tab navigation rate, which no person typing addresses reaches but which
+ * bounds whatever could pass for the person (in Firefox a content script's navigation names no
+ * page either); then only the whole day, with the person's reserve. No site or day share counts.
+ * (In a tab whose page just looped, the person's next address waits for that tab's refill, a few
+ * seconds; other tabs are never held back.)
  */
-export function spend(kind: BudgetKind, c: BudgetCounters, limits: BudgetLimits, now: number): BudgetDecision {
+export function spend(kind: BudgetKind, c: BudgetCounters, limits: BudgetLimits, now: number, origin: BudgetOrigin = 'page'): BudgetDecision {
+  const tabDay = c.tabDay ?? 0;
+  if (origin === 'person') {
+    const own = refill(c.tab, limits.navigationsPerTabPerMinute, now);
+    const keep = { site: c.site, siteDay: c.siteDay, tabDay };
+    const scope: BudgetScope | null = own.tokens < 1 ? 'tab' : c.day >= limits.checksPerDay ? 'day' : null;
+    if (scope) return { allow: false, scope, next: { ...keep, tab: own, day: c.day } };
+    return { allow: true, next: { ...keep, tab: { ...own, tokens: own.tokens - 1 }, day: c.day + 1 } };
+  }
   const tabRate = kind === 'navigation' ? limits.navigationsPerTabPerMinute : limits.hoversPerTabPerMinute;
   const siteRate = kind === 'navigation' ? limits.navigationsPerSitePerMinute : limits.hoversPerSitePerMinute;
   const tab = refill(c.tab, tabRate, now);
   const site = refill(c.site, siteRate, now);
   const share = kind === 'hover' ? HOVER_DAY_SHARE : 1;
   const refused: BudgetScope | null =
-    tab.tokens < 1 ? 'tab' : site.tokens < 1 ? 'site' : c.siteDay >= limits.checksPerSitePerDay * share ? 'site-day' : c.day >= limits.checksPerDay * share ? 'day' : null;
-  if (refused) return { allow: false, scope: refused, next: { tab, site, siteDay: c.siteDay, day: c.day } };
+    tab.tokens < 1
+      ? 'tab'
+      : site.tokens < 1
+        ? 'site'
+        : c.siteDay >= limits.checksPerSitePerDay * share
+          ? 'site-day'
+          : tabDay >= Math.max(1, limits.checksPerDay * TAB_DAY_SHARE * share)
+            ? 'tab-day'
+            : c.day >= limits.checksPerDay * PAGE_DAY_SHARE * share
+              ? 'day'
+              : null;
+  if (refused) return { allow: false, scope: refused, next: { tab, site, siteDay: c.siteDay, tabDay, day: c.day } };
   return {
     allow: true,
-    next: { tab: { ...tab, tokens: tab.tokens - 1 }, site: { ...site, tokens: site.tokens - 1 }, siteDay: c.siteDay + 1, day: c.day + 1 },
+    next: { tab: { ...tab, tokens: tab.tokens - 1 }, site: { ...site, tokens: site.tokens - 1 }, siteDay: c.siteDay + 1, tabDay: tabDay + 1, day: c.day + 1 },
   };
 }
 
@@ -123,6 +170,7 @@ export const SKIP_REASON_OF: Record<BudgetScope, BudgetSkipReason> = {
   tab: 'budget-tab',
   site: 'budget-site',
   'site-day': 'budget-site-day',
+  'tab-day': 'budget-tab-day',
   day: 'budget-day',
 };
 

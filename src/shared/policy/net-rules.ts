@@ -35,8 +35,9 @@
  * MAX_NUMBER_OF_SESSION_RULES: 5,000): the block lists never need more than BLOCKLIST_BUCKETS
  * rules each (the person's, the organization's) and no regex. Regex slots go first to allow rules (so "Proceed anyway" keeps working;
  * at most MAX_EXCEPTION_RULES and MAX_PASS_RULES, the newest), then to strict mode's hold, then
- * to verdicts, most severe first (risk score), then most recent (checkedAt), then to known-safe
- * pages. Verdicts that do not fit are `overflow`: the navigation-event path (navigation.ts)
+ * to verdicts: those of navigations and of checks the person asked for before those of links a
+ * page showed (a page cannot push out the rule of a page the person opened: rule-rank.ts), each
+ * most severe first (risk score), then most recent (checkedAt); then to known-safe pages. Verdicts that do not fit are `overflow`: the navigation-event path (navigation.ts)
  * still blocks them, after the request has started.
  */
 import type { Verdict } from '../verdict';
@@ -49,6 +50,7 @@ import { assignIds, fnv1a, type Draft, type NetRule, type ResourceType, type Sto
 import { wrapperHoldDrafts } from './wrapper-holds';
 import { startedDraft, startupHoldDraft, strictHoldDraft } from './strict-hold';
 import { hostOfKey, knownSafeDrafts } from './known-safe';
+import { compareRank, type VerdictSource } from './rule-rank';
 
 export { diffRules, ruleSignature, type NetRule, type ResourceType } from './net-rule-ids';
 export { knownBad, listIndex, type ListIndex } from './known-bad';
@@ -96,6 +98,8 @@ export interface CachedVerdict {
   expiresAt: number;
   /** Learned in a private window: its rule is a session rule, never written to disk. */
   incognito?: boolean;
+  /** What asked for it (rule-rank.ts); absent: 'person'. */
+  source?: VerdictSource;
 }
 
 export interface NetRuleInput {
@@ -224,7 +228,7 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
     if (input.started === true && take('session', true)) drafts.push(startedDraft(STARTED_PRIORITY, s.allowlist));
   }
 
-  // 3b. Verdicts, most severe then most recent, while regex slots last.
+  // 3b. Verdicts, the person's before pages' (rule-rank.ts), while regex slots last.
   const overflow: string[] = [];
   const lists = listIndex(s);
   const bad = input.verdicts
@@ -236,7 +240,7 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
       // Block-listed hosts are covered by the block-list rules already.
       return d !== null && d.reason !== 'blocklist';
     })
-    .sort((a, b) => b.verdict.riskScore - a.verdict.riskScore || b.verdict.checkedAt - a.verdict.checkedAt || a.verdict.url.localeCompare(b.verdict.url));
+    .sort(compareRank);
   const seen = new Set<string>();
   for (const c of bad) {
     if (seen.has(c.verdict.url)) continue;

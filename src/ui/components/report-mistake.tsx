@@ -27,7 +27,8 @@ export function reportText(d: { url: string; scanId: string | null }, summary: s
   ].join('\n');
 }
 
-export function ReportMistake({ url, scanId, summary }: { url: string; scanId: string | null; summary?: string | null }) {
+/** `tabId`: the tab the address was taken from (the popup's), so its window's privacy applies. */
+export function ReportMistake({ url, scanId, summary, tabId }: { url: string; scanId: string | null; summary?: string | null; tabId?: number }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorInfo | null>(null);
   const [done, setDone] = useState<DisputeData | null>(null);
@@ -36,7 +37,7 @@ export function ReportMistake({ url, scanId, summary }: { url: string; scanId: s
 
   const report = async () => {
     setBusy(true);
-    const reply = await sendToBackground({ type: 'verdict.dispute', url, ...(scanId ? { scanId } : {}) });
+    const reply = await sendToBackground({ type: 'verdict.dispute', url, ...(scanId ? { scanId } : {}), ...(tabId !== undefined ? { tabId } : {}) });
     setBusy(false);
     if (!reply.ok) return setError(reply.error);
     setError(null);

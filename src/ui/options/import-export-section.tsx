@@ -4,8 +4,12 @@
  * changes that lower protection or send more are shown with a warning and applied only when the
  * person confirms; the rest is applied at once. Only the keys the file names change. List
  * entries the background refused are listed with their reason, in the review and after.
+ *
+ * Settings an older version left where a page's script could have written them (storage.local in
+ * Firefox) that would lower protection were kept aside by the upgrade, never applied: they are
+ * offered here through the same review, or discarded (settings.legacyHeld).
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { sendToBackground } from '@/src/shared/messaging/send';
 import type { ErrorInfo } from '@/src/shared/messaging/protocol';
 import type { ImportPlan } from '@/src/shared/policy/import-plan';
@@ -29,6 +33,16 @@ export function ImportExportSection({ onImported, locked }: { onImported: () => 
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [tooBig, setTooBig] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [held, setHeld] = useState<string | null>(null);
+
+  useEffect(() => {
+    void sendToBackground({ type: 'settings.legacyHeld' }).then((r) => setHeld(r.ok ? r.data.json : null));
+  }, []);
+  /** Reviewed (applied) or discarded: the kept-aside settings are forgotten. */
+  const forgetHeld = async () => {
+    setHeld(null);
+    await sendToBackground({ type: 'settings.legacyHeld.clear' });
+  };
 
   const exportSettings = async () => {
     const reply = await sendToBackground({ type: 'settings.get' });
@@ -45,7 +59,16 @@ export function ImportExportSection({ onImported, locked }: { onImported: () => 
     // Applied only when every change needing confirmation was confirmed; else ask about the new plan.
     if (!reply.data.applied) return setStep({ kind: 'asking', json, plan: reply.data.plan });
     setStep({ kind: 'done', plan: reply.data.plan, refused: reply.data.result?.refused ?? {} });
+    if (json === held) await forgetHeld();
     onImported();
+  };
+
+  const review = async (json: string) => {
+    const reply = await sendToBackground({ type: 'settings.import', json });
+    if (!reply.ok) return setStep({ kind: 'error', error: reply.error });
+    const { plan } = reply.data;
+    if (plan.confirm.length) return setStep({ kind: 'asking', json, plan });
+    await apply(json, []);
   };
 
   const importFile = async (file: File | undefined) => {
@@ -53,12 +76,7 @@ export function ImportExportSection({ onImported, locked }: { onImported: () => 
     if (!file) return;
     setTooBig(file.size > MAX_IMPORT);
     if (file.size > MAX_IMPORT) return;
-    const json = await file.text();
-    const reply = await sendToBackground({ type: 'settings.import', json });
-    if (!reply.ok) return setStep({ kind: 'error', error: reply.error });
-    const { plan } = reply.data;
-    if (plan.confirm.length) return setStep({ kind: 'asking', json, plan });
-    await apply(json, []);
+    await review(await file.text());
   };
 
   return (
@@ -69,6 +87,15 @@ export function ImportExportSection({ onImported, locked }: { onImported: () => 
         <input id="import-settings" type="file" accept="application/json,.json" disabled={locked} onChange={(e) => void importFile(e.currentTarget.files?.[0])} />
       </div>
       {tooBig ? <Notice kind="error">{t('importTooBig')}</Notice> : null}
+      {held && step.kind !== 'asking' ? (
+        <Notice kind="warn">
+          <p>{t('legacyHeldNotice')}</p>
+          <div class="row">
+            <Button disabled={locked} onClick={() => void review(held)}>{t('legacyHeldReview')}</Button>
+            <Button onClick={() => void forgetHeld()}>{t('legacyHeldDiscard')}</Button>
+          </div>
+        </Notice>
+      ) : null}
       {step.kind === 'asking' ? (
         <div class="stack import-review" role="group" aria-label={t('importReview')}>
           <Notice kind="warn">

@@ -19,6 +19,8 @@ function tabLine(tab: NonNullable<BudgetReportData['tab']>): string {
       return t('budgetSite', tab.site);
     case 'site-day':
       return t('budgetSiteDay', tab.site);
+    case 'tab-day':
+      return t('budgetTabDay');
     default:
       return t('budgetDay');
   }

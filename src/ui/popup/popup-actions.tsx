@@ -63,7 +63,7 @@ export function PopupActions({ data, tabId, onDone }: { data: TabStatusData; tab
         />
       ) : null}
       {url && data.status.kind === 'verdict' ? (
-        <ReportMistake url={url} scanId={data.status.verdict.scanId} summary={`${data.status.verdict.riskScore}/100 ${data.status.verdict.categories.join(', ')}`} />
+        <ReportMistake url={url} tabId={tabId} scanId={data.status.verdict.scanId} summary={`${data.status.verdict.riskScore}/100 ${data.status.verdict.categories.join(', ')}`} />
       ) : null}
       {done ? <Notice kind="ok">{done}</Notice> : null}
       {error ? <ErrorText error={error} /> : null}

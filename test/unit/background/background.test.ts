@@ -11,7 +11,7 @@ import type { App } from '@/src/background/app';
 import { waitFor } from './worker-harness';
 import { blockedToken } from './app-harness';
 import { createMemoryBackend, type DbBackend } from '@/src/background/state/db-backend';
-import { setDbBackend } from '@/src/background/state/kv';
+import { readAll, setDbBackend } from '@/src/background/state/kv';
 import { installI18n } from '../ui/helpers';
 
 
@@ -24,6 +24,8 @@ afterAll(() => svc.stop());
 const ID = 'test-extension-id';
 const EXT = `chrome-extension://${ID}`;
 const pageSender: SenderLike = { id: ID, url: `${EXT}/options.html`, origin: EXT };
+/** Our blocked page, shown in a tab of a normal or a private window. */
+const blockedPageIn = (incognito: boolean): SenderLike => ({ id: ID, url: `${EXT}/blocked.html`, origin: EXT, tab: { id: 99, incognito, url: `${EXT}/blocked.html` } });
 const contentSender = (tabId: number): SenderLike => ({ id: ID, url: 'https://evil.example/', origin: 'https://evil.example', tab: { id: tabId, url: 'https://evil.example/' } });
 
 let app: App;
@@ -389,6 +391,19 @@ describe('check all links on a page', () => {
   });
 });
 
+describe('settings an older version left aside (settings.legacyHeld)', () => {
+  it('are handed to our pages as a settings file, never applied, and forgotten on request', async () => {
+    await db.set({ legacySettingsHeld: { serviceUrl: 'https://old-service.example', allowlist: ['docs.example.com'] } });
+    const r = await route({ type: 'settings.legacyHeld' }, pageSender);
+    const json = (r as { data: { json: string } }).data.json;
+    expect(JSON.parse(json)).toMatchObject({ serviceUrl: 'https://old-service.example', allowlist: ['docs.example.com'] });
+    expect((await app.settings.get()).settings.serviceUrl).toBe(svc.baseUrl);
+    expect((await route({ type: 'settings.legacyHeld' }, contentSender(3))).ok).toBe(false);
+    await route({ type: 'settings.legacyHeld.clear' }, pageSender);
+    expect(await route({ type: 'settings.legacyHeld' }, pageSender)).toEqual({ ok: true, data: { json: null } });
+  });
+});
+
 describe('report a mistake (verdict.dispute)', () => {
   // Earlier tests replace tabs.create with a recorder; navigations here need the real one.
   beforeEach(() => vi.restoreAllMocks());
@@ -397,7 +412,7 @@ describe('report a mistake (verdict.dispute)', () => {
     await blockedToken(tabId);
     const before = sentWith('phish-dispute.example').length;
     await app.settings.set({ reportUrl: 'https://help.example/r?s={scanId}&u={url}' });
-    const r = await route({ type: 'verdict.dispute', url: 'http://phish-dispute.example/login' }, pageSender);
+    const r = await route({ type: 'verdict.dispute', url: 'http://phish-dispute.example/login' }, blockedPageIn(false));
     expect(r.ok).toBe(true);
     const d = (r as { data: { reportUrl: string; scanId: string; url: string } }).data;
     expect(d.scanId).toMatch(/^scn_/);
@@ -406,6 +421,46 @@ describe('report a mistake (verdict.dispute)', () => {
     await waitFor(() => sentWith('phish-dispute.example').length > before || null);
     const { readDisputes } = await import('@/src/background/handlers/dispute');
     expect(await readDisputes()).toEqual([{ url: 'http://phish-dispute.example/login', scanId: d.scanId, at: expect.any(Number) }]);
+  });
+
+  it('from a private window with "Check in private windows" off: nothing is sent, the verdict stays, nothing is written to disk', async () => {
+    const url = 'http://phish-private.example/login';
+    const tabId = await navigate(url);
+    await blockedToken(tabId);
+    const verdict = app.cache.get(url);
+    expect(verdict).not.toBeNull();
+    const before = sentWith('phish-private.example').length;
+    const r = await route({ type: 'verdict.dispute', url, scanId: verdict!.scanId }, blockedPageIn(true));
+    expect(r.ok).toBe(true);
+    // The popup of a private tab says which tab: the same rule.
+    const privateTab = 4242;
+    const get = fakeBrowser.tabs.get.bind(fakeBrowser.tabs);
+    vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation(async (id: number) => (id === privateTab ? ({ id, incognito: true } as never) : get(id)));
+    expect((await route({ type: 'verdict.dispute', url, tabId: privateTab }, pageSender)).ok).toBe(true);
+    // A barrier, not a sleep: a dispute from a normal window asked after these is sent; by then
+    // a send of the private ones would have left too.
+    await route({ type: 'verdict.dispute', url: 'http://barrier-dispute.example/' }, blockedPageIn(false));
+    await waitFor(() => sentWith('barrier-dispute.example').length > 0 || null);
+    expect(sentWith('phish-private.example')).toHaveLength(before);
+    expect(app.cache.get(url)?.scanId).toBe(verdict!.scanId);
+    const { readDisputes, privateDisputesNow } = await import('@/src/background/handlers/dispute');
+    expect((await readDisputes()).map((d) => d.url)).toEqual(['http://barrier-dispute.example/']);
+    expect(privateDisputesNow().map((d) => d.url)).toContain(url);
+  });
+
+  it('from a private window with "Check in private windows" on: scanned again, the dispute kept in memory only', async () => {
+    await app.settings.set({ scanIncognito: true });
+    const url = 'http://phish-private-on.example/login';
+    const before = sentWith('phish-private-on.example').length;
+    const r = await route({ type: 'verdict.dispute', url }, blockedPageIn(true));
+    expect(r.ok).toBe(true);
+    await waitFor(() => sentWith('phish-private-on.example').length > before || null);
+    await waitFor(() => app.cache.get(url));
+    const { readDisputes, privateDisputesNow } = await import('@/src/background/handlers/dispute');
+    expect(await readDisputes()).toEqual([]);
+    // Nor the verdict, the ledger line or the history entry of that scan.
+    expect(JSON.stringify(await readAll('db'))).not.toContain('phish-private-on.example');
+    expect(privateDisputesNow().map((d) => d.url)).toContain(url);
   });
 
   it('without a report address the page gets null (it shows an editable report instead)', async () => {

@@ -50,6 +50,21 @@ describe('scan engine', () => {
     w.kill();
   });
 
+  it("caches a verdict with what asked for it: a hover's as a page's, a navigation's as the person's (its block rule ranks above)", async () => {
+    const w = await startWorker(svc.baseUrl, svc.demoKey);
+    const hovered = 'http://phish-hovered.example/login';
+    await w.engine.request(hovered, 'hover', 7);
+    await w.engine.request(PHISH, 'navigation', 7);
+    await waitFor(() => verdictOf(w, hovered) && verdictOf(w, PHISH));
+    const source = (url: string) => w.cache.entries().find((e) => e.verdict.url === url)?.source;
+    expect(source(hovered)).toBe('page');
+    expect(source(PHISH)).toBe('person');
+    // The hovered link opened now (answered from the cache): ranked as a page opened from then on.
+    expect((await w.engine.request(hovered, 'navigation', 7)).kind).toBe('verdict');
+    await waitFor(() => source(hovered) === 'person' || null);
+    w.kill();
+  });
+
   it('answers a cached URL at once without a second POST', async () => {
     const w = await startWorker(svc.baseUrl, svc.demoKey);
     await w.engine.request(PHISH, 'navigation');

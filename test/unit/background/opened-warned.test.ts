@@ -9,11 +9,11 @@ const status = (action: 'allow' | 'annotate' | 'warn' | 'block', score = 60): Ur
 const out = (url: string, st: UrlStatus) => ({ url, host: new URL(url).host, status: st });
 
 describe('warned link opened anyway (link.openedAnyway)', () => {
-  it('reports a page opened with a warn verdict, with its URL, host, verdict and rule', () => {
+  it('reports a page opened with a warn verdict, with its URL, host, verdict, rule and tab (a private window event stays off disk)', () => {
     const sent: DecisionFacts[] = [];
     const note = createOpenedWarned((f) => sent.push(f));
     expect(note(7, out('https://files-share.test/doc', status('warn')))).toBe(true);
-    expect(sent).toEqual([{ url: 'https://files-share.test/doc', host: 'files-share.test', verdict: verdict(60, 'high'), rule: 'band:high' }]);
+    expect(sent).toEqual([{ url: 'https://files-share.test/doc', host: 'files-share.test', verdict: verdict(60, 'high'), rule: 'band:high', tabId: 7 }]);
   });
 
   it.each([

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMemoryBackend, type DbBackend } from '@/src/background/state/db-backend';
 import { readAll, setDbBackend, writeKeys } from '@/src/background/state/kv';
-import { META_KEY, migrateLegacyLocal } from '@/src/background/state/legacy-local';
+import { HELD_KEY, META_KEY, migrateLegacyLocal } from '@/src/background/state/legacy-local';
 import { createSettingsStore } from '@/src/background/state/settings-store';
 import { createMemorySecretStore } from '@/src/background/state/secret-store';
 import { createVerdictCache } from '@/src/background/cache/verdict-cache';
@@ -28,11 +28,11 @@ const restart = () => setDbBackend(db);
 const verdict = { url: 'https://a.example/', scanId: 'scn_a', riskScore: 90, band: 'malicious', confidence: 1, categories: ['phishing'], reasoning: '', indicators: [], checkedAt: 1 };
 /** What an older build left in storage.local (and a content script could read or forge). */
 const LEGACY = {
-  settings: { version: 1, serviceUrl: 'https://scan.example.org', apiKey: 'sk_legacy', allowlist: ['docs.example.com'] },
+  settings: { version: 1, serviceUrl: 'https://scan.example.org', apiKey: 'sk_legacy', allowlist: ['docs.example.com'], blocklist: ['evil.example'], strictMode: true },
   managedCache: { serviceUrl: 'https://attacker.example', apiKey: 'sk_forged', allowlist: ['bank.example'] },
   ledger: [{ url: 'https://visited.example/', at: 5, reason: 'navigation' }],
   history: [{ id: 'scn_h', url: 'https://visited.example/', state: 'COMPLETED', createdAt: null, riskScore: 3, band: 'safe', source: 'local' }],
-  jobs: {},
+  jobs: { 'https://queued.example/': { url: 'https://queued.example/' } },
   idForm: 'bare',
   'v:https://a.example/': { v: verdict, exp: Date.now() + 60_000 },
   unrelated: 'not ours',
@@ -45,10 +45,10 @@ describe('moving what older builds kept in storage.local', () => {
     expect(stored).toMatchObject({
       ledger: LEGACY.ledger,
       history: LEGACY.history,
-      jobs: {},
       idForm: 'bare',
       [META_KEY]: 'done',
     });
+    expect(stored).not.toHaveProperty('jobs');
     expect(stored).not.toHaveProperty('managedCache');
     expect(stored).not.toHaveProperty(['v:https://a.example/']);
     expect(await fakeBrowser.storage.local.get(null)).toEqual({ unrelated: 'not ours' });
@@ -59,7 +59,18 @@ describe('moving what older builds kept in storage.local', () => {
     await cache.init();
     expect(cache.get('https://a.example/')).toBeNull();
     const st = await createSettingsStore(createMemorySecretStore()).get();
-    expect(st.settings).toMatchObject({ serviceUrl: 'https://scan.example.org', apiKey: 'sk_legacy', allowlist: ['docs.example.com'] });
+    // What only tightens moves; the service URL and the allowlist wait for the person; the key is dropped.
+    expect(st.settings).toMatchObject({ serviceUrl: '', apiKey: '', allowlist: [], blocklist: ['evil.example'], strictMode: true });
+    expect(stored[HELD_KEY]).toEqual({ serviceUrl: 'https://scan.example.org', allowlist: ['docs.example.com'] });
+  });
+
+  it('a service URL, key and allowlist a content script wrote there before the upgrade are never used: nothing is sent anywhere', async () => {
+    await fakeBrowser.storage.local.set({ settings: { version: 1, serviceUrl: 'https://attacker.example', apiKey: 'sk_forged', allowlist: ['bank.example'], scanNavigations: false } });
+    const stored = await readAll('db');
+    const st = await createSettingsStore(createMemorySecretStore()).get();
+    expect(st.settings).toMatchObject({ serviceUrl: '', apiKey: '', allowlist: [], scanNavigations: true });
+    expect(JSON.stringify(stored)).not.toContain('sk_forged');
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
   });
 
   it('runs once: a record a content script writes to storage.local afterwards is never read', async () => {
@@ -68,8 +79,9 @@ describe('moving what older builds kept in storage.local', () => {
     await fakeBrowser.storage.local.set({ settings: { version: 1, serviceUrl: 'https://attacker.example', allowlist: ['bank.example'] } });
     restart();
     const st = await createSettingsStore(createMemorySecretStore()).get();
-    expect(st.settings.serviceUrl).toBe('https://scan.example.org');
-    expect(st.settings.allowlist).toEqual(['docs.example.com']);
+    expect(st.settings.serviceUrl).toBe('');
+    expect(st.settings.blocklist).toEqual(['evil.example']);
+    expect(st.settings.allowlist).toEqual([]);
   });
 
   it('a move interrupted after copying finishes without overwriting newer records', async () => {

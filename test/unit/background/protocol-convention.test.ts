@@ -26,6 +26,8 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'settings.get': {},
   'settings.set': { patch: { hoverDelayMs: 400 } },
   'settings.import': { json: '{"hoverDelayMs": 500}' },
+  'settings.legacyHeld': {},
+  'settings.legacyHeld.clear': {},
   'connection.test': { serviceUrl: 'http://scanner.example.com', apiKey: 'k' },
   'keys.list': {},
   'keys.create': { name: 'n', scopes: ['SCAN_WRITE'] },

@@ -37,7 +37,8 @@ beforeEach(() => {
 const w = setupApp(() => svc);
 
 const ID = 'test-extension-id';
-const lookalike = (tabId: number): SenderLike => ({ id: ID, url: 'https://login.examp1e.com/', origin: 'https://login.examp1e.com', tab: { id: tabId, url: 'https://login.examp1e.com/' }, frameId: 0 });
+/** A look-alike page in a normal window's tab (the browsers always say which: a private window's sighting stays in memory). */
+const lookalike = (tabId: number): SenderLike => ({ id: ID, url: 'https://login.examp1e.com/', origin: 'https://login.examp1e.com', tab: { id: tabId, incognito: false, url: 'https://login.examp1e.com/' }, frameId: 0 });
 const queuedSightings = async () =>
   (((await readKey('db', 'reportingQueue', z.unknown(), undefined)) as { events?: { type: string; payload: { host?: string; trigger?: string } }[] } | undefined)?.events ?? []).filter(
     (e) => e.type === 'lookalike.seen',

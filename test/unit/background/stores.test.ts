@@ -60,6 +60,24 @@ describe('verdict cache', () => {
     expect(Object.keys(await privateStore())).toHaveLength(3);
   });
 
+  it("when full, a page's hovered verdicts go before a page opened, however many and however recent; the source survives a restart", async () => {
+    const c = createVerdictCache({ maxEntries: 50 });
+    await c.init();
+    await c.set(v('https://opened.example/'), 60_000, 'person');
+    for (let i = 0; i < 200; i++) await c.set(v(`https://hovered-${i}.example/`), 60_000, 'page');
+    expect(c.get('https://opened.example/')).not.toBeNull();
+    expect(c.count()).toBe(50);
+    // A URL hovered and then opened is the person's from then on.
+    await c.set(v('https://hovered-199.example/'), 60_000, 'person');
+    await c.set(v('https://hovered-199.example/'), 60_000, 'page');
+    const b = createVerdictCache({ maxEntries: 50 });
+    await b.init();
+    const sources = Object.fromEntries(b.entries().map((e) => [e.verdict.url, e.source]));
+    expect(sources['https://opened.example/']).toBe('person');
+    expect(sources['https://hovered-199.example/']).toBe('person');
+    expect(sources['https://hovered-198.example/']).toBe('page');
+  });
+
   it('ignores corrupt stored entries instead of crashing', async () => {
     await writeKeys('db', { 'v:https://bad.example/': { v: { riskScore: 'high' }, exp: 'soon' }, 'v:https://x/': 42 });
     const c = createVerdictCache();
@@ -80,12 +98,12 @@ describe('settings store', () => {
     expect((await s.get()).settings.apiKey).toBe('sk_live_secret');
   });
 
-  it('moves a key left in storage.local by an older build into the secret store, bound to its service', async () => {
+  it('a key left in storage.local by an older build is not used (a Firefox content script could have put it there): the person enters it again', async () => {
     await fakeBrowser.storage.local.set({ settings: { version: 1, apiKey: 'legacy_key', serviceUrl: 'https://scan.example' } });
     const secrets = createMemorySecretStore();
     const s = createSettingsStore(secrets);
-    expect((await s.get()).settings.apiKey).toBe('legacy_key');
-    expect(await secrets.get()).toEqual({ key: 'legacy_key', origin: 'https://scan.example' });
+    expect((await s.get()).settings).toMatchObject({ apiKey: '', serviceUrl: '' });
+    expect((await secrets.get()).key).toBe('');
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('legacy_key');
     expect(JSON.stringify(await privateStore())).not.toContain('legacy_key');
   });

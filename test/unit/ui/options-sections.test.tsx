@@ -318,6 +318,35 @@ describe('options: settings import and export', () => {
     expect(sent(calls, 'settings.import').filter((c) => (c as { apply?: boolean }).apply)).toEqual([]);
   });
 
+  it("settings an older version left aside are offered through the same review, applied only after it, then forgotten; or discarded", async () => {
+    const applied: Array<Record<string, unknown>> = [];
+    const heldJson = JSON.stringify({ version: 1, serviceUrl: 'https://old-service.example', allowlist: ['docs.example.com'] });
+    const calls = answer({ ...base, 'settings.import': importer(applied), 'settings.legacyHeld': () => ({ json: heldJson }), 'settings.legacyHeld.clear': () => ({ cleared: true }) });
+    const b = await section(en('sec_backup'));
+    expect(await b.findByText(en('legacyHeldNotice'))).toBeTruthy();
+    expect(applied).toEqual([]);
+    fireEvent.click(b.getByRole('button', { name: en('legacyHeldReview') }));
+    const review = await b.findByRole('group', { name: en('importReview') });
+    expect(review.textContent).toContain(en('weaken_service_url_changed'));
+    expect(applied).toEqual([]);
+    fireEvent.click(within(review).getByRole('button', { name: en('importApply') }));
+    await b.findByText(en('importChanged'));
+    expect(applied).toEqual([{ serviceUrl: 'https://old-service.example', allowlist: ['docs.example.com'] }]);
+    await waitFor(() => expect(sent(calls, 'settings.legacyHeld.clear')).toHaveLength(1));
+    expect(b.queryByText(en('legacyHeldNotice'))).toBeNull();
+  });
+
+  it('discarding the settings an older version left aside applies nothing', async () => {
+    const applied: Array<Record<string, unknown>> = [];
+    const calls = answer({ ...base, 'settings.import': importer(applied), 'settings.legacyHeld': () => ({ json: '{"serviceUrl":"https://attacker.example"}' }), 'settings.legacyHeld.clear': () => ({ cleared: true }) });
+    const b = await section(en('sec_backup'));
+    fireEvent.click(await b.findByRole('button', { name: en('legacyHeldDiscard') }));
+    await waitFor(() => expect(sent(calls, 'settings.legacyHeld.clear')).toHaveLength(1));
+    expect(b.queryByText(en('legacyHeldNotice'))).toBeNull();
+    expect(sent(calls, 'settings.import')).toEqual([]);
+    expect(applied).toEqual([]);
+  });
+
   it('import sends the file text and reports the outcome', async () => {
     const calls = answer({ ...base, 'settings.import': () => failReply('invalid_settings', 'hoverDelayMs: too small') });
     const b = await section(en('sec_backup'));

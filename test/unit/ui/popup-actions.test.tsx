@@ -194,7 +194,8 @@ describe('popup: report a mistake', () => {
     render(<PopupApp pollMs={10} />);
     fireEvent.click(await screen.findByRole('button', { name: en('reportMistake') }));
     await waitFor(() => expect(create).toHaveBeenCalledWith({ url: 'https://help.example/r?s=scn_1' }));
-    expect(sent(calls, 'verdict.dispute')).toEqual([{ type: 'verdict.dispute', url: shown.url, scanId: verdict().scanId }]);
+    // With its tab: the dispute follows that window's privacy (a private one's stays off disk).
+    expect(sent(calls, 'verdict.dispute')).toEqual([{ type: 'verdict.dispute', url: shown.url, scanId: verdict().scanId, tabId }]);
   });
 
   it('without one: an editable report carrying the scan id and the address', async () => {

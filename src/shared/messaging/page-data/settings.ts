@@ -25,6 +25,11 @@ export interface SettingsData {
   storedKey?: { hint: string; origin: string | null; inUse: boolean } | null;
 }
 
+/** `settings.legacyHeld`: the settings kept aside by the upgrade, as a settings file, or null. */
+export interface LegacyHeldData {
+  json: string | null;
+}
+
 /** `settings.import`: the plan, and whether it was applied (then `result` is the new state). */
 export interface SettingsImportData {
   plan: ImportPlan;

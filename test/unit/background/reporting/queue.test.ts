@@ -247,3 +247,30 @@ describe('persistence and idempotency', () => {
     expect(m.wakes.at(-1)).toBeNull();
   });
 });
+
+describe('events about private windows', () => {
+  it('are queued and sent like the others but never written to storage, and gone once delivered', async () => {
+    const m = machine();
+    const q = m.life();
+    await q.add(ev(1));
+    await q.add(ev(2), { memoryOnly: true });
+    await q.add(ev(3));
+    expect((m.stored as QueueState).events.map((e) => e.id)).toEqual(['id-1', 'id-3']);
+    expect((await q.state()).events.map((e) => e.id)).toEqual(['id-1', 'id-3', 'id-2']);
+    m.answer = () => fail503();
+    await q.flush();
+    // A failed delivery keeps it (in memory) for the retry, still never written.
+    expect(JSON.stringify(m.stored)).not.toContain('id-2');
+    m.answer = () => ({ ok: true, status: 204 });
+    m.now += 60 * 60_000;
+    await q.flush();
+    expect([...m.received.keys()].sort()).toEqual(['id-1', 'id-2', 'id-3']);
+    expect((await q.state()).events).toEqual([]);
+  });
+
+  it('a new background life (a new queue over the same storage) does not have them', async () => {
+    const m = machine();
+    await m.life().add(ev(1), { memoryOnly: true });
+    expect((await m.life().state()).events).toEqual([]);
+  });
+});

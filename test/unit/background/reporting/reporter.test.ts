@@ -8,7 +8,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSettingsStore, type SettingsStore } from '@/src/background/state/settings-store';
 import { createMemorySecretStore } from '@/src/background/state/secret-store';
 import { report, startReporting } from '@/src/background/reporting';
-import { reportPause, setByPerson } from '@/src/background/reporting/hooks';
+import { reportBlocked, reportLookalike, reportPause, setByPerson } from '@/src/background/reporting/hooks';
+import { readAll } from '@/src/background/state/kv';
+import { incognitoUrls } from '@/src/background/state/incognito-urls';
 import { EVENT_EXAMPLES } from '@/src/shared/reporting/events.examples';
 import { REPORT_TYPES, type ReportInput } from '@/src/shared/reporting/events';
 
@@ -95,6 +97,25 @@ describe('reporting end to end in the background', () => {
     expect(fieldNames(r!.body).filter((k) => CREDENTIAL_FIELD.test(k))).toEqual([]);
     // Nothing of it was kept in storage.local either: the queue holds events, not credentials.
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(TOKEN);
+  });
+
+  it('a block in a private window is sent, and never written to disk (its tab, or its URL asked about from one)', async () => {
+    await boot();
+    const normal = await fakeBrowser.tabs.create({ url: 'https://normal-window.test/' });
+    const get = fakeBrowser.tabs.get.bind(fakeBrowser.tabs);
+    vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation(async (id: number) => (id === 777 ? ({ id, incognito: true } as never) : ({ ...(await get(id)), incognito: false } as never)));
+    incognitoUrls.note('https://private-by-url.test/', true);
+    reportBlocked({ url: 'https://private-by-tab.test/', host: 'private-by-tab.test', rule: 'blocklist', tabId: 777 });
+    reportBlocked({ url: 'https://private-by-url.test/', host: 'private-by-url.test', rule: 'score' });
+    reportLookalike('paypa1.test', { kind: 'lookalike', protectedDomain: 'paypal.com', reason: 'confusable' } as never, 'load', true);
+    reportBlocked({ url: 'https://normal-window.test/', host: 'normal-window.test', rule: 'score', tabId: normal.id! });
+    await vi.waitFor(async () => expect(JSON.stringify(await readAll('db'))).toContain('normal-window.test'));
+    const stored = JSON.stringify(await readAll('db'));
+    for (const host of ['private-by-tab.test', 'private-by-url.test', 'paypa1.test']) expect(stored).not.toContain(host);
+    await vi.advanceTimersByTimeAsync(2500);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]!.body.events.map((e) => e.payload.host).sort()).toEqual(['normal-window.test', 'paypa1.test', 'private-by-tab.test', 'private-by-url.test']);
+    incognitoUrls.clear();
   });
 
   it('pause and resume become protection.paused / protection.resumed', async () => {

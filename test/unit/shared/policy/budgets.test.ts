@@ -5,11 +5,14 @@ import { BUDGET_BASE_LIMITS, BUDGET_EXAMPLES } from '@/src/shared/policy/budgets
 
 describe('spend() example table', () => {
   it.each(BUDGET_EXAMPLES.map((r) => [r.name, r] as const))('%s', (_n, row) => {
-    const d = spend(row.kind, row.counters, { ...BUDGET_BASE_LIMITS, ...row.limits }, row.now);
+    const d = spend(row.kind, row.counters, { ...BUDGET_BASE_LIMITS, ...row.limits }, row.now, row.origin);
     expect(d.allow ? 'allow' : d.scope).toBe(row.expected);
     if (row.tabTokensAfter !== undefined) expect(d.next.tab!.tokens).toBeCloseTo(row.tabTokensAfter, 6);
-    // A refused check uses nothing; an allowed one counts once in each day counter.
-    expect(d.next.siteDay).toBe(row.counters.siteDay + (d.allow ? 1 : 0));
+    // A refused check uses nothing; an allowed one counts once in each day counter (the
+    // person's navigation in the whole day's only: no page's counter pays for it).
+    const page = row.origin !== 'person' && d.allow ? 1 : 0;
+    expect(d.next.siteDay).toBe(row.counters.siteDay + page);
+    expect(d.next.tabDay ?? 0).toBe((row.counters.tabDay ?? 0) + page);
     expect(d.next.day).toBe(row.counters.day + (d.allow ? 1 : 0));
   });
 });
@@ -79,4 +82,48 @@ describe('budgetKindOf', () => {
     ['popup', null],
     ['page-links', null],
   ] as const)('%s → %s', (reason, kind) => expect(budgetKindOf(reason)).toBe(kind));
+});
+
+describe('no site or tab spends the day for everyone', () => {
+  /**
+   * A page in one tab that moves itself to a new domain of its own every minute and hovers 30
+   * links on each (the per-tab refill: 10 page visits and 30 hovers a minute), for a whole day.
+   */
+  it('a looping tab, a fresh site each minute, for 24 hours: at most its fifth of the day; a page opened in another tab and one the person types are checked after', () => {
+    const limits = DEFAULT_BUDGETS;
+    const c = { nav: undefined as BudgetCounters['tab'], hover: undefined as BudgetCounters['tab'], tabDay: 0, day: 0 };
+    let spent = 0;
+    for (let t = 0; t < 24 * 60 * 60_000; t += 1000) {
+      for (const kind of ['navigation', 'hover', 'hover', 'hover'] as const) {
+        // A fresh site each minute: its site counters never hold the loop back, only the tab's do.
+        const own = { tab: kind === 'navigation' ? c.nav : c.hover, site: undefined, siteDay: 0, tabDay: c.tabDay, day: c.day };
+        const d = spend(kind, own, limits, t);
+        if (kind === 'navigation') c.nav = d.next.tab;
+        else c.hover = d.next.tab;
+        c.tabDay = d.next.tabDay ?? 0;
+        c.day = d.next.day;
+        if (d.allow) spent++;
+      }
+    }
+    // Before: ~40 a minute emptied the 5000 in about two hours.
+    expect(spent).toBeLessThanOrEqual(limits.checksPerDay * 0.2);
+    const otherTab = spend('navigation', { tab: undefined, site: undefined, siteDay: 0, tabDay: 0, day: c.day }, limits, 1);
+    expect(otherTab.allow).toBe(true);
+    // In the looping tab itself, once its bucket refilled (a few seconds after the loop).
+    const typed = spend('navigation', { tab: c.nav, site: undefined, siteDay: 0, tabDay: c.tabDay, day: c.day }, limits, 24 * 60 * 60_000 + 6_000, 'person');
+    expect(typed.allow).toBe(true);
+  });
+
+  it('whatever pages spend, the person keeps a tenth of the day', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 10, max: 100_000 }), (attempts, perDay) => {
+        const limits = { ...DEFAULT_BUDGETS, checksPerDay: perDay, checksPerSitePerDay: 1e9, navigationsPerTabPerMinute: 1e5, navigationsPerSitePerMinute: 1e5 };
+        let day = 0;
+        // Every page-caused check from a fresh tab and site: only the day pool holds them back.
+        for (let i = 0; i < attempts; i++) day = spend('navigation', { tab: undefined, site: undefined, siteDay: 0, tabDay: 0, day }, limits, i).next.day;
+        expect(perDay - day).toBeGreaterThanOrEqual(Math.floor(perDay * 0.1));
+        expect(spend('navigation', { tab: undefined, site: undefined, siteDay: 0, day }, limits, 0, 'person').allow).toBe(true);
+      }),
+    );
+  });
 });
