@@ -13,6 +13,10 @@ import { startBackground } from '@/src/background/main';
 import { createRouter } from '@/src/background/router';
 import type { BlockedDetailsData } from '@/src/shared/messaging/protocol';
 import { ask, blockedToken, navigate, setPolicy, setupApp, tabUrl } from './app-harness';
+import { createSettingsStore } from '@/src/background/state/settings-store';
+import { createMemorySecretStore } from '@/src/background/state/secret-store';
+import { setDbBackend } from '@/src/background/state/kv';
+import { createMemoryBackend } from '@/src/background/state/db-backend';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -95,5 +99,26 @@ describe('the first pages after a start, with the service set by policy', () => 
     const tabId = await navigate(url);
     expect(await tabUrl(tabId)).toBe(url);
     release();
+  });
+});
+
+describe('a fresh profile: no policy was ever read', () => {
+  /** A store over an empty private store, its policy read held, installed the given way. */
+  async function freshStore(installType: string) {
+    vi.spyOn(fakeBrowser.management, 'getSelf').mockResolvedValue({ installType } as never);
+    const never = new Promise<never>(() => undefined);
+    vi.spyOn(fakeBrowser.storage.managed, 'get').mockReturnValue(never as never);
+    setDbBackend(createMemoryBackend(true)); // an empty private store: a fresh profile
+    return createSettingsStore(createMemorySecretStore());
+  }
+
+  it('installed by an administrator\'s policy: navigations wait for the first read', async () => {
+    const st = await (await freshStore('admin')).get();
+    expect(st).toMatchObject({ starting: true, policyLive: false });
+  });
+
+  it('installed by the person: nothing waits (a policy configuring the service would have been read before)', async () => {
+    const st = await (await freshStore('normal')).get();
+    expect(st.starting).toBe(false);
   });
 });
