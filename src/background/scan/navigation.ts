@@ -240,20 +240,18 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       // redirect, while an earlier hop's check took the tab's one claim). Fail closed: this
       // document is checked again like a hop (its onBeforeNavigate check already asked, so the
       // engine answers from its cache, its job in flight or its standing problem).
-      // "Proceed anyway" let this one navigation through: its pass is used up, and the browser's
-      // allow rule goes with it.
-      void usePass(tabId, url)
-        .then((used) => used && deps.syncRules())
-        .catch(ignore);
       const lost = acts.handled(tabId);
       if (lost) acts.newNavigation(tabId);
       // In strict mode every committed web document is checked again, claimed or not: a
       // document no check holds (its check lost the claim to another hop's, or the worker heard
       // only the commit) must not stay unchecked. When the navigation's own check already asked,
       // nothing more is sent (the engine answers as above), and nothing is charged to a budget.
+      // Then "Proceed anyway" has let this one navigation through: its pass is used up, and the
+      // browser's allow rule goes with it (after the check above, which must still see it).
       void chain
         .then(async () => {
           if (lost || (await settings.get()).settings.strictMode) await checkHop(tabId, url);
+          if (await usePass(tabId, url)) await deps.syncRules();
         })
         .catch(ignore);
     },

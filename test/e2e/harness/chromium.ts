@@ -1,5 +1,5 @@
 // Launches headless Chromium with the built extension loaded (headless Chromium with the extension needs these flags; *.test hosts resolve to loopback).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
@@ -24,6 +24,19 @@ export interface LaunchChromiumOptions {
   userDataDir?: string;
   /** Pages the browser opens as it starts (as a mail client opening a link starts it). */
   startUrls?: string[];
+}
+
+/** The profile opens `urls` when the browser starts ("On startup: open a specific set of pages"). */
+async function setStartupPages(userDataDir: string, urls: string[]): Promise<void> {
+  const file = join(userDataDir, 'Default', 'Preferences');
+  let prefs: Record<string, unknown> = {};
+  try {
+    prefs = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    await mkdir(join(userDataDir, 'Default'), { recursive: true });
+  }
+  prefs.session = { ...(prefs.session as object | undefined), restore_on_startup: 4, startup_urls: urls };
+  await writeFile(file, JSON.stringify(prefs));
 }
 
 export interface ChromiumExtension {
@@ -88,14 +101,16 @@ export async function launchChromium(options: LaunchChromiumOptions): Promise<Ch
     `--load-extension=${dir}`,
     ...(options.hostMap === false ? [] : [HOST_MAP_SWITCH]),
     ...(options.args ?? []),
-    ...(options.startUrls ?? []),
   ];
+  // Playwright refuses pages on the command line of a persistent profile and opens about:blank
+  // itself; start pages go where a person sets them, the profile's "On startup" preference.
+  if (options.startUrls?.length) await setStartupPages(userDataDir, options.startUrls);
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath,
       headless: options.headless ?? true,
-      ignoreDefaultArgs: ['--disable-extensions'],
+      ignoreDefaultArgs: options.startUrls?.length ? ['--disable-extensions', 'about:blank'] : ['--disable-extensions'],
       args,
     });
   } catch (error) {
