@@ -58,6 +58,7 @@ export const CONTENT_STRINGS = {
   progress_queued: 'Checking this link: waiting in the scanning service’s queue…',
   progress_processing: 'Checking this link: the scanning service is analysing it…',
   report: 'Report a mistake',
+  details: 'Details',
   report_failed: 'The report page could not be opened. Try again later.',
 } as const;
 
