@@ -12,6 +12,7 @@
  * | pending / unknown / error | any        | null    |  (no verdict yet: nothing to show)
  */
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
+import { indicatorWords } from '@/src/shared/indicators';
 import { t, type StringKey } from './strings';
 
 export type MarkerKind = 'warn' | 'block';
@@ -101,8 +102,11 @@ export interface TooltipText {
   score: string | null;
   categories: string | null;
   reasoning: string | null;
+  /** The indicators in words (indicators.ts); unknown kinds as the service wrote them. */
   indicators: string[];
   moreIndicators: string | null;
+  /** The records behind the ones put in words, as kept, for "Technical details". */
+  technical: string[];
   action: string;
   leads: string | null;
   why: string | null;
@@ -112,7 +116,9 @@ export interface TooltipText {
 export function tooltipText(info: LinkInfo, kind: MarkerKind, href?: string): TooltipText {
   const score = scoreText(info);
   const cats = categoryLabels(info.categories);
-  const indicators = (info.indicators ?? []).map((i) => clip(i, MAX_INDICATOR)).filter((i) => i.length > 0);
+  const lines = (info.indicators ?? []).filter((i) => i.trim().length > 0);
+  const worded = lines.map((i) => indicatorWords(i, (key, subs) => t(key, ...subs)));
+  const indicators = worded.map((w) => clip(w.text, MAX_INDICATOR));
   const extra = indicators.length - MAX_INDICATORS;
   const reasoning = info.reasoning ? clip(info.reasoning, MAX_REASONING) : '';
   const why = whyText(info);
@@ -129,6 +135,8 @@ export function tooltipText(info: LinkInfo, kind: MarkerKind, href?: string): To
     reasoning: reasoning || null,
     indicators: indicators.slice(0, MAX_INDICATORS),
     moreIndicators: extra > 0 ? t('indicators_more', extra) : null,
+    // Only records put in other words: a plain line would be shown twice.
+    technical: worded.slice(0, MAX_INDICATORS).filter((w) => w.text !== w.raw).map((w) => clip(w.raw, MAX_INDICATOR)),
     action,
     leads: leadsText(info) ?? (host ? t('leads_link', host) : null),
     why,

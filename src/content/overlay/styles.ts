@@ -25,7 +25,8 @@ export const OVERLAY_CSS = `
 .icon-glyph{fill:#fff}
 .tip{position:fixed;max-width:min(320px,calc(100vw - 16px));pointer-events:none;padding:10px 12px;border-radius:6px;border:2px solid #1f2937;background:#fff;color:#111827;font-size:13px;line-height:1.4;box-shadow:0 4px 16px rgba(0,0,0,.35);overflow-wrap:anywhere;text-align:left}
 .tip.engaged{pointer-events:auto}
-.tip .details[hidden]{display:none}
+.tip .details[hidden],.tip .raw[hidden]{display:none}
+.tip .raw{font-family:ui-monospace,monospace;font-size:11.5px;list-style:none;margin:2px 0;max-height:8em;overflow:auto}
 .tip .details{margin-top:6px;border-top:1px solid #d1d5db;padding-top:4px}
 .tip-actions{display:flex;gap:6px;flex-wrap:wrap}
 .tip.block{border-color:#b91c1c}

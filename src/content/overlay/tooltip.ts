@@ -86,6 +86,7 @@ export class Tooltip {
       text.indicators.length > 0 && h(doc, 'p', { class: 'muted' }, [t('indicators')]),
       text.indicators.length > 0 && h(doc, 'ul', {}, text.indicators.map((i) => h(doc, 'li', {}, [i]))),
       text.moreIndicators && h(doc, 'p', { class: 'muted' }, [text.moreIndicators]),
+      this.#technical(text.technical),
       text.why && text.why !== text.gist && h(doc, 'p', {}, [text.why]),
       h(doc, 'p', {}, [text.action]),
     ]);
@@ -102,6 +103,21 @@ export class Tooltip {
       h(doc, 'div', { class: 'tip-actions' }, [toggle, report]),
       details,
     ]);
+  }
+
+  /** "Technical details": the indicator records as the service sent them, behind their own button. */
+  #technical(lines: string[]): HTMLElement | false {
+    if (lines.length === 0) return false;
+    const doc = this.el.ownerDocument;
+    const raw = h(doc, 'ul', { class: 'raw', id: 'linklens-tip-raw' }, lines.map((l) => h(doc, 'li', {}, [l])));
+    raw.hidden = true;
+    const toggle = h(doc, 'button', { type: 'button', class: 'more', 'aria-expanded': 'false', 'aria-controls': 'linklens-tip-raw' }, [t('technical')]);
+    toggle.addEventListener('click', () => {
+      raw.hidden = !raw.hidden;
+      toggle.setAttribute('aria-expanded', String(!raw.hidden));
+      this.reposition();
+    });
+    return h(doc, 'div', {}, [toggle, raw]);
   }
 
   /**

@@ -55,6 +55,7 @@ describe('texts', () => {
       reasoning: 'Imitates a bank login.',
       indicators: ['a', 'b', 'c', 'd', 'e', 'f'],
       moreIndicators: '… and 2 more',
+      technical: [],
       action: 'Linklens will ask before opening this link.',
       leads: null,
       why: null,
@@ -109,6 +110,13 @@ describe('texts', () => {
     expect(tooltipText({ status: 'verdict', action: 'warn' }, 'warn', 'https://scam-offer.example/win').leads).toBe('Leads to scam-offer.example');
     expect(tooltipText({ status: 'verdict', action: 'warn', leadsTo: 'a.example', badHop: 'hop' }, 'warn', 'https://b.example/').leads).toBe('Leads to a.example through a flagged redirect');
     expect(tooltipText({ status: 'verdict', action: 'warn' }, 'warn', 'not a url').leads).toBeNull();
+  });
+
+  it('puts indicators in words and keeps their records for "Technical details"', () => {
+    const record = '{"type":"keyword","value":"malware","severity":"high"}';
+    const text = tooltipText({ status: 'verdict', action: 'block', indicators: [record, 'odd_new_signal', ' '] }, 'block');
+    expect(text.indicators).toEqual(['Suspicious word in the address: “malware” (high concern)', 'odd_new_signal']);
+    expect(text.technical).toEqual([record]); // a plain line is not shown twice
   });
 
   it('leaves out what the service did not say', () => {
