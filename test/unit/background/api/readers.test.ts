@@ -94,6 +94,11 @@ describe('readScanJob', () => {
     [{ error: { reason: 'no fetch' } }, 'no fetch'],
     [{ error: { message: 'boom' } }, 'boom'],
     [{ reason: 'r' }, 'r'],
+    [{ message: 'Your scan could not run' }, 'Your scan could not run'],
+    [{ error: { code: 'x' }, reason: 'Timed out' }, 'Timed out'],
+    [{ failureReason: '', error: { detail: 'refused' } }, 'refused'],
+    [{ error: '<b>Blocked</b>' }, '<b>Blocked</b>'],
+    [{ error: 42 }, null],
     [{}, null],
   ])('FAILED reason from %j', (extra, reason) =>
     expect(readScanJob({ ...job, state: 'FAILED', ...extra }, { requireResult: true })?.failureReason).toBe(reason));
