@@ -38,6 +38,7 @@ import { wireOutputs } from './outputs';
 import { wireScanEventsPort } from './scan-events-port';
 import { onMenuClick } from './handlers/menu';
 import { startReporting } from './reporting';
+import { createCreditsRecheck } from './credits-recheck';
 import { creditBudget } from './reporting/hooks';
 import type { App } from './app';
 import { createSignInChecks } from './signin/check';
@@ -169,9 +170,22 @@ export function startBackground(): App {
   // The request-blocking rules follow the lists, thresholds and policy, and the verdict cache.
   settings.onChange(() => netRules.schedule());
   cache.onChange(() => netRules.schedule());
+  const recheck = createCreditsRecheck({
+    check: () => ready.then(() => checkCredits(app)),
+    setTimer: (cb, ms) => setTimeout(cb, ms),
+    clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  });
   engine.onProblem((p) => {
-    if (p?.code === 'insufficient_credits') void browser.alarms.create(CREDITS_ALARM, { periodInMinutes: 1 });
-    else void browser.alarms.clear(CREDITS_ALARM);
+    if (p?.code === 'insufficient_credits') {
+      // A 402 says the balance cannot pay for a scan: the header shows that, not the last
+      // balance read, until the next credits answer says how many there are.
+      if (!p.restored) app.credits.last = 0;
+      recheck.start();
+      void browser.alarms.create(CREDITS_ALARM, { periodInMinutes: 1 });
+    } else {
+      recheck.stop();
+      void browser.alarms.clear(CREDITS_ALARM);
+    }
   });
   wireOutputs(app);
   // docs/decisions/016-organizations.md: reporting to the organization (queue, alarms, policy problems, service outages).

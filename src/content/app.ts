@@ -126,7 +126,7 @@ export function createContentApp(deps: ContentDeps) {
   /** Pointer, focus and activation on links: built on the first such event (interaction.ts). */
   let interaction: Interaction | null = null;
   const act = () =>
-    (interaction ??= createInteraction({ ui, ctx, now, store, send, navigate: deps.navigate, applyInfos, config: () => config, configLoaded: loadConfig }));
+    (interaction ??= createInteraction({ ui, ctx, now, store, send, navigate: deps.navigate, applyInfos, config: () => config, configLoaded: loadConfig, trusted: deps.trustEvent }));
 
   /** Looks `el`'s URL up if it is new, and shows what is known of it. Returns the URL, if any. */
   function trackLink(el: Element): string | null {

@@ -29,11 +29,13 @@ export interface InteractionDeps {
   config: () => ContentConfig;
   /** Resolves once `config.get` has answered (it goes out when a link is first reached). */
   configLoaded: () => Promise<void>;
+  /** Whether an event came from the person (page-events.ts `trusted`). */
+  trusted?: (event: Event) => boolean;
 }
 
 export function createInteraction(d: InteractionDeps) {
   const { ui, ctx, now, store } = d;
-  const tips = createTooltipControl({ ui, ctx, now, infoFor: (url) => store.info(url) });
+  const tips = createTooltipControl({ ui, ctx, now, infoFor: (url) => store.info(url), trusted: d.trusted });
   let enteredAt = 0;
 
   const intent = new HoverIntent({
@@ -96,7 +98,7 @@ export function createInteraction(d: InteractionDeps) {
     guard,
     stop(): void {
       intent.cancel();
-      tips.cancelHide();
+      tips.stop();
     },
   };
 }

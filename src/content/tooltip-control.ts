@@ -4,10 +4,13 @@
  * hover", docs/decisions/013-content-script.md). Keyboard focus also announces the verdict through the live region.
  *
  * WCAG 1.4.13: leaving the link hides the tooltip only after a grace period, so the pointer can
- * move onto it (the overlay tells us through `cancelHide`).
+ * move onto it (tip-pointer.ts: it takes the pointer only after a rest over it, off any link).
+ * Reaching another link closes it at once (or shows that link's): the next link in a list is
+ * never kept waiting behind the card.
  */
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
 import { linkUrlOf } from './link-url';
+import { TipPointer } from './tip-pointer';
 import type { PageUi } from './ui';
 import { announcement, markerKind, type MarkerKind } from './verdict-view';
 
@@ -18,6 +21,8 @@ export interface TooltipControlOptions {
   ctx: { setTimeout(handler: () => void, timeout?: number): number };
   now: () => number;
   infoFor: (url: string) => LinkInfo | undefined;
+  /** Whether an event came from the person (page-events.ts `trusted`). */
+  trusted?: (e: Event) => boolean;
 }
 
 export type Resting = { el: Element; how: 'pointer' | 'focus' };
@@ -35,6 +40,28 @@ export function createTooltipControl(o: TooltipControlOptions) {
     cancelHide();
     if (o.ui.built?.tooltip.anchor) hideTimer = o.ctx.setTimeout(() => o.ui.built?.tooltip.hide(), TOOLTIP_GRACE_MS);
   };
+  /** A hide already on its way is not pushed back (pointer moves come many a second). */
+  const hideSoon = () => {
+    if (hideTimer === null) scheduleHide();
+  };
+
+  let pointer: TipPointer | null = null;
+  /** Follows the pointer while a tooltip it opened is shown (built on the first one). */
+  function followPointer(): void {
+    const { tooltip, overlay } = o.ui.get();
+    pointer ??= new TipPointer({
+      doc: overlay.host.ownerDocument,
+      card: () => (tooltip.anchor ? { anchor: tooltip.anchor, rect: tooltip.el.getBoundingClientRect(), engaged: tooltip.engaged } : null),
+      isOurs: (target) => overlay.isHost(target),
+      trusted: o.trusted ?? ((e) => e.isTrusted),
+      setTimer: (cb, ms) => o.ctx.setTimeout(cb, ms),
+      clearTimer: (id) => clearTimeout(id),
+      engage: () => tooltip.engage(),
+      hold: cancelHide,
+      hideSoon,
+    });
+    pointer.arm();
+  }
 
   /**
    * Shows the tooltip of `el` if its link is flagged, or the step of the check its hover started
@@ -45,6 +72,7 @@ export function createTooltipControl(o: TooltipControlOptions) {
     if (info?.progress && info.status === 'pending') {
       cancelHide();
       o.ui.get().tooltip.showProgress(el, info.progress);
+      if (!announce) followPointer();
       return true;
     }
     if (!kind || !info) return false;
@@ -55,6 +83,7 @@ export function createTooltipControl(o: TooltipControlOptions) {
       markers.placeNow(el);
     }
     if (announce) say(info, kind);
+    else followPointer();
     return true;
   }
 
@@ -82,13 +111,23 @@ export function createTooltipControl(o: TooltipControlOptions) {
     enter(el: Element, how: Resting['how']): void {
       resting = { el, how };
       announced = null; // focus coming back to a link reads it again
-      if (!show(el, how === 'focus')) scheduleHide();
+      if (show(el, how === 'focus')) return;
+      // Another link than the one the card is for: the card goes now, not after the grace.
+      const tooltip = o.ui.built?.tooltip;
+      if (tooltip?.anchor && tooltip.anchor !== el) {
+        cancelHide();
+        tooltip.hide();
+      } else scheduleHide();
     },
     leave(el: Element): void {
       if (resting?.el === el) resting = null;
       scheduleHide();
     },
     cancelHide,
+    stop(): void {
+      cancelHide();
+      pointer?.disarm();
+    },
     /** `el`'s verdict is now `info`: follow it if the tooltip is on `el`, or the pointer rests there. */
     verdictChanged(el: Element, info: LinkInfo | undefined): void {
       const tooltip = o.ui.built?.tooltip;

@@ -12,6 +12,7 @@
  * | pending / unknown / error | any        | null    |  (no verdict yet: nothing to show)
  */
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
+import { indicatorWords } from '@/src/shared/indicators';
 import { t, type StringKey } from './strings';
 
 export type MarkerKind = 'warn' | 'block';
@@ -80,37 +81,65 @@ export function whyText(info: LinkInfo): string | null {
 /** "Report a mistake" is offered for the service's or the lists' verdicts, not for lying link text (a local rule). */
 export const canReport = (info: LinkInfo): boolean => !info.textShows;
 
+/** The host a link's URL names, or null for a URL that does not parse. */
+function hostOf(href: string | undefined): string | null {
+  if (!href) return null;
+  try {
+    return new URL(href).hostname || null;
+  } catch {
+    return null;
+  }
+}
+
+const MAX_GIST = 140;
+
 /** Everything the tooltip shows, as plain strings. */
 export interface TooltipText {
   kind: MarkerKind;
   title: string;
+  /** The one line of why on the compact card: the rule, else the reasoning's start, else the categories. */
+  gist: string;
   score: string | null;
   categories: string | null;
   reasoning: string | null;
+  /** The indicators in words (indicators.ts); unknown kinds as the service wrote them. */
   indicators: string[];
   moreIndicators: string | null;
+  /** The records behind the ones put in words, as kept, for "Technical details". */
+  technical: string[];
   action: string;
   leads: string | null;
   why: string | null;
 }
 
-export function tooltipText(info: LinkInfo, kind: MarkerKind): TooltipText {
+/** `href`: the link's URL, named on the card ("Leads to <host>") when the background gave no hop. */
+export function tooltipText(info: LinkInfo, kind: MarkerKind, href?: string): TooltipText {
   const score = scoreText(info);
   const cats = categoryLabels(info.categories);
-  const indicators = (info.indicators ?? []).map((i) => clip(i, MAX_INDICATOR)).filter((i) => i.length > 0);
+  const lines = (info.indicators ?? []).filter((i) => i.trim().length > 0);
+  const worded = lines.map((i) => indicatorWords(i, (key, subs) => t(key, ...subs)));
+  const indicators = worded.map((w) => clip(w.text, MAX_INDICATOR));
   const extra = indicators.length - MAX_INDICATORS;
   const reasoning = info.reasoning ? clip(info.reasoning, MAX_REASONING) : '';
+  const why = whyText(info);
+  const categories = cats.length ? t('categories', cats.join(', ')) : null;
+  const firstLine = reasoning.split('\n')[0] ?? '';
+  const host = hostOf(href);
+  const action = t(kind === 'block' ? 'action_block' : 'action_warn');
   return {
     kind,
     title: bandLabel(info),
+    gist: why ?? (firstLine ? clip(firstLine, MAX_GIST) : (categories ?? action)),
     score: score === null ? null : t('score', score),
-    categories: cats.length ? t('categories', cats.join(', ')) : null,
+    categories,
     reasoning: reasoning || null,
     indicators: indicators.slice(0, MAX_INDICATORS),
     moreIndicators: extra > 0 ? t('indicators_more', extra) : null,
-    action: t(kind === 'block' ? 'action_block' : 'action_warn'),
-    leads: leadsText(info),
-    why: whyText(info),
+    // Only records put in other words: a plain line would be shown twice.
+    technical: worded.slice(0, MAX_INDICATORS).filter((w) => w.text !== w.raw).map((w) => clip(w.raw, MAX_INDICATOR)),
+    action,
+    leads: leadsText(info) ?? (host ? t('leads_link', host) : null),
+    why,
   };
 }
 

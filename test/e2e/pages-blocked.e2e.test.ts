@@ -99,7 +99,7 @@ if (browsers.includes('chromium')) {
       expect(facts.gauge).toBe('Risk score 88 of 100: Malicious');
       expect(facts.categories).toEqual(['Phishing']);
       expect(facts.reasoning).toBe(expected.result.reasoning);
-      expect(facts.indicators).toEqual(['type: keyword, value: phish, severity: high']);
+      expect(facts.indicators).toEqual(['Suspicious word in the address: “phish” (high concern)']);
       expect(facts.checked).not.toMatch(/^—?$/);
       // Without a report URL, "Report a mistake" is a button that opens an editable report.
       expect(facts.buttons).toEqual(['Go back', 'Report a mistake', 'Proceed anyway']);

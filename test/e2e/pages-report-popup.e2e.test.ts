@@ -122,7 +122,7 @@ if (browsers.includes('chromium')) {
       const text = await report.locator('main').innerText();
       expect(text).toContain('Confidence\n80%');
       expect(await report.locator('.reasoning').innerText()).toBe(expected.result.reasoning);
-      expect(await report.locator('.indicators li').allInnerTexts()).toEqual(['type: keyword, value: scam, severity: medium']);
+      expect(await report.locator('.indicators li').allInnerTexts()).toEqual(['Suspicious word in the address: “scam” (medium concern)']);
       expect(text).not.toContain('(updating live)');
 
       // The analytics endpoint's data as a readable key/value view.

@@ -157,6 +157,33 @@ for (const kind of selectedBrowsers()) {
       expect(await driver.takeErrors()).toEqual([]);
     }, 90_000);
 
+    test('hovering down a list of ten links one under the other: every link can be hovered in turn, and each risky one warns', async () => {
+      // Full-width links: the card has no room beside them, so it lies over the neighbours (above
+      // or below), the case where it used to take the pointer from the next link.
+      const risky = (i: number) => i % 3 !== 1;
+      const hosts = Array.from({ length: 10 }, (_, i) => (risky(i) ? `scam-list-${i}.test` : `plain-list-${i}.test`));
+      const items = hosts.map((host, i) => `<li><a id="l${i}" style="display:block;padding:2px 0" href="${html.url(host, '/offer')}">Offer number ${i}</a></li>`).join('');
+      html.set('/list', htmlPage('Offers', `<h1>Offers</h1><ul style="list-style:none;margin:0;padding:0">${items}</ul><div style="height:400px"></div>`));
+      const page = await driver.openWebPage(html.url('offers-list.test', '/list'), { width: 900, height: 600 });
+      for (let i = 0; i < hosts.length; i++) {
+        await page.hover(`#l${i}`);
+        // The pointer is on that link, not on a card over it: the page's own :hover says so.
+        expect(await page.evaluate(() => document.querySelector('a:hover')?.id ?? null)).toBe(`l${i}`);
+        if (risky(i)) {
+          // Its card: the verdict in words and where it leads (its host), no other link's.
+          const text = await waitFor(`the card of link ${i}`, () => shownText(page), (t) => t.includes(hosts[i]!) && t.includes(en('cs_band_high')), 20_000, 100);
+          for (const other of hosts.filter((_, j) => j !== i)) expect(text).not.toContain(other);
+        } else {
+          // A safe link: the previous card is gone once the pointer is on it.
+          await waitFor(`no card on link ${i}`, () => shownText(page), (t) => !hosts.some((h) => t.includes(h)), 5_000, 100);
+        }
+      }
+      // Each risky link was scanned once, for its own hover.
+      expect(hosts.filter((_, i) => risky(i)).map((host) => postsFor(svc.log, html.url(host, '/offer')))).toEqual(Array(7).fill(1));
+      await page.close();
+      expect(await driver.takeErrors()).toEqual([]);
+    }, 120_000);
+
     test('"Report a mistake" in the in-page confirmation, by keyboard only, opens the report page of that link’s scan', async () => {
       const url = slowUrl(); // its verdict (block) is known now
       const page = await openLinkPage('/report', url);

@@ -6,7 +6,7 @@
  */
 import { ignore } from '@/src/background/ignore';
 import { createSseParser } from './sse';
-import { isTerminal, readScanResult, type ScanJob } from './schemas';
+import { failureReasonOf, isTerminal, readScanResult, type ScanJob } from './schemas';
 import { obj, textOrNull, type Json } from './shape';
 
 export type StreamEndReason = 'terminal' | 'closed' | 'dropped' | 'silent' | 'unsupported' | 'aborted' | 'error';
@@ -47,7 +47,7 @@ export function parseTransition(data: string): (Partial<ScanJob> & { state: stri
   if (completedAt) out.completedAt = completedAt;
   const result = j.result == null ? null : readScanResult(j.result);
   if (result) out.result = result;
-  const reason = textOrNull(j.failureReason, 300);
+  const reason = failureReasonOf(j);
   if (reason) out.failureReason = reason;
   return out;
 }

@@ -113,7 +113,7 @@ const JobCore = z.looseObject({
 
 const CONSUMED = new Set([
   'id', 'url', 'state', 'createdAt', 'created_at', 'completedAt', 'completed_at', 'finishedAt', 'finished_at',
-  'result', 'failureReason', 'failure_reason', 'error', 'reason',
+  'result', 'failureReason', 'failure_reason', 'error', 'reason', 'message',
 ]);
 
 /**
@@ -143,11 +143,25 @@ export function readScanJob(raw: unknown, opts: { fallbackUrl?: string; requireR
 }
 
 /** Spec: "Content of a FAILED scan: not shown". We look for a reason in the usual places. */
-function failureReasonOf(o: Json): string | null {
-  const v = pick(o, ['failureReason', 'failure_reason', 'error', 'reason']);
-  if (typeof v === 'string') return textOrNull(v, 300);
-  const inner = obj(v);
-  if (inner) return textOrNull(pick(inner, ['message', 'reason', 'detail']), 300);
+const REASON_KEYS = ['failureReason', 'failure_reason', 'error', 'reason', 'message'] as const;
+const INNER_REASON_KEYS = ['message', 'reason', 'detail', 'description'] as const;
+
+/**
+ * Why a scan failed, as text, from whichever field carries it (the spec does not name one). The
+ * first field that holds words wins; an object is read for its message:
+ *   { failureReason: "DNS failure" }                      → "DNS failure"
+ *   { error: { reason: "Host unreachable" } }             → "Host unreachable"
+ *   { error: { code: "x" }, reason: "Timed out" }         → "Timed out"   (an error without words)
+ *   { message: "<b>Blocked</b>" }                         → "<b>Blocked</b>"  (text, never HTML)
+ *   { error: 42 }, {}                                     → null
+ */
+export function failureReasonOf(o: Json): string | null {
+  for (const key of REASON_KEYS) {
+    const v = o[key];
+    const inner = obj(v);
+    const text = typeof v === 'string' ? textOrNull(v, 300) : inner ? textOrNull(pick(inner, INNER_REASON_KEYS), 300) : null;
+    if (text) return text;
+  }
   return null;
 }
 

@@ -33,11 +33,15 @@ export function numberOrNull(v: unknown): number | null {
 }
 
 const MAX_INDICATOR = 300;
+const MAX_RECORD = 600;
 
 /**
- * Spec: "Shape of an element of indicators: not shown". Rendered to one display line:
+ * Spec: "Shape of an element of indicators: not shown". Kept as one line of text; a record (an
+ * object) as its JSON text, so the pages can put its type in words and still show the record
+ * itself under "Technical details" (src/shared/indicators.ts):
  *   "Login form on new domain"            → same
- *   { type: "age", value: 3 }             → "type: age, value: 3"
+ *   { type: "age", value: 3 }             → '{"type":"age","value":3}'
+ *   a record longer than 600 characters   → "type: age, value: 3, …" (cut; shown as text)
  *   ["a", 1]                              → "a, 1"
  *   42 / true                             → "42" / "true"
  *   null, "", {}                          → dropped (null)
@@ -47,8 +51,14 @@ export function renderIndicator(x: unknown): string | null {
   if (typeof x === 'string') s = x;
   else if (typeof x === 'number' || typeof x === 'boolean') s = String(x);
   else if (Array.isArray(x)) s = x.map(renderValue).join(', ');
-  else if (obj(x)) s = Object.entries(x as Json).map(([k, v]) => `${k}: ${renderValue(v)}`).join(', ');
-  else return null;
+  else if (obj(x)) {
+    if (Object.keys(x as Json).length === 0) return null;
+    const record = renderValue(x);
+    // JSON escapes C0 controls itself; C1 ones (and any left) make it a line of plain text instead.
+    // eslint-disable-next-line no-control-regex
+    if (record.length > 2 && record.length <= MAX_RECORD && !/[\u0000-\u001f\u007f-\u009f]/.test(record)) return record;
+    s = Object.entries(x as Json).map(([k, v]) => `${k}: ${renderValue(v)}`).join(', ');
+  } else return null;
   const t = plainText(s, MAX_INDICATOR);
   return t === '' ? null : t;
 }
@@ -57,7 +67,7 @@ function renderValue(v: unknown): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
   try {
-    return (JSON.stringify(v) ?? '').slice(0, MAX_INDICATOR);
+    return (JSON.stringify(v) ?? '').slice(0, MAX_RECORD + 1);
   } catch {
     return '';
   }

@@ -43,21 +43,30 @@ export function placeMarker(r: Rect, vp: Size): MarkerPlace | null {
 }
 
 /**
- * placeTooltip (viewport 1000 × 800, tip 300 × 120):
- * | link rect (l, t, w, h) | result                         |
- * |------------------------|--------------------------------|
- * | 100, 100, 80, 20       | below: 100, 128                |
- * | 100, 700, 80, 20       | above: 100, 572                |
- * | 900, 100, 80, 20       | below, pulled in: 692, 128     |
+ * placeTooltip: beside the link when there is room (right, then left of its badge), so a list of
+ * links one under the other stays free to hover; else above it, and below only when nothing else
+ * fits. Viewport 1000 × 800, tip 300 × 120:
+ * | link rect (l, t, w, h) | result                                    |
+ * |------------------------|-------------------------------------------|
+ * | 100, 100, 80, 20       | right: 188, 100                           |
+ * | 100, 760, 80, 20       | right, pulled up into the viewport: 188, 672 |
+ * | 600, 100, 350, 20      | left (of the badge): 272, 100             |
+ * | 20, 300, 960, 20       | above: 20, 172                            |
+ * | 20, 50, 960, 20        | below: 20, 78                             |
  */
-export function placeTooltip(r: Rect, tip: Size, vp: Size): { left: number; top: number; placement: 'below' | 'above' } {
-  const left = clamp(r.left, EDGE, vp.width - tip.width - EDGE);
-  const below = r.top + r.height + EDGE;
+export type TipPlacement = 'right' | 'left' | 'above' | 'below';
+
+export function placeTooltip(r: Rect, tip: Size, vp: Size): { left: number; top: number; placement: TipPlacement } {
+  const besideTop = Math.round(clamp(r.top, EDGE, Math.max(EDGE, vp.height - tip.height - EDGE)));
+  const right = r.left + r.width + EDGE;
+  if (right + tip.width <= vp.width - EDGE) return { left: Math.round(right), top: besideTop, placement: 'right' };
+  const left = r.left - BADGE - GAP - EDGE - tip.width;
+  if (left >= EDGE) return { left: Math.round(left), top: besideTop, placement: 'left' };
+  const x = Math.round(clamp(r.left, EDGE, vp.width - tip.width - EDGE));
   const above = r.top - EDGE - tip.height;
-  if (below + tip.height <= vp.height - EDGE || above < EDGE) {
-    return { left: Math.round(left), top: Math.round(clamp(below, EDGE, Math.max(EDGE, vp.height - tip.height - EDGE))), placement: 'below' };
-  }
-  return { left: Math.round(left), top: Math.round(above), placement: 'above' };
+  if (above >= EDGE) return { left: x, top: Math.round(above), placement: 'above' };
+  const below = r.top + r.height + EDGE;
+  return { left: x, top: Math.round(clamp(below, EDGE, Math.max(EDGE, vp.height - tip.height - EDGE))), placement: 'below' };
 }
 
 function clamp(v: number, lo: number, hi: number): number {

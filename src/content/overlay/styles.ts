@@ -23,7 +23,12 @@ export const OVERLAY_CSS = `
 .warn .icon-shape{fill:#b45309}
 .block .icon-shape,.confirm .icon-shape{fill:#b91c1c}
 .icon-glyph{fill:#fff}
-.tip{position:fixed;max-width:min(360px,calc(100vw - 16px));pointer-events:auto;padding:10px 12px;border-radius:6px;border:2px solid #1f2937;background:#fff;color:#111827;font-size:13px;line-height:1.4;box-shadow:0 4px 16px rgba(0,0,0,.35);overflow-wrap:anywhere;text-align:left}
+.tip{position:fixed;max-width:min(320px,calc(100vw - 16px));pointer-events:none;padding:10px 12px;border-radius:6px;border:2px solid #1f2937;background:#fff;color:#111827;font-size:13px;line-height:1.4;box-shadow:0 4px 16px rgba(0,0,0,.35);overflow-wrap:anywhere;text-align:left}
+.tip.engaged{pointer-events:auto}
+.tip .details[hidden],.tip .raw[hidden]{display:none}
+.tip .raw{font-family:ui-monospace,monospace;font-size:11.5px;list-style:none;margin:2px 0;max-height:8em;overflow:auto}
+.tip .details{margin-top:6px;border-top:1px solid #d1d5db;padding-top:4px}
+.tip-actions{display:flex;gap:6px;flex-wrap:wrap}
 .tip.block{border-color:#b91c1c}
 .tip.warn{border-color:#b45309}
 .tip-title{font-weight:700;display:flex;gap:6px;align-items:center;margin:0 0 4px}
@@ -32,7 +37,7 @@ export const OVERLAY_CSS = `
 .tip ul{margin:2px 0 2px 18px;padding:0}
 .tip .muted{color:#4b5563}
 .tip .reasoning{margin:6px 0;white-space:pre-line}
-.tip button{font:inherit;margin-top:6px;padding:3px 10px;border-radius:5px;border:2px solid;background:none;color:inherit;cursor:pointer}
+.tip button{font:inherit;margin-top:4px;padding:3px 10px;border-radius:5px;border:2px solid;background:none;color:inherit;cursor:pointer}
 .tip .error,.confirm .error{color:#7f1d1d;font-weight:600}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
 dialog.confirm{pointer-events:auto;max-width:min(480px,calc(100vw - 32px));padding:18px 20px;border:3px solid #b91c1c;border-radius:8px;background:#fff;color:#111827;font-size:14px;line-height:1.45;overflow-wrap:anywhere}

@@ -3,6 +3,11 @@
  * or keyboard focus is on. Every piece of service text goes in through Text nodes (dom.ts `h`),
  * so a reasoning of `<img src=x onerror=alert(1)>` is shown as those characters.
  *
+ * A compact card first: the verdict in words, one line of why, where the link leads, and the
+ * buttons "Details" (score, categories, reasoning, indicators) and "Report a mistake". It sits
+ * beside the link when there is room (geometry.ts), and lets the pointer through to the page until
+ * the person rests over it ("passive", tip-pointer.ts), so it never stands on the next link.
+ *
  * WCAG 1.4.13 (content on hover or focus): it is hoverable (the pointer may move onto it; hiding
  * waits a grace period), dismissible (Escape) and persistent (stays while hovered or focused).
  */
@@ -11,6 +16,7 @@ import { canReport, tooltipText, type MarkerKind } from '../verdict-view';
 import { t } from '../strings';
 import { append, h, icon } from './dom';
 import { placeTooltip } from './geometry';
+import { linkUrlOf } from '../link-url';
 import type { OverlayHost } from './overlay-host';
 
 /** Opens the report page for the link `anchor` points to: null when it opened, else what to say. */
@@ -19,6 +25,7 @@ export type ReportLink = (anchor: Element) => Promise<string | null>;
 export class Tooltip {
   readonly el: HTMLDivElement;
   #anchorEl: Element | null = null;
+  #engaged = false;
 
   readonly #overlay: OverlayHost;
   readonly #viewport: () => { width: number; height: number };
@@ -42,9 +49,21 @@ export class Tooltip {
     return this.#anchorEl;
   }
 
+  /** Whether the card has the pointer (the person rested over it). */
+  get engaged(): boolean {
+    return this.#engaged;
+  }
+
+  /** The person rested over the card: from now on it takes the pointer (until it is hidden). */
+  engage(): void {
+    if (!this.#anchorEl) return;
+    this.#engaged = true;
+    this.el.classList.add('engaged');
+  }
+
   show(anchor: Element, info: LinkInfo, kind: MarkerKind): void {
     const doc = this.el.ownerDocument;
-    const text = tooltipText(info, kind);
+    const text = tooltipText(info, kind, linkUrlOf(anchor) ?? undefined);
     // "Report a mistake" for the pointer (the tooltip is hoverable); keyboard users have it in
     // the confirmation dialog. It only asks the background to open the report page (report.open).
     const report = canReport(info) && h(doc, 'button', { type: 'button', class: 'report' }, [t('report')]);
@@ -57,19 +76,48 @@ export class Tooltip {
         });
       });
     }
-    this.#fill(anchor, `tip ${kind}`, [
-      h(doc, 'p', { class: 'tip-title' }, [icon(doc, kind), text.title]),
-      text.leads && h(doc, 'p', { class: 'leads' }, [text.leads]),
+    // Details: in the DOM but hidden until asked for, so the card stays a few lines tall.
+    const details = h(doc, 'div', { class: 'details', id: 'linklens-tip-details' }, []);
+    details.hidden = true;
+    append(details, [
       text.score && h(doc, 'p', {}, [text.score]),
-      text.categories && h(doc, 'p', {}, [text.categories]),
+      text.categories && text.categories !== text.gist && h(doc, 'p', {}, [text.categories]),
       text.reasoning && h(doc, 'p', { class: 'reasoning' }, [text.reasoning]),
       text.indicators.length > 0 && h(doc, 'p', { class: 'muted' }, [t('indicators')]),
       text.indicators.length > 0 && h(doc, 'ul', {}, text.indicators.map((i) => h(doc, 'li', {}, [i]))),
       text.moreIndicators && h(doc, 'p', { class: 'muted' }, [text.moreIndicators]),
-      text.why && h(doc, 'p', {}, [text.why]),
+      this.#technical(text.technical),
+      text.why && text.why !== text.gist && h(doc, 'p', {}, [text.why]),
       h(doc, 'p', {}, [text.action]),
-      report,
     ]);
+    const toggle = h(doc, 'button', { type: 'button', class: 'more', 'aria-expanded': 'false', 'aria-controls': 'linklens-tip-details' }, [t('details')]);
+    toggle.addEventListener('click', () => {
+      details.hidden = !details.hidden;
+      toggle.setAttribute('aria-expanded', String(!details.hidden));
+      this.reposition();
+    });
+    this.#fill(anchor, `tip ${kind}`, [
+      h(doc, 'p', { class: 'tip-title' }, [icon(doc, kind), text.title]),
+      h(doc, 'p', { class: 'gist' }, [text.gist]),
+      text.leads && h(doc, 'p', { class: 'leads' }, [text.leads]),
+      h(doc, 'div', { class: 'tip-actions' }, [toggle, report]),
+      details,
+    ]);
+  }
+
+  /** "Technical details": the indicator records as the service sent them, behind their own button. */
+  #technical(lines: string[]): HTMLElement | false {
+    if (lines.length === 0) return false;
+    const doc = this.el.ownerDocument;
+    const raw = h(doc, 'ul', { class: 'raw', id: 'linklens-tip-raw' }, lines.map((l) => h(doc, 'li', {}, [l])));
+    raw.hidden = true;
+    const toggle = h(doc, 'button', { type: 'button', class: 'more', 'aria-expanded': 'false', 'aria-controls': 'linklens-tip-raw' }, [t('technical')]);
+    toggle.addEventListener('click', () => {
+      raw.hidden = !raw.hidden;
+      toggle.setAttribute('aria-expanded', String(!raw.hidden));
+      this.reposition();
+    });
+    return h(doc, 'div', {}, [toggle, raw]);
   }
 
   /**
@@ -82,7 +130,9 @@ export class Tooltip {
 
   #fill(anchor: Element, className: string, children: Parameters<typeof append>[1]): void {
     this.#overlay.ensure();
-    this.el.className = className;
+    // A card for another link starts passive again; the same link's next step keeps its state.
+    if (anchor !== this.#anchorEl) this.#engaged = false;
+    this.el.className = this.#engaged ? `${className} engaged` : className;
     this.el.replaceChildren();
     append(this.el, children);
     this.el.hidden = false;
@@ -93,6 +143,8 @@ export class Tooltip {
   hide(): void {
     this.el.hidden = true;
     this.#anchorEl = null;
+    this.#engaged = false;
+    this.el.classList.remove('engaged');
   }
 
   reposition(): void {

@@ -20,13 +20,23 @@ import { headlineKey, strictWhy, unicodeBeside } from './headline';
 import { openOptions } from '../open';
 import { useBlockedDetails } from './use-blocked-details';
 
-function Page({ headline, children }: { headline: string; children: ComponentChildren }) {
+/**
+ * An interstitial in the manner of the browsers' own: a strong banner (red for a known danger,
+ * amber for a site blocked before it could be checked, neutral while checking) with the headline
+ * and the reason in one sentence, then the details and the actions.
+ */
+type Tone = 'danger' | 'unchecked' | 'neutral';
+
+function Page({ headline, reason, tone = 'neutral', children }: { headline: string; reason?: string; tone?: Tone; children: ComponentChildren }) {
   useEffect(() => {
     document.title = `${headline} – ${t('extName')}`;
   }, [headline]);
   return (
-    <main class="blocked">
-      <h1>{headline}</h1>
+    <main class={`blocked blocked-${tone}`}>
+      <div class="blocked-banner">
+        <h1>{headline}</h1>
+        {reason ? <p class="blocked-reason">{reason}</p> : null}
+      </div>
       {children}
     </main>
   );
@@ -52,12 +62,12 @@ function Url({ d }: { d: BlockedDetailsData }) {
   );
 }
 
-/** Strict mode blocked without a verdict: the reason in words, and where to fix it. */
+/** Strict mode blocked without a verdict: what happened, what Linklens does now, and where to fix it. */
 function StrictWhy({ why, awaiting }: { why: NonNullable<ReturnType<typeof strictWhy>>; awaiting: boolean }) {
   return (
     <Notice kind="warn">
       <p class="strict-why">{t(why.key)}</p>
-      {awaiting ? <p class="muted">{t('strictAwaiting')}</p> : null}
+      <p>{awaiting ? t('strictAwaiting') : t('strictWill')}</p>
       {why.fix === 'options' ? <Button variant="link" onClick={() => void openOptions()}>{t('openSettings')}</Button> : null}
       {why.fix === 'credits' ? <Button variant="link" onClick={() => void openOptions('credits')}>{t('buyCredits')}</Button> : null}
     </Notice>
@@ -96,8 +106,7 @@ export function BlockedApp({ search = location.search, pollMs = 500 }: { search?
   }
   const why = strictWhy(d.reason);
   return (
-    <Page headline={t(key)}>
-      <p>{t('blockedIntro')}</p>
+    <Page headline={t(key)} reason={t('blockedIntro')} tone={why ? 'unchecked' : 'danger'}>
       {why ? <StrictWhy why={why} awaiting={d.awaiting === true} /> : null}
       <Url d={d} />
       {d.rule ? <WhyLine decision={{ rule: d.rule }} /> : null}

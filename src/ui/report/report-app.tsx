@@ -60,7 +60,7 @@ export function ReportApp({ search = location.search, pollMs = 1000, connect }: 
           <ol class="timeline" aria-label={t('progress')}>
             {seen.map((s, i) => <li key={i}>{s}</li>)}
           </ol>
-          {scan.state === 'FAILED' ? <Notice kind="error">{t('scanFailed')}</Notice> : null}
+          {scan.state === 'FAILED' ? <Notice kind="error">{t('scanFailed')} {typeof scan.extra?.failureReason === 'string' ? scan.extra.failureReason : null}</Notice> : null}
           {scan.result ? <VerdictView verdict={scan.result} /> : null}
           {scan.result ? <ReportMistake url={scan.url} scanId={scan.id} summary={`${scan.result.riskScore}/100 ${scan.result.categories.join(', ')}`} /> : null}
           {Object.keys(scan.extra ?? {}).length ? (

@@ -24,9 +24,11 @@ describe('placeMarker', () => {
 describe('placeTooltip', () => {
   const tip = { width: 300, height: 120 };
   it.each([
-    ['room below', rect(100, 100, 80, 20), { left: 100, top: 128, placement: 'below' }],
-    ['no room below: above', rect(100, 700, 80, 20), { left: 100, top: 572, placement: 'above' }],
-    ['near the right edge: pulled in', rect(900, 100, 80, 20), { left: 692, top: 128, placement: 'below' }],
+    ['room on the right', rect(100, 100, 80, 20), { left: 188, top: 100, placement: 'right' }],
+    ['right, near the bottom: pulled up', rect(100, 760, 80, 20), { left: 188, top: 672, placement: 'right' }],
+    ['no room on the right: left of the badge', rect(600, 100, 350, 20), { left: 272, top: 100, placement: 'left' }],
+    ['a full-width link: above', rect(20, 300, 960, 20), { left: 20, top: 172, placement: 'above' }],
+    ['a full-width link at the top: below', rect(20, 50, 960, 20), { left: 20, top: 78, placement: 'below' }],
   ])('%s', (_name, r, expected) => {
     expect(placeTooltip(r, tip, vp)).toEqual(expected);
   });

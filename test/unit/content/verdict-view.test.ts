@@ -49,11 +49,13 @@ describe('texts', () => {
     expect(tooltipText(info, 'block')).toEqual({
       kind: 'block',
       title: 'Malicious link',
+      gist: 'Imitates a bank login.',
       score: 'Risk score: 92 / 100',
       categories: 'Categories: Phishing, Malware',
       reasoning: 'Imitates a bank login.',
       indicators: ['a', 'b', 'c', 'd', 'e', 'f'],
       moreIndicators: '… and 2 more',
+      technical: [],
       action: 'Linklens will ask before opening this link.',
       leads: null,
       why: null,
@@ -93,6 +95,28 @@ describe('texts', () => {
     expect(leadsText({ ...base, badHop: 'hop' })).toBe('Leads to phish.example through a flagged redirect');
     expect(leadsText({ ...base, textShows: 'mybank.example' })).toBe('The link text shows mybank.example, but the link leads to phish.example');
     expect(tooltipText({ ...base, badHop: 'destination' }, 'block').leads).toBe('Leads to phish.example, the flagged address');
+  });
+
+  it('puts one line of why on the compact card: the rule, else the reasoning\'s first line, else the categories, else what happens next', () => {
+    const base: LinkInfo = { status: 'verdict', action: 'warn', categories: ['scam'], reasoning: `First line.\n${'x'.repeat(300)}` };
+    expect(tooltipText({ ...base, why: { key: 'score_warn', nums: [70, 51] } }, 'warn').gist).toBe('Why this decision: Risk score 70 ≥ your warning threshold 51');
+    expect(tooltipText(base, 'warn').gist).toBe('First line.');
+    expect(tooltipText({ ...base, reasoning: 'y'.repeat(300) }, 'warn').gist).toHaveLength(140);
+    expect(tooltipText({ ...base, reasoning: '' }, 'warn').gist).toBe('Categories: Scam');
+    expect(tooltipText({ status: 'skipped', action: 'block' }, 'block').gist).toBe('Linklens will ask before opening this link.');
+  });
+
+  it('names where the link leads from its own URL when the background named no hop', () => {
+    expect(tooltipText({ status: 'verdict', action: 'warn' }, 'warn', 'https://scam-offer.example/win').leads).toBe('Leads to scam-offer.example');
+    expect(tooltipText({ status: 'verdict', action: 'warn', leadsTo: 'a.example', badHop: 'hop' }, 'warn', 'https://b.example/').leads).toBe('Leads to a.example through a flagged redirect');
+    expect(tooltipText({ status: 'verdict', action: 'warn' }, 'warn', 'not a url').leads).toBeNull();
+  });
+
+  it('puts indicators in words and keeps their records for "Technical details"', () => {
+    const record = '{"type":"keyword","value":"malware","severity":"high"}';
+    const text = tooltipText({ status: 'verdict', action: 'block', indicators: [record, 'odd_new_signal', ' '] }, 'block');
+    expect(text.indicators).toEqual(['Suspicious word in the address: “malware” (high concern)', 'odd_new_signal']);
+    expect(text.technical).toEqual([record]); // a plain line is not shown twice
   });
 
   it('leaves out what the service did not say', () => {

@@ -245,8 +245,21 @@ describe('blocked page in strict mode', () => {
       expect(screen.getByText(en(key))).toBeTruthy();
       for (const k of ['openSettings', 'buyCredits']) expect(!!screen.queryByRole('button', { name: en(k) })).toBe(k === fix);
       expect(screen.getByRole('button', { name: en('goBack') })).toBeTruthy();
+      // What Linklens does now; no empty sections ("Categories None", "Checked —", "Indicators None").
+      expect(screen.getByText(en('strictWill'))).toBeTruthy();
+      for (const k of ['none', 'categories', 'checkedAt', 'reasoning', 'indicators']) expect(screen.queryByText(en(k))).toBeNull();
+      expect(document.body.textContent).not.toMatch(/—/);
+      expect(document.querySelector('main')?.className).toContain('blocked-unchecked');
     });
   }
+
+  it('a known danger: the red banner holds the headline and the reason in one sentence, "Go back" comes first', async () => {
+    show();
+    const h1 = await screen.findByRole('heading', { level: 1 });
+    expect(document.querySelector('main')?.className).toContain('blocked-danger');
+    expect(h1.closest('.blocked-banner')?.querySelector('.blocked-reason')?.textContent).toBe(en('blockedIntro'));
+    expect(screen.getAllByRole('button')[0]?.textContent).toBe(en('goBack'));
+  });
 
   it('blocked while awaiting credits: says it keeps checking, asks again slowly, and shows the verdict when it arrives', async () => {
     let n = 0;

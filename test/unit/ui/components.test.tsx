@@ -44,11 +44,21 @@ describe('shared components', () => {
     expect(screen.getByText('100')).toBeTruthy();
   });
 
-  it('VerdictView: unknown categories are shown as given; empty indicators say none', () => {
-    render(<VerdictView verdict={{ riskScore: 30, band: 'suspicious', categories: ['crypto_drainer'], reasoning: '', indicators: [] }} />);
+  it('VerdictView: unknown categories are shown as given; sections the service left empty are not shown', () => {
+    render(<VerdictView verdict={{ riskScore: 30, band: 'suspicious', categories: ['crypto_drainer'], reasoning: '', indicators: [], checkedAt: null }} />);
     expect(screen.getByText('crypto_drainer')).toBeTruthy();
-    expect(screen.getAllByText(en('none')).length).toBe(2);
+    expect(screen.queryAllByText(en('none'))).toEqual([]);
+    for (const key of ['reasoning', 'indicators', 'checkedAt', 'cs_technical']) expect(screen.queryByText(en(key))).toBeNull();
     expect(screen.getByText('Suspicious')).toBeTruthy();
+  });
+
+  it('VerdictView: indicators in words, unknown kinds as written, the records behind "Technical details", all as text', () => {
+    const record = '{"type":"lookalike_domain","value":"<b>bank</b>"}';
+    const { container } = render(<VerdictView verdict={{ riskScore: 80, band: 'malicious', categories: [], reasoning: '', indicators: [record, 'odd_signal'] }} />);
+    expect([...container.querySelectorAll('.indicators li')].map((li) => li.textContent)).toEqual(['Looks like another site’s address: “<b>bank</b>”', 'odd_signal']);
+    expect(container.querySelector('.indicators b')).toBeNull();
+    expect(screen.getByText(en('cs_technical')).closest('details')?.open).toBe(false);
+    expect([...container.querySelectorAll('.raw code')].map((c) => c.textContent)).toEqual([record]);
   });
 
   it('fields have labels; a locked field is disabled and says "Set by your organization"', () => {

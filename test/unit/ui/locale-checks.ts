@@ -36,6 +36,7 @@ export const SAME_AS_ENGLISH: Record<string, Record<string, string>> = {
     sec_cache: '„Cache“ is the German word',
     scopes: 'the service calls them scopes; German UIs keep the term',
     details: '„Details“ is the German word',
+    cs_details: '„Details“ is the German word',
   },
   fr: {
     actions: '« Actions » is the French word',

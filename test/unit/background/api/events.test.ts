@@ -16,6 +16,14 @@ describe('parseTransition', () => {
     ['{"state":" QUEUED "}', 'QUEUED'],
   ])('%s → %s', (data, state) => expect(parseTransition(data)?.state).toBe(state));
 
+  it.each([
+    ['{"state":"FAILED","failureReason":"x"}', 'x'],
+    ['{"state":"FAILED","error":{"reason":"Host unreachable"}}', 'Host unreachable'],
+    ['{"scan":{"state":"FAILED","error":"dns"}}', 'dns'],
+    ['{"state":"FAILED","message":"Out of credits"}', 'Out of credits'],
+    ['{"state":"FAILED"}', undefined],
+  ])('a failed frame %s keeps the service\'s reason: %s', (data, reason) => expect(parseTransition(data)?.failureReason).toBe(reason));
+
   it.each([['ping'], ['{"type":"heartbeat"}'], ['[1]'], ['{"state":""}'], ['{"state":5}'], ['null'], ['']])('%s → null', (data) =>
     expect(parseTransition(data)).toBeNull());
 

@@ -26,14 +26,14 @@ describe('readScanResult', () => {
     ['a string', 'safe'],
   ])('rejects %s', (_name, raw) => expect(readScanResult(raw)).toBeNull());
 
-  it('keeps string categories (unknown ones too), drops others, renders indicators', () => {
+  it('keeps string categories (unknown ones too), drops others, keeps indicators as text (a record as its JSON)', () => {
     const r = readScanResult({
       ...result,
       categories: ['phishing', 'new_kind', 7, null],
       indicators: ['plain', { type: 'keyword', value: 'phish', severity: 'high' }, ['a', 1], null, '', 3],
     });
     expect(r?.categories).toEqual(['phishing', 'new_kind']);
-    expect(r?.indicators).toEqual(['plain', 'type: keyword, value: phish, severity: high', 'a, 1', '3']);
+    expect(r?.indicators).toEqual(['plain', '{"type":"keyword","value":"phish","severity":"high"}', 'a, 1', '3']);
   });
 
   it('caps indicators at 50 and each at 300 characters', () => {
@@ -46,8 +46,9 @@ describe('readScanResult', () => {
 describe('renderIndicator', () => {
   it.each([
     ['text', 'text'],
-    [{ a: { b: 1 } }, 'a: {"b":1}'],
-    [{ a: null }, 'a: null'],
+    [{ a: { b: 1 } }, '{"a":{"b":1}}'],
+    [{ a: null }, '{"a":null}'],
+    [{ type: 'keyword', value: 'v'.repeat(700) }, `type: keyword, value: ${'v'.repeat(277)}…`],
     [false, 'false'],
     [{}, null],
     [null, null],
@@ -93,6 +94,11 @@ describe('readScanJob', () => {
     [{ error: { reason: 'no fetch' } }, 'no fetch'],
     [{ error: { message: 'boom' } }, 'boom'],
     [{ reason: 'r' }, 'r'],
+    [{ message: 'Your scan could not run' }, 'Your scan could not run'],
+    [{ error: { code: 'x' }, reason: 'Timed out' }, 'Timed out'],
+    [{ failureReason: '', error: { detail: 'refused' } }, 'refused'],
+    [{ error: '<b>Blocked</b>' }, '<b>Blocked</b>'],
+    [{ error: 42 }, null],
     [{}, null],
   ])('FAILED reason from %j', (extra, reason) =>
     expect(readScanJob({ ...job, state: 'FAILED', ...extra }, { requireResult: true })?.failureReason).toBe(reason));
