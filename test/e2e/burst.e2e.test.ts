@@ -11,7 +11,7 @@ import { postsFor } from './harness/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import { testSpkiSha256 } from '../service/tls';
-import { MAX_STREAMS } from '../../src/background/scan/stream-slots';
+import { MAX_STREAMS } from '../../src/background/engine/stream-slots';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 const TABS = 8;

@@ -9,7 +9,7 @@
  */
 import { ok, type ExceptionsData, type PageToBackground, type Reply } from '@/src/shared/messaging/protocol';
 import type { App } from '../app';
-import { exceptionsList, revokeExceptions } from '../scan/exceptions';
+import { exceptionsList, revokeExceptions } from '../overrides/exceptions';
 
 async function listNow(app: App): Promise<ExceptionsData> {
   const { settings: s } = await app.settings.get();

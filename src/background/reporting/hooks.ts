@@ -57,9 +57,9 @@ export function reportBlocked(f: DecisionFacts): void {
 }
 /** "Proceed anyway" was granted (blocked.proceed, after the policy check). */
 export const reportProceeded = (f: DecisionFacts) => void report({ type: 'navigation.proceeded', payload: decision(f) });
-/** A page opened while its known verdict said warn (scan/opened-warned.ts: from the navigation, once per tab and URL). */
+/** A page opened while its known verdict said warn (protection/opened-warned.ts: from the navigation, once per tab and URL). */
 export const reportOpenedAnyway = (f: DecisionFacts) => void report({ type: 'link.openedAnyway', payload: decision(f) });
-/** Audit-only mode: the decision would have been block (scan/audit-trail.ts, once per audit-list entry). */
+/** Audit-only mode: the decision would have been block (protection/audit-trail.ts, once per audit-list entry). */
 export const reportWouldBlock = (f: DecisionFacts) => void report({ type: 'audit.wouldBlock', payload: decision(f) });
 
 /** A look-alike of a protected sign-in domain was seen (page load, or a password field focused). */

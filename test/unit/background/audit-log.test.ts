@@ -7,7 +7,7 @@
 import { describe, it, expect, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AUDIT_CAP, REPEAT_MS, clearAudit, readAudit, recordAudit, withEntry } from '@/src/background/state/audit-log';
-import { auditEntryOf, noteAudit } from '@/src/background/scan/audit-trail';
+import { auditEntryOf, noteAudit } from '@/src/background/protection/audit-trail';
 import { incognitoUrls } from '@/src/background/state/incognito-urls';
 import { readAll, writeKey } from '@/src/background/state/kv';
 import { decide } from '@/src/shared/policy/decide';

@@ -308,7 +308,7 @@ describe('strict mode', () => {
 describe('context menu', () => {
   it('check a link → the report page opens with the scan id; a block-level verdict is notified', async () => {
     const { onMenuClick } = await import('@/src/background/handlers/menu');
-    const { MENU_IDS } = await import('@/src/background/scan/context-menu');
+    const { MENU_IDS } = await import('@/src/background/surfaces/context-menu');
     const created: string[] = [];
     vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (p: { url: string }) => void created.push(p.url)) as never);
     await onMenuClick(app, { menuItemId: MENU_IDS.link, linkUrl: 'http://malware-menu.example/x' }, { id: 1, index: 0, incognito: false });
@@ -321,7 +321,7 @@ describe('context menu', () => {
 
   it('selected text that is not a URL opens a report page that says so, sending nothing', async () => {
     const { onMenuClick } = await import('@/src/background/handlers/menu');
-    const { MENU_IDS } = await import('@/src/background/scan/context-menu');
+    const { MENU_IDS } = await import('@/src/background/surfaces/context-menu');
     const created: string[] = [];
     vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (p: { url: string }) => void created.push(p.url)) as never);
     await onMenuClick(app, { menuItemId: MENU_IDS.selection, selectionText: 'hello there' });

@@ -1,5 +1,5 @@
 /**
- * "Go back" from the blocked page (src/background/scan/blocked-flow.ts): how many history
+ * "Go back" from the blocked page (src/background/protection/blocked-flow.ts): how many history
  * entries it steps over, from the main-frame entries the tab committed. Going back onto the
  * blocked site would only block it again, and onto another blocked page only show a block
  * again; the page before them is where the person was safe.
@@ -7,8 +7,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MAX_BACK_STEPS } from '@/src/shared/messaging/limits';
-import { blockedPageUrl, createBlockedFlow, isBlockedPage, stepsBack } from '@/src/background/scan/blocked-flow';
-import type { BlockedToken } from '@/src/background/scan/blocked-tokens';
+import { blockedPageUrl, createBlockedFlow, isBlockedPage, stepsBack } from '@/src/background/protection/blocked-flow';
+import type { BlockedToken } from '@/src/background/protection/blocked-tokens';
 
 const SITE = 'https://bad.example/login';
 const SAFE = 'https://news.example/';

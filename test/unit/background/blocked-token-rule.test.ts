@@ -5,9 +5,9 @@
  */
 import { describe, it, expect, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createToken, readToken } from '@/src/background/scan/blocked-tokens';
+import { createToken, readToken } from '@/src/background/protection/blocked-tokens';
 import { writeKey } from '@/src/background/state/kv';
-import type { BlockedToken } from '@/src/background/scan/blocked-tokens';
+import type { BlockedToken } from '@/src/background/protection/blocked-tokens';
 
 beforeEach(() => fakeBrowser.reset());
 

@@ -2,7 +2,7 @@
 // not know the URL yet, is the same send (the commit-time recheck racing the navigation's own
 // check): not charged again, and never turned away while the first is being sent.
 import { describe, expect, it } from 'vitest';
-import { createBudget, SAME_SEND_MS } from '@/src/background/scan/budget';
+import { createBudget, SAME_SEND_MS } from '@/src/background/checks/budget';
 import { DEFAULT_BUDGETS, bucketSize } from '@/src/shared/policy/budgets';
 import type { UrlStatus } from '@/src/shared/verdict';
 

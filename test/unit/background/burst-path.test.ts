@@ -3,11 +3,11 @@
 // as true as asking each time, and the writes that must precede a POST still do.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createTabPrivacy, MAX_TABS, type TabLike } from '@/src/background/scan/tab-privacy';
-import { forgetPauseCopy, isPaused, pausedUntil, setPause } from '@/src/background/scan/pause';
+import { createTabPrivacy, MAX_TABS, type TabLike } from '@/src/background/protection/tab-privacy';
+import { forgetPauseCopy, isPaused, pausedUntil, setPause } from '@/src/background/overrides/pause';
 import { readAll } from '@/src/background/state/kv';
 import { readLedger } from '@/src/background/state/ledger';
-import type { PendingJob } from '@/src/background/scan/jobs-store';
+import type { PendingJob } from '@/src/background/engine/jobs-store';
 import { startService, type ScanningService } from '../../service/server';
 import { startWorker, waitFor } from './worker-harness';
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { collectLinksInPage, collectViaScripting } from '@/src/background/scan/collect-in-page';
+import { collectLinksInPage, collectViaScripting } from '@/src/background/surfaces/collect-in-page';
 
 /** `<tag attr=…>text</tag>` appended to `parent`. */
 function el(parent: ParentNode, tag: string, attrs: Record<string, string> = {}, text = ''): Element {

@@ -9,7 +9,7 @@ import { startWorker, waitFor, useLocalService } from './worker-harness';
 import { createDailyBudget, type BudgetState } from '@/src/background/reporting/credit-budget';
 import { readLedger } from '@/src/background/state/ledger';
 import { strictOutcome } from '@/src/shared/policy/strict';
-import { JOB_DEADLINE_MS } from '@/src/background/scan/timing';
+import { JOB_DEADLINE_MS } from '@/src/background/engine/timing';
 import { submittedUrls } from '../../e2e/harness/service-log';
 
 const svc = useLocalService({ processingDelayMs: 50, keepAliveMs: 100 });

@@ -5,9 +5,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiClient, ScanJob } from '@/src/background/api';
 import { createVerdictCache, type VerdictCache } from '@/src/background/cache/verdict-cache';
-import { createJobsStore, type PendingJob } from '@/src/background/scan/jobs-store';
-import { createEngineCore } from '@/src/background/scan/engine-core';
-import { createTracker } from '@/src/background/scan/engine-track';
+import { createJobsStore, type PendingJob } from '@/src/background/engine/jobs-store';
+import { createEngineCore } from '@/src/background/engine/engine-core';
+import { createTracker } from '@/src/background/engine/engine-track';
 import type { UrlStatus } from '@/src/shared/verdict';
 
 const URL_ = 'https://phish.example/login';

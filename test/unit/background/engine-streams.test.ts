@@ -3,9 +3,9 @@
 // gets them, and when it polls.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '@/src/background/api';
-import { createDurationLog } from '@/src/background/scan/scan-durations';
-import { MAX_STREAMS, MAX_STREAMS_MULTIPLEXED, streamCap } from '@/src/background/scan/stream-slots';
-import { ESTIMATE_MARGIN_MS } from '@/src/background/scan/poll-timing';
+import { createDurationLog } from '@/src/background/engine/scan-durations';
+import { MAX_STREAMS, MAX_STREAMS_MULTIPLEXED, streamCap } from '@/src/background/engine/stream-slots';
+import { ESTIMATE_MARGIN_MS } from '@/src/background/engine/poll-timing';
 import { startWorker, waitFor, type Worker, useLocalService } from './worker-harness';
 
 const svc = useLocalService({ processingDelayMs: 400, keepAliveMs: 100 });

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { startWorker, waitFor, hang, type Worker, useLocalService } from './worker-harness';
 import { readLedger } from '@/src/background/state/ledger';
-import { JOB_DEADLINE_MS } from '@/src/background/scan/timing';
+import { JOB_DEADLINE_MS } from '@/src/background/engine/timing';
 
 const svc = useLocalService({ processingDelayMs: 150, keepAliveMs: 100 });
 

@@ -1,13 +1,13 @@
 /**
  * "Proceed anyway" exceptions and passes answered from this worker life's copy
- * (src/background/scan/exceptions.ts): a block's redirect waits on no storage round trip, and the
+ * (src/background/overrides/exceptions.ts): a block's redirect waits on no storage round trip, and the
  * copy never says more than the store does.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMemoryBackend } from '@/src/background/state/db-backend';
 import { setDbBackend } from '@/src/background/state/kv';
-import { addException, endProceeding, exceptionsList, grantPass, hasException, hasPass, revokeExceptions } from '@/src/background/scan/exceptions';
+import { addException, endProceeding, exceptionsList, grantPass, hasException, hasPass, revokeExceptions } from '@/src/background/overrides/exceptions';
 
 const db = createMemoryBackend(true);
 /** A new worker life over the same stores (setup-db.ts starts each test with a fresh one). */

@@ -5,7 +5,7 @@
  * Linklens uses (regexFilter, requestDomains, excludedRequestDomains, requestMethods, tabIds,
  * resourceTypes; highest priority wins, allow over block at equal priority).
  */
-import type { DnrApi } from '@/src/background/scan/net-rules';
+import type { DnrApi } from '@/src/background/protection/net-rules';
 import type { NetRule } from '@/src/shared/policy/net-rules';
 
 export interface FakeDnr {

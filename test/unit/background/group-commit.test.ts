@@ -3,7 +3,7 @@
 // private store once its call has resolved.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createJobsStore, type PendingJob } from '@/src/background/scan/jobs-store';
+import { createJobsStore, type PendingJob } from '@/src/background/engine/jobs-store';
 import { pendingJob } from './pending-job';
 import { appendLedger, readLedger } from '@/src/background/state/ledger';
 import { readAll } from '@/src/background/state/kv';

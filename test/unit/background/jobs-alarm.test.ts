@@ -1,7 +1,7 @@
 // The resume alarm (jobs-alarm.ts): set when the first job starts, cleared when the last ends,
 // and not written again for every job in between (a burst is one call, not twelve).
 import { describe, expect, it } from 'vitest';
-import { createJobsAlarm, JOBS_ALARM } from '@/src/background/scan/jobs-alarm';
+import { createJobsAlarm, JOBS_ALARM } from '@/src/background/engine/jobs-alarm';
 
 function fakeAlarms(failCreate = 0) {
   const calls: string[] = [];

@@ -4,9 +4,9 @@
  * leads and which hop is bad. The hold's steps (wrapper-hold.ts) as a table.
  */
 import { describe, expect, it } from 'vitest';
-import { createLinkChecker } from '@/src/background/scan/link-check';
-import { holdStep, holdThroughWrapper, isHeldWrapper, HOLD_TIMEOUT_MS, type HoldDeps } from '@/src/background/scan/wrapper-hold';
-import type { CheckOutcome, Checker } from '@/src/background/scan/checker';
+import { createLinkChecker } from '@/src/background/checks/link-check';
+import { holdStep, holdThroughWrapper, isHeldWrapper, HOLD_TIMEOUT_MS, type HoldDeps } from '@/src/background/protection/wrapper-hold';
+import type { CheckOutcome, Checker } from '@/src/background/checks/checker';
 import type { UrlStatus } from '@/src/shared/verdict';
 
 const verdict = (action: 'allow' | 'block', score: number): UrlStatus => ({

@@ -1,16 +1,16 @@
 /**
- * The request-blocking rules kept in step (src/background/scan/net-rules.ts) over fakeBrowser
+ * The request-blocking rules kept in step (src/background/protection/net-rules.ts) over fakeBrowser
  * storage, the real settings store and verdict cache, and an in-memory declarativeNetRequest
  * with the real API's limits and all-or-nothing updates (fake-dnr.ts).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createNetRules, type NetRules } from '@/src/background/scan/net-rules';
+import { createNetRules, type NetRules } from '@/src/background/protection/net-rules';
 import { createVerdictCache, type VerdictCache } from '@/src/background/cache/verdict-cache';
 import { createSettingsStore, type SettingsStore } from '@/src/background/state/settings-store';
 import { createMemorySecretStore } from '@/src/background/state/secret-store';
-import { addException, exceptionsList, grantPass, listPasses, revokeExceptions } from '@/src/background/scan/exceptions';
-import { setPause } from '@/src/background/scan/pause';
+import { addException, exceptionsList, grantPass, listPasses, revokeExceptions } from '@/src/background/overrides/exceptions';
+import { setPause } from '@/src/background/overrides/pause';
 import type { Verdict } from '@/src/shared/verdict';
 import { createFakeDnr, type FakeDnr } from './fake-dnr';
 import { HOLD_PRIORITY } from '@/src/shared/policy/net-rules';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOpenedWarned } from '@/src/background/scan/opened-warned';
+import { createOpenedWarned } from '@/src/background/protection/opened-warned';
 import type { DecisionFacts } from '@/src/background/reporting/hooks';
 import type { UrlStatus, Verdict } from '@/src/shared/verdict';
 

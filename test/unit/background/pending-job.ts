@@ -1,5 +1,5 @@
 /** A stored scan job that has not left yet (jobs-store.ts), for the tests of the jobs store. */
-import type { PendingJob } from '@/src/background/scan/jobs-store';
+import type { PendingJob } from '@/src/background/engine/jobs-store';
 
 export const pendingJob = (url: string, createdAt = 1): PendingJob => ({
   url,

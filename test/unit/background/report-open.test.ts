@@ -10,8 +10,8 @@ import { startService, type ScanningService } from '../../service/server';
 import { submittedUrls } from '../../e2e/harness/service-log';
 import type { SenderLike } from '@/src/background/router';
 import { pageSender, setupApp } from './app-harness';
-import { createReportOpenLimit, reportOpenDecision, REPORT_OPENS_PER_TAB } from '@/src/background/scan/report-open';
-import { REPORT_OPEN_EXAMPLES } from '@/src/background/scan/report-open.examples';
+import { createReportOpenLimit, reportOpenDecision, REPORT_OPENS_PER_TAB } from '@/src/background/content-tier/report-open';
+import { REPORT_OPEN_EXAMPLES } from '@/src/background/content-tier/report-open.examples';
 import { reportQuery } from '@/src/background/handlers/report-open';
 import { waitFor } from './worker-harness';
 

@@ -2,15 +2,15 @@
 // when to poll (poll-timing.ts), what a finished job teaches (scan-durations.ts), and what an
 // answer hints (api/hints.ts).
 import { describe, expect, it } from 'vitest';
-import { isNearEnd, planStreams } from '@/src/background/scan/stream-slots';
-import { NEAR_END_EXAMPLES, SLOT_EXAMPLES } from '@/src/background/scan/stream-slots.examples';
-import { nextPoll } from '@/src/background/scan/poll-timing';
-import { POLL_EXAMPLES } from '@/src/background/scan/poll-timing.examples';
-import { durationSample, learnedFrom } from '@/src/background/scan/scan-durations';
-import { LEARNED_EXAMPLES, SAMPLE_EXAMPLES } from '@/src/background/scan/scan-durations.examples';
+import { isNearEnd, planStreams } from '@/src/background/engine/stream-slots';
+import { NEAR_END_EXAMPLES, SLOT_EXAMPLES } from '@/src/background/engine/stream-slots.examples';
+import { nextPoll } from '@/src/background/engine/poll-timing';
+import { POLL_EXAMPLES } from '@/src/background/engine/poll-timing.examples';
+import { durationSample, learnedFrom } from '@/src/background/engine/scan-durations';
+import { LEARNED_EXAMPLES, SAMPLE_EXAMPLES } from '@/src/background/engine/scan-durations.examples';
 import { readPollHints } from '@/src/background/api/hints';
 import { HINT_EXAMPLES, HINTS_NOW } from '@/src/background/api/hints.examples';
-import { MAX_POLL_MS } from '@/src/background/scan/timing';
+import { MAX_POLL_MS } from '@/src/background/engine/timing';
 import { createApiClient } from '@/src/background/api';
 import { fakeFetch, json } from './api/fakes';
 

@@ -4,9 +4,9 @@
  * shortener, and its answer is one more hop of the link.
  */
 import { describe, expect, it } from 'vitest';
-import { createLinkChecker } from '@/src/background/scan/link-check';
-import { createShortLinks, locationTarget } from '@/src/background/scan/short-links';
-import type { CheckOutcome, Checker } from '@/src/background/scan/checker';
+import { createLinkChecker } from '@/src/background/checks/link-check';
+import { createShortLinks, locationTarget } from '@/src/background/checks/short-links';
+import type { CheckOutcome, Checker } from '@/src/background/checks/checker';
 import type { LedgerEntry } from '@/src/shared/messaging/protocol';
 import type { UrlStatus } from '@/src/shared/verdict';
 

@@ -9,7 +9,7 @@
  */
 import { describe, it, expect, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { registerMenus, MENU_IDS } from '@/src/background/scan/context-menu';
+import { registerMenus, MENU_IDS } from '@/src/background/surfaces/context-menu';
 import { refreshBadge, wireOutputs } from '@/src/background/outputs';
 import type { App } from '@/src/background/app';
 import type { UrlStatus } from '@/src/shared/verdict';

@@ -5,8 +5,8 @@ import { createSettingsStore } from '@/src/background/state/settings-store';
 import { createMemorySecretStore } from '@/src/background/state/secret-store';
 import { appendLedger, readLedger, clearLedger, LEDGER_CAP } from '@/src/background/state/ledger';
 import type { Verdict } from '@/src/shared/verdict';
-import { createToken, dropTabTokens, MAX_PER_TAB, MAX_TOKENS, overBudget, readToken, updateToken } from '@/src/background/scan/blocked-tokens';
-import { BUDGET_EXAMPLES } from '@/src/background/scan/blocked-tokens.examples';
+import { createToken, dropTabTokens, MAX_PER_TAB, MAX_TOKENS, overBudget, readToken, updateToken } from '@/src/background/protection/blocked-tokens';
+import { BUDGET_EXAMPLES } from '@/src/background/protection/blocked-tokens.examples';
 import { readAll, writeKeys } from '@/src/background/state/kv';
 import { installI18n } from '../ui/helpers';
 

@@ -11,7 +11,7 @@ import type { LinksLookupData } from '@/src/shared/messaging/protocol';
 import { ask, blockedToken, setupApp, tabUrl } from './app-harness';
 import { waitFor } from './worker-harness';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { hasPass } from '@/src/background/scan/exceptions';
+import { hasPass } from '@/src/background/overrides/exceptions';
 import { fakeEvent } from './fake-event';
 
 let svc: ScanningService;

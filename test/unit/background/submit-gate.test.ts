@@ -1,15 +1,15 @@
-// A burst's navigations leave as one batch POST (docs/decisions/014-scan-engine.md, src/background/scan/submit-gate.ts),
+// A burst's navigations leave as one batch POST (docs/decisions/014-scan-engine.md, src/background/engine/submit-gate.ts),
 // with the real engine, client and local service: a lone navigation still goes alone and at once,
 // every URL keeps its own job and its own outcome, the batch's key and the ledger lines are stored
 // before it leaves, a worker dying after the batch re-sends the same batch, and a failing batch
 // gives each URL its error, never a verdict.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@/src/background/api';
-import { batchGroups, createSubmitGate, planJoin } from '@/src/background/scan/submit-gate';
-import { JOIN_EXAMPLES } from '@/src/background/scan/submit-gate.examples';
-import { jobClock } from '@/src/background/scan/job-clock';
-import { CLOCK_EXAMPLES } from '@/src/background/scan/job-clock.examples';
-import { createJobsStore, type PendingJob } from '@/src/background/scan/jobs-store';
+import { batchGroups, createSubmitGate, planJoin } from '@/src/background/engine/submit-gate';
+import { JOIN_EXAMPLES } from '@/src/background/engine/submit-gate.examples';
+import { jobClock } from '@/src/background/engine/job-clock';
+import { CLOCK_EXAMPLES } from '@/src/background/engine/job-clock.examples';
+import { createJobsStore, type PendingJob } from '@/src/background/engine/jobs-store';
 import { readLedger } from '@/src/background/state/ledger';
 import { startService } from '../../service/server';
 import { hang, startWorker, waitFor, type Worker, useLocalService } from './worker-harness';

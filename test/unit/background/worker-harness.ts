@@ -8,10 +8,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startService, type ScanningService } from '../../service/server';
 import { createApiClient, type ApiClient } from '@/src/background/api';
 import { createVerdictCache, type VerdictCache } from '@/src/background/cache/verdict-cache';
-import { createJobsStore, type JobsStore } from '@/src/background/scan/jobs-store';
-import { createScanEngine, type ScanEngine } from '@/src/background/scan/engine';
+import { createJobsStore, type JobsStore } from '@/src/background/engine/jobs-store';
+import { createScanEngine, type ScanEngine } from '@/src/background/engine/engine';
 import type { UrlStatus } from '@/src/shared/verdict';
-import type { DurationLog } from '@/src/background/scan/scan-durations';
+import type { DurationLog } from '@/src/background/engine/scan-durations';
 
 export interface Worker {
   engine: ScanEngine;

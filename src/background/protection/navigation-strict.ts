@@ -11,11 +11,11 @@ import { browser } from 'wxt/browser';
 import type { UrlStatus, Decision } from '@/src/shared/verdict';
 import type { Settings } from '@/src/shared/policy/settings';
 import { RECHECKABLE, strictOutcome } from '@/src/shared/policy/strict';
-import type { Checker } from './checker';
-import type { ScanEngine } from './engine';
-import { grantPass, hasPass } from './exceptions';
+import type { Checker } from '../checks/checker';
+import type { ScanEngine } from '../engine/engine';
+import { grantPass, hasPass } from '../overrides/exceptions';
 import { strictHoldMatches } from '@/src/shared/policy/strict-hold';
-import { isPaused } from './pause';
+import { isPaused } from '../overrides/pause';
 import { readToken, updateToken, type BlockedToken } from './blocked-tokens';
 
 /** Strict mode blocked (or holds) without a verdict: the reason is the rule (strict.ts). */

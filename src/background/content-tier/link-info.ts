@@ -1,7 +1,7 @@
 import type { Decision, UrlStatus } from '@/src/shared/verdict';
 import type { LinkInfo, LinkWhy } from '@/src/shared/messaging/protocol';
-import type { LinkOutcome } from './link-check';
-import { progressStep } from './badge';
+import type { LinkOutcome } from '../checks/link-check';
+import { progressStep } from '../surfaces/badge';
 import { offersProceed } from '@/src/shared/policy/proceed';
 
 /**

@@ -16,9 +16,9 @@ import { browser } from 'wxt/browser';
 import { DEFAULT_LIMITS, diffRules, planNetRules, ruleSignature, type NetRule, type NetRuleLimits } from '@/src/shared/policy/net-rules';
 import type { VerdictCache } from '../cache/verdict-cache';
 import type { SettingsStore } from '../state/settings-store';
-import { listExceptions, listPasses } from './exceptions';
+import { listExceptions, listPasses } from '../overrides/exceptions';
 import { isConfigured } from '@/src/shared/policy/settings';
-import { pausedUntil } from './pause';
+import { pausedUntil } from '../overrides/pause';
 import { whenSuffixTable } from '@/src/shared/url/suffix-table';
 
 export const NET_RULES_ALARM = 'linklens-net-rules';

@@ -5,8 +5,8 @@
  */
 import type { UrlStatus } from '@/src/shared/verdict';
 import { wrapperRuleFor } from '@/src/shared/url/unwrap/wrappers';
-import type { ScanEngine } from './engine';
-import type { LinkChecker, LinkOutcome } from './link-check';
+import type { ScanEngine } from '../engine/engine';
+import type { LinkChecker, LinkOutcome } from '../checks/link-check';
 import { parseWeb } from '@/src/shared/url/parse-web';
 
 /**

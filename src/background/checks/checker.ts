@@ -10,8 +10,8 @@ import { gateUrl } from '@/src/shared/policy/gate';
 import { decide } from '@/src/shared/policy/decide';
 import { suffixTableProblem, whenSuffixTable } from '@/src/shared/url/suffix-table';
 import type { SettingsStore } from '../state/settings-store';
-import type { ScanEngine } from './engine';
-import { isPaused } from './pause';
+import type { ScanEngine } from '../engine/engine';
+import { isPaused } from '../overrides/pause';
 import { incognitoUrls } from '../state/incognito-urls';
 import type { Budget } from './budget';
 

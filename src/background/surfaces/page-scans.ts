@@ -13,9 +13,9 @@ import { str } from '@/src/shared/zod-lean';
 import { MAX_BATCH, MAX_URL_LENGTH } from '@/src/shared/messaging/limits';
 import type { PageScanPreviewData, PageScanProgressData } from '@/src/shared/messaging/protocol';
 import type { UrlStatus } from '@/src/shared/verdict';
-import type { Checker } from './checker';
+import type { Checker } from '../checks/checker';
 import { collectViaScripting } from './collect-in-page';
-import type { ScanEngine } from './engine';
+import type { ScanEngine } from '../engine/engine';
 
 const CollectReply = z.object({ ok: z.literal(true), data: z.object({ urls: z.array(str(8192)).check(z.maxLength(5000)) }) });
 

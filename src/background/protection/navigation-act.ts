@@ -14,11 +14,11 @@ import { findHop, type HopMatch } from '@/src/shared/url/redirect-chain';
 import type { SettingsState, SettingsStore } from '../state/settings-store';
 import { orgBlocks } from '../state/org-blocks';
 import { grantsCount } from '@/src/shared/policy/proceed';
-import { hasException, hasPass } from './exceptions';
+import { hasException, hasPass } from '../overrides/exceptions';
 import { reportBlocked } from '../reporting/hooks';
 import { sameDocument, type BlockedFlow } from './blocked-flow';
 import type { TabChains } from './tab-chains';
-import type { LinkOutcome } from './link-check';
+import type { LinkOutcome } from '../checks/link-check';
 
 export type BlockReason = { verdict: Verdict | null; decision: Decision };
 
