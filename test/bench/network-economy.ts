@@ -11,7 +11,7 @@ import { normalizeUrl } from '@/src/shared/url/normalize';
 import { FIRST_POLL_MS } from '@/src/background/engine/timing';
 import { startPageServer } from '../e2e/harness';
 import { openContentWorld, type ContentWorld } from '../e2e/harness/content-world';
-import { submittedUrls } from '../e2e/harness/service-log';
+import { submittedUrls } from '../shared/service-log';
 import { startService, type RequestLogEntry, type ScanningService } from '../service/server';
 import { launchWithExtension } from './bench-browser';
 import { runNaiveClient } from './naive-client';

@@ -7,7 +7,7 @@ import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from
 import type { JourneyDriver } from './harness/driver';
 import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
-import { postsFor } from './harness/service-log';
+import { postsFor } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import { testSpkiSha256 } from '../service/tls';

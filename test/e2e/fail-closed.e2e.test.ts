@@ -19,7 +19,7 @@ import { browserPolicyBlocker, installBrowserPolicy, type BrowserPolicy } from '
 import type { JourneyDriver, JourneyPage } from './harness/driver';
 import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
-import { postsFor, submittedUrls } from './harness/service-log';
+import { postsFor, submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, SettingsData, SettingsWriteData, TabStatusData } from '../../src/shared/messaging/protocol';

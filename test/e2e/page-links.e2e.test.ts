@@ -9,7 +9,7 @@ import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from
 import type { JourneyDriver } from './harness/driver';
 import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
-import { submittedUrls } from './harness/service-log';
+import { submittedUrls } from '../shared/service-log';
 import { demoLinks } from './harness/test-pages';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';

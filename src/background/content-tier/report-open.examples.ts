@@ -1,7 +1,7 @@
 /**
  * Example table for reportOpenDecision: a tab's earlier report-page opens (ms) →
  * whether one more is allowed now. Three per tab within ten minutes. Tested in
- * test/unit/background/report-open.test.ts.
+ * test/unit/background/content-tier/report-open.test.ts.
  */
 const MIN = 60_000;
 

@@ -1,4 +1,4 @@
-/** Example table for jobClock, tested in test/unit/background/submit-gate.test.ts. */
+/** Example table for jobClock, tested in test/unit/background/engine/submit-gate.test.ts. */
 import type { JobClockInput } from './job-clock';
 
 export interface ClockExample {

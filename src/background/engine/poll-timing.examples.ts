@@ -1,5 +1,5 @@
 /**
- * Example table for nextPoll, tested in test/unit/background/scan-rules.test.ts.
+ * Example table for nextPoll, tested in test/unit/background/engine/scan-rules.test.ts.
  * Ages in ms after the job was created here. "learned" = recent scans took 1.5–3 s
  * (earliest 1500, latest 3300): the first poll at 1525, then every 9 % of the age until 3300.
  */

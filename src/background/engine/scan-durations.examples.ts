@@ -1,6 +1,6 @@
 /**
  * Example tables for durationSample and learnedFrom, tested in
- * test/unit/background/scan-rules.test.ts.
+ * test/unit/background/engine/scan-rules.test.ts.
  */
 import type { LearnedDurations } from './poll-timing';
 import type { DurationObservation } from './scan-durations';

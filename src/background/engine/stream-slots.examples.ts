@@ -1,5 +1,5 @@
 /**
- * Example table for planStreams, tested in test/unit/background/scan-rules.test.ts.
+ * Example table for planStreams, tested in test/unit/background/engine/scan-rules.test.ts.
  * Candidates are written [url, reasons, createdAt, state]; state: 'open' = streaming now,
  * 'ended' = its own stream ended before, 'near' = polling and near its expected end, 'near-open' =
  * streaming and near its end, '' = polling. Cap 3 unless given.

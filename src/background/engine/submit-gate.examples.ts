@@ -1,4 +1,4 @@
-/** Example table for planJoin, tested in test/unit/background/submit-gate.test.ts. */
+/** Example table for planJoin, tested in test/unit/background/engine/submit-gate.test.ts. */
 import type { JoinPlan } from './submit-gate';
 
 export interface JoinExample {

@@ -32,7 +32,7 @@ export interface BlockedFlow {
  * only block it again, and to another blocked page only show a block again: both are stepped
  * over, as long as they come right behind. The second blocked page comes from the commit-time
  * recheck (navigation.ts noteCommitted): the browser let the site commit after our first
- * redirect. Examples in test/unit/background/blocked-flow.test.ts.
+ * redirect. Examples in test/unit/background/protection/blocked-flow.test.ts.
  */
 export function stepsBack(entries: readonly string[], blockedUrl: string, isOurs: (url: string) => boolean): number {
   let steps = 1;

@@ -8,7 +8,7 @@ import { startService, type ScanningService } from '../../service/server';
 import { startBackground } from '@/src/background/main';
 import { createRouter, isExtensionPage, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
-import { waitFor } from './worker-harness';
+import { waitFor } from './harness/worker';
 import { createMemoryBackend, type DbBackend } from '@/src/background/state/db-backend';
 import { setDbBackend } from '@/src/background/state/kv';
 import { installI18n } from '../ui/helpers';

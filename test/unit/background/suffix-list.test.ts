@@ -15,9 +15,9 @@ import { readPackagedSuffixList } from '@/src/background/suffix-list';
 import { installSuffixTable, resetSuffixTableForTests } from '@/src/shared/url/suffix-table';
 import type { BlockedDetailsData, Reply } from '@/src/shared/messaging/protocol';
 import type { App } from '@/src/background/app';
-import { blockedToken, navigate, pageSender, tabUrl } from './app-harness';
+import { blockedToken, navigate, pageSender, tabUrl } from './harness/app';
 import { installI18n } from '../ui/helpers';
-import { waitFor } from './worker-harness';
+import { waitFor } from './harness/worker';
 
 const FILE = readFileSync(new URL('../../../public/psl.txt', import.meta.url), 'utf8');
 

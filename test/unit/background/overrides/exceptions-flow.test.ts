@@ -4,9 +4,9 @@
  * allowProceed off while the browser runs.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startService, type ScanningService } from '../../service/server';
+import { startService, type ScanningService } from '../../../service/server';
 import type { ExceptionsData, Reply } from '@/src/shared/messaging/protocol';
-import { ask, blockedToken, navigate, setPolicy, setupApp } from './app-harness';
+import { ask, blockedToken, navigate, setPolicy, setupApp } from '../harness/app';
 
 let svc: ScanningService;
 beforeAll(async () => {

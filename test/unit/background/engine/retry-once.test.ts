@@ -5,9 +5,9 @@
  * fails on the way (a network error), so the job waits for its retry.
  */
 import { describe, expect, it } from 'vitest';
-import { startWorker, useLocalService, waitFor } from './worker-harness';
+import { startWorker, useLocalService, waitFor } from '../harness/worker';
 import { apiError, fail } from '@/src/background/api/errors';
-import { submittedUrls } from '../../e2e/harness/service-log';
+import { submittedUrls } from '../../../shared/service-log';
 
 const svc = useLocalService({ processingDelayMs: 50, keepAliveMs: 100 });
 

@@ -13,7 +13,7 @@ import { registerMenus, MENU_IDS } from '@/src/background/surfaces/context-menu'
 import { refreshBadge, wireOutputs } from '@/src/background/outputs';
 import type { App } from '@/src/background/app';
 import type { UrlStatus } from '@/src/shared/verdict';
-import { installI18n } from '../ui/helpers';
+import { installI18n } from '../../ui/helpers';
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 

@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMemoryBackend, type DbBackend } from '@/src/background/state/db-backend';
 import { setDbBackend } from '@/src/background/state/kv';
 import { createJobsStore } from '@/src/background/engine/jobs-store';
-import { pendingJob } from './pending-job';
+import { pendingJob } from '../harness/pending-job';
 import { createDailyBudget } from '@/src/background/reporting/credit-budget';
 import { createReportQueue, type QueueState } from '@/src/background/reporting/queue';
 import { makeEvent } from '@/src/shared/reporting/events';

@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SettingsShape, type SettingKey } from '@/src/shared/policy/settings';
 import { refusalOf, type IssueLike } from '@/src/background/state/refusal';
 import { say } from '@/src/background/i18n';
-import { installI18n } from '../ui/helpers';
+import { installI18n } from '../../ui/helpers';
 
 beforeEach(() => {
   fakeBrowser.reset();

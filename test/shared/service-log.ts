@@ -1,5 +1,5 @@
 // Reads the local scanning service's request log (test/service): which URLs the extension sent.
-import type { RequestLogEntry } from '../../service/server';
+import type { RequestLogEntry } from '../service/server';
 
 /** Every URL submitted by POST /v1/scans/ or /v1/scans/batch, in arrival order (repeats kept). */
 export function submittedUrls(log: readonly RequestLogEntry[]): string[] {

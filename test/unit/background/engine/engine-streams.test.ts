@@ -6,7 +6,7 @@ import type { ApiClient } from '@/src/background/api';
 import { createDurationLog } from '@/src/background/engine/scan-durations';
 import { MAX_STREAMS, MAX_STREAMS_MULTIPLEXED, streamCap } from '@/src/background/engine/stream-slots';
 import { ESTIMATE_MARGIN_MS } from '@/src/background/engine/poll-timing';
-import { startWorker, waitFor, type Worker, useLocalService } from './worker-harness';
+import { startWorker, waitFor, type Worker, useLocalService } from '../harness/worker';
 
 const svc = useLocalService({ processingDelayMs: 400, keepAliveMs: 100 });
 beforeEach(() => {

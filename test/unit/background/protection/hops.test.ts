@@ -7,13 +7,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startService, type ScanningService } from '../../service/server';
+import { startService, type ScanningService } from '../../../service/server';
 import { startBackground } from '@/src/background/main';
 import { createRouter, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
-import { waitFor } from './worker-harness';
-import { createFakeDnr, type FakeDnr } from './fake-dnr';
-import { fakeEvent } from './fake-event';
+import { waitFor } from '../harness/worker';
+import { createFakeDnr, type FakeDnr } from '../harness/fake-dnr';
+import { fakeEvent } from '../harness/fake-event';
 
 let svc: ScanningService;
 beforeAll(async () => {

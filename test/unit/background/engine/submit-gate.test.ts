@@ -11,8 +11,8 @@ import { jobClock } from '@/src/background/engine/job-clock';
 import { CLOCK_EXAMPLES } from '@/src/background/engine/job-clock.examples';
 import { createJobsStore, type PendingJob } from '@/src/background/engine/jobs-store';
 import { readLedger } from '@/src/background/state/ledger';
-import { startService } from '../../service/server';
-import { hang, startWorker, waitFor, type Worker, useLocalService } from './worker-harness';
+import { startService } from '../../../service/server';
+import { hang, startWorker, waitFor, type Worker, useLocalService } from '../harness/worker';
 
 describe('planJoin (submit-gate.examples.ts)', () => {
   for (const ex of JOIN_EXAMPLES) it(ex.name, () => expect(planJoin(ex.input)).toBe(ex.expected));

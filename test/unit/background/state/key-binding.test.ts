@@ -7,12 +7,12 @@
 import { describe, it, expect, beforeAll, afterAll, beforeEach, vi } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startService, type ScanningService } from '../../service/server';
+import { startService, type ScanningService } from '../../../service/server';
 import { startBackground } from '@/src/background/main';
 import { createRouter, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
-import { listenOnLoopback } from '../../e2e/harness/listen';
-import { installI18n } from '../ui/helpers';
+import { listenOnLoopback } from '../../../shared/listen';
+import { installI18n } from '../../ui/helpers';
 
 let svc: ScanningService;
 let other: Server;

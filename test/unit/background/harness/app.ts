@@ -5,12 +5,12 @@
  */
 import { beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { ScanningService } from '../../service/server';
+import type { ScanningService } from '../../../service/server';
 import { startBackground } from '@/src/background/main';
 import { createRouter, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import type { Reply } from '@/src/shared/messaging/protocol';
-import { installI18n } from '../ui/helpers';
+import { installI18n } from '../../ui/helpers';
 
 const ID = 'test-extension-id';
 const EXT = `chrome-extension://${ID}`;

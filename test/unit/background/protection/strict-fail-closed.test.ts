@@ -5,10 +5,10 @@
  * blocked while waiting for credits gets its verdict when they return.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type ScanningService } from '../../service/server';
+import { startService, type ScanningService } from '../../../service/server';
 import type { BlockedDetailsData } from '@/src/shared/messaging/protocol';
-import { ask, blockedToken, navigate, setPolicy, setupApp, tabUrl } from './app-harness';
-import { waitFor } from './worker-harness';
+import { ask, blockedToken, navigate, setPolicy, setupApp, tabUrl } from '../harness/app';
+import { waitFor } from '../harness/worker';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 let svc: ScanningService;

@@ -6,14 +6,14 @@
  */
 import { describe, it, expect, beforeAll, afterAll, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startService, type ScanningService } from '../../service/server';
-import { submittedUrls } from '../../e2e/harness/service-log';
+import { startService, type ScanningService } from '../../../service/server';
+import { submittedUrls } from '../../../shared/service-log';
 import type { SenderLike } from '@/src/background/router';
-import { pageSender, setupApp } from './app-harness';
+import { pageSender, setupApp } from '../harness/app';
 import { createReportOpenLimit, reportOpenDecision, REPORT_OPENS_PER_TAB } from '@/src/background/content-tier/report-open';
 import { REPORT_OPEN_EXAMPLES } from '@/src/background/content-tier/report-open.examples';
 import { reportQuery } from '@/src/background/handlers/report-open';
-import { waitFor } from './worker-harness';
+import { waitFor } from '../harness/worker';
 
 describe('reportOpenDecision (examples)', () => {
   it.each(REPORT_OPEN_EXAMPLES.map((r) => [r.name, r] as const))('%s', (_n, row) => {

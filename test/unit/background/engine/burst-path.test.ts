@@ -8,8 +8,8 @@ import { forgetPauseCopy, isPaused, pausedUntil, setPause } from '@/src/backgrou
 import { readAll } from '@/src/background/state/kv';
 import { readLedger } from '@/src/background/state/ledger';
 import type { PendingJob } from '@/src/background/engine/jobs-store';
-import { startService, type ScanningService } from '../../service/server';
-import { startWorker, waitFor } from './worker-harness';
+import { startService, type ScanningService } from '../../../service/server';
+import { startWorker, waitFor } from '../harness/worker';
 
 beforeEach(() => {
   fakeBrowser.reset();

@@ -12,7 +12,7 @@ import { readPollHints } from '@/src/background/api/hints';
 import { HINT_EXAMPLES, HINTS_NOW } from '@/src/background/api/hints.examples';
 import { MAX_POLL_MS } from '@/src/background/engine/timing';
 import { createApiClient } from '@/src/background/api';
-import { fakeFetch, json } from './api/fakes';
+import { fakeFetch, json } from '../api/fakes';
 
 describe('stream slots (planStreams)', () => {
   for (const ex of SLOT_EXAMPLES) {

@@ -6,13 +6,13 @@
  * strict mode off, a load already let through) loads anything again.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startService, type ScanningService } from '../../service/server';
+import { startService, type ScanningService } from '../../../service/server';
 import type { LinksLookupData } from '@/src/shared/messaging/protocol';
-import { ask, blockedToken, setupApp, tabUrl } from './app-harness';
-import { waitFor } from './worker-harness';
+import { ask, blockedToken, setupApp, tabUrl } from '../harness/app';
+import { waitFor } from '../harness/worker';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { hasPass } from '@/src/background/overrides/exceptions';
-import { fakeEvent } from './fake-event';
+import { fakeEvent } from '../harness/fake-event';
 
 let svc: ScanningService;
 beforeAll(async () => {

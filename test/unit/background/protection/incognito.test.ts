@@ -6,7 +6,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startService, type ScanningService } from '../../service/server';
+import { startService, type ScanningService } from '../../../service/server';
 import { startBackground } from '@/src/background/main';
 import { createRouter, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
@@ -14,7 +14,7 @@ import { readAll } from '@/src/background/state/kv';
 import { incognitoUrls } from '@/src/background/state/incognito-urls';
 import { forgetMemoryOnly, readHistory, readLedger } from '@/src/background/state/ledger';
 import { createVerdictCache } from '@/src/background/cache/verdict-cache';
-import { waitFor } from './worker-harness';
+import { waitFor } from '../harness/worker';
 
 let svc: ScanningService;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import { createMemorySecretStore } from '@/src/background/state/secret-store';
 import { addException, exceptionsList, grantPass, listPasses, revokeExceptions } from '@/src/background/overrides/exceptions';
 import { setPause } from '@/src/background/overrides/pause';
 import type { Verdict } from '@/src/shared/verdict';
-import { createFakeDnr, type FakeDnr } from './fake-dnr';
+import { createFakeDnr, type FakeDnr } from '../harness/fake-dnr';
 import { HOLD_PRIORITY } from '@/src/shared/policy/net-rules';
 
 const HOUR = 3_600_000;

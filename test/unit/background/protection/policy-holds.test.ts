@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startService, type ScanningService } from '../../service/server';
+import { startService, type ScanningService } from '../../../service/server';
 import type { BlockedDetailsData, Reply, TabStatusData } from '@/src/shared/messaging/protocol';
-import { ask, blockedToken, navigate, pageSender, setPolicy, setupApp, tabUrl } from './app-harness';
-import { waitFor } from './worker-harness';
+import { ask, blockedToken, navigate, pageSender, setPolicy, setupApp, tabUrl } from '../harness/app';
+import { waitFor } from '../harness/worker';
 
 let svc: ScanningService;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startService, type ScanningService } from '../../service/server';
+import { startService, type ScanningService } from '../../../service/server';
 import { createApiClient, type ApiClient } from '@/src/background/api';
 import { createVerdictCache, type VerdictCache } from '@/src/background/cache/verdict-cache';
 import { createJobsStore, type JobsStore } from '@/src/background/engine/jobs-store';

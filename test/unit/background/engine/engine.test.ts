@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { startWorker, waitFor, hang, type Worker, useLocalService } from './worker-harness';
+import { startWorker, waitFor, hang, type Worker, useLocalService } from '../harness/worker';
 import { readLedger } from '@/src/background/state/ledger';
 import { JOB_DEADLINE_MS } from '@/src/background/engine/timing';
 

@@ -5,12 +5,12 @@
  * once the budget allows, with its same Idempotency-Key. Real service, real budget counter.
  */
 import { describe, it, expect } from 'vitest';
-import { startWorker, waitFor, useLocalService } from './worker-harness';
+import { startWorker, waitFor, useLocalService } from '../harness/worker';
 import { createDailyBudget, type BudgetState } from '@/src/background/reporting/credit-budget';
 import { readLedger } from '@/src/background/state/ledger';
 import { strictOutcome } from '@/src/shared/policy/strict';
 import { JOB_DEADLINE_MS } from '@/src/background/engine/timing';
-import { submittedUrls } from '../../e2e/harness/service-log';
+import { submittedUrls } from '../../../shared/service-log';
 
 const svc = useLocalService({ processingDelayMs: 50, keepAliveMs: 100 });
 

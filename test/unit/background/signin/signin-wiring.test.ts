@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { z } from 'zod/mini';
-import type { ScanningService } from '../../service/server';
-import { startService } from '../../service/server';
-import { setPolicy, setupApp } from './app-harness';
-import { waitFor } from './worker-harness';
+import type { ScanningService } from '../../../service/server';
+import { startService } from '../../../service/server';
+import { setPolicy, setupApp } from '../harness/app';
+import { waitFor } from '../harness/worker';
 import { SIGNIN_GUARD_ID } from '@/src/background/signin/guard-registration';
 import { readKey } from '@/src/background/state/kv';
 import type { SenderLike } from '@/src/background/router';

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createJobsStore, type PendingJob } from '@/src/background/engine/jobs-store';
-import { pendingJob } from './pending-job';
+import { pendingJob } from '../harness/pending-job';
 import { appendLedger, readLedger } from '@/src/background/state/ledger';
 import { readAll } from '@/src/background/state/kv';
 

@@ -8,7 +8,7 @@ import type { Verdict } from '@/src/shared/verdict';
 import { createToken, dropTabTokens, MAX_PER_TAB, MAX_TOKENS, overBudget, readToken, updateToken } from '@/src/background/protection/blocked-tokens';
 import { BUDGET_EXAMPLES } from '@/src/background/protection/blocked-tokens.examples';
 import { readAll, writeKeys } from '@/src/background/state/kv';
-import { installI18n } from '../ui/helpers';
+import { installI18n } from '../../ui/helpers';
 
 /** What the private store (IndexedDB in browsers) holds, without the migration marker. */
 async function privateStore(): Promise<Record<string, unknown>> {

@@ -6,8 +6,8 @@
  */
 import { describe, it, expect, beforeAll, afterAll, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startService, type ScanningService } from '../../service/server';
-import { submittedUrls } from '../../e2e/harness/service-log';
+import { startService, type ScanningService } from '../../../service/server';
+import { submittedUrls } from '../../../shared/service-log';
 import { startBackground } from '@/src/background/main';
 import { createRouter, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
@@ -17,7 +17,7 @@ import { grantPass, hasPass } from '@/src/background/overrides/exceptions';
 import { bucketSize, DEFAULT_BUDGETS } from '@/src/shared/policy/budgets';
 import { MAX_PASSES } from '@/src/shared/policy/passes';
 import type { TabStatusData } from '@/src/shared/messaging/protocol';
-import { waitFor } from './worker-harness';
+import { waitFor } from '../harness/worker';
 
 let svc: ScanningService;
 beforeAll(async () => {
