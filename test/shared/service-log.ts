@@ -17,3 +17,8 @@ export function submittedUrls(log: readonly RequestLogEntry[]): string[] {
 export function postsFor(log: readonly RequestLogEntry[], url: string): number {
   return submittedUrls(log).filter((u) => u === url).length;
 }
+
+/** Every POST whose body names `needle` anywhere (a host, part of a URL), in arrival order. */
+export function postsWith(log: readonly RequestLogEntry[], needle: string): RequestLogEntry[] {
+  return log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(needle));
+}

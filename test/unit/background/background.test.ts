@@ -9,6 +9,7 @@ import { startBackground } from '@/src/background/main';
 import { createRouter, isExtensionPage, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import { waitFor } from './harness/worker';
+import { blockedToken, EXTENSION_ID, EXTENSION_ORIGIN, freshBrowser, navigate, pageSender, tabUrl } from './harness/app';
 import { createMemoryBackend, type DbBackend } from '@/src/background/state/db-backend';
 import { setDbBackend } from '@/src/background/state/kv';
 import { installI18n } from '../ui/helpers';
@@ -20,53 +21,25 @@ beforeAll(async () => {
 });
 afterAll(() => svc.stop());
 
-const ID = 'test-extension-id';
-const EXT = `chrome-extension://${ID}`;
-const pageSender: SenderLike = { id: ID, url: `${EXT}/options.html`, origin: EXT };
-const contentSender = (tabId: number): SenderLike => ({ id: ID, url: 'https://evil.example/', origin: 'https://evil.example', tab: { id: tabId, url: 'https://evil.example/' } });
+const contentSender = (tabId: number): SenderLike => ({ id: EXTENSION_ID, url: 'https://evil.example/', origin: 'https://evil.example', tab: { id: tabId, url: 'https://evil.example/' } });
 
 let app: App;
 let route: ReturnType<typeof createRouter>;
 /** This test's private store (setup-db.ts gives each test a fresh one; kept here for a restart). */
 let db: DbBackend;
 beforeEach(async () => {
-  fakeBrowser.reset();
+  freshBrowser();
   db = createMemoryBackend(true);
   setDbBackend(db);
   // The background's words (notifications, badge titles) from the real English locale.
   installI18n('en');
-  // fakeBrowser.reset() keeps webNavigation/alarms listeners: drop the previous test's worker.
-  for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
-  fakeBrowser.alarms.onAlarm.removeAllListeners();
   svc.resetFaults();
   svc.clearLog();
-  // APIs fakeBrowser leaves unimplemented (fakeBrowser has no contextMenus): record calls instead.
-  Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
-  Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
-  Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
   app = startBackground();
   route = createRouter(app);
   await app.settings.set({ serviceUrl: svc.baseUrl, apiKey: svc.demoKey, stripQuery: true });
 });
 
-/** A main-frame navigation as the browser reports it: the tab shows the URL, the event fires. */
-async function navigate(url: string) {
-  const tab = await fakeBrowser.tabs.create({ url });
-  await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId: tab.id!, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
-  await new Promise((r) => setTimeout(r, 50));
-  return tab.id!;
-}
-const tabUrl = async (id: number) => (await fakeBrowser.tabs.get(id)).url ?? '';
-/** Waits until the tab was sent to the blocked page; returns the token. */
-async function blockedToken(tabId: number): Promise<string> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const u = await tabUrl(tabId);
-    if (u.includes('/blocked.html?t=')) return new URL(u).searchParams.get('t')!;
-    if (Date.now() > end) throw new Error(`tab ${tabId} not blocked; shows ${u}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 /** Requests that carried `needle` anywhere in their body (other tests' timers may still run). */
 const sentWith = (needle: string) => svc.log.filter((e) => JSON.stringify(e.body ?? '').includes(needle));
 
@@ -76,9 +49,9 @@ describe('trust tiers', () => {
     ['a content script in a web page', contentSender(1), false],
     ['a page claiming our URL with another origin', { ...pageSender, origin: 'https://evil.example' }, false],
     ['another extension', { ...pageSender, id: 'other-id' }, false],
-    ['no url at all', { id: ID }, false],
+    ['no url at all', { id: EXTENSION_ID }, false],
   ])('%s → privileged: %s', (_name, sender, expected) => {
-    expect(isExtensionPage(sender as SenderLike, EXT, ID)).toBe(expected);
+    expect(isExtensionPage(sender as SenderLike, EXTENSION_ORIGIN, EXTENSION_ID)).toBe(expected);
   });
 
   it('refuses privileged messages from a content script, and never returns the key', async () => {

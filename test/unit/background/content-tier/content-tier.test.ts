@@ -18,6 +18,7 @@ import { bucketSize, DEFAULT_BUDGETS } from '@/src/shared/policy/budgets';
 import { MAX_PASSES } from '@/src/shared/policy/passes';
 import type { TabStatusData } from '@/src/shared/messaging/protocol';
 import { waitFor } from '../harness/worker';
+import { EXTENSION_ID, freshBrowser, pageSender } from '../harness/app';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -25,11 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => svc.stop());
 
-const ID = 'test-extension-id';
-const EXT = `chrome-extension://${ID}`;
-const pageSender: SenderLike = { id: ID, url: `${EXT}/options.html`, origin: EXT };
 const frameSender = (tabId: number, frameId = 0, documentId?: string, url = 'https://evil.example/'): SenderLike => ({
-  id: ID,
+  id: EXTENSION_ID,
   url,
   origin: new URL(url).origin,
   tab: { id: tabId, url: 'https://evil.example/' },
@@ -47,14 +45,9 @@ function boot() {
 }
 
 beforeEach(async () => {
-  fakeBrowser.reset();
-  for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
-  fakeBrowser.alarms.onAlarm.removeAllListeners();
+  freshBrowser();
   svc.resetFaults();
   svc.clearLog();
-  Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
-  Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
-  Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
   pushes = [];
   vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((async (tabId: number, message: never, options: unknown) => void pushes.push({ tabId, message, options })) as never);
   boot();

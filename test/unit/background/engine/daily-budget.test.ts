@@ -5,7 +5,7 @@
  * once the budget allows, with its same Idempotency-Key. Real service, real budget counter.
  */
 import { describe, it, expect } from 'vitest';
-import { startWorker, waitFor, useLocalService } from '../harness/worker';
+import { startWorker, waitFor, useLocalService, verdictUpdate } from '../harness/worker';
 import { createDailyBudget, type BudgetState } from '@/src/background/reporting/credit-budget';
 import { readLedger } from '@/src/background/state/ledger';
 import { strictOutcome } from '@/src/shared/policy/strict';
@@ -18,7 +18,6 @@ function budget(limit: { n: number }) {
   let stored: BudgetState | undefined;
   return createDailyBudget({ limit: async () => limit.n, load: async () => stored, save: async (s) => void (stored = s) });
 }
-const verdictOf = (w: Awaited<ReturnType<typeof startWorker>>, url: string) => w.updates.find((u) => u.url === url && u.status.kind === 'verdict');
 
 describe('maxCreditsPerDay', () => {
   it('submits up to the limit; the next URL is not sent, waits like one out of credits, and leaves when the budget allows', async () => {
@@ -28,7 +27,7 @@ describe('maxCreditsPerDay', () => {
     const [a, b, c] = ['http://one.example/', 'http://two.example/', 'http://phish-three.example/'];
     await w.engine.request(a, 'navigation');
     await w.engine.request(b, 'navigation');
-    await waitFor(() => verdictOf(w, a) && verdictOf(w, b));
+    await waitFor(() => verdictUpdate(w, a) && verdictUpdate(w, b));
     await w.engine.request(c, 'navigation', 4);
     await waitFor(() => w.engine.problem()?.code === 'daily_budget');
     expect(w.engine.peek(c)).toMatchObject({ kind: 'checking', waiting: 'credits', lastError: 'daily_budget' });
@@ -49,7 +48,7 @@ describe('maxCreditsPerDay', () => {
     // Room again (a new day, or a higher limit): the next wake sends it, once.
     limit.n = 3;
     await w.engine.resume();
-    const v = await waitFor(() => verdictOf(w, c));
+    const v = await waitFor(() => verdictUpdate(w, c));
     expect(v.status.kind === 'verdict' && v.status.verdict.riskScore).toBe(88);
     expect(submittedUrls(svc.log)).toEqual([a, b, c]);
     expect(w.engine.problem()).toBeNull();
@@ -61,7 +60,7 @@ describe('maxCreditsPerDay', () => {
     const w = await startWorker(svc.baseUrl, svc.demoKey, { dailyBudget: budget(limit) });
     const urls = ['http://h1.example/', 'http://h2.example/', 'http://h3.example/', 'http://h4.example/'];
     for (const u of urls) await w.engine.request(u, 'hover', 3);
-    await waitFor(() => verdictOf(w, urls[0]!) && verdictOf(w, urls[1]!));
+    await waitFor(() => verdictUpdate(w, urls[0]!) && verdictUpdate(w, urls[1]!));
     await waitFor(() => w.engine.peek(urls[3]!).kind === 'checking' && (w.engine.peek(urls[3]!) as { waiting?: string }).waiting === 'credits');
     expect(submittedUrls(svc.log)).toEqual(urls.slice(0, 2));
     expect(w.engine.peek(urls[2]!)).toMatchObject({ kind: 'checking', waiting: 'credits', lastError: 'daily_budget' });
@@ -92,7 +91,7 @@ describe('maxCreditsPerDay', () => {
     await w1.engine.request('http://first.example/', 'navigation');
     await w1.engine.request('http://second.example/', 'navigation');
     // The first one's success after the second was held does not clear the problem: no room is left.
-    await waitFor(() => verdictOf(w1, 'http://first.example/') && w1.engine.peek('http://second.example/').kind === 'checking');
+    await waitFor(() => verdictUpdate(w1, 'http://first.example/') && w1.engine.peek('http://second.example/').kind === 'checking');
     expect(w1.engine.problem()).toMatchObject({ code: 'daily_budget' });
     w1.kill();
     const w2 = await startWorker(svc.baseUrl, svc.demoKey, { dailyBudget: shared });

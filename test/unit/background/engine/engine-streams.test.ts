@@ -6,14 +6,13 @@ import type { ApiClient } from '@/src/background/api';
 import { createDurationLog } from '@/src/background/engine/scan-durations';
 import { MAX_STREAMS, MAX_STREAMS_MULTIPLEXED, streamCap } from '@/src/background/engine/stream-slots';
 import { ESTIMATE_MARGIN_MS } from '@/src/background/engine/poll-timing';
-import { startWorker, waitFor, type Worker, useLocalService } from '../harness/worker';
+import { startWorker, waitFor, useLocalService, verdictOf } from '../harness/worker';
 
 const svc = useLocalService({ processingDelayMs: 400, keepAliveMs: 100 });
 beforeEach(() => {
   svc.setProcessingDelay(400);
 });
 
-const verdictOf = (w: Worker, url: string) => w.updates.find((u) => u.url === url && u.status.kind === 'verdict')?.status;
 const scanOf = (url: string) => svc.scans().find((s) => s.url === url);
 const uuidOf = (id: string) => id.replace(/^scn_/, '');
 const streamsAsked = (url: string) => {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { startWorker, waitFor, hang, type Worker, useLocalService } from '../harness/worker';
+import { startWorker, waitFor, hang, type Worker, useLocalService, verdictOf } from '../harness/worker';
 import { readLedger } from '@/src/background/state/ledger';
 import { JOB_DEADLINE_MS } from '@/src/background/engine/timing';
 
@@ -8,7 +8,6 @@ const svc = useLocalService({ processingDelayMs: 150, keepAliveMs: 100 });
 const PHISH = 'http://phish-bank.example/login';
 const posts = (url: string) => svc.log.filter((e) => e.method === 'POST' && e.path.startsWith('/v1/scans') && JSON.stringify(e.body).includes(url));
 const scansOf = (url: string) => svc.scans().filter((s) => s.url === url);
-const verdictOf = (w: Worker, url: string) => w.updates.find((u) => u.url === url && u.status.kind === 'verdict')?.status;
 
 /** A worker whose cache writes its memory at once and its disk only once `release` is called. */
 async function workerWithHeldCacheWrites() {

@@ -12,7 +12,7 @@ import { CLOCK_EXAMPLES } from '@/src/background/engine/job-clock.examples';
 import { createJobsStore, type PendingJob } from '@/src/background/engine/jobs-store';
 import { readLedger } from '@/src/background/state/ledger';
 import { startService } from '../../../service/server';
-import { hang, startWorker, waitFor, type Worker, useLocalService } from '../harness/worker';
+import { hang, startWorker, waitFor, type Worker, useLocalService, verdictOf } from '../harness/worker';
 
 describe('planJoin (submit-gate.examples.ts)', () => {
   for (const ex of JOIN_EXAMPLES) it(ex.name, () => expect(planJoin(ex.input)).toBe(ex.expected));
@@ -114,7 +114,6 @@ const urlsOf = (e: { body: unknown }) => {
   const b = e.body as { url?: string; urls?: string[] };
   return b.urls ?? (b.url ? [b.url] : []);
 };
-const verdictOf = (w: Worker, url: string) => w.updates.find((u) => u.url === url && u.status.kind === 'verdict')?.status;
 const burstUrls = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `http://phish-${tag}-${i}.example/login`);
 const navigateAll = (w: Worker, urls: string[]) => Promise.all(urls.map((u, i) => w.engine.request(u, 'navigation', i + 1)));
 type Batch = ReturnType<typeof batches>[number];

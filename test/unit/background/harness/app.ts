@@ -12,9 +12,24 @@ import type { App } from '@/src/background/app';
 import type { Reply } from '@/src/shared/messaging/protocol';
 import { installI18n } from '../../ui/helpers';
 
-const ID = 'test-extension-id';
-const EXT = `chrome-extension://${ID}`;
-export const pageSender: SenderLike = { id: ID, url: `${EXT}/options.html`, origin: EXT };
+/** The extension as fakeBrowser's runtime reports it; our own pages are at this origin. */
+export const EXTENSION_ID = 'test-extension-id';
+export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
+export const pageSender: SenderLike = { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}/options.html`, origin: EXTENSION_ORIGIN };
+
+/**
+ * The browser a new worker life starts in: fakeBrowser reset, the previous test's worker's
+ * webNavigation and alarm listeners dropped (fakeBrowser.reset() keeps them), and the APIs
+ * fakeBrowser leaves unimplemented recording their calls instead (it has no contextMenus).
+ */
+export function freshBrowser(): void {
+  fakeBrowser.reset();
+  for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
+  fakeBrowser.alarms.onAlarm.removeAllListeners();
+  Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
+  Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
+  Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
+}
 
 export interface AppWorld {
   app: App;
@@ -25,19 +40,12 @@ export function setupApp(svc: () => ScanningService, settings: () => Record<stri
   const w = {} as AppWorld;
   beforeEach(async () => {
     vi.restoreAllMocks();
-    fakeBrowser.reset();
+    freshBrowser();
     // The background's words (badge titles, notifications) from the real English locale.
     installI18n('en');
-    // fakeBrowser.reset() keeps webNavigation/alarms listeners: drop the previous test's worker.
-    for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
-    fakeBrowser.alarms.onAlarm.removeAllListeners();
     svc().resetFaults();
     svc().clearLog();
     svc().setCredits(1000);
-    // APIs fakeBrowser leaves unimplemented (fakeBrowser has no contextMenus): record calls instead.
-    Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
-    Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
-    Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
     w.app = startBackground();
     w.route = createRouter(w.app);
     await w.app.settings.set({ serviceUrl: svc().baseUrl, apiKey: svc().demoKey, ...settings() });

@@ -5,15 +5,17 @@
  * verdict acts on the chain the tab is on, a navigation the rules stopped ends on the blocked
  * page in every state, and "Proceed anyway" opens the way before the page navigates.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startService, type ScanningService } from '../../../service/server';
 import { startBackground } from '@/src/background/main';
 import { createRouter, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import { waitFor } from '../harness/worker';
+import { EXTENSION_ID, EXTENSION_ORIGIN, freshBrowser } from '../harness/app';
 import { createFakeDnr, type FakeDnr } from '../harness/fake-dnr';
 import { fakeEvent } from '../harness/fake-event';
+import { postsWith } from '../../../shared/service-log';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -21,22 +23,15 @@ beforeAll(async () => {
 });
 afterAll(() => svc.stop());
 
-const ID = 'test-extension-id';
-const EXT = `chrome-extension://${ID}`;
-const pageSender: SenderLike = { id: ID, url: `${EXT}/blocked.html`, origin: EXT };
+const pageSender: SenderLike = { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}/blocked.html`, origin: EXTENSION_ORIGIN };
 
 let app: App;
 let route: ReturnType<typeof createRouter>;
 let dnr: FakeDnr;
 beforeEach(async () => {
-  fakeBrowser.reset();
-  for (const ns of [fakeBrowser.webNavigation]) for (const ev of Object.values(ns)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
-  fakeBrowser.alarms.onAlarm.removeAllListeners();
+  freshBrowser();
   svc.resetFaults();
   svc.clearLog();
-  Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
-  Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
-  Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
   dnr = createFakeDnr();
   Object.assign(fakeBrowser.declarativeNetRequest, dnr.api);
   // fakeBrowser leaves webRequest events unimplemented (fakeBrowser has no contextMenus): a plain event.
@@ -56,7 +51,6 @@ const commit = async (tabId: number, url: string, qualifiers: string[] = []) => 
 const failed = (tabId: number, url: string, error = 'net::ERR_BLOCKED_BY_CLIENT') => fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...base, tabId, url, frameId: 0, error } as never);
 const tabUrl = async (id: number) => (await fakeBrowser.tabs.get(id)).url ?? '';
 const settle = () => new Promise((r) => setTimeout(r, 60));
-const posted = (needle: string) => svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(needle)).length;
 
 async function blockedDetails(tabId: number, ms = 10_000) {
   const url = await waitFor(async () => ((await tabUrl(tabId)).includes('/blocked.html?t=') ? tabUrl(tabId) : null), ms);
@@ -80,7 +74,7 @@ describe('every hop is checked (docs/decisions/003-every-hop.md)', () => {
     await commit(tabId, bad); // the bad page loads while its scan runs
     const d = await blockedDetails(tabId);
     expect(d).toMatchObject({ url: bad, firstUrl: safe, riskScore: 88 });
-    expect(posted('phish-hop.test')).toBe(1);
+    expect(postsWith(svc.log, 'phish-hop.test').length).toBe(1);
   });
 
   it('a bad hop in the middle (A → B → C): the late verdict for B still blocks the tab showing C', async () => {

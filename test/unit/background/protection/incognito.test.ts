@@ -15,6 +15,8 @@ import { incognitoUrls } from '@/src/background/state/incognito-urls';
 import { forgetMemoryOnly, readHistory, readLedger } from '@/src/background/state/ledger';
 import { createVerdictCache } from '@/src/background/cache/verdict-cache';
 import { waitFor } from '../harness/worker';
+import { postsWith } from '../../../shared/service-log';
+import { EXTENSION_ID, EXTENSION_ORIGIN, freshBrowser } from '../harness/app';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -22,10 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => svc.stop());
 
-const ID = 'test-extension-id';
-const EXT = `chrome-extension://${ID}`;
 /** The popup: an extension page without a tab of its own. */
-const popupSender: SenderLike = { id: ID, url: `${EXT}/popup.html`, origin: EXT };
+const popupSender: SenderLike = { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}/popup.html`, origin: EXTENSION_ORIGIN };
 
 let app: App;
 let route: ReturnType<typeof createRouter>;
@@ -34,15 +34,10 @@ const privateTabs = new Set<number>();
 
 beforeEach(async () => {
   vi.restoreAllMocks();
-  fakeBrowser.reset();
-  for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
-  fakeBrowser.alarms.onAlarm.removeAllListeners();
+  freshBrowser();
   svc.resetFaults();
   svc.clearLog();
   privateTabs.clear();
-  Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
-  Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
-  Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
   const realGet = fakeBrowser.tabs.get.bind(fakeBrowser.tabs);
   vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((async (id: number) => {
     const tab = await realGet(id);
@@ -62,7 +57,6 @@ async function privateTab(url: string): Promise<number> {
   await fakeBrowser.tabs.onCreated.trigger({ ...tab, incognito: true });
   return id;
 }
-const posted = (needle: string) => svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(needle));
 
 describe('the popup in a private window follows scanIncognito', () => {
   it('"Check again" for a private tab sends nothing while scanIncognito is off', async () => {
@@ -71,13 +65,13 @@ describe('the popup in a private window follows scanIncognito', () => {
     const r = await route({ type: 'scan.url', url, reason: 'popup', force: true, tabId }, popupSender);
     expect(r).toEqual({ ok: true, data: { kind: 'skipped', reason: 'incognito' } });
     await new Promise((res) => setTimeout(res, 100));
-    expect(posted('phish-private-again')).toEqual([]);
+    expect(postsWith(svc.log, 'phish-private-again')).toEqual([]);
   });
 
   it('"Check again" without a tab (window unknown) counts as private', async () => {
     const r = await route({ type: 'scan.url', url: 'http://phish-no-tab.example/', reason: 'popup' }, popupSender);
     expect(r).toEqual({ ok: true, data: { kind: 'skipped', reason: 'incognito' } });
-    expect(posted('phish-no-tab')).toEqual([]);
+    expect(postsWith(svc.log, 'phish-no-tab')).toEqual([]);
   });
 
   it('"Check all links" in a private tab checks none while scanIncognito is off', async () => {
@@ -93,7 +87,7 @@ describe('the popup in a private window follows scanIncognito', () => {
     const r = await route({ type: 'scan.pageLinks', tabId }, popupSender);
     expect(r).toEqual({ ok: true, data: { total: 0, done: 0, flagged: 0, running: false } });
     await new Promise((res) => setTimeout(res, 400)); // past the batch window
-    expect(posted('private')).toEqual([]);
+    expect(postsWith(svc.log, 'private')).toEqual([]);
   });
 
   it('with scanIncognito on, "Check again" for a private tab does check', async () => {
@@ -101,7 +95,7 @@ describe('the popup in a private window follows scanIncognito', () => {
     const url = 'http://phish-private-on.example/';
     const tabId = await privateTab(url);
     await route({ type: 'scan.url', url, reason: 'popup', tabId }, popupSender);
-    await waitFor(() => posted('phish-private-on').length > 0);
+    await waitFor(() => postsWith(svc.log, 'phish-private-on').length > 0);
   });
 });
 
@@ -110,7 +104,7 @@ describe('a navigation in a tab whose window cannot be told', () => {
     vi.spyOn(fakeBrowser.tabs, 'get').mockRejectedValue(new Error('No tab with id'));
     await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId: 4242, url: 'http://phish-unknown-tab.example/', frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
     await new Promise((res) => setTimeout(res, 100));
-    expect(posted('phish-unknown-tab')).toEqual([]);
+    expect(postsWith(svc.log, 'phish-unknown-tab')).toEqual([]);
   });
 });
 
@@ -155,7 +149,7 @@ describe('the window privacy of a tab, as the tab events of the browser told it 
     // Were the navigation path to ask the browser, it would wait here for ever and send nothing.
     vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((() => new Promise(() => undefined)) as never);
     await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
-    await waitFor(() => posted('phish-announced-normal').length > 0);
+    await waitFor(() => postsWith(svc.log, 'phish-announced-normal').length > 0);
   });
 
   it('a tab announced as private stays private for the navigation path, whatever tabs.get would say', async () => {
@@ -165,7 +159,7 @@ describe('the window privacy of a tab, as the tab events of the browser told it 
     // tabs.get (mocked in beforeEach) says "normal" for this tab: the browser's event wins.
     await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId: tab.id!, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
     await new Promise((res) => setTimeout(res, 100));
-    expect(posted('phish-announced-private')).toEqual([]);
+    expect(postsWith(svc.log, 'phish-announced-private')).toEqual([]);
   });
 
   it('a closed tab is forgotten: its id is asked about again', async () => {

@@ -9,6 +9,7 @@ import { startService, type ScanningService } from '../../../service/server';
 import type { BlockedDetailsData, Reply, TabStatusData } from '@/src/shared/messaging/protocol';
 import { ask, blockedToken, navigate, pageSender, setPolicy, setupApp, tabUrl } from '../harness/app';
 import { waitFor } from '../harness/worker';
+import { postsWith } from '../../../shared/service-log';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -182,7 +183,6 @@ describe('credits (not strict): the tab is still protected when they return', ()
 });
 
 describe('a URL held back leaves only under the settings in force when it leaves', () => {
-  const posts = (needle: string) => svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(needle)).length;
   it.each<[string, string, () => Promise<unknown>]>([
     ['the person trusts the host meanwhile', 'http://waits-then-trusted.example/a', () => ask(w, { type: 'allowlist.add', host: 'waits-then-trusted.example' })],
     ['the policy adds the host to its allowlist', 'http://waits-then-allowed.example/a', () => setPolicy(w, { allowlist: ['waits-then-allowed.example'] })],
@@ -193,11 +193,11 @@ describe('a URL held back leaves only under the settings in force when it leaves
     await navigate(url);
     await waitFor(() => w.app.engine.problem()?.code === 'insufficient_credits');
     const host = new URL(url).hostname;
-    const before = posts(host);
+    const before = postsWith(svc.log, host).length;
     expect(before).toBe(1); // the one answered 402
     await change();
     await ask(w, { type: 'credits.purchase', amount: 5 });
     await new Promise((r) => setTimeout(r, 300));
-    expect(posts(host)).toBe(before);
+    expect(postsWith(svc.log, host).length).toBe(before);
   });
 });

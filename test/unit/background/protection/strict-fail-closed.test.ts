@@ -9,6 +9,7 @@ import { startService, type ScanningService } from '../../../service/server';
 import type { BlockedDetailsData } from '@/src/shared/messaging/protocol';
 import { ask, blockedToken, navigate, setPolicy, setupApp, tabUrl } from '../harness/app';
 import { waitFor } from '../harness/worker';
+import { postsWith } from '../../../shared/service-log';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 let svc: ScanningService;
@@ -24,7 +25,6 @@ const settled = (token: string, until: (d: BlockedDetailsData) => boolean = (d) 
   const d = await details(token);
   return until(d) ? d : null;
 });
-const postsFor = (host: string) => svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(host));
 
 describe('strict mode, fail mode block', () => {
   it('key rejected (401): the blocked page names it; the next navigation is blocked at once, sending nothing', async () => {
@@ -37,19 +37,19 @@ describe('strict mode, fail mode block', () => {
     const tab2 = await navigate('http://another-401.example/');
     const d2 = await details(await blockedToken(tab2));
     expect(d2).toMatchObject({ pending: false, reason: 'strict:key-rejected' });
-    expect(postsFor('another-401')).toEqual([]);
+    expect(postsWith(svc.log, 'another-401')).toEqual([]);
   });
 
   it("a page that used up its tab's budget (navigating in a loop) cannot open its next page unchecked: blocked, nothing sent", async () => {
     await setPolicy(w, { budgets: { navigationsPerTabPerMinute: 2 } });
     // The budget's one check at once (bucketSize(2) = 1) goes to the page's first navigation.
     const tabId = await navigate('http://safe-looper.example/1');
-    await waitFor(async () => ((await tabUrl(tabId)) === 'http://safe-looper.example/1' && postsFor('safe-looper').length === 1) || null);
+    await waitFor(async () => ((await tabUrl(tabId)) === 'http://safe-looper.example/1' && postsWith(svc.log, 'safe-looper').length === 1) || null);
     const next = 'http://safe-looper-next.example/';
     await navigate(next, { tabId });
     const d = await settled(await blockedToken(tabId));
     expect(d).toMatchObject({ pending: false, reason: 'strict:budget', riskScore: null });
-    expect(postsFor('safe-looper-next')).toEqual([]);
+    expect(postsWith(svc.log, 'safe-looper-next')).toEqual([]);
   });
 
   it('key lacking the scope (403) is a rejected key too', async () => {

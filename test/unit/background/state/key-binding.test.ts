@@ -13,6 +13,7 @@ import { createRouter, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import { listenOnLoopback } from '../../../shared/listen';
 import { installI18n } from '../../ui/helpers';
+import { EXTENSION_ID, EXTENSION_ORIGIN, freshBrowser } from '../harness/app';
 
 let svc: ScanningService;
 let other: Server;
@@ -31,21 +32,15 @@ afterAll(async () => {
   await new Promise((r) => other.close(r));
 });
 
-const ID = 'test-extension-id';
-const EXT = `chrome-extension://${ID}`;
-const options: SenderLike = { id: ID, url: `${EXT}/options.html`, origin: EXT, tab: { id: 1, incognito: false, url: `${EXT}/options.html` } };
+const options: SenderLike = { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}/options.html`, origin: EXTENSION_ORIGIN, tab: { id: 1, incognito: false, url: `${EXTENSION_ORIGIN}/options.html` } };
 
 let app: App;
 let route: ReturnType<typeof createRouter>;
 beforeEach(async () => {
   vi.restoreAllMocks();
-  fakeBrowser.reset();
+  freshBrowser();
   // The background's words come from _locales (i18n.ts say()): the real English ones.
   installI18n('en');
-  for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
-  Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
-  Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
-  Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
   received.length = 0;
   app = startBackground();
   route = createRouter(app);
