@@ -34,16 +34,6 @@ export default tseslint.config(
         { property: 'insertAdjacentHTML', message: 'Never parse HTML from strings.' },
         { object: 'document', property: 'write', message: 'Never document.write.' },
         { object: 'document', property: 'writeln', message: 'Never document.write.' },
-        // docs/decisions/009-bundle-weight.md: each kind of zod schema costs the worker's bundle; src/shared/zod-lean.ts.
-        ...[
-          ['record', 'dict()'],
-          ['tuple', 'pair()'],
-          ['int', 'int()'],
-          ['catch', 'fallback()'],
-          ['enum', 'z.literal([...])'],
-          ['_default', 'z.optional() and ?? where it is read'],
-          ['discriminatedUnion', 'z.union (protocol.ts says why)'],
-        ].map(([property, instead]) => ({ object: 'z', property, message: `Use ${instead} (src/shared/zod-lean.ts).` })),
       ],
       'no-restricted-syntax': [
         'error',
@@ -86,8 +76,9 @@ export default tseslint.config(
     },
   },
   {
-    // docs/decisions/009-bundle-weight.md: one zod flavour ships (zod/mini, tree-shakable), and the public suffix list is
-    // our own table (src/shared/url/public-suffix.ts); tldts stays for its generator and tests.
+    // docs/decisions/009-bundle-weight.md: one zod flavour (zod/mini; classic zod would ship beside it and be parsed on
+    // every wake of the worker), and the public suffix list is our own table
+    // (src/shared/url/public-suffix.ts); tldts stays for its generator and tests.
     files: ['src/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

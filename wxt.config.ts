@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { polyfillMetadataPlugin } from './scripts/lib/polyfill-metadata';
@@ -52,19 +51,6 @@ export default defineConfig({
     // The content script reads its strings from _locales only (src/content/strings.ts says why).
     define: { __LINKLENS_PUBLIC_TEST_TLDS__: JSON.stringify(PUBLIC_TEST_TLDS), __LINKLENS_CONTENT_ENGLISH__: 'false' },
   }),
-  hooks: {
-    // The content script's bundle starts at src/content/boot.ts, not at WXT's unlisted-script
-    // wrapper around entrypoints/content-script.ts (boot.ts says why); the sign-in guard's
-    // (docs/decisions/016-organizations.md) at src/content/signin/boot.ts likewise.
-    'vite:build:extendConfig'(entrypoints, config) {
-      const name = entrypoints.length === 1 ? entrypoints[0]!.name : '';
-      const boot = { 'content-script': 'src/content/boot.ts', 'signin-guard': 'src/content/signin/boot.ts' }[name];
-      if (!boot) return;
-      const lib = config.build?.lib;
-      if (!lib) throw new Error(`${name}: WXT no longer builds it in library mode; revisit the hook in wxt.config.ts`);
-      lib.entry = resolve(import.meta.dirname, boot);
-    },
-  },
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

@@ -1,7 +1,6 @@
 /**
  * The content script, as a plain script: the manifest's content_scripts entry is written in
- * wxt.config.ts (all frames, about:blank and srcdoc frames too, document_idle), and its bundle
- * is built from src/content/boot.ts (wxt.config.ts hooks), which does what `main` here says.
+ * wxt.config.ts (all frames, about:blank and srcdoc frames too, document_idle).
  *
  * Not a WXT `defineContentScript` on purpose (docs/decisions/013-content-script.md, docs/decisions/009-bundle-weight.md): WXT wraps those in a
  * ContentScriptContext that, on every page load, pulls in the webextension polyfill, dispatches a

@@ -4,18 +4,18 @@
  */
 import type { ApiClient } from './api';
 import type { VerdictCache } from './cache/verdict-cache';
-import type { ScanEngine } from './scan/engine';
-import type { Checker } from './scan/checker';
-import type { LinkChecker } from './scan/link-check';
-import type { Navigation } from './scan/navigation';
-import type { NetRules } from './scan/net-rules';
+import type { ScanEngine } from './engine/engine';
+import type { Checker } from './checks/checker';
+import type { LinkChecker } from './checks/link-check';
+import type { Navigation } from './protection/navigation';
+import type { NetRules } from './protection/net-rules';
 import type { SettingsStore } from './state/settings-store';
-import type { PageScans } from './scan/page-scans';
-import type { LinkWatchers } from './scan/link-watchers';
-import type { FrameLinks } from './scan/frame-links';
-import type { ReportOpenLimit } from './scan/report-open';
-import type { Budget } from './scan/budget';
-import type { TabPrivacy } from './scan/tab-privacy';
+import type { PageScans } from './surfaces/page-scans';
+import type { LinkWatchers } from './content-tier/link-watchers';
+import type { FrameLinks } from './content-tier/frame-links';
+import type { ReportOpenLimit } from './content-tier/report-open';
+import type { Budget } from './checks/budget';
+import type { TabPrivacy } from './protection/tab-privacy';
 import type { SignInChecks } from './signin/check';
 
 export interface App {

@@ -6,11 +6,11 @@ import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import type { UrlStatus } from '@/src/shared/verdict';
 import type { App } from './app';
-import { badgeFor, showBadge } from './scan/badge';
-import { forContent, forHover, linkInfoOf, toLinkInfo } from './scan/link-info';
-import type { FrameRef } from './scan/link-watchers';
+import { badgeFor, showBadge } from './surfaces/badge';
+import { forContent, forHover, linkInfoOf, toLinkInfo } from './content-tier/link-info';
+import type { FrameRef } from './content-tier/link-watchers';
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
-import { pausedUntil } from './scan/pause';
+import { pausedUntil } from './overrides/pause';
 import { say, tn, assetUrl } from './i18n';
 import { BAND_KEYS, CATEGORY_KEYS, errorKey } from '@/src/shared/message-keys';
 

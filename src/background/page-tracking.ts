@@ -6,7 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { App } from './app';
-import { requestOrigin, type RequestDetails } from './scan/person-request';
+import { requestOrigin, type RequestDetails } from './checks/person-request';
 
 export function wirePageTracking(app: App): void {
   browser.webNavigation.onCommitted.addListener((d) => {

@@ -1,10 +1,9 @@
 /**
- * Four shapes zod has, written small: the worker's bundle pays for each kind of zod schema it
- * uses, and z.record, z.tuple, z.int and z.catch cost 2.5, 1.9, 1.1 and 0.6 kB of it
- * (docs/decisions/009-bundle-weight.md). Each reads what zod's own reads: test/unit/shared/zod-lean.test.ts runs both over the
- * same rows. Two more need no helper: a set of strings is `z.literal([...])` (zod's own; z.enum
- * reads the same and costs 0.8 kB more), and a default is `z.optional` with `?? value` where it
- * is read. Lint (eslint.config.js) refuses the costly spellings in src/.
+ * Four shapes zod has, written small (`dict`, `pair`, `int`, `fallback` for z.record, z.tuple,
+ * z.int and z.catch). They were written to keep the worker's bundle small; that aim is withdrawn
+ * (docs/decisions/009-bundle-weight.md) and zod's own spellings are allowed again, but the schemas
+ * that use these stay as they are: each reads what zod's own reads (test/unit/shared/zod-lean.test.ts
+ * runs both over the same rows), and `dict` keeps a key "__proto__" that z.record drops.
  *
  * `dict(value)`: an object used as a table (string keys, every value read by `value`), read
  * the way `z.record(z.string(), value)` reads one: the tables we keep (by host, by tab, by URL)

@@ -1,7 +1,7 @@
 // A loopback page server for link-heavy pages of any size (the e2e harness caps /links at 20,000).
 // Same markup as the harness's linksPage: `<li><a href=…>Link i</a></li>` over 50 hosts.
 import { createServer } from 'node:http';
-import { listenOnLoopback } from '../e2e/harness/listen';
+import { listenOnLoopback } from '../shared/listen';
 
 export interface LinksServer {
   port: number;

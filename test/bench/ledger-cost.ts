@@ -1,5 +1,5 @@
 // Measurement 13: what the privacy ledger costs a navigation's way to the service. Every URL
-// sent waits for its ledger line to be stored (src/background/scan/engine-submit.ts). A ledger in
+// sent waits for its ledger line to be stored (src/background/engine/engine-submit.ts). A ledger in
 // use is full (LEDGER_CAP lines), so the same navigations are timed with the ledger empty and
 // full, in alternating rounds of one run. Each round starts a new worker life: the ledger is
 // written from an extension page (same IndexedDB), then the service worker is stopped, and the

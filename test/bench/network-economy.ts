@@ -8,10 +8,10 @@
 // Real pointer hovers would cost ≥ 300 ms each (the hover delay); see BENCHMARKS.md.
 import type { Page } from 'playwright-core';
 import { normalizeUrl } from '@/src/shared/url/normalize';
-import { FIRST_POLL_MS } from '@/src/background/scan/timing';
+import { FIRST_POLL_MS } from '@/src/background/engine/timing';
 import { startPageServer } from '../e2e/harness';
 import { openContentWorld, type ContentWorld } from '../e2e/harness/content-world';
-import { submittedUrls } from '../e2e/harness/service-log';
+import { submittedUrls } from '../shared/service-log';
 import { startService, type RequestLogEntry, type ScanningService } from '../service/server';
 import { launchWithExtension } from './bench-browser';
 import { runNaiveClient } from './naive-client';
@@ -82,7 +82,7 @@ export async function measureNetworkEconomy(o: EconomyOptions): Promise<Section>
 
     // ── the extension ──
     // The replay runs ~100× faster than a person browses. The background gives each tab a hover
-    // budget sized for human pace (src/shared/policy/budgets.ts, charged in scan/checker.ts); past
+    // budget sized for human pace (src/shared/policy/budgets.ts, charged in checks/checker.ts); past
     // it a hover is answered from the cache only. So navigations go round-robin over several
     // tabs, and replies that were neither known nor sent ("unknown") are counted and reported.
     svcExt.clearLog(); // configuration requests (settings.set probes) are not part of the session

@@ -2,7 +2,7 @@
 // that finishes `processingMs` after it was created? Used beside the measured polling-only
 // figures to show that the schedule, not the machine, sets the ratio, and what another schedule
 // would give. Computed, not measured: BENCHMARKS.md labels it so.
-import { FIRST_POLL_MS, nextPollDelay } from '@/src/background/scan/timing';
+import { FIRST_POLL_MS, nextPollDelay } from '@/src/background/engine/timing';
 
 export interface PollOutcome {
   /** When the first poll that sees the job finished happens (ms after creation). */
@@ -24,7 +24,7 @@ function schedule(processingMs: number, first: number, delay: (at: number, inter
   return { seenAtMs: at, gets };
 }
 
-/** The engine's schedule (src/background/scan/timing.ts): FIRST_POLL_MS, then `nextPollDelay(age)`. */
+/** The engine's schedule (src/background/engine/timing.ts): FIRST_POLL_MS, then `nextPollDelay(age)`. */
 export const currentSchedule = (processingMs: number): PollOutcome => schedule(processingMs, FIRST_POLL_MS, (at) => nextPollDelay(at));
 
 /** A schedule of growing intervals: 1 s, then each interval ×1.6 (overshoot up to 2.6× early on), for comparison. */

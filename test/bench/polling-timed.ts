@@ -8,8 +8,8 @@
 // (id, url, state, createdAt, and completedAt when done): no Retry-After and no estimate.
 import { startPageServer } from '../e2e/harness';
 import { startService } from '../service/server';
-import * as pt from '@/src/background/scan/poll-timing';
-import { MIN_SAMPLES } from '@/src/background/scan/scan-durations';
+import * as pt from '@/src/background/engine/poll-timing';
+import { MIN_SAMPLES } from '@/src/background/engine/scan-durations';
 import { launchWithExtension } from './bench-browser';
 import type { Section } from './section';
 import { blockedAt, requestsPerScan, runMode, samplesOf, visit, type Mode } from './time-to-verdict';
@@ -53,7 +53,7 @@ export async function measurePollingTimed(o: PollingTimedOptions): Promise<Secti
     const toGet = samples.map((s) => s.finalGetMs - s.processingMs).filter(Number.isFinite);
 
     const body = [
-      `Polling only (the service answers 404 to \`/events\`), the scans of BENCHMARKS.md "Time to verdict"'s polling mode: ${o.lanes} tabs navigate at once, ${o.scans} scans, a fresh \`*.test\` phishing host each, processing spread evenly over ${lo}–${hi} ms and shuffled; time to verdict = the job's \`createdAt\` → the redirect to the blocked page; ratio = time to verdict ÷ (\`completedAt − createdAt\`). Before them, ${o.learningScans} unmeasured scans one after another over the same range: the engine learns what this service's scans take (src/background/scan/scan-durations.ts: the service's own \`completedAt − createdAt\` when it sends both, kept across worker lives in the private store; ${MIN_SAMPLES} are needed). The local service sends only what the spec shows (no Retry-After, no estimate), so the schedule comes from what was learned: first poll at the 10th percentile of recent durations (+${pt.ESTIMATE_MARGIN_MS} ms), then each when the job's age has grown ×${pt.TIGHT_AGE_FACTOR} (≥ ${pt.TIGHT_MIN_GAP_MS} ms apart) up to 1.1 × the 90th percentile, ×1.25 past it (src/background/scan/poll-timing.ts).`,
+      `Polling only (the service answers 404 to \`/events\`), the scans of BENCHMARKS.md "Time to verdict"'s polling mode: ${o.lanes} tabs navigate at once, ${o.scans} scans, a fresh \`*.test\` phishing host each, processing spread evenly over ${lo}–${hi} ms and shuffled; time to verdict = the job's \`createdAt\` → the redirect to the blocked page; ratio = time to verdict ÷ (\`completedAt − createdAt\`). Before them, ${o.learningScans} unmeasured scans one after another over the same range: the engine learns what this service's scans take (src/background/engine/scan-durations.ts: the service's own \`completedAt − createdAt\` when it sends both, kept across worker lives in the private store; ${MIN_SAMPLES} are needed). The local service sends only what the spec shows (no Retry-After, no estimate), so the schedule comes from what was learned: first poll at the 10th percentile of recent durations (+${pt.ESTIMATE_MARGIN_MS} ms), then each when the job's age has grown ×${pt.TIGHT_AGE_FACTOR} (≥ ${pt.TIGHT_MIN_GAP_MS} ms apart) up to 1.1 × the 90th percentile, ×1.25 past it (src/background/engine/poll-timing.ts).`,
       '',
       table(
         ['scans', 'processing ms (min–median–max)', 'ratio median', 'ratio p95', 'ratio max', 'aim (p95)', 'GETs per scan (mean)', 'aim (GETs)', 'completed → final GET arrives, ms median / p95', 'requests per scan (POST / GET job / GET events)'],

@@ -7,11 +7,11 @@
 // "Time to verdict" ends when that redirect starts (the navigation to blocked.html in the tab:
 // the blocked document's performance.timeOrigin, its navigation start, on the same wall clock as
 // the service, one machine). The verdict is acted on as soon as the worker's memory has it; its
-// cache write follows (src/background/scan/engine-finish.ts), so there is no cache step to time.
+// cache write follows (src/background/engine/engine-finish.ts), so there is no cache step to time.
 // ratio = (t − createdAt) ÷ (completedAt − createdAt); the limit is 1.0.
 import type { Page } from 'playwright-core';
 import { normalizeUrl } from '@/src/shared/url/normalize';
-import * as timing from '@/src/background/scan/timing';
+import * as timing from '@/src/background/engine/timing';
 import { startPageServer } from '../e2e/harness';
 import { startService, type ScanningService } from '../service/server';
 import { launchWithExtension } from './bench-browser';
@@ -228,9 +228,9 @@ function report(o: TtvOptions, results: Results): Section {
   ];
 
   const body = [
-    `Each scan: a tab navigates to a phishing URL on a fresh \`*.test\` host (nothing cached); the local service (test/service) creates the job, finishes it after its processing delay, and the extension redirects the tab to its blocked page. **Time to verdict** = from the job's \`createdAt\` to the start of that redirect (the blocked document's \`performance.timeOrigin\`, i.e. its navigation start; the service runs on the same machine, same wall clock). **Processing time** = the job's \`completedAt − createdAt\`. Ratio = time to verdict ÷ processing time (1.0 is the limit: the service cannot be beaten). The tab is redirected as soon as the worker's memory has the verdict; the cache's disk write follows (src/background/scan/engine-finish.ts).`,
+    `Each scan: a tab navigates to a phishing URL on a fresh \`*.test\` host (nothing cached); the local service (test/service) creates the job, finishes it after its processing delay, and the extension redirects the tab to its blocked page. **Time to verdict** = from the job's \`createdAt\` to the start of that redirect (the blocked document's \`performance.timeOrigin\`, i.e. its navigation start; the service runs on the same machine, same wall clock). **Processing time** = the job's \`completedAt − createdAt\`. Ratio = time to verdict ÷ processing time (1.0 is the limit: the service cannot be beaten). The tab is redirected as soon as the worker's memory has the verdict; the cache's disk write follows (src/background/engine/engine-finish.ts).`,
     '',
-    `Processing delays spread evenly over ${o.delayRange[0]}–${o.delayRange[1]} ms (a realistic scan time), shuffled; ${o.lanes} tabs navigate at once, ${o.scans} scans per mode, one warm-up scan per mode not counted. Polling only = the service answers 404 to \`/events\` (\`setFaults({streamMode: 'disabled'})\`). Polling schedule (src/background/scan/poll-timing.ts): until 5 scans have finished in this browser, first poll ${timing.FIRST_POLL_MS} ms after the POST answer, then each when the job's age has grown ×${timing.POLL_AGE_FACTOR} (at least ${timing.MIN_POLL_GAP_MS} ms, at most ${timing.MAX_POLL_MS / 1000} s apart); after that, timed from what recent scans took (BENCHMARKS.md "Polling only"); with a stream open, polls only every ${timing.POLL_WHILE_STREAMING_MS / 1000} s.`,
+    `Processing delays spread evenly over ${o.delayRange[0]}–${o.delayRange[1]} ms (a realistic scan time), shuffled; ${o.lanes} tabs navigate at once, ${o.scans} scans per mode, one warm-up scan per mode not counted. Polling only = the service answers 404 to \`/events\` (\`setFaults({streamMode: 'disabled'})\`). Polling schedule (src/background/engine/poll-timing.ts): until 5 scans have finished in this browser, first poll ${timing.FIRST_POLL_MS} ms after the POST answer, then each when the job's age has grown ×${timing.POLL_AGE_FACTOR} (at least ${timing.MIN_POLL_GAP_MS} ms, at most ${timing.MAX_POLL_MS / 1000} s apart); after that, timed from what recent scans took (BENCHMARKS.md "Polling only"); with a stream open, polls only every ${timing.POLL_WHILE_STREAMING_MS / 1000} s.`,
     '',
     table(
       ['mode', 'scans', 'processing ms (min–median–max)', 'ratio median', 'ratio p95', 'ratio max', 'aim (p95)', 'extra ms median / p95', 'requests per scan (POST / GET job / GET events)'],

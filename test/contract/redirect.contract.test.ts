@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createApiClient } from '@/src/background/api';
-import { listenOnLoopback } from '../e2e/harness/listen';
+import { listenOnLoopback } from '../shared/listen';
 
 const KEY = 'sk_redirect_test_key';
 let target: Server;

@@ -18,7 +18,7 @@ import {
 } from './harness';
 import { clearSessionStorage, openExtensionPage, requestFromExtensionPage, sendFromExtensionPage } from './harness/extension-messages';
 import { openContentWorld } from './harness/content-world';
-import { postsFor, submittedUrls } from './harness/service-log';
+import { postsFor, submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, LinkInfo, LinksLookupData, SettingsData, TabStatusData } from '../../src/shared/messaging/protocol';

@@ -1,5 +1,5 @@
 // A looping page cannot spend the day's checks for every tab (src/shared/policy/budgets.ts,
-// src/background/scan/budget.ts), in Chromium and Firefox, asserted from what the scanning
+// src/background/checks/budget.ts), in Chromium and Firefox, asserted from what the scanning
 // service received: a page that navigates itself in a loop gets at most its tab's share of the
 // day budget, and an address the person then types in another tab is still sent and checked.
 // Before, one tab could spend the whole day pool, and every tab after it opened unchecked.
@@ -8,7 +8,7 @@ import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from
 import type { JourneyDriver, JourneyPage } from './harness/driver';
 import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
-import { submittedUrls } from './harness/service-log';
+import { submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import type { SettingsWriteData, TabStatusData } from '../../src/shared/messaging/protocol';

@@ -7,11 +7,11 @@ import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from
 import type { JourneyDriver } from './harness/driver';
 import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
-import { postsFor } from './harness/service-log';
+import { postsFor } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import { testSpkiSha256 } from '../service/tls';
-import { MAX_STREAMS } from '../../src/background/scan/stream-slots';
+import { MAX_STREAMS } from '../../src/background/engine/stream-slots';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 const TABS = 8;

@@ -17,7 +17,7 @@ import type { JourneyDriver, JourneyPage } from './harness/driver';
 import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
 import { startRequestRecorder, type RequestRecorder } from './harness/request-recorder';
-import { submittedUrls } from './harness/service-log';
+import { submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { fakeIntent, forgeStorage, hoverLoop, navigateTo, readStorage, sendAll, startNavigationLoop, stopNavigationLoop } from './harness/compromised-code';
 import { startService, type ScanningService } from '../service/server';

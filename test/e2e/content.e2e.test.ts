@@ -15,7 +15,7 @@ import { openContentWorld } from './harness/content-world';
 import { OverlayInspector, OVERLAY_TAG, type OverlaySnapshot } from './harness/overlay-inspect';
 import { describeRun, excessOver, launchBaselineChromium, measurePage, longTaskInitScript, type LongTaskRun } from './harness/long-tasks';
 import { installMessageCounter, type ContentMessage } from './harness/message-counter';
-import { postsFor, submittedUrls } from './harness/service-log';
+import { postsFor, submittedUrls } from '../shared/service-log';
 import { waitForBlockedPage } from './harness/navigate';
 import { waitFor } from './harness/wait-for';
 import { startService, verdictFor, type ScanningService } from '../service/server';

@@ -19,7 +19,7 @@ import { browserPolicyBlocker, installBrowserPolicy, type BrowserPolicy } from '
 import type { JourneyDriver, JourneyPage } from './harness/driver';
 import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
-import { postsFor, submittedUrls } from './harness/service-log';
+import { postsFor, submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, SettingsData, SettingsWriteData, TabStatusData } from '../../src/shared/messaging/protocol';
@@ -30,7 +30,7 @@ import en from '../../public/_locales/en/messages.json';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 const STRICT_BLOCK = { strictMode: true, strictFailMode: 'block', strictTimeoutMs: 3000 };
-/** The job deadline of src/background/scan/timing.ts is 3 minutes; the journey's job waits 5. */
+/** The job deadline of src/background/engine/timing.ts is 3 minutes; the journey's job waits 5. */
 const WAITED_MS = 5 * 60_000;
 /** On the policy's block list in the policy journey (allowProceed left on). */
 const ORG_BLOCKED = 'org-blocked.test';

@@ -15,7 +15,7 @@ import { openPopupFor } from './harness/popup-for-tab';
 import { badgeOf, notificationsOf, recordNotifications } from './harness/worker-probes';
 import { workerStopper } from './harness/worker-stopper';
 import { pollsOf, postKeysFor, scanOf, streamsOf } from './harness/scan-requests';
-import { postsFor } from './harness/service-log';
+import { postsFor } from '../shared/service-log';
 import { startService, verdictFor } from '../service/server';
 import { bandOf, type Band } from '../../src/shared/verdict';
 import type { TabStatusData } from '../../src/shared/messaging/protocol';

@@ -12,7 +12,7 @@ import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
 import { countPixels, OVERLAY_COLOURS } from './harness/pixels';
 import { SCREENSHOT_DIR } from './harness/screenshots';
-import { postsFor } from './harness/service-log';
+import { postsFor } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, LinksLookupData, SettingsData, TabStatusData } from '../../src/shared/messaging/protocol';

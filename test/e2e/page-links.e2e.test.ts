@@ -1,7 +1,7 @@
 // "Check all links on this page" (popup), in Chromium and Firefox, on a page nobody has touched
 // yet and on the same page once the person is on it. The content script starts only when the
 // person first comes to the page (src/content/visit.ts, docs/decisions/009-bundle-weight.md §2 / 16), so the background
-// reads the page itself (src/background/scan/collect-in-page.ts, scripting.executeScript), started
+// reads the page itself (src/background/surfaces/collect-in-page.ts, scripting.executeScript), started
 // or not. What the scanning service received is asserted: the count sends nothing, the check
 // sends exactly the counted links, and a second count knows them.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -9,7 +9,7 @@ import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from
 import type { JourneyDriver } from './harness/driver';
 import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
-import { submittedUrls } from './harness/service-log';
+import { submittedUrls } from '../shared/service-log';
 import { demoLinks } from './harness/test-pages';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';

@@ -8,7 +8,7 @@ import { describeViolations, runAxeWith, seriousOrWorse } from './harness/axe';
 import type { JourneyPage } from './harness/driver';
 import { focusedElement, tabTo } from './harness/keyboard';
 import { request, scanAtService, startWorld, stopWorld, type World } from './harness/pages-world';
-import { postsFor } from './harness/service-log';
+import { postsFor } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import type { TabStatusData } from '../../src/shared/messaging/protocol';
 

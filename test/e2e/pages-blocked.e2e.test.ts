@@ -126,7 +126,7 @@ if (browsers.includes('chromium')) {
         where,
         isBlockedPageUrl(ext, where)
           ? `BUG: Go back landed on a blocked page again (${where === firstBlockedPage ? 'the same one' : 'a new token'}; history.length was ${historyLength}). ` +
-              'The blocked site had loaded before the background redirected the tab (src/background/scan/navigation.ts redirect → tabs.update), so its ' +
+              'The blocked site had loaded before the background redirected the tab (src/background/protection/navigation.ts redirect → tabs.update), so its ' +
               'history entry sits right before the blocked page; history.back() (src/ui/blocked/go-back.ts) re-enters it and it is blocked once more: ' +
               'the person can never go back.'
           : 'Go back must return to the page before the blocked site',

@@ -7,7 +7,7 @@ import { selectedBrowsers } from './harness';
 import type { JourneyPage } from './harness/driver';
 import { tabTo } from './harness/keyboard';
 import { FAST_PROCESSING_MS, scanAtService, startWorld, stopWorld, tabUrls, type World } from './harness/pages-world';
-import { postsFor } from './harness/service-log';
+import { postsFor } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 
 /** Long enough that each state (QUEUED, then PROCESSING) lasts well over a second. */

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { clearErrors, extensionDir, launchChromium, selectedBrowsers, startPageServer, type ChromiumExtension, type PageServer } from './harness';
 import { installExtensionPolicy, policyInstallBlocker, reloadChromiumPolicies, CHROMIUM_POLICY_DIR, type InstalledPolicy } from './harness/chromium-policy';
 import { openExtensionPage, requestFromExtensionPage, sendFromExtensionPage } from './harness/extension-messages';
-import { postsFor, submittedUrls } from './harness/service-log';
+import { postsFor, submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, SettingsData, TabStatusData } from '../../src/shared/messaging/protocol';

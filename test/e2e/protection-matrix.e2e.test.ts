@@ -37,7 +37,7 @@ import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
 import { installExtensionPolicy, policyInstallBlocker } from './harness/chromium-policy';
 import { firefoxPolicyBlocker, installFirefoxPolicy } from './harness/firefox-policy';
-import { listenOnLoopback } from './harness/listen';
+import { listenOnLoopback } from '../shared/listen';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, LinksLookupData, SettingsData } from '../../src/shared/messaging/protocol';

@@ -13,7 +13,7 @@ import { installMessageCounter } from './harness/message-counter';
 import { requestFromExtensionPage } from './harness/extension-messages';
 import { isBlockedPageUrl, tabIdOf, visit } from './harness/navigate';
 import { everythingInPage, watchDialogs, type DialogWatch } from './harness/page-safety';
-import { submittedUrls } from './harness/service-log';
+import { submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { cspProblems, webAccessibleProblems, type WebAccessibleEntry } from './harness/manifest-audit';
 import { renderedAsText } from './harness/rendered-text';

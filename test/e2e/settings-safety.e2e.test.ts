@@ -19,7 +19,7 @@ import { firefoxDriver } from './harness/driver-firefox';
 import { startRecordingServer, type RecordingServer } from './harness/recording-server';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
-import { postsFor } from './harness/service-log';
+import { postsFor } from '../shared/service-log';
 import type { SettingsData, TabStatusData } from '../../src/shared/messaging/protocol';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };

@@ -1,5 +1,5 @@
 // The first page after the browser starts, with the service set by the organization's policy
-// (src/background/scan/startup-holds.ts, the startup rule of src/shared/policy/net-rules.ts): a
+// (src/background/protection/startup-holds.ts, the startup rule of src/shared/policy/net-rules.ts): a
 // phishing link that starts the browser (as a mail client opens one) reaches neither its server
 // before the verdict, strict mode or not, and ends on the blocked page, checked once.
 //

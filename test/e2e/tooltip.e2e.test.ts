@@ -16,7 +16,7 @@ import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
 import { htmlPage, startHtmlServer, type HtmlServer } from './harness/html-server';
 import { sendAll } from './harness/compromised-code';
-import { postsFor } from './harness/service-log';
+import { postsFor } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { describeViolations, runAxeWith, seriousOrWorse } from './harness/axe';
 import { startService, type ScanningService } from '../service/server';

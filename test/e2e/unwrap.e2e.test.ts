@@ -19,7 +19,7 @@ import type { JourneyDriver, JourneyPage } from './harness/driver';
 import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
 import { htmlPage, startHtmlServer, type HtmlServer } from './harness/html-server';
-import { submittedUrls } from './harness/service-log';
+import { submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, SettingsWriteData } from '../../src/shared/messaging/protocol';

@@ -13,7 +13,7 @@ import type { JourneyDriver, JourneyPage } from './harness/driver';
 import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
 import { startReportReceiver, type ReportReceiver } from './harness/report-receiver';
-import { submittedUrls } from './harness/service-log';
+import { submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import type { AuditEntry, SettingsData, SettingsWriteData, TabStatusData } from '../../src/shared/messaging/protocol';

@@ -89,7 +89,7 @@ export function createApiClient(config: ApiConfig): ApiClient {
     uuid: () => crypto.randomUUID(),
   });
 
-  // Streams follow the protocol the service answers over (wire.ts, scan/stream-slots.ts).
+  // Streams follow the protocol the service answers over (wire.ts, engine/stream-slots.ts).
   if (base.ok) serviceWire.watch(new URL(base.url).origin);
 
   let scanIdForm: IdForm | null = config.idForm ?? null;

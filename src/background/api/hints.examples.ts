@@ -1,5 +1,5 @@
 /**
- * Example table for readPollHints, tested in test/unit/background/scan-rules.test.ts.
+ * Example table for readPollHints, tested in test/unit/background/engine/scan-rules.test.ts.
  * `now` is 2026-01-01T00:00:01.000Z; the job was created at 00:00:00.000Z.
  */
 import { NO_HINTS, type PollHints } from './hints';

@@ -11,8 +11,10 @@
 import { ignore } from '@/src/background/ignore';
 import { makeBatch, type ReportEvent } from '@/src/shared/reporting/events';
 import { validateReportingUrl } from '@/src/shared/reporting/endpoint';
-import type { SendResult } from '../reporting/queue';
 import { parseRetryAfter } from './retry-policy';
+
+/** What one delivery came to, for the queue (reporting/queue.ts decides about retries). */
+export type SendResult = { ok: true; status: number } | { ok: false; status: number | null; error: string; retryAfterMs: number | null };
 
 export interface ReportTarget {
   url: string;

@@ -1,7 +1,7 @@
 /**
  * Whether the service answers over a multiplexed protocol, as the browser reports it for this
  * worker's own fetches (Resource Timing's `nextHopProtocol`). It decides how many event streams
- * may be open at once (scan/stream-slots.ts): HTTP/1.1 allows six connections per host and a
+ * may be open at once (engine/stream-slots.ts): HTTP/1.1 allows six connections per host and a
  * stream holds one for a whole scan, while HTTP/2 and HTTP/3 carry every request of the host over
  * one connection, side by side, so there a stream takes nothing from a POST or a poll.
  *

@@ -10,11 +10,11 @@ import type { ContentReply, ContentRequest, ContentType, LinkInfo, LinksLookupDa
 import type { Settings } from '@/src/shared/policy/settings';
 import type { App } from '../app';
 import type { SenderLike } from '../sender';
-import { forContent, forHover, linkInfoOf, NO_WARNING } from '../scan/link-info';
-import type { FrameRef } from '../scan/link-watchers';
-import { noteAudit } from '../scan/audit-trail';
-import type { LinkOutcome } from '../scan/link-check';
-import { lyingTextWarning } from '../scan/link-text';
+import { forContent, forHover, linkInfoOf, NO_WARNING } from '../content-tier/link-info';
+import type { FrameRef } from '../content-tier/link-watchers';
+import { noteAudit } from '../protection/audit-trail';
+import type { LinkOutcome } from '../checks/link-check';
+import { lyingTextWarning } from '../checks/link-text';
 import { openReport } from './report-open';
 
 /**

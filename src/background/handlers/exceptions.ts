@@ -10,7 +10,7 @@
 import { ok } from '@/src/shared/messaging/reply';
 import type { ExceptionsData } from '@/src/shared/messaging/page-data/settings';
 import type { App } from '../app';
-import { exceptionsList, revokeExceptions } from '../scan/exceptions';
+import { exceptionsList, revokeExceptions } from '../overrides/exceptions';
 import type { PageHandlers } from './handler-map';
 
 async function listNow(app: App): Promise<ExceptionsData> {

@@ -1,7 +1,7 @@
 /** Context-menu clicks: check, then open the report page that follows the scan live. */
 import { browser } from 'wxt/browser';
 import type { App } from '../app';
-import { menuTarget } from '../scan/context-menu';
+import { menuTarget } from '../surfaces/context-menu';
 
 export async function onMenuClick(app: App, info: { menuItemId: string | number; linkUrl?: string; pageUrl?: string; selectionText?: string }, tab?: { id?: number; incognito?: boolean; index?: number }): Promise<void> {
   const target = menuTarget(info);

@@ -6,12 +6,12 @@ import type { BlockedDetailsData } from '@/src/shared/messaging/page-data/blocke
 import type { TabStatusData } from '@/src/shared/messaging/page-data/scans';
 import type { App } from '../app';
 import type { SenderLike } from '../sender';
-import { pausedUntil } from '../scan/pause';
+import { pausedUntil } from '../overrides/pause';
 import { isConfigured } from '@/src/shared/policy/settings';
 import type { UrlStatus } from '@/src/shared/verdict';
-import { readToken, type BlockedToken } from '../scan/blocked-tokens';
+import { readToken, type BlockedToken } from '../protection/blocked-tokens';
 import type { SettingsState } from '../state/settings-store';
-import { addException, grantPass } from '../scan/exceptions';
+import { addException, grantPass } from '../overrides/exceptions';
 import { exceptionsHandlers } from './exceptions';
 import { accountHandlers } from './account';
 import { prefsHandlers } from './prefs';

@@ -5,7 +5,7 @@ import type { SettingsData } from '@/src/shared/messaging/page-data/settings';
 import { normalizeHostEntry, parsePersonEntry, registrableDomain } from '@/src/shared/url/site';
 import { HOST_ENTRY_PROBLEM_KEYS } from '@/src/shared/policy/import-words';
 import type { App } from '../app';
-import { setPause } from '../scan/pause';
+import { setPause } from '../overrides/pause';
 import { clearLedger, readLedger } from '../state/ledger';
 import { clearAudit, readAudit } from '../state/audit-log';
 import { importSettings } from './import-settings';

@@ -3,14 +3,14 @@
  * the extension's report page for a flagged link, where the person can dispute the verdict with
  * the privileged `verdict.dispute` (rescan, mark disputed, report). The content script may be
  * the attacker's, so this spends nothing and changes nothing, and only for a link its own
- * document reported that has a warn/block verdict now, a few times per tab (scan/report-open.ts).
+ * document reported that has a warn/block verdict now, a few times per tab (content-tier/report-open.ts).
  * The scan id goes into the new tab's URL here: the content script never learns it.
  */
 import { browser } from 'wxt/browser';
 import { fail, ok, type Reply } from '@/src/shared/messaging/protocol';
 import type { App } from '../app';
-import { forContent, linkInfoOf } from '../scan/link-info';
-import type { FrameRef } from '../scan/link-watchers';
+import { forContent, linkInfoOf } from '../content-tier/link-info';
+import type { FrameRef } from '../content-tier/link-watchers';
 
 /** The report page's query for a link's outcome: its scan, or why there is none (block list). */
 export function reportQuery(status: { kind: string; verdict?: { scanId: string } }): string {

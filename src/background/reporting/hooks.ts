@@ -79,9 +79,9 @@ export function reportBlocked(f: DecisionFacts): void {
 }
 /** "Proceed anyway" was granted (blocked.proceed, after the policy check). */
 export const reportProceeded = (f: DecisionFacts) => reportDecision('navigation.proceeded', f);
-/** A page opened while its known verdict said warn (scan/opened-warned.ts: from the navigation, once per tab and URL). */
+/** A page opened while its known verdict said warn (protection/opened-warned.ts: from the navigation, once per tab and URL). */
 export const reportOpenedAnyway = (f: DecisionFacts) => reportDecision('link.openedAnyway', f);
-/** Audit-only mode: the decision would have been block (scan/audit-trail.ts, once per audit-list entry). */
+/** Audit-only mode: the decision would have been block (protection/audit-trail.ts, once per audit-list entry). */
 export const reportWouldBlock = (f: DecisionFacts) => reportDecision('audit.wouldBlock', f);
 
 /**

@@ -23,8 +23,7 @@ import { z } from 'zod/mini';
 import { int, str } from '@/src/shared/zod-lean';
 import { ReportEventSchema, type ReportEvent } from '@/src/shared/reporting/events';
 import { createMutex } from '../state/kv';
-
-export type SendResult = { ok: true; status: number } | { ok: false; status: number | null; error: string; retryAfterMs: number | null };
+import type { SendResult } from '../api/reporting-sender';
 
 export interface LastResult {
   at: number;

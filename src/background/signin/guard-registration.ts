@@ -21,7 +21,7 @@ import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 
 export const SIGNIN_GUARD_ID = 'linklens-signin-guard';
-/** Output path of entrypoints/signin-guard.ts (wxt.config.ts builds it from src/content/signin/boot.ts). */
+/** Output path of entrypoints/signin-guard.ts (its code: src/content/signin/boot.ts). */
 export const SIGNIN_GUARD_FILE = 'signin-guard.js';
 
 interface ScriptingLike {

@@ -48,7 +48,7 @@ export const ContentToBackground = z.union([
    * to open the extension's report page for `url` in a new tab. Nothing is spent or changed:
    * the report page (an extension page) offers the privileged `verdict.dispute`, which rescans.
    * Accepted only for a URL the sender's own document reported that has a warn/block verdict,
-   * and only a few times per tab (background/scan/report-open.ts).
+   * and only a few times per tab (background/content-tier/report-open.ts).
    */
   ofType('report.open', { url: Url }),
 ]);
@@ -67,7 +67,7 @@ const LinkWhySchema = z.object({
 /**
  * What a content script may learn about a link. Deliberately narrower than UrlStatus: no scan
  * ids, no settings, no key, no timestamps. A content script gets the verdict fields only for
- * warn/block-level links (background/scan/link-info.ts `forContent`), `{status: 'unknown'}`
+ * warn/block-level links (background/content-tier/link-info.ts `forContent`), `{status: 'unknown'}`
  * otherwise. Service text (reasoning, categories, indicators) is plain strings and must be
  * rendered as text.
  */
@@ -145,6 +145,6 @@ export const BackgroundToContent = z.union([
   /** A verdict became known for URLs the page asked about. */
   ofType('links.update', { links: dict(z.unknown()) }),
   // "Check all links on this page" asks no content script: the background reads the page itself
-  // (background/scan/collect-in-page.ts), started or not, so a page cannot answer with a list.
+  // (background/surfaces/collect-in-page.ts), started or not, so a page cannot answer with a list.
 ]);
 export type BackgroundToContent = z.infer<typeof BackgroundToContent>;

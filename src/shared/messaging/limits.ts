@@ -11,7 +11,7 @@ export const MAX_BATCH = 500;
 /** The start of a link's visible text is enough to read the address it claims (text-claim.ts). */
 export const MAX_LINK_TEXT = 300;
 /**
- * The most history entries the blocked page's "Go back" steps over (background/scan/blocked-flow.ts
+ * The most history entries the blocked page's "Go back" steps over (background/protection/blocked-flow.ts
  * stepsBack): over the blocked site, an earlier blocked page of the same navigation and the site
  * before that one, to the page the person came from. The blocked page refuses a larger answer.
  */

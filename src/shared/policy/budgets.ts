@@ -1,7 +1,7 @@
 /**
  * Budgets for checks a web page can cause (docs/decisions/010-budgets.md): a page that navigates in a loop,
  * or moves focus over links from script, must not spend the person's credits without limit.
- * Pure: the background's holder (src/background/scan/budget.ts) keeps the counters.
+ * Pure: the background's holder (src/background/checks/budget.ts) keeps the counters.
  *
  * Which checks: main-frame navigations (reason 'navigation') and hover/focus intent on links
  * (reason 'hover'). What the person starts from a Linklens surface (context menu, popup, "Check

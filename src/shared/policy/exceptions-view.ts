@@ -1,6 +1,6 @@
 /**
  * What the options page lists as "Proceed anyway" exceptions and passes in force, and what
- * revoking one removes (docs/decisions/017-surfaces.md). Pure: the store (src/background/scan/exceptions.ts) reads the
+ * revoking one removes (docs/decisions/017-surfaces.md). Pure: the store (src/background/overrides/exceptions.ts) reads the
  * records and writes back what `revokeFromRecords` returns. Examples: exceptions-view.examples.ts.
  *
  * - An exception (host → until, -1 = until the browser restarts) is in force while it has not

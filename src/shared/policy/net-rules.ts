@@ -2,7 +2,7 @@
  * What the browser's request-blocking layer (declarativeNetRequest) must hold so that a known-bad
  * URL never reaches the network (docs/decisions/002-known-bad-rules.md). Pure: the background feeds it the cache,
  * the settings, pause and "Proceed anyway" exceptions, and applies the difference
- * (src/background/scan/net-rules.ts). Examples: net-rules.examples.ts.
+ * (src/background/protection/net-rules.ts). Examples: net-rules.examples.ts.
  *
  * Known bad (`knownBad`), in this order:
  *   1. host on the block list (the person's and the policy's, merged) → blocked in every state:

@@ -1,6 +1,6 @@
 /**
  * The bounds of one-shot passes (this URL, this tab): how many, for how long. Who may get one is
- * proceed.ts; the pass store is src/background/scan/exceptions.ts.
+ * proceed.ts; the pass store is src/background/overrides/exceptions.ts.
  */
 
 /** Live passes at most (a pass is for one URL in one tab); the oldest go first. */

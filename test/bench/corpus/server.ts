@@ -6,7 +6,7 @@
 //   /corpus/img.svg                every image
 // Pages are generated once per server (the port is part of cross-origin frame URLs).
 import { createServer } from 'node:http';
-import { listenOnLoopback } from '../../e2e/harness/listen';
+import { listenOnLoopback } from '../../shared/listen';
 import { generatePage, type CorpusPage } from './generate';
 import { specNamed } from './specs';
 

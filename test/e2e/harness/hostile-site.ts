@@ -4,7 +4,7 @@
 // server. `/hostile` is the hostile page, `/links?u=…` a page of the given links, anything else
 // a simple page.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './listen';
+import { listenOnLoopback } from '../../shared/listen';
 import { hostilePageHtml, linksPageHtml, type HostilePageOptions } from './hostile-page';
 
 export interface HostileRequest {

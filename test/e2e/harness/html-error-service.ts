@@ -3,7 +3,7 @@
 // suite puts markup into `error.message` (docs/decisions/018-tests.md: "service text with HTML/script in … error
 // messages renders as text on every page").
 import { createServer } from 'node:http';
-import { listenOnLoopback } from './listen';
+import { listenOnLoopback } from '../../shared/listen';
 
 export interface HtmlErrorService {
   baseUrl: string;

@@ -4,7 +4,7 @@
 // the open web. Paths without HTML of their own get a small page naming the host, so a link that
 // is finally opened lands somewhere a test can recognise (`<h1>` = host).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './listen';
+import { listenOnLoopback } from '../../shared/listen';
 
 export interface HtmlServer {
   port: number;

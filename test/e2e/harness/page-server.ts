@@ -2,7 +2,7 @@
 // (Chromium --host-resolver-rules, Firefox network.dns.forceResolve), so one server answers for
 // http://safe-shop.test:PORT/, http://phish-bank.test:PORT/login, … and tells them apart by Host.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './listen';
+import { listenOnLoopback } from '../../shared/listen';
 import { demoPage, framePage, hostilePage, linksPage, metaRefreshPage, redirectTarget, simplePage, type PageContext } from './test-pages';
 
 export interface PageRequest {

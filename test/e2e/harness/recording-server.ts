@@ -2,7 +2,7 @@
 // like a scanning service would to a balance check. Stands for "another service" a settings
 // change could point the extension at: the tests assert what it received (docs/decisions/008-key-binding.md).
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import { listenOnLoopback } from './listen';
+import { listenOnLoopback } from '../../shared/listen';
 
 export interface RecordedRequest {
   method: string;

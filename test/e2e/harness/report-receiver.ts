@@ -2,7 +2,7 @@
 // loopback that records every POST, answers 204 or, while `failing`, 503 with a Retry-After, and
 // deduplicates events by id the way docs/admin/reporting.md asks receivers to.
 import { createServer, type IncomingMessage } from 'node:http';
-import { listenOnLoopback } from './listen';
+import { listenOnLoopback } from '../../shared/listen';
 
 export interface ReceivedEvent {
   id: string;

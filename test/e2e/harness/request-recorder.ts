@@ -2,7 +2,7 @@
 // setting or cached policy tries to make the extension talk to (and send the API key to).
 // Answers every request with 404 and records method, path and the Authorization header.
 import { createServer } from 'node:http';
-import { listenOnLoopback } from './listen';
+import { listenOnLoopback } from '../../shared/listen';
 
 export interface RecordedRequest {
   method: string;

@@ -8,8 +8,8 @@ import { startService, type ScanningService } from '../../service/server';
 import { startBackground } from '@/src/background/main';
 import { createRouter, isExtensionPage, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
-import { waitFor } from './worker-harness';
-import { blockedToken } from './app-harness';
+import { waitFor } from './harness/worker';
+import { blockedToken, EXTENSION_ID, EXTENSION_ORIGIN, freshBrowser, navigate, pageSender, tabUrl } from './harness/app';
 import { createMemoryBackend, type DbBackend } from '@/src/background/state/db-backend';
 import { readAll, setDbBackend } from '@/src/background/state/kv';
 import { installI18n } from '../ui/helpers';
@@ -21,45 +21,27 @@ beforeAll(async () => {
 });
 afterAll(() => svc.stop());
 
-const ID = 'test-extension-id';
-const EXT = `chrome-extension://${ID}`;
-const pageSender: SenderLike = { id: ID, url: `${EXT}/options.html`, origin: EXT };
 /** Our blocked page, shown in a tab of a normal or a private window. */
-const blockedPageIn = (incognito: boolean): SenderLike => ({ id: ID, url: `${EXT}/blocked.html`, origin: EXT, tab: { id: 99, incognito, url: `${EXT}/blocked.html` } });
-const contentSender = (tabId: number): SenderLike => ({ id: ID, url: 'https://evil.example/', origin: 'https://evil.example', tab: { id: tabId, url: 'https://evil.example/' } });
+const blockedPageIn = (incognito: boolean): SenderLike => ({ id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}/blocked.html`, origin: EXTENSION_ORIGIN, tab: { id: 99, incognito, url: `${EXTENSION_ORIGIN}/blocked.html` } });
+const contentSender = (tabId: number): SenderLike => ({ id: EXTENSION_ID, url: 'https://evil.example/', origin: 'https://evil.example', tab: { id: tabId, url: 'https://evil.example/' } });
 
 let app: App;
 let route: ReturnType<typeof createRouter>;
 /** This test's private store (setup-db.ts gives each test a fresh one; kept here for a restart). */
 let db: DbBackend;
 beforeEach(async () => {
-  fakeBrowser.reset();
+  freshBrowser();
   db = createMemoryBackend(true);
   setDbBackend(db);
   // The background's words (notifications, badge titles) from the real English locale.
   installI18n('en');
-  // fakeBrowser.reset() keeps webNavigation/alarms listeners: drop the previous test's worker.
-  for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
-  fakeBrowser.alarms.onAlarm.removeAllListeners();
   svc.resetFaults();
   svc.clearLog();
-  // APIs fakeBrowser leaves unimplemented (fakeBrowser has no contextMenus): record calls instead.
-  Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
-  Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
-  Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
   app = startBackground();
   route = createRouter(app);
   await app.settings.set({ serviceUrl: svc.baseUrl, apiKey: svc.demoKey, stripQuery: true });
 });
 
-/** A main-frame navigation as the browser reports it: the tab shows the URL, the event fires. */
-async function navigate(url: string) {
-  const tab = await fakeBrowser.tabs.create({ url });
-  await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId: tab.id!, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
-  await new Promise((r) => setTimeout(r, 50));
-  return tab.id!;
-}
-const tabUrl = async (id: number) => (await fakeBrowser.tabs.get(id)).url ?? '';
 /** Requests that carried `needle` anywhere in their body (other tests' timers may still run). */
 const sentWith = (needle: string) => svc.log.filter((e) => JSON.stringify(e.body ?? '').includes(needle));
 
@@ -69,9 +51,9 @@ describe('trust tiers', () => {
     ['a content script in a web page', contentSender(1), false],
     ['a page claiming our URL with another origin', { ...pageSender, origin: 'https://evil.example' }, false],
     ['another extension', { ...pageSender, id: 'other-id' }, false],
-    ['no url at all', { id: ID }, false],
+    ['no url at all', { id: EXTENSION_ID }, false],
   ])('%s → privileged: %s', (_name, sender, expected) => {
-    expect(isExtensionPage(sender as SenderLike, EXT, ID)).toBe(expected);
+    expect(isExtensionPage(sender as SenderLike, EXTENSION_ORIGIN, EXTENSION_ID)).toBe(expected);
   });
 
   it('refuses privileged messages from a content script, and never returns the key', async () => {
@@ -301,7 +283,7 @@ describe('strict mode', () => {
 describe('context menu', () => {
   it('check a link → the report page opens with the scan id; a block-level verdict is notified', async () => {
     const { onMenuClick } = await import('@/src/background/handlers/menu');
-    const { MENU_IDS } = await import('@/src/background/scan/context-menu');
+    const { MENU_IDS } = await import('@/src/background/surfaces/context-menu');
     const created: string[] = [];
     vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (p: { url: string }) => void created.push(p.url)) as never);
     await onMenuClick(app, { menuItemId: MENU_IDS.link, linkUrl: 'http://malware-menu.example/x' }, { id: 1, index: 0, incognito: false });
@@ -314,7 +296,7 @@ describe('context menu', () => {
 
   it('selected text that is not a URL opens a report page that says so, sending nothing', async () => {
     const { onMenuClick } = await import('@/src/background/handlers/menu');
-    const { MENU_IDS } = await import('@/src/background/scan/context-menu');
+    const { MENU_IDS } = await import('@/src/background/surfaces/context-menu');
     const created: string[] = [];
     vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (p: { url: string }) => void created.push(p.url)) as never);
     await onMenuClick(app, { menuItemId: MENU_IDS.selection, selectionText: 'hello there' });

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { handlePage } from '@/src/background/handlers/pages';
 import { apiError } from '@/src/background/api/errors';
-import { badgeFor } from '@/src/background/scan/badge';
+import { badgeFor } from '@/src/background/surfaces/badge';
 import { tn } from '@/src/background/i18n';
 import type { App } from '@/src/background/app';
 import { installI18n } from '../ui/helpers';

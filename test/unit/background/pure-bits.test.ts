@@ -1,11 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { badgeFor } from '@/src/background/scan/badge';
-import { urlFromSelection, menuTarget, MENU_IDS } from '@/src/background/scan/context-menu';
+import { badgeFor } from '@/src/background/surfaces/badge';
+import { urlFromSelection, menuTarget, MENU_IDS } from '@/src/background/surfaces/context-menu';
 import { unicodeOf } from '@/src/background/handlers/unicode-host';
-import { contentWhy, forContent, forHover, NO_WARNING, toLinkInfo } from '@/src/background/scan/link-info';
-import { CONTENT_WHY_EXAMPLES, FOR_CONTENT_EXAMPLES } from '@/src/background/scan/link-info.examples';
-import type { LinkOutcome } from '@/src/background/scan/link-check';
-import { retryDelay, nextPollDelay, MAX_POLL_MS } from '@/src/background/scan/timing';
+import { contentWhy, forContent, forHover, NO_WARNING, toLinkInfo } from '@/src/background/content-tier/link-info';
+import { CONTENT_WHY_EXAMPLES, FOR_CONTENT_EXAMPLES } from '@/src/background/content-tier/link-info.examples';
+import type { LinkOutcome } from '@/src/background/checks/link-check';
+import { retryDelay, nextPollDelay, MAX_POLL_MS } from '@/src/background/engine/timing';
 import type { UrlStatus, Verdict } from '@/src/shared/verdict';
 
 const verdict = (riskScore: number, band: Verdict['band']): Verdict => ({ url: 'https://x.example/', scanId: 'scn_1', riskScore, band, confidence: 0.9, categories: ['phishing'], reasoning: '<b>x</b>', indicators: [], checkedAt: 1 });

@@ -15,9 +15,10 @@ import { readPackagedSuffixList } from '@/src/background/suffix-list';
 import { installSuffixTable, resetSuffixTableForTests } from '@/src/shared/url/suffix-table';
 import type { BlockedDetailsData, Reply } from '@/src/shared/messaging/protocol';
 import type { App } from '@/src/background/app';
-import { blockedToken, navigate, pageSender, tabUrl } from './app-harness';
+import { blockedToken, freshBrowser, navigate, pageSender, tabUrl } from './harness/app';
 import { installI18n } from '../ui/helpers';
-import { waitFor } from './worker-harness';
+import { waitFor } from './harness/worker';
+import { postsWith } from '../../shared/service-log';
 
 const FILE = readFileSync(new URL('../../../public/psl.txt', import.meta.url), 'utf8');
 
@@ -32,14 +33,9 @@ let answerList: () => Promise<Response>;
 const fetched: string[] = [];
 
 beforeEach(() => {
-  fakeBrowser.reset();
+  freshBrowser();
   installI18n('en');
-  for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
-  fakeBrowser.alarms.onAlarm.removeAllListeners();
   fakeBrowser.runtime.onMessage.removeAllListeners();
-  Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
-  Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
-  Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
   svc.clearLog();
   // A new worker life: nothing loaded; the list is read by the fetch the background starts.
   resetSuffixTableForTests();
@@ -70,7 +66,6 @@ function send(message: unknown): Promise<Reply> {
   return new Promise((resolve) => void fakeBrowser.runtime.onMessage.trigger(message, pageSender as never, resolve as never));
 }
 
-const postsFor = (host: string) => svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(host));
 
 describe('the packaged list file', () => {
   it('is read from the extension (runtime.getURL), once, when the worker starts', async () => {
@@ -102,7 +97,7 @@ describe('questions asked before the list is read wait for it', () => {
     expect(order).toEqual(['read', 'checked']);
     expect(o.status.kind).not.toBe('skipped');
     expect(o.status.kind).toBe('checking');
-    await waitFor(() => postsFor('early-bird.example.co.uk').length === 1);
+    await waitFor(() => postsWith(svc.log, 'early-bird.example.co.uk').length === 1);
   });
 
   it('a message: "block this site" stores the registrable domain the list gives', async () => {
@@ -126,7 +121,7 @@ describe('a list that cannot be read (damaged package): closed, with the reason'
     const d = (await createRouter(app)({ type: 'blocked.details', token }, pageSender)) as Reply;
     expect(d).toMatchObject({ ok: true, data: { pending: false, reason: 'strict:damaged', riskScore: null } satisfies Partial<BlockedDetailsData> });
     expect(await tabUrl(tabId)).toContain('/blocked.html?t=');
-    expect(postsFor('safe-damaged')).toEqual([]);
+    expect(postsWith(svc.log, 'safe-damaged')).toEqual([]);
   });
 
   it('a check is an error naming the list, not a skip (no host is "intranet" or "public" by a guess), and is not sent', async () => {

@@ -27,7 +27,8 @@ afterEach(() => vi.resetModules());
 
 async function runGuardScript() {
   vi.resetModules();
-  await import('@/src/content/signin/boot');
+  const { bootSignInGuard } = await import('@/src/content/signin/boot');
+  bootSignInGuard();
   await new Promise((r) => setTimeout(r, 10));
 }
 const loadChecks = () => sent.filter((m) => (m as { type?: string; trigger?: string }).type === 'signin.check' && (m as { trigger?: string }).trigger === 'load').length;

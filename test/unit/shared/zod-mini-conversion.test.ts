@@ -5,8 +5,8 @@
  * These are the places where such a rewrite could change what is accepted or produced.
  */
 import { describe, expect, it } from 'vitest';
-import { PendingJobSchema } from '@/src/background/scan/jobs-store';
-import { TokenSchema } from '@/src/background/scan/blocked-tokens';
+import { PendingJobSchema } from '@/src/background/engine/jobs-store';
+import { TokenSchema } from '@/src/background/protection/blocked-tokens';
 import { StoredRule } from '@/src/shared/policy/decision-rule';
 import { readScanJob, readScanResult } from '@/src/background/api/schemas';
 import { SettingsShape } from '@/src/shared/policy/settings';

@@ -20,7 +20,7 @@ import { HOST_ENTRY_PROBLEM_KEYS, IMPORT_WORD_KEYS, SETTING_LABEL_KEYS } from '@
 import { EVENT_TYPE_KEYS } from '@/src/ui/options/reporting-section';
 import { LOOKALIKE_REASON_KEYS } from '@/src/ui/popup/sign-in-state';
 import { WHY_AUDIT_KEYS, WHY_KEYS } from '@/src/shared/policy/why';
-import { BADGE_PROGRESS } from '@/src/background/scan/badge';
+import { BADGE_PROGRESS } from '@/src/background/surfaces/badge';
 import { API_ERROR_CODES } from '@/src/background/api/errors';
 
 const ROOT = path.resolve(__dirname, '../../..');

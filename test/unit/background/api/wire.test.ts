@@ -2,7 +2,7 @@
 // Resource Timing entries of the service's own origin only; unknown counts as HTTP/1.1.
 import { describe, expect, it } from 'vitest';
 import { createWireWatch, isMultiplexed, type TimingSource } from '@/src/background/api/wire';
-import { streamCap, MAX_STREAMS, MAX_STREAMS_MULTIPLEXED } from '@/src/background/scan/stream-slots';
+import { streamCap, MAX_STREAMS, MAX_STREAMS_MULTIPLEXED } from '@/src/background/engine/stream-slots';
 
 const PROTOCOLS: [string, boolean][] = [
   ['h2', true],

@@ -4,7 +4,8 @@
  * worker restart (a new queue over the same storage), and idempotency by event id.
  */
 import { describe, expect, it } from 'vitest';
-import { backoffMs, createReportQueue, DEFAULT_LIMITS, type QueueDeps, type QueueLimits, type QueueState, type SendResult } from '@/src/background/reporting/queue';
+import { backoffMs, createReportQueue, DEFAULT_LIMITS, type QueueDeps, type QueueLimits, type QueueState } from '@/src/background/reporting/queue';
+import type { SendResult } from '@/src/background/api/reporting-sender';
 import { makeEvent, type ReportEvent } from '@/src/shared/reporting/events';
 
 const T0 = Date.parse('2026-03-02T09:00:00Z');

@@ -14,7 +14,7 @@ import { NET_RULE_BASE, NOW, verdict } from '@/src/shared/policy/net-rules.examp
 import { decide } from '@/src/shared/policy/decide';
 import { normalizeUrl } from '@/src/shared/url/normalize';
 import { unwrap } from '@/src/shared/url/unwrap';
-import { createFakeDnr, type FakeDnr } from '../../background/fake-dnr';
+import { createFakeDnr, type FakeDnr } from '../../background/harness/fake-dnr';
 
 const HOUR = 3_600_000;
 

@@ -1,0 +1,99 @@
+/**
+ * The background as wired in main.ts over fakeBrowser, for tests that drive it by navigations
+ * and privileged messages (the real local service answers). `setupApp()` registers the
+ * beforeEach that starts a fresh worker; the returned object is refilled for every test.
+ */
+import { beforeEach, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ScanningService } from '../../../service/server';
+import { startBackground } from '@/src/background/main';
+import { createRouter, type SenderLike } from '@/src/background/router';
+import type { App } from '@/src/background/app';
+import type { Reply } from '@/src/shared/messaging/protocol';
+import { installI18n } from '../../ui/helpers';
+
+/** The extension as fakeBrowser's runtime reports it; our own pages are at this origin. */
+export const EXTENSION_ID = 'test-extension-id';
+export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
+export const pageSender: SenderLike = { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}/options.html`, origin: EXTENSION_ORIGIN };
+
+/**
+ * The browser a new worker life starts in: fakeBrowser reset, the previous test's worker's
+ * webNavigation and alarm listeners dropped (fakeBrowser.reset() keeps them), and the APIs
+ * fakeBrowser leaves unimplemented recording their calls instead (it has no contextMenus).
+ */
+export function freshBrowser(): void {
+  fakeBrowser.reset();
+  for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
+  fakeBrowser.alarms.onAlarm.removeAllListeners();
+  Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
+  Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
+  Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
+}
+
+export interface AppWorld {
+  app: App;
+  route: ReturnType<typeof createRouter>;
+}
+
+export function setupApp(svc: () => ScanningService, settings: () => Record<string, unknown> = () => ({})): AppWorld {
+  const w = {} as AppWorld;
+  beforeEach(async () => {
+    vi.restoreAllMocks();
+    freshBrowser();
+    // The background's words (badge titles, notifications) from the real English locale.
+    installI18n('en');
+    svc().resetFaults();
+    svc().clearLog();
+    svc().setCredits(1000);
+    w.app = startBackground();
+    w.route = createRouter(w.app);
+    await w.app.settings.set({ serviceUrl: svc().baseUrl, apiKey: svc().demoKey, ...settings() });
+  });
+  return w;
+}
+
+/** The data of an ok reply from our own page, or a thrown error naming the refusal. */
+export async function ask<T>(w: AppWorld, message: unknown): Promise<T> {
+  const r: Reply = await w.route(message, pageSender);
+  if (!r.ok) throw new Error(`${JSON.stringify(message)} refused: ${JSON.stringify(r.error)}`);
+  return r.data as T;
+}
+
+/** A main-frame navigation as the browser reports it: the tab shows the URL, the event fires. */
+export async function navigate(url: string, opts: { incognito?: boolean; tabId?: number } = {}): Promise<number> {
+  let tabId = opts.tabId;
+  if (tabId === undefined) tabId = (await fakeBrowser.tabs.create({ url, ...(opts.incognito ? { incognito: true } : {}) } as never)).id!;
+  else await fakeBrowser.tabs.update(tabId, { url });
+  if (opts.incognito) {
+    // fakeBrowser's tabs carry no incognito flag: the background asks tabs.get, so answer it.
+    const real = fakeBrowser.tabs.get.bind(fakeBrowser.tabs);
+    vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((async (id: number) => ({ ...(await real(id)), incognito: id === tabId })) as never);
+  }
+  await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+  await new Promise((r) => setTimeout(r, 50));
+  return tabId;
+}
+
+export const tabUrl = async (id: number) => (await fakeBrowser.tabs.get(id)).url ?? '';
+
+/** Waits until the tab was sent to the blocked page; returns the token. */
+export function blockedToken(tabId: number, ms = 10_000): Promise<string> {
+  return vi.waitFor(
+    async () => {
+      const u = await tabUrl(tabId);
+      if (!u.includes('/blocked.html?t=')) throw new Error(`tab ${tabId} not blocked; shows ${u}`);
+      return new URL(u).searchParams.get('t')!;
+    },
+    { timeout: ms, interval: 20 },
+  );
+}
+
+/** Applies a managed policy as storage.onChanged('managed') would. */
+export async function setPolicy(w: AppWorld, values: Record<string, unknown>): Promise<void> {
+  await fakeBrowser.storage.managed.clear();
+  await fakeBrowser.storage.managed.set(values);
+  await w.app.settings.refreshManaged();
+  // settings.onChange listeners (policy effects) run without being awaited: let them finish.
+  await new Promise((r) => setTimeout(r, 20));
+}
