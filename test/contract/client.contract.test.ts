@@ -51,7 +51,8 @@ describe('endpoints', () => {
     if (!sub.ok) throw new Error(sub.error.message);
     const job = await waitTerminal(client, sub.value.id);
     expect(job.result?.reasoning).toContain('<script>');
-    expect(job.result?.indicators).toEqual(['type: <img src=x onerror=alert(1)>, value: <b><img src=x onerror=alert(1)></b>, severity: low']);
+    // An indicator record is kept as its JSON text (the surfaces put known types in words): text, never markup.
+    expect(job.result?.indicators).toEqual([JSON.stringify({ type: '<img src=x onerror=alert(1)>', value: '<b><img src=x onerror=alert(1)></b>', severity: 'low' })]);
   });
 
   it('POST /v1/scans/batch → one job per URL in order; past maxBatch it splits (413) and remembers', async () => {

@@ -23,9 +23,9 @@ export const LEGACY_SETTINGS_EXAMPLES: readonly { name: string; raw: unknown; ex
     expected: { moved: null, held: { auditOnly: true, stripQuery: false, scanIncognito: true, reportUrl: 'https://collect.example/r' } },
   },
   {
-    name: 'strict mode on and notifications off move (no weaker than a fresh install)',
+    name: 'strict mode on moves (no weaker than a fresh install); notifications off is kept aside (the import review counts fewer warnings shown as weaker)',
     raw: { version: 1, strictMode: true, strictFailMode: 'block', notifications: false },
-    expected: { moved: { strictMode: true, strictFailMode: 'block', notifications: false, version: SETTINGS_VERSION }, held: null },
+    expected: { moved: { strictMode: true, strictFailMode: 'block', version: SETTINGS_VERSION }, held: { notifications: false } },
   },
   {
     name: 'policy-only keys, budgets and the daily limit are dropped',
