@@ -131,7 +131,13 @@ export function startBackground(): App {
       });
     }
   });
-  browser.runtime.onStartup.addListener(() => registerMenus());
+  browser.runtime.onStartup.addListener(() => {
+    registerMenus();
+    // Pages the browser opened as it started (its start pages, a link a mail client passed it)
+    // may have loaded before this worker and its request-blocking rules were up: each is checked
+    // now like a page that just committed, and a bad one is moved to the blocked page.
+    void navigation.recheckOpenTabs().catch(ignore);
+  });
   browser.runtime.onMessage.addListener((message: unknown, sender: SenderLike, sendResponse: (r: unknown) => void) => {
     // sendResponse + return true works in Chrome, Firefox and fakeBrowser (which honours only this form).
     void route(message, sender).then(sendResponse);

@@ -67,6 +67,8 @@ export interface Navigation {
   settleStrict(token: string, t: BlockedToken, s: Settings): Promise<{ token: BlockedToken; open: boolean }>;
   /** How many history entries "Go back" on this blocked page must step over (1 or 2). */
   backSteps(token: string, t: BlockedToken): number;
+  /** At the browser's start: every web page already open is checked like a page that just committed. */
+  recheckOpenTabs(): Promise<void>;
 }
 
 export interface NavigationDeps {
@@ -256,6 +258,14 @@ export function createNavigation(deps: NavigationDeps): Navigation {
         .catch(ignore);
     },
     backSteps: (token, t) => flow.backSteps(token, t),
+    async recheckOpenTabs() {
+      for (const tab of await browser.tabs.query({})) {
+        const url = tab.url ?? '';
+        if (tab.id === undefined || tab.id < 0 || !/^https?:/i.test(url)) continue;
+        void chains.update(tab.id, (c) => commitChain(started(c, url), url, []));
+        await checkHop(tab.id, url).catch(ignore);
+      }
+    },
     settleStrict: async (token, t, s) => ((await startup.waiting(t)) ? { token: t, open: true } : strict.settleOnce(token, t, s)),
   };
 }
