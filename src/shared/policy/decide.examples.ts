@@ -24,6 +24,8 @@ export interface DecideExample {
   /** The verdict's confidence (0.9 when not given, as the test service's score rule says). */
   confidence?: number;
   host?: string;
+  /** The address's path, for path list entries (`example.com/login/*`). */
+  path?: string;
   settings?: Partial<Settings> & { orgBlocklist?: string[] };
   expected: Decision;
 }
@@ -78,6 +80,12 @@ export const DECIDE_EXAMPLES: readonly DecideExample[] = [
   { score: null, host: 'bad.example', settings: { blocklist: ['bad.example', 'evil.example'], orgBlocklist: ['evil.example'] }, expected: d('block', 'blocklist', { rule: 'userBlockList', entry: 'bad.example' }) },
   { score: 99, host: 'docs.example.com', settings: { allowlist: ['example.com'] }, expected: d('allow', 'allowlist', { rule: 'allowList', entry: 'example.com' }) },
   { score: 5, host: 'a.example.com', settings: { allowlist: ['example.com'], blocklist: ['a.example.com'] }, expected: d('block', 'blocklist', { rule: 'userBlockList', entry: 'a.example.com' }) },
+  // Path entries name part of a site: only that part is blocked (or allowed).
+  { score: null, host: 'shop.example', path: '/phish/login', settings: { blocklist: ['shop.example/phish/*'], orgBlocklist: ['shop.example/phish/*'] }, expected: d('block', 'blocklist', { rule: 'orgBlockList', entry: 'shop.example/phish/*' }) },
+  { score: 10, host: 'shop.example', path: '/cart', settings: { blocklist: ['shop.example/phish/*'] }, expected: d('allow', 'band:safe', safe(10)) },
+  { score: 10, host: 'shop.example', settings: { blocklist: ['shop.example/phish/*'] }, expected: d('allow', 'band:safe', safe(10)) }, // no path known: host entries only
+  { score: 90, host: 'docs.example.com', path: '/public/a', settings: { allowlist: ['*.example.com/public/*'] }, expected: d('allow', 'allowlist', { rule: 'allowList', entry: '*.example.com/public/*' }) },
+  { score: 90, host: 'docs.example.com', path: '/private', settings: { allowlist: ['example.com/public/*'] }, expected: d('block', 'band:malicious', block(90)) },
   // Audit-only: record what would have happened, never warn or block.
   { score: 90, settings: { auditOnly: true }, expected: audit('block', 'band:malicious', block(90)) },
   { score: 60, settings: { auditOnly: true }, expected: audit('warn', 'band:high', warn(60)) },

@@ -10,7 +10,7 @@
  * per entry in the browser's request-blocking rules, and those are few (net-rules.ts).
  * Addresses written with a scheme (`https://example.com/a`) stay what they were: their host.
  */
-import { hostMatches, isPathEntryText, parseHostEntry, type HostEntryProblem } from './site';
+import { hostMatches, isPathEntryText, parseHostEntry, parsePersonEntry, type HostEntryProblem } from './site';
 
 export interface PathPattern {
   /** The path as a URL writes it, from its leading `/`. */
@@ -50,6 +50,19 @@ export function parseListEntry(entry: unknown): ListEntry | { error: HostEntryPr
   return path === '/' ? host : { host: host.host, path: { path, prefix } };
 }
 
+/**
+ * What the person adds: a path entry as parseListEntry reads it, anything else as
+ * parsePersonEntry does (a pasted address counts by its host). `text` is what is stored.
+ */
+export function parsePersonListEntry(input: unknown): { text: string; path: boolean; host: string } | { error: HostEntryProblem } {
+  if (typeof input === 'string' && isPathEntryText(input)) {
+    const r = parseListEntry(input);
+    return 'error' in r ? r : { text: listEntryText(r), path: r.path !== undefined, host: r.host };
+  }
+  const r = parsePersonEntry(input);
+  return 'error' in r ? r : { text: r.host, path: false, host: r.host };
+}
+
 /** A stored entry, leniently: what parseListEntry makes of it, or null when it names nothing. */
 export function readListEntry(entry: unknown): ListEntry | null {
   const r = parseListEntry(entry);
@@ -63,6 +76,15 @@ function canonicalPath(p: string): string | null {
     return out.startsWith('/') ? out : null;
   } catch {
     return null;
+  }
+}
+
+/** The path of a (normalized) URL, or undefined when it is not one. */
+export function pathOfUrl(url: string): string | undefined {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return undefined;
   }
 }
 
