@@ -18,6 +18,10 @@
  *   7. band suspicious/high/malicious   → annotate 'band:<band>'     (below the thresholds)
  *   8. band safe with a threat category → annotate 'category:<name>' (the service disagrees with itself)
  *   9. otherwise                        → allow    'band:safe'
+ *   categoryActions (after rule 4, beside the thresholds): a category of the verdict whose action
+ *   is 'block' makes any lesser decision of rules 5-9 a block, 'warn' makes one below a warning
+ *   a warning: 'category-action:<name>', rule categoryAction. 'ignore' leaves the score to decide.
+ *   The strictest category wins; a category never lowers what the score decided.
  *   audit-only: block and warn become annotate 'audit-only:<original reason>', same rule,
  *   `auditOf` the action that would have been taken.
  *
@@ -31,11 +35,13 @@
  * warning: the minimum applies only to a confidence the service really stated.
  * Examples: decide.examples.ts.
  */
-import { bandOf, type Band, type Decision, type DecisionRule, type Verdict } from '../verdict';
+import { ACTION_SEVERITY, bandOf, type Band, type Decision, type DecisionRule, type Verdict } from '../verdict';
 import { listMatches } from '../url/list-entry';
 import type { Settings } from './settings';
 
 export type DecideSettings = Pick<Settings, 'blocklist' | 'allowlist' | 'warnThreshold' | 'blockThreshold' | 'auditOnly' | 'minBlockConfidence'> & {
+  /** What each service category does (settings.ts); absent: every category 'ignore'. */
+  categoryActions?: Partial<Settings['categoryActions']>;
   /**
    * The entries of `blocklist` that come from the organization's policy (the effective
    * `blocklist` already holds them): a match there is named "your organization's block list".
@@ -86,6 +92,25 @@ function decideStrict(verdict: DecideVerdict | null, s: DecideSettings, { host, 
     return { action: 'annotate', reason: 'invalid-score', rule: { rule: 'invalidScore' } };
   }
   const score = Math.round(Math.min(100, Math.max(0, verdict.riskScore)));
+  const byScore = decideByScore(verdict, s, score);
+  const cat = categoryAction(verdict.categories, s.categoryActions);
+  if (cat === null || ACTION_SEVERITY[cat.level] <= ACTION_SEVERITY[byScore.action]) return byScore;
+  return { action: cat.level, reason: `category-action:${cat.category}`, rule: { rule: 'categoryAction', level: cat.level, score, category: cat.category } };
+}
+
+/** The strictest action the verdict's categories ask for ('ignore' asks for none), or null. */
+export function categoryAction(categories: unknown, actions: DecideSettings['categoryActions']): { level: 'block' | 'warn'; category: string } | null {
+  if (!actions || !Array.isArray(categories)) return null;
+  let best: { level: 'block' | 'warn'; category: string } | null = null;
+  for (const c of categories) {
+    const category = String(c).toLowerCase();
+    const a = Object.hasOwn(actions, category) ? actions[category as keyof Settings['categoryActions']] : undefined;
+    if ((a === 'block' || a === 'warn') && (best === null || (a === 'block' && best.level === 'warn'))) best = { level: a, category };
+  }
+  return best;
+}
+
+function decideByScore(verdict: DecideVerdict, s: DecideSettings, score: number): Decision {
   const band: Band = bandOf(score);
   if (score >= s.blockThreshold) {
     const confidence = confidenceOf(verdict.confidence);

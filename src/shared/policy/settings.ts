@@ -13,6 +13,10 @@ import { DEFAULT_BUDGETS } from './budgets';
 
 export const SETTINGS_VERSION = 1;
 
+/** A category's action, weakest first (floor.ts ranks them in this order). */
+export const CATEGORY_ACTIONS = ['ignore', 'warn', 'block'] as const;
+const CategoryAction = z.literal(CATEGORY_ACTIONS);
+
 export const SettingsShape = z.object({
   version: int(),
   /** Base URL of the scanning service; '' = not configured (nothing is ever sent). */
@@ -31,6 +35,18 @@ export const SettingsShape = z.object({
    * threshold with a lower confidence is warned about instead. 0 = every such score blocks.
    */
   minBlockConfidence: z.number().check(z.gte(0), z.lte(1)),
+  /**
+   * What a verdict naming a category does, beside the score thresholds (decide.ts): 'block',
+   * 'warn', or 'ignore' (the category alone does nothing; the score decides). Categories are the
+   * service's (spec, "Scan result"), except `safe`.
+   */
+  categoryActions: z.object({
+    phishing: CategoryAction,
+    malware: CategoryAction,
+    scam: CategoryAction,
+    suspicious: CategoryAction,
+    adult_content: CategoryAction,
+  }),
   /** Offer "Proceed anyway" / "Open anyway". Organizations can remove it. */
   allowProceed: z.boolean(),
   /** Hold navigations on a "checking" page until the verdict or the timeout. */
@@ -132,6 +148,7 @@ export const DEFAULT_SETTINGS: Settings = {
   warnThreshold: 51,
   blockThreshold: 76,
   minBlockConfidence: 0,
+  categoryActions: { phishing: 'ignore', malware: 'ignore', scam: 'ignore', suspicious: 'ignore', adult_content: 'ignore' },
   allowProceed: true,
   strictMode: false,
   strictTimeoutMs: 5000,
