@@ -555,6 +555,8 @@ export interface ReportingStatusData {
   tokenSet: boolean;
   deviceTag: string | null;
   userTag: string | null;
+  /** The organization's tenant id (policy tenantId), sent with every event. */
+  tenantId: string | null;
   eventTypes: string[];
   queued: number;
   dropped: number;

@@ -80,6 +80,8 @@ export const SAFER: Readonly<Record<FloorKey, Safer>> = {
   reportingToken: { kind: 'policy' },
   deviceTag: { kind: 'policy' },
   userTag: { kind: 'policy' },
+  reportingEvents: { kind: 'policy' },
+  tenantId: { kind: 'policy' },
   hideAccountSections: { kind: 'policy' },
   organizationName: { kind: 'policy' },
   supportUrl: { kind: 'policy' },

@@ -9,6 +9,7 @@ import '../zod-config';
 import { z } from 'zod/mini';
 import { int, intIn, nonEmpty, str } from '../zod-lean';
 import { isReportingUrl } from '../reporting/endpoint';
+import { REPORT_TYPE_NAMES } from '../reporting/event-types';
 import { DEFAULT_BUDGETS } from './budgets';
 
 export const SETTINGS_VERSION = 1;
@@ -108,6 +109,10 @@ export const SettingsShape = z.object({
   /** The organization's own names for this machine and this person, sent with every event. */
   deviceTag: str(200),
   userTag: str(200),
+  /** The event types the receiver gets (event-types.ts); empty: every type. */
+  reportingEvents: z.array(z.literal(REPORT_TYPE_NAMES)).check(z.maxLength(50)),
+  /** The organization's tenant, sent with every event (one receiver for several organizations). */
+  tenantId: str(200),
   /** Hide the API keys, credits and account sections of the options page. */
   hideAccountSections: z.boolean(),
   /** Shown on the blocked page and in the popup ("Questions? Contact …"). */
@@ -172,6 +177,8 @@ export const DEFAULT_SETTINGS: Settings = {
   reportingToken: '',
   deviceTag: '',
   userTag: '',
+  reportingEvents: [],
+  tenantId: '',
   hideAccountSections: false,
   organizationName: '',
   supportUrl: '',
@@ -199,6 +206,8 @@ export const POLICY_ONLY_KEYS = [
   'reportingToken',
   'deviceTag',
   'userTag',
+  'reportingEvents',
+  'tenantId',
   'hideAccountSections',
   'organizationName',
   'supportUrl',
