@@ -17,7 +17,15 @@ export function handleOrg(app: App, m: PageToBackground): Promise<Reply> | null 
     case 'reporting.status':
       return reportingStatus().then((s) => (s ? ok(s) : fail('internal', say('bg_reportingNotStarted'))));
     case 'org.support':
-      return app.settings.get().then(({ settings: s }): Reply<OrgSupportData> => ok({ organizationName: s.organizationName, supportUrl: s.supportUrl, supportContact: s.supportContact }));
+      return app.settings.get().then(({ settings: s }): Reply<OrgSupportData> => ok({
+          organizationName: s.organizationName,
+          supportUrl: s.supportUrl,
+          supportContact: s.supportContact,
+          brandName: s.brandName,
+          brandLogoUrl: s.brandLogoUrl,
+          brandAccentColor: s.brandAccentColor,
+          customWarningMessage: s.customWarningMessage,
+        }));
     case 'signin.status':
       return (async (): Promise<Reply<SignInStatusData>> => {
         const tab = await browser.tabs.get(m.tabId).catch(() => null);

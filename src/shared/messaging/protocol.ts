@@ -579,6 +579,12 @@ export interface OrgSupportData {
   organizationName: string;
   supportUrl: string;
   supportContact: string;
+  /** The organization's brand (policy; branding.ts): text, an https logo address, a #rrggbb colour, '' when not set. */
+  brandName: string;
+  brandLogoUrl: string;
+  brandAccentColor: string;
+  /** Text for the blocked page, never HTML. */
+  customWarningMessage: string;
 }
 
 /** `signin.status` (docs/decisions/016-organizations.md): the look-alike verdict for the tab's host (shared/url/lookalike.ts). */

@@ -86,6 +86,10 @@ export const SAFER: Readonly<Record<FloorKey, Safer>> = {
   organizationName: { kind: 'policy' },
   supportUrl: { kind: 'policy' },
   supportContact: { kind: 'policy' },
+  brandName: { kind: 'policy' },
+  brandLogoUrl: { kind: 'policy' },
+  brandAccentColor: { kind: 'policy' },
+  customWarningMessage: { kind: 'policy' },
   disableContextMenu: { kind: 'fixed' },
   notifyOnBlock: { kind: 'fixed' },
   // The organization's credits: neither way is safer, so the policy's value holds.

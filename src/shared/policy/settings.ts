@@ -10,6 +10,7 @@ import { z } from 'zod/mini';
 import { int, intIn, nonEmpty, str } from '../zod-lean';
 import { isReportingUrl } from '../reporting/endpoint';
 import { REPORT_TYPE_NAMES } from '../reporting/event-types';
+import { isAccentColor, isBrandLogoUrl } from './branding';
 import { DEFAULT_BUDGETS } from './budgets';
 
 export const SETTINGS_VERSION = 1;
@@ -119,6 +120,12 @@ export const SettingsShape = z.object({
   organizationName: str(200),
   supportUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || /^https:\/\/[^\s]+$/i.test(s), 'an https:// address')),
   supportContact: str(300),
+  /** The organization's brand on Linklens' own pages (branding.ts): name, https logo, #rrggbb accent. */
+  brandName: str(100),
+  brandLogoUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || isBrandLogoUrl(s), 'an https:// address')),
+  brandAccentColor: z.string().check(z.refine((s) => s === '' || isAccentColor(s), 'a #rrggbb colour')),
+  /** Text (never HTML) on the blocked page, in the organization's words. */
+  customWarningMessage: str(1000),
   /** Remove Linklens' context menu entries. */
   disableContextMenu: z.boolean(),
   /** Also notify when a navigation is blocked. */
@@ -183,6 +190,10 @@ export const DEFAULT_SETTINGS: Settings = {
   organizationName: '',
   supportUrl: '',
   supportContact: '',
+  brandName: '',
+  brandLogoUrl: '',
+  brandAccentColor: '',
+  customWarningMessage: '',
   disableContextMenu: false,
   notifyOnBlock: false,
   maxCreditsPerDay: 0,
@@ -212,6 +223,10 @@ export const POLICY_ONLY_KEYS = [
   'organizationName',
   'supportUrl',
   'supportContact',
+  'brandName',
+  'brandLogoUrl',
+  'brandAccentColor',
+  'customWarningMessage',
   'protectedSignInDomains',
 ] as const satisfies readonly (keyof Settings)[];
 export const isPolicyOnlyKey = (k: string): boolean => (POLICY_ONLY_KEYS as readonly string[]).includes(k);
