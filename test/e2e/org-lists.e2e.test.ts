@@ -32,12 +32,16 @@ const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.exte
 const hits = (w: World, host: string, path?: string) => w.pages.requestsTo(host).filter((r) => r.path !== '/favicon.ico' && (path === undefined || r.path.startsWith(path))).length;
 const blocksByRegex = (rules: ExtensionRule[], url: string) => rules.some((r) => r.action.type === 'block' && r.condition.regexFilter !== undefined && new RegExp(r.condition.regexFilter).test(url));
 
+/** The organization's message, with markup that must stay characters (branding). */
+const ORG_MESSAGE = 'Call the <b>IT desk</b> on 1234 first.';
+
 /** Opens `url` from a web page, as a click would, and returns the blocked page's details. */
-async function navigateToBlocked(w: World, url: string): Promise<BlockedDetailsData> {
+async function navigateToBlocked(w: World, url: string, onPage?: (tab: Awaited<ReturnType<JourneyDriver['openWebPage']>>) => Promise<void>): Promise<BlockedDetailsData> {
   const tab = await w.driver.openWebPage(w.pages.url('start-org.test', '/'));
   await tab.evaluate((u) => void (location.href = u), url);
   const landed = await waitFor(`the blocked page for ${url}`, () => tab.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
   const details = await request<BlockedDetailsData>(w, { type: 'blocked.details', token: new URL(landed).searchParams.get('t') });
+  await onPage?.(tab);
   await tab.close();
   return details;
 }
@@ -61,7 +65,16 @@ async function pathEntryBlocksOnlyItsPath(w: World): Promise<void> {
 
 async function wildcardEntryBlocksSubdomains(w: World): Promise<void> {
   const bad = w.pages.url('login.wild-org.test', '/');
-  const details = await navigateToBlocked(w, bad);
+  const details = await navigateToBlocked(w, bad, async (tab) => {
+    // The organization's brand and message on the blocked page, as text.
+    const shown = await waitFor(
+      'the brand and the message',
+      () => tab.evaluate(() => ({ brand: document.querySelector('.brand-name')?.textContent ?? null, message: document.querySelector('.org-message')?.textContent ?? null, bold: document.querySelectorAll('.org-message b').length })),
+      (x) => x.brand !== null && x.message !== null,
+      15_000,
+    );
+    expect(shown).toEqual({ brand: 'Example Corp', message: ORG_MESSAGE, bold: 0 });
+  });
   expect(details.rule).toEqual({ rule: 'orgBlockList', entry: '*.wild-org.test' });
   expect(hits(w, 'login.wild-org.test')).toBe(0);
 }
@@ -94,6 +107,9 @@ for (const kind of selectedBrowsers()) {
         apiKey: w.svc.demoKey,
         blocklist: ['shop-paths.test/phish/*', '*.wild-org.test'],
         categoryActions: { adult_content: 'block', scam: 'warn' },
+        brandName: 'Example Corp',
+        brandAccentColor: '#0b5fff',
+        customWarningMessage: ORG_MESSAGE,
       });
       w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
       await waitFor('the policy in settings.get', () => request<SettingsData>(w, { type: 'settings.get' }), (d) => d.managedKeys.includes('categoryActions') && d.managedKeys.includes('blocklist'), 30_000, 250);
@@ -106,7 +122,7 @@ for (const kind of selectedBrowsers()) {
     });
 
     test.skipIf(blocker !== null)('a path entry blocks that path before its request, and the rest of the site loads', () => pathEntryBlocksOnlyItsPath(w), 90_000);
-    test.skipIf(blocker !== null)('a *. entry blocks a subdomain before its request', () => wildcardEntryBlocksSubdomains(w), 60_000);
+    test.skipIf(blocker !== null)("a *. entry blocks a subdomain before its request; the blocked page shows the organization's brand and message as text", () => wildcardEntryBlocksSubdomains(w), 60_000);
     test.skipIf(blocker !== null)('a category the policy blocks is blocked before its request, though its score only warns', () => categoryBlockStopsTheRequest(w), 60_000);
     test.skipIf(blocker !== null)('no extension errors', async () => {
       expect(await w.driver.takeErrors()).toEqual([]);
