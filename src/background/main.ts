@@ -29,7 +29,7 @@ import { createFrameLinks } from './content-tier/frame-links';
 import { createBudget } from './checks/budget';
 import { wirePageTracking } from './page-tracking';
 import { createTabPrivacy } from './protection/tab-privacy';
-import { forgetPauseCopy } from './overrides/pause';
+import { forgetPauseCopy, isPaused } from './overrides/pause';
 import { createRouter } from './router';
 import { startSuffixList } from './suffix-list';
 import { whenSuffixTable } from '@/src/shared/url/suffix-table';
@@ -195,7 +195,7 @@ export function startBackground(): App {
   });
   wireOutputs(app);
   // docs/decisions/016-organizations.md: reporting to the organization (queue, alarms, policy problems, service outages).
-  startReporting({ settings, onServiceProblem: (fn) => engine.onProblem(fn), serviceProblem: () => engine.problem() });
+  startReporting({ settings, onServiceProblem: (fn) => engine.onProblem(fn), serviceProblem: () => engine.problem(), paused: isPaused });
   followMenuPolicy(settings); // docs/decisions/016-organizations.md: policy disableContextMenu
   // docs/decisions/016-organizations.md: the sign-in guard runs only while the policy protects sign-in domains.
   const guard = createGuardRegistration();

@@ -68,6 +68,8 @@ export type DecisionRule =
   | { rule: 'band'; score: number; band: Band }
   /** A safe score with a threat category (the service disagrees with itself): shown. */
   | { rule: 'category'; score: number; category: string }
+  /** The verdict names a category whose action (categoryActions) is to block or warn. */
+  | { rule: 'categoryAction'; level: 'block' | 'warn'; score: number; category: string }
   | { rule: 'safe'; score: number }
   /** Strict mode decided without a verdict (strict.ts reasons: 'strict:timeout' …). */
   | { rule: 'strict'; reason: string };

@@ -12,15 +12,18 @@
  *   'login.mybank.com@com'             → refused: userinfo (it would be all of .com)
  *   'com' / 'github.io'                → refused: public-suffix
  *   'example.com:8080'                 → refused: port (paste the whole address instead)
+ *   'shop.example.com/login/*'         → 'shop.example.com/login/*' (a path entry stays as typed)
  *   '  ' / 'not a site' / 'https://'   → refused
  */
-import { parsePersonEntry, registrableDomain, type HostEntryProblem } from '@/src/shared/url/site';
+import { registrableDomain, type HostEntryProblem } from '@/src/shared/url/site';
+import { parsePersonListEntry } from '@/src/shared/url/list-entry';
 // The list registrableDomain needs, installed when this module loads (suffix-list.ts says why).
 import './suffix-list';
 
 export function typedSite(input: string): { site: string } | { error: HostEntryProblem } {
-  const r = parsePersonEntry(input);
-  return 'host' in r ? { site: registrableDomain(r.host) } : r;
+  const r = parsePersonListEntry(input);
+  if ('error' in r) return r;
+  return { site: r.path ? r.text : registrableDomain(r.host) };
 }
 
 export function siteOf(input: string): string | null {

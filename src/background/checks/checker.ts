@@ -8,6 +8,7 @@ import type { ScanReason } from '@/src/shared/messaging/protocol';
 import type { Settings } from '@/src/shared/policy/settings';
 import { gateUrl } from '@/src/shared/policy/gate';
 import { decide } from '@/src/shared/policy/decide';
+import { pathOfUrl } from '@/src/shared/url/list-entry';
 import { suffixTableProblem, whenSuffixTable } from '@/src/shared/url/suffix-table';
 import type { SettingsStore } from '../state/settings-store';
 import type { ScanEngine } from '../engine/engine';
@@ -39,7 +40,7 @@ export interface Checker {
   /** Never sends anything: what is known now. */
   lookup(raw: string, ctx?: { incognito?: boolean }): Promise<CheckOutcome>;
   /** Attach the decision for the current settings to a status. */
-  decorate(status: UrlStatus, host: string, s: DecidingSettings): UrlStatus;
+  decorate(status: UrlStatus, host: string, s: DecidingSettings, path?: string): UrlStatus;
   /** EngineDeps.recheck: what a stored job's URL is under the current settings, null if still sent as it is. */
   recheck(url: string): Promise<UrlStatus | null>;
 }
@@ -49,9 +50,9 @@ export type DecidingSettings = Settings & { orgBlocklist?: readonly string[] };
 
 /** `budget`: page-caused checks (navigation, hover) are charged to it before they are sent. */
 export function createChecker(settings: SettingsStore, engine: ScanEngine, budget?: Budget): Checker {
-  function decorate(status: UrlStatus, host: string, s: DecidingSettings): UrlStatus {
+  function decorate(status: UrlStatus, host: string, s: DecidingSettings, path?: string): UrlStatus {
     if (status.kind !== 'verdict') return status;
-    return { ...status, decision: decide(status.verdict, s, { host }) };
+    return { ...status, decision: decide(status.verdict, s, { host, path }) };
   }
 
   async function gate(raw: string, incognito: boolean | undefined) {
@@ -70,7 +71,7 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine, budge
     const { s, g } = await gate(raw, ctx.incognito);
     // The blocklist needs no service: never send a URL we will block anyway (gate.ts rule 2).
     if (!g.send && g.reason === 'blocklist') {
-      return { status: { kind: 'blocklisted', decision: decide(null, s, { host: g.host }) }, url: g.url, host: g.host };
+      return { status: { kind: 'blocklisted', decision: decide(null, s, { host: g.host, path: pathOfUrl(g.url) }) }, url: g.url, host: g.host };
     }
     if (!g.send && g.reason === 'suffix-list') {
       return { status: { kind: 'error', code: 'suffix_list', message: suffixTableProblem() ?? 'The public suffix list is not loaded.' }, url: g.url, host: g.host };
@@ -83,9 +84,9 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine, budge
     await engine.warm(g.url);
     // Past a page's budget (docs/decisions/010-budgets.md): answered from what is known, nothing is sent.
     const held = send ? await budget?.hold(reason, ctx, g.url, engine.peek(g.url), s.budgets) : null;
-    if (held) return { status: decorate(held, g.host, s), url: g.url, host: g.host };
+    if (held) return { status: decorate(held, g.host, s, pathOfUrl(g.url)), url: g.url, host: g.host };
     const status = send ? await engine.request(g.url, reason, ctx.tabId) : engine.peek(g.url);
-    return { status: decorate(status, g.host, s), url: g.url, host: g.host };
+    return { status: decorate(status, g.host, s, pathOfUrl(g.url)), url: g.url, host: g.host };
   }
 
   return {

@@ -19,7 +19,15 @@ export const orgHandlers = {
   },
   'org.support': async (app) => {
     const { settings: s } = await app.settings.get();
-    return ok({ organizationName: s.organizationName, supportUrl: s.supportUrl, supportContact: s.supportContact });
+    return ok({
+      organizationName: s.organizationName,
+      supportUrl: s.supportUrl,
+      supportContact: s.supportContact,
+      brandName: s.brandName,
+      brandLogoUrl: s.brandLogoUrl,
+      brandAccentColor: s.brandAccentColor,
+      customWarningMessage: s.customWarningMessage,
+    });
   },
   'signin.status': async (app, m) => {
     const tab = await browser.tabs.get(m.tabId).catch(() => null);

@@ -2,7 +2,8 @@
 import { ok, fail, type Reply } from '@/src/shared/messaging/reply';
 import type { PageType } from '@/src/shared/messaging/page-tier';
 import type { SettingsData } from '@/src/shared/messaging/page-data/settings';
-import { normalizeHostEntry, parsePersonEntry, registrableDomain } from '@/src/shared/url/site';
+import { normalizeHostEntry, registrableDomain } from '@/src/shared/url/site';
+import { parsePersonListEntry } from '@/src/shared/url/list-entry';
 import { HOST_ENTRY_PROBLEM_KEYS } from '@/src/shared/policy/import-words';
 import type { App } from '../app';
 import { setPause } from '../overrides/pause';
@@ -21,14 +22,15 @@ import { dict } from '@/src/shared/zod-lean';
 
 /**
  * The entry to store for what the options page or the popup sent, or the reason it is refused
- * (parsePersonEntry: never a user name's trick, never a whole public suffix). 'host' keeps the
+ * (parsePersonListEntry: never a user name's trick, never a whole public suffix). 'host' keeps the
  * host as given (the popup's "Trust" defaults to it); 'site' widens to the registrable domain,
- * as the options page's lists do.
+ * as the options page's lists do. A path entry (`example.com/login/*`) stays as written: it names
+ * part of a site, and widening its host would name more than was typed.
  */
 function entryOf(input: string, scope: 'host' | 'site'): { entry: string } | { refused: string } {
-  const r = parsePersonEntry(input);
+  const r = parsePersonListEntry(input);
   if ('error' in r) return { refused: say(HOST_ENTRY_PROBLEM_KEYS[r.error]) };
-  return { entry: scope === 'host' ? r.host : registrableDomain(r.host) };
+  return { entry: scope === 'host' || r.path ? r.text : registrableDomain(r.host) };
 }
 
 async function editList(app: App, list: 'allowlist' | 'blocklist', host: string, add: boolean, scope: 'host' | 'site' = 'site'): Promise<Reply<SettingsData>> {

@@ -19,6 +19,7 @@ import type { UrlStatus } from '@/src/shared/verdict';
 import type { Settings } from '@/src/shared/policy/settings';
 import { knownBad } from '@/src/shared/policy/known-bad';
 import { normalizeUrl } from '@/src/shared/url/normalize';
+import { pathOfUrl } from '@/src/shared/url/list-entry';
 import { committed as commitChain, findHop, redirected, started, EMPTY_CHAIN } from '@/src/shared/url/redirect-chain';
 import { RECHECKABLE, strictOutcome } from '@/src/shared/policy/strict';
 import type { Checker } from '../checks/checker';
@@ -144,7 +145,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     if (!n.ok) return null;
     await cache.prime(n.url);
     const v = cache.get(n.url);
-    const d = knownBad(n.host, v, s, await isPaused());
+    const d = knownBad({ host: n.host, path: pathOfUrl(n.url) }, v, s, await isPaused());
     return d ? { url: n.url, host: n.host, verdict: d.reason === 'blocklist' ? null : v, decision: d } : null;
   }
 

@@ -11,6 +11,9 @@ import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { str } from '@/src/shared/zod-lean';
 import { makeEvent, REPORT_TYPES, type ReportEvent, type ReportInput } from '@/src/shared/reporting/events';
+import { isSelected } from '@/src/shared/reporting/event-types';
+import { HEARTBEAT_MINUTES, formatPolicyHash, policyDigestText } from '@/src/shared/reporting/heartbeat';
+import { isConfigured } from '@/src/shared/policy/settings';
 import { validateReportingUrl } from '@/src/shared/reporting/endpoint';
 import { readManaged } from '@/src/shared/policy/managed';
 import type { Settings } from '@/src/shared/policy/settings';
@@ -24,15 +27,19 @@ import { createTokenStore } from './token-store';
 
 export const REPORTING_ALARM = 'linklens-reporting';
 export const OUTAGE_ALARM = 'linklens-outage';
+export const HEARTBEAT_ALARM = 'linklens-heartbeat';
 const QUEUE_KEY = 'reportingQueue';
 const OUTAGE_KEY = 'reportingOutage';
 const POLICY_SIG_KEY = 'reportingPolicyProblems';
+const POLICY_HASH_KEY = 'reportingPolicyHash';
 
 export interface ReportingDeps {
   settings: SettingsStore;
   /** engine.onProblem: the standing problem of the scanning service. */
   onServiceProblem(fn: (p: { code: string } | null) => void): void;
   serviceProblem(): { code: string } | null;
+  /** Whether protection is paused now (the heartbeat says so). */
+  paused?(): Promise<boolean>;
 }
 
 /** `memoryOnly`: the event is about a private window: queued, never written (queue.ts). */
@@ -87,9 +94,9 @@ export function startReporting(deps: ReportingDeps): Reporter {
 
   async function context(id = crypto.randomUUID(), now = Date.now()) {
     const { settings: s } = await deps.settings.get();
-    return { id, now, extensionVersion: extensionVersion(), deviceTag: s.deviceTag, userTag: s.userTag };
+    return { id, now, extensionVersion: extensionVersion(), deviceTag: s.deviceTag, userTag: s.userTag, tenantId: s.tenantId };
   }
-  let droppedCtx = { extensionVersion: extensionVersion(), deviceTag: '', userTag: '' };
+  let droppedCtx = { extensionVersion: extensionVersion(), deviceTag: '', userTag: '', tenantId: '' };
 
   const queue = createReportQueue({
     load: () => readKeyOrThrow('db', QUEUE_KEY, z.unknown(), undefined),
@@ -118,8 +125,8 @@ export function startReporting(deps: ReportingDeps): Reporter {
     queue,
     async report(input, opts) {
       const { settings: s } = await deps.settings.get();
-      if (!enabled(s)) return;
-      droppedCtx = { extensionVersion: extensionVersion(), deviceTag: s.deviceTag, userTag: s.userTag };
+      if (!enabled(s) || !isSelected(s.reportingEvents, input.type)) return;
+      droppedCtx = { extensionVersion: extensionVersion(), deviceTag: s.deviceTag, userTag: s.userTag, tenantId: s.tenantId };
       const event = makeEvent(input, await context());
       if (event) await queue.add(event, opts);
     },
@@ -133,7 +140,8 @@ export function startReporting(deps: ReportingDeps): Reporter {
         tokenSet: (s.reportingToken || (url.ok ? await tokens.get() : '')) !== '',
         deviceTag: s.deviceTag || null,
         userTag: s.userTag || null,
-        eventTypes: REPORT_TYPES,
+        tenantId: s.tenantId || null,
+        eventTypes: REPORT_TYPES.filter((t) => isSelected(s.reportingEvents, t)),
         queued: q.events.length,
         dropped: q.dropped,
         deliveredTotal: q.deliveredTotal,
@@ -166,6 +174,7 @@ export function startReporting(deps: ReportingDeps): Reporter {
     }
     const { values, invalid } = readManaged(raw);
     await tokens.set(values.reportingUrl ? (values.reportingToken ?? '') : '');
+    await writeKey('db', POLICY_HASH_KEY, await policyHash(values as Record<string, unknown>));
     const before = await readKey('db', POLICY_SIG_KEY, z.array(z.string()), []);
     const now = [...new Set(invalid)].sort().slice(0, 200);
     if (JSON.stringify(before) === JSON.stringify(now)) return;
@@ -174,9 +183,40 @@ export function startReporting(deps: ReportingDeps): Reporter {
     if (now.length > 0) await report({ type: 'policy.rejected', payload: { keys: now } });
   }
 
+  /**
+   * One heartbeat, unless one is still queued: while delivery fails, heartbeats would otherwise
+   * fill the queue (96 a day) and push out the events that matter; the receiver sees the gap.
+   */
+  let beating: Promise<void> = Promise.resolve();
+  const heartbeat = (): Promise<void> => (beating = beating.then(beatOnce).catch(ignore));
+  async function beatOnce(): Promise<void> {
+    const q = await queue.state();
+    if (q.events.some((e) => e.type === 'heartbeat')) return;
+    const st = await deps.settings.get();
+    const policyHash = await readKey('db', POLICY_HASH_KEY, z.nullable(str(100)), null);
+    const paused = (await deps.paused?.().catch(() => false)) ?? false;
+    await reporter.report({ type: 'heartbeat', payload: { policyHash, policyKeys: st.managedKeys.length, paused, configured: isConfigured(st.settings) } });
+  }
+
+  /**
+   * The heartbeat alarm exists exactly while reporting is on and selects heartbeats. An alarm
+   * already there is kept: re-creating it on every wake of the background would restart its
+   * period, and a worker woken more often than every 15 minutes would never beat.
+   */
+  async function scheduleHeartbeat(s: Settings): Promise<void> {
+    const want = enabled(s) && isSelected(s.reportingEvents, 'heartbeat');
+    const have = await browser.alarms.get(HEARTBEAT_ALARM);
+    if (!want) {
+      if (have) await browser.alarms.clear(HEARTBEAT_ALARM);
+      return;
+    }
+    if (!have || have.periodInMinutes !== HEARTBEAT_MINUTES) await browser.alarms.create(HEARTBEAT_ALARM, { delayInMinutes: 1, periodInMinutes: HEARTBEAT_MINUTES });
+  }
+
   browser.alarms.onAlarm.addListener((a) => {
     if (a.name === REPORTING_ALARM) void queue.flush();
     if (a.name === OUTAGE_ALARM) void outage.onAlarm().catch(ignore);
+    if (a.name === HEARTBEAT_ALARM) void heartbeat().catch(ignore);
   });
   browser.storage.onChanged.addListener((_c, area) => {
     if (area === 'managed') void readPolicy();
@@ -189,6 +229,7 @@ export function startReporting(deps: ReportingDeps): Reporter {
     if (wasEnabled === true && !on) void queue.clear();
     if (on && wasEnabled !== true) void queue.flush();
     wasEnabled = on;
+    void scheduleHeartbeat(st.settings).catch(ignore);
   });
 
   active = reporter;
@@ -196,8 +237,16 @@ export function startReporting(deps: ReportingDeps): Reporter {
   // A browser restart or a worker killed mid-backoff: carry on with what is queued.
   void deps.settings.get().then((st) => {
     wasEnabled ??= enabled(st.settings);
+    void scheduleHeartbeat(st.settings).catch(ignore);
     return queue.flush();
   });
   void readPolicy();
   return reporter;
+}
+
+/** The hash of the policy in force (heartbeat.ts), or null without one. */
+async function policyHash(values: Record<string, unknown>): Promise<string | null> {
+  const text = policyDigestText(values);
+  if (text === null) return null;
+  return formatPolicyHash(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 }

@@ -24,6 +24,8 @@ export interface DecideExample {
   /** The verdict's confidence (0.9 when not given, as the test service's score rule says). */
   confidence?: number;
   host?: string;
+  /** The address's path, for path list entries (`example.com/login/*`). */
+  path?: string;
   settings?: Partial<Settings> & { orgBlocklist?: string[] };
   expected: Decision;
 }
@@ -34,6 +36,7 @@ const block = (score: number, threshold = 76): DecisionRule => ({ rule: 'score',
 const warn = (score: number, threshold = 51): DecisionRule => ({ rule: 'score', level: 'warn', score, threshold });
 const band = (score: number, b: 'suspicious' | 'high' | 'malicious'): DecisionRule => ({ rule: 'band', score, band: b });
 const safe = (score: number): DecisionRule => ({ rule: 'safe', score });
+const cat = (level: 'block' | 'warn', score: number, category: string): DecisionRule => ({ rule: 'categoryAction', level, score, category });
 const low = (score: number, confidence: number, minConfidence: number, threshold = 76): DecisionRule => ({ rule: 'lowConfidence', score, threshold, confidence, minConfidence });
 
 export const DECIDE_EXAMPLES: readonly DecideExample[] = [
@@ -78,6 +81,23 @@ export const DECIDE_EXAMPLES: readonly DecideExample[] = [
   { score: null, host: 'bad.example', settings: { blocklist: ['bad.example', 'evil.example'], orgBlocklist: ['evil.example'] }, expected: d('block', 'blocklist', { rule: 'userBlockList', entry: 'bad.example' }) },
   { score: 99, host: 'docs.example.com', settings: { allowlist: ['example.com'] }, expected: d('allow', 'allowlist', { rule: 'allowList', entry: 'example.com' }) },
   { score: 5, host: 'a.example.com', settings: { allowlist: ['example.com'], blocklist: ['a.example.com'] }, expected: d('block', 'blocklist', { rule: 'userBlockList', entry: 'a.example.com' }) },
+  // Actions by category, beside the thresholds: the strictest of score and categories wins.
+  { score: 10, categories: ['adult_content'], settings: { categoryActions: { ...DEFAULT_SETTINGS.categoryActions, adult_content: 'block' } }, expected: d('block', 'category-action:adult_content', cat('block', 10, 'adult_content')) },
+  { score: 30, categories: ['suspicious', 'scam'], settings: { categoryActions: { ...DEFAULT_SETTINGS.categoryActions, scam: 'warn', suspicious: 'ignore' } }, expected: d('warn', 'category-action:scam', cat('warn', 30, 'scam')) },
+  { score: 30, categories: ['scam', 'phishing'], settings: { categoryActions: { ...DEFAULT_SETTINGS.categoryActions, scam: 'warn', phishing: 'block' } }, expected: d('block', 'category-action:phishing', cat('block', 30, 'phishing')) },
+  { score: 90, categories: ['scam'], settings: { categoryActions: { ...DEFAULT_SETTINGS.categoryActions, scam: 'warn' } }, expected: d('block', 'band:malicious', block(90)) }, // never lowers the score's block
+  { score: 60, categories: ['suspicious'], settings: { categoryActions: { ...DEFAULT_SETTINGS.categoryActions, suspicious: 'ignore' } }, expected: d('warn', 'band:high', warn(60)) }, // ignore: the score decides
+  { score: 10, categories: ['ADULT_CONTENT'], settings: { categoryActions: { ...DEFAULT_SETTINGS.categoryActions, adult_content: 'warn' } }, expected: d('warn', 'category-action:adult_content', cat('warn', 10, 'adult_content')) },
+  { score: 94, confidence: 0.3, categories: ['malware'], settings: { minBlockConfidence: 0.6, categoryActions: { ...DEFAULT_SETTINGS.categoryActions, malware: 'block' } }, expected: d('block', 'category-action:malware', cat('block', 94, 'malware')) }, // the organization named it: no confidence minimum
+  { score: 10, categories: ['toString', 'safe'], settings: { categoryActions: { ...DEFAULT_SETTINGS.categoryActions, adult_content: 'block' } }, expected: d('allow', 'band:safe', safe(10)) }, // unknown names do nothing
+  { score: 10, categories: ['adult_content'], host: 'school.example', settings: { allowlist: ['school.example'], categoryActions: { ...DEFAULT_SETTINGS.categoryActions, adult_content: 'block' } }, expected: d('allow', 'allowlist', { rule: 'allowList', entry: 'school.example' }) },
+  { score: 10, categories: ['adult_content'], settings: { auditOnly: true, categoryActions: { ...DEFAULT_SETTINGS.categoryActions, adult_content: 'block' } }, expected: audit('block', 'category-action:adult_content', cat('block', 10, 'adult_content')) },
+  // Path entries name part of a site: only that part is blocked (or allowed).
+  { score: null, host: 'shop.example', path: '/phish/login', settings: { blocklist: ['shop.example/phish/*'], orgBlocklist: ['shop.example/phish/*'] }, expected: d('block', 'blocklist', { rule: 'orgBlockList', entry: 'shop.example/phish/*' }) },
+  { score: 10, host: 'shop.example', path: '/cart', settings: { blocklist: ['shop.example/phish/*'] }, expected: d('allow', 'band:safe', safe(10)) },
+  { score: 10, host: 'shop.example', settings: { blocklist: ['shop.example/phish/*'] }, expected: d('allow', 'band:safe', safe(10)) }, // no path known: host entries only
+  { score: 90, host: 'docs.example.com', path: '/public/a', settings: { allowlist: ['*.example.com/public/*'] }, expected: d('allow', 'allowlist', { rule: 'allowList', entry: '*.example.com/public/*' }) },
+  { score: 90, host: 'docs.example.com', path: '/private', settings: { allowlist: ['example.com/public/*'] }, expected: d('block', 'band:malicious', block(90)) },
   // Audit-only: record what would have happened, never warn or block.
   { score: 90, settings: { auditOnly: true }, expected: audit('block', 'band:malicious', block(90)) },
   { score: 60, settings: { auditOnly: true }, expected: audit('warn', 'band:high', warn(60)) },

@@ -3,9 +3,10 @@
  * docs/decisions/017-surfaces.md "Why this decision": `rule` is the rule that fired, as data, put in words by
  * src/ui/why.ts). Ordered rules, first match wins; audit-only is applied last:
  *
- *   1. host on the blocklist            → block    'blocklist'        (no verdict needed)
+ *   1. host (or host and path) on the blocklist → block 'blocklist'   (no verdict needed)
  *        rule orgBlockList when a policy entry matches, else userBlockList
- *   2. host on the allowlist            → allow    'allowlist'
+ *   2. host (or host and path) on the allowlist → allow 'allowlist'
+ *      (path entries, `example.com/path/*`: list-entry.ts; they count when ctx has the path)
  *   3. no verdict yet                   → allow    'no-verdict'       (not a claim of safety)
  *   4. score not a finite number        → annotate 'invalid-score'    (never made up as safe)
  *   5. score >= blockThreshold
@@ -17,6 +18,10 @@
  *   7. band suspicious/high/malicious   → annotate 'band:<band>'     (below the thresholds)
  *   8. band safe with a threat category → annotate 'category:<name>' (the service disagrees with itself)
  *   9. otherwise                        → allow    'band:safe'
+ *   categoryActions (after rule 4, beside the thresholds): a category of the verdict whose action
+ *   is 'block' makes any lesser decision of rules 5-9 a block, 'warn' makes one below a warning
+ *   a warning: 'category-action:<name>', rule categoryAction. 'ignore' leaves the score to decide.
+ *   The strictest category wins; a category never lowers what the score decided.
  *   audit-only: block and warn become annotate 'audit-only:<original reason>', same rule,
  *   `auditOf` the action that would have been taken.
  *
@@ -30,11 +35,13 @@
  * warning: the minimum applies only to a confidence the service really stated.
  * Examples: decide.examples.ts.
  */
-import { bandOf, type Band, type Decision, type DecisionRule, type Verdict } from '../verdict';
-import { hostMatches } from '../url/site';
+import { ACTION_SEVERITY, bandOf, type Band, type Decision, type DecisionRule, type Verdict } from '../verdict';
+import { listMatches } from '../url/list-entry';
 import type { Settings } from './settings';
 
 export type DecideSettings = Pick<Settings, 'blocklist' | 'allowlist' | 'warnThreshold' | 'blockThreshold' | 'auditOnly' | 'minBlockConfidence'> & {
+  /** What each service category does (settings.ts); absent: every category 'ignore'. */
+  categoryActions?: Partial<Settings['categoryActions']>;
   /**
    * The entries of `blocklist` that come from the organization's policy (the effective
    * `blocklist` already holds them): a match there is named "your organization's block list".
@@ -47,8 +54,14 @@ export type DecideVerdict = Pick<Verdict, 'riskScore' | 'categories'> & { confid
 /** Categories of the spec that name a threat (a "safe" score with one of these is odd). */
 export const THREAT_CATEGORIES: readonly string[] = ['phishing', 'malware', 'scam'];
 
-export function decide(verdict: DecideVerdict | null, s: DecideSettings, ctx: { host: string }): Decision {
-  const d = decideStrict(verdict, s, ctx.host);
+/** The address decided about: its host, and its path (a URL's pathname) for path list entries. */
+export interface DecideContext {
+  host: string;
+  path?: string;
+}
+
+export function decide(verdict: DecideVerdict | null, s: DecideSettings, ctx: DecideContext): Decision {
+  const d = decideStrict(verdict, s, ctx);
   if (s.auditOnly && (d.action === 'block' || d.action === 'warn')) {
     return { action: 'annotate', reason: `audit-only:${d.reason}`, rule: d.rule, auditOf: d.action };
   }
@@ -56,10 +69,10 @@ export function decide(verdict: DecideVerdict | null, s: DecideSettings, ctx: { 
 }
 
 /** Which block list names `host`: the organization's first (its entry cannot be undone), else the person's. */
-export function blockListRule(host: string, s: Pick<DecideSettings, 'blocklist' | 'orgBlocklist'>): DecisionRule | null {
-  const org = s.orgBlocklist?.length ? hostMatches(host, [...s.orgBlocklist]) : null;
+export function blockListRule(host: string, s: Pick<DecideSettings, 'blocklist' | 'orgBlocklist'>, path?: string): DecisionRule | null {
+  const org = s.orgBlocklist?.length ? listMatches(host, path, s.orgBlocklist) : null;
   if (org !== null) return { rule: 'orgBlockList', entry: org };
-  const own = hostMatches(host, s.blocklist);
+  const own = listMatches(host, path, s.blocklist);
   return own === null ? null : { rule: 'userBlockList', entry: own };
 }
 
@@ -69,16 +82,35 @@ export function confidenceOf(c: unknown): number | null {
   return c > 1 ? Math.min(1, c / 100) : c;
 }
 
-function decideStrict(verdict: DecideVerdict | null, s: DecideSettings, host: string): Decision {
-  const listed = blockListRule(host, s);
+function decideStrict(verdict: DecideVerdict | null, s: DecideSettings, { host, path }: DecideContext): Decision {
+  const listed = blockListRule(host, s, path);
   if (listed !== null) return { action: 'block', reason: 'blocklist', rule: listed };
-  const allowed = hostMatches(host, s.allowlist);
+  const allowed = listMatches(host, path, s.allowlist);
   if (allowed !== null) return { action: 'allow', reason: 'allowlist', rule: { rule: 'allowList', entry: allowed } };
   if (verdict === null) return { action: 'allow', reason: 'no-verdict', rule: { rule: 'noVerdict' } };
   if (typeof verdict.riskScore !== 'number' || !Number.isFinite(verdict.riskScore)) {
     return { action: 'annotate', reason: 'invalid-score', rule: { rule: 'invalidScore' } };
   }
   const score = Math.round(Math.min(100, Math.max(0, verdict.riskScore)));
+  const byScore = decideByScore(verdict, s, score);
+  const cat = categoryAction(verdict.categories, s.categoryActions);
+  if (cat === null || ACTION_SEVERITY[cat.level] <= ACTION_SEVERITY[byScore.action]) return byScore;
+  return { action: cat.level, reason: `category-action:${cat.category}`, rule: { rule: 'categoryAction', level: cat.level, score, category: cat.category } };
+}
+
+/** The strictest action the verdict's categories ask for ('ignore' asks for none), or null. */
+export function categoryAction(categories: unknown, actions: DecideSettings['categoryActions']): { level: 'block' | 'warn'; category: string } | null {
+  if (!actions || !Array.isArray(categories)) return null;
+  let best: { level: 'block' | 'warn'; category: string } | null = null;
+  for (const c of categories) {
+    const category = String(c).toLowerCase();
+    const a = Object.hasOwn(actions, category) ? actions[category as keyof Settings['categoryActions']] : undefined;
+    if ((a === 'block' || a === 'warn') && (best === null || (a === 'block' && best.level === 'warn'))) best = { level: a, category };
+  }
+  return best;
+}
+
+function decideByScore(verdict: DecideVerdict, s: DecideSettings, score: number): Decision {
   const band: Band = bandOf(score);
   if (score >= s.blockThreshold) {
     const confidence = confidenceOf(verdict.confidence);

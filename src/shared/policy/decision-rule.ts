@@ -24,6 +24,7 @@ export const DecisionRuleSchema = z.union([
   z.object({ rule: z.literal('lowConfidence'), score: Score, threshold: Score, confidence: Fraction, minConfidence: Fraction }),
   z.object({ rule: z.literal('band'), score: Score, band: BandSchema }),
   z.object({ rule: z.literal('category'), score: Score, category: str(60) }),
+  z.object({ rule: z.literal('categoryAction'), level: z.literal(['block', 'warn']), score: Score, category: str(60) }),
   z.object({ rule: z.literal('safe'), score: Score }),
   z.object({ rule: z.literal('strict'), reason: str(60) }),
 ]);

@@ -33,6 +33,7 @@ export const FLOOR_EXAMPLES: readonly FloorExample[] = [
   { name: 'no safer way (the service): the policy value when it sets one', policy: { serviceUrl: 'https://scan.example' }, person: { serviceUrl: 'https://mine.example' }, expect: { serviceUrl: 'https://scan.example' } },
   { name: 'no safer way, not named: the person’s', policy: { strictMode: true }, person: { serviceUrl: 'https://mine.example', notifications: false }, expect: { serviceUrl: 'https://mine.example', notifications: false } },
   { name: 'budgets given in part keep the person’s other fields', policy: { budgets: { checksPerDay: 500 } }, person: { budgets: { navigationsPerTabPerMinute: 9, navigationsPerSitePerMinute: 30, hoversPerTabPerMinute: 60, hoversPerSitePerMinute: 120, checksPerSitePerDay: 800, checksPerDay: 9000 } }, expect: { budgets: { navigationsPerTabPerMinute: 9, navigationsPerSitePerMinute: 30, hoversPerTabPerMinute: 60, hoversPerSitePerMinute: 120, checksPerSitePerDay: 800, checksPerDay: 500 } } },
+  { name: 'a category action: the person may make it stricter, not looser', policy: { categoryActions: { adult_content: 'block', scam: 'warn' } }, person: { categoryActions: { phishing: 'warn', malware: 'ignore', scam: 'block', suspicious: 'ignore', adult_content: 'ignore' } }, expect: { categoryActions: { phishing: 'warn', malware: 'ignore', scam: 'block', suspicious: 'ignore', adult_content: 'block' } } },
   { name: 'policy-only keys never come from the person', policy: { strictMode: true }, person: { lockAll: true, allowPause: false, reportingUrl: 'https://mine.example/r' }, expect: { lockAll: false, allowPause: true, reportingUrl: '' } },
 ];
 
@@ -56,6 +57,7 @@ export const ROOM_EXAMPLES: readonly RoomExample[] = [
   { name: 'lockAll leaves credentials the policy does not give', policy: { lockAll: true }, key: 'apiKey', room: 'free' },
   { name: 'the block list stays the person’s to add to', policy: { blocklist: ['x.example'] }, key: 'blocklist', room: 'free' },
   { name: 'the allowlist, when the policy ignores the person’s', policy: { allowUserAllowlist: false }, key: 'allowlist', room: 'fixed' },
+  { name: 'category actions set by the policy may still be made stricter', policy: { categoryActions: { adult_content: 'block' } }, key: 'categoryActions', room: 'safer' },
   { name: 'a key left to the person', policy: { personMayChange: ['hoverDelayMs'] }, key: 'hoverDelayMs', room: 'free' },
 ];
 

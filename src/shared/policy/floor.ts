@@ -17,7 +17,7 @@
  * floor.examples.ts; the property "never less safe than the policy alone" is tested over every
  * key (test/unit/shared/policy/floor.test.ts).
  */
-import { DEFAULT_SETTINGS, type SettingKey, type Settings } from './settings';
+import { CATEGORY_ACTIONS, DEFAULT_SETTINGS, type SettingKey, type Settings } from './settings';
 
 /** Which way a setting is safer. */
 export type Safer =
@@ -33,6 +33,8 @@ export type Safer =
   | { kind: 'ranked'; order: readonly string[] }
   /** An object of numbers, each lower is safer (cache lifetimes per band). */
   | { kind: 'lowerEach' }
+  /** An object of ranked values, each later in `order` is safer (an action per category). */
+  | { kind: 'rankedEach'; order: readonly string[] }
   /** A list where every entry adds protection: the policy's and the person's together. */
   | { kind: 'union' }
   /** The allowlist: the person's entries count only where the policy's allowUserAllowlist lets them. */
@@ -53,6 +55,8 @@ export const SAFER: Readonly<Record<FloorKey, Safer>> = {
   warnThreshold: { kind: 'lower' },
   blockThreshold: { kind: 'lower' },
   minBlockConfidence: { kind: 'lower' },
+  // Per category: block is safer than warn, warn than ignore.
+  categoryActions: { kind: 'rankedEach', order: CATEGORY_ACTIONS },
   allowProceed: { kind: 'false' },
   strictMode: { kind: 'true' },
   // Neither way is safer: a longer wait lets fewer pages through unchecked in fail mode "allow",
@@ -78,10 +82,16 @@ export const SAFER: Readonly<Record<FloorKey, Safer>> = {
   reportingToken: { kind: 'policy' },
   deviceTag: { kind: 'policy' },
   userTag: { kind: 'policy' },
+  reportingEvents: { kind: 'policy' },
+  tenantId: { kind: 'policy' },
   hideAccountSections: { kind: 'policy' },
   organizationName: { kind: 'policy' },
   supportUrl: { kind: 'policy' },
   supportContact: { kind: 'policy' },
+  brandName: { kind: 'policy' },
+  brandLogoUrl: { kind: 'policy' },
+  brandAccentColor: { kind: 'policy' },
+  customWarningMessage: { kind: 'policy' },
   disableContextMenu: { kind: 'fixed' },
   notifyOnBlock: { kind: 'fixed' },
   // The organization's credits: neither way is safer, so the policy's value holds.
@@ -125,6 +135,12 @@ export function saferOf<K extends FloorKey>(key: K, a: Settings[K], b: Settings[
       const x = a as Record<string, number>;
       const y = b as Record<string, number>;
       return Object.fromEntries(Object.keys(x).map((k) => [k, Math.min(x[k]!, y[k] ?? x[k]!)])) as Settings[K];
+    }
+    case 'rankedEach': {
+      const x = a as Record<string, string>;
+      const y = b as Record<string, string>;
+      const rank = (v: string | undefined) => (v === undefined ? -1 : dir.order.indexOf(v));
+      return Object.fromEntries(Object.keys(x).map((k) => [k, rank(y[k]) > rank(x[k]) ? y[k]! : x[k]!])) as Settings[K];
     }
     case 'union':
     case 'personList':

@@ -4,7 +4,7 @@
  * docs/decisions/005-policy-floor.md):
  *
  *   1. not a web URL / unparsable            → 'scheme' | 'invalid-url'
- *   2. on the blocklist (the organization's or the person's)
+ *   2. on the blocklist (the organization's or the person's; host or host and path)
  *                                            → 'blocklist'    blocked without asking anyone
  *   3. paused by the person                  → 'paused'
  *   4. incognito tab and scanIncognito off   → 'incognito'
@@ -14,7 +14,7 @@
  *                                              strict mode fails closed ('strict:damaged')
  *   6. not the public web, scanPrivateHosts off
  *                                            → 'loopback' | 'private-host' | 'link-local' | 'intranet'
- *   7. on the allowlist                      → 'allowlisted'
+ *   7. on the allowlist (host or host and path) → 'allowlisted'
  *   8. not configured (no service URL or key) → 'not-configured'   nothing can be sent anyway
  *   otherwise send the normalized URL.
  *
@@ -31,7 +31,7 @@
 import type { SkipReason } from '../verdict';
 import { normalizeUrl } from '../url/normalize';
 import { classifyHost, type HostClass } from '../url/privacy';
-import { hostMatches } from '../url/site';
+import { listMatches, pathOfUrl } from '../url/list-entry';
 import { isConfigured, type Settings } from './settings';
 
 export type GateResult =
@@ -65,7 +65,8 @@ export function gateUrl(raw: string, s: GateSettings, ctx: GateContext = {}): Ga
   const n = normalizeUrl(raw, { stripQuery: s.stripQuery });
   if (!n.ok) return { send: false, reason: n.reason };
   const { url, host } = n;
-  if (hostMatches(host, s.blocklist) !== null) return { send: false, reason: 'blocklist', url, host };
+  const path = pathOfUrl(url);
+  if (listMatches(host, path, s.blocklist) !== null) return { send: false, reason: 'blocklist', url, host };
   if (ctx.paused) return { send: false, reason: 'paused', url, host };
   if (ctx.incognito && !s.scanIncognito) return { send: false, reason: 'incognito', url, host };
   if (ctx.suffixListFailed) return { send: false, reason: 'suffix-list', url, host };
@@ -73,7 +74,7 @@ export function gateUrl(raw: string, s: GateSettings, ctx: GateContext = {}): Ga
     const cls = classifyHost(host);
     if (cls !== 'public') return { send: false, reason: PRIVATE_REASON[cls], url, host };
   }
-  if (hostMatches(host, s.allowlist) !== null) return { send: false, reason: 'allowlisted', url, host };
+  if (listMatches(host, path, s.allowlist) !== null) return { send: false, reason: 'allowlisted', url, host };
   if (!isConfigured(s)) return { send: false, reason: 'not-configured', url, host };
   return { send: true, url, host };
 }

@@ -1,11 +1,13 @@
 /**
  * The allowlist and blocklist of a settings file, entry by entry: each is read strictly
- * (parseHostEntry, src/shared/url/site.ts) and stored as the host it names, or listed as refused
+ * (parseListEntry, src/shared/url/list-entry.ts: a host, or a host and a path) and stored as the
+ * entry it names, or listed as refused
  * with its reason, never dropped unsaid and never read as some other host. The file is the
  * attacker's until the person has seen it: `login.mybank.com@com` read as a URL is all of .com.
  * Pure. Examples: import-plan.examples.ts.
  */
-import { normalizeHostEntry, parseHostEntry, type HostEntryProblem } from '../url/site';
+import type { HostEntryProblem } from '../url/site';
+import { listEntryText, parseListEntry, readListEntry } from '../url/list-entry';
 
 export type ListKey = 'allowlist' | 'blocklist';
 
@@ -36,9 +38,9 @@ export function readListEntries(key: ListKey, value: readonly unknown[]): { host
   const hosts = new Set<string>();
   const rejected: RejectedEntry[] = [];
   for (const v of value) {
-    const r = parseHostEntry(v);
+    const r = parseListEntry(v);
     if ('host' in r) {
-      hosts.add(r.host);
+      hosts.add(listEntryText(r));
       continue;
     }
     const text = asText(v);
@@ -52,7 +54,7 @@ export function readListEntries(key: ListKey, value: readonly unknown[]): { host
  * with the hosts `to` adds and removes, host by host.
  */
 export function listDiff(from: readonly string[], to: readonly string[]): { added: string[]; removed: string[] } {
-  const before = new Set(from.map(normalizeHostEntry).filter((h): h is string => h !== null));
+  const before = new Set(from.map((e) => readListEntry(e)).filter((e) => e !== null).map(listEntryText));
   const after = new Set(to);
   return { added: to.filter((h) => !before.has(h)), removed: [...before].filter((h) => !after.has(h)) };
 }

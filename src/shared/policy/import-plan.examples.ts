@@ -66,7 +66,7 @@ export const IMPORT_EXAMPLES: readonly ImportExample[] = [
   { name: 'a list keeps its valid entries; a non-string is refused by name', file: { blocklist: ['bad.example', 'worse.example', 'new.example', 42] }, patch: { blocklist: ['bad.example', 'worse.example', 'new.example'] }, rejected: [no('blocklist', '42', 'invalid')], diff: { blocklist: { added: ['new.example'], removed: [] } } },
   {
     name: 'a hostile allowlist never names a public suffix: every such entry is refused with its reason',
-    file: { allowlist: ['login.mybank.com@com', 'mybank.com:443@com', 'com', '*.co.uk', 'github.io', 'https://mybank.com/login', 'bank.example:443', 'bank.example/login', 'docs.example.com'] },
+    file: { allowlist: ['login.mybank.com@com', 'mybank.com:443@com', 'com', '*.co.uk', 'github.io', 'https://mybank.com/login', 'bank.example:443', 'bank.example/login?next=1', 'docs.example.com'] },
     patch: {},
     rejected: [
       no('allowlist', 'login.mybank.com@com', 'userinfo'),
@@ -76,9 +76,10 @@ export const IMPORT_EXAMPLES: readonly ImportExample[] = [
       no('allowlist', 'github.io', 'public-suffix'),
       no('allowlist', 'https://mybank.com/login', 'scheme'),
       no('allowlist', 'bank.example:443', 'port'),
-      no('allowlist', 'bank.example/login', 'path'),
+      no('allowlist', 'bank.example/login?next=1', 'path'),
     ],
   },
+  { name: 'a path entry names part of a site and is kept as written', file: { blocklist: ['bad.example', 'worse.example', 'Shop.Example/phish/*'] }, patch: { blocklist: ['bad.example', 'worse.example', 'shop.example/phish/*'] }, diff: { blocklist: { added: ['shop.example/phish/*'], removed: [] } } },
   { name: 'the same hosts in another spelling are no change', file: { allowlist: ['DOCS.example.com.'], blocklist: ['*.worse.example', 'bad.example', 'bad.example'] }, patch: {} },
   { name: 'a Unicode name is stored in its ASCII form', file: { blocklist: ['bad.example', 'worse.example', 'bücher.example'] }, patch: { blocklist: ['bad.example', 'worse.example', 'xn--bcher-kva.example'] }, diff: { blocklist: { added: ['xn--bcher-kva.example'], removed: [] } } },
   { name: 'an over-long entry is refused by its start and length', file: { blocklist: ['bad.example', 'worse.example', `${'a'.repeat(400)}.example`] }, patch: {}, rejected: [{ key: 'blocklist', entry: 'a'.repeat(80), length: 408, problem: 'too-long' }] },

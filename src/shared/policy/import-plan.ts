@@ -71,11 +71,12 @@ export interface ImportPlan {
  * The key never comes from a file; policy-only keys (lockAll, allowPause, …) only from policy;
  * the budgets on what web pages may spend neither (a file from elsewhere must not lift them),
  * nor the daily scan limit (a file setting 1 would stop checks after one scan a day, and the
- * popup would blame the organization's limit).
+ * popup would blame the organization's limit), nor the actions per category (the options page
+ * has no control for them, so a file would set what the person could not see or undo there).
  */
-const NOT_IMPORTABLE: readonly string[] = ['apiKey', 'budgets', 'maxCreditsPerDay', ...POLICY_ONLY_KEYS];
+const NOT_IMPORTABLE: readonly string[] = ['apiKey', 'budgets', 'maxCreditsPerDay', 'categoryActions', ...POLICY_ONLY_KEYS];
 
-export type ImportableKey = Exclude<SettingKey, 'version' | 'apiKey' | 'budgets' | 'maxCreditsPerDay' | (typeof POLICY_ONLY_KEYS)[number]>;
+export type ImportableKey = Exclude<SettingKey, 'version' | 'apiKey' | 'budgets' | 'maxCreditsPerDay' | 'categoryActions' | (typeof POLICY_ONLY_KEYS)[number]>;
 
 /**
  * Which way each importable setting is safer, and what moving it the other way does. Every

@@ -14,6 +14,8 @@
  * Rules (main_frame and sub_frame: a bad frame is blocked, not its page):
  *   - block list: hosts hashed into BLOCKLIST_BUCKETS rules of `requestDomains` (host and
  *     subdomains, as hostMatches), dynamic: they outlive a browser restart, like the lists;
+ *     path entries (`example.com/login/*`) one regex rule each, at most MAX_PATH_RULES
+ *     (path-rules.ts), before every other regex rule;
  *   - verdicts: one `regexFilter` per cache key (request-filter.ts), dynamic, except those from
  *     incognito scans, which live in session rules (nothing about private browsing is written
  *     to disk);
@@ -32,8 +34,9 @@
  *
  * At the limits (MAX_NUMBER_OF_REGEX_RULES: 1,000 in both browsers, for dynamic and session rules
  * together in Chromium; MAX_NUMBER_OF_DYNAMIC_RULES: 30,000 in Chromium, 5,000 in Firefox;
- * MAX_NUMBER_OF_SESSION_RULES: 5,000): the block lists never need more than BLOCKLIST_BUCKETS
- * rules each (the person's, the organization's) and no regex. Regex slots go first to allow rules (so "Proceed anyway" keeps working;
+ * MAX_NUMBER_OF_SESSION_RULES: 5,000): the block lists' hosts never need more than
+ * BLOCKLIST_BUCKETS rules each (the person's, the organization's) and no regex; their path
+ * entries take at most MAX_PATH_RULES regex slots, the rest overflow. Regex slots go first to allow rules (so "Proceed anyway" keeps working;
  * at most MAX_EXCEPTION_RULES and MAX_PASS_RULES, the newest), then to strict mode's hold, then
  * to verdicts: those of navigations and of checks the person asked for before those of links a
  * page showed (a page cannot push out the rule of a page the person opened: rule-rank.ts), each
@@ -51,6 +54,8 @@ import { wrapperHoldDrafts } from './wrapper-holds';
 import { startedDraft, startupHoldDraft, strictHoldDraft } from './strict-hold';
 import { hostOfKey, knownSafeDrafts } from './known-safe';
 import { compareRank, type VerdictSource } from './rule-rank';
+import { pathRuleDrafts } from './path-rules';
+import { pathOfUrl } from '../url/list-entry';
 
 export { diffRules, ruleSignature, type NetRule, type ResourceType } from './net-rule-ids';
 export { knownBad, listIndex, type ListIndex } from './known-bad';
@@ -144,7 +149,10 @@ export interface NetRuleInput {
 export interface NetRulePlan {
   dynamic: NetRule[];
   session: NetRule[];
-  /** Known-bad verdict URLs without a rule (limits): the navigation-event path acts for them. */
+  /**
+   * Known-bad verdict URLs and block-list path entries without a rule (limits): the
+   * navigation-event path acts for them.
+   */
   overflow: string[];
   /** Allow rules left out at their caps. */
   droppedAllows: number;
@@ -188,6 +196,16 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
     drafts.push({ store: 'dynamic', rule: { priority, action: { type: 'block' }, condition: { requestDomains: requestDomainsFor(hosts), resourceTypes: FRAMES } } });
   }
 
+  // 1b. The block lists' path entries: a regex rule each, capped (path-rules.ts).
+  const paths = pathRuleDrafts({
+    blocklist: s.auditOnly ? [] : s.blocklist,
+    orgBlocklist: s.auditOnly ? [] : (s.orgBlocklist ?? []),
+    priorities: { person: BLOCK_PRIORITY, org: ORG_BLOCK_PRIORITY },
+    resourceTypes: FRAMES,
+    take: () => take('dynamic', true),
+  });
+  drafts.push(...paths.drafts);
+
   // 2. Allow rules first: "Proceed anyway" must keep working whatever else fits.
   let droppedAllows = 0;
   const exceptions = input.exceptions.filter((e) => s.allowProceed && (e.until === -1 || e.until > now)).sort((a, b) => rank(b.until) - rank(a.until) || a.host.localeCompare(b.host));
@@ -229,14 +247,14 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
   }
 
   // 3b. Verdicts, the person's before pages' (rule-rank.ts), while regex slots last.
-  const overflow: string[] = [];
+  const overflow: string[] = [...paths.overflow];
   const lists = listIndex(s);
   const bad = input.verdicts
     .filter((c) => c.expiresAt > now)
     .filter((c) => {
       const host = hostOfKey(c.verdict.url);
       if (host === null) return false;
-      const d = knownBad(host, c.verdict, s, paused, lists);
+      const d = knownBad({ host, path: pathOfUrl(c.verdict.url) }, c.verdict, s, paused, lists);
       // Block-listed hosts are covered by the block-list rules already.
       return d !== null && d.reason !== 'blocklist';
     })

@@ -9,10 +9,16 @@ import '../zod-config';
 import { z } from 'zod/mini';
 import { int, intIn, str } from '../zod-lean';
 import { isReportingUrl } from '../reporting/endpoint';
+import { REPORT_TYPE_NAMES } from '../reporting/event-types';
+import { isAccentColor, isBrandLogoUrl } from './branding';
 import { DEFAULT_BUDGETS } from './budgets';
 import { HOST_ENTRY_RULE, isUsableHostEntry } from '../url/lookalike/policy-entries';
 
 export const SETTINGS_VERSION = 1;
+
+/** A category's action, weakest first (floor.ts ranks them in this order). */
+export const CATEGORY_ACTIONS = ['ignore', 'warn', 'block'] as const;
+const CategoryAction = z.literal(CATEGORY_ACTIONS);
 
 export const SettingsShape = z.object({
   version: int(),
@@ -32,6 +38,18 @@ export const SettingsShape = z.object({
    * threshold with a lower confidence is warned about instead. 0 = every such score blocks.
    */
   minBlockConfidence: z.number().check(z.gte(0), z.lte(1)),
+  /**
+   * What a verdict naming a category does, beside the score thresholds (decide.ts): 'block',
+   * 'warn', or 'ignore' (the category alone does nothing; the score decides). Categories are the
+   * service's (spec, "Scan result"), except `safe`.
+   */
+  categoryActions: z.object({
+    phishing: CategoryAction,
+    malware: CategoryAction,
+    scam: CategoryAction,
+    suspicious: CategoryAction,
+    adult_content: CategoryAction,
+  }),
   /** Offer "Proceed anyway" / "Open anyway". Organizations can remove it. */
   allowProceed: z.boolean(),
   /** Hold navigations on a "checking" page until the verdict or the timeout. */
@@ -93,12 +111,22 @@ export const SettingsShape = z.object({
   /** The organization's own names for this machine and this person, sent with every event. */
   deviceTag: str(200),
   userTag: str(200),
+  /** The event types the receiver gets (event-types.ts); empty: every type. */
+  reportingEvents: z.array(z.literal(REPORT_TYPE_NAMES)).check(z.maxLength(50)),
+  /** The organization's tenant, sent with every event (one receiver for several organizations). */
+  tenantId: str(200),
   /** Hide the API keys, credits and account sections of the options page. */
   hideAccountSections: z.boolean(),
   /** Shown on the blocked page and in the popup ("Questions? Contact …"). */
   organizationName: str(200),
   supportUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || /^https:\/\/[^\s]+$/i.test(s), 'an https:// address')),
   supportContact: str(300),
+  /** The organization's brand on Linklens' own pages (branding.ts): name, https logo, #rrggbb accent. */
+  brandName: str(100),
+  brandLogoUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || isBrandLogoUrl(s), 'an https:// address')),
+  brandAccentColor: z.string().check(z.refine((s) => s === '' || isAccentColor(s), 'a #rrggbb colour')),
+  /** Text (never HTML) on the blocked page, in the organization's words. */
+  customWarningMessage: str(1000),
   /** Remove Linklens' context menu entries. */
   disableContextMenu: z.boolean(),
   /** Also notify when a navigation is blocked. */
@@ -137,6 +165,7 @@ export const DEFAULT_SETTINGS: Settings = {
   warnThreshold: 51,
   blockThreshold: 76,
   minBlockConfidence: 0,
+  categoryActions: { phishing: 'ignore', malware: 'ignore', scam: 'ignore', suspicious: 'ignore', adult_content: 'ignore' },
   allowProceed: true,
   strictMode: false,
   strictTimeoutMs: 5000,
@@ -160,10 +189,16 @@ export const DEFAULT_SETTINGS: Settings = {
   reportingToken: '',
   deviceTag: '',
   userTag: '',
+  reportingEvents: [],
+  tenantId: '',
   hideAccountSections: false,
   organizationName: '',
   supportUrl: '',
   supportContact: '',
+  brandName: '',
+  brandLogoUrl: '',
+  brandAccentColor: '',
+  customWarningMessage: '',
   disableContextMenu: false,
   notifyOnBlock: false,
   maxCreditsPerDay: 0,
@@ -189,10 +224,16 @@ export const POLICY_ONLY_KEYS = [
   'reportingToken',
   'deviceTag',
   'userTag',
+  'reportingEvents',
+  'tenantId',
   'hideAccountSections',
   'organizationName',
   'supportUrl',
   'supportContact',
+  'brandName',
+  'brandLogoUrl',
+  'brandAccentColor',
+  'customWarningMessage',
   'protectedSignInDomains',
   'organizationDomains',
   'signInLookalikeAction',

@@ -15,6 +15,16 @@ export interface WhyExample {
 
 export const WHY_EXAMPLES: readonly WhyExample[] = [
   {
+    decision: { rule: { rule: 'categoryAction', level: 'block', score: 10, category: 'adult_content' } },
+    expected: { message: { key: 'why_category_block', args: [{ category: 'adult_content' }, { num: 10 }] }, audit: null },
+    english: 'Adult content (named by the service) is set to be blocked (risk score 10)',
+  },
+  {
+    decision: { rule: { rule: 'categoryAction', level: 'warn', score: 30, category: 'scam' } },
+    expected: { message: { key: 'why_category_warn', args: [{ category: 'scam' }, { num: 30 }] }, audit: null },
+    english: 'Scam (named by the service) is set to be warned about (risk score 30)',
+  },
+  {
     decision: { rule: { rule: 'score', level: 'block', score: 94, threshold: 76 } },
     expected: { message: { key: 'why_score_block', args: [{ num: 94 }, { num: 76 }] }, audit: null },
     english: 'Risk score 94 ≥ your block threshold 76',

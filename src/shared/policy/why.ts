@@ -42,6 +42,8 @@ export function whyOfRule(rule: DecisionRule): WhyMessage | null {
       return { key: 'why_below_thresholds', args: [num(rule.score)] };
     case 'category':
       return { key: 'why_category', args: [num(rule.score), { category: rule.category }] };
+    case 'categoryAction':
+      return { key: rule.level === 'block' ? 'why_category_block' : 'why_category_warn', args: [{ category: rule.category }, num(rule.score)] };
     case 'safe':
       return { key: 'why_safe', args: [num(rule.score)] };
     case 'strict':
@@ -77,6 +79,8 @@ export const WHY_KEYS = [
   'why_low_confidence',
   'why_below_thresholds',
   'why_category',
+  'why_category_block',
+  'why_category_warn',
   'why_safe',
 ] as const;
 export const WHY_AUDIT_KEYS = { block: 'why_audit_block', warn: 'why_audit_warn' } as const;

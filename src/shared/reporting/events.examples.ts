@@ -4,7 +4,7 @@
  */
 import type { ReportEvent, ReportType } from './events';
 
-const envelope = (id: string, time: string) => ({ id, time, extensionVersion: '0.1.0', deviceTag: 'LAPTOP-0042', userTag: 'jdoe' });
+const envelope = (id: string, time: string) => ({ id, time, extensionVersion: '0.1.0', deviceTag: 'LAPTOP-0042', userTag: 'jdoe', tenantId: 'acme-eu' });
 const verdict = { scanId: 'scn_01J9Z8', riskScore: 88, band: 'malicious' as const, categories: ['phishing'] };
 
 export const EVENT_EXAMPLES: { [T in ReportType]: Extract<ReportEvent, { type: T }> } = {
@@ -19,4 +19,5 @@ export const EVENT_EXAMPLES: { [T in ReportType]: Extract<ReportEvent, { type: T
   'lookalike.seen': { ...envelope('2b9d4f7a-3e8c-4a1b-8c95-1d7e6f0a3b99', '2026-03-02T11:02:19.442Z'), type: 'lookalike.seen', payload: { host: 'examp1e.okta.com', protectedDomain: 'example.okta.com', reason: 'confusable', trigger: 'password-focus' } },
   'service.unreachable': { ...envelope('8c1f6e3b-5d9a-4b2c-a046-9e2d8f1b7caa', '2026-03-02T12:10:00.000Z'), type: 'service.unreachable', payload: { since: '2026-03-02T11:58:31.000Z', minutes: 11, error: 'network', ongoing: true } },
   'reporting.dropped': { ...envelope('4e7a2d9c-1b6f-4e3a-9d27-3c8b5f0e1dbb', '2026-03-03T07:45:12.004Z'), type: 'reporting.dropped', payload: { count: 214, since: '2026-03-02T18:03:55.120Z' } },
+  heartbeat: { ...envelope('6a3f8d21-9c4e-4b7a-8e15-2d9b7c0f3ecc', '2026-03-03T08:00:00.000Z'), type: 'heartbeat', payload: { policyHash: 'sha256:3f1c9a0e5b7d2c4f', policyKeys: 9, paused: false, configured: true } },
 };

@@ -3,7 +3,7 @@
  * The wire format is documented for administrators in docs/admin/reporting.md; a change here is a
  * change of that contract (bump REPORT_SCHEMA).
  *
- * Every event has the same envelope (id, type, time, extensionVersion, deviceTag, userTag) and a
+ * Every event has the same envelope (id, type, time, extensionVersion, deviceTag, userTag, tenantId) and a
  * payload per type. What an event never carries: the API key, the reporting token, page contents,
  * URL credentials (`user:pass@`) or fragments. URLs are the ones sent to the scanning service
  * (already without their query when stripQuery is on). The `id` lets the receiver drop the
@@ -13,8 +13,10 @@ import '../zod-config';
 import { z } from 'zod/mini';
 import { int, intIn, nonEmpty, str } from '../zod-lean';
 import { BandSchema } from '../band-schema';
+import type { ReportTypeName } from './event-types';
 
-export const REPORT_SCHEMA = 'linklens-events/1';
+/** /2: the envelope's tenantId and the heartbeat event (docs/admin/reporting.md). */
+export const REPORT_SCHEMA = 'linklens-events/2';
 
 const UrlText = str(4096);
 const Verdict = z.nullable(
@@ -64,9 +66,17 @@ export const PAYLOADS = {
   'service.unreachable': z.object({ since: str(40), minutes: int().check(z.gte(0)), error: str(40), ongoing: z.boolean() }),
   /** Events dropped because the queue was full while delivery failed; sent once delivery works. */
   'reporting.dropped': z.object({ count: int().check(z.gte(1)), since: str(40) }),
+  /**
+   * Every HEARTBEAT_MINUTES while reporting is on (heartbeat.ts): the extension is installed and
+   * running. `policyHash` names the managed policy in force (secrets left out), null without one.
+   */
+  heartbeat: z.object({ policyHash: z.nullable(str(100)), policyKeys: int().check(z.gte(0)), paused: z.boolean(), configured: z.boolean() }),
 } as const;
 
 export type ReportType = keyof typeof PAYLOADS;
+// The plain list of names (event-types.ts) and the payloads name the same types.
+const _sameNames: [ReportType] extends [ReportTypeName] ? ([ReportTypeName] extends [ReportType] ? true : never) : never = true;
+void _sameNames;
 export type ReportPayload<T extends ReportType> = z.infer<(typeof PAYLOADS)[T]>;
 export const REPORT_TYPES = Object.keys(PAYLOADS) as ReportType[];
 
@@ -76,6 +86,7 @@ const Envelope = {
   extensionVersion: str(40),
   deviceTag: z.nullable(str(200)),
   userTag: z.nullable(str(200)),
+  tenantId: z.nullable(str(200)),
 };
 
 /** One event as stored in the queue and sent (z.union: protocol.ts says why not discriminatedUnion). */
@@ -86,7 +97,7 @@ export const ReportEventSchema = z.union(
 );
 
 export type ReportEvent = {
-  [T in ReportType]: { id: string; type: T; time: string; extensionVersion: string; deviceTag: string | null; userTag: string | null; payload: ReportPayload<T> };
+  [T in ReportType]: { id: string; type: T; time: string; extensionVersion: string; deviceTag: string | null; userTag: string | null; tenantId: string | null; payload: ReportPayload<T> };
 }[ReportType];
 
 /** A request to report: type and payload; the envelope is added by makeEvent. */
@@ -98,6 +109,8 @@ export interface EventContext {
   extensionVersion: string;
   deviceTag: string;
   userTag: string;
+  /** The organization's tenant (policy tenantId); '' = none. */
+  tenantId?: string;
 }
 
 /**
@@ -114,6 +127,7 @@ export function makeEvent(input: ReportInput, ctx: EventContext): ReportEvent | 
     extensionVersion: ctx.extensionVersion,
     deviceTag: ctx.deviceTag.trim() || null,
     userTag: ctx.userTag.trim() || null,
+    tenantId: ctx.tenantId?.trim() || null,
     payload,
   };
   const r = ReportEventSchema.safeParse(event);

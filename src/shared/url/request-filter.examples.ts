@@ -168,6 +168,55 @@ export const HOST_REGEX_EXAMPLES: readonly HostRegexExample[] = [
   },
 ];
 
+export interface PathRegexExample {
+  host: string;
+  path: string;
+  prefix: boolean;
+  requests: ReadonlyArray<readonly [string, boolean]>;
+}
+
+/** pathEntryRegex: the requests a path list entry's rule stops, as listMatches decides them. */
+export const PATH_REGEX_EXAMPLES: readonly PathRegexExample[] = [
+  {
+    host: 'shop.test',
+    path: '/phish/',
+    prefix: true,
+    requests: [
+      ['https://shop.test/phish/', true],
+      ['https://shop.test/phish/login?x=1#y', true],
+      ['https://a.b.shop.test:8443/phish/x', true],
+      ['http://u:p@shop.test./phish/x', true],
+      ['https://shop.test/phish', false],
+      ['https://shop.test/Phish/x', false],
+      ['https://shop.test/a/phish/x', false],
+      ['https://xshop.test/phish/x', false],
+      ['https://shop.test.evil.test/phish/x', false],
+      ['https://good.test/?u=shop.test/phish/x', false],
+    ],
+  },
+  {
+    host: 'shop.test',
+    path: '/login',
+    prefix: false,
+    requests: [
+      ['https://shop.test/login', true],
+      ['https://shop.test/login?next=%2F', true],
+      ['https://shop.test/login#top', true],
+      ['https://shop.test/login/', false],
+      ['https://shop.test/loginx', false],
+    ],
+  },
+  {
+    host: '10.0.0.1',
+    path: '/admin/',
+    prefix: true,
+    requests: [
+      ['http://10.0.0.1:8080/admin/x', true],
+      ['http://110.0.0.1/admin/x', false],
+    ],
+  },
+];
+
 /** [hosts, requestDomains] */
 export const REQUEST_DOMAINS_EXAMPLES: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
   [['evil.example'], ['evil.example', 'evil.example.']],

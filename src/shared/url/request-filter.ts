@@ -63,6 +63,16 @@ export function hostRegex(host: string): string {
 }
 
 /**
+ * The regexFilter for a path list entry (list-entry.ts): requests to `host` or a subdomain (an IP
+ * only itself), any port, whose path starts with `path` (`prefix`) or is `path` (then only a
+ * query or a fragment may follow). The path is already in the URL's percent-encoded form.
+ */
+export function pathEntryRegex(host: string, path: string, prefix: boolean): string {
+  const sub = isIpHost(host) ? '' : '(?:[^/?#@:]*\\.)?';
+  return `^https?://${USERINFO}${sub}${hostPattern(host)}(?::[0-9]+)?${escapeRegex(path)}${prefix ? '' : '(?:[?#]|$)'}`;
+}
+
+/**
  * `requestDomains` for hosts: matches each host and its subdomains, like hostMatches (site.ts).
  * Both browsers compare names as written: a request to `evil.example.` (trailing dot) is only
  * matched by the entry `evil.example.` in Firefox, so each name gets that twin. Firefox refuses

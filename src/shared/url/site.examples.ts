@@ -41,6 +41,8 @@ export const HOST_MATCH_EXAMPLES: readonly HostMatchExample[] = [
   { host: '[::1]', entries: ['::1'], expected: '::1' },
   { host: 'example.com', entries: ['', '   ', '# comment', 'foo.*.com'], expected: null },
   { host: 'example.com', entries: [], expected: null },
+  // A path entry names part of the site (list-entry.ts), never the whole host.
+  { host: 'example.com', entries: ['example.com/login/*', 'example.com/admin'], expected: null },
   // A stored entry with a user name never widens to what follows its `@` (a public suffix).
   { host: 'example.com', entries: ['login.mybank.com@com'], expected: null },
   { host: 'example.com', entries: ['mybank.com:443@com'], expected: null },

@@ -21,7 +21,8 @@ export function registrableDomain(host: string): string {
  * subdomain (`example.com` matches `a.b.example.com`, not `notexample.com`); IP entries match
  * only that address. Entries may be written as a URL (`https://example.com/path`), with a port,
  * with `*.` or `.` in front (same meaning as plain: the domain and its subdomains), in Unicode
- * (IDN), or in any case. Unusable entries (empty, `#` comments, inner wildcards) are ignored.
+ * (IDN), or in any case. Unusable entries (empty, `#` comments, inner wildcards) are ignored,
+ * and so are path entries (`example.com/path/*`: list-entry.ts listMatches reads them).
  * When several entries match, the most specific (longest host) wins.
  */
 export function hostMatches(host: string, entries: readonly string[]): string | null {
@@ -65,6 +66,9 @@ export function normalizeHostEntry(entry: string): string | null {
   let e = String(entry).trim().toLowerCase();
   if (e === '' || e.startsWith('#')) return null;
   const url = e.includes('://');
+  // `example.com/path/*` names part of a site (list-entry.ts), never the whole host: read as a
+  // host it would block (or allow) all of example.com.
+  if (isPathEntryText(e)) return null;
   if (!url) {
     e = e.replace(/^\*?\./, '');
     // A bare IPv6 address needs brackets to be read as a host.
@@ -83,6 +87,9 @@ export function normalizeHostEntry(entry: string): string | null {
   if (host === '' || host.includes('*')) return null;
   return host;
 }
+
+/** Schemeless text with something after the host's `/`: a path entry (list-entry.ts), not a host entry. */
+export const isPathEntryText = (entry: string): boolean => !entry.includes('://') && /^[^/?#]*\/\S/.test(entry.trim());
 
 /** Why parseHostEntry refuses an entry (each has its sentence: HOST_ENTRY_PROBLEM_KEYS). */
 export type HostEntryProblem = 'empty' | 'too-long' | 'scheme' | 'userinfo' | 'port' | 'path' | 'wildcard' | 'public-suffix' | 'invalid';

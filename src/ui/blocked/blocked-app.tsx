@@ -15,6 +15,7 @@ import { t } from '../i18n';
 import { readParam, safeHttpUrl } from '../page-params';
 import { BlockedActions } from './blocked-actions';
 import { SupportNote } from '../components/support-note';
+import { BrandHeader, OrgWarningMessage } from '../components/brand';
 import { goBack } from './go-back';
 import { headlineKey, strictWhy, unicodeBeside } from './headline';
 import { openOptions } from '../open';
@@ -107,6 +108,8 @@ export function BlockedApp({ search = location.search, pollMs = 500 }: { search?
   const why = strictWhy(d.reason);
   return (
     <Page headline={t(key)} reason={t('blockedIntro')} tone={why ? 'unchecked' : 'danger'}>
+      <BrandHeader />
+      <OrgWarningMessage />
       {why ? <StrictWhy why={why} awaiting={d.awaiting === true} /> : null}
       <Url d={d} />
       {d.rule ? <WhyLine decision={{ rule: d.rule }} /> : null}

@@ -22,6 +22,7 @@ import { ReportingSection } from './reporting-section';
 import { useSettings } from './use-settings';
 import { Notice } from '../components/notice';
 import type { SettingsData } from '@/src/shared/messaging/protocol';
+import { BrandHeader } from '../components/brand';
 
 /**
  * The saved connection, as the sections that talk to the service depend on it. Used as their
@@ -84,6 +85,7 @@ export function OptionsApp() {
       <main>
         {error ? <ErrorText error={error} /> : null}
         {!model && !error ? <p role="status">{t('loading')}</p> : null}
+        <BrandHeader />
         {model?.data.lockAll ? <p class="org-managed"><LockedNote /></p> : null}
         {model ? (
           <>

@@ -22,6 +22,7 @@ export const EVENT_TYPE_KEYS: Record<string, string> = {
   'lookalike.seen': 'repEvLookalikeSeen',
   'service.unreachable': 'repEvServiceUnreachable',
   'reporting.dropped': 'repEvReportingDropped',
+  heartbeat: 'repEvHeartbeat',
 };
 
 const when = (ms: number) => new Date(ms).toLocaleString();
@@ -71,6 +72,8 @@ export function ReportingSection() {
             <dd>{s.deviceTag ?? t('repNotSet')}</dd>
             <dt>{t('repUserTag')}</dt>
             <dd>{s.userTag ?? t('repNotSet')}</dd>
+            <dt>{t('repTenant')}</dt>
+            <dd>{s.tenantId ?? t('repNotSet')}</dd>
           </dl>
           <h3>{t('repWhat')}</h3>
           <ul class="reporting-types">

@@ -53,6 +53,8 @@ export interface ReportingStatusData {
   tokenSet: boolean;
   deviceTag: string | null;
   userTag: string | null;
+  /** The organization's tenant id (policy tenantId), sent with every event. */
+  tenantId: string | null;
   eventTypes: string[];
   queued: number;
   dropped: number;
@@ -68,6 +70,12 @@ export interface OrgSupportData {
   organizationName: string;
   supportUrl: string;
   supportContact: string;
+  /** The organization's brand (policy; branding.ts): text, an https logo address, a #rrggbb colour, '' when not set. */
+  brandName: string;
+  brandLogoUrl: string;
+  brandAccentColor: string;
+  /** Text for the blocked page, never HTML. */
+  customWarningMessage: string;
 }
 
 /** `signin.status` (docs/decisions/016-organizations.md): the look-alike verdict for the tab's host (shared/url/lookalike.ts). */

@@ -84,7 +84,7 @@ describe('reporting end to end in the background', () => {
     expect(r!.url).toBe(POLICY.reportingUrl);
     expect(r!.init).toMatchObject({ method: 'POST', redirect: 'error', credentials: 'omit' });
     expect((r!.init.headers as Record<string, string>).Authorization).toBe(`Bearer ${TOKEN}`);
-    expect(r!.body.schema).toBe('linklens-events/1');
+    expect(r!.body.schema).toBe('linklens-events/2');
     const types = r!.body.events.map((e) => e.type);
     expect(new Set(types)).toEqual(new Set(REPORT_TYPES));
     expect(r!.body.events.every((e) => e.deviceTag === 'LAPTOP-7')).toBe(true);

@@ -8,9 +8,9 @@ const verdictOf = (score: number | null, categories: string[] = [], confidence =
 
 describe('decide example table', () => {
   it.each(
-    DECIDE_EXAMPLES.map((e) => [`${e.score} ${JSON.stringify(e.settings ?? {})} ${e.host ?? ''}`, e] as const),
+    DECIDE_EXAMPLES.map((e) => [`${e.score} ${JSON.stringify(e.settings ?? {})} ${e.host ?? ''}${e.path ?? ''}`, e] as const),
   )('%s', (_n, e) => {
-    const got = decide(verdictOf(e.score, e.categories, e.confidence), { ...DECIDE_BASE_SETTINGS, ...e.settings }, { host: e.host ?? 'site.example' });
+    const got = decide(verdictOf(e.score, e.categories, e.confidence), { ...DECIDE_BASE_SETTINGS, ...e.settings }, { host: e.host ?? 'site.example', ...(e.path ? { path: e.path } : {}) });
     expect(got).toEqual(e.expected);
   });
 

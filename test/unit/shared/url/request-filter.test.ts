@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { escapeRegex, hostRegex, keyRegex, requestDomainsFor } from '@/src/shared/url/request-filter';
-import { HOST_REGEX_EXAMPLES, KEY_REGEX_EXAMPLES, NOT_A_KEY, REQUEST_DOMAINS_EXAMPLES } from '@/src/shared/url/request-filter.examples';
+import { escapeRegex, hostRegex, keyRegex, pathEntryRegex, requestDomainsFor } from '@/src/shared/url/request-filter';
+import { HOST_REGEX_EXAMPLES, KEY_REGEX_EXAMPLES, NOT_A_KEY, PATH_REGEX_EXAMPLES, REQUEST_DOMAINS_EXAMPLES } from '@/src/shared/url/request-filter.examples';
 import { normalizeUrl } from '@/src/shared/url/normalize';
 import { hostMatches } from '@/src/shared/url/site';
+import { listMatches } from '@/src/shared/url/list-entry';
 
 /** How the browsers evaluate a regexFilter with isUrlFilterCaseSensitive: true. */
 const matches = (regex: string, url: string) => new RegExp(regex).test(url);
@@ -81,6 +82,18 @@ describe('hostRegex example table', () => {
       // Agrees with the host normalizeUrl finds (http(s) only).
       const n = normalizeUrl(url, { stripQuery: true });
       expect(n.ok && n.host === e.host).toBe(hit);
+    });
+  }
+});
+
+describe('pathEntryRegex example table', () => {
+  for (const e of PATH_REGEX_EXAMPLES) {
+    it.each(e.requests.map(([url, hit]) => [url, hit] as const))(`${e.host}${e.path}${e.prefix ? '*' : ''}: %s → %s`, (url, hit) => {
+      expect(matches(pathEntryRegex(e.host, e.path, e.prefix), url)).toBe(hit);
+      // Agrees with the decision's own reading of the entry (listMatches on the normalized URL).
+      const n = normalizeUrl(url, { stripQuery: true });
+      const entry = `${e.host}${e.path}${e.prefix ? '*' : ''}`;
+      expect(n.ok && listMatches(n.host, new URL(n.url).pathname, [entry]) !== null).toBe(hit);
     });
   }
 });
