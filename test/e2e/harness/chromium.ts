@@ -1,5 +1,5 @@
 // Launches headless Chromium with the built extension loaded (headless Chromium with the extension needs these flags; *.test hosts resolve to loopback).
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
@@ -17,26 +17,6 @@ export interface LaunchChromiumOptions {
   headless?: boolean;
   /** Extra command-line switches. */
   args?: string[];
-  /**
-   * A profile the caller owns (kept when the browser closes), to start the same browser again as
-   * a person restarting it would; default: a fresh profile, deleted on close.
-   */
-  userDataDir?: string;
-  /** Pages the browser opens as it starts (as a mail client opening a link starts it). */
-  startUrls?: string[];
-}
-
-/** The profile opens `urls` when the browser starts ("On startup: open a specific set of pages"). */
-async function setStartupPages(userDataDir: string, urls: string[]): Promise<void> {
-  const file = join(userDataDir, 'Default', 'Preferences');
-  let prefs: Record<string, unknown> = {};
-  try {
-    prefs = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    await mkdir(join(userDataDir, 'Default'), { recursive: true });
-  }
-  prefs.session = { ...(prefs.session as object | undefined), restore_on_startup: 4, startup_urls: urls };
-  await writeFile(file, JSON.stringify(prefs));
 }
 
 export interface ChromiumExtension {
@@ -92,8 +72,7 @@ export async function launchChromium(options: LaunchChromiumOptions): Promise<Ch
   const dir = resolve(options.extensionDir);
   const executablePath = options.executablePath ?? findBrowser('chromium');
   if (!executablePath) throw new Error('Chromium not found: set CHROME_PATH or run `npm test`, which installs it.');
-  const owned = options.userDataDir === undefined;
-  const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'linklens-chromium-')));
+  const userDataDir = await mkdtemp(join(tmpdir(), 'linklens-chromium-'));
 
   const args = [
     ...CHROMIUM_SWITCHES,
@@ -102,26 +81,23 @@ export async function launchChromium(options: LaunchChromiumOptions): Promise<Ch
     ...(options.hostMap === false ? [] : [HOST_MAP_SWITCH]),
     ...(options.args ?? []),
   ];
-  // Playwright refuses pages on the command line of a persistent profile and opens about:blank
-  // itself; start pages go where a person sets them, the profile's "On startup" preference.
-  if (options.startUrls?.length) await setStartupPages(userDataDir, options.startUrls);
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath,
       headless: options.headless ?? true,
-      ignoreDefaultArgs: options.startUrls?.length ? ['--disable-extensions', 'about:blank'] : ['--disable-extensions'],
+      ignoreDefaultArgs: ['--disable-extensions'],
       args,
     });
   } catch (error) {
-    if (owned) await rm(userDataDir, { recursive: true, force: true });
+    await rm(userDataDir, { recursive: true, force: true });
     throw error;
   }
   collectErrors(context); // start collecting before anything else happens
 
   const close = async () => {
     await context.close().catch(() => undefined);
-    if (owned) await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+    await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
   };
   try {
     const worker = await extensionWorker(context);

@@ -92,6 +92,14 @@ describe('the first pages after a start, with the service set by policy', () => 
     expect(passes.items).toEqual([]);
   });
 
+  it('at the browser start, a page already open (loaded before the worker listened) is checked and blocked when bad', async () => {
+    const url = 'http://phish-open-at-start.example/login';
+    const tab = await fakeBrowser.tabs.create({ url });
+    await w.app.navigation.recheckOpenTabs();
+    await blockedToken(tab.id!);
+    expect(posted('phish-open-at-start.example')).toHaveLength(1);
+  });
+
   it('without a policy that sets the service, nothing is held', async () => {
     await setPolicy(w, { blocklist: ['bad.example'] });
     const release = await restartWithSlowPolicy();
