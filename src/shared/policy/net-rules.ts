@@ -46,7 +46,6 @@
 import type { Verdict } from '../verdict';
 import type { DecideSettings } from './decide';
 import { knownBad, listIndex } from './known-bad';
-import { normalizeUrl } from '../url/normalize';
 import { normalizeHostEntry } from '../url/site';
 import { hostRegex, keyRegex, requestDomainsFor } from '../url/request-filter';
 import { assignIds, fnv1a, type Draft, type NetRule, type ResourceType, type Store } from './net-rule-ids';
@@ -222,9 +221,10 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
   const passes = input.passes.filter((p) => p.expiresAt > now && (s.allowProceed || p.kind === 'release')).sort((a, b) => b.expiresAt - a.expiresAt);
   for (const [i, p] of passes.entries()) {
     // A pass names its exact address, query included, whatever stripQuery says: one released
-    // wrapper link must not let every other link through the same wrapper.
-    const n = normalizeUrl(p.url, { stripQuery: false });
-    const regex = n.ok ? keyRegex(n.url, { stripQuery: false }) : null;
+    // wrapper link must not let every other link through the same wrapper. The address as the
+    // browser will request it (the URL parser's form, without the fragment), not the normalized
+    // cache key: normalizing may rewrite the query, and then the rule would match nothing.
+    const regex = keyRegex(exactAddress(p.url) ?? '', { stripQuery: false });
     if (regex === null) continue;
     if (i >= MAX_PASS_RULES || regex.length > MAX_REGEX_LENGTH || !take('session', true)) {
       droppedAllows++;
@@ -294,6 +294,20 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
     droppedAllows,
     nextChange: changes.length ? Math.min(...changes) : null,
   };
+}
+
+/** `url` as the browser requests it: parsed, without fragment or credentials; null when not http(s). */
+function exactAddress(url: string): string | null {
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+    u.hash = '';
+    u.username = '';
+    u.password = '';
+    return u.href;
+  } catch {
+    return null;
+  }
 }
 
 /** -1 ("until the browser restarts") outranks any time. */
