@@ -127,7 +127,7 @@ for (const kind of selectedBrowsers()) {
       expectNoErrors(await driver.takeErrors());
     }, 60_000);
 
-    test.skipIf(blocker !== null)('minimum confidence (policy): a verdict above the block threshold but below the minimum confidence warns instead of blocking; options shows it locked', async () => {
+    test.skipIf(blocker !== null)('minimum confidence (policy): a verdict above the block threshold but below the minimum confidence warns instead of blocking; options lets the person only lower it', async () => {
       const options = await driver.openExtensionPage('options.html#protection');
       const field = await waitFor(
         'the locked minimum confidence field',
@@ -135,12 +135,13 @@ for (const kind of selectedBrowsers()) {
           options.evaluate((label) => {
             const l = [...document.querySelectorAll('label')].find((x) => x.textContent?.trim() === label);
             const input = l?.control as HTMLInputElement | null | undefined;
-            return input ? { disabled: input.disabled, value: input.value } : null;
+            return input ? { disabled: input.disabled, value: input.value, max: input.max } : null;
           }, en('minBlockConfidence')),
         (x) => x !== null,
         15_000,
       );
-      expect(field).toEqual({ disabled: true, value: '0.95' });
+      // The policy's value is a floor: the person may only lower it (block more), not raise it.
+      expect(field).toEqual({ disabled: false, value: '0.95', max: '0.95' });
       await options.close();
       const url = pages.url('phish-lowconf.test', '/login');
       const tab = await driver.openWebPage(url);

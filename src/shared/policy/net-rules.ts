@@ -46,6 +46,7 @@
 import type { Verdict } from '../verdict';
 import type { DecideSettings } from './decide';
 import { knownBad, listIndex } from './known-bad';
+import { normalizeUrl } from '../url/normalize';
 import { normalizeHostEntry } from '../url/site';
 import { hostRegex, keyRegex, requestDomainsFor } from '../url/request-filter';
 import { assignIds, fnv1a, type Draft, type NetRule, type ResourceType, type Store } from './net-rule-ids';
@@ -220,11 +221,15 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
   }
   const passes = input.passes.filter((p) => p.expiresAt > now && (s.allowProceed || p.kind === 'release')).sort((a, b) => b.expiresAt - a.expiresAt);
   for (const [i, p] of passes.entries()) {
-    // A pass names its exact address, query included, whatever stripQuery says: one released
-    // wrapper link must not let every other link through the same wrapper. The address as the
-    // browser will request it (the URL parser's form, without the fragment), not the normalized
-    // cache key: normalizing may rewrite the query, and then the rule would match nothing.
-    const regex = keyRegex(exactAddress(p.url) ?? '', { stripQuery: false });
+    // "Proceed anyway" names its exact address, query included, whatever stripQuery says (the
+    // address as the browser requests it: normalizing may rewrite the query). A release (strict
+    // mode or a wrapper let through after its check) still covers the address with any query
+    // under stripQuery: with the exact form the Chromium wrapper journey stayed held, not yet
+    // understood, so that narrowing waits.
+    const regex =
+      p.kind === 'release'
+        ? ((n) => (n.ok ? keyRegex(n.url, s) : null))(normalizeUrl(p.url, { stripQuery: s.stripQuery }))
+        : keyRegex(exactAddress(p.url) ?? '', { stripQuery: false });
     if (regex === null) continue;
     if (i >= MAX_PASS_RULES || regex.length > MAX_REGEX_LENGTH || !take('session', true)) {
       droppedAllows++;
