@@ -35,6 +35,25 @@ function en(key: string, ...subs: string[]): string {
 
 const expectNoErrors = (errors: unknown[]) => expect(errors, JSON.stringify(errors, null, 1)).toEqual([]);
 
+/** What both journeys ask of the extension, given their browser. */
+function extensionSteps(driver: () => JourneyDriver) {
+  async function request<T>(message: unknown): Promise<T> {
+    const reply = await driver().sendExtensionMessage<T>(message);
+    if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
+    return reply.data;
+  }
+  const isBlockedPage = (url: string) => url.startsWith(`${driver().extensionUrl('blocked.html')}?t=`);
+  /** The popup for `tab`: its "why" line once the verdict is there. */
+  async function popupWhy(tab: JourneyPage): Promise<string> {
+    const tabId = await driver().tabIdOf(tab);
+    const popup = await driver().openExtensionPage(`popup.html?tabId=${tabId}`);
+    const why = await waitFor('the popup to say why', () => popup.evaluate(() => document.querySelector('.why-decision')?.textContent ?? ''), (t) => t !== '', 15_000);
+    await popup.close();
+    return why;
+  }
+  return { request, isBlockedPage, popupWhy };
+}
+
 for (const kind of selectedBrowsers()) {
   const label = kind === 'firefox' ? 'Firefox' : 'Chromium';
   const blocker = browserPolicyBlocker(kind);
@@ -69,16 +88,11 @@ for (const kind of selectedBrowsers()) {
       await receiver?.stop();
     });
 
-    async function request<T>(message: unknown): Promise<T> {
-      const reply = await driver.sendExtensionMessage<T>(message);
-      if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-      return reply.data;
-    }
+    const { request, isBlockedPage, popupWhy } = extensionSteps(() => driver);
     async function configure(patch: Record<string, unknown>): Promise<void> {
       const r = await request<SettingsWriteData>({ type: 'settings.set', patch });
       if (r.refused && Object.keys(r.refused).length) throw new Error(`settings.set refused ${JSON.stringify(r.refused)}`);
     }
-    const isBlockedPage = (url: string) => url.startsWith(`${driver.extensionUrl('blocked.html')}?t=`);
     const blockedPage = (tab: JourneyPage) =>
       waitFor(
         'the blocked page to say why',
@@ -86,14 +100,6 @@ for (const kind of selectedBrowsers()) {
         (s) => s.why !== '',
         20_000,
       );
-    /** The popup for `tab`: its "why" line once the verdict is there. */
-    async function popupWhy(tab: JourneyPage): Promise<string> {
-      const tabId = await driver.tabIdOf(tab);
-      const popup = await driver.openExtensionPage(`popup.html?tabId=${tabId}`);
-      const why = await waitFor('the popup to say why', () => popup.evaluate(() => document.querySelector('.why-decision')?.textContent ?? ''), (t) => t !== '', 15_000);
-      await popup.close();
-      return why;
-    }
     const statusOf = async (tab: JourneyPage) => request<TabStatusData>({ type: 'tab.status', tabId: await driver.tabIdOf(tab) });
 
     test.skipIf(blocker !== null)('a score at or above the person\'s block threshold: the blocked page and the popup name the score and the threshold', async () => {
@@ -237,19 +243,7 @@ for (const kind of selectedBrowsers()) {
       await receiver?.stop();
     });
 
-    async function request<T>(message: unknown): Promise<T> {
-      const reply = await driver.sendExtensionMessage<T>(message);
-      if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-      return reply.data;
-    }
-    const isBlockedPage = (url: string) => url.startsWith(`${driver.extensionUrl('blocked.html')}?t=`);
-    async function popupWhy(tab: JourneyPage): Promise<string> {
-      const tabId = await driver.tabIdOf(tab);
-      const popup = await driver.openExtensionPage(`popup.html?tabId=${tabId}`);
-      const why = await waitFor('the popup to say why', () => popup.evaluate(() => document.querySelector('.why-decision')?.textContent ?? ''), (t) => t !== '', 15_000);
-      await popup.close();
-      return why;
-    }
+    const { request, isBlockedPage, popupWhy } = extensionSteps(() => driver);
 
     test.skipIf(blocker !== null)('audit-only set by the organization: the page opens, options lists "would have blocked" with the rule, the receiver gets audit.wouldBlock; Clear empties the list', async () => {
       const url = pages.url('malware-audit.test', '/login');
