@@ -11,6 +11,7 @@ export interface NetRule {
   action: { type: 'block' | 'allow' };
   condition: {
     regexFilter?: string;
+    urlFilter?: string;
     requestDomains?: string[];
     excludedRequestDomains?: string[];
     requestMethods?: Array<'get'>;
@@ -37,6 +38,7 @@ export function ruleSignature(r: Pick<NetRule, 'priority' | 'action' | 'conditio
     r.priority,
     r.action.type,
     c.regexFilter ?? '',
+    c.urlFilter ?? '',
     c.isUrlFilterCaseSensitive === true,
     sorted(c.requestDomains),
     sorted(c.resourceTypes),

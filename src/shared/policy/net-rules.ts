@@ -19,8 +19,9 @@
  *   - verdicts: one `regexFilter` per cache key (request-filter.ts), dynamic, except those from
  *     incognito scans, which live in session rules (nothing about private browsing is written
  *     to disk);
- *   - exceptions ("Proceed anyway" for a host) and one-shot passes (this URL, this tab): `allow`
- *     rules of higher priority, session rules like the exceptions themselves (storage.session);
+ *   - exceptions ("Proceed anyway" for a host) and one-shot passes (this exact address, query
+ *     included, this tab; a `urlFilter` where it can be): `allow` rules of higher priority,
+ *     session rules like the exceptions themselves (storage.session);
  *   - strict mode's hold (strict-hold.ts): while strict mode is on, one dynamic rule (it stands
  *     from the browser's start) stops every top-level GET of a public-looking host until the
  *     background lets it through with a pass; a page whose cached verdict allows it goes through
@@ -46,9 +47,8 @@
 import type { Verdict } from '../verdict';
 import type { DecideSettings } from './decide';
 import { knownBad, listIndex } from './known-bad';
-import { normalizeUrl } from '../url/normalize';
 import { normalizeHostEntry } from '../url/site';
-import { hostRegex, keyRegex, requestDomainsFor } from '../url/request-filter';
+import { exactUrlFilter, hostRegex, keyRegex, requestDomainsFor } from '../url/request-filter';
 import { assignIds, fnv1a, type Draft, type NetRule, type ResourceType, type Store } from './net-rule-ids';
 import { wrapperHoldDrafts } from './wrapper-holds';
 import { startedDraft, startupHoldDraft, strictHoldDraft } from './strict-hold';
@@ -221,22 +221,22 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
   }
   const passes = input.passes.filter((p) => p.expiresAt > now && (s.allowProceed || p.kind === 'release')).sort((a, b) => b.expiresAt - a.expiresAt);
   for (const [i, p] of passes.entries()) {
-    // "Proceed anyway" names its exact address, query included, whatever stripQuery says (the
-    // address as the browser requests it: normalizing may rewrite the query). A release (strict
-    // mode or a wrapper let through after its check) still covers the address with any query
-    // under stripQuery: with the exact form the Chromium wrapper journey stayed held, not yet
-    // understood, so that narrowing waits.
-    const regex =
-      p.kind === 'release'
-        ? ((n) => (n.ok ? keyRegex(n.url, s) : null))(normalizeUrl(p.url, { stripQuery: s.stripQuery }))
-        : keyRegex(exactAddress(p.url) ?? '', { stripQuery: false });
-    if (regex === null) continue;
-    if (i >= MAX_PASS_RULES || regex.length > MAX_REGEX_LENGTH || !take('session', true)) {
+    // A pass names its exact address, query included, whatever stripQuery says: one released
+    // wrapper link must not let every other link through the same wrapper. The address as the
+    // browser requests it (the URL parser's form, without the fragment), not the normalized
+    // cache key: normalizing may rewrite the query, and then the rule would match nothing. As a
+    // urlFilter (no regex size limit, no regex slot), else as a regex.
+    const address = exactAddress(p.url);
+    const urlFilter = address === null ? null : exactUrlFilter(address);
+    const regex = urlFilter === null && address !== null ? keyRegex(address, { stripQuery: false }) : null;
+    const match = urlFilter !== null ? { urlFilter } : regex !== null ? { regexFilter: regex } : null;
+    if (match === null) continue;
+    if (i >= MAX_PASS_RULES || (regex !== null && regex.length > MAX_REGEX_LENGTH) || !take('session', regex !== null)) {
       droppedAllows++;
       continue;
     }
     changes.push(p.expiresAt);
-    drafts.push({ store: 'session', rule: { priority: ALLOW_PRIORITY, action: { type: 'allow' }, condition: { regexFilter: regex, isUrlFilterCaseSensitive: true, resourceTypes: FRAMES, tabIds: [p.tabId] } } });
+    drafts.push({ store: 'session', rule: { priority: ALLOW_PRIORITY, action: { type: 'allow' }, condition: { ...match, isUrlFilterCaseSensitive: true, resourceTypes: FRAMES, tabIds: [p.tabId] } } });
   }
 
   // 3. Strict mode's hold: one regex rule, before the verdicts (a verdict that does not fit is

@@ -57,6 +57,27 @@ export function keyRegex(key: string, opts: { stripQuery: boolean }): string | n
   return `^${scheme}//${USERINFO}${hostPattern(u.hostname)}${port}${escapeRegex(u.pathname)}${query}${FRAGMENT}$`;
 }
 
+/**
+ * The urlFilter that matches exactly `address` (an http(s) URL in the URL parser's form, without
+ * fragment or credentials), query included; null when the address holds a character urlFilter
+ * reads as a pattern (`*`, `^`, `|`), where the caller falls back to a regex. Why not a regex:
+ * Chromium refuses a regexFilter whose compiled form passes 2 KB, and a literal query of a
+ * couple of hundred characters (a mail gateway's wrapped link) already does, so the rule was
+ * silently refused and the pass never let the tab through; a urlFilter has no such limit and
+ * takes none of the 1,000 regex slots. Both anchors (`|` at each end) make it the whole URL.
+ */
+export function exactUrlFilter(address: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(address);
+  } catch {
+    return null;
+  }
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.href !== address || u.hash || u.username || u.password) return null;
+  if (/[*^|]/.test(address) || /[^\x21-\x7e]/.test(address)) return null;
+  return `|${address}|`;
+}
+
 /** The regexFilter that matches every http(s) request to exactly `host` (any port, path, query). */
 export function hostRegex(host: string): string {
   return `^https?://${USERINFO}${hostPattern(host)}(?::[0-9]+)?(?:[/?#]|$)`;

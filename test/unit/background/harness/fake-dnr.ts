@@ -2,7 +2,7 @@
  * An in-memory declarativeNetRequest for unit tests: dynamic and session rules with the limits
  * and the all-or-nothing updates of the real API (a refused rule fails the whole call), and a
  * matcher that answers "would this request be blocked?" by the API's rules for the conditions
- * Linklens uses (regexFilter, requestDomains, excludedRequestDomains, requestMethods, tabIds,
+ * Linklens uses (regexFilter, urlFilter, requestDomains, excludedRequestDomains, requestMethods, tabIds,
  * resourceTypes; highest priority wins, allow over block at equal priority).
  */
 import type { DnrApi } from '@/src/background/protection/net-rules';
@@ -55,6 +55,7 @@ export function createFakeDnr(opts: { dynamic?: number; session?: number; regex?
     if (!c.resourceTypes.includes(type as never)) return false;
     if (c.tabIds && (tabId === undefined || !c.tabIds.includes(tabId))) return false;
     if (c.regexFilter !== undefined && !new RegExp(c.regexFilter, c.isUrlFilterCaseSensitive ? '' : 'i').test(url)) return false;
+    if (c.urlFilter !== undefined && !new RegExp(urlFilterRegex(c.urlFilter), c.isUrlFilterCaseSensitive ? '' : 'i').test(url)) return false;
     const host = new URL(url).hostname;
     const under = (d: string) => host === d || host.endsWith(`.${d}`);
     if (c.requestDomains && !c.requestDomains.some(under)) return false;
@@ -87,4 +88,28 @@ export function createFakeDnr(opts: { dynamic?: number; session?: number; regex?
     outcome: (url, tabId, type, method) => decisive(url, tabId, type, method)?.action.type ?? null,
     decisive,
   };
+}
+
+/**
+ * A urlFilter as a regex, by the documented syntax: `*` any characters, `^` a separator (not a
+ * letter, digit or one of `_-.%`) or the end, `|` at the start or end an anchor, `||` at the
+ * start the domain-name anchor.
+ */
+export function urlFilterRegex(filter: string): string {
+  let f = filter;
+  let head = '';
+  let tail = '';
+  if (f.startsWith('||')) {
+    head = '^[a-z][a-z0-9+.-]*://(?:[^/?#]*\\.)?';
+    f = f.slice(2);
+  } else if (f.startsWith('|')) {
+    head = '^';
+    f = f.slice(1);
+  }
+  if (f.endsWith('|')) {
+    tail = '$';
+    f = f.slice(0, -1);
+  }
+  const body = [...f].map((ch) => (ch === '*' ? '.*' : ch === '^' ? '(?:[^A-Za-z0-9_.%-]|$)' : ch.replace(/[\\^$.*+?()[\]{}|/]/g, (c) => `\\${c}`))).join('');
+  return head + body + tail;
 }

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { decide } from '@/src/shared/policy/decide';
 import { ALLOW_PRIORITY, BLOCKLIST_BUCKETS, BLOCK_PRIORITY, ORG_BLOCK_PRIORITY, DEFAULT_LIMITS, MAX_PASS_RULES, diffRules, knownBad, planNetRules, ruleSignature, type NetRule, type NetRuleInput, type NetRulePlan } from '@/src/shared/policy/net-rules';
 import { NET_RULE_BASE, NET_RULE_EXAMPLES, NOW, verdict } from '@/src/shared/policy/net-rules.examples';
-import { hostRegex, keyRegex } from '@/src/shared/url/request-filter';
+import { exactUrlFilter, hostRegex, keyRegex } from '@/src/shared/url/request-filter';
+import { createFakeDnr } from '../../background/harness/fake-dnr';
 
 const input = (over: Partial<NetRuleInput> = {}, settings: Partial<NetRuleInput['settings']> = {}): NetRuleInput => ({ ...NET_RULE_BASE, ...over, settings: { ...NET_RULE_BASE.settings, ...settings } });
 
@@ -11,7 +12,7 @@ const input = (over: Partial<NetRuleInput> = {}, settings: Partial<NetRuleInput[
 function summary(plan: NetRulePlan, keys: string[], hostsKnown: string[]) {
   const all = [...plan.dynamic.map((r) => ({ r, session: false })), ...plan.session.map((r) => ({ r, session: true }))];
   // Verdict keys stand for any query (stripQuery); a pass names its exact address, query included.
-  const keyOf = (r: NetRule) => keys.find((k) => keyRegex(k, { stripQuery: true }) === r.condition.regexFilter || keyRegex(k, { stripQuery: false }) === r.condition.regexFilter);
+  const keyOf = (r: NetRule) => keys.find((k) => keyRegex(k, { stripQuery: true }) === r.condition.regexFilter || keyRegex(k, { stripQuery: false }) === r.condition.regexFilter || exactUrlFilter(k) === r.condition.urlFilter);
   const blocks = all.filter(({ r }) => r.action.type === 'block');
   const allows = all.filter(({ r }) => r.action.type === 'allow');
   return {
@@ -111,11 +112,30 @@ describe('at the limits', () => {
     expect(plan.overflow).toEqual(['http://a.test/']);
   });
 
-  it('exceptions and passes take their regex slots before verdicts: proceeding keeps working', () => {
+  it('exceptions take their regex slots before verdicts, and passes (urlFilter rules) none: proceeding keeps working', () => {
     const plan = planNetRules(input({ verdicts: many(5), exceptions: [{ host: 'x.test', until: -1 }], passes: [{ tabId: 3, url: 'http://y.test/', expiresAt: NOW + 1000 }], limits: { ...DEFAULT_LIMITS, regex: 4 } }));
     expect(plan.session.filter((r) => r.action.type === 'allow')).toHaveLength(2);
-    expect(plan.dynamic.filter((r) => r.condition.regexFilter)).toHaveLength(2);
-    expect(plan.overflow).toHaveLength(3);
+    expect(plan.session.filter((r) => r.condition.urlFilter)).toHaveLength(1);
+    expect(plan.dynamic.filter((r) => r.condition.regexFilter)).toHaveLength(3);
+    expect(plan.overflow).toHaveLength(2);
+  });
+
+  it('a pass whose address urlFilter cannot name exactly is a regex, taking a regex slot', () => {
+    const plan = planNetRules(input({ passes: [{ tabId: 3, url: 'http://y.test/?q=a*b', expiresAt: NOW + 1000 }] }));
+    const pass = plan.session.find((r) => r.condition.tabIds);
+    expect(pass?.condition).toMatchObject({ regexFilter: keyRegex('http://y.test/?q=a*b', { stripQuery: false }) });
+    expect(pass?.condition.urlFilter).toBeUndefined();
+  });
+
+  it('a released wrapped link with a long query lets that link through its wrapper, and no other link through the same wrapper', async () => {
+    const wrapped = (to: string) => `https://nam12.safelinks.protection.outlook.com/?url=${encodeURIComponent(to)}&data=05%7C02%7C${'x'.repeat(300)}&reserved=0`;
+    const plan = planNetRules(input({ passes: [{ tabId: 3, url: wrapped('https://quarterly-report.test/q3'), expiresAt: NOW + 1000, kind: 'release' }], holdWrappers: true }));
+    const dnr = createFakeDnr();
+    await dnr.api.updateDynamicRules({ addRules: plan.dynamic });
+    await dnr.api.updateSessionRules({ addRules: plan.session });
+    expect(dnr.decisive(wrapped('https://quarterly-report.test/q3'), 3)?.action.type).toBe('allow');
+    expect(dnr.decisive(wrapped('https://phish.test/'), 3)?.action.type).toBe('block');
+    expect(dnr.decisive(wrapped('https://quarterly-report.test/q3'), 4)?.action.type).toBe('block');
   });
 
   it('passes (asked for by pages) are capped, newest kept', () => {
@@ -124,8 +144,8 @@ describe('at the limits', () => {
     const kept = plan.session.filter((r) => r.condition.tabIds);
     expect(kept).toHaveLength(MAX_PASS_RULES);
     expect(plan.droppedAllows).toBe(10);
-    expect(kept.map((r) => r.condition.regexFilter)).toContain(keyRegex(`http://p${MAX_PASS_RULES + 9}.test/`, { stripQuery: false }));
-    expect(kept.map((r) => r.condition.regexFilter)).not.toContain(keyRegex('http://p0.test/', { stripQuery: false }));
+    expect(kept.map((r) => r.condition.urlFilter)).toContain(exactUrlFilter(`http://p${MAX_PASS_RULES + 9}.test/`));
+    expect(kept.map((r) => r.condition.urlFilter)).not.toContain(exactUrlFilter('http://p0.test/'));
   });
 
   it('the regex limit is shared by dynamic and session rules (Chromium counts them together)', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { escapeRegex, hostRegex, keyRegex, pathEntryRegex, requestDomainsFor } from '@/src/shared/url/request-filter';
-import { HOST_REGEX_EXAMPLES, KEY_REGEX_EXAMPLES, NOT_A_KEY, PATH_REGEX_EXAMPLES, REQUEST_DOMAINS_EXAMPLES } from '@/src/shared/url/request-filter.examples';
+import { escapeRegex, exactUrlFilter, hostRegex, keyRegex, pathEntryRegex, requestDomainsFor } from '@/src/shared/url/request-filter';
+import { urlFilterRegex } from '../../background/harness/fake-dnr';
+import { EXACT_URL_FILTER_EXAMPLES, HOST_REGEX_EXAMPLES, KEY_REGEX_EXAMPLES, NOT_A_KEY, PATH_REGEX_EXAMPLES, REQUEST_DOMAINS_EXAMPLES } from '@/src/shared/url/request-filter.examples';
 import { normalizeUrl } from '@/src/shared/url/normalize';
 import { hostMatches } from '@/src/shared/url/site';
 import { listMatches } from '@/src/shared/url/list-entry';
@@ -73,6 +74,15 @@ describe('keyRegex matches exactly the requests normalizeUrl maps to the key (ge
       );
     });
   }
+});
+
+describe('exactUrlFilter example table', () => {
+  it.each(EXACT_URL_FILTER_EXAMPLES.map((e) => [e.name, e] as const))('%s', (_n, e) => {
+    const filter = exactUrlFilter(e.address);
+    expect(filter).toBe(e.filter);
+    // Read by the documented urlFilter syntax, as the browsers do (case-sensitive).
+    for (const [url, hit] of e.requests) expect([url, new RegExp(urlFilterRegex(filter!)).test(url)]).toEqual([url, hit]);
+  });
 });
 
 describe('hostRegex example table', () => {
