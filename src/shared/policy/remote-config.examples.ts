@@ -2,12 +2,11 @@
  * Examples for remote-config.ts: the managed policy, the remote file, and the policy in force
  * with what is reported. `expected` lists only the keys the example is about.
  */
-import type { ManagedValues } from './managed';
-
 export interface LayerExample {
   name: string;
-  managed: ManagedValues;
-  remote: ManagedValues;
+  /** Policy values as readManaged gives them (objects may be partial, as a policy may give them). */
+  managed: Readonly<Record<string, unknown>>;
+  remote: Readonly<Record<string, unknown>>;
   expected: Partial<Record<string, unknown>>;
   problems: string[];
 }
