@@ -9,6 +9,8 @@ import { isRemoteFileUrl } from '@/src/shared/policy/remote-url';
 import { lockedKeys, mergeSettings, readManaged, type ManagedValues } from '@/src/shared/policy/managed';
 import { defaultSettings } from '@/src/shared/policy/settings';
 import { atLeastAsSafe, SAFER, type FloorKey } from '@/src/shared/policy/floor';
+import { BLOCKLIST_BUCKETS, ORG_BLOCK_PRIORITY, planNetRules } from '@/src/shared/policy/net-rules';
+import { NET_RULE_BASE } from '@/src/shared/policy/net-rules.examples';
 
 describe('block feed reader (example table)', () => {
   it.each(FEED_EXAMPLES.map((x) => [x.name, x] as const))('%s', (_n, x) => {
@@ -127,5 +129,20 @@ describe('the remote addresses', () => {
     const r = readManaged({ configUrl: 'https://admin:secret@it.example/c.json', blockFeedUrl: 'http://it.example/f.txt', remoteRefreshMinutes: 5 });
     expect(r.invalid.sort()).toEqual(['blockFeedUrl', 'configUrl', 'remoteRefreshMinutes']);
     expect(r.values).toEqual({});
+  });
+});
+
+describe("a full feed in the browser's rules", () => {
+  it(`${MAX_FEED_ENTRIES} feed hosts take at most BLOCKLIST_BUCKETS rules and no regex slot, above every allow rule`, () => {
+    const entries = readBlockFeed(Array.from({ length: MAX_FEED_ENTRIES }, (_, i) => `h${i}.example`).join('\n'));
+    if (!entries.ok) throw new Error('the feed was refused');
+    const policy = policyWithRemote({ blockFeedUrl: URL_B }, { config: null, feed: { url: URL_B, entries: entries.data } }).values;
+    const s = mergeSettings(defaultSettings(), policy).settings;
+    const plan = planNetRules({ ...NET_RULE_BASE, settings: { ...NET_RULE_BASE.settings, blocklist: s.blocklist, orgBlocklist: policy.blocklist } });
+    const org = plan.dynamic.filter((r) => r.priority === ORG_BLOCK_PRIORITY);
+    expect(org.length).toBeLessThanOrEqual(BLOCKLIST_BUCKETS);
+    expect(org.every((r) => r.condition.regexFilter === undefined)).toBe(true);
+    // Each host is named twice, with and without the trailing dot (request-filter.ts).
+    expect(new Set(org.flatMap((r) => r.condition.requestDomains ?? []).filter((d) => !d.endsWith('.'))).size).toBe(MAX_FEED_ENTRIES);
   });
 });
