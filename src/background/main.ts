@@ -37,7 +37,8 @@ import type { SenderLike } from './sender';
 import { wireOutputs } from './outputs';
 import { wireScanEventsPort } from './scan-events-port';
 import { onMenuClick } from './handlers/menu';
-import { startReporting } from './reporting';
+import { report, startReporting } from './reporting';
+import { createRemotePolicy } from './remote/remote-policy';
 import { createCreditsRecheck } from './credits-recheck';
 import { creditBudget } from './reporting/hooks';
 import type { App } from './app';
@@ -93,6 +94,8 @@ export function startBackground(): App {
   const shortLinks = createShortLinks({ record: (e) => appendLedger([e]) });
   const links = createLinkChecker(checker, { shortLinks, resolveShorteners: async () => (await settings.get()).settings.resolveShorteners });
   const netRules = createNetRules({ settings, cache });
+  // The organization's remote file and block feed (policy configUrl, blockFeedUrl).
+  const remote = createRemotePolicy({ settings, report: (keys) => void report({ type: 'policy.rejected', payload: { keys } }) });
   // Which tabs are private, learned from the browser's tab events (page-tracking.ts), not asked per navigation.
   const tabPrivacy = createTabPrivacy();
   const navigation = createNavigation({ settings, checker, links, engine, cache, tabPrivacy, syncRules: () => netRules.syncNow() });
@@ -114,6 +117,7 @@ export function startBackground(): App {
     makeApi,
     credits: { last: null },
     signIn: createSignInChecks({ settings }),
+    remote,
   };
   const routeNow = createRouter(app);
   // Every message waits for the suffix list (site names, look-alikes, link texts need it); if it
@@ -163,6 +167,7 @@ export function startBackground(): App {
     if (a.name === JOBS_ALARM) void ready.then(() => engine.resume());
     if (a.name === CREDITS_ALARM) void ready.then(() => checkCredits(app));
     if (a.name === NET_RULES_ALARM) netRules.schedule();
+    void remote.onAlarm(a.name);
   });
   // A closed tab's blocked pages cannot ask for their tokens any more (blocked-tokens.ts).
   browser.tabs.onRemoved.addListener((tabId) => void dropTabTokens(tabId).catch(ignore));
@@ -202,6 +207,9 @@ export function startBackground(): App {
   settings.onChange((st) => void guard.sync(st.settings.protectedSignInDomains));
   void settings.settled().then((st) => guard.sync(st.settings.protectedSignInDomains));
   wirePageTracking(app);
+  // The remote files follow the policy: read when it names them, then on their alarms.
+  settings.onChange((st) => void remote.follow(st));
+  void settings.settled().then((st) => remote.follow(st)).catch(ignore);
 
   // Nothing of Linklens is kept in storage.local any more (kv.ts: the private IndexedDB store),
   // but restrict it where the browser allows, in case a future change forgets that. storage.managed

@@ -24,6 +24,7 @@ import type { SettingsStore } from '../state/settings-store';
 import { createReportQueue, type ReportQueue } from './queue';
 import { createOutageTracker, OutageSchema } from './outage';
 import { createTokenStore } from './token-store';
+import { readRemoteProblems } from '../state/remote-copies';
 
 export const REPORTING_ALARM = 'linklens-reporting';
 export const OUTAGE_ALARM = 'linklens-outage';
@@ -147,7 +148,8 @@ export function startReporting(deps: ReportingDeps): Reporter {
         deliveredTotal: q.deliveredTotal,
         last: q.last,
         nextAttemptAt: q.events.length > 0 && q.nextAt > Date.now() ? q.nextAt : null,
-        policyProblems: await readKey('db', POLICY_SIG_KEY, z.array(str(200)).check(z.maxLength(200)), []),
+        // The policy's own problems, then those of its remote files (remote/remote-policy.ts).
+        policyProblems: [...(await readKey('db', POLICY_SIG_KEY, z.array(str(200)).check(z.maxLength(200)), [])), ...(await readRemoteProblems())],
       };
     },
   };

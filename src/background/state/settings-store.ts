@@ -28,6 +28,8 @@ import type { SecretStore } from './secret-store';
 import { installedByPolicy, readLivePolicy, readPolicyCache, writePolicyCache } from './managed-source';
 import { say } from '../i18n';
 import { refusalOf } from './refusal';
+import { NO_REMOTE, policyWithRemote, type RemoteLayer } from '@/src/shared/policy/remote-config';
+import { readRemoteLayer } from './remote-copies';
 
 export interface SettingsState {
   /** Effective settings; apiKey is the key for the effective service URL, or '' (background only). */
@@ -89,6 +91,10 @@ export interface SettingsStore {
   settled(waitMs?: number): Promise<SettingsState>;
   /** Resolves when the store stops `starting` (the live read answered, or STARTUP_HOLD_MS passed). */
   whenStarted(): Promise<SettingsState>;
+  /** The managed policy alone (live, else the last read), without its remote files. */
+  managedPolicy(): Promise<ManagedValues>;
+  /** New copies of the organization's remote files (remote/remote-policy.ts): applied under the policy. */
+  setRemote(layer: RemoteLayer): void;
 }
 
 export function createSettingsStore(secrets: SecretStore): SettingsStore {
@@ -109,6 +115,9 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
   let started!: () => void;
   const startedP = new Promise<void>((r) => (started = r));
 
+  /** The copies of the remote files, as last read or fetched (layered under the policy in `compute`). */
+  let remote: RemoteLayer = NO_REMOTE;
+
   /** The live policy, else the last one read (its secrets were never kept). */
   function policyNow(): ManagedValues {
     return live ?? cache?.values ?? {};
@@ -120,7 +129,9 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
 
   function compute(): SettingsState {
     const u = user ?? defaultSettings();
-    const managed = policyNow();
+    // The organization's remote file and block feed join the policy before the floor rule
+    // (remote-config.ts): never looser than the managed policy where it set a key.
+    const managed = policyWithRemote(policyNow(), remote).values;
     const merged = mergeSettings(u, managed, chosen ?? chosenByValue(u));
     const decision = keyForService({ serviceUrl: merged.settings.serviceUrl, policy: { serviceUrl: managed.serviceUrl, apiKey: managed.apiKey }, stored: secret });
     return {
@@ -167,6 +178,8 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
     const stored = await readKeyOrThrow('db', CHOSEN_KEY, z.nullable(ChosenList), null);
     chosen = stored ? new Set(stored.filter((k): k is SettingKey => k in DEFAULT_SETTINGS)) : chosenByValue(user);
     cache = await readPolicyCache();
+    // The last good copies are in force from the first navigation, like the policy cache.
+    remote = await readRemoteLayer().catch(() => NO_REMOTE);
     if (cache === null) byPolicy = await installedByPolicy();
     state = compute();
     const reading = readUntilLive();
@@ -276,6 +289,15 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
       listeners.add(fn);
     },
     refreshManaged,
+    async managedPolicy() {
+      await this.get();
+      return policyNow();
+    },
+    setRemote(layer) {
+      if (JSON.stringify(layer) === JSON.stringify(remote)) return;
+      remote = layer;
+      if (state) publish();
+    },
     async whenStarted() {
       await this.get();
       await startedP;

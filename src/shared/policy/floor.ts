@@ -92,6 +92,10 @@ export const SAFER: Readonly<Record<FloorKey, Safer>> = {
   brandLogoUrl: { kind: 'policy' },
   brandAccentColor: { kind: 'policy' },
   customWarningMessage: { kind: 'policy' },
+  // Where the organization's remote files are and how often they are read: the managed policy's alone.
+  configUrl: { kind: 'policy' },
+  blockFeedUrl: { kind: 'policy' },
+  remoteRefreshMinutes: { kind: 'policy' },
   disableContextMenu: { kind: 'fixed' },
   notifyOnBlock: { kind: 'fixed' },
   // The organization's credits: neither way is safer, so the policy's value holds.

@@ -11,6 +11,7 @@ import { int, intIn, str } from '../zod-lean';
 import { isReportingUrl } from '../reporting/endpoint';
 import { REPORT_TYPE_NAMES } from '../reporting/event-types';
 import { isAccentColor, isBrandLogoUrl } from './branding';
+import { isRemoteFileUrl } from './remote-url';
 import { DEFAULT_BUDGETS } from './budgets';
 import { HOST_ENTRY_RULE, isUsableHostEntry } from '../url/lookalike/policy-entries';
 
@@ -127,6 +128,16 @@ export const SettingsShape = z.object({
   brandAccentColor: z.string().check(z.refine((s) => s === '' || isAccentColor(s), 'a #rrggbb colour')),
   /** Text (never HTML) on the blocked page, in the organization's words. */
   customWarningMessage: str(1000),
+  /**
+   * Remote policy files (remote-config.ts, block-feed.ts): one file in the managed policy's shape,
+   * and a list of hosts to block, fetched on a schedule from an https address without
+   * credentials (plain http only to this machine, the rule of every address Linklens fetches
+   * from for the organization: url/endpoint.ts). '' = none.
+   */
+  configUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || isRemoteFileUrl(s), 'https, or http to this machine only, without credentials')),
+  blockFeedUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || isRemoteFileUrl(s), 'https, or http to this machine only, without credentials')),
+  /** How often both files are fetched again, in minutes (at least 15: every device of the fleet asks). */
+  remoteRefreshMinutes: intIn(15, 1440),
   /** Remove Linklens' context menu entries. */
   disableContextMenu: z.boolean(),
   /** Also notify when a navigation is blocked. */
@@ -199,6 +210,9 @@ export const DEFAULT_SETTINGS: Settings = {
   brandLogoUrl: '',
   brandAccentColor: '',
   customWarningMessage: '',
+  configUrl: '',
+  blockFeedUrl: '',
+  remoteRefreshMinutes: 60,
   disableContextMenu: false,
   notifyOnBlock: false,
   maxCreditsPerDay: 0,
@@ -234,6 +248,9 @@ export const POLICY_ONLY_KEYS = [
   'brandLogoUrl',
   'brandAccentColor',
   'customWarningMessage',
+  'configUrl',
+  'blockFeedUrl',
+  'remoteRefreshMinutes',
   'protectedSignInDomains',
   'organizationDomains',
   'signInLookalikeAction',

@@ -29,6 +29,12 @@ export function ProtectionSection({ model }: { model: SettingsModel }) {
       <CheckField label={t('allowProceed')} checked={s.allowProceed} locked={lk('allowProceed')} onChange={(v) => set({ allowProceed: v })} />
       {/* Policy-only keys: shown only when a policy sets them, always locked. */}
       {model.data.managedKeys.includes('allowPause') ? <CheckField label={t('allowPause')} checked={s.allowPause} locked onChange={() => undefined} /> : null}
+      {/* The organization's remote files (docs/admin/policy.md): where they come from, set by the organization. */}
+      {model.data.managedKeys.includes('configUrl') ? <TextField label={t('remoteConfigUrl')} type="url" value={s.configUrl} locked onInput={() => undefined} /> : null}
+      {model.data.managedKeys.includes('blockFeedUrl') ? <TextField label={t('remoteBlockFeedUrl')} type="url" value={s.blockFeedUrl} locked onInput={() => undefined} /> : null}
+      {model.data.managedKeys.includes('configUrl') || model.data.managedKeys.includes('blockFeedUrl') ? (
+        <NumberField label={t('remoteRefreshMinutes')} value={s.remoteRefreshMinutes} locked onChange={() => undefined} />
+      ) : null}
       <CheckField label={t('strictMode')} hint={t('strictModeHint')} checked={s.strictMode} locked={lk('strictMode')} onChange={(v) => set({ strictMode: v })} />
       {s.strictMode ? (
         <>

@@ -129,6 +129,27 @@ describe('options: policy-only keys', () => {
     expect(screen.queryByLabelText(en('addSiteLabel', en('allowlistTitle')))).toBeNull();
     expect(screen.getByLabelText(en('addSiteLabel', en('blocklistTitle')))).toBeTruthy();
   });
+
+  it("the organization's remote files: shown with their addresses and interval, locked", async () => {
+    const values = { configUrl: 'https://it.example/config.json', blockFeedUrl: 'https://it.example/feed.txt', remoteRefreshMinutes: 15 };
+    answer({ ...base, 'settings.get': () => settingsData({ managedKeys: ['configUrl', 'blockFeedUrl', 'remoteRefreshMinutes'] }, values) });
+    render(<OptionsApp />);
+    await screen.findByRole('region', { name: en('sec_protection') });
+    for (const [label, value] of [['remoteConfigUrl', values.configUrl], ['remoteBlockFeedUrl', values.blockFeedUrl], ['remoteRefreshMinutes', '15']] as const) {
+      const field = screen.getByLabelText(en(label)) as HTMLInputElement;
+      expect(field.value).toBe(value);
+      expect(field.disabled || field.readOnly).toBe(true);
+      expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toContain(en('lockedByOrg'));
+    }
+  });
+
+  it('no remote file rows without a policy naming them', async () => {
+    answer(base);
+    render(<OptionsApp />);
+    await screen.findByRole('region', { name: en('sec_protection') });
+    expect(screen.queryByLabelText(en('remoteConfigUrl'))).toBeNull();
+    expect(screen.queryByLabelText(en('remoteRefreshMinutes'))).toBeNull();
+  });
 });
 
 describe('options: ledger', () => {
