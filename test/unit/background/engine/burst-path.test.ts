@@ -170,7 +170,6 @@ describe('before a navigation POST leaves (engine.ts, engine-submit.ts)', () => 
     expect(seen).toHaveLength(1);
     expect(seen[0]!.stored?.idempotencyKey).toBe(seen[0]!.key);
     expect(seen[0]!.ledger).toContain(url);
-    w.kill();
   });
 
   it('a job that cannot be stored is never sent, and the request says so', async () => {
@@ -182,6 +181,5 @@ describe('before a navigation POST leaves (engine.ts, engine-submit.ts)', () => 
     await expect(w.engine.request(url, 'navigation')).rejects.toThrow('disk full');
     await new Promise((r) => setTimeout(r, 100));
     expect(svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes('phish-not-stored'))).toEqual([]);
-    w.kill();
   });
 });

@@ -52,7 +52,6 @@ describe('maxCreditsPerDay', () => {
     expect(v.status.kind === 'verdict' && v.status.verdict.riskScore).toBe(88);
     expect(submittedUrls(svc.log)).toEqual([a, b, c]);
     expect(w.engine.problem()).toBeNull();
-    w.kill();
   });
 
   it('a batch of hovered links sends only what the budget allows; the rest wait', async () => {
@@ -64,7 +63,6 @@ describe('maxCreditsPerDay', () => {
     await waitFor(() => w.engine.peek(urls[3]!).kind === 'checking' && (w.engine.peek(urls[3]!) as { waiting?: string }).waiting === 'credits');
     expect(submittedUrls(svc.log)).toEqual(urls.slice(0, 2));
     expect(w.engine.peek(urls[2]!)).toMatchObject({ kind: 'checking', waiting: 'credits', lastError: 'daily_budget' });
-    w.kill();
   });
 
   it('no limit (0) counts nothing and sends everything', async () => {
@@ -72,7 +70,6 @@ describe('maxCreditsPerDay', () => {
     for (const u of ['http://n1.example/', 'http://n2.example/', 'http://n3.example/']) await w.engine.request(u, 'navigation');
     await waitFor(() => submittedUrls(svc.log).length === 3);
     expect(w.engine.problem()).toBeNull();
-    w.kill();
   });
 
   it('a budget that cannot be read holds the URL back rather than overspend', async () => {
@@ -80,7 +77,6 @@ describe('maxCreditsPerDay', () => {
     await w.engine.request('http://broken.example/', 'navigation');
     await waitFor(() => w.engine.problem()?.code === 'daily_budget');
     expect(submittedUrls(svc.log)).toEqual([]);
-    w.kill();
   });
 
   it('a new worker life restores the daily-budget problem (not "out of credits") from the waiting job', async () => {
@@ -98,6 +94,5 @@ describe('maxCreditsPerDay', () => {
     await w2.engine.resume();
     expect(w2.engine.problem()).toMatchObject({ code: 'daily_budget', fix: 'none' });
     expect(submittedUrls(svc.log)).toEqual(['http://first.example/']);
-    w2.kill();
   });
 });

@@ -68,7 +68,6 @@ describe('event streams under a burst', () => {
     expect(urls.every((u) => streamsAsked(u) <= 1)).toBe(true);
     expect(urls.filter((u) => jobGets(u) > 0).length).toBeGreaterThanOrEqual(urls.length - MAX_STREAMS);
     await waitFor(() => c.open === 0);
-    w.kill();
   });
 
   it(`over HTTP/2 or 3 (one shared connection): twelve navigations at once all stream, up to ${MAX_STREAMS_MULTIPLEXED}, and none is polled`, async () => {
@@ -82,7 +81,6 @@ describe('event streams under a burst', () => {
     // What the service saw: one stream per scan, and no GET (each verdict came in its stream).
     expect(urls.map(streamsAsked)).toEqual(urls.map(() => 1));
     expect(urls.map(jobGets)).toEqual(urls.map(() => 0));
-    w.kill();
   });
 
   it('the protocol learned while jobs are running: the waiting jobs take the new slots at once', async () => {
@@ -101,7 +99,6 @@ describe('event streams under a burst', () => {
     await waitFor(() => urls.every((u) => streamsAsked(u) === 1), 400);
     expect(c.peak).toBe(urls.length);
     await waitFor(() => urls.every((u) => verdictOf(w, u)));
-    w.kill();
   });
 
   it('the oldest streams first: the first three navigations hold the slots', async () => {
@@ -112,7 +109,6 @@ describe('event streams under a burst', () => {
     await waitFor(() => urls.every((u) => verdictOf(w, u)));
     const ids = urls.map((u) => scanOf(u)!.id);
     expect(c.opened.slice(0, MAX_STREAMS).sort()).toEqual(ids.slice(0, MAX_STREAMS).sort());
-    w.kill();
   });
 
   it('jobs whose POST answers come back after they should have ended get no stream: each is polled at once', async () => {
@@ -138,7 +134,6 @@ describe('event streams under a burst', () => {
     expect(urls.map(jobGets)).toEqual(urls.map(() => 1));
     // Asked at once (the age rule alone would wait a quarter of the job's age, ~375 ms here).
     expect(timers).toEqual(urls.map(() => 0));
-    w.kill();
   });
 
   it('a job seen still running past its usual end gets a stream', async () => {
@@ -151,7 +146,6 @@ describe('event streams under a burst', () => {
     await w.engine.request(url, 'navigation');
     await waitFor(() => verdictOf(w, url), 8000);
     expect(streamsAsked(url)).toBe(1);
-    w.kill();
   });
 
   it('a navigation takes a stream slot from a hovered link, and both get their verdicts', async () => {
@@ -168,7 +162,6 @@ describe('event streams under a burst', () => {
     await waitFor(() => [...hovers, nav].every((u) => verdictOf(w, u)));
     // The hover that lost its stream was polled to its verdict.
     expect(hovers.some((u) => jobGets(u) > 0)).toBe(true);
-    w.kill();
   });
 
   it('a hovered link that is then navigated to moves up to a stream', async () => {
@@ -184,7 +177,6 @@ describe('event streams under a burst', () => {
     await waitFor(() => streamsAsked(polled) > 0);
     expect(c.peak).toBe(MAX_STREAMS);
     await waitFor(() => hovers.every((u) => verdictOf(w, u)));
-    w.kill();
   });
 });
 
@@ -200,7 +192,6 @@ describe('poll timing in the engine', () => {
     }
     const took = urls.map((u) => scanOf(u)!).map((s) => Date.parse(s.completedAt!) - Date.parse(s.createdAt));
     expect(durations.learned()).toEqual({ earliestMs: Math.min(...took), latestMs: Math.round(Math.max(...took) * 1.1) });
-    w.kill();
   });
 
   it('with durations learned, the first poll is set for the earliest typical duration', async () => {
@@ -214,7 +205,6 @@ describe('poll timing in the engine', () => {
     await w.engine.request('http://phish-first-poll.example/', 'navigation');
     await waitFor(() => timers.includes(700 + ESTIMATE_MARGIN_MS));
     await waitFor(() => verdictOf(w, 'http://phish-first-poll.example/'));
-    w.kill();
   });
 
   it('an estimate in the service’s answer times the next poll', async () => {
@@ -233,6 +223,5 @@ describe('poll timing in the engine', () => {
     const w = await startWorker(svc.baseUrl, svc.demoKey, { wrapApi: withEstimate, now: () => clock, onTimer: (ms) => timers.push(ms) });
     await w.engine.request('http://phish-estimate.example/', 'navigation');
     await waitFor(() => timers.includes(4321 + ESTIMATE_MARGIN_MS), 5000);
-    w.kill();
   });
 });

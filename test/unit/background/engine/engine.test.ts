@@ -35,7 +35,6 @@ describe('scan engine', () => {
     const v = await waitFor(() => verdictOf(w, PHISH));
     expect(v.kind === 'verdict' && v.verdict.riskScore).toBe(88);
     expect(w.cache.get(PHISH)?.categories).toContain('phishing');
-    w.kill();
   });
 
   it('with the event stream, the terminal frame is the answer: no extra GET of the job', async () => {
@@ -46,7 +45,6 @@ describe('scan engine', () => {
     const gets = svc.log.filter((e) => e.method === 'GET' && /^\/v1\/scans\/[^/]+\/?$/.test(e.path));
     expect(svc.log.some((e) => e.path.endsWith('/events'))).toBe(true);
     expect(gets).toEqual([]);
-    w.kill();
   });
 
   it("caches a verdict with what asked for it: a hover's as a page's, a navigation's as the person's (its block rule ranks above)", async () => {
@@ -61,7 +59,6 @@ describe('scan engine', () => {
     // The hovered link opened now (answered from the cache): ranked as a page opened from then on.
     expect((await w.engine.request(hovered, 'navigation', 7)).kind).toBe('verdict');
     await waitFor(() => source(hovered) === 'person' || null);
-    w.kill();
   });
 
   it('answers a cached URL at once without a second POST', async () => {
@@ -71,7 +68,6 @@ describe('scan engine', () => {
     const again = await w.engine.request(PHISH, 'navigation');
     expect(again.kind).toBe('verdict');
     expect(posts(PHISH)).toHaveLength(1);
-    w.kill();
   });
 
   it('dedupes the same URL in flight into one request', async () => {
@@ -80,7 +76,6 @@ describe('scan engine', () => {
     await Promise.all([w.engine.request(url, 'navigation', 1), w.engine.request(url, 'hover', 2), w.engine.request(url, 'menu')]);
     await waitFor(() => verdictOf(w, url));
     expect(scansOf(url)).toHaveLength(1);
-    w.kill();
   });
 
   it('batches hovered links into one batch request', async () => {
@@ -92,7 +87,6 @@ describe('scan engine', () => {
     const singlePosts = svc.log.filter((e) => e.method === 'POST' && /^\/v1\/scans\/?$/.test(e.path));
     expect(batchPosts).toHaveLength(1);
     expect(singlePosts).toHaveLength(0);
-    w.kill();
   });
 
   it('reports FAILED scans as failed, never as a verdict', async () => {
@@ -102,7 +96,6 @@ describe('scan engine', () => {
     const st = await waitFor(() => w.updates.find((u) => u.url === url && u.status.kind !== 'checking')?.status);
     expect(st.kind).toBe('failed');
     expect(w.cache.get(url)).toBeNull();
-    w.kill();
   });
 
   it('keeps tracking through unknown intermediate states and polls when the stream is disabled', async () => {
@@ -111,7 +104,6 @@ describe('scan engine', () => {
     await w.engine.request('http://malware.example/a', 'navigation');
     const v = await waitFor(() => verdictOf(w, 'http://malware.example/a'));
     expect(v.kind).toBe('verdict');
-    w.kill();
   });
 
   it('out of credits: keeps the URL, reports the problem once, resumes after credits return', async () => {
@@ -130,7 +122,6 @@ describe('scan engine', () => {
     await w.engine.creditsRestored();
     await waitFor(() => verdictOf(w, 'http://scam.example/x') && verdictOf(w, 'http://scam.example/y'));
     expect(w.engine.problem()).toBeNull();
-    w.kill();
   });
 
   it('a job waiting for credits past the job deadline is not dropped, and is sent again when credits return', async () => {
@@ -157,7 +148,6 @@ describe('scan engine', () => {
     const v = await waitFor(() => verdictOf(w, url));
     expect(v.kind === 'verdict' && v.verdict.riskScore).toBe(88);
     expect(posts(url)).toHaveLength(2);
-    w.kill();
   });
 
   it('a new worker life long after the deadline keeps the job waiting for credits, sends nothing, and sends it when credits return', async () => {
@@ -184,7 +174,6 @@ describe('scan engine', () => {
     await waitFor(() => verdictOf(w2, url));
     // The tab it was for is still named with the verdict (navigation.ts redirects that tab).
     expect(w2.cache.get(url)?.riskScore).toBe(95);
-    w2.kill();
   });
 
   it('a job picked up by a new worker life long after it was sent is asked about at once, not after a share of its age', async () => {
@@ -209,7 +198,6 @@ describe('scan engine', () => {
     expect(timers[0]).toBe(0);
     await waitFor(() => verdictOf(w2, url));
     svc.setProcessingDelay(150);
-    w2.kill();
   });
 
   it('a rejected key is reported with the fix "options" and nothing is retried', async () => {
@@ -221,7 +209,6 @@ describe('scan engine', () => {
     const st = await waitFor(() => w.updates.find((u) => u.url === url && u.status.kind === 'error')?.status);
     expect(st.kind === 'error' && st.code).toBe('unauthorized');
     expect(problems).toEqual(['options']);
-    w.kill();
   });
 
   it('a resume while the verdict’s writes are on their way does not take the job up again', async () => {
@@ -238,7 +225,6 @@ describe('scan engine', () => {
     // Nothing asked of the service again, and the verdict was announced once.
     expect(svc.log.slice(requestsBefore)).toEqual([]);
     expect(w.updates.filter((u) => u.url === url && u.status.kind === 'verdict')).toHaveLength(1);
-    w.kill();
   });
 
   it('a second ask for a URL whose job ends meanwhile is answered with the verdict, not an error', async () => {
@@ -265,7 +251,6 @@ describe('scan engine', () => {
     hold = null;
     release();
     expect((await second).kind).toBe('verdict');
-    w.kill();
   });
 
   it('the verdict is out before its writes land, and a re-scan asked for right then is a new scan, kept', async () => {
@@ -287,7 +272,6 @@ describe('scan engine', () => {
     await waitFor(() => scansOf(url).length === 2 || null);
     await waitFor(() => w.updates.filter((u) => u.url === url && u.status.kind === 'verdict').length === 2 || null);
     expect(w.cache.get(url)?.scanId).toBe(scansOf(url)[1]!.id);
-    w.kill();
   });
 });
 
@@ -392,6 +376,5 @@ describe('the jobs alarm in a live worker', () => {
     const v = await waitFor(() => verdictOf(w, url));
     expect(v.kind).toBe('verdict');
     expect(posts(url)).toHaveLength(1);
-    w.kill();
   });
 });

@@ -37,6 +37,5 @@ describe('a retry meets the jobs alarm', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(submittedUrls(svc.log).filter((u) => u === url)).toHaveLength(1);
     expect(svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(url))).toHaveLength(1);
-    w.kill();
   });
 });

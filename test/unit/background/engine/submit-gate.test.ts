@@ -137,7 +137,6 @@ describe('submissions of a burst (engine + local service)', () => {
     const stored = (await readLedger()).filter((e) => e.url === url);
     expect(stored).toHaveLength(1);
     expect(singles()[0]!.idempotencyKey).toMatch(/.+/);
-    w.kill();
   });
 
   it('twelve navigations at once: fewer POSTs, one job per URL at the service, every verdict delivered', async () => {
@@ -155,7 +154,6 @@ describe('submissions of a burst (engine + local service)', () => {
     const keys = posts.map((p) => p.idempotencyKey);
     expect(keys.every((k) => typeof k === 'string' && k.length > 0)).toBe(true);
     expect(new Set(keys).size).toBe(keys.length);
-    w.kill();
   });
 
   it('before a batch leaves, each of its URLs is in the ledger and stored with the batch key it is sent with', async () => {
@@ -181,7 +179,6 @@ describe('submissions of a burst (engine + local service)', () => {
         expect(s.keys[u]).toBe(s.key);
       }
     }
-    w.kill();
   });
 
   it('a worker dying after the batch POST: the next life re-sends the same batch and key, and the service scans nothing twice', async () => {
@@ -217,7 +214,6 @@ describe('submissions of a burst (engine + local service)', () => {
     expect(JSON.stringify(urlsOf(again))).toBe(sent[0]!.body);
     expect(again.idempotencyKey).toBe(sent[0]!.key);
     for (const u of urls) expect(svc.scans().filter((s) => s.url === u)).toHaveLength(1);
-    next.kill();
   });
 
   it('a batch the service fails (500): each URL gets the error and waits for a retry; no verdict is made up; the retries leave alone', async () => {
@@ -235,7 +231,6 @@ describe('submissions of a burst (engine + local service)', () => {
     for (const u of inBatch) expect(singles().filter((p) => urlsOf(p).includes(u))).toHaveLength(1);
     const stored = await createJobsStore().all();
     expect(Object.keys(stored)).toEqual([]);
-    w.kill();
   });
 
   it('a batch refused for credits (402): each URL waits for credits, kept, and leaves when they return', async () => {
@@ -246,7 +241,6 @@ describe('submissions of a burst (engine + local service)', () => {
     svc.setCredits(100);
     await w.engine.creditsRestored();
     await waitFor(() => urls.every((u) => verdictOf(w, u)));
-    w.kill();
   });
 
   it('an unreadable batch answer: each URL hears bad_response and is retried, never given a verdict from it', async () => {
@@ -254,7 +248,6 @@ describe('submissions of a burst (engine + local service)', () => {
     const { w, inBatch } = await burstUntil('malformed', 3, (sent) => sent[0]!.status === 201);
     await waitFor(() => inBatch.every((u) => (w.engine.peek(u) as { lastError?: string }).lastError === 'bad_response'));
     for (const u of inBatch) expect(verdictOf(w, u)).toBeUndefined();
-    w.kill();
   });
 
   it('a service that takes fewer URLs per batch (413): the batch is split, every URL still gets its job', async () => {

@@ -1,9 +1,11 @@
 /**
  * A "worker life" for engine tests: the real engine, real API client and real local service,
  * over fakeBrowser storage. `kill()` models the MV3 worker dying: its timers stop firing and
- * its pending awaits never resume, while storage (the only thing that survives) stays.
+ * its pending awaits never resume, while storage (the only thing that survives) stays. Every
+ * life still running when a test ends is killed then (afterEach): a test kills one itself only
+ * to model the worker dying mid-test.
  */
-import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startService, type ScanningService } from '../../../service/server';
 import { createApiClient, type ApiClient } from '@/src/background/api';
@@ -46,9 +48,17 @@ export interface Hooks {
   streams?: { cap(): number; onChange(fn: () => void): void };
 }
 
+/** Every worker life a test started: all stopped after each test, so a failed assertion leaks none. */
+const lives = new Set<{ kill(): void }>();
+afterEach(() => {
+  for (const l of lives) l.kill();
+  lives.clear();
+});
+
 export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks = {}): Promise<Worker> {
   let dead = false;
   const life = { kill: () => void (dead = true), dead: () => dead };
+  lives.add(life);
   const real = createApiClient({ baseUrl, apiKey, timeoutMs: 5000 });
   // After death nothing of this life runs again: every API call and timer is frozen.
   const frozen: ApiClient = new Proxy(real, {
