@@ -12,7 +12,7 @@ import { HoverIntent } from './hover-intent';
 import { parseHoverReply } from './incoming';
 import type { LinkStore } from './link-store';
 import { linkUrlOf } from './link-url';
-import type { OpenIntent } from './open-intent';
+import { openIntent, type OpenIntent } from './open-intent';
 import { createTooltipControl, type Resting } from './tooltip-control';
 import type { PageUi } from './ui';
 
@@ -95,7 +95,17 @@ export function createInteraction(d: InteractionDeps) {
       tips.leave(el);
       intent.leave(el);
     },
-    guard,
+    /**
+     * The person activated a link (page-events.ts passes only trusted events): the confirmation
+     * when it is block-level, else the background hears that the navigation is the person's
+     * (budgets.ts 'click': no other site's spending turns its check away).
+     */
+    guard(event: MouseEvent | KeyboardEvent, link: HTMLAnchorElement | HTMLAreaElement): void {
+      guard(event, link);
+      if (event.defaultPrevented) return;
+      const url = linkUrlOf(link);
+      if (url && openIntent(event, link.target ?? '')) void d.send({ type: 'link.activated', url }).catch(() => undefined);
+    },
     stop(): void {
       intent.cancel();
       tips.stop();

@@ -2,7 +2,8 @@
 // src/background/checks/budget.ts), in Chromium and Firefox, asserted from what the scanning
 // service received: a page that navigates itself in a loop gets at most its tab's share of the
 // day budget, and an address the person then types in another tab is still sent and checked.
-// Before, one tab could spend the whole day pool, and every tab after it opened unchecked.
+// Before, one tab could spend the whole day pool, and every tab after it opened unchecked. A link
+// the person clicks on a page is, like a typed address, not refused for other sites' spending.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from './harness';
 import type { JourneyDriver, JourneyPage } from './harness/driver';
@@ -16,7 +17,7 @@ import { DEFAULT_BUDGETS, PAGE_DAY_SHARE, TAB_DAY_SHARE } from '../../src/shared
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 /** A small day, so one loop could spend it all in seconds; per-minute buckets out of the way. */
-const BUDGETS = { ...DEFAULT_BUDGETS, navigationsPerTabPerMinute: 200, navigationsPerSitePerMinute: 200, checksPerDay: 20 };
+const BUDGETS = { ...DEFAULT_BUDGETS, navigationsPerTabPerMinute: 200, navigationsPerSitePerMinute: 200, checksPerDay: 40 };
 const TAB_SHARE = Math.floor(BUDGETS.checksPerDay * TAB_DAY_SHARE);
 const LOOPS = 40;
 const PAGE_SHARE = Math.floor(BUDGETS.checksPerDay * PAGE_DAY_SHARE);
@@ -105,6 +106,20 @@ for (const kind of selectedBrowsers()) {
       const typed = await driver.openWebPage(pages.url('typed-after-loops.test', '/account'));
       await waitFor('the typed address to reach the service', () => sentFor('typed-after-loops.test'), (u) => u.length === 1, 20_000);
       for (const p of [typed, ...opened]) await p.close();
+    });
+
+    test("with every page's share spent, a link the person clicks on a page is still sent; the page's own script navigation is not", async () => {
+      const page = await driver.openWebPage(pages.url('link-page.test', '/links?n=3'));
+      const tabId = await driver.tabIdOf(page);
+      // The page's own script navigates (to a 204, so it stays): refused, as pages' share is spent.
+      await page.evaluate(() => void (location.href = '/no-content/scripted'));
+      await waitFor("the script's navigation to be turned away", () => request<TabStatusData>({ type: 'tab.status', tabId }), (s) => s.budget?.tab?.scope === 'day', 20_000, 200);
+      expect(sentFor('link-page.test').filter((u) => u.includes('no-content'))).toEqual([]);
+      // The person clicks a link (a real click): the navigation's check is sent.
+      await page.click('link', 'Link 1');
+      await waitFor('the clicked link to reach the service', () => sentFor('site-1.test'), (u) => u.length === 1, 20_000);
+      expect(sentFor('link-page.test').filter((u) => u.includes('no-content'))).toEqual([]);
+      await page.close();
     });
   });
 }

@@ -22,6 +22,10 @@
  * budget would refuse the check, never on the usual path, and only until the browser names the
  * request's origin either way (a looping page's own request ends the wait at once) or
  * PERSON_WAIT_MS passed (a request the browser's rules stopped is not reported).
+ *
+ * A link the person activated on a page: its content script says so (noteClick), and a refused
+ * navigation to that link waits for that word as it waits for the browser's; then it is charged
+ * as a 'click' (budgets.ts), refused only for its own site's spending or a spent day.
  */
 import { localDay } from '@/src/shared/local-day';
 import { ignore } from '@/src/background/ignore';
@@ -29,7 +33,7 @@ import { z } from 'zod/mini';
 import { dict } from '@/src/shared/zod-lean';
 import type { UrlStatus, BudgetSkipReason } from '@/src/shared/verdict';
 import type { BudgetReportData, ScanReason } from '@/src/shared/messaging/protocol';
-import { budgetKindOf, spend, SKIP_REASON_OF, type BudgetKind, type BudgetLimits } from '@/src/shared/policy/budgets';
+import { budgetKindOf, spend, SKIP_REASON_OF, type BudgetKind, type BudgetLimits, type BudgetOrigin } from '@/src/shared/policy/budgets';
 import { registrableDomain } from '@/src/shared/url/site';
 import { readKey, writeKey } from '../state/kv';
 import { parseWeb } from '@/src/shared/url/parse-web';
@@ -52,6 +56,8 @@ export interface Budget {
   /** A main-frame request in `tabId` (raw URL), and whether the person or a page started it. */
   noteRequest(tabId: number, url: string, origin: 'person' | 'page'): void;
   noteOpened(tabId: number, sourceTabId: number): void;
+  /** The content script of `tabId` says the person activated a link to `url` (raw). */
+  noteClick(tabId: number, url: string): void;
   forgetTab(tabId: number): void;
   /** Why `url` (normalized) was not checked in this tab, when a budget turned it away. */
   refusedHere(tabId: number, url: string): Promise<BudgetSkipReason | null>;
@@ -174,7 +180,7 @@ export function createBudget(deps: { now?: () => number; personWaitMs?: number }
   const origins = createRequestOrigins({ now, waitMs: deps.personWaitMs ?? PERSON_WAIT_MS });
 
   /** One check against the counters: charged when it fits. */
-  function charge(s: State, kind: BudgetKind, ctx: BudgetContext, limits: BudgetLimits, t: number, origin: 'page' | 'person') {
+  function charge(s: State, kind: BudgetKind, ctx: BudgetContext, limits: BudgetLimits, t: number, origin: BudgetOrigin) {
     const site = siteFor(s, ctx);
     const tab = String(ctx.tabId ?? 'none');
     const tabKey = `${kind}:tab:${tab}`;
@@ -220,8 +226,11 @@ export function createBudget(deps: { now?: () => number; personWaitMs?: number }
       // A page budget refused a navigation: the person may have started it, and the browser says
       // so just after this check asked. Recorded as refused meanwhile (the popup can ask); if the
       // browser says so in time, only the whole day counts and the refusal is taken back.
-      if (!person && kind === 'navigation' && (await origins.waitPerson(ctx.tabId, url))) {
-        const again = charge(s, kind, ctx, limits, now(), 'person');
+      // Else the person may have activated a link to it: the content script's word travels beside
+      // the navigation, and counts only as a click (its own site's budgets still apply).
+      const retry: BudgetOrigin | null = person || kind !== 'navigation' ? null : await origins.waitStarter(ctx.tabId, ctx.tabId === undefined ? undefined : openers.get(ctx.tabId), url);
+      if (retry) {
+        const again = charge(s, kind, ctx, limits, now(), retry);
         if (again.d.allow) {
           s.refused[site] = Math.max(0, (s.refused[site] ?? 1) - 1);
           if (!s.refused[site]) delete s.refused[site];
@@ -251,6 +260,7 @@ export function createBudget(deps: { now?: () => number; personWaitMs?: number }
       if (openers.size > 1000) openers.clear();
       openers.set(tabId, sourceTabId);
     },
+    noteClick: (tabId, url) => origins.noteClick(tabId, url),
     forgetTab(tabId) {
       openers.delete(tabId);
       origins.forgetTab(tabId);

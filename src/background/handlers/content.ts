@@ -72,6 +72,11 @@ const CONTENT_HANDLERS: ContentHandlers = {
     }
     return ok(out);
   },
+  'link.activated': async ({ app, frame }, m) => {
+    // The tab from the sender, never from the message: a frame speaks only for its own tab.
+    if (frame) app.budget.noteClick(frame.tabId, m.url);
+    return ok(null);
+  },
   'link.hover': async ({ app, sender, frame, incognito, s, trusted, answer }, m) => {
     if (!trusted && (!frame || !app.frameLinks.note(frame, m.url))) return ok(NO_WARNING);
     // The page the link is on: the frame's URL, or the tab's for about:blank/srcdoc frames.

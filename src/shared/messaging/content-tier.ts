@@ -30,6 +30,13 @@ export const ContentToBackground = z.union([
    * a local warning (shared/url/lying-text.ts) and nothing is sent for the link (docs/decisions/003-every-hop.md).
    */
   ofType('link.hover', { url: Url, text: z.optional(str(MAX_LINK_TEXT)) }),
+  /**
+   * The person activated a link (a trusted click, middle-click or Enter on it): the navigation it
+   * starts is theirs for the budgets (budgets.ts 'click'), which no other site's spending refuses.
+   * Nothing is sent or answered; a content script claiming every navigation gains nothing past
+   * its own site's budgets.
+   */
+  ofType('link.activated', { url: Url }),
   // No message grants a pass: "Proceed anyway" is on the blocked page, an extension page
   // (docs/decisions/001-content-tier.md). A content script may be the attacker's.
 
@@ -131,6 +138,8 @@ export type SignInCheckData = z.infer<typeof SignInCheckSchema>;
 export interface ContentReplies {
   'links.lookup': LinksLookupData;
   'link.hover': LinkInfo;
+  /** Noted; nothing to say. */
+  'link.activated': null;
   'config.get': ContentConfig;
   'signin.check': SignInCheckData;
   /** The report page was opened; nothing to say. */

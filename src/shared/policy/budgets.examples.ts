@@ -59,6 +59,12 @@ export const BUDGET_EXAMPLES: readonly BudgetExample[] = [
   { name: "the person types an address in a tab whose page spent its site's and the tab's day: checked", kind: 'navigation', origin: 'person', counters: { tab: bucket(3), site: bucket(0), siteDay: 1000, tabDay: 1000, day: 4999 }, now: T0, expected: 'allow', tabTokensAfter: 2 },
   { name: 'the person at the per-tab navigation rate (what a content script passing for the person would hit)', kind: 'navigation', origin: 'person', counters: { ...fresh, tab: bucket(0) }, now: T0, expected: 'tab' },
   { name: 'the person at 5000 of the day: the day is spent', kind: 'navigation', origin: 'person', counters: { ...fresh, day: 5000 }, now: T0, expected: 'day' },
+  // A link the person activated: only its own site's spending, or the whole day, refuses it.
+  { name: 'a link the person clicked at 4500 of the day (pages spent their share): checked', kind: 'navigation', origin: 'click', counters: { ...fresh, siteDay: 3, day: 4500 }, now: T0, expected: 'allow' },
+  { name: "a link the person clicked in a tab whose other sites spent the tab's minute and day: checked", kind: 'navigation', origin: 'click', counters: { ...fresh, tab: bucket(0), tabDay: 1000, day: 1000 }, now: T0, expected: 'allow', tabTokensAfter: 0 },
+  { name: "a link the person clicked on a site that spent its own minute: refused for that site's spending", kind: 'navigation', origin: 'click', counters: { ...fresh, site: bucket(0) }, now: T0, expected: 'site' },
+  { name: 'a link the person clicked on a site that spent its own day', kind: 'navigation', origin: 'click', counters: { ...fresh, siteDay: 1000, day: 1000 }, now: T0, expected: 'site-day' },
+  { name: 'a link the person clicked at 5000 of the day: the day is spent', kind: 'navigation', origin: 'click', counters: { ...fresh, day: 5000 }, now: T0, expected: 'day' },
   // Policy limits.
   { name: 'policy: 2 navigations a minute per tab, the second at once', kind: 'navigation', counters: { ...fresh, tab: bucket(0) }, limits: { navigationsPerTabPerMinute: 2 }, now: T0, expected: 'tab' },
   { name: 'policy: 2 a minute, one per minute after the first', kind: 'navigation', counters: { ...fresh, tab: bucket(0) }, limits: { navigationsPerTabPerMinute: 2 }, now: T0 + 60_000, expected: 'allow', tabTokensAfter: 0 },

@@ -30,6 +30,11 @@
  *   own UI; the browser says so, a page cannot), which no tab, site or page counter refuses: they
  *   count only against the whole day. So no site's spending ever leaves a page the person asks for
  *   unchecked until the day is spent by the person's own navigations.
+ * - a link the person activated ('click': a trusted click or Enter on it, as the content script
+ *   saw it) is refused only for its own site's spending (its site's minute and day) or when the
+ *   whole day is spent: no other site's spending in the tab or the day's page share counts. The
+ *   claim comes from a content script, which may be the attacker's: claiming every navigation
+ *   gains it nothing past its own site's budgets, and it spends the day like any page.
  * "The site that caused it" is the initiating page's, never the destination's (background
  * scan/budget.ts): otherwise a page whose links all lead to different sites would spend a fresh
  * site budget on each.
@@ -62,8 +67,11 @@ export const PAGE_DAY_SHARE = 0.9;
 /** The share of the day budget one tab may use (both kinds). */
 export const TAB_DAY_SHARE = 0.2;
 export type BudgetScope = 'tab' | 'site' | 'site-day' | 'tab-day' | 'day';
-/** Who started a check: a page (script, hover, a link in it) or the person through the browser. */
-export type BudgetOrigin = 'page' | 'person';
+/**
+ * Who started a check: a page (script, hover, a link in it), the person through the browser, or
+ * the person by activating a link on a page ('click').
+ */
+export type BudgetOrigin = 'page' | 'person' | 'click';
 
 /** Sized for a person's pace (docs/privacy.md "Budgets"; docs/admin/policy.md `budgets`). */
 export const DEFAULT_BUDGETS: BudgetLimits = {
@@ -146,6 +154,12 @@ export function spend(kind: BudgetKind, c: BudgetCounters, limits: BudgetLimits,
   const siteRate = kind === 'navigation' ? limits.navigationsPerSitePerMinute : limits.hoversPerSitePerMinute;
   const tab = refill(c.tab, tabRate, now);
   const site = refill(c.site, siteRate, now);
+  if (origin === 'click' && kind === 'navigation') {
+    const scope: BudgetScope | null = site.tokens < 1 ? 'site' : c.siteDay >= limits.checksPerSitePerDay ? 'site-day' : c.day >= limits.checksPerDay ? 'day' : null;
+    if (scope) return { allow: false, scope, next: { tab, site, siteDay: c.siteDay, tabDay, day: c.day } };
+    // The tab's bucket is charged as far as it has tokens: later page checks in the tab see it.
+    return { allow: true, next: { tab: { ...tab, tokens: Math.max(0, tab.tokens - 1) }, site: { ...site, tokens: site.tokens - 1 }, siteDay: c.siteDay + 1, tabDay: tabDay + 1, day: c.day + 1 } };
+  }
   const share = kind === 'hover' ? HOVER_DAY_SHARE : 1;
   const refused: BudgetScope | null =
     tab.tokens < 1

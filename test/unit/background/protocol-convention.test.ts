@@ -62,6 +62,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'links.lookup': { urls: ['https://a.example/'] },
   'report.open': { url: 'https://a.example/' },
   'link.hover': { url: 'https://a.example/' },
+  'link.activated': { url: 'https://a.example/' },
   'config.get': {},
 };
 
@@ -94,7 +95,8 @@ describe('protocol conventions', () => {
     // signin.check (docs/decisions/016-organizations.md) only asks whether the sender's own page is a look-alike;
     // report.open (docs/decisions/017-surfaces.md) only opens our report page for a flagged link of the sender's, a few
     // times per tab (report-open.test.ts): the dispute itself stays privileged (verdict.dispute).
-    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'config.get', 'signin.check', 'report.open']);
+    // link.activated only tells the budgets a navigation is the person's; its own site's budgets still bound it.
+    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'link.activated', 'config.get', 'signin.check', 'report.open']);
     expect(PRIVILEGED_TYPES).toContain('verdict.dispute');
     expect(ContentToBackground.safeParse({ type: 'link.proceed', url: 'https://a.example/' }).success).toBe(false);
   });

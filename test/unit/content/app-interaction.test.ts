@@ -285,6 +285,37 @@ describe('content app: hover, tooltip and confirmation', () => {
       expect(dialogOpen(h)).toBe(false);
     });
 
+    it('tells the background of a link the person activated (click, ctrl+click, Enter), not of a right click', async () => {
+      const [a, b, c] = addLinks(['https://news.test/a', 'https://news.test/b', 'https://news.test/c']);
+      h = startApp(cacheResponder({}));
+      await settle();
+      click(a!);
+      click(b!, { ctrlKey: true });
+      c!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, composed: true }));
+      click(c!, { button: 2 });
+      await settle();
+      expect(h.of('link.activated').map((m) => m.url)).toEqual(['https://news.test/a', 'https://news.test/b', 'https://news.test/c']);
+    });
+
+    it('says nothing of a click the page synthesizes (it is not the person)', async () => {
+      const [a] = addLinks(['https://news.test/a']);
+      h = startApp(cacheResponder({}), { realTrust: true });
+      await settle();
+      click(a!); // isTrusted false
+      await settle();
+      expect(h.of('link.activated')).toEqual([]);
+    });
+
+    it('a block-level link the confirmation stopped is not reported as activated', async () => {
+      const [a] = addLinks(['https://evil.test/']);
+      h = startApp(cacheResponder({ 'https://evil.test/': block }));
+      await settle();
+      click(a!);
+      await settle();
+      expect(dialogOpen(h)).toBe(true);
+      expect(h.of('link.activated')).toEqual([]);
+    });
+
     it('checks the href at click time, not the one seen earlier', async () => {
       const [a] = addLinks(['https://harmless.test/', 'https://evil.test/']);
       h = startApp(cacheResponder({ 'https://evil.test/': block }));

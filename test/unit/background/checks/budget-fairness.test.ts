@@ -84,3 +84,62 @@ describe("the person's own navigations", () => {
     expect(await b.hold('navigation', { tabId: 4 }, 'https://bank.test/other', UNCHECKED, DAY_ONLY)).toEqual({ kind: 'skipped', reason: 'budget-site-day' });
   });
 });
+
+describe('links the person activates on a page (the content script says so)', () => {
+  /** A small day: pages may use 18 of 20 checks. */
+  const SMALL_DAY: BudgetLimits = { ...DAY_ONLY, checksPerSitePerDay: 1000, checksPerDay: 20 };
+
+  /** Other sites' pages, in other tabs, spend the page share of the day. */
+  async function spendPageShare(b: ReturnType<typeof createBudget>) {
+    for (let i = 0; i < 30; i++) {
+      const tabId = 100 + Math.floor(i / 3);
+      b.noteCommitted(tabId, `https://looper-${tabId}.test/`);
+      b.noteRequest(tabId, `https://looper-${tabId}.test/${i}`, 'page');
+      await b.hold('navigation', { tabId }, `https://looper-${tabId}.test/${i}`, UNCHECKED, SMALL_DAY);
+    }
+    b.noteCommitted(7, 'https://news.test/');
+    b.noteRequest(7, 'https://news.test/next', 'page');
+    expect(await b.hold('navigation', { tabId: 7 }, 'https://news.test/next', UNCHECKED, SMALL_DAY)).toEqual({ kind: 'skipped', reason: 'budget-day' });
+  }
+
+  it("a link clicked after other sites spent the pages' share of the day is checked; the content script's word may come just after the check asked", async () => {
+    const b = createBudget({ personWaitMs: 50 });
+    await spendPageShare(b);
+    b.noteRequest(7, 'https://article.test/story?ref=front', 'page');
+    const held = b.hold('navigation', { tabId: 7 }, 'https://article.test/story', UNCHECKED, SMALL_DAY);
+    setTimeout(() => b.noteClick(7, 'https://article.test/story?ref=front'), 20);
+    expect(await held).toBeNull();
+    expect(await b.refusedHere(7, 'https://article.test/story')).toBeNull();
+  });
+
+  it('a link opened in a new tab counts the click in the tab that opened it', async () => {
+    const b = createBudget({ personWaitMs: 50 });
+    await spendPageShare(b);
+    b.noteOpened(8, 7);
+    b.noteClick(7, 'https://article.test/other');
+    b.noteRequest(8, 'https://article.test/other', 'page');
+    expect(await b.hold('navigation', { tabId: 8 }, 'https://article.test/other', UNCHECKED, SMALL_DAY)).toBeNull();
+  });
+
+  it("without the word, or with another tab's, the page's navigation stays refused", async () => {
+    const b = createBudget({ personWaitMs: 50 });
+    await spendPageShare(b);
+    b.noteClick(9, 'https://article.test/story');
+    b.noteRequest(7, 'https://article.test/story', 'page');
+    expect(await b.hold('navigation', { tabId: 7 }, 'https://article.test/story', UNCHECKED, SMALL_DAY)).toEqual({ kind: 'skipped', reason: 'budget-day' });
+  });
+
+  it("a click on a site that spent its own day is refused for that site's spending (a content script claiming every navigation gains nothing)", async () => {
+    const b = createBudget({ personWaitMs: 50 });
+    const own: BudgetLimits = { ...DAY_ONLY, checksPerSitePerDay: 5 };
+    b.noteCommitted(3, 'https://looper.test/');
+    for (let i = 0; i < 6; i++) {
+      b.noteClick(3, `https://looper.test/${i}`);
+      b.noteRequest(3, `https://looper.test/${i}`, 'page');
+      await b.hold('navigation', { tabId: 3 }, `https://looper.test/${i}`, UNCHECKED, own);
+    }
+    b.noteClick(3, 'https://looper.test/last');
+    b.noteRequest(3, 'https://looper.test/last', 'page');
+    expect(await b.hold('navigation', { tabId: 3 }, 'https://looper.test/last', UNCHECKED, own)).toEqual({ kind: 'skipped', reason: 'budget-site-day' });
+  });
+});
