@@ -49,7 +49,7 @@ export interface Checker {
 export type DecidingSettings = Settings & { orgBlocklist?: readonly string[] };
 
 /** `budget`: page-caused checks (navigation, hover) are charged to it before they are sent. */
-export function createChecker(settings: SettingsStore, engine: ScanEngine, budget?: Budget): Checker {
+export function createChecker(settings: SettingsStore, engine: ScanEngine, budget: Budget): Checker {
   function decorate(status: UrlStatus, host: string, s: DecidingSettings, path?: string): UrlStatus {
     if (status.kind !== 'verdict') return status;
     return { ...status, decision: decide(status.verdict, s, { host, path }) };
@@ -83,7 +83,7 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine, budge
     if (send) incognitoUrls.note(g.url, ctx.incognito);
     await engine.warm(g.url);
     // Past a page's budget (docs/decisions/010-budgets.md): answered from what is known, nothing is sent.
-    const held = send ? await budget?.hold(reason, ctx, g.url, engine.peek(g.url), s.budgets) : null;
+    const held = send ? await budget.hold(reason, ctx, g.url, engine.peek(g.url), s.budgets) : null;
     if (held) return { status: decorate(held, g.host, s, pathOfUrl(g.url)), url: g.url, host: g.host };
     const status = send ? await engine.request(g.url, reason, ctx.tabId) : engine.peek(g.url);
     return { status: decorate(status, g.host, s, pathOfUrl(g.url)), url: g.url, host: g.host };
