@@ -24,6 +24,8 @@ import { createPageScans } from './surfaces/page-scans';
 import { createLinkWatchers } from './content-tier/link-watchers';
 import { createReportOpenLimit } from './content-tier/report-open';
 import { followMenuPolicy, registerMenus } from './surfaces/context-menu';
+import { FIRST_RUN_PAGE, opensFirstRun } from './surfaces/first-run';
+import { installedByPolicy } from './state/managed-source';
 import { enforcePolicy } from './overrides/policy-effects';
 import { createFrameLinks } from './content-tier/frame-links';
 import { createBudget } from './checks/budget';
@@ -124,11 +126,12 @@ export function startBackground(): App {
   browser.runtime.onInstalled.addListener((details) => {
     registerMenus();
     if (details.reason === 'install') {
-      // Wait for the policy (slow on a fresh profile) so a managed install opens no options tab.
-      void settings.settled().then(({ settings: s }) => {
-        // First run: nothing is sent before the person (or policy) configured the service.
-        if (!isConfigured(s)) void browser.runtime.openOptionsPage();
-      });
+      // Wait for the policy (slow on a fresh profile) so a managed install opens no first-run tab.
+      // Nothing is sent before the person (or the policy) configured the service.
+      void settings.settled().then(async (st) => {
+        const facts = { reason: details.reason, configured: isConfigured(st.settings), policyConfiguresService: st.policyConfiguresService, adminInstalled: await installedByPolicy() };
+        if (opensFirstRun(facts)) await browser.tabs.create({ url: browser.runtime.getURL(FIRST_RUN_PAGE) });
+      }).catch(ignore);
     }
   });
   browser.runtime.onStartup.addListener(() => {

@@ -33,7 +33,7 @@ if (browsers.includes('chromium')) {
       svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
       ext = await launchChromium({ extensionDir: extensionDir('chromium') });
       dialogs = watchDialogs(ext.context);
-      // popup.html as the privileged sender: the first run opens options.html by itself.
+      // popup.html as the privileged sender: the first run opens a page of its own (firstrun.html).
       control = await openExtensionPage(ext, 'popup.html');
       await configure({ serviceUrl: svc.baseUrl, apiKey: svc.demoKey });
     });
