@@ -105,7 +105,7 @@ async function phishingNavigationBlocked(w: JourneyWorld): Promise<void> {
         headline: document.querySelector('main.blocked h1')?.textContent ?? '',
         url: document.querySelector('.blocked-url code')?.textContent ?? '',
         gauge: document.querySelector('.gauge')?.getAttribute('aria-label') ?? '',
-        goBack: [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Go back'),
+        goBack: [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Go back to safety'),
       })),
     (s) => s.goBack,
   );

@@ -102,10 +102,10 @@ if (browsers.includes('chromium')) {
       expect(facts.indicators).toEqual(['Suspicious word in the address: “phish” (high concern)']);
       expect(facts.checked).not.toMatch(/^—?$/);
       // Without a report URL, "Report a mistake" is a button that opens an editable report.
-      expect(facts.buttons).toEqual(['Go back', 'Report a mistake', 'Proceed anyway']);
+      expect(facts.buttons).toEqual(['Go back to safety', 'Report a mistake', 'Proceed anyway']);
       expect(await tab.locator('.proceed').innerText()).toContain('If you proceed, this site will not be blocked again until the browser restarts.');
       // Go back is the primary action and has the focus; no report link without a report URL.
-      expect(facts.focused).toBe('Go back');
+      expect(facts.focused).toBe('Go back to safety');
       expect(facts.links.filter((l) => l.text === 'Report a mistake')).toEqual([]);
       await tab.close();
       expect(takeErrors()).toEqual([]);

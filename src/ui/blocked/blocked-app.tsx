@@ -113,8 +113,10 @@ export function BlockedApp({ search = location.search, pollMs = 500 }: { search?
       {why ? <StrictWhy why={why} awaiting={d.awaiting === true} /> : null}
       <Url d={d} />
       {d.rule ? <WhyLine decision={{ rule: d.rule }} /> : null}
-      <VerdictView verdict={d} level={2} />
-      <BlockedActions token={token} details={d} />
+      {/* The way out first; what the service found after it, before the way in. */}
+      <BlockedActions token={token} details={d}>
+        <VerdictView verdict={d} level={2} />
+      </BlockedActions>
       <SupportNote />{/* docs/decisions/016-organizations.md: the organization's contact, from policy */}
     </Page>
   );
