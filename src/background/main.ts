@@ -186,9 +186,10 @@ export function startBackground(): App {
   });
   engine.onProblem((p) => {
     if (p?.code === 'insufficient_credits') {
-      // A 402 says the balance cannot pay for a scan: the header shows that, not the last
-      // balance read, until the next credits answer says how many there are.
-      if (!p.restored) app.credits.last = 0;
+      // A 402 says the balance cannot pay for a scan: the header shows the balance the answer
+      // stated (a batch may need more than the few left), else 0, not the last balance read,
+      // until the next credits answer says how many there are.
+      if (!p.restored) app.credits.last = p.balance ?? 0;
       recheck.start();
       void browser.alarms.create(CREDITS_ALARM, { periodInMinutes: 1 });
     } else {
