@@ -117,7 +117,7 @@ if (browsers.includes('chromium')) {
       const firstBlockedPage = tab.url();
       // about:blank → safe-start → phish-back (loaded, then redirected) → blocked page.
       const historyLength = await tab.evaluate(() => history.length);
-      await tab.getByRole('button', { name: 'Go back' }).click();
+      await tab.getByRole('button', { name: 'Go back to safety' }).click();
       await tab.waitForURL(pages.url('safe-start.test', '/'), { timeout: 10_000 }).catch(() => undefined);
       // Give a wrong redirect (back onto the blocked site, then the blocked page again) time.
       await tab.waitForTimeout(1500);

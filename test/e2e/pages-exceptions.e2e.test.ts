@@ -65,8 +65,8 @@ async function blockedVisit(w: World, url: string, startHost: string): Promise<J
 /** On the blocked page, with the keyboard only: Tab to "Proceed anyway", Enter; the site loads. */
 async function proceedByKeyboard(w: World, tab: JourneyPage, url: string): Promise<void> {
   await waitFor('the blocked page\'s actions', () => tab.evaluate(() => !!document.querySelector('.blocked-actions')), Boolean, 10_000);
-  // "Go back" has focus first (the safe choice); Proceed is further on.
-  expect(await focusedElement(tab)).toEqual({ tag: 'button', name: 'Go back' });
+  // "Go back to safety" has focus first (the safe choice); Proceed is further on.
+  expect(await focusedElement(tab)).toEqual({ tag: 'button', name: 'Go back to safety' });
   await tabTo(tab, 'Proceed anyway', 20);
   await tab.press('Enter');
   await waitFor('the page itself', () => tab.currentUrl(), (u) => u === url, 10_000);
