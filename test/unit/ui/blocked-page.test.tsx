@@ -254,6 +254,8 @@ describe('blocked page in strict mode', () => {
       render(<BlockedApp search="?t=tok_1" pollMs={5} />);
       expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(en('headline_strict'));
       expect(screen.getByText(en(key))).toBeTruthy();
+      // What happened is the banner's one sentence, as the browsers' own warning pages put it.
+      expect(document.querySelector('.blocked-banner .blocked-reason')?.textContent).toBe(en(key));
       for (const k of ['openSettings', 'buyCredits']) expect(!!screen.queryByRole('button', { name: en(k) })).toBe(k === fix);
       expect(screen.getByRole('button', { name: en('goBack') })).toBeTruthy();
       // What Linklens does now; no empty sections ("Categories None", "Checked —", "Indicators None").
