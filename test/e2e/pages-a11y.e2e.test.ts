@@ -60,6 +60,11 @@ async function axeOnThePages(w: World): Promise<void> {
     await showOptionsGroup(options, group);
     await check(`options #${group}`, options);
   }
+  // The first-run page (its first step).
+  const firstRun = await w.driver.openExtensionPage('firstrun.html');
+  await waitFor('the first-run form', () => firstRun.evaluate(() => !!document.querySelector('.firstrun input')), Boolean, 15_000);
+  await check('first run', firstRun);
+  await firstRun.close();
   // Popup over a checked page; report page of a finished scan.
   const site = await w.driver.openWebPage(w.pages.url('safe-axe.test', '/'));
   const tabId = await w.driver.tabIdOf(site);
@@ -78,7 +83,7 @@ async function axeOnThePages(w: World): Promise<void> {
   await waitFor('its actions', () => blockedTab.evaluate(() => !!document.querySelector('.blocked-actions')), Boolean, 10_000);
   await check('blocked', blockedTab);
   console.log(report.join('\n'));
-  expect(serious).toEqual({ ...Object.fromEntries(OPTIONS_GROUPS.map((g) => [`options #${g}`, []])), popup: [], report: [], blocked: [] });
+  expect(serious).toEqual({ ...Object.fromEntries(OPTIONS_GROUPS.map((g) => [`options #${g}`, []])), 'first run': [], popup: [], report: [], blocked: [] });
   // The check can fail: a nameless button added to the options page is found (critical).
   await options.evaluate(() => void document.querySelector('main')?.append(document.createElement('button')));
   expect(seriousOrWorse(await runAxeWith(options)).map((v) => v.id)).toContain('button-name');

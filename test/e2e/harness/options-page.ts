@@ -33,14 +33,19 @@ interface PageLike {
  * first. Waits for the page's own change (a DOM mutation), not for time.
  */
 export async function showOptionsGroup(page: PageLike, group: OptionsGroup): Promise<void> {
+  await page.evaluate((g) => void (location.hash !== `#${g}` && (location.hash = g)), group);
+  await waitForOptionsGroup(page, group);
+}
+
+/** Resolves once the options page displays `group` (and no other), on the page's own DOM change. */
+export async function waitForOptionsGroup(page: PageLike, group: OptionsGroup): Promise<void> {
   await page.evaluate(
     (g) =>
       new Promise<void>((resolve) => {
         const shown = () => {
-          const el = document.querySelector<HTMLElement>(`[data-group="${g}"]`);
-          return !!el && !el.hidden;
+          const groups = [...document.querySelectorAll<HTMLElement>('[data-group]')];
+          return groups.some((el) => el.dataset.group === g && !el.hidden) && groups.every((el) => el.dataset.group === g || el.hidden);
         };
-        if (location.hash !== `#${g}`) location.hash = g;
         if (shown()) return resolve();
         const watch = new MutationObserver(() => {
           if (!shown()) return;
