@@ -24,6 +24,8 @@ import { createPageScans } from './surfaces/page-scans';
 import { createLinkWatchers } from './content-tier/link-watchers';
 import { createReportOpenLimit } from './content-tier/report-open';
 import { followMenuPolicy, registerMenus } from './surfaces/context-menu';
+import { FIRST_RUN_PAGE, opensFirstRun } from './surfaces/first-run';
+import { installedByPolicy } from './state/managed-source';
 import { enforcePolicy } from './overrides/policy-effects';
 import { createFrameLinks } from './content-tier/frame-links';
 import { createBudget } from './checks/budget';
@@ -128,11 +130,12 @@ export function startBackground(): App {
   browser.runtime.onInstalled.addListener((details) => {
     registerMenus();
     if (details.reason === 'install') {
-      // Wait for the policy (slow on a fresh profile) so a managed install opens no options tab.
-      void settings.settled().then(({ settings: s }) => {
-        // First run: nothing is sent before the person (or policy) configured the service.
-        if (!isConfigured(s)) void browser.runtime.openOptionsPage();
-      });
+      // Wait for the policy (slow on a fresh profile) so a managed install opens no first-run tab.
+      // Nothing is sent before the person (or the policy) configured the service.
+      void settings.settled().then(async (st) => {
+        const facts = { reason: details.reason, configured: isConfigured(st.settings), policyConfiguresService: st.policyConfiguresService, adminInstalled: await installedByPolicy() };
+        if (opensFirstRun(facts)) await browser.tabs.create({ url: browser.runtime.getURL(FIRST_RUN_PAGE) });
+      }).catch(ignore);
     }
   });
   browser.runtime.onStartup.addListener(() => {
@@ -188,9 +191,10 @@ export function startBackground(): App {
   });
   engine.onProblem((p) => {
     if (p?.code === 'insufficient_credits') {
-      // A 402 says the balance cannot pay for a scan: the header shows that, not the last
-      // balance read, until the next credits answer says how many there are.
-      if (!p.restored) app.credits.last = 0;
+      // A 402 says the balance cannot pay for a scan: the header shows the balance the answer
+      // stated (a batch may need more than the few left), else 0, not the last balance read,
+      // until the next credits answer says how many there are.
+      if (!p.restored) app.credits.last = p.balance ?? 0;
       recheck.start();
       void browser.alarms.create(CREDITS_ALARM, { periodInMinutes: 1 });
     } else {

@@ -38,7 +38,7 @@ export function extensionSnapshot(): Promise<string> {
 /** Launches Chromium with the extension and points it at `svc` (settings.set from an extension page). */
 export async function launchWithExtension(svc: ScanningService, patch: Record<string, unknown> = {}, args: string[] = []): Promise<BenchExtension> {
   const ext = await launchChromium({ extensionDir: await extensionSnapshot(), args });
-  // popup.html, not options.html: on install the background opens the options page by itself.
+  // popup.html: on install the background opens the first-run page by itself, in a tab of its own.
   const control = await openExtensionPage(ext, 'popup.html');
   await requestFromExtensionPage(control, { type: 'settings.set', patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey, ...patch } });
   // The options tab the background opened at install is not part of any measurement.

@@ -35,9 +35,8 @@ if (browsers.includes('chromium')) {
     let pages: PageServer;
     let svc: ScanningService;
     /**
-     * An extension page used only as a privileged sender. popup.html rather than options.html:
-     * on install the background opens the options page by itself (main.ts onInstalled), and
-     * Chromium's openOptionsPage may take over an options tab the test already uses.
+     * An extension page used only as a privileged sender. popup.html: on install the background
+     * opens the first-run page by itself (main.ts onInstalled), in a tab of its own.
      */
     let control: Page;
 

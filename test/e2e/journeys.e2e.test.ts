@@ -105,7 +105,7 @@ async function phishingNavigationBlocked(w: JourneyWorld): Promise<void> {
         headline: document.querySelector('main.blocked h1')?.textContent ?? '',
         url: document.querySelector('.blocked-url code')?.textContent ?? '',
         gauge: document.querySelector('.gauge')?.getAttribute('aria-label') ?? '',
-        goBack: [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Go back'),
+        goBack: [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Go back to safety'),
       })),
     (s) => s.goBack,
   );
@@ -200,7 +200,9 @@ async function popupShowsVerdict(w: JourneyWorld): Promise<void> {
   // Score 70: at or above the warn threshold (51), below block (76).
   expect(shown).toEqual({ url, decision: 'Warning: this page may be dangerous.', gauge: 'Risk score 70 of 100: High risk', chips: ['Scam'] });
   saveScreenshot(w, 'popup', await popup.screenshot());
-  // "Trust" on a site Linklens warns about asks first and says so; Cancel trusts nothing.
+  // "Trust" on a site Linklens warns about is behind "More actions", asks first and says so;
+  // Cancel trusts nothing.
+  await popup.click('button', 'More actions');
   await popup.click('button', 'Trust free-prize-scam.test');
   const asked = await waitFor('the trust question', () => popup.evaluate(() => document.querySelector('[role=group]')?.textContent ?? ''), (q) => q !== '');
   expect(asked).toContain('Linklens rated this site risky (risk score 70 of 100).');

@@ -33,7 +33,7 @@ if (browsers.includes('chromium')) {
       svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
       ext = await launchChromium({ extensionDir: extensionDir('chromium') });
       dialogs = watchDialogs(ext.context);
-      // popup.html as the privileged sender: the first run opens options.html by itself.
+      // popup.html as the privileged sender: the first run opens a page of its own (firstrun.html).
       control = await openExtensionPage(ext, 'popup.html');
       await configure({ serviceUrl: svc.baseUrl, apiKey: svc.demoKey });
     });
@@ -102,10 +102,10 @@ if (browsers.includes('chromium')) {
       expect(facts.indicators).toEqual(['Suspicious word in the address: “phish” (high concern)']);
       expect(facts.checked).not.toMatch(/^—?$/);
       // Without a report URL, "Report a mistake" is a button that opens an editable report.
-      expect(facts.buttons).toEqual(['Go back', 'Report a mistake', 'Proceed anyway']);
+      expect(facts.buttons).toEqual(['Go back to safety', 'Report a mistake', 'Proceed anyway']);
       expect(await tab.locator('.proceed').innerText()).toContain('If you proceed, this site will not be blocked again until the browser restarts.');
       // Go back is the primary action and has the focus; no report link without a report URL.
-      expect(facts.focused).toBe('Go back');
+      expect(facts.focused).toBe('Go back to safety');
       expect(facts.links.filter((l) => l.text === 'Report a mistake')).toEqual([]);
       await tab.close();
       expect(takeErrors()).toEqual([]);
@@ -117,7 +117,7 @@ if (browsers.includes('chromium')) {
       const firstBlockedPage = tab.url();
       // about:blank → safe-start → phish-back (loaded, then redirected) → blocked page.
       const historyLength = await tab.evaluate(() => history.length);
-      await tab.getByRole('button', { name: 'Go back' }).click();
+      await tab.getByRole('button', { name: 'Go back to safety' }).click();
       await tab.waitForURL(pages.url('safe-start.test', '/'), { timeout: 10_000 }).catch(() => undefined);
       // Give a wrong redirect (back onto the blocked site, then the blocked page again) time.
       await tab.waitForTimeout(1500);

@@ -12,6 +12,7 @@ import { focusedElement, tabTo } from './harness/keyboard';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import type { ExceptionsData, LinksLookupData } from '../../src/shared/messaging/protocol';
+import { showOptionsGroup } from './harness/options-page';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 /** After a page showed, how long a late redirect or request is waited for. */
@@ -64,8 +65,8 @@ async function blockedVisit(w: World, url: string, startHost: string): Promise<J
 /** On the blocked page, with the keyboard only: Tab to "Proceed anyway", Enter; the site loads. */
 async function proceedByKeyboard(w: World, tab: JourneyPage, url: string): Promise<void> {
   await waitFor('the blocked page\'s actions', () => tab.evaluate(() => !!document.querySelector('.blocked-actions')), Boolean, 10_000);
-  // "Go back" has focus first (the safe choice); Proceed is further on.
-  expect(await focusedElement(tab)).toEqual({ tag: 'button', name: 'Go back' });
+  // "Go back to safety" has focus first (the safe choice); Proceed is further on.
+  expect(await focusedElement(tab)).toEqual({ tag: 'button', name: 'Go back to safety' });
   await tabTo(tab, 'Proceed anyway', 20);
   await tab.press('Enter');
   await waitFor('the page itself', () => tab.currentUrl(), (u) => u === url, 10_000);
@@ -92,8 +93,8 @@ async function revokeByKeyboard(w: World): Promise<void> {
   expect(cells![2]).toBe('until the browser restarts');
   expect(cells![1]).toBe(new Date(exception!.since!).toLocaleString('en-US'));
 
-  // Keyboard only: the table of contents' "Exceptions" link, then Tab to the row's Revoke.
-  await tabTo(options, 'Exceptions', 40);
+  // Keyboard only: the side navigation's "Lists" link, then Tab to the row's Revoke.
+  await tabTo(options, 'Lists', 40);
   await options.press('Enter');
   await tabTo(options, `Revoke ${host}`, 40);
   await options.press('Enter');
@@ -127,6 +128,7 @@ async function revokeAll(w: World): Promise<void> {
   const options = await w.driver.openExtensionPage('options.html');
   const hostsListed = () => options.evaluate(() => [...document.querySelectorAll('#exceptions tbody tr td:first-child')].map((c) => c.textContent ?? ''));
   await waitFor('both exceptions listed', hostsListed, (h) => h.includes('phish-all-1.test') && h.includes('phish-all-2.test'), 10_000);
+  await showOptionsGroup(options, 'lists');
   await options.click('button', 'Revoke all');
   await options.click('button', 'Confirm');
   await waitFor('the list emptied', hostsListed, (h) => h.length === 0, 10_000);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { clearErrors, extensionDir, launchChromium, selectedBrowsers, type ChromiumExtension, type CollectedError } from './harness';
 import { describeViolations, runAxeInThemes, seriousOrWorse } from './harness/axe';
 import { requestFromExtensionPage } from './harness/extension-messages';
-import { openOptionsPage, optionsSection, reloadOptionsPage, runTestConnection, saveConnection } from './harness/options-page';
+import { openOptionsPage, optionsSection, reloadOptionsPage, runTestConnection, saveConnection, showOptionsGroup } from './harness/options-page';
 import { everythingInPage } from './harness/page-safety';
 import { bodyColours, SCREENSHOT_DIR, screenshotThemes } from './harness/screenshots';
 import { serviceKeys, serviceSettings } from './harness/service-account';
@@ -47,6 +47,7 @@ if (browsers.includes('chromium')) {
 
     test('API keys: created with a name and scopes, the secret is shown once, "Use this key" switches to it, and after a reload it is nowhere', async () => {
       await reloadOptionsPage(options);
+      await showOptionsGroup(options, 'account');
       const keys = optionsSection(options, 'keys');
       const name = `e2e admin ${Date.now()}`;
       await keys.getByLabel('Key name', { exact: true }).fill(name);
@@ -71,10 +72,12 @@ if (browsers.includes('chromium')) {
       expect(await everythingInPage(options)).not.toContain(secret);
 
       await reloadOptionsPage(options);
+      await showOptionsGroup(options, 'account');
       await optionsSection(options, 'keys').getByText(name).waitFor();
       expect(await everythingInPage(options)).not.toContain(secret);
       // The extension now talks to the service with the new key (the service logs key ids).
       svc.clearLog();
+      await showOptionsGroup(options, 'connection');
       await options.getByRole('button', { name: 'Test connection' }).click();
       await optionsSection(options, 'connection').locator('.notice-ok', { hasText: 'Connected.' }).waitFor();
       expect(new Set(svc.log.map((e) => e.auth))).toEqual(new Set([created!.id]));
@@ -83,6 +86,7 @@ if (browsers.includes('chromium')) {
 
     test('API keys: a key dismissed with Done is revoked after confirming, and is gone from the page and the service', async () => {
       await reloadOptionsPage(options);
+      await showOptionsGroup(options, 'account');
       const keys = optionsSection(options, 'keys');
       const name = `e2e read-only ${Date.now()}`;
       await keys.getByLabel('Key name', { exact: true }).fill(name);
@@ -108,6 +112,7 @@ if (browsers.includes('chromium')) {
       await expect.poll(() => optionsSection(options, 'keys').locator('.key-list li', { hasText: name }).count()).toBe(0);
       expect((await serviceKeys(svc)).map((k) => k.id)).not.toContain(id);
       await reloadOptionsPage(options);
+      await showOptionsGroup(options, 'account');
       await optionsSection(options, 'keys').locator('.key-list li').first().waitFor();
       expect(await optionsSection(options, 'keys').innerText()).not.toContain(name);
       expect(takeErrors()).toEqual([]);
@@ -115,6 +120,7 @@ if (browsers.includes('chromium')) {
 
     test('Credits: the balance is shown, and buying shows the new balance, equal to the service\'s', async () => {
       await reloadOptionsPage(options);
+      await showOptionsGroup(options, 'account');
       const credits = optionsSection(options, 'credits');
       const balance = credits.locator('.balance');
       await expect.poll(() => balance.innerText().catch(() => '')).toBe(`Credits: ${svc.getCredits().toLocaleString('en-US')}`);
@@ -137,6 +143,7 @@ if (browsers.includes('chromium')) {
 
     test('Account settings: a recognised field and the JSON editor are saved to the service', async () => {
       await reloadOptionsPage(options);
+      await showOptionsGroup(options, 'account');
       const account = optionsSection(options, 'account');
       const nameField = account.getByLabel('account.name', { exact: true });
       await nameField.waitFor();
@@ -163,6 +170,7 @@ if (browsers.includes('chromium')) {
 
     test('Account settings: invalid JSON shows a validation error and sends nothing', async () => {
       await reloadOptionsPage(options);
+      await showOptionsGroup(options, 'account');
       const account = optionsSection(options, 'account');
       const editor = account.getByLabel('Settings as JSON', { exact: true });
       await editor.waitFor();
@@ -188,10 +196,12 @@ if (browsers.includes('chromium')) {
 
     test('axe finds no serious or critical violation on the options page (light and dark)', async () => {
       await reloadOptionsPage(options);
+      await showOptionsGroup(options, 'account');
       await optionsSection(options, 'credits').locator('.balance').waitFor();
       await optionsSection(options, 'account').getByLabel('Settings as JSON', { exact: true }).waitFor();
       // With error notices showing too (their colours are checked for contrast as well).
       expect(await runTestConnection(options, svc.baseUrl, 'llk_this_key_does_not_exist_000000')).toContain('The service rejected this API key.');
+      await showOptionsGroup(options, 'account');
       await optionsSection(options, 'account').getByLabel('Settings as JSON', { exact: true }).fill('{');
       await optionsSection(options, 'account').getByRole('button', { name: 'Save JSON' }).click();
       await options.locator('#account-json-error').waitFor();
@@ -203,9 +213,11 @@ if (browsers.includes('chromium')) {
 
     test('screenshots of the options page in light and dark', async () => {
       await reloadOptionsPage(options);
+      await showOptionsGroup(options, 'account');
       await optionsSection(options, 'credits').locator('.balance').waitFor();
       await optionsSection(options, 'keys').locator('.key-list li').first().waitFor();
       // A Test connection outcome, so the screenshot shows a notice too.
+      await showOptionsGroup(options, 'connection');
       await options.getByRole('button', { name: 'Test connection' }).click();
       await optionsSection(options, 'connection').locator('.notice-ok', { hasText: 'Connected.' }).waitFor();
       const paths = await screenshotThemes(options, 'options');

@@ -157,8 +157,13 @@ if (browsers.includes('chromium')) {
       const status = await popup.locator('.status').innerText();
       expect(status).toContain('Confidence\n80%');
       expect(await popup.locator('.status .reasoning').innerText()).toMatch(/^Rule "scam"/);
-      // The actions for a checked web page, and the recent scans including this one.
-      for (const name of ['Check again', 'Trust free-prize-scam.test', 'Check all links on this page']) {
+      // A page Linklens warns about: Check again and Report a mistake first; trusting it, the
+      // page's links and the recent scans (this one included) behind "More actions".
+      const first = popup.getByRole('region', { name: 'Actions' });
+      for (const name of ['Check again', 'Report a mistake']) expect(await first.getByRole('button', { name }).count(), name).toBe(1);
+      expect(await popup.getByRole('button', { name: 'Trust free-prize-scam.test' }).count()).toBe(0);
+      await popup.getByRole('button', { name: 'More actions' }).click();
+      for (const name of ['Trust free-prize-scam.test', 'Check all links on this page']) {
         expect(await popup.getByRole('button', { name }).count(), name).toBe(1);
       }
       await popup.locator('.scan-list a', { hasText: url }).first().waitFor();

@@ -176,7 +176,8 @@ if (selectedBrowsers().includes('chromium')) {
     rootTest('the options page shows the policy-set fields as locked', async () => {
       await policyApplied();
       const page = await openExtensionPage(ext, 'options.html');
-      await page.getByText('Set by your organization').first().waitFor({ timeout: 15_000 });
+      // Attached, not visible: the note may be in a group the page does not show at first.
+      await page.getByText('Set by your organization').first().waitFor({ state: 'attached', timeout: 15_000 });
       // Each control described by a "Set by your organization" note is disabled.
       const controls = await page.evaluate(() => {
         const out: { describedBy: string; disabled: boolean; value: string }[] = [];

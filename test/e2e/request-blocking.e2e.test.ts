@@ -57,7 +57,7 @@ async function secondVisitSendsNothing(w: World): Promise<void> {
   await tab.evaluate((u) => void (location.href = u), url);
   await waitFor('the second visit blocked', () => tab.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
   expect(hits(w, host)).toBe(before);
-  await tab.click('button', 'Go back');
+  await tab.click('button', 'Go back to safety');
   await waitFor('"Go back" to return to the page before', () => tab.currentUrl(), (u) => u === start, 10_000);
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   expect(await tab.currentUrl()).toBe(start);

@@ -21,6 +21,7 @@ import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import { postsFor } from '../shared/service-log';
 import type { SettingsData, TabStatusData } from '../../src/shared/messaging/protocol';
+import { showOptionsGroup } from './harness/options-page';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 
@@ -47,8 +48,9 @@ async function openOptions(w: World): Promise<JourneyPage> {
   return page;
 }
 
-/** Picks a settings file in the import field (the change event a file chooser fires). */
+/** Opens Advanced and picks a settings file in the import field (the change event a file chooser fires). */
 async function chooseSettingsFile(page: JourneyPage, json: string): Promise<void> {
+  await showOptionsGroup(page, 'advanced');
   await page.evaluate((text) => {
     const input = document.querySelector<HTMLInputElement>('#import-settings')!;
     const files = new DataTransfer();

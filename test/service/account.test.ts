@@ -75,6 +75,7 @@ describe('credits', () => {
     const broke = await call(svc, 'POST', '/v1/scans/', { body: { url: 'https://example.com/x' } });
     expect(broke.status).toBe(402);
     expect(broke.json.error.code).toBe('insufficient_credits');
+    expect(broke.json.balance).toBe(0); // stated beside the error
     const bought = await call(svc, 'POST', '/v1/credits/purchase', { body: { amount: 5 } });
     expect(bought.status).toBe(200);
     expect(bought.json).toMatchObject({ balance: 5, purchased: 5 });

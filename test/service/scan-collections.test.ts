@@ -47,6 +47,7 @@ describe('POST /v1/scans/batch', () => {
     svc.setCredits(1);
     const r = await call(svc, 'POST', '/v1/scans/batch', { body: { urls: ['https://a.example/', 'https://b.example/'] } });
     expect(r.status).toBe(402);
+    expect(r.json.balance).toBe(1); // what is left, stated beside the error
     expect(svc.scans()).toHaveLength(0);
     expect(svc.getCredits()).toBe(1);
   });

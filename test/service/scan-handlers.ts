@@ -13,7 +13,8 @@ const MAX_LIMIT = 100;
 function spend(ctx: Ctx, n: number): JsonReply | null {
   const { balance } = ctx.state.credits;
   if (balance < n) {
-    return error(402, 'insufficient_credits', `This needs ${n} credit(s); the balance is ${balance}. Buy more with POST /v1/credits/purchase.`);
+    // The balance beside the error, as a service may state it (the spec shows no error bodies).
+    return json(402, { error: { code: 'insufficient_credits', message: `This needs ${n} credit(s); the balance is ${balance}. Buy more with POST /v1/credits/purchase.` }, balance });
   }
   setBalance(ctx.state, balance - n);
   return null;

@@ -29,6 +29,8 @@ export interface ApiError {
   message: string;
   /** How long the service asked us to wait (429/503 Retry-After), in ms, or null. */
   retryAfterMs: number | null;
+  /** The credit balance the answer stated (a 402 body may say how many credits are left); absent when it said none. */
+  balance?: number;
 }
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };

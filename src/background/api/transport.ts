@@ -7,6 +7,7 @@ import { apiError, codeForStatus, fail, messageFromBody, ok, reasonPhrase, type 
 import { backoffDelay, isRetryable, MAX_WAIT_MS, parseRetryAfter, type Outcome } from './retry-policy';
 import { say } from '../i18n';
 import { MAX_BODY_BYTES, readBodyLimited } from './body-limit';
+import { readCredits } from './readers';
 
 export interface TransportDeps {
   baseUrl: string;
@@ -146,7 +147,10 @@ export function createTransport(d: TransportDeps) {
     const body = text === null ? undefined : parseJson(text);
     const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(res.headers.get('retry-after'), d.now()) : null;
     const message = messageFromBody(body) ?? reasonPhrase(status, res.statusText);
-    return apiError(codeForStatus(status), message, status, retryAfterMs);
+    const error = apiError(codeForStatus(status), message, status, retryAfterMs);
+    // Out of credits: the balance the answer states, if any, is what the popup's header shows.
+    const balance = status === 402 ? readCredits(body)?.balance : null;
+    return typeof balance === 'number' ? { ...error, balance } : error;
   }
 
   /** One logical request: attempts with retries as retry-policy.ts decides. */

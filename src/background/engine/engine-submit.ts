@@ -181,7 +181,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
         // Kept, without a deadline, until credits return (engine-resume.ts creditsRestored).
         // The batch (if any) was answered: from now on the job leaves alone, with its own key.
         const updated = await note(job.url, { waitingFor: 'credits', lastError: e.code, batchKey: null });
-        core.setProblem({ code: e.code, message: e.message, fix: 'credits' });
+        core.setProblem({ code: e.code, message: e.message, fix: 'credits', ...(e.balance !== undefined ? { balance: e.balance } : {}) });
         if (updated) core.emitProgress(updated);
         return;
       }

@@ -60,7 +60,10 @@ async function testWithKeyFor(app: App, serviceUrl: string, typedKey: string): P
       serviceOrigin: serviceOrigin(serviceUrl),
     };
   }
-  return testConnection(app, serviceUrl, d.apiKey);
+  const result = await testConnection(app, serviceUrl, d.apiKey);
+  // The key in use, asked at the service in use: its balance is the one the popup shows.
+  if (result.outcome === 'connected' && result.balance !== null && serviceUrl.trim() === st.settings.serviceUrl && d.apiKey === st.settings.apiKey) await noteBalance(app, result.balance);
+  return result;
 }
 
 /** The policy's service URL and key as in effect now (the effective settings carry both). */

@@ -1,7 +1,9 @@
 /**
- * Go back (primary, focused first), Proceed anyway (secondary, says how long the exception lasts,
- * absent when policy forbids it), Report a mistake (the policy's report URL, http(s) only).
+ * Go back to safety (primary, focused first), Report a mistake (the policy's report URL, http(s)
+ * only), then `children` (the verdict's details), then Proceed anyway (secondary, last, says how
+ * long the exception lasts, absent when policy forbids it: proceed.ts decides, the details carry it).
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { sendToBackground } from '@/src/shared/messaging/send';
 import { MAX_BACK_STEPS } from '@/src/shared/messaging/limits';
@@ -13,7 +15,7 @@ import { safeHttpUrl } from '../page-params';
 import { goBack } from './go-back';
 import { ReportMistake } from '../components/report-mistake';
 
-export function BlockedActions({ token, details }: { token: string; details: BlockedDetailsData }) {
+export function BlockedActions({ token, details, children }: { token: string; details: BlockedDetailsData; children?: ComponentChildren }) {
   const [error, setError] = useState<ErrorInfo | null>(null);
   const backRef = useRef<HTMLDivElement>(null);
   useEffect(() => backRef.current?.querySelector('button')?.focus(), []);
@@ -47,6 +49,7 @@ export function BlockedActions({ token, details }: { token: string; details: Blo
         ) : null}
       </div>
       {!report && details.scanId ? <ReportMistake url={details.url} scanId={details.scanId} summary={details.riskScore !== null ? `${details.riskScore}/100 ${details.categories.join(', ')}` : null} /> : null}
+      {children}
       {details.canProceed ? (
         <div class="proceed">
           <Button onClick={() => void proceed()}>{t('proceedAnyway')}</Button>

@@ -28,7 +28,7 @@ import { useBlockedDetails } from './use-blocked-details';
  */
 type Tone = 'danger' | 'unchecked' | 'neutral';
 
-function Page({ headline, reason, tone = 'neutral', children }: { headline: string; reason?: string; tone?: Tone; children: ComponentChildren }) {
+function Page({ headline, reason, reasonClass = '', tone = 'neutral', children }: { headline: string; reason?: string; reasonClass?: string; tone?: Tone; children: ComponentChildren }) {
   useEffect(() => {
     document.title = `${headline} – ${t('extName')}`;
   }, [headline]);
@@ -36,7 +36,7 @@ function Page({ headline, reason, tone = 'neutral', children }: { headline: stri
     <main class={`blocked blocked-${tone}`}>
       <div class="blocked-banner">
         <h1>{headline}</h1>
-        {reason ? <p class="blocked-reason">{reason}</p> : null}
+        {reason ? <p class={`blocked-reason ${reasonClass}`.trim()}>{reason}</p> : null}
       </div>
       {children}
     </main>
@@ -63,11 +63,13 @@ function Url({ d }: { d: BlockedDetailsData }) {
   );
 }
 
-/** Strict mode blocked without a verdict: what happened, what Linklens does now, and where to fix it. */
+/**
+ * Strict mode blocked without a verdict: what happened is the banner's sentence; this says what
+ * Linklens does now, and where to fix it.
+ */
 function StrictWhy({ why, awaiting }: { why: NonNullable<ReturnType<typeof strictWhy>>; awaiting: boolean }) {
   return (
     <Notice kind="warn">
-      <p class="strict-why">{t(why.key)}</p>
       <p>{awaiting ? t('strictAwaiting') : t('strictWill')}</p>
       {why.fix === 'options' ? <Button variant="link" onClick={() => void openOptions()}>{t('openSettings')}</Button> : null}
       {why.fix === 'credits' ? <Button variant="link" onClick={() => void openOptions('credits')}>{t('buyCredits')}</Button> : null}
@@ -107,14 +109,16 @@ export function BlockedApp({ search = location.search, pollMs = 500 }: { search?
   }
   const why = strictWhy(d.reason);
   return (
-    <Page headline={t(key)} reason={t('blockedIntro')} tone={why ? 'unchecked' : 'danger'}>
+    <Page headline={t(key)} reason={why ? t(why.key) : t('blockedIntro')} reasonClass={why ? 'strict-why' : ''} tone={why ? 'unchecked' : 'danger'}>
       <BrandHeader />
       <OrgWarningMessage />
       {why ? <StrictWhy why={why} awaiting={d.awaiting === true} /> : null}
       <Url d={d} />
       {d.rule ? <WhyLine decision={{ rule: d.rule }} /> : null}
-      <VerdictView verdict={d} level={2} />
-      <BlockedActions token={token} details={d} />
+      {/* The way out first; what the service found after it, before the way in. */}
+      <BlockedActions token={token} details={d}>
+        <VerdictView verdict={d} level={2} />
+      </BlockedActions>
       <SupportNote />{/* docs/decisions/016-organizations.md: the organization's contact, from policy */}
     </Page>
   );

@@ -1,116 +1,82 @@
 /**
- * The options page: one column of sections with a table of contents (anchors, so the popup can
- * open options.html#credits). Settings load once; each section saves its own changes.
+ * The options page: a side navigation of groups (Connection, Protection, …) and the sections of one
+ * group at a time. The fragment chooses the group (option-groups.ts), so options.html#credits opens
+ * Account at Credits and back/forward move between groups. Every group stays rendered, the others
+ * hidden: a section keeps its state while the person looks elsewhere, and its anchor id exists.
+ * Settings load once; each section saves its own changes.
  */
-import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import { ErrorText } from '../components/error-text';
 import { LockedNote } from '../components/locked-note';
 import { t } from '../i18n';
-import { AccountSection } from './account-section';
-import { AuditSection } from './audit-section';
-import { CacheSection } from './cache-section';
-import { ConnectionSection } from './connection-section';
-import { ExceptionsSection } from './exceptions-section';
-import { CreditsSection } from './credits-section';
-import { HistorySection } from './history-section';
-import { ImportExportSection } from './import-export-section';
-import { KeysSection } from './keys-section';
-import { LedgerSection } from './ledger-section';
-import { PrivacySection } from './privacy-section';
-import { ProtectionSection } from './protection-section';
-import { ReportingSection } from './reporting-section';
 import { useSettings } from './use-settings';
-import { Notice } from '../components/notice';
-import type { SettingsData } from '@/src/shared/messaging/protocol';
 import { BrandHeader } from '../components/brand';
+import { routeFor, visibleGroups, type GroupId } from './option-groups';
+import { connectionIdentity, OPTION_SECTIONS, shownSections, type OptionSection, type SectionContext } from './sections';
+import { SideNav } from './side-nav';
+import { useHash } from './use-route';
 
-/**
- * The saved connection, as the sections that talk to the service depend on it. Used as their
- * `key`: after Save (or an import) they mount again and ask with the new connection at once,
- * instead of showing what the old one answered until the page is reloaded.
- */
-export function connectionIdentity(data: SettingsData): string | null {
-  if (!data.settings.serviceUrl || !data.apiKeyHint) return null;
-  return `${data.settings.serviceUrl}\n${data.apiKeyHint}`;
-}
+/** Every section title key (for the locale convention test). */
+export const SECTION_TITLE_KEYS: Record<string, string> = Object.fromEntries(OPTION_SECTIONS.map((s) => [s.id, s.titleKey]));
 
-/** In place of a service section while nothing is connected: points at the form on this page. */
-function ConnectFirst() {
-  return <Notice kind="info">{t('connectFirst')}</Notice>;
-}
-
-const SECTIONS = ['connection', 'protection', 'privacy', 'exceptions', 'ledger', 'audit', 'history', 'keys', 'credits', 'account', 'cache', 'backup', 'reporting'] as const;
-/** Hidden under the policy `hideAccountSections` (docs/decisions/016-organizations.md): managed users do not handle keys or credits. */
-const ACCOUNT_SECTIONS: readonly string[] = ['keys', 'credits', 'account'];
-type SectionId = (typeof SECTIONS)[number];
-export const SECTION_TITLE_KEYS: Record<SectionId, string> = {
-  connection: 'sec_connection',
-  protection: 'sec_protection',
-  privacy: 'sec_privacy',
-  exceptions: 'sec_exceptions',
-  ledger: 'sec_ledger',
-  audit: 'sec_audit',
-  history: 'sec_history',
-  keys: 'sec_keys',
-  credits: 'sec_credits',
-  account: 'sec_account',
-  cache: 'sec_cache',
-  backup: 'sec_backup',
-  reporting: 'sec_reporting',
-};
-
-function Section({ id, children }: { id: SectionId; children: ComponentChildren }) {
+function Section({ section, ctx }: { section: OptionSection; ctx: SectionContext }) {
   return (
-    <section id={id} class="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t(SECTION_TITLE_KEYS[id])}</h2>
-      {children}
+    <section id={section.id} class="card" aria-labelledby={`${section.id}-title`}>
+      <h2 id={`${section.id}-title`}>{t(section.titleKey)}</h2>
+      {section.render(ctx)}
     </section>
+  );
+}
+
+function Group({ id, shown, sections, ctx }: { id: GroupId; shown: boolean; sections: readonly OptionSection[]; ctx: SectionContext }) {
+  return (
+    <div class="options-group" data-group={id} hidden={!shown}>
+      {sections.filter((s) => s.group === id).map((s) => <Section key={s.id} section={s} ctx={ctx} />)}
+    </div>
   );
 }
 
 export function OptionsApp() {
   const { model, error } = useSettings();
   const conn = model ? connectionIdentity(model.data) : null;
-  const hideAccount = model?.settings.hideAccountSections === true;
+  const sections = shownSections(model?.settings.hideAccountSections === true);
+  const groups = visibleGroups(sections);
+  const { hash, moved } = useHash();
+  const route = routeFor(hash, sections);
+  const mainRef = useRef<HTMLElement>(null);
+
+  // After the person moved (a link, back/forward), focus goes to the heading of what the link
+  // named, as a fragment link into the page would: the section, else the group's first one. The
+  // next Tab then reaches that section's first control, not the top of the page.
+  const loaded = model !== null;
+  useEffect(() => {
+    const root = mainRef.current;
+    if (!root || !loaded) return;
+    const named = route.section && route.section !== route.group ? root.querySelector<HTMLElement>(`section#${route.section}`) : null;
+    if (named) named.scrollIntoView({ block: 'start' });
+    else if (moved) scrollTo({ top: 0 });
+    if (!moved) return;
+    const heading = (named ?? root.querySelector(`[data-group="${route.group}"] section`))?.querySelector<HTMLElement>('h2');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }, [route.group, route.section, moved, loaded]);
+
   return (
     <div class="options">
       <header class="bar">
         <h1>{t('optionsTitle')}</h1>
       </header>
-      <nav aria-label={t('sections')}>
-        <ul>
-          {SECTIONS.filter((id) => !(hideAccount && ACCOUNT_SECTIONS.includes(id))).map((id) => <li key={id}><a href={`#${id}`}>{t(SECTION_TITLE_KEYS[id])}</a></li>)}
-        </ul>
-      </nav>
-      <main>
-        {error ? <ErrorText error={error} /> : null}
-        {!model && !error ? <p role="status">{t('loading')}</p> : null}
-        <BrandHeader />
-        {model?.data.lockAll ? <p class="org-managed"><LockedNote /></p> : null}
-        {model ? (
-          <>
-            <Section id="connection"><ConnectionSection model={model} /></Section>
-            <Section id="protection"><ProtectionSection model={model} /></Section>
-            <Section id="privacy"><PrivacySection model={model} /></Section>
-            <Section id="exceptions"><ExceptionsSection /></Section>
-            <Section id="ledger"><LedgerSection /></Section>
-            <Section id="audit"><AuditSection auditOnly={model.settings.auditOnly} /></Section>
-            <Section id="history"><HistorySection key={conn ?? 'none'} connected={conn !== null} /></Section>
-            {hideAccount ? null : (
-              <>
-                <Section id="keys">
-                  {conn ? <KeysSection connection={conn} canUse={!model.locked('apiKey')} onUse={(apiKey) => model.save({ apiKey })} /> : <ConnectFirst />}
-                </Section>
-                <Section id="credits">{conn ? <CreditsSection key={conn} /> : <ConnectFirst />}</Section>
-                <Section id="account">{conn ? <AccountSection key={conn} /> : <ConnectFirst />}</Section>
-              </>
-            )}
-            <Section id="cache"><CacheSection /></Section>
-            <Section id="backup"><ImportExportSection locked={model.data.lockAll} onImported={model.reload} /></Section>
-            <Section id="reporting"><ReportingSection /></Section>
-          </>
-        ) : null}
-      </main>
+      <div class="options-layout">
+        <SideNav groups={groups} current={route.group} />
+        <main ref={mainRef}>
+          {error ? <ErrorText error={error} /> : null}
+          {!model && !error ? <p role="status">{t('loading')}</p> : null}
+          <BrandHeader />
+          {model?.data.lockAll ? <p class="org-managed"><LockedNote /></p> : null}
+          {model ? groups.map((g) => <Group key={g} id={g} shown={g === route.group} sections={sections} ctx={{ model, conn }} />) : null}
+        </main>
+      </div>
     </div>
   );
 }

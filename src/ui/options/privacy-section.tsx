@@ -1,11 +1,10 @@
-/** Privacy: what may be sent, which sites are trusted or blocked, and the ledger. */
+/** Privacy: what may be sent (the trusted and blocked sites are in lists-section.tsx). */
 import { useState } from 'preact/hooks';
 import type { Reply } from '@/src/shared/messaging/protocol';
 import type { Settings } from '@/src/shared/policy/settings';
 import { CheckField } from '../components/field';
 import { SaveStatus } from '../components/save-status';
 import { t } from '../i18n';
-import { SiteList } from './site-list';
 import type { SettingsModel } from './use-settings';
 
 export function PrivacySection({ model }: { model: SettingsModel }) {
@@ -22,18 +21,6 @@ export function PrivacySection({ model }: { model: SettingsModel }) {
       <SaveStatus reply={reply} />
       {/* Policy-only key: shown only when a policy sets it, always locked. */}
       {model.data.managedKeys.includes('allowUserAllowlist') ? <CheckField label={t('allowUserAllowlist')} checked={s.allowUserAllowlist} locked onChange={() => undefined} /> : null}
-      {(['allowlist', 'blocklist'] as const).map((list) => (
-        <SiteList
-          key={list}
-          list={list}
-          title={list === 'allowlist' ? t('allowlistTitle') : t('blocklistTitle')}
-          sites={s[list]}
-          locked={lk(list)}
-          orgAdds={model.data.managedKeys.includes(list)}
-          fixed={model.data.managedEntries?.[list] ?? []}
-          onChanged={model.reload}
-        />
-      ))}
     </div>
   );
 }

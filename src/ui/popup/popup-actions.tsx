@@ -1,6 +1,8 @@
 /**
- * Check again, trust this site, open settings. Each action reports its outcome in a status line;
- * the popup re-reads the tab status afterwards (`onDone`).
+ * Check again, report a mistake, trust this site, open settings: the ones `actions` names, in
+ * that order (popup-layout.ts decides which come first and which wait behind "More actions").
+ * Each action reports its outcome in a status line; the popup re-reads the tab status afterwards
+ * (`onDone`).
  */
 import { useState } from 'preact/hooks';
 import { sendToBackground } from '@/src/shared/messaging/send';
@@ -13,10 +15,14 @@ import { openOptions } from '../open';
 import { siteOf } from '../site';
 import { TrustPanel, hostOf } from './trust-panel';
 import { ReportMistake } from '../components/report-mistake';
+import type { PopupAction } from './popup-layout';
 
-const isWeb = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
+export const isWeb = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
 
-export function PopupActions({ data, tabId, onDone }: { data: TabStatusData; tabId?: number; onDone: () => void }) {
+/** The site is on the person's allowlist already (nothing to trust). */
+export const isTrusted = (data: TabStatusData): boolean => data.status.kind === 'skipped' && data.status.reason === 'allowlisted';
+
+export function PopupActions({ data, tabId, onDone, actions, primary }: { data: TabStatusData; tabId?: number; onDone: () => void; actions: readonly PopupAction[]; primary?: boolean }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -24,7 +30,8 @@ export function PopupActions({ data, tabId, onDone }: { data: TabStatusData; tab
   const host = url ? hostOf(url) : null;
   const site = url ? siteOf(url) : null;
   const [asking, setAsking] = useState(false);
-  const trusted = data.status.kind === 'skipped' && data.status.reason === 'allowlisted';
+  const trusted = isTrusted(data);
+  const has = (a: PopupAction) => actions.includes(a);
 
   const run = async (name: string, send: () => ReturnType<typeof sendToBackground>, doneText?: string) => {
     setBusy(name);
@@ -38,17 +45,17 @@ export function PopupActions({ data, tabId, onDone }: { data: TabStatusData; tab
   };
 
   return (
-    <section class="actions" aria-label={t('actions')}>
+    <div class="actions">
       <div class="row">
-        {url && data.configured ? (
-          <Button variant="primary" busy={busy === 'scan'} onClick={() => void run('scan', () => sendToBackground({ type: 'scan.url', url, reason: 'popup', force: true, tabId }))}>
+        {has('checkAgain') && url && data.configured ? (
+          <Button variant={primary ? 'primary' : 'secondary'} busy={busy === 'scan'} onClick={() => void run('scan', () => sendToBackground({ type: 'scan.url', url, reason: 'popup', force: true, tabId }))}>
             {t('checkAgain')}
           </Button>
         ) : null}
-        {host && site && !trusted && !asking && data.canTrust ? (
+        {has('trust') && host && site && !trusted && !asking && data.canTrust ? (
           <Button busy={busy === 'trust'} onClick={() => setAsking(true)}>{t('trustSite', host)}</Button>
         ) : null}
-        <Button variant="link" onClick={() => void openOptions()}>{t('openSettings')}</Button>
+        {has('settings') ? <Button variant={primary ? 'primary' : 'link'} onClick={() => void openOptions()}>{t('openSettings')}</Button> : null}
       </div>
       {asking && host && site ? (
         <TrustPanel
@@ -62,11 +69,11 @@ export function PopupActions({ data, tabId, onDone }: { data: TabStatusData; tab
           }}
         />
       ) : null}
-      {url && data.status.kind === 'verdict' ? (
+      {has('report') && url && data.status.kind === 'verdict' ? (
         <ReportMistake url={url} tabId={tabId} scanId={data.status.verdict.scanId} summary={`${data.status.verdict.riskScore}/100 ${data.status.verdict.categories.join(', ')}`} />
       ) : null}
       {done ? <Notice kind="ok">{done}</Notice> : null}
       {error ? <ErrorText error={error} /> : null}
-    </section>
+    </div>
   );
 }

@@ -10,7 +10,10 @@ import { t } from '../i18n';
 import { openOptions } from '../open';
 import { PageScan } from './page-scan';
 import { PauseControl } from './pause-control';
-import { PopupActions } from './popup-actions';
+import { isTrusted, isWeb, PopupActions } from './popup-actions';
+import { MoreActions } from './more-actions';
+import { popupLayout, type PopupAction } from './popup-layout';
+import type { TabStatusData } from '@/src/shared/messaging/protocol';
 import { RecentScans } from './recent-scans';
 import { StatusView } from './status-view';
 import { SignInState } from './sign-in-state';
@@ -27,6 +30,38 @@ function SetUp() {
   );
 }
 
+/**
+ * The verdict card, then the one or two actions that matter first (popup-layout.ts), then the
+ * rest behind "More actions".
+ */
+function Configured({ data, tabId, pollMs, refresh }: { data: TabStatusData; tabId: number | undefined; pollMs: number; refresh: () => void }) {
+  const web = isWeb(data.url);
+  const layout = popupLayout({
+    web,
+    verdictAction: data.status.kind === 'verdict' ? data.status.decision.action : null,
+    canTrust: data.canTrust && !isTrusted(data),
+    canPause: data.canPause,
+    paused: data.pausedUntil !== null,
+  });
+  const part = (actions: readonly PopupAction[], primary: boolean) => (
+    <>
+      <PopupActions data={data} tabId={tabId} onDone={refresh} actions={actions} primary={primary} />
+      {actions.includes('pageScan') && tabId !== undefined && web ? <PageScan tabId={tabId} pollMs={pollMs} /> : null}
+      {actions.includes('pause') ? <PauseControl pausedUntil={data.pausedUntil} onDone={refresh} /> : null}
+      {actions.includes('recent') ? <RecentScans /> : null}
+    </>
+  );
+  return (
+    <>
+      {tabId !== undefined ? <SignInState tabId={tabId} /> : null}{/* docs/decisions/016-organizations.md */}
+      <StatusView data={data} />
+      <BudgetNotice budget={data.budget} />
+      <section class="first-actions" aria-label={t('actions')}>{part(layout.first, true)}</section>
+      {layout.more.length ? <MoreActions>{part(layout.more, false)}</MoreActions> : null}
+    </>
+  );
+}
+
 export function PopupApp({ pollMs = 500 }: { pollMs?: number }) {
   const { tabId, data, error, refresh } = useTabStatus(pollMs);
   return (
@@ -38,17 +73,7 @@ export function PopupApp({ pollMs = 500 }: { pollMs?: number }) {
       {error ? <ErrorText error={error} /> : null}
       {!data && !error ? <p class="muted" role="status">{tabId === null ? t('noTab') : t('loading')}</p> : null}
       {data && !data.configured ? <SetUp /> : null}
-      {data && data.configured ? (
-        <>
-          {typeof tabId === 'number' ? <SignInState tabId={tabId} /> : null}{/* docs/decisions/016-organizations.md */}
-          <StatusView data={data} />
-          <BudgetNotice budget={data.budget} />
-          <PopupActions data={data} tabId={typeof tabId === 'number' ? tabId : undefined} onDone={refresh} />
-          {typeof tabId === 'number' && data.url && /^https?:/i.test(data.url) ? <PageScan tabId={tabId} pollMs={pollMs} /> : null}
-          {data.canPause ? <PauseControl pausedUntil={data.pausedUntil} onDone={refresh} /> : null}
-          <RecentScans />
-        </>
-      ) : null}
+      {data && data.configured ? <Configured data={data} tabId={typeof tabId === 'number' ? tabId : undefined} pollMs={pollMs} refresh={refresh} /> : null}
       <SupportNote />{/* docs/decisions/016-organizations.md: the organization's contact, from policy */}
     </main>
   );

@@ -105,8 +105,8 @@ export async function chromiumDriver(options: DriverOptions): Promise<JourneyDri
     extensionDir: options.extensionDir,
     args: options.acceptSpki ? [`--ignore-certificate-errors-spki-list=${options.acceptSpki}`] : [],
   });
-  // popup.html as the privileged sender, not options.html: on install the background opens the
-  // options page by itself and may take over an options tab (background.e2e.test.ts).
+  // popup.html as the privileged sender: on install the background opens a page of its own (the
+  // first-run page), and a sender the test uses should not be one it might take over.
   let control: Page;
   try {
     if (options.allowPrivate) await allowIncognito(ext.context, ext.extensionId);

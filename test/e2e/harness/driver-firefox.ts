@@ -174,7 +174,7 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
       const page = await ext.newPage();
       if (viewport) await page.setViewport(viewport);
       const wrapped = wrap(page);
-      // The first-run options tab can take this blank tab (see gotoExtensionPage): load it again.
+      // The first-run tab can take this blank tab (see gotoExtensionPage): load it again.
       for (let attempt = 1; ; attempt++) {
         try {
           await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 20_000 });
@@ -187,7 +187,8 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
           const onOurs = await waitFor('the tab on an extension page', () => wrapped.currentUrl(), settled, 5000, 50).then(() => true, () => false);
           if (!onOurs) throw error;
         }
-        if (attempt >= 2 || (await wrapped.currentUrl()) !== ext.optionsUrl) return wrapped;
+        // The first-run page (or an options tab) took the tab instead: load it again.
+        if (attempt >= 2 || ![ext.pageUrl('firstrun.html'), ext.optionsUrl].includes(await wrapped.currentUrl())) return wrapped;
       }
     },
     sendExtensionMessage,

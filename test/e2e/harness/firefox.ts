@@ -61,8 +61,8 @@ const EXTENSION_NAVIGATION_STALL_MS = 8000;
  * (no load events are sent for extension pages, page.goto hangs on moz-extension:// pages), so this goes through the BiDi browsing
  * context: an internal puppeteer API, checked against puppeteer-core 24.43 (pinned in the lockfile).
  *
- * Right after install the background opens the options page (main.ts onInstalled, while the
- * service is not configured), and Firefox loads it into the selected tab when that tab is still
+ * Right after install the background opens the first-run page (main.ts onInstalled, while the
+ * service is not configured), and Firefox may load it into the selected tab when that tab is still
  * blank: often this very one, just created. Our navigation is then either aborted
  * (NS_BINDING_ABORTED) or never completes: the BiDi command waits until puppeteer's protocol
  * timeout (seen in CI, and 2 of 30 launches here with the cores busy). The tab is ours: when the

@@ -24,7 +24,7 @@ export async function waitForBlockedPage(ext: ChromiumExtension, page: Page, tim
   await waitForPageUrl(page, (u) => isBlockedPageUrl(ext, u.href), timeout);
   await page.locator('main.blocked h1').waitFor({ timeout });
   // The details arrive by message after the first render: wait for a settled page (buttons).
-  await page.getByRole('button', { name: 'Go back' }).waitFor({ timeout });
+  await page.getByRole('button', { name: 'Go back to safety' }).waitFor({ timeout });
 }
 
 /** The id of the tab that shows `page` (asked from an extension page, which may query tabs). */

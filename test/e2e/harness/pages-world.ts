@@ -16,14 +16,22 @@ export interface World {
   pages: PageServer;
 }
 
-/** Starts the world for `kind`, the extension configured for the local service. */
-export async function startWorld(kind: BrowserKind): Promise<World> {
+/**
+ * Starts the world for `kind`, the extension configured for the local service (unless
+ * `configure: false`: then it is as freshly installed, and `configureWorld` does it later).
+ */
+export async function startWorld(kind: BrowserKind, opts: { configure?: boolean } = {}): Promise<World> {
   const w = {} as World;
   w.pages = await startPageServer();
   w.svc = await startService({ processingDelayMs: FAST_PROCESSING_MS, keepAliveMs: 500 });
   w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-  await request(w, { type: 'settings.set', patch: { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey } });
+  if (opts.configure !== false) await configureWorld(w);
   return w;
+}
+
+/** Configures the extension for the world's service, as the options page's Save does. */
+export async function configureWorld(w: World): Promise<void> {
+  await request(w, { type: 'settings.set', patch: { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey } });
 }
 
 export async function stopWorld(w: Partial<World>): Promise<void> {

@@ -7,6 +7,8 @@ import type { BlockedDetailsData } from '@/src/shared/messaging/protocol';
 import { answer, en, failReply, sent, setupUiTest } from './helpers';
 import { blockedDetails } from './fixtures';
 import { MAX_BACK_STEPS } from '@/src/shared/messaging/limits';
+import { backPlan } from '@/src/ui/blocked/go-back';
+import { BACK_PLAN_EXAMPLES } from '@/src/ui/blocked/go-back.examples';
 
 setupUiTest();
 
@@ -100,14 +102,23 @@ describe('blocked page', () => {
     Object.defineProperty(history, 'length', { value: 1, configurable: true });
   });
 
-  it('Go back without history closes the tab', async () => {
+  it('Go back without history opens the new-tab page in place of this tab', async () => {
     Object.defineProperty(history, 'length', { value: 1, configurable: true });
-    (fakeBrowser.tabs as unknown as Record<string, unknown>).getCurrent = async () => ({ id: 55 });
-    const remove = vi.spyOn(fakeBrowser.tabs, 'remove').mockResolvedValue(undefined);
+    (fakeBrowser.tabs as unknown as Record<string, unknown>).getCurrent = async () => ({ id: 55, windowId: 3, index: 2 });
+    const order: string[] = [];
+    const create = vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async () => void order.push('create')) as never);
+    const remove = vi.spyOn(fakeBrowser.tabs, 'remove').mockImplementation((async () => void order.push('remove')) as never);
     show();
     fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
     await waitFor(() => expect(remove).toHaveBeenCalledWith(55));
+    // No URL: the browser's own new-tab page, beside this tab, before this one closes.
+    expect(create).toHaveBeenCalledWith({ active: true, windowId: 3, index: 3 });
+    expect(order).toEqual(['create', 'remove']);
   });
+
+  for (const ex of BACK_PLAN_EXAMPLES) {
+    it(`backPlan: ${ex.name}`, () => expect(backPlan(ex.historyLength, ex.steps)).toEqual(ex.expected));
+  }
 
   it('Proceed anyway says how long the exception lasts, asks the background and goes to the URL it returns', async () => {
     const replace = vi.fn();
@@ -243,6 +254,8 @@ describe('blocked page in strict mode', () => {
       render(<BlockedApp search="?t=tok_1" pollMs={5} />);
       expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(en('headline_strict'));
       expect(screen.getByText(en(key))).toBeTruthy();
+      // What happened is the banner's one sentence, as the browsers' own warning pages put it.
+      expect(document.querySelector('.blocked-banner .blocked-reason')?.textContent).toBe(en(key));
       for (const k of ['openSettings', 'buyCredits']) expect(!!screen.queryByRole('button', { name: en(k) })).toBe(k === fix);
       expect(screen.getByRole('button', { name: en('goBack') })).toBeTruthy();
       // What Linklens does now; no empty sections ("Categories None", "Checked —", "Indicators None").

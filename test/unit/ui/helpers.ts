@@ -9,6 +9,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { PageToBackground, Reply } from '@/src/shared/messaging/protocol';
+import { OPTION_SECTIONS } from '@/src/ui/options/sections';
 
 export interface LocaleMessage {
   message: string;
@@ -95,7 +96,19 @@ export function setupUiTest(lang = 'en'): void {
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();
+    // The options page follows the fragment: the next test starts at the first group.
+    if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   });
+}
+
+/**
+ * The options page shows one group at a time, chosen by the fragment: call before rendering to
+ * open the group of the section whose English title is `title` (as a link to #<section> does).
+ */
+export function optionsAt(title: string): void {
+  const section = OPTION_SECTIONS.find((s) => en(s.titleKey) === title);
+  if (!section) throw new Error(`no options section titled ${JSON.stringify(title)}`);
+  history.replaceState(null, '', `#${section.id}`);
 }
 
 /**

@@ -41,6 +41,7 @@ export const SAME_AS_ENGLISH: Record<string, Record<string, string>> = {
   fr: {
     actions: '« Actions » is the French word',
     sec_protection: '« Protection » is the French word',
+    group_protection: '« Protection » is the French word',
     sec_cache: '« Cache » is the French word',
     disputeVerdict: '« Verdict » is the French word',
   },

@@ -12,6 +12,8 @@ import { ERROR_KEYS } from '@/src/ui/components/error-text';
 import { HEADLINE_KEYS, STRICT_WHY_KEYS } from '@/src/ui/blocked/headline';
 import { OUTCOME_KEYS } from '@/src/ui/options/connection-outcome';
 import { SECTION_TITLE_KEYS } from '@/src/ui/options/options-app';
+import { GROUP_TITLE_KEYS } from '@/src/ui/options/option-groups';
+import { STEP_TITLE_KEYS } from '@/src/ui/firstrun/steps';
 import { CONTENT_STRINGS } from '@/src/content/strings';
 import { readLocale } from './helpers';
 import { LOCALES, NON_ENGLISH, SAME_AS_ENGLISH, hasWords, untranslated, usedPlaceholders } from './locale-checks';
@@ -72,6 +74,8 @@ const DYNAMIC = [
   ...STRICT_WHY_KEYS,
   ...Object.values(OUTCOME_KEYS),
   ...Object.values(SECTION_TITLE_KEYS),
+  ...Object.values(GROUP_TITLE_KEYS),
+  ...Object.values(STEP_TITLE_KEYS),
   ...Object.values(WEAKEN_KEYS),
   ...Object.values(IGNORED_KEYS),
   ...Object.values(SETTING_LABEL_KEYS),

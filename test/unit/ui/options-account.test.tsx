@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { OptionsApp } from '@/src/ui/options/options-app';
-import { answer, en, sent, setupUiTest, type Handlers } from './helpers';
+import { answer, en, sent, setupUiTest, type Handlers, optionsAt } from './helpers';
 import { settingsData } from './fixtures';
 
 setupUiTest();
@@ -18,6 +18,7 @@ const base: Handlers = {
 };
 
 async function accountSection() {
+  optionsAt(en('sec_account'));
   render(<OptionsApp />);
   const s = within(await screen.findByRole('region', { name: en('sec_account') }));
   await s.findByLabelText('domain');

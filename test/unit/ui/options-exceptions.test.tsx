@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { OptionsApp } from '@/src/ui/options/options-app';
 import type { ExceptionsData } from '@/src/shared/messaging/protocol';
-import { answer, en, enCount, installI18n, sent, setupUiTest, type Handlers } from './helpers';
+import { answer, en, enCount, installI18n, sent, setupUiTest, type Handlers, optionsAt } from './helpers';
 import { settingsData } from './fixtures';
 
 setupUiTest();
@@ -25,6 +25,7 @@ const base: Handlers = {
 };
 
 async function section() {
+  optionsAt(en('sec_exceptions'));
   render(<OptionsApp />);
   return within(await screen.findByRole('region', { name: en('sec_exceptions') }));
 }
@@ -79,6 +80,7 @@ describe('options: exceptions', () => {
   it('dates follow the browser UI language (French)', async () => {
     installI18n('fr');
     answer({ ...base, 'exceptions.list': () => inForce });
+    optionsAt(en('sec_exceptions'));
     render(<OptionsApp />);
     const s = within(await screen.findByRole('region', { name: 'Exceptions accordées' }));
     await s.findAllByText(new Date(SINCE).toLocaleString('fr'));

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { OptionsApp } from '@/src/ui/options/options-app';
 import type { ApiKeyData, CreatedKeyData } from '@/src/shared/messaging/protocol';
-import { answer, en, sent, setupUiTest, type Handlers } from './helpers';
+import { answer, en, sent, setupUiTest, type Handlers, optionsAt } from './helpers';
 import { settingsData } from './fixtures';
 
 setupUiTest();
@@ -36,6 +36,7 @@ function background(extra: Handlers = {}) {
 }
 
 async function keysSection() {
+  optionsAt(en('sec_keys'));
   render(<OptionsApp />);
   const section = await screen.findByRole('region', { name: en('sec_keys') });
   await within(section).findByText('laptop');

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { OptionsApp } from '@/src/ui/options/options-app';
 import type { LedgerEntry } from '@/src/shared/messaging/protocol';
-import { answer, en, enCount, failReply, sent, setupUiTest, type Handlers } from './helpers';
+import { answer, en, enCount, failReply, optionsAt, sent, setupUiTest, type Handlers } from './helpers';
 import { settingsData } from './fixtures';
 import { confirmedAll, planImport } from '@/src/shared/policy/import-plan';
 
@@ -20,6 +20,7 @@ const base: Handlers = {
 };
 
 async function section(name: string) {
+  optionsAt(name);
   render(<OptionsApp />);
   return within(await screen.findByRole('region', { name }));
 }
@@ -45,21 +46,27 @@ describe('options: protection and privacy', () => {
     expect((await p.findByRole('alert')).textContent).toContain('warnThreshold must be ≤ blockThreshold');
   });
 
-  it('privacy toggles, and sites added and removed by registrable domain', async () => {
-    const calls = answer({ ...base, 'allowlist.add': () => null, 'allowlist.remove': () => null, 'blocklist.add': () => null });
+  it('privacy toggles', async () => {
+    const calls = answer(base);
     const p = await section(en('sec_privacy'));
     fireEvent.click(p.getByLabelText(en('scanPrivateHosts')));
+    await waitFor(() => expect(sent(calls, 'settings.set')).toEqual([{ type: 'settings.set', patch: { scanPrivateHosts: true } }]));
+  });
+
+  it('sites added and removed by registrable domain', async () => {
+    const calls = answer({ ...base, 'allowlist.add': () => null, 'allowlist.remove': () => null, 'blocklist.add': () => null });
+    const p = await section(en('sec_lists'));
     fireEvent.input(p.getByLabelText(en('addSiteLabel', en('blocklistTitle'))), { target: { value: 'https://login.evil.co.uk/path?x=1' } });
     fireEvent.click(p.getAllByRole('button', { name: en('add') })[1]!);
     fireEvent.click(p.getByRole('button', { name: en('removeSite', 'example.org') }));
     await waitFor(() => expect(sent(calls, 'blocklist.add')).toEqual([{ type: 'blocklist.add', host: 'evil.co.uk' }]));
     await waitFor(() => expect(sent(calls, 'allowlist.remove')).toEqual([{ type: 'allowlist.remove', host: 'example.org' }]));
-    expect(sent(calls, 'settings.set')).toEqual([{ type: 'settings.set', patch: { scanPrivateHosts: true } }]);
+    expect(sent(calls, 'settings.set')).toEqual([]);
   });
 
   it('an entry that is not a site is refused before sending', async () => {
     const calls = answer({ ...base, 'allowlist.add': () => null });
-    const p = await section(en('sec_privacy'));
+    const p = await section(en('sec_lists'));
     fireEvent.input(p.getByLabelText(en('addSiteLabel', en('allowlistTitle'))), { target: { value: 'not a site' } });
     fireEvent.click(p.getAllByRole('button', { name: en('add') })[0]!);
     expect(await p.findByText(`${en('invalidSite')} ${en('hostEntry_invalid')}`)).toBeTruthy();
@@ -74,7 +81,7 @@ describe('options: protection and privacy', () => {
     ['example.com:8080', 'hostEntry_port'],
   ])('a typed %s is refused with its reason, before sending', async (typed, reason) => {
     const calls = answer({ ...base, 'allowlist.add': () => null });
-    const p = await section(en('sec_privacy'));
+    const p = await section(en('sec_lists'));
     fireEvent.input(p.getByLabelText(en('addSiteLabel', en('allowlistTitle'))), { target: { value: typed } });
     fireEvent.click(p.getAllByRole('button', { name: en('add') })[0]!);
     expect(await p.findByText(`${en('invalidSite')} ${en(reason)}`)).toBeTruthy();
@@ -83,25 +90,24 @@ describe('options: protection and privacy', () => {
 
   it('policy entries of a list are locked; the person\'s own stay removable, and adding still works', async () => {
     answer({ ...base, 'settings.get': () => settingsData({ managedKeys: ['allowlist'], managedEntries: { allowlist: ['corp.example'], blocklist: [] } }, { allowlist: ['corp.example', 'mine.example'] }) });
-    const p = await section(en('sec_privacy'));
+    const p = await section(en('sec_lists'));
     expect(p.getByText('corp.example')).toBeTruthy();
     expect(p.queryByRole('button', { name: en('removeSite', 'corp.example') })).toBeNull();
     expect(p.getByRole('button', { name: en('removeSite', 'mine.example') })).toBeTruthy();
-    // The policy's entry, and the two privacy switches any policy fixes at their safe end
-    // (the query stripped, private hosts never sent: floor.ts).
-    expect(p.getAllByText('Set by your organization').length).toBe(3);
+    // The policy's entry (the privacy switches any policy fixes are in the Privacy group).
+    expect(p.getAllByText('Set by your organization').length).toBe(1);
     expect(p.getByLabelText(en('addSiteLabel', en('allowlistTitle')))).toBeTruthy();
   });
 
   it('without the entry list, a policy-extended list says so', async () => {
     answer({ ...base, 'settings.get': () => settingsData({ managedKeys: ['blocklist'] }) });
-    const p = await section(en('sec_privacy'));
+    const p = await section(en('sec_lists'));
     expect(p.getByText(en('listOrgNote'))).toBeTruthy();
   });
 
   it('lockAll locks both lists entirely', async () => {
     answer({ ...base, 'settings.get': () => settingsData({ lockAll: true }, { allowlist: ['corp.example'] }) });
-    const p = await section(en('sec_privacy'));
+    const p = await section(en('sec_lists'));
     expect(p.queryByRole('button', { name: en('removeSite', 'corp.example') })).toBeNull();
     expect(p.queryByLabelText(en('addSiteLabel', en('allowlistTitle')))).toBeNull();
   });
@@ -110,6 +116,7 @@ describe('options: protection and privacy', () => {
 describe('options: policy-only keys', () => {
   it('not shown when no policy sets them', async () => {
     answer(base);
+    optionsAt(en('sec_protection'));
     render(<OptionsApp />);
     await screen.findByRole('region', { name: en('sec_protection') });
     expect(screen.queryByLabelText(en('allowPause'))).toBeNull();
@@ -118,6 +125,7 @@ describe('options: policy-only keys', () => {
 
   it('set by a policy: shown locked, "Set by your organization"; the person\'s allowlist is locked too', async () => {
     answer({ ...base, 'settings.get': () => settingsData({ managedKeys: ['allowPause', 'allowUserAllowlist'] }, { allowPause: false, allowUserAllowlist: false, allowlist: [] }) });
+    optionsAt(en('sec_protection'));
     render(<OptionsApp />);
     await screen.findByRole('region', { name: en('sec_protection') });
     for (const key of ['allowPause', 'allowUserAllowlist']) {
@@ -381,6 +389,7 @@ describe('options: settings import and export', () => {
 describe('options: the service sections follow the saved connection (docs/decisions/017-surfaces.md)', () => {
   it('before a connection: keys, credits and account point at the form on this page and ask the service nothing', async () => {
     const calls = answer({ ...base, 'settings.get': () => settingsData({ apiKeyHint: null }, { serviceUrl: '' }) });
+    optionsAt(en('sec_keys'));
     render(<OptionsApp />);
     for (const name of [en('sec_keys'), en('sec_credits'), en('sec_account')]) {
       const region = within(await screen.findByRole('region', { name }));
@@ -405,13 +414,14 @@ describe('options: the service sections follow the saved connection (docs/decisi
       'credits.get': () => (configured ? { balance: 1234, raw: { balance: 1234 } } : failReply('not_configured', 'Open settings to connect it.')),
     });
     const c = await section(en('sec_connection'));
-    // The page has settled on "not connected" before the person saves.
-    const before = within(await screen.findByRole('region', { name: en('sec_credits') }));
-    await waitFor(() => expect(before.queryAllByRole('status').length + before.queryAllByRole('alert').length).toBeGreaterThan(0));
+    // The page has settled on "not connected" before the person saves. Credits is in the Account
+    // group, hidden while Connection is shown, but rendered (so it is found among the hidden).
+    const before = within(await screen.findByRole('region', { name: en('sec_credits'), hidden: true }));
+    await waitFor(() => expect(before.queryAllByRole('status', { hidden: true }).length + before.queryAllByRole('alert', { hidden: true }).length).toBeGreaterThan(0));
     fireEvent.input(c.getByLabelText('Service URL'), { target: { value: 'https://scanner.example.com' } });
     fireEvent.input(c.getByLabelText('API key'), { target: { value: 'sk_test_1234567890' } });
     fireEvent.click(c.getByRole('button', { name: en('save') }));
-    const credits = within(await screen.findByRole('region', { name: en('sec_credits') }));
+    const credits = within(await screen.findByRole('region', { name: en('sec_credits'), hidden: true }));
     await waitFor(() => expect(credits.getByText(en('creditsBalance', '1,234'))).toBeTruthy());
     expect(sent(calls, 'credits.get').length).toBe(1);
     await waitFor(() => expect(sent(calls, 'keys.list')).toHaveLength(1));

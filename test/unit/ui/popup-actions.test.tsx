@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { popupLayout } from '@/src/ui/popup/popup-layout';
+import { POPUP_LAYOUT_EXAMPLES } from '@/src/ui/popup/popup-layout.examples';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PopupApp } from '@/src/ui/popup/popup-app';
 import type { ScanSummary, TabStatusData } from '@/src/shared/messaging/protocol';
@@ -15,7 +17,40 @@ beforeEach(() => {
 
 const quiet = { 'history.get': () => [], 'scans.list': () => ({ items: [], next: null }), 'scan.progress': () => ({ total: 0, done: 0, flagged: 0, running: false }) };
 const shown = tabStatus({ kind: 'verdict', verdict: verdict({ riskScore: 10, band: 'safe', categories: ['safe'] }), decision: { action: 'allow', reason: 'band:safe' } });
+/** Opens "More actions", where the less frequent actions wait (popup-layout.ts). */
+async function openMore(): Promise<void> {
+  const more = await screen.findByRole('button', { name: en('moreActions') });
+  expect(more.getAttribute('aria-expanded')).toBe('false');
+  fireEvent.click(more);
+  expect(more.getAttribute('aria-expanded')).toBe('true');
+}
+
 const scan = (id: string, over: Partial<ScanSummary> = {}): ScanSummary => ({ id, url: `https://${id}.test/`, state: 'COMPLETED', createdAt: null, riskScore: 5, band: 'safe', source: 'service', ...over });
+
+describe('popup layout: what comes first, what waits behind "More actions"', () => {
+  for (const ex of POPUP_LAYOUT_EXAMPLES) it(ex.name, () => expect(popupLayout(ex.facts)).toEqual(ex.expected));
+
+  it('a safe page: Check again and the page check beside the verdict, the rest closed until asked for', async () => {
+    answer({ ...quiet, 'tab.status': () => shown });
+    render(<PopupApp pollMs={10} />);
+    const first = within(await screen.findByRole('region', { name: en('actions') }));
+    expect(first.getByRole('button', { name: en('checkAgain') }).className).toContain('btn-primary');
+    expect(first.getByRole('button', { name: en('checkAllLinks') })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en('trustSite', 'login.example-bank.test') })).toBeNull();
+    expect(screen.queryByRole('button', { name: en('pauseHour') })).toBeNull();
+    await openMore();
+    expect(screen.getByRole('button', { name: en('trustSite', 'login.example-bank.test') })).toBeTruthy();
+    expect(screen.getByRole('button', { name: en('pauseHour') })).toBeTruthy();
+  });
+
+  it('a page Linklens warned about: Report a mistake comes first', async () => {
+    const risky = tabStatus({ kind: 'verdict', verdict: verdict({ riskScore: 64, band: 'high', categories: ['scam'] }), decision: { action: 'warn', reason: 'band:high' } });
+    answer({ ...quiet, 'tab.status': () => risky });
+    render(<PopupApp pollMs={10} />);
+    const first = within(await screen.findByRole('region', { name: en('actions') }));
+    expect(first.getByRole('button', { name: en('reportMistake') })).toBeTruthy();
+  });
+});
 
 describe('popup actions', () => {
   it('check again sends scan.url with force and the tab (its window decides incognito), and re-reads the status', async () => {
@@ -29,6 +64,7 @@ describe('popup actions', () => {
   it('trust asks first and trusts the exact host by default', async () => {
     const calls = answer({ ...quiet, 'tab.status': () => shown, 'allowlist.add': () => null });
     render(<PopupApp pollMs={10} />);
+    await openMore();
     fireEvent.click(await screen.findByRole('button', { name: en('trustSite', 'login.example-bank.test') }));
     expect(screen.getByRole('group', { name: en('trustAsk', 'login.example-bank.test') })).toBeTruthy();
     expect(sent(calls, 'allowlist.add')).toEqual([]);
@@ -40,6 +76,7 @@ describe('popup actions', () => {
   it('the whole registrable domain only when chosen', async () => {
     const calls = answer({ ...quiet, 'tab.status': () => shown, 'allowlist.add': () => null });
     render(<PopupApp pollMs={10} />);
+    await openMore();
     fireEvent.click(await screen.findByRole('button', { name: en('trustSite', 'login.example-bank.test') }));
     fireEvent.click(screen.getByLabelText(en('trustWholeSite', 'example-bank.test')));
     fireEvent.click(screen.getByRole('button', { name: en('trustConfirm', 'example-bank.test') }));
@@ -50,6 +87,7 @@ describe('popup actions', () => {
     const risky = tabStatus({ kind: 'verdict', verdict: verdict({ riskScore: 64, band: 'high', categories: ['scam'] }), decision: { action: 'warn', reason: 'band:high' } });
     const calls = answer({ ...quiet, 'tab.status': () => risky, 'allowlist.add': () => null });
     render(<PopupApp pollMs={10} />);
+    await openMore();
     fireEvent.click(await screen.findByRole('button', { name: en('trustSite', 'login.example-bank.test') }));
     expect(screen.getByText(en('trustRiskyVerdict', '64'))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: en('cancel') }));
@@ -61,6 +99,7 @@ describe('popup actions', () => {
   it('pause for one hour and until restart', async () => {
     const calls = answer({ ...quiet, 'tab.status': () => shown, 'pause.set': () => null });
     render(<PopupApp pollMs={10} />);
+    await openMore();
     const before = Date.now();
     fireEvent.click(await screen.findByRole('button', { name: en('pauseHour') }));
     fireEvent.click(screen.getByRole('button', { name: en('pauseRestart') }));
@@ -74,6 +113,7 @@ describe('popup actions', () => {
   it('a policy without pausing or trusting (canPause / canTrust false): neither control is offered', async () => {
     answer({ ...quiet, 'tab.status': () => ({ ...shown, canPause: false, canTrust: false }) });
     render(<PopupApp pollMs={10} />);
+    await openMore();
     expect(await screen.findByRole('button', { name: en('checkAgain') })).toBeTruthy();
     expect(screen.queryByRole('button', { name: en('pauseHour') })).toBeNull();
     expect(screen.queryByRole('button', { name: en('pauseRestart') })).toBeNull();
@@ -152,6 +192,7 @@ describe('popup actions', () => {
         m.cursor === 'c2' ? { items: [scan('svc2')], next: null } : { items: [scan('local1'), scan('svc1')], next: 'c2' },
     });
     render(<PopupApp pollMs={10} />);
+    await openMore();
     await screen.findByText('https://svc1.test/');
     expect(screen.getByText('https://local1.test/')).toBeTruthy();
     expect(screen.getAllByRole('link').length).toBe(2);
@@ -165,6 +206,7 @@ describe('popup actions', () => {
     const create = vi.spyOn(fakeBrowser.tabs, 'create');
     answer({ ...quiet, 'tab.status': () => shown, 'scans.list': () => ({ items: [scan('scn_9')], next: null }) });
     render(<PopupApp pollMs={10} />);
+    await openMore();
     fireEvent.click(await screen.findByText('https://scn_9.test/'));
     await waitFor(() => expect(create).toHaveBeenCalledWith({ url: 'chrome-extension://test-extension-id/report.html?id=scn_9' }));
   });
@@ -172,6 +214,7 @@ describe('popup actions', () => {
   it('the service list failing still shows local history', async () => {
     answer({ ...quiet, 'tab.status': () => shown, 'history.get': () => [scan('l1', { source: 'local' })], 'scans.list': () => ({ ok: false, error: { code: 'forbidden', message: 'needs SCAN_READ' } }) });
     render(<PopupApp pollMs={10} />);
+    await openMore();
     expect(await screen.findByText('needs SCAN_READ', { exact: false })).toBeTruthy();
     expect(screen.getByText('https://l1.test/')).toBeTruthy();
   });
@@ -182,6 +225,7 @@ describe('popup: history', () => {
     answer({ ...quiet, 'tab.status': () => shown });
     const create = vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
     render(<PopupApp pollMs={10} />);
+    await openMore();
     fireEvent.click(await screen.findByRole('button', { name: en('allHistory') }));
     await waitFor(() => expect(create).toHaveBeenCalledWith({ url: expect.stringMatching(/\/options\.html#history$/) }));
   });
@@ -192,6 +236,7 @@ describe('popup: report a mistake', () => {
     const calls = answer({ ...quiet, 'tab.status': () => shown, 'verdict.dispute': () => ({ reportUrl: 'https://help.example/r?s=scn_1', scanId: 'scn_1', url: shown.url }) });
     const create = vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
     render(<PopupApp pollMs={10} />);
+    await openMore();
     fireEvent.click(await screen.findByRole('button', { name: en('reportMistake') }));
     await waitFor(() => expect(create).toHaveBeenCalledWith({ url: 'https://help.example/r?s=scn_1' }));
     // With its tab: the dispute follows that window's privacy (a private one's stays off disk).
@@ -201,6 +246,7 @@ describe('popup: report a mistake', () => {
   it('without one: an editable report carrying the scan id and the address', async () => {
     answer({ ...quiet, 'tab.status': () => shown, 'verdict.dispute': () => ({ reportUrl: null, scanId: verdict().scanId, url: shown.url }) });
     render(<PopupApp pollMs={10} />);
+    await openMore();
     fireEvent.click(await screen.findByRole('button', { name: en('reportMistake') }));
     const box = (await screen.findByLabelText(en('disputeEditable'))) as HTMLTextAreaElement;
     expect(box.value).toContain(verdict().scanId);

@@ -10,7 +10,7 @@ import { BlockedApp } from '@/src/ui/blocked/blocked-app';
 import { PopupApp } from '@/src/ui/popup/popup-app';
 import { OptionsApp } from '@/src/ui/options/options-app';
 import type { AuditEntry } from '@/src/shared/messaging/protocol';
-import { answer, en, enCount, openActiveTab, sent, setupUiTest, type Handlers } from './helpers';
+import { answer, en, enCount, openActiveTab, sent, setupUiTest, type Handlers, optionsAt } from './helpers';
 import { blockedDetails, settingsData, tabStatus, verdict } from './fixtures';
 
 setupUiTest();
@@ -99,6 +99,7 @@ describe('options', () => {
   it('audit-only list: each entry with what would have happened, the verdict and the rule in words; Clear asks, then empties it', async () => {
     let list = [entry, listed];
     const calls = answer({ ...base, 'audit.get': () => list, 'audit.clear': () => ((list = []), { cleared: true }) });
+    optionsAt(en('sec_audit'));
     render(<OptionsApp />);
     const s = within(await screen.findByRole('region', { name: en('sec_audit') }));
     expect(await s.findByText(enCount('auditCount', 2))).toBeTruthy();
@@ -116,6 +117,7 @@ describe('options', () => {
 
   it('says when audit-only mode is off (nothing new is added)', async () => {
     answer({ ...base, 'settings.get': () => settingsData(), 'audit.get': () => [] });
+    optionsAt(en('sec_audit'));
     render(<OptionsApp />);
     const s = within(await screen.findByRole('region', { name: en('sec_audit') }));
     expect(await s.findByText(en('auditOff'))).toBeTruthy();
@@ -123,6 +125,7 @@ describe('options', () => {
 
   it('minimum confidence to block: saved as a number', async () => {
     const calls = answer({ ...base, 'audit.get': () => [] });
+    optionsAt(en('sec_protection'));
     render(<OptionsApp />);
     const p = within(await screen.findByRole('region', { name: en('sec_protection') }));
     fireEvent.change(p.getByLabelText(en('minBlockConfidence')), { target: { value: '0.6' } });
@@ -131,6 +134,7 @@ describe('options', () => {
 
   it('minimum confidence to block: set by the policy, the person may only lower it', async () => {
     answer({ ...base, 'audit.get': () => [], 'settings.get': () => settingsData({ managedKeys: ['minBlockConfidence'] }, { minBlockConfidence: 0.7 }) });
+    optionsAt(en('sec_protection'));
     render(<OptionsApp />);
     const q = within(await screen.findByRole('region', { name: en('sec_protection') }));
     const input = q.getByLabelText(en('minBlockConfidence')) as HTMLInputElement;

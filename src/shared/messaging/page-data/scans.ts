@@ -43,6 +43,8 @@ export interface ErrorInfoWithFix extends ErrorInfo {
   fix: 'options' | 'credits' | 'none';
   /** Known again after the background restarted (from stored jobs), not newly happened: not re-notified. */
   restored?: boolean;
+  /** Out of credits: the balance the service's answer stated, when it stated one. */
+  balance?: number;
 }
 
 /** Reply to verdict.dispute: the organization's report address when one is set (else null). */

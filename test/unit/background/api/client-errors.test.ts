@@ -18,6 +18,24 @@ describe('status → error code through the client', () => {
     expect(r).toEqual({ ok: false, error: { code, status, message: `m${status}`, retryAfterMs: null } });
   });
 
+  it.each([
+    ['a balance beside the error', { error: { code: 'insufficient_credits', message: 'Not enough' }, balance: 3 }, 3],
+    ['a balance under data', { message: 'Not enough', data: { credits: 0 } }, 0],
+    ['no balance stated', { error: { code: 'insufficient_credits', message: 'Your credit balance is 0' } }, undefined],
+  ] as const)('402 with %s: the error carries the balance the answer stated', async (_name, body, balance) => {
+    const { client } = makeClient([json(402, body)]);
+    const r = await client.submitScan('https://a.example/');
+    expect(r.ok === false && r.error.code).toBe('insufficient_credits');
+    expect(r.ok === false && r.error.balance).toBe(balance);
+    expect(r.ok === false && 'balance' in r.error).toBe(balance !== undefined);
+  });
+
+  it('a balance in an answer other than 402 is not taken for the account balance', async () => {
+    const { client } = makeClient([json(400, { message: 'bad', balance: 7 })]);
+    const r = await client.submitScan('https://a.example/');
+    expect(r.ok === false && 'balance' in r.error).toBe(false);
+  });
+
   it('429 → rate_limited with retryAfterMs from the header', async () => {
     const { client } = makeClient([json(429, { error: 'slow down' }, { 'retry-after': '120' })]);
     const r = await client.submitScan('https://a.example/');
