@@ -41,6 +41,7 @@ export const SETTING_LABEL_KEYS: Readonly<Record<ImportableKey, string>> = {
   reportUrl: 'reportUrlLabel',
   notifications: 'notifications',
   notifyOnBlock: 'imp_label_notifyOnBlock',
+  visitHistoryDays: 'visitHistoryDays',
   disableContextMenu: 'imp_label_disableContextMenu',
 };
 
