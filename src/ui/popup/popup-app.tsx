@@ -16,6 +16,7 @@ import { StatusView } from './status-view';
 import { SignInState } from './sign-in-state';
 import { SupportNote } from '../components/support-note';
 import { useTabStatus } from './use-tab-status';
+import { WereThere } from './were-there';
 
 function SetUp() {
   return (
@@ -40,6 +41,7 @@ export function PopupApp({ pollMs = 500 }: { pollMs?: number }) {
       {data && !data.configured ? <SetUp /> : null}
       {data && data.configured ? (
         <>
+          <WereThere />
           {typeof tabId === 'number' ? <SignInState tabId={tabId} /> : null}{/* docs/decisions/016-organizations.md */}
           <StatusView data={data} />
           <BudgetNotice budget={data.budget} />

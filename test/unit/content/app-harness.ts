@@ -19,6 +19,7 @@ export function cacheResponder(known: Record<string, LinkInfo>): Responder {
       case 'signin.check': // the sign-in guard's message; the link app never sends it
         return { ok: true, data: { warn: false } };
       case 'report.open':
+      case 'password.typed':
         return { ok: true, data: null };
     }
   };
