@@ -80,7 +80,8 @@ export function wireVisits(d: VisitWiringDeps): void {
     const now = st.managedEntries.blocklist;
     orgList ??= readKey('db', ORG_LIST_KEY, z.nullable(z.array(z.string())), null);
     const step = orgList.then(async (before) => {
-      const added = addedEntries(before ?? [], now);
+      // Never seen before (a fresh install, or the first build with this): nothing is new yet.
+      const added = before === null ? [] : addedEntries(before, now);
       if (before === null || added.length > 0 || now.length !== before.length) await writeKey('db', ORG_LIST_KEY, now);
       if (added.length === 0) return now;
       for (const host of await d.store.hosts()) {
