@@ -18,6 +18,7 @@ import type { Budget } from './checks/budget';
 import type { TabPrivacy } from './protection/tab-privacy';
 import type { SignInChecks } from './signin/check';
 import type { RemotePolicy } from './remote/remote-policy';
+import type { Visits } from './visits';
 
 export interface App {
   settings: SettingsStore;
@@ -48,4 +49,6 @@ export interface App {
   signIn: SignInChecks;
   /** The organization's remote file and block feed; `onFeedJoined` names hosts the moment the feed adds them. */
   remote: RemotePolicy;
+  /** "You were there": the visits kept, and `siteTurnedBad` for every source of a bad verdict. */
+  visits: Visits;
 }

@@ -48,6 +48,9 @@ import { createSignInChecks } from './signin/check';
 import { createGuardRegistration } from './signin/guard-registration';
 import { createJobsAlarm, JOBS_ALARM } from './engine/jobs-alarm';
 import { z } from 'zod/mini';
+import { createVisits } from './visits';
+import { wireVisits } from './visits/wiring';
+import { revokeExceptions } from './overrides/exceptions';
 
 const CREDITS_ALARM = 'linklens-credits';
 const MINUTE = 60_000;
@@ -101,6 +104,16 @@ export function startBackground(): App {
   // Which tabs are private, learned from the browser's tab events (page-tracking.ts), not asked per navigation.
   const tabPrivacy = createTabPrivacy();
   const navigation = createNavigation({ settings, checker, links, engine, cache, tabPrivacy, syncRules: () => netRules.syncNow() });
+  // "You were there": a site that turns bad ends its "Proceed anyway" exception through its owner,
+  // and the request-blocking rules drop its allow rule before the next request.
+  const visits = createVisits({
+    settings,
+    endExceptions: async (host) => {
+      const ended = await revokeExceptions(host);
+      if (ended > 0) await netRules.syncNow();
+      return ended;
+    },
+  });
   const app: App = {
     settings,
     cache,
@@ -120,6 +133,7 @@ export function startBackground(): App {
     credits: { last: null },
     signIn: createSignInChecks({ settings }),
     remote,
+    visits,
   };
   const routeNow = createRouter(app);
   // Every message waits for the suffix list (site names, look-alikes, link texts need it); if it
@@ -214,6 +228,7 @@ export function startBackground(): App {
   // The remote files follow the policy: read when it names them, then on their alarms.
   settings.onChange((st) => void remote.follow(st));
   void settings.settled().then((st) => remote.follow(st)).catch(ignore);
+  wireVisits({ store: visits.store, siteTurnedBad: visits.siteTurnedBad, settings, engine, tabPrivacy, onFeedJoined: (fn) => remote.onFeedJoined(fn) });
 
   // Nothing of Linklens is kept in storage.local any more (kv.ts: the private IndexedDB store),
   // but restrict it where the browser allows, in case a future change forgets that. storage.managed

@@ -15,6 +15,8 @@
  * | first pointer/focus on a link | `config.get` (hover delay, whether hovers are checked), and   |
  * |                               | hover intent, tooltip, confirmation (interaction.ts)         |
  * | first thing to show           | the overlay: host, closed root, styles, markers (ui.ts)       |
+ * | first input in a password     | `password.typed`, once per top-level page (password-typed.ts)  |
+ * | field of the top page         |                                                              |
  */
 import type { ContentToBackground, LinkInfo, Reply } from '@/src/shared/messaging/protocol';
 import { LinkDiscovery, type LinkElement } from './discovery';
@@ -32,6 +34,7 @@ import { Nearby } from './nearby';
 import { createRepositioner } from './reposition';
 import { markerKind } from './verdict-view';
 import { t } from './strings';
+import { watchPasswordInput } from './password-typed';
 
 /** The parts of the lifetime (lifetime.ts) the app uses; all cleanup goes through it. */
 export interface ContextLike {
@@ -215,6 +218,8 @@ export function createContentApp(deps: ContentDeps) {
       trusted: deps.trustEvent,
     });
     discovery.start();
+    // "You were there": once per page, that a password field here got input (never the text).
+    watchPasswordInput({ win, signal: ctx.signal, send: deps.send, trusted: deps.trustEvent });
   }
 
   function stop(): void {

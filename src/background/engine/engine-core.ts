@@ -17,6 +17,8 @@ export interface JobMeta {
   tabIds: number[];
   reasons: ScanReason[];
   scanId: string | null;
+  /** When the job was asked for (ms epoch): what a later verdict says may postdate it (visits/wiring.ts). */
+  startedAt: number;
 }
 export type EngineListener = (url: string, status: UrlStatus, meta: JobMeta) => void;
 
@@ -110,7 +112,7 @@ export interface EngineCore {
   problemListeners: Set<(p: ErrorInfoWithFix | null) => void>;
   streamSupported: boolean;
   standing: ErrorInfoWithFix | null;
-  emit(url: string, status: UrlStatus, job: Pick<PendingJob, 'tabIds' | 'reasons' | 'scanId'>): void;
+  emit(url: string, status: UrlStatus, job: Pick<PendingJob, 'tabIds' | 'reasons' | 'scanId' | 'createdAt'>): void;
   /** Tells listeners the job's step, while it is still in flight (its verdict may be out already). */
   emitProgress(job: PendingJob): void;
   setProblem(p: ErrorInfoWithFix | null): void;
@@ -157,7 +159,7 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
     emit(url, status, job) {
       for (const fn of core.listeners) {
         try {
-          fn(url, status, { tabIds: job.tabIds, reasons: job.reasons, scanId: job.scanId });
+          fn(url, status, { tabIds: job.tabIds, reasons: job.reasons, scanId: job.scanId, startedAt: job.createdAt });
         } catch {
           // a listener's failure must not stop delivery to the others
         }

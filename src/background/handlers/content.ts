@@ -106,6 +106,12 @@ const CONTENT_HANDLERS: ContentHandlers = {
   'report.open': ({ app, frame, incognito, trusted }, m) => openReport(app, m.url, frame, incognito, trusted),
   // The host is the sender's (signin/check.ts), never the message's.
   'signin.check': async ({ app, sender }, m) => ok(await app.signIn.check(m.trigger, sender)),
+  // The host, frame and window are the sender's (visits/password-typed.ts); the same answer
+  // whatever happened, so the page learns nothing from it. Our own pages have no password to mark.
+  'password.typed': async ({ app, sender, trusted }) => {
+    if (!trusted) await app.visits.passwordTyped(sender).catch(() => false);
+    return ok(null);
+  },
 };
 
 export async function handleContent<K extends ContentType>(app: App, m: ContentRequest<K>, sender: SenderLike, trusted = false): Promise<Reply<ContentReply<K>>> {

@@ -13,6 +13,7 @@ import { readToken, type BlockedToken } from '../protection/blocked-tokens';
 import type { SettingsState } from '../state/settings-store';
 import { addException, grantPass } from '../overrides/exceptions';
 import { exceptionsHandlers } from './exceptions';
+import { visitsHandlers } from './visits';
 import { accountHandlers } from './account';
 import { prefsHandlers } from './prefs';
 import { orgHandlers } from './org';
@@ -110,7 +111,7 @@ const ownHandlers = {
  * Every page message's one handler. Typed `PageHandlers`: a message type without a handler, or a
  * handler answering with other data than its request declares, does not compile.
  */
-const PAGE_HANDLERS: PageHandlers = joinHandlers(ownHandlers, accountHandlers, prefsHandlers, orgHandlers, exceptionsHandlers);
+const PAGE_HANDLERS: PageHandlers = joinHandlers(ownHandlers, accountHandlers, prefsHandlers, orgHandlers, exceptionsHandlers, visitsHandlers);
 
 export function handlePage<K extends PageType>(app: App, m: PageRequest<K>, sender?: SenderLike): Promise<Reply<PageReply<K>>> {
   // The map pairs each type with its own request; TypeScript cannot follow `m.type` back to K.

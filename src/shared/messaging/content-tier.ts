@@ -58,6 +58,14 @@ export const ContentToBackground = z.union([
    * and only a few times per tab (background/content-tier/report-open.ts).
    */
   ofType('report.open', { url: Url }),
+  /**
+   * "You were there" (background/visits/password-typed.ts): a password field of the sender's
+   * top-level page got input, at most once per page. No fields: the background takes the host,
+   * the frame and the window from what the browser says of the sender, and records only a yes
+   * with a time for the host (never the text, never sent anywhere). A page sending it at will
+   * marks its own host only.
+   */
+  ofType('password.typed'),
 ]);
 export type ContentToBackground = z.infer<typeof ContentToBackground>;
 export type ContentType = ContentToBackground['type'];
@@ -144,6 +152,8 @@ export interface ContentReplies {
   'signin.check': SignInCheckData;
   /** The report page was opened; nothing to say. */
   'report.open': null;
+  /** Nothing to say either way (a page learns nothing from the answer). */
+  'password.typed': null;
 }
 export type ContentProtocol = ProtocolMap<ContentToBackground, ContentReplies>;
 export type ContentRequest<K extends ContentType> = ContentProtocol[K]['request'];

@@ -16,6 +16,7 @@ import type { AuditEntry, DisputeData, LedgerEntry, PageScanPreviewData, PageSca
 import type { ExceptionsData, LegacyHeldData, SettingsData, SettingsImportData, SettingsWriteData } from './page-data/settings';
 import type { ApiKeyData, ConnectionTestData, CreatedKeyData, CreditsData, LooseRecord } from './page-data/account';
 import type { BlockedDetailsData, OrgSupportData, ReportingStatusData, SignInStatusData } from './page-data/blocked-org';
+import type { WereThereAlert } from '../visits/kept';
 
 export const PageToBackground = z.union([
   ofType('tab.status', { tabId: int() }),
@@ -109,6 +110,12 @@ export const PageToBackground = z.union([
   ofType('exceptions.revoke', { host: nonEmpty(300) }),
   /** Ends every exception and proceed pass, rules included, like exceptions.revoke. */
   ofType('exceptions.revokeAll'),
+  /** "You were there" (background/visits/): the popup's entries, newest first. */
+  ofType('visits.wereThere'),
+  /** Removes the popup's entry for one host (the visit itself stays, for the days kept). */
+  ofType('visits.dismiss', { host: nonEmpty(300) }),
+  /** Options: forgets every visited site and every entry at once. */
+  ofType('visits.clear'),
 ]);
 export type PageToBackground = z.infer<typeof PageToBackground>;
 export type PageType = PageToBackground['type'];
@@ -174,6 +181,9 @@ export interface PageReplies {
   'exceptions.list': ExceptionsData;
   'exceptions.revoke': ExceptionsData;
   'exceptions.revokeAll': ExceptionsData;
+  'visits.wereThere': WereThereAlert[];
+  'visits.dismiss': WereThereAlert[];
+  'visits.clear': Cleared;
 }
 export type PageProtocol = ProtocolMap<PageToBackground, PageReplies>;
 export type PageRequest<K extends PageType> = PageProtocol[K]['request'];

@@ -74,6 +74,8 @@ export const SAFER: Readonly<Record<FloorKey, Safer>> = {
   cacheTtlMinutes: { kind: 'lowerEach' },
   reportUrl: { kind: 'fixed' },
   notifications: { kind: 'fixed' },
+  // A longer history tells the person about more of the sites they used that later turn bad.
+  visitHistoryDays: { kind: 'higher' },
   lockAll: { kind: 'policy' },
   allowPause: { kind: 'policy' },
   allowUserAllowlist: { kind: 'policy' },
@@ -224,6 +226,7 @@ const NUMBER_BOUNDS: Partial<Record<FloorKey, [number, number]>> = {
   blockThreshold: [0, 100],
   minBlockConfidence: [0, 1],
   strictTimeoutMs: [500, 60_000],
+  visitHistoryDays: [0, 365],
 };
 
 export function personRoom(key: FloorKey, managed: FloorInput['managed']): PersonRoom {

@@ -119,6 +119,8 @@ export const IMPORT_SAFER: Readonly<Record<ImportableKey, ImportSafer>> = {
   reportUrl: { safer: 'same', reason: 'report-url', cleared: null },
   notifications: { safer: 'on', reason: 'notify-less' },
   notifyOnBlock: { safer: 'on', reason: 'notify-less' },
+  // Fewer days: fewer sites the person is told about when they turn out bad later.
+  visitHistoryDays: { safer: 'higher', reason: 'notify-less' },
   disableContextMenu: { safer: 'off', reason: 'menu-removed' },
 };
 

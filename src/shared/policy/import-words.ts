@@ -41,6 +41,7 @@ export const SETTING_LABEL_KEYS: Readonly<Record<ImportableKey, string>> = {
   reportUrl: 'reportUrlLabel',
   notifications: 'notifications',
   notifyOnBlock: 'imp_label_notifyOnBlock',
+  visitHistoryDays: 'visitHistoryDays',
   disableContextMenu: 'imp_label_disableContextMenu',
 };
 
@@ -61,7 +62,7 @@ export const HOST_ENTRY_PROBLEM_KEYS: Readonly<Record<HostEntryProblem, string>>
 export const IMPORT_WORD_KEYS = [
   'imp_on', 'imp_off', 'imp_value', 'imp_warnAt', 'imp_blockAt', 'imp_hoverDelay', 'imp_minConfidence', 'imp_strictTimeout',
   'imp_cacheTtl', 'imp_serviceUrl', 'imp_serviceUrl_cleared', 'imp_reportUrl', 'imp_reportUrl_cleared',
-  'imp_allow_add', 'imp_allow_remove', 'imp_block_add', 'imp_block_remove', 'failAllow', 'failBlock',
+  'imp_allow_add', 'imp_allow_remove', 'imp_block_add', 'imp_block_remove', 'failAllow', 'failBlock', 'imp_visitDays',
 ] as const;
 
 /** A host as the person reads it: a Unicode name with its stored ASCII form beside it. */
@@ -77,6 +78,7 @@ const NUMBER_WORDS: Partial<Record<ImportableKey, string>> = {
   blockThreshold: 'imp_blockAt',
   hoverDelayMs: 'imp_hoverDelay',
   strictTimeoutMs: 'imp_strictTimeout',
+  visitHistoryDays: 'imp_visitDays',
 };
 
 export function describeChange(c: ImportChange): Words[] {

@@ -88,6 +88,11 @@ export const SettingsShape = z.object({
   reportUrl: str(2000),
   /** Notify when a menu check or page check finds warn-level or worse. */
   notifications: z.boolean(),
+  /**
+   * "You were there" (background/visits/): days the sites visited in normal windows are kept on
+   * this device, so the person is told when one of them turns out bad later; 0 = nothing kept.
+   */
+  visitHistoryDays: intIn(0, 365),
   /** Policy only: every user setting is locked. */
   lockAll: z.boolean(),
   /** Policy only: false removes "Pause protection"; a pause in force ends (docs/architecture.md, guarantees). */
@@ -191,6 +196,7 @@ export const DEFAULT_SETTINGS: Settings = {
   cacheTtlMinutes: { safe: 1440, suspicious: 360, high: 720, malicious: 1440 },
   reportUrl: '',
   notifications: true,
+  visitHistoryDays: 30,
   lockAll: false,
   allowPause: true,
   allowUserAllowlist: true,

@@ -16,6 +16,7 @@ export const REPORT_TYPE_NAMES = [
   'service.unreachable',
   'reporting.dropped',
   'heartbeat',
+  'site.turnedBad',
 ] as const;
 
 export type ReportTypeName = (typeof REPORT_TYPE_NAMES)[number];

@@ -20,4 +20,5 @@ export const EVENT_EXAMPLES: { [T in ReportType]: Extract<ReportEvent, { type: T
   'service.unreachable': { ...envelope('8c1f6e3b-5d9a-4b2c-a046-9e2d8f1b7caa', '2026-03-02T12:10:00.000Z'), type: 'service.unreachable', payload: { since: '2026-03-02T11:58:31.000Z', minutes: 11, error: 'network', ongoing: true } },
   'reporting.dropped': { ...envelope('4e7a2d9c-1b6f-4e3a-9d27-3c8b5f0e1dbb', '2026-03-03T07:45:12.004Z'), type: 'reporting.dropped', payload: { count: 214, since: '2026-03-02T18:03:55.120Z' } },
   heartbeat: { ...envelope('6a3f8d21-9c4e-4b7a-8e15-2d9b7c0f3ecc', '2026-03-03T08:00:00.000Z'), type: 'heartbeat', payload: { policyHash: 'sha256:3f1c9a0e5b7d2c4f', policyKeys: 9, paused: false, configured: true } },
+  'site.turnedBad': { ...envelope('d2c7e4a9-5f1b-4c8d-9a36-7b0e2f5c1add', '2026-03-04T09:40:02.118Z'), type: 'site.turnedBad', payload: { host: 'shop-example.test', visitedAt: '2026-03-02T17:21:40.000Z', source: 'scan', verdict, action: 'block', ended: { exceptions: 0, trusted: 1 } } },
 };

@@ -71,6 +71,20 @@ export const PAYLOADS = {
    * running. `policyHash` names the managed policy in force (secrets left out), null without one.
    */
   heartbeat: z.object({ policyHash: z.nullable(str(100)), policyKeys: int().check(z.gte(0)), paused: z.boolean(), configured: z.boolean() }),
+  /**
+   * A site the person visited (a normal window, within visitHistoryDays) got a bad verdict later
+   * and they were told ("You were there", background/visits/). `visitedAt`: their last visit;
+   * `ended`: how many of their "Proceed anyway" exceptions and "Trust" entries for it ended.
+   * Never whether a password field there got input: that stays on the device.
+   */
+  'site.turnedBad': z.object({
+    host: str(300),
+    visitedAt: str(40),
+    source: z.literal(['scan', 'orgList', 'feed']),
+    verdict: Verdict,
+    action: z.literal(['warn', 'block']),
+    ended: z.object({ exceptions: int().check(z.gte(0)), trusted: int().check(z.gte(0)) }),
+  }),
 } as const;
 
 export type ReportType = keyof typeof PAYLOADS;

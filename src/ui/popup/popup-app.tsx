@@ -19,6 +19,7 @@ import { StatusView } from './status-view';
 import { SignInState } from './sign-in-state';
 import { SupportNote } from '../components/support-note';
 import { useTabStatus } from './use-tab-status';
+import { WereThere } from './were-there';
 
 function SetUp() {
   return (
@@ -53,6 +54,7 @@ function Configured({ data, tabId, pollMs, refresh }: { data: TabStatusData; tab
   );
   return (
     <>
+      <WereThere />
       {tabId !== undefined ? <SignInState tabId={tabId} /> : null}{/* docs/decisions/016-organizations.md */}
       <StatusView data={data} />
       <BudgetNotice budget={data.budget} />

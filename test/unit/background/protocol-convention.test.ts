@@ -59,6 +59,10 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'exceptions.list': {},
   'exceptions.revoke': { host: 'a.example' },
   'exceptions.revokeAll': {},
+  'visits.wereThere': {},
+  'visits.dismiss': { host: 'a.example' },
+  'visits.clear': {},
+  'password.typed': {},
   'links.lookup': { urls: ['https://a.example/'] },
   'report.open': { url: 'https://a.example/' },
   'link.hover': { url: 'https://a.example/' },
@@ -94,9 +98,10 @@ describe('protocol conventions', () => {
   it('no content-tier message grants a pass, changes settings or opens anything but the report page (docs/decisions/001-content-tier.md)', () => {
     // signin.check (docs/decisions/016-organizations.md) only asks whether the sender's own page is a look-alike;
     // report.open (docs/decisions/017-surfaces.md) only opens our report page for a flagged link of the sender's, a few
-    // times per tab (report-open.test.ts): the dispute itself stays privileged (verdict.dispute).
-    // link.activated only tells the budgets a navigation is the person's; its own site's budgets still bound it.
-    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'link.activated', 'config.get', 'signin.check', 'report.open']);
+    // times per tab (report-open.test.ts): the dispute itself stays privileged (verdict.dispute);
+    // link.activated only tells the budgets a navigation is the person's; its own site's budgets still bound it;
+    // password.typed only marks the sender's own host for the password advice (password-typed.test.ts).
+    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'link.activated', 'config.get', 'signin.check', 'report.open', 'password.typed']);
     expect(PRIVILEGED_TYPES).toContain('verdict.dispute');
     expect(ContentToBackground.safeParse({ type: 'link.proceed', url: 'https://a.example/' }).success).toBe(false);
   });

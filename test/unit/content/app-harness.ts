@@ -20,6 +20,7 @@ export function cacheResponder(known: Record<string, LinkInfo>): Responder {
         return { ok: true, data: { warn: false } };
       case 'report.open':
       case 'link.activated':
+      case 'password.typed':
         return { ok: true, data: null };
     }
   };

@@ -141,6 +141,7 @@ describe('options: policy-only keys', () => {
   it("the organization's remote files: shown with their addresses and interval, locked", async () => {
     const values = { configUrl: 'https://it.example/config.json', blockFeedUrl: 'https://it.example/feed.txt', remoteRefreshMinutes: 15 };
     answer({ ...base, 'settings.get': () => settingsData({ managedKeys: ['configUrl', 'blockFeedUrl', 'remoteRefreshMinutes'] }, values) });
+    optionsAt(en('sec_protection'));
     render(<OptionsApp />);
     await screen.findByRole('region', { name: en('sec_protection') });
     for (const [label, value] of [['remoteConfigUrl', values.configUrl], ['remoteBlockFeedUrl', values.blockFeedUrl], ['remoteRefreshMinutes', '15']] as const) {
@@ -153,6 +154,7 @@ describe('options: policy-only keys', () => {
 
   it('no remote file rows without a policy naming them', async () => {
     answer(base);
+    optionsAt(en('sec_protection'));
     render(<OptionsApp />);
     await screen.findByRole('region', { name: en('sec_protection') });
     expect(screen.queryByLabelText(en('remoteConfigUrl'))).toBeNull();

@@ -72,6 +72,7 @@ describe('IMPORT_SAFER: which way each importable setting is weaker', () => {
     notifications: false,
     notifyOnBlock: false,
     disableContextMenu: true,
+    visitHistoryDays: 7,
   };
   const base: Record<ImportableKey, unknown> = { ...DEFAULT_SETTINGS, allowProceed: false, strictMode: true, strictFailMode: 'block', notifyOnBlock: true, blocklist: ['kept.example'], serviceUrl: 'https://scan.example' };
   const safer: Record<ImportableKey, unknown> = {
@@ -86,6 +87,7 @@ describe('IMPORT_SAFER: which way each importable setting is weaker', () => {
     blocklist: ['kept.example', 'more.example'],
     cacheTtlMinutes: { ...DEFAULT_SETTINGS.cacheTtlMinutes, suspicious: 359 },
     reportUrl: '',
+    visitHistoryDays: 90,
   };
 
   it.each(Object.keys(IMPORT_SAFER) as ImportableKey[])('%s: the weaker move is flagged with its reason, the safer one is not', (key) => {
