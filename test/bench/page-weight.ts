@@ -21,6 +21,7 @@ import { startCorpusServer } from './corpus/server';
 import { writeNoopExtension } from './noop-extension';
 import type { Section } from './section';
 import { fmt, int, max, median, min, sleep, table } from './stats';
+import { keptKb, metric, MIN_AFTER_LOAD_MS, POLL_MS, QUIET_MS, settle } from './page-metrics';
 
 export interface PageWeightOptions {
   /** Loads per side and page (median). */
@@ -38,14 +39,6 @@ interface Load {
   arrived: { scriptMs: number; heapAfterGcKb: number };
 }
 
-const QUIET_MS = 1000;
-const POLL_MS = 250;
-/** Deferred work (idle-time discovery, lookups) must fall inside the window: watch this long at least. */
-const MIN_AFTER_LOAD_MS = 3000;
-
-type Metrics = { name: string; value: number }[];
-const metric = (m: Metrics, name: string) => m.find((x) => x.name === name)?.value ?? Number.NaN;
-
 export async function loadAndWeigh(context: BrowserContext, url: string, rest: { x: number; y: number } = { x: 1, y: 1 }): Promise<Load> {
   const page = await context.newPage();
   try {
@@ -57,40 +50,23 @@ export async function loadAndWeigh(context: BrowserContext, url: string, rest: {
       if (t > 80) throw new Error(`${url}: late sections never arrived`);
       await sleep(POLL_MS);
     }
-    const read = async () => ((await cdp.send('Performance.getMetrics')) as { metrics: Metrics }).metrics;
-    const settle = async (since: number) => {
-      let metrics = await read();
-      let quietFor = 0;
-      while ((quietFor < QUIET_MS || Date.now() - since < MIN_AFTER_LOAD_MS) && Date.now() - since < 30_000) {
-        await sleep(POLL_MS);
-        const next = await read();
-        // Quiet: no script at all, and under 2 ms of other main-thread work per poll.
-        const script = (metric(next, 'ScriptDuration') - metric(metrics, 'ScriptDuration')) * 1000;
-        const task = (metric(next, 'TaskDuration') - metric(metrics, 'TaskDuration')) * 1000;
-        quietFor = script < 0.05 && task < 2 ? quietFor + POLL_MS : 0;
-        metrics = next;
-      }
-      return metrics;
-    };
-    const metrics = await settle(loadedAt);
-    await cdp.send('HeapProfiler.collectGarbage');
-    const afterGc = await read();
+    const metrics = await settle(cdp, loadedAt);
+    const afterGc = await keptKb(cdp);
     // The person arrives: the pointer moves onto the page (CDP input, trusted) at a point on no
     // link (census). Linklens' content script starts on this (src/content/visit.ts): its
     // discovery and lookups run now, and are measured here.
     const movedAt = Date.now();
     await page.mouse.move(rest.x - 2, rest.y);
     await page.mouse.move(rest.x, rest.y);
-    const arrived = await settle(movedAt);
-    await cdp.send('HeapProfiler.collectGarbage');
-    const arrivedGc = await read();
+    const arrived = await settle(cdp, movedAt);
+    const arrivedGc = await keptKb(cdp);
     await cdp.detach();
     return {
       scriptMs: metric(metrics, 'ScriptDuration') * 1000,
       taskMs: metric(metrics, 'TaskDuration') * 1000,
       heapKb: metric(metrics, 'JSHeapUsedSize') / 1024,
-      heapAfterGcKb: metric(afterGc, 'JSHeapUsedSize') / 1024,
-      arrived: { scriptMs: metric(arrived, 'ScriptDuration') * 1000, heapAfterGcKb: metric(arrivedGc, 'JSHeapUsedSize') / 1024 },
+      heapAfterGcKb: afterGc,
+      arrived: { scriptMs: metric(arrived, 'ScriptDuration') * 1000, heapAfterGcKb: arrivedGc },
     };
   } finally {
     await page.close();

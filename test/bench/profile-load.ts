@@ -3,7 +3,11 @@
 // names are ours. Not a measurement of the run (no BENCHMARKS.md section): a tool for finding
 // what to defer.
 //
-//   npx tsx test/bench/profile-load.ts [page=news-c] [--no-build]
+//   npx tsx test/bench/profile-load.ts [page=news-c] [--no-build] [--arrive]
+//
+// `page` is a generated corpus page, or a saved real page by its name in the shared reference data
+// (`corpus1/heise.html`, arrival/real-pages.ts). With --arrive the profile covers what the person's
+// arrival starts (arrival/arrive.ts) instead of the load.
 //
 // Prints self time per function of the content script (and the page's total), top first.
 import { spawnSync } from 'node:child_process';
@@ -13,6 +17,8 @@ import { openExtensionPage, requestFromExtensionPage } from '../e2e/harness/exte
 import { startService } from '../service/server';
 import { startCorpusServer } from './corpus/server';
 import { sleep } from './stats';
+import { arrive } from './arrival/arrive';
+import { startRealPages } from './arrival/real-pages';
 
 const OUT = '.output/bench-profile'; // profile-build.ts writes it
 
@@ -36,7 +42,10 @@ function build(): void {
 async function main(): Promise<void> {
   const name = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'news-c';
   if (!process.argv.includes('--no-build')) build();
+  const arriving = process.argv.includes('--arrive');
   const server = await startCorpusServer();
+  const real = name.includes('/') ? await startRealPages() : null;
+  const url = (host: string) => (real ? real.url(host, name) : server.url(host, name));
   const svc = await startService({ processingDelayMs: 300 });
   const ext = await launchChromium({ extensionDir: join(REPO_ROOT, OUT, 'chrome-mv3') });
   try {
@@ -48,8 +57,15 @@ async function main(): Promise<void> {
     const cdp = await ext.context.newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
-    await cdp.send('Profiler.start');
-    await page.goto(server.url('profiled.test', name), { waitUntil: 'load' });
+    if (arriving) {
+      await page.goto(url('profiled.test'), { waitUntil: 'load' });
+      await sleep(3000);
+      await cdp.send('Profiler.start');
+      await arrive(page);
+    } else {
+      await cdp.send('Profiler.start');
+      await page.goto(url('profiled.test'), { waitUntil: 'load' });
+    }
     await sleep(5000);
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
     report(profile);
@@ -57,6 +73,7 @@ async function main(): Promise<void> {
     await ext.close();
     await svc.stop();
     await server.stop();
+    await real?.stop();
   }
 }
 

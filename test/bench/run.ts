@@ -3,11 +3,13 @@
 // it (report.ts): nothing in BENCHMARKS.md is written by hand. Not part of `npm test`: numbers,
 // not pass/fail timings. Every figure is a ratio or a comparison measured in one run.
 //
-//   npm run bench                 all fifteen measurements, writes BENCHMARKS.md
+//   npm run bench                 every measurement, writes BENCHMARKS.md
 //   npm run bench -- --only=1,5   some of them: their results replace the stored ones and
 //                                 BENCHMARKS.md is rendered again (once every measurement has one)
 //   LINKLENS_BENCH_CORPUS=blog,news-c LINKLENS_BENCH_LOADS=2 npm run bench -- --only=9
 //                                 BENCHMARKS.md "Weight on ordinary pages" on some corpus pages, fewer loads (while iterating)
+//   LINKLENS_SHARED=/work/shared LINKLENS_BENCH_ARRIVAL=heise,news-c LINKLENS_BENCH_LOADS=1 npm run bench -- --only=18
+//                                 "Light once the person arrives" on some pages (names containing these)
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../e2e/harness';
@@ -38,6 +40,12 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
   '14': async () => (await import('./strict-cost')).measureStrictCost({ rounds: 3, pages: 6 }),
   '15': async () => (await import('./unwrap-agreement')).measureUnwrapAgreement(),
   '16': async () => (await import('./lookalike-recall')).measureLookalikeRecall(),
+  '18': async () =>
+    (await import('./arrival/arrival-cost')).measureArrival({
+      loads: Number(process.env.LINKLENS_BENCH_LOADS ?? 3),
+      generated: ['one-link', 'portal', 'wiki', 'news-b', 'news-c'],
+      only: process.env.LINKLENS_BENCH_ARRIVAL?.split(','),
+    }),
 };
 
 async function main(): Promise<void> {
@@ -54,7 +62,7 @@ async function main(): Promise<void> {
   const results: Record<string, Section> = {};
   for (const id of ids) {
     const measure = MEASUREMENTS[id];
-    if (!measure) throw new Error(`Unknown measurement ${id} (1–15)`);
+    if (!measure) throw new Error(`Unknown measurement ${id} (1–${Object.keys(MEASUREMENTS).length})`);
     const t = Date.now();
     console.log(`▶ measurement ${id}…`);
     let section: Section;

@@ -1,10 +1,12 @@
 // Where a page's main-thread time goes: one page load traced through CDP (Tracing domain), the
 // complete ('X') events of the page's renderer main thread turned into self time per event name.
-// Used by BENCHMARKS.md "Content-script cost" to say why the content script costs what it costs.
+// Used by BENCHMARKS.md "Content-script cost" to say why the content script costs what it costs,
+// and by the browser tests to say whether a long task held content-script time
+// (test/e2e/harness/extension-trace.ts).
 import type { BrowserContext } from 'playwright-core';
 import { sleep } from './stats';
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   pid: number;
@@ -52,7 +54,7 @@ function longTasksOf(thread: TraceEvent[]): TracedLongTask[] {
   });
 }
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink'].join(',');
+export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink'].join(',');
 
 /** Self time (ms) per event name on one thread: an event's duration minus its children's. */
 export function selfTimes(events: TraceEvent[]): Map<string, number> {
@@ -85,7 +87,7 @@ export async function traceLoad(context: BrowserContext, url: string, afterLoadM
   });
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   try {
-    await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
+    await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     // The person arrives at once (the content script starts on the first pointer move:
     // src/content/visit.ts), so its whole setup falls inside the traced load, as before.
@@ -97,7 +99,11 @@ export async function traceLoad(context: BrowserContext, url: string, afterLoadM
     await cdp.detach().catch(() => undefined);
     await page.close();
   }
-  // The page's main thread: the one that parsed its HTML.
+  return mainThreadOf(events, url);
+}
+
+/** Self times and long tasks of the main thread that parsed `url`'s HTML, from a trace's events. */
+export function mainThreadOf(events: TraceEvent[], url: string): TraceResult {
   const parse = events.find((e) => e.name === 'ParseHTML' && (e.args?.beginData?.url ?? '').startsWith(url.split('?')[0]!));
   if (!parse) throw new Error(`No ParseHTML event for ${url} in the trace`);
   const thread = events.filter((e) => e.pid === parse.pid && e.tid === parse.tid);

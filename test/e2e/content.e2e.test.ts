@@ -13,7 +13,8 @@ import { startHtmlServer, type HtmlServer } from './harness/html-server';
 import { hostilePage, laterLinksPage, linksPage } from './harness/content-pages';
 import { openContentWorld } from './harness/content-world';
 import { OverlayInspector, OVERLAY_TAG, type OverlaySnapshot } from './harness/overlay-inspect';
-import { describeRun, excessOver, launchBaselineChromium, measurePage, longTaskInitScript, type LongTaskRun } from './harness/long-tasks';
+import { describeRun, excessOver, launchBaselineChromium, LONG_TASK_MS, measurePage, longTaskInitScript, type LongTaskRun } from './harness/long-tasks';
+import { traceDuring } from './harness/extension-trace';
 import { installMessageCounter, type ContentMessage } from './harness/message-counter';
 import { postsFor, submittedUrls } from '../shared/service-log';
 import { waitForBlockedPage } from './harness/navigate';
@@ -363,20 +364,27 @@ if (browsers.includes('chromium')) {
     /**
      * Long tasks: "no long task ≥ 50 ms attributable to the content script" on a 5,000-link page.
      * Method: a PerformanceObserver('longtask', buffered) is registered by an init script before
-     * the page's first byte runs; the page is loaded, left idle for 4 s (the content script finds
-     * the links then and looks up those near the screen), scrolled to the bottom with the mouse
-     * wheel (the others come near on the way: their lookups follow), and the entries collected.
+     * the page's first byte runs; the page is loaded and left idle for 4 s (nobody has arrived:
+     * the content script is a few listeners, src/content/visit.ts), then the pointer comes onto
+     * the page (the content script starts, finds the links and looks up those near the screen)
+     * and the page is scrolled to the bottom with the mouse wheel (the others come near on the
+     * way: their lookups follow), and the entries are collected.
      * Chromium attributes a content script's task to the page's own frame (isolated worlds share
-     * the main thread), so the same page is measured in a Chromium launched WITHOUT the extension
-     * (same binary, same flags, same viewport) and the long tasks are compared per phase (load,
-     * idle, scroll): the extension run must not have more long tasks in any phase than the
-     * baseline. A long task that ended before our overlay host appeared (the init script notes
-     * when) is not counted for the extension run; the host is built on the first warning, and
-     * this page has none, so here every task counts, as in the baseline.
+     * the main thread), so two checks say which long tasks are ours:
+     * - one more extension run is traced (harness/extension-trace.ts): no task ≥ 50 ms may hold
+     *   content-script time that made it long (≥ 1 ms of it, or enough that the task would have
+     *   stayed under 50 ms without it), in any phase;
+     * - what the content script adds to the browser's own work (its observers, style) is compared
+     *   with the same page in a Chromium launched WITHOUT the extension (same binary, flags and
+     *   viewport), per phase, counting the tasks that end after the person arrived, in both runs
+     *   alike: before that, the page's own parse and first layout cross 50 ms at random on this
+     *   machine in either browser (measured: 148 and 62 ms without the extension, 53 ms with a
+     *   no-op one, 53 to 66 ms with Linklens, whose app had not started), and the traced run
+     *   covers them. The extension run must not have more long tasks in any phase.
      * On this shared 2-core machine a busy neighbour can stretch any task, so when the first
      * pair disagrees both are measured once more and the smaller count of each is used.
      */
-    test('a 5,000-link page: no extra long task, a bounded number of messages, no scans', async () => {
+    test('a 5,000-link page: no long task of the content script, none more than without it, a bounded number of messages, no scans', async () => {
       const url = pages.url('links-big.test', '/links?n=5000');
       const counter = await installMessageCounter(ext);
       const baseline: LongTaskRun[] = [];
@@ -423,6 +431,19 @@ if (browsers.includes('chromium')) {
       console.log(report);
       console.log(`messages per extension run: ${JSON.stringify(perRun)}`);
       expect(excessOver(withExtension, baseline), `long tasks ≥ 50 ms only with the extension:\n${report}`).toEqual([]);
+
+      // The traced run: which long tasks held the content script's own time.
+      const tracedPage = await ext.context.newPage();
+      await tracedPage.addInitScript({ content: longTaskInitScript(OVERLAY_TAG) });
+      const cdp = await ext.context.newCDPSession(tracedPage);
+      const tracedUrl = pages.url('links-traced.test', '/links?n=5000');
+      const { trace } = await traceDuring(cdp, tracedUrl, () => measurePage(tracedPage, tracedUrl, 'extension, traced'));
+      await tracedPage.close();
+      const tasks = trace.longTasks.map((l) => `${Math.round(l.ms)} ms (content script ${l.extensionScriptMs.toFixed(1)} ms; ${l.top.map(([n, ms]) => `${n} ${Math.round(ms)}`).join(', ')})`);
+      console.log(`traced extension run: content script ${trace.extensionScriptMs.toFixed(1)} ms in all; tasks ≥ 50 ms: ${tasks.join('; ') || 'none'}`);
+      expect(trace.extensionScriptMs, 'the trace sees the content script run (it looks the links up)').toBeGreaterThan(1);
+      const ours = trace.longTasks.filter((l) => l.extensionScriptMs > 0 && (l.extensionScriptMs >= 1 || l.ms - l.extensionScriptMs < LONG_TASK_MS));
+      expect(ours.map((l) => `${Math.round(l.ms)} ms task, ${l.extensionScriptMs.toFixed(1)} ms of it content script`), tasks.join('\n')).toEqual([]);
 
       // Bounded messages: links are looked up as they come near the screen (src/content/nearby.ts),
       // each once, in batches of up to MAX_BATCH (at least 10 messages for 5,000); a batch goes out

@@ -7,13 +7,20 @@
 // frame, 'self', not the script). To say which long tasks the extension added, a test measures
 // the same page twice: in a Chromium with the extension and in one without it (a baseline), and
 // compares the long tasks phase by phase (load, idle after load, scrolling). See `excessOver`.
-// One sharper cut is possible without attribution: the init script also notes when the content
-// script's overlay host enters the page (it is built the first time a warning is shown), and a
-// long task that ended before that moment cannot be the overlay's. Such tasks are not counted;
-// on a page where nothing is flagged the host never appears and every task counts.
+// Two sharper cuts are possible without attribution. The init script notes when the person
+// arrives (the first trusted pointer, key, wheel, touch or focus event: the content script's app
+// starts then, src/content/visit.ts, and before it the content script is a few listeners, which
+// observe nothing): only long tasks that end after that moment are compared, in both runs alike,
+// so the page's own parse and first layout, whose tasks cross 50 ms at random on a shared machine
+// with or without an extension, do not decide the comparison (a traced run says whether any of
+// them held content-script time: extension-trace.ts). It also notes when the content script's
+// overlay host enters the page (it is built the first time a warning is shown), and a long task
+// that ended before that moment cannot be the overlay's. Such tasks are not counted; on a page
+// where nothing is flagged the host never appears.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_SWITCHES, HOST_MAP_SWITCH } from './chromium';
 import { findBrowser } from '../../../scripts/lib/browsers.mjs';
+import { VISIT_EVENTS } from '../../../src/content/visit';
 
 export const LONG_TASK_MS = 50;
 
@@ -36,11 +43,14 @@ export interface LongTaskRun {
   scrollSteps: number;
   /** performance.now() when the content script's overlay host appeared; null without the extension or without a warning. */
   contentScriptAt: number | null;
+  /** performance.now() of the person's first trusted event (the content script's app starts on it); null if none came. */
+  arrivedAt: number | null;
 }
 
 /**
  * The init script (page.addInitScript({content})): runs in the page's main world before any of
- * its scripts. It collects long tasks into `__llLongTasks` and notes in `__llOverlayAt` when an
+ * its scripts. It collects long tasks into `__llLongTasks`, notes in `__llArrivedAt` when the first
+ * trusted event of the kinds the content script starts on arrived, and in `__llOverlayAt` when an
  * element named `overlayTag` is added to <html> (only <html>'s own children are watched: watching
  * the whole tree would slow the page's parse). Plain JS source, so no transpiler helper (such as
  * esbuild's `__name`) can leak into the page.
@@ -51,6 +61,13 @@ export function longTaskInitScript(overlayTag: string): string {
   const out = [];
   window.__llLongTasks = out;
   const tag = ${JSON.stringify(overlayTag)};
+  const visits = ${JSON.stringify(VISIT_EVENTS)};
+  function arrived(e) {
+    if (!e.isTrusted || window.__llArrivedAt !== undefined) return;
+    window.__llArrivedAt = e.timeStamp;
+    for (const type of visits) removeEventListener(type, arrived, true);
+  }
+  for (const type of visits) addEventListener(type, arrived, { capture: true, passive: true });
   function watchHtml(html) {
     new MutationObserver(function (records, observer) {
       for (const r of records) for (const n of r.addedNodes) {
@@ -96,7 +113,7 @@ export async function launchBaselineChromium(): Promise<Browser> {
 }
 
 export interface MeasureOptions {
-  /** Time after the load event before scrolling (the content script discovers links then). */
+  /** Time after the load event before the pointer comes onto the page and scrolling starts (nobody has arrived yet). */
   idleMs?: number;
   /** Pixels per wheel step. */
   stepPx?: number;
@@ -133,11 +150,11 @@ export async function measurePage(page: Page, url: string, label: string, o: Mea
   await page.waitForTimeout(1500);
   await o.settle?.();
   const result = await page.evaluate(() => {
-    const g = globalThis as unknown as { __llLongTasks?: unknown[]; __llOverlayAt?: number };
-    return { end: performance.now(), tasks: (g.__llLongTasks ?? null) as unknown, overlayAt: g.__llOverlayAt ?? null };
+    const g = globalThis as unknown as { __llLongTasks?: unknown[]; __llOverlayAt?: number; __llArrivedAt?: number };
+    return { end: performance.now(), tasks: (g.__llLongTasks ?? null) as unknown, overlayAt: g.__llOverlayAt ?? null, arrivedAt: g.__llArrivedAt ?? null };
   });
   if (!Array.isArray(result.tasks)) throw new Error(`${label}: the long-task observer was not installed (init script missing?)`);
-  return { label, tasks: result.tasks as LongTask[], bounds: { loadEnd, scrollStart, end: result.end }, scrollSteps, contentScriptAt: result.overlayAt };
+  return { label, tasks: result.tasks as LongTask[], bounds: { loadEnd, scrollStart, end: result.end }, scrollSteps, contentScriptAt: result.overlayAt, arrivedAt: result.arrivedAt };
 }
 
 export function phaseOf(run: LongTaskRun, task: LongTask): Phase {
@@ -147,12 +164,15 @@ export function phaseOf(run: LongTaskRun, task: LongTask): Phase {
 }
 
 /**
- * Whether a long task counts: ≥ 50 ms, and (with the extension) not over before the content
- * script started. In a baseline run (no content script) every long task counts.
+ * Whether a long task counts: ≥ 50 ms, not over before the person arrived (in every run, with the
+ * extension or without: the same window on both sides; all tasks when no arrival was noted), and
+ * (with the extension) not over before its overlay appeared.
  */
 export function counts(run: LongTaskRun, t: LongTask): boolean {
   if (t.duration < LONG_TASK_MS) return false;
-  return run.contentScriptAt === null || t.startTime + t.duration > run.contentScriptAt;
+  const end = t.startTime + t.duration;
+  if (run.arrivedAt !== null && end <= run.arrivedAt) return false;
+  return run.contentScriptAt === null || end > run.contentScriptAt;
 }
 
 /** Counted long tasks per phase. */
@@ -183,8 +203,9 @@ export function excessOver(extension: LongTaskRun[], baseline: LongTaskRun[]): {
 export function describeRun(run: LongTaskRun): string {
   const tasks = run.tasks
     .filter((t) => t.duration >= LONG_TASK_MS)
-    .map((t) => `${phaseOf(run, t)}@${Math.round(t.startTime)}ms:${Math.round(t.duration)}ms(${t.attribution.map((a) => `${a.name ?? ''}/${a.containerType ?? ''}`).join(',')})${counts(run, t) ? '' : '[before content script]'}`);
+    .map((t) => `${phaseOf(run, t)}@${Math.round(t.startTime)}ms:${Math.round(t.duration)}ms(${t.attribution.map((a) => `${a.name ?? ''}/${a.containerType ?? ''}`).join(',')})${counts(run, t) ? '' : '[not compared: before the person arrived or the overlay appeared]'}`);
   const b = run.bounds;
   const cs = run.contentScriptAt === null ? 'none' : String(Math.round(run.contentScriptAt));
-  return `${run.label}: contentScript=${cs} loadEnd=${Math.round(b.loadEnd)} scrollStart=${Math.round(b.scrollStart)} end=${Math.round(b.end)} steps=${run.scrollSteps} long tasks=[${tasks.join(' ')}]`;
+  const arrived = run.arrivedAt === null ? 'never' : String(Math.round(run.arrivedAt));
+  return `${run.label}: arrived=${arrived} overlay=${cs} loadEnd=${Math.round(b.loadEnd)} scrollStart=${Math.round(b.scrollStart)} end=${Math.round(b.end)} steps=${run.scrollSteps} long tasks=[${tasks.join(' ')}]`;
 }
