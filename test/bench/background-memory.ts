@@ -1,4 +1,4 @@
-// Measurement 17: the background's memory. The extension's service worker in real Chromium, its
+// Measurement 19: the background's memory. The extension's service worker in real Chromium, its
 // JS heap after a full garbage collection (CDP HeapProfiler.collectGarbage, then
 // Runtime.getHeapUsage, in the worker's own target): set up with nothing cached, then with the
 // verdict cache full (5,000 verdicts written into its store, the worker restarted so it loads them
@@ -127,11 +127,11 @@ export async function measureBackgroundMemory(o: MemoryOptions): Promise<Section
       table(['state', 'used heap', 'heap allocated', 'per item'], rows),
     ];
     return {
-      title: '17. Background memory',
+      title: '19. Background memory',
       body: body.join('\n'),
       summary: [
-        { figure: `17. Background memory: JS heap with ${o.verdicts.toLocaleString('en')} cached verdicts and ${o.tabs} tabs open`, value: kb(withTabs.usedSize), aim: 'reported', met: null },
-        { figure: '17. Background memory: per cached verdict', value: `${int((cached.usedSize - empty.usedSize) / o.verdicts)} B`, aim: 'reported', met: null },
+        { figure: `19. Background memory: JS heap with ${o.verdicts.toLocaleString('en')} cached verdicts and ${o.tabs} tabs open`, value: kb(withTabs.usedSize), aim: 'reported', met: null },
+        { figure: '19. Background memory: per cached verdict', value: `${int((cached.usedSize - empty.usedSize) / o.verdicts)} B`, aim: 'reported', met: null },
       ],
       raw: { options: o, empty, cached, withTabs },
     };
