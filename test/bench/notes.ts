@@ -4,6 +4,9 @@
 // lives in git, not here.
 
 export const SECTION_NOTES: Record<string, string> = {
+  '10': [
+    'Why p95 ≤ 1.08 and ≤ 5 GETs per scan do not go together here: with one GET per poll and per job (the spec offers nothing else to learn a job\'s state from), a job is seen at the first poll after it ends, so a poll late by at most 8 % needs the polls of each job at most ×1.08 apart over the range where scans end. The scans of this measurement end anywhere over a factor of two (1.5–3 s), which takes ln 2 ÷ ln 1.08 ≈ 9 polls from the first to the last. Computed over the same spread of processing times (no network, 15 ms from the final GET to the redirect), the best geometric schedule with ≤ 5 GETs per scan on average gives p95 1.093 (first poll at 1.64 s, then ×1.09), and p95 ≤ 1.08 takes 5.6 GETs (×1.07): the two aims meet only where scans end within a narrower spread, or with an answer that covers several jobs at once.',
+  ].join('\n'),
   '11': [
     'What bounds a burst: the floor extension (test/bench/burst-floor.ts) is the simplest polling client with perfect timing, measured in the same run. Where its slowest ratio is above the aim, no polling client reaches the aim on that machine: the POSTs of a dozen tabs reach the service late through the browser\'s own network path, not through the worker, which is mostly idle during the burst.',
     '',

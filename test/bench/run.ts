@@ -46,6 +46,7 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
       generated: ['one-link', 'portal', 'wiki', 'news-b', 'news-c'],
       only: process.env.LINKLENS_BENCH_ARRIVAL?.split(','),
     }),
+  '19': async () => (await import('./background-memory')).measureBackgroundMemory({ verdicts: 5000, tabs: 50 }),
 };
 
 async function main(): Promise<void> {

@@ -8,12 +8,34 @@ import type { JourneyDriver } from './harness/driver';
 import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
 import { postsFor } from '../shared/service-log';
+import type { RequestLogEntry } from '../service/types';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 import { testSpkiSha256 } from '../service/tls';
 import { MAX_STREAMS } from '../../src/background/engine/stream-slots';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
+
+const isBatch = (e: RequestLogEntry) => e.method === 'POST' && /^\/v1\/scans\/batch\/?$/.test(e.path);
+const isSingle = (e: RequestLogEntry) => e.method === 'POST' && /^\/v1\/scans\/?$/.test(e.path);
+const carried = (e: RequestLogEntry): string[] => {
+  const b = e.body as { url?: unknown; urls?: unknown } | null;
+  return [b?.url, ...(Array.isArray(b?.urls) ? b.urls : [])].filter((u): u is string => typeof u === 'string');
+};
+
+/**
+ * A lone navigation went as one single submit; the burst's navigations reached the service in
+ * fewer POSTs than tabs, at least one of them a batch (submit-gate.ts).
+ */
+function expectBatched(svc: ScanningService, lone: string | null, burst: string[]): void {
+  if (lone) {
+    expect(svc.log.filter((e) => isSingle(e) && carried(e).includes(lone))).toHaveLength(1);
+    expect(svc.log.filter((e) => isBatch(e) && carried(e).includes(lone))).toEqual([]);
+  }
+  const posts = svc.log.filter((e) => (isSingle(e) || isBatch(e)) && carried(e).some((u) => burst.includes(u)));
+  expect(posts.filter(isBatch).length).toBeGreaterThanOrEqual(1);
+  expect(posts.length).toBeLessThan(burst.length);
+}
 const TABS = 8;
 const PROCESSING_MS = 1500;
 
@@ -54,8 +76,13 @@ for (const kind of selectedBrowsers()) {
       await svc?.stop();
     });
 
-    test(`${TABS} tabs opening ${TABS} phishing pages at once all land on the blocked page; at most ${MAX_STREAMS} streams at once`, async () => {
+    test(`${TABS} tabs opening ${TABS} phishing pages at once all land on the blocked page, their navigations sent in batches (a lone one alone); at most ${MAX_STREAMS} streams at once`, async () => {
       svc.clearLog();
+      const blockedPage = driver.extensionUrl('blocked.html');
+      const loneUrl = pages.url('phish-burst-lone.test', '/login');
+      const lone = await driver.openTab(loneUrl);
+      await waitFor('the lone tab to land on blocked.html', () => lone.currentUrl(), (u) => u.startsWith(blockedPage), 30_000);
+      await lone.close();
       const urls = Array.from({ length: TABS }, (_, i) => pages.url(`phish-burst-${i}.test`, '/login'));
       const tabs = await Promise.all(urls.map((u) => driver.openTab(u)));
       const blocked = driver.extensionUrl('blocked.html');
@@ -66,6 +93,7 @@ for (const kind of selectedBrowsers()) {
       const streams = svc.log.filter((e) => /\/events\/?$/.test(e.path)).length;
       expect(streams).toBeGreaterThan(0);
       expect(peakStreams(svc)).toBeLessThanOrEqual(MAX_STREAMS);
+      expectBatched(svc, loneUrl, urls);
       for (const t of tabs) await t.close();
     });
   });
@@ -110,6 +138,7 @@ for (const kind of selectedBrowsers()) {
       const blocked = driver.extensionUrl('blocked.html');
       for (const t of tabs) await waitFor('the tab to land on blocked.html', () => t.currentUrl(), (u) => u.startsWith(blocked), 30_000);
       for (const u of urls) expect(postsFor(svc.log, u)).toBe(1);
+      expectBatched(svc, null, urls);
       const scans = svc.scans().filter((s) => urls.includes(s.url));
       expect(scans.map((s) => s.state)).toEqual(urls.map(() => 'COMPLETED'));
       const ids = scans.map((s) => s.id.replace(/^scn_/, ''));

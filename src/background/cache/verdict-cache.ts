@@ -18,6 +18,10 @@ import { higherSource, type VerdictSource } from '@/src/shared/policy/rule-rank'
 
 export const MAX_ENTRIES = 5000;
 const PREFIX = 'v:';
+/** Distinct band and category words kept shared (a service naming thousands is not helped further). */
+const MAX_WORDS = 256;
+/** One empty list for every verdict without categories or indicators (never written to). */
+const NO_WORDS = Object.freeze([]) as unknown as string[];
 /** Entries checked between two yields while the whole cache loads. */
 const LOAD_CHUNK = 500;
 
@@ -85,6 +89,23 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
     }
   };
 
+  /**
+   * Each stored entry is read as its own copy of every string: the band and the categories, a few
+   * words repeated thousands of times, are kept once each (and an empty list once) instead.
+   */
+  const words = new Map<string, string>();
+  const word = (w: string) => {
+    const known = words.get(w);
+    if (known !== undefined) return known;
+    if (words.size < MAX_WORDS) words.set(w, w);
+    return w;
+  };
+  function shareWords(v: Verdict) {
+    v.band = word(v.band) as Verdict['band'];
+    v.categories = v.categories.length ? v.categories.map(word) : NO_WORDS;
+    if (!v.indicators.length) v.indicators = NO_WORDS;
+  }
+
   async function load() {
     const all = await readAll('db');
     const expired: string[] = [];
@@ -97,8 +118,14 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
       const [k, raw] = entries[i]!;
       if (!k.startsWith(PREFIX)) continue;
       const e = EntrySchema.safeParse(raw);
+      if (e.success) shareWords(e.data.v);
       if (!e.success || e.data.exp <= now()) expired.push(k);
-      else live.push([k.slice(PREFIX.length), e.data]);
+      // The verdict's own URL string as the key when it is the same: a key sliced off the stored
+      // name keeps that whole name alive beside it (two strings per entry instead of one).
+      else {
+        const url = k.slice(PREFIX.length);
+        live.push([e.data.v.url === url ? e.data.v.url : url, e.data]);
+      }
     }
     live.sort((a, b) => a[1].v.checkedAt - b[1].v.checkedAt);
     // What prime() or set() put in meanwhile is newer: it keeps its value and its recent place.
@@ -144,7 +171,7 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
     async prime(url) {
       if (loaded || mem.has(url)) return;
       const e = EntrySchema.safeParse((await readAll('db', PREFIX + url))[PREFIX + url]);
-      if (e.success && e.data.exp > now() && !mem.has(url)) mem.set(url, e.data);
+      if (e.success && e.data.exp > now() && !mem.has(url)) mem.set(url, (shareWords(e.data.v), e.data));
     },
     get(url) {
       const e = mem.get(url);

@@ -51,7 +51,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   const { deps } = core;
   // Navigations and checks of a burst leave together as one batch; a lone one at once, alone
   // (submit-gate.ts). The batch key is stored with each job, in the job's own first write.
-  const gate = createSubmitGate(core.newKey);
+  const gate = createSubmitGate(core.newKey, core);
   // Hovered and page links: one batch per short window, with its own key (hover-batch.ts).
   const hovers = createHoverBatcher(core, { withinDailyBudget, overDailyBudget, recordSent, note, handleSubmitted });
 

@@ -2,7 +2,7 @@
  * When to poll a job next (docs/decisions/014-scan-engine.md): a pure rule, examples in poll-timing.examples.ts.
  *
  * Time to verdict by polling is the first poll after the job finished, so the aim (verdict within
- * ~15 % of the service's own time, ≤ 6 GETs per scan) means: poll densely where jobs finish, and
+ * ~8 % of the service's own time, ≤ 5 GETs per scan) means: poll densely where jobs finish, and
  * sparsely where they do not. Where they finish comes, in order of trust, from:
  *   1. the service's Retry-After on the answer: it asked; we come back then;
  *   2. the service's own estimate (an estimated completion, queue + processing time, a remaining

@@ -5,7 +5,7 @@
 // gives each URL its error, never a verdict.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@/src/background/api';
-import { batchGroups, createSubmitGate, planJoin } from '@/src/background/engine/submit-gate';
+import { batchGroups, createSubmitGate, MAX_GATHER_MS, MAX_SUBMITS_IN_FLIGHT, planJoin } from '@/src/background/engine/submit-gate';
 import { JOIN_EXAMPLES } from '@/src/background/engine/submit-gate.examples';
 import { jobClock } from '@/src/background/engine/job-clock';
 import { CLOCK_EXAMPLES } from '@/src/background/engine/job-clock.examples';
@@ -31,6 +31,22 @@ describe('batchGroups', () => {
     expect([...g.entries()]).toEqual([['B1', ['http://a.example/', 'http://c.example/']], ['B2', ['http://b.example/']]]);
   });
 });
+
+/** Timers the test fires by hand (the gather timer), with the delays asked for. */
+function manualTimers() {
+  const due = new Map<number, { fn: () => void; ms: number }>();
+  let n = 0;
+  return {
+    setTimer: (fn: () => void, ms: number) => (due.set(++n, { fn, ms }), n),
+    clearTimer: (h: unknown) => void due.delete(h as number),
+    pending: () => [...due.values()].map((t) => t.ms),
+    fire() {
+      const all = [...due.values()];
+      due.clear();
+      for (const t of all) t.fn();
+    },
+  };
+}
 
 describe('the gate alone (no engine)', () => {
   const fakeApi = () => {
@@ -90,6 +106,96 @@ describe('the gate alone (no engine)', () => {
       { kind: 'batch', urls: ['http://c.example/'], key: 'B1' },
       { kind: 'single', urls: ['http://b.example/'], key: 'own-http://b.example/' },
     ]);
+  });
+
+  it(`with ${MAX_SUBMITS_IN_FLIGHT} POSTs on their way, newcomers gather in one batch that leaves when one is answered`, async () => {
+    const calls: Array<{ kind: string; urls: string[] }> = [];
+    const answers: Array<() => void> = [];
+    const job = (url: string) => ({ id: `scn_${url}`, url, state: 'QUEUED', createdAt: null, completedAt: null, result: null, failureReason: null, extra: {} });
+    const api = {
+      submitScan: (url: string) => {
+        calls.push({ kind: 'single', urls: [url] });
+        return new Promise((resolve) => answers.push(() => resolve({ ok: true, value: job(url) })));
+      },
+      submitBatch: async (urls: string[]) => {
+        calls.push({ kind: 'batch', urls });
+        return urls.map((url) => ({ url, ok: true as const, job: job(url) }));
+      },
+    } as unknown as ApiClient;
+    let n = 0;
+    const gather = manualTimers();
+    const gate = createSubmitGate(() => `B${++n}`, gather);
+    // One after another, each ready before the next: each goes alone, at once, while slots are left.
+    const lone = Array.from({ length: MAX_SUBMITS_IN_FLIGHT }, (_, i) => `http://lone-${i}.example/`);
+    const loneAnswers = lone.map((u) => {
+      expect(gate.assign(u)).toBeNull();
+      return gate.submit(pj(u, null), api);
+    });
+    expect(calls.map((c) => c.kind)).toEqual(lone.map(() => 'single'));
+    // Every slot taken: the next ones gather, even one by one, and nothing leaves yet.
+    const later = ['http://c.example/', 'http://a.example/', 'http://b.example/'];
+    const laterAnswers = later.map((u) => {
+      const key = gate.assign(u);
+      expect(key).toBe('B1');
+      return gate.submit(pj(u, key), api);
+    });
+    await Promise.resolve();
+    expect(calls).toHaveLength(lone.length);
+    expect(gate.preparing('http://a.example/')).toBe(true);
+    expect(gather.pending()).toEqual([MAX_GATHER_MS]);
+    // One answer frees a slot: the gathered ones leave together, in batch order.
+    answers[0]!();
+    expect((await loneAnswers[0])?.ok).toBe(true);
+    await waitFor(() => calls.length === lone.length + 1);
+    expect(calls.at(-1)).toEqual({ kind: 'batch', urls: ['http://a.example/', 'http://b.example/', 'http://c.example/'] });
+    for (const a of laterAnswers) expect((await a)?.ok).toBe(true);
+    // Its gather timer is cleared: nothing fires later for a batch already gone.
+    expect(gather.pending()).toEqual([]);
+    for (const a of answers.slice(1)) a();
+    await Promise.all(loneAnswers);
+    // All answered: the next lone navigation goes alone again.
+    expect(gate.assign('http://after.example/')).toBeNull();
+  });
+
+  it(`a gathered batch leaves after ${MAX_GATHER_MS} ms when no POST is answered by then`, async () => {
+    const calls: string[][] = [];
+    const api = {
+      submitScan: () => new Promise(() => undefined),
+      submitBatch: async (urls: string[]) => {
+        calls.push(urls);
+        return urls.map((url) => ({ url, ok: true as const, job: { id: `scn_${url}`, url, state: 'QUEUED', createdAt: null, completedAt: null, result: null, failureReason: null, extra: {} } }));
+      },
+    } as unknown as ApiClient;
+    const gather = manualTimers();
+    const gate = createSubmitGate(() => 'B1', gather);
+    for (let i = 0; i < MAX_SUBMITS_IN_FLIGHT; i++) void gate.submit(pj(`http://lone-${i}.example/`, gate.assign(`http://lone-${i}.example/`)), api);
+    const b = gate.submit(pj('http://b.example/', gate.assign('http://b.example/')), api);
+    const a = gate.submit(pj('http://a.example/', gate.assign('http://a.example/')), api);
+    await Promise.resolve();
+    expect(calls).toEqual([]);
+    gather.fire();
+    expect((await a)?.ok).toBe(true);
+    expect((await b)?.ok).toBe(true);
+    expect(calls).toEqual([['http://a.example/', 'http://b.example/']]);
+  });
+
+  it('a gathered batch whose members all drop out while it waits for a slot is never sent', async () => {
+    const answers: Array<() => void> = [];
+    const api = {
+      submitScan: (url: string) => new Promise((resolve) => answers.push(() => resolve({ ok: true, value: { id: `scn_${url}`, url, state: 'QUEUED', createdAt: null, completedAt: null, result: null, failureReason: null, extra: {} } }))),
+      submitBatch: async () => {
+        throw new Error('no batch should leave');
+      },
+    } as unknown as ApiClient;
+    const gather = manualTimers();
+    const gate = createSubmitGate(() => 'B1', gather);
+    const lone = Array.from({ length: MAX_SUBMITS_IN_FLIGHT }, (_, i) => `http://lone-${i}.example/`).map((u) => (gate.assign(u), gate.submit(pj(u, null), api)));
+    expect(gate.assign('http://x.example/')).toBe('B1');
+    gate.leave('http://x.example/');
+    expect(gate.owns('B1')).toBe(false);
+    gather.fire();
+    for (const a of answers) a();
+    await Promise.all(lone);
   });
 
   it('a batch whose members all drop out is never sent, and the next job goes alone', async () => {
@@ -154,6 +260,28 @@ describe('submissions of a burst (engine + local service)', () => {
     const keys = posts.map((p) => p.idempotencyKey);
     expect(keys.every((k) => typeof k === 'string' && k.length > 0)).toBe(true);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it(`navigations while ${MAX_SUBMITS_IN_FLIGHT} POSTs are unanswered gather into one batch POST; those before went alone, at once`, async () => {
+    // Every answer of the service comes late, as under a burst's load.
+    svc.setFaults({ slowMs: 400, paths: ['/v1/scans'] });
+    const w = await startWorker(svc.baseUrl, svc.demoKey);
+    const lone = burstUrls('inflight-lone', MAX_SUBMITS_IN_FLIGHT);
+    for (const [i, u] of lone.entries()) {
+      await w.engine.request(u, 'navigation', i + 1);
+      // Its POST left before the next navigation came (nobody else being prepared, a slot free).
+      await waitFor(() => singles().some((p) => urlsOf(p).includes(u)));
+    }
+    const later = burstUrls('inflight-later', 5);
+    await Promise.all(later.map((u, i) => w.engine.request(u, 'navigation', 10 + i)));
+    await waitFor(() => [...lone, ...later].every((u) => verdictOf(w, u)));
+    // None of the later ones went alone: they left in batches, fewer POSTs than URLs (one, unless
+    // this machine took longer than the gather limit to prepare them).
+    expect(singles().flatMap(urlsOf).sort()).toEqual([...lone].sort());
+    expect(batches().flatMap(urlsOf).sort()).toEqual([...later].sort());
+    expect(batches().length).toBeLessThan(later.length);
+    for (const u of [...lone, ...later]) expect(svc.scans().filter((s) => s.url === u)).toHaveLength(1);
+    w.kill();
   });
 
   it('before a batch leaves, each of its URLs is in the ledger and stored with the batch key it is sent with', async () => {

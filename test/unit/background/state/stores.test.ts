@@ -35,6 +35,23 @@ describe('verdict cache', () => {
     expect(b.get('https://a.example/')?.scanId).toBe('scn_https://a.example/');
   });
 
+  it('loaded verdicts are the stored ones, their empty lists shared and never written to', async () => {
+    const a = createVerdictCache();
+    await a.init();
+    const stored = [v('https://a.example/'), { ...v('https://b.example/'), band: 'high' as const, categories: ['phishing', 'scam'], indicators: ['form'] }, v('https://c.example/')];
+    for (const x of stored) await a.set(x, 60_000);
+    const b = createVerdictCache();
+    await b.init();
+    for (const x of stored) expect(b.get(x.url)).toEqual(x);
+    const [ea, ec] = [b.get('https://a.example/')!, b.get('https://c.example/')!];
+    expect(ea.indicators).toBe(ec.indicators);
+    expect(Object.isFrozen(ea.indicators)).toBe(true);
+    // A verdict asked for before the whole cache loaded (prime) reads the same way.
+    const c = createVerdictCache();
+    await c.prime('https://b.example/');
+    expect(c.get('https://b.example/')).toEqual(stored[1]);
+  });
+
   it('expires by TTL and sweeps expired entries at start', async () => {
     let now = 1000;
     const a = createVerdictCache({ now: () => now });
