@@ -43,9 +43,9 @@ export interface EngineDeps {
    * a private host, a query now stripped…), else null: asked right before each POST, so a URL
    * held back (credits, a retry, a worker's death) never leaves under settings that changed.
    */
-  recheck?: (url: string) => Promise<UrlStatus | null>;
+  recheck: (url: string) => Promise<UrlStatus | null>;
   /** Told how many jobs are pending after each change (main.ts keeps the resume alarm). */
-  onPending?: (count: number) => void;
+  onPending: (count: number) => void;
   /** What recent scans took (poll timing); default: the persisted log of scan-durations.ts. */
   durations?: DurationLog;
   /**
@@ -199,7 +199,7 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
       core.inflight.delete(job.url);
       core.forgetTracking(job.url);
       core.outcomes.set(job.url, status);
-      deps.onPending?.(core.inflight.size);
+      deps.onPending(core.inflight.size);
       core.emit(job.url, status, job);
     },
   };

@@ -59,7 +59,7 @@ export function createFinisher(core: EngineCore, ageOf: (job: PendingJob) => num
     const cached = deps.cache.set(v, ttl, verdictSource(job.reasons));
     core.inflight.delete(job.url);
     core.forgetTracking(job.url);
-    deps.onPending?.(core.inflight.size);
+    deps.onPending(core.inflight.size);
     core.emit(job.url, { kind: 'verdict', verdict: v, decision: { action: 'allow', reason: 'undecided' } }, job);
     try {
       // Cache first, then forget the job: a death in between re-polls instead of losing the

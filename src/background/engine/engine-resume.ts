@@ -36,7 +36,7 @@ export function createResumer(core: EngineCore, tracker: Tracker, submitter: Sub
     const all = await deps.jobs.all();
     // A job whose verdict was just announced is being removed (engine-finish.ts).
     const jobs = Object.values(all).filter((j) => !core.isRetiring(j));
-    deps.onPending?.(jobs.length);
+    deps.onPending(jobs.length);
     // A new worker life knows nothing of the credits problem: the waiting jobs say it. Restoring
     // it keeps them waiting (and the credits check running) instead of re-sending each one on
     // every wake only to hear 402 again.

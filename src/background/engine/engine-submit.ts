@@ -115,7 +115,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   async function prepareAndSend(job: PendingJob, stored: Promise<unknown>, handOver: () => void): Promise<ApiResult<ScanJob> | null> {
     const api = await deps.api();
     if (!api) return null;
-    const now = await deps.recheck?.(job.url);
+    const now = await deps.recheck(job.url);
     if (now) {
       await core.drop(job, now);
       return null;

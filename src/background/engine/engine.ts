@@ -110,7 +110,7 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
     const stored = deps.jobs.put(job);
     if (!credits) submitter.send(job, stored);
     await stored;
-    deps.onPending?.(core.inflight.size);
+    deps.onPending(core.inflight.size);
     return peek(url);
   }
 

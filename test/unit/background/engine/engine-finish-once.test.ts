@@ -66,6 +66,8 @@ function setup(opts: { getScan?: () => Promise<ScanJob>; cacheSet?: (c: VerdictC
     jobs,
     cache,
     api: async () => api,
+    recheck: async () => null,
+    onPending: () => undefined,
     ttlFor: async () => 60_000,
     now: () => T0 + 3000,
     // Timers are the test's: nothing fires by itself.

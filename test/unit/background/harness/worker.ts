@@ -40,6 +40,8 @@ export interface Hooks {
   dailyBudget?: { tryConsume(): Promise<boolean> };
   /** What recent scans took (poll timing); default: the engine's own persisted log. */
   durations?: DurationLog;
+  /** The checker's recheck (default: every URL still sent as stored). */
+  recheck?: (url: string) => Promise<UrlStatus | null>;
   /** Wrap the real jobs store, e.g. to watch or fail its writes. */
   wrapJobs?: (j: JobsStore) => JobsStore;
   /** Told each timer the engine sets (e.g. the delay it chose for the next poll). */
@@ -89,6 +91,10 @@ export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks 
     },
     durations: hooks.durations,
     streams: hooks.streams,
+    // What the checker answers when the settings still send the URL as stored; the resume
+    // alarm is the browser's, out of these tests.
+    recheck: hooks.recheck ?? (async () => null),
+    onPending: () => undefined,
   });
   engine.onUpdate((url, status) => !dead && updates.push({ url, status }));
   return { engine, cache, updates, kill: life.kill, dead: life.dead };
