@@ -117,9 +117,9 @@ async function goBackToSafety(w: World): Promise<void> {
       return (await api.tabs.query({})).map((t) => ({ id: t.id ?? -1, url: t.url ?? '' }));
     });
   const lone = await w.driver.openWebPage('about:blank');
-  const loneId = await w.driver.tabIdOf(lone);
   await lone.evaluate((u) => location.replace(u), w.pages.url('phish-first-look-2.test', '/login'));
   await waitFor('the blocked page', () => lone.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
+  const loneId = await w.driver.tabIdOf(lone); // by its URL: now the only one showing it
   await waitFor('its actions', () => lone.evaluate(() => !!document.querySelector('.blocked-actions')), Boolean, 10_000);
   expect(await lone.evaluate(() => history.length), 'nothing but the blocked site behind the blocked page').toBeLessThanOrEqual(2);
   const before = (await tabsNow()).map((t) => t.id);
