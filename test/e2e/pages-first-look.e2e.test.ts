@@ -107,30 +107,30 @@ async function goBackToSafety(w: World): Promise<void> {
   await waitFor('the page before', () => tab.currentUrl(), (u) => u === start, 10_000);
   await tab.close();
 
-  // Nothing before it (the address replaced the tab's only entry): the new-tab page takes its place.
-  const lone = await w.driver.openWebPage(w.pages.url('safe-first-look-2.test', '/'));
-  const loneId = await w.driver.tabIdOf(lone);
+  // Nothing before it: a blank tab whose only entry the address replaces, as a link opened in a new
+  // tab has. The new-tab page takes the tab's place. (The test browsers' new-tab page may be blank:
+  // puppeteer turns Firefox's off.)
+  const probe = await w.driver.openExtensionPage('popup.html');
+  const tabsNow = () =>
+    probe.evaluate(async () => {
+      const api = ((globalThis as unknown as { browser?: unknown }).browser ?? (globalThis as unknown as { chrome: unknown }).chrome) as { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } };
+      return (await api.tabs.query({})).map((t) => ({ id: t.id ?? -1, url: t.url ?? '' }));
+    });
+  const lone = await w.driver.openWebPage('about:blank');
   await lone.evaluate((u) => location.replace(u), w.pages.url('phish-first-look-2.test', '/login'));
   await waitFor('the blocked page', () => lone.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
+  const loneId = await w.driver.tabIdOf(lone); // by its URL: now the only one showing it
   await waitFor('its actions', () => lone.evaluate(() => !!document.querySelector('.blocked-actions')), Boolean, 10_000);
-  const probe = await w.driver.openExtensionPage('popup.html');
-  const before = await tabUrls(probe);
+  expect(await lone.evaluate(() => history.length), 'nothing but the blocked site behind the blocked page').toBeLessThanOrEqual(2);
+  const before = (await tabsNow()).map((t) => t.id);
   // The tab goes away under the click: a driver error about the closed tab is the expected end.
   await lone.click('button', 'Go back to safety').catch((e: unknown) => {
     if (!/closed|detached|target|no such|discarded/i.test(String(e))) throw e;
   });
-  const tabs = await waitFor(
-    'the blocked tab replaced by a new-tab page',
-    () => probe.evaluate(async (id) => {
-      const api = ((globalThis as unknown as { browser?: unknown }).browser ?? (globalThis as unknown as { chrome: unknown }).chrome) as { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } };
-      return (await api.tabs.query({})).map((t) => ({ self: t.id === id, url: t.url ?? '' }));
-    }, loneId),
-    (all) => !all.some((t) => t.self) && all.length === before.length,
-    10_000,
-  );
-  const opened = tabs.map((t) => t.url).filter((u) => !before.includes(u));
+  const tabs = await waitFor('the blocked tab replaced by a new-tab page', tabsNow, (all) => !all.some((t) => t.id === loneId) && all.some((t) => !before.includes(t.id)), 10_000);
+  const opened = tabs.filter((t) => !before.includes(t.id));
   expect(opened, `tabs now: ${JSON.stringify(tabs)}`).toHaveLength(1);
-  expect(opened[0]).toMatch(/^(chrome:\/\/(newtab|new-tab-page)\/?|about:(newtab|home))$/);
+  expect(opened[0]!.url).toMatch(/^(chrome:\/\/(newtab|new-tab-page)\/?|about:(newtab|home|blank))$/);
   expect(tabs.some((t) => isBlockedPage(w, t.url))).toBe(false);
   await probe.close();
   expect(await w.driver.takeErrors()).toEqual([]);
@@ -139,12 +139,12 @@ async function goBackToSafety(w: World): Promise<void> {
 async function creditsAfter402(w: World): Promise<void> {
   await configureWorld(w); // the first-run test did it, but each test stands on its own
   const header = (popup: JourneyPage) => popup.evaluate(() => document.querySelector('.popup .credits')?.textContent ?? null);
-  await request(w, { type: 'credits.get' });
   const site = await w.driver.openWebPage(w.pages.url('safe-credits.test', '/'));
   const tabId = await w.driver.tabIdOf(site);
   await waitFor('a verdict', () => request<TabStatusData>(w, { type: 'tab.status', tabId }), (d) => d.status.kind === 'verdict', 15_000);
+  // The header shows the balance the service last stated (scans spend credits without saying so).
+  const { balance } = await request<{ balance: number }>(w, { type: 'credits.get' });
   let popup = await w.driver.openExtensionPage(`popup.html?tabId=${tabId}`);
-  const balance = w.svc.getCredits();
   await waitFor('the balance in the header', () => header(popup), (h) => h === `Credits: ${balance.toLocaleString('en-US')}`, 10_000);
   await popup.close();
 

@@ -206,6 +206,8 @@ if (browsers.includes('chromium')) {
       const safe = await siteWithVerdict(pages.url('safe-axe.test', '/'));
       const popup = await openPopupFor(ext, safe);
       await popup.locator('.verdict').waitFor();
+      // With "More actions" open, so its group is checked too.
+      await popup.getByRole('button', { name: 'More actions' }).click();
       await popup.locator('.scan-list a').first().waitFor();
       const popupViolations = await runAxeInThemes(popup);
       console.log(describeViolations('popup', popupViolations));
