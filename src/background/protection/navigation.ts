@@ -39,6 +39,7 @@ import { createNavigationActs, why } from './navigation-act';
 import { BLOCKED_BY_CLIENT, createStrictHolds, createStrictRelease, heldByStartupRule, strictDecision } from './navigation-strict';
 import { createTabPrivacy, type TabPrivacy } from './tab-privacy';
 import { createStartupHolds, STARTING } from './startup-holds';
+import { createLookalikeBlock } from './lookalike-block';
 
 export { sameDocument, blockedPageUrl } from './blocked-flow';
 
@@ -93,6 +94,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
   const chains = createTabChains();
   const acts = createNavigationActs({ settings, flow, chains });
   const { act, actThrough } = acts;
+  const blockLookalike = createLookalikeBlock({ settings, act });
   const strict = createStrictHolds({ checker: deps.checker, engine, syncRules: deps.syncRules });
   const startup = createStartupHolds({
     settings,
@@ -118,6 +120,8 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     // The policy that configures the service is not read yet (the browser just started): the
     // page waits on the blocked page, then is checked under the settings in force (startup.ts).
     if (starting) return startup.hold(tabId, raw, s, raw);
+    // A look-alike of the organization's sign-in page in block mode: judged locally, before anything is sent.
+    if (await blockLookalike(tabId, raw)) return 'block';
     const out = s.scanNavigations ? await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true }) : await links.lookup(raw, { incognito, knownOnly: true });
     if (!out.url || !out.host) return;
     // Audit-only mode: what would have been blocked or warned about is recorded (audit-trail.ts).
