@@ -23,8 +23,12 @@ import { lookalikeStatus } from '../signin/status';
 import type { SettingsStore } from '../state/settings-store';
 import type { NavigationActs } from './navigation-act';
 
-export function createLookalikeBlock(deps: { settings: Pick<SettingsStore, 'get'>; act: NavigationActs['act'] }) {
-  /** True when the tab was sent to the blocked page for `raw` (a main-frame hop of it). */
+export function createLookalikeBlock(deps: { settings: Pick<SettingsStore, 'get'>; act: NavigationActs['act']; handled: NavigationActs['handled'] }) {
+  /**
+   * True when the tab goes to the blocked page for `raw` (a main-frame hop of it), also when
+   * this navigation was sent there already (the request's error and the navigation's both ask):
+   * then nothing more is checked or sent for it. False when a proceed pass lets it through.
+   */
   return async function blockLookalike(tabId: number, raw: string): Promise<boolean> {
     const st = await deps.settings.get();
     const { signInLookalikeAction: action, stripQuery } = st.settings;
@@ -36,6 +40,7 @@ export function createLookalikeBlock(deps: { settings: Pick<SettingsStore, 'get'
     const n = normalizeUrl(raw, { stripQuery });
     if (!n.ok) return false;
     const decision = lookalikeDecision(verdict.protectedDomain, verdict.reason);
+    if (deps.handled(tabId)) return true;
     // `attempted`: this hop is the one the tab is making now, whether or not the chain has it yet.
     return (await deps.act(tabId, n.url, n.host, { verdict: null, decision }, { attempted: raw })) !== null;
   };
