@@ -153,7 +153,7 @@ for (const kind of selectedBrowsers()) {
       // real page a message naming a look-alike gets no warning; on a look-alike, one naming the
       // real host still does.
       expect(await page.inContentScript(sendAll, [{ type: 'signin.check', trigger: 'load', host: LOOKALIKE, url: html.url(LOOKALIKE, '/login') }])).toEqual([{ ok: true, data: { warn: false } }]);
-      expect(await other.inContentScript(sendAll, [{ type: 'signin.check', trigger: 'load', host: PROTECTED, url: html.url(PROTECTED, '/login') }])).toEqual([{ ok: true, data: { warn: true, protectedHost: PROTECTED } }]);
+      expect(await other.inContentScript(sendAll, [{ type: 'signin.check', trigger: 'load', host: PROTECTED, url: html.url(PROTECTED, '/login') }])).toEqual([{ ok: true, data: { warn: true, protectedHost: PROTECTED, message: ORG_MESSAGE } }]);
       expect((await names(page)).filter((n) => n.includes(PROTECTED))).toEqual([]);
       expect(await page.evaluate(() => document.querySelectorAll('linklens-overlay').length)).toBe(0);
       expect(sightings().filter((e) => e.payload.host === PROTECTED)).toEqual([]);
