@@ -72,7 +72,12 @@ export type DecisionRule =
   | { rule: 'categoryAction'; level: 'block' | 'warn'; score: number; category: string }
   | { rule: 'safe'; score: number }
   /** Strict mode decided without a verdict (strict.ts reasons: 'strict:timeout' …). */
-  | { rule: 'strict'; reason: string };
+  | { rule: 'strict'; reason: string }
+  /**
+   * The host looks like `protectedHost`, one of the organization's sign-in hosts, by
+   * `resemblance` (url/lookalike.ts), and the policy blocks look-alikes (policy/signin-action.ts).
+   */
+  | { rule: 'lookalike'; protectedHost: string; resemblance: 'mixed-script' | 'confusable' | 'edit-distance' | 'embedded' };
 
 export interface Decision {
   action: Action;

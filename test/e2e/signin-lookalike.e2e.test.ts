@@ -18,6 +18,7 @@ import { sendAll } from './harness/compromised-code';
 import { launchFirefox, type FirefoxExtension } from './harness/firefox';
 import type { Page } from 'puppeteer-core';
 import { startService, type ScanningService } from '../service/server';
+import { framesLearnNothing } from './harness/signin-frames';
 
 const PROTECTED = 'login.examplecorp.test';
 /** Confusable with PROTECTED (1 for l): shared/url/lookalike.ts. */
@@ -28,37 +29,9 @@ const FENCE = 'examplecorp-login.test';
 const FRAMES_FENCE = 'login.examplec0rp.test';
 const LOAD_TEXT = `This site only looks like ${PROTECTED}. Do not enter your password here.`;
 const PASSWORD_TEXT = `Do not type your password here: this site is not ${PROTECTED}, it only looks like it.`;
+/** The organization's own words (policy customWarningMessage), markup included to show it stays text. */
+const ORG_MESSAGE = 'Questions? Call the IT desk on 4444. <b>Never markup</b>';
 
-/**
- * A frame the attacker's page embeds at a guessed host: a sign-in form whose password field it
- * focuses itself, a record of every change to its own document, and on request a snapshot of
- * everything it can measure (markup, element count, layout, changes seen). Not focus: the
- * browser gives it to one frame of its choosing (Firefox: the last to ask), whatever its host.
- */
-const PROBE = htmlPage(
-  'Probe',
-  '<form><input type="email" id="email"><input type="password" id="pw" autofocus></form>',
-  `<script>
-    let changes = 0;
-    new MutationObserver((r) => { changes += r.length; }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    const snap = () => ({
-      html: document.documentElement.outerHTML,
-      elements: document.getElementsByTagName('*').length,
-      size: [document.documentElement.scrollWidth, document.documentElement.scrollHeight, document.body.getBoundingClientRect().top],
-      changes,
-    });
-    addEventListener('load', () => { document.getElementById('pw').focus(); parent.postMessage({ probe: 'ready', host: location.hostname }, '*'); });
-    addEventListener('message', (e) => { if (e.data === 'snapshot') parent.postMessage({ probe: 'snapshot', host: location.hostname, snap: snap() }, '*'); });
-  </script>`,
-);
-/** 50 guessed hosts that resemble PROTECTED (each would warn as a top-level page) and 50 that do not. */
-const RESEMBLING = Array.from({ length: 50 }, (_, i) => {
-  const name = 'examplecorp';
-  const at = i % name.length;
-  const forms = [name.slice(0, at) + name.slice(at + 1), name.slice(0, at) + name[at] + name.slice(at), name.slice(0, at) + 'q' + name.slice(at + 1)];
-  return `${['login.', 'sso.', 'www.', 'id.', ''][Math.floor(i / 11) % 5]}${forms[Math.floor(i / name.length) % 3]}.test`;
-});
-const UNRELATED = Array.from({ length: 50 }, (_, i) => `login.unrelated${i}.test`);
 
 const SIGN_IN = htmlPage('Sign in', '<form><label>Email <input type="email" id="email"></label><label>Password <input type="password" id="pw"></label><button>Sign in</button></form>');
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
@@ -84,7 +57,7 @@ for (const kind of selectedBrowsers()) {
       html.set('/login', SIGN_IN);
       // Before the launch: the first storage.managed read has it (Firefox reads it only then).
       // A configured Linklens, as a fleet runs it (the popup shows its states once configured).
-      policy = installBrowserPolicy(kind, { serviceUrl: svc.baseUrl, apiKey, protectedSignInDomains: [PROTECTED], reportingUrl: receiver.url, deviceTag: `e2e-${kind}` });
+      policy = installBrowserPolicy(kind, { serviceUrl: svc.baseUrl, apiKey, protectedSignInDomains: [PROTECTED], reportingUrl: receiver.url, deviceTag: `e2e-${kind}`, customWarningMessage: ORG_MESSAGE });
       // contentScriptAccess: test code in the content-script world, as a compromised guard would be.
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind), contentScriptAccess: true });
       // The guard script is registered once the background has read the policy (slow on a fresh
@@ -124,6 +97,8 @@ for (const kind of selectedBrowsers()) {
       expect(atLoad.some((n) => n.includes('This is not your organization’s sign-in page'))).toBe(true);
       // It names the real page and offers the way there.
       expect(atLoad.some((n) => /button/i.test(n) && n.includes('Go to the real sign-in page'))).toBe(true);
+      // The organization's own message, as the text it wrote (no bold element made of it).
+      expect(atLoad.some((n) => n.includes(ORG_MESSAGE))).toBe(true);
       expect(await page.evaluate(() => [document.querySelectorAll('linklens-overlay').length, document.querySelector('linklens-overlay')?.shadowRoot === null])).toEqual([1, true]);
 
       // The page cannot dismiss it: an Escape it dispatches itself changes nothing.
@@ -178,7 +153,7 @@ for (const kind of selectedBrowsers()) {
       // real page a message naming a look-alike gets no warning; on a look-alike, one naming the
       // real host still does.
       expect(await page.inContentScript(sendAll, [{ type: 'signin.check', trigger: 'load', host: LOOKALIKE, url: html.url(LOOKALIKE, '/login') }])).toEqual([{ ok: true, data: { warn: false } }]);
-      expect(await other.inContentScript(sendAll, [{ type: 'signin.check', trigger: 'load', host: PROTECTED, url: html.url(PROTECTED, '/login') }])).toEqual([{ ok: true, data: { warn: true, protectedHost: PROTECTED } }]);
+      expect(await other.inContentScript(sendAll, [{ type: 'signin.check', trigger: 'load', host: PROTECTED, url: html.url(PROTECTED, '/login') }])).toEqual([{ ok: true, data: { warn: true, protectedHost: PROTECTED, message: ORG_MESSAGE } }]);
       expect((await names(page)).filter((n) => n.includes(PROTECTED))).toEqual([]);
       expect(await page.evaluate(() => document.querySelectorAll('linklens-overlay').length)).toBe(0);
       expect(sightings().filter((e) => e.payload.host === PROTECTED)).toEqual([]);
@@ -186,45 +161,18 @@ for (const kind of selectedBrowsers()) {
     }, 90_000);
 
     test.skipIf(blocker !== null)(`a page embedding 100 guessed hosts in frames learns nothing: every frame sees the same, nothing is reported${skip}`, async () => {
-      html.set('/probe', PROBE);
-      const guesses = [...new Set([...RESEMBLING, ...UNRELATED])];
-      expect(guesses.length).toBe(100);
-      html.set(
-        '/guesses',
-        htmlPage(
-          'Guesses',
-          guesses.map((g) => `<iframe src="${html.url(g, '/probe')}" width="300" height="120"></iframe>`).join(''),
-          `<script>
-            window.probes = { ready: [], snaps: {} };
-            addEventListener('message', (e) => {
-              if (e.data && e.data.probe === 'ready') window.probes.ready.push(e.data.host);
-              if (e.data && e.data.probe === 'snapshot') window.probes.snaps[e.data.host] = e.data.snap;
-            });
-          </script>`,
-        ),
-      );
-      const page = await driver.openWebPage(html.url('attacker.test', '/guesses'));
-      type Probes = { ready: string[]; snaps: Record<string, { html: string; elements: number; size: number[]; changes: number }> };
-      const probes = () => page.evaluate(() => (window as unknown as { probes: Probes }).probes);
-      await waitFor('every frame loaded and focused its password field', probes, (p) => new Set(p.ready).size === 100, 60_000, 250);
-      // Fence: a look-alike opened as a top-level page afterwards is warned about and reported.
-      // By then any answer about a frame's focused password field would have long arrived.
-      const fence = await driver.openWebPage(html.url(FRAMES_FENCE, '/fence'));
-      await warned(fence, LOAD_TEXT);
-      await waitFor('the fence sighting at the receiver', sightings, (s) => s.some((e) => e.payload.host === FRAMES_FENCE), 30_000, 250);
-      await page.evaluate(() => {
-        for (const f of Array.from(document.querySelectorAll('iframe'))) f.contentWindow!.postMessage('snapshot', '*');
+      await framesLearnNothing({
+        driver,
+        html,
+        // A look-alike opened as a top-level page afterwards is warned about and reported.
+        fence: async () => {
+          const fence = await driver.openWebPage(html.url(FRAMES_FENCE, '/fence'));
+          await warned(fence, LOAD_TEXT);
+          await waitFor('the fence sighting at the receiver', sightings, (s) => s.some((e) => e.payload.host === FRAMES_FENCE), 30_000, 250);
+          await fence.close();
+        },
+        reportedAbout: (hosts) => receiver.accepted().filter((e) => hosts.includes(String(e.payload.host))),
       });
-      const snaps = (await waitFor('every frame’s snapshot', probes, (p) => Object.keys(p.snaps).length === 100, 30_000, 250)).snaps;
-      // Resembling or not, every frame measures the very same document: nothing added, nothing
-      // moved, the same changes recorded (its own parsing).
-      const distinct = new Set(Object.values(snaps).map((x) => JSON.stringify(x)));
-      expect([...distinct].map((x) => JSON.parse(x) as unknown)).toEqual([expect.objectContaining({ html: expect.not.stringContaining('linklens') })]);
-      expect(snaps[RESEMBLING[0]!]).toEqual(snaps[UNRELATED[0]!]);
-      // The embedding page: nothing of ours either; the organization hears of no frame's host.
-      expect(await page.evaluate(() => document.querySelectorAll('linklens-overlay').length)).toBe(0);
-      expect(sightings().filter((e) => guesses.includes(String(e.payload.host)))).toEqual([]);
-      await Promise.all([fence.close(), page.close()]);
     }, 150_000);
   });
 }

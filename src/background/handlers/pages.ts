@@ -155,6 +155,7 @@ function proceedFacts(t: BlockedToken, st: SettingsState) {
     pending: t.pending,
     action: t.decision.action,
     known: t.verdict !== null || !isVerdictless(t.decision.reason),
+    lookalike: t.decision.rule?.rule === 'lookalike',
   };
 }
 
@@ -208,7 +209,7 @@ async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDet
     rule: t.decision.rule ?? null,
     confidence: v?.confidence ?? null,
     canProceed: offersProceed(proceedFacts(t, st)),
-    exceptionLifetime: 'session',
+    exceptionLifetime: mayProceed(proceedFacts(t, st)).grant === 'once' ? 'once' : 'session',
     reportUrl: report,
     pending: t.pending,
     awaiting: open && !t.pending,

@@ -104,13 +104,16 @@ export function grantPass(tabId: number, url: string, kind: PassKind = 'proceed'
  * Whether a pass is live. Not consumed on use: one navigation fires several events. A proceed
  * pass counts only while `proceedAllowed` (the policy's allowProceed).
  */
-export async function hasPass(tabId: number, url: string, proceedAllowed: boolean, now = Date.now()): Promise<boolean> {
+export const hasPass = (tabId: number, url: string, proceedAllowed: boolean, now = Date.now()): Promise<boolean> => hasPassOf(tabId, url, { release: true, proceed: proceedAllowed }, now);
+
+/** Whether a pass of a kind that counts (`kinds`, from proceed.ts grantsThrough) is live. */
+export async function hasPassOf(tabId: number, url: string, kinds: Record<PassKind, boolean>, now = Date.now()): Promise<boolean> {
   const all = (await current()).passes;
   const live = (kind: PassKind) => {
     const exp = all[passKey(kind, tabId, url)];
     return exp !== undefined && exp > now;
   };
-  return live('release') || (proceedAllowed && live('proceed'));
+  return (kinds.release && live('release')) || (kinds.proceed && live('proceed'));
 }
 
 /**

@@ -13,8 +13,8 @@ import { normalizeUrl } from '@/src/shared/url/normalize';
 import { findHop, type HopMatch } from '@/src/shared/url/redirect-chain';
 import type { SettingsState, SettingsStore } from '../state/settings-store';
 import { orgBlocks } from '../state/org-blocks';
-import { grantsCount } from '@/src/shared/policy/proceed';
-import { hasException, hasPass } from '../overrides/exceptions';
+import { grantsThrough } from '@/src/shared/policy/proceed';
+import { hasException, hasPassOf } from '../overrides/exceptions';
 import { reportBlocked } from '../reporting/hooks';
 import { sameDocument, type BlockedFlow } from './blocked-flow';
 import type { TabChains } from './tab-chains';
@@ -64,13 +64,13 @@ export function createNavigationActs(deps: { settings: SettingsStore; flow: Bloc
   }
 
   /**
-   * "Proceed anyway" counts only while the policy allows it (allowProceed) and never on the
-   * organization's block list (an exception granted before the policy named the host); a strict
-   * release always.
+   * What lets the navigation through is proceed.ts's to say (grantsThrough): "Proceed anyway"
+   * only while the policy allows it and never on the organization's block list (an exception
+   * granted before the policy named the host); a strict release for any block but a look-alike's.
    */
-  async function allowedAnyway(tabId: number, rawUrl: string, host: string, st: SettingsState) {
-    const proceed = grantsCount({ allowProceed: st.settings.allowProceed, orgBlocked: orgBlocks(host, st) });
-    const [exception, pass] = await Promise.all([proceed && hasException(host), hasPass(tabId, rawUrl, proceed)]);
+  async function allowedAnyway(tabId: number, rawUrl: string, host: string, st: SettingsState, reason: BlockReason) {
+    const counts = grantsThrough({ allowProceed: st.settings.allowProceed, orgBlocked: orgBlocks(host, st), lookalike: reason.decision.rule?.rule === 'lookalike' });
+    const [exception, pass] = await Promise.all([counts.exception && hasException(host), hasPassOf(tabId, rawUrl, { proceed: counts.proceedPass, release: counts.releasePass })]);
     return exception || pass;
   }
 
@@ -92,7 +92,7 @@ export function createNavigationActs(deps: { settings: SettingsStore; flow: Bloc
     const st = await settings.get();
     const s = st.settings;
     const hop = (await hopOf(tabId, url, s)) ?? (opts.attempted ? { hop: opts.attempted, first: opts.first ?? opts.attempted } : null);
-    if (!hop || (await allowedAnyway(tabId, hop.hop, host, st)) || !claim(tabId)) return null;
+    if (!hop || (await allowedAnyway(tabId, hop.hop, host, st, reason)) || !claim(tabId)) return null;
     // docs/decisions/016-organizations.md: a block (not a strict hold) is reported to the organization when it asks for that.
     if (opts.pending !== true && reason.decision.action === 'block') reportBlocked({ url, host, verdict: reason.verdict, rule: reason.decision.reason, tabId });
     return flow.redirect(tabId, {

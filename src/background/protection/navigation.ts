@@ -39,6 +39,7 @@ import { createNavigationActs, why } from './navigation-act';
 import { BLOCKED_BY_CLIENT, createStrictHolds, createStrictRelease, heldByStartupRule, strictDecision } from './navigation-strict';
 import { createTabPrivacy, type TabPrivacy } from './tab-privacy';
 import { createStartupHolds, STARTING } from './startup-holds';
+import { createLookalikeBlock } from './lookalike-block';
 
 export { sameDocument, blockedPageUrl } from './blocked-flow';
 
@@ -93,6 +94,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
   const chains = createTabChains();
   const acts = createNavigationActs({ settings, flow, chains });
   const { act, actThrough } = acts;
+  const blockLookalike = createLookalikeBlock({ settings, act, handled: acts.handled });
   const strict = createStrictHolds({ checker: deps.checker, engine, syncRules: deps.syncRules });
   const startup = createStartupHolds({
     settings,
@@ -114,6 +116,9 @@ export function createNavigation(deps: NavigationDeps): Navigation {
    * 70–200 ms (BENCHMARKS.md "Bursts of navigations at once").
    */
   async function checkHop(tabId: number, raw: string): Promise<'allow' | 'hold' | 'block' | undefined> {
+    // A look-alike of the organization's sign-in page in block mode: judged locally, first (the
+    // tab moves while the page's request may still be on its way), before anything is sent.
+    if (await blockLookalike(tabId, raw)) return 'block';
     const [{ settings: s, starting }, incognito] = await Promise.all([settings.get(), tabPrivacy.incognito(tabId)]);
     // The policy that configures the service is not read yet (the browser just started): the
     // page waits on the blocked page, then is checked under the settings in force (startup.ts).

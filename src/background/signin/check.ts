@@ -21,6 +21,7 @@ import { pair } from '@/src/shared/zod-lean';
 import { readKey, writeKey } from '../state/kv';
 import { createReportOnce, type ReportOnce, type ReportOnceState, type SignInTrigger } from './report-once';
 import { parseWeb } from '@/src/shared/url/parse-web';
+import { signInResponse } from '@/src/shared/policy/signin-action';
 
 /** Where the sightings already reported are kept: storage.session, out of content scripts' reach. */
 const REPORTED_KEY = 'signinReported';
@@ -84,9 +85,12 @@ export function createSignInChecks(deps: {
         // In order, each with the state as it is when its turn comes.
         saving = saving.then(() => store.save(seen.state())).catch(ignore);
       }
-      // `log`: the organization hears of it; the person and the page see nothing.
-      if (st.settings.signInLookalikeAction === 'log') return NO_WARNING;
-      return { warn: true, protectedHost: verdict.protectedDomain };
+      // `log`: the organization hears of it; the person and the page see nothing. `block`: the
+      // page is reached only past the blocked page and warns (shared/policy/signin-action.ts).
+      if (signInResponse(verdict, st.settings.signInLookalikeAction).page !== 'warn') return NO_WARNING;
+      // The organization's own words (customWarningMessage) go with the warning, as text.
+      const message = st.settings.customWarningMessage;
+      return { warn: true, protectedHost: verdict.protectedDomain, ...(message ? { message } : {}) };
     },
   };
 }

@@ -18,6 +18,8 @@ export interface BannerText {
   dismiss: string;
   /** This site's host, its differing letters marked, beside the real one, and the way there. */
   compare?: { hereLabel: string; here: readonly HostRun[]; realLabel: string; real: string; goReal: string };
+  /** The organization's own words (policy customWarningMessage): a text node, never markup. */
+  orgMessage?: string;
 }
 
 const BAR =
@@ -25,6 +27,7 @@ const BAR =
 const TEXT = 'flex:1 1 320px;margin:0;overflow-wrap:anywhere';
 const TITLE = 'display:block;font-weight:700;font-size:16px';
 const COMPARE = 'flex:1 1 100%;margin:0;font-size:14px;overflow-wrap:anywhere';
+const ORG_MESSAGE = 'flex:1 1 100%;margin:0;font-size:14px;font-style:italic;overflow-wrap:anywhere;white-space:pre-line';
 const HOST = 'font:600 15px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace';
 // The differing letters: dark on yellow and underlined, so they stand out without colour too.
 const MARK = 'background:#fde047;color:#111;text-decoration:underline;text-decoration-thickness:2px;border-radius:2px;padding:0 1px';
@@ -82,12 +85,14 @@ export class SignInBanner {
           COMPARE,
         )
       : null;
+    const orgMessage = text.orgMessage ? styled(h(doc, 'p', { class: 'signin-org-message' }, [text.orgMessage]), ORG_MESSAGE) : null;
     this.#bar = styled(
       h(doc, 'div', { class: 'signin-warning', role: 'alert' }, [
         styled(h(doc, 'p', {}, [styled(h(doc, 'strong', {}, [text.title]), TITLE), ' ', text.body]), TEXT),
         ...(goReal ? [goReal] : []),
         button,
         ...(compare ? [compare] : []),
+        ...(orgMessage ? [orgMessage] : []),
       ]),
       BAR,
     );

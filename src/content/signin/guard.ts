@@ -35,8 +35,8 @@ export interface GuardDeps {
   isTop: boolean;
   signal: AbortSignal;
   send: (m: ContentToBackground) => Promise<Reply<unknown>>;
-  /** The warning's texts for a kind, naming the protected host, comparing the page's own host. */
-  text: (kind: WarningKind, protectedHost: string, pageHost: string) => BannerText;
+  /** The warning's texts for a kind, naming the protected host, comparing the page's own host, with the organization's message. */
+  text: (kind: WarningKind, protectedHost: string, pageHost: string, orgMessage?: string) => BannerText;
   /** Opens a URL in this page's place (default: location.assign). */
   navigate?: (url: string) => void;
   /** Events from the person (default `isTrusted`; tests dispatch their own). */
@@ -83,7 +83,7 @@ export function startSignInGuard(d: GuardDeps) {
     // case the page removed our overlay host in the meantime.
     if (showing === 'password' || (kind === 'load' && showing !== null)) return banner.ensure();
     showing = kind;
-    banner.show(d.text(kind, known.protectedHost, d.win.location.hostname));
+    banner.show(d.text(kind, known.protectedHost, d.win.location.hostname, known.message));
   }
 
   function passwordFocused(): void {

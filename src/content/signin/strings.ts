@@ -22,9 +22,10 @@ function t(key: keyof typeof ENGLISH, host = ''): string {
   return browserPlatform.message(`cs_${key}`, [host]) || ENGLISH[key].replace('$1', host);
 }
 
-/** The texts for a warning on `pageHost` about `protectedHost` (the differing letters marked). */
-export function signInText(kind: WarningKind, protectedHost: string, pageHost = ''): BannerText {
+/** The texts for a warning on `pageHost` about `protectedHost` (the differing letters marked), with the organization's message. */
+export function signInText(kind: WarningKind, protectedHost: string, pageHost = '', orgMessage?: string): BannerText {
   return {
+    ...(orgMessage ? { orgMessage } : {}),
     title: t('signin_title'),
     body: kind === 'load' ? t('signin_load', protectedHost) : t('signin_password', protectedHost),
     dismiss: t('signin_dismiss'),

@@ -99,8 +99,10 @@ export function parseSignInCheck(v: unknown): SignInCheckData | null {
   if (!isObject(v)) return null;
   if (v.warn === false) return { warn: false };
   const host = v.protectedHost;
-  if (v.warn === true && typeof host === 'string' && host.length >= 1 && host.length <= 253) return { warn: true, protectedHost: host };
-  return null;
+  if (v.warn !== true || typeof host !== 'string' || host.length < 1 || host.length > 253) return null;
+  // The organization's message is an extra: a malformed one is dropped, the warning stays.
+  const m = v.message;
+  return typeof m === 'string' && m.length >= 1 && m.length <= 1000 ? { warn: true, protectedHost: host, message: m } : { warn: true, protectedHost: host };
 }
 
 // Compile-time drift check for the other two shapes (LinkInfo's is LINK_INFO_FIELDS' type).
@@ -108,6 +110,6 @@ type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 const sameKeys: [
   SameKeys<keyof ContentConfig, 'hoverDelayMs' | 'scanHovers'>,
   SameKeys<BackgroundToContent['type'], 'links.update'>,
-  SameKeys<keyof Extract<SignInCheckData, { warn: true }>, 'warn' | 'protectedHost'>,
+  SameKeys<keyof Extract<SignInCheckData, { warn: true }>, 'warn' | 'protectedHost' | 'message'>,
 ] = [true, true, true];
 void sameKeys;

@@ -133,12 +133,14 @@ export const ContentConfigSchema = z.object({
 export type ContentConfig = z.infer<typeof ContentConfigSchema>;
 
 /**
- * `signin.check`: warn or not, and the protected host to name in the warning. Nothing else (no
- * reason, no policy list): a page learns one protected host, only by being a look-alike of it.
+ * `signin.check`: warn or not, the protected host to name in the warning, and the organization's
+ * own message for it (policy customWarningMessage, text, shown inside the warning's closed
+ * shadow root). Nothing else (no reason, no policy list): a page learns one protected host, only
+ * by being a look-alike of it.
  */
 export const SignInCheckSchema = z.union([
   z.object({ warn: z.literal(false) }),
-  z.object({ warn: z.literal(true), protectedHost: nonEmpty(253) }),
+  z.object({ warn: z.literal(true), protectedHost: nonEmpty(253), message: z.optional(nonEmpty(1000)) }),
 ]);
 export type SignInCheckData = z.infer<typeof SignInCheckSchema>;
 

@@ -27,6 +27,7 @@ export const DecisionRuleSchema = z.union([
   z.object({ rule: z.literal('categoryAction'), level: z.literal(['block', 'warn']), score: Score, category: str(60) }),
   z.object({ rule: z.literal('safe'), score: Score }),
   z.object({ rule: z.literal('strict'), reason: str(60) }),
+  z.object({ rule: z.literal('lookalike'), protectedHost: nonEmpty(253), resemblance: z.literal(['mixed-script', 'confusable', 'edit-distance', 'embedded']) }),
 ]);
 
 /** A stored rule, or undefined when it is missing or does not parse. */

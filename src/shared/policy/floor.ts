@@ -104,6 +104,9 @@ export const SAFER: Readonly<Record<FloorKey, Safer>> = {
   maxCreditsPerDay: { kind: 'fixed' },
   protectedSignInDomains: { kind: 'policy' },
   organizationDomains: { kind: 'policy' },
+  // Block is safer than warn, warn than log (signin-action.ts SIGNIN_ACTIONS), yet the person
+  // has nothing to raise: the protected list is the organization's alone, and its trial in `log`
+  // must stay unseen by the person and the page.
   signInLookalikeAction: { kind: 'policy' },
   budgets: { kind: 'fixed' },
 };

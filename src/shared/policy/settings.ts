@@ -14,6 +14,7 @@ import { isAccentColor, isBrandLogoUrl } from './branding';
 import { isRemoteFileUrl } from './remote-url';
 import { DEFAULT_BUDGETS } from './budgets';
 import { HOST_ENTRY_RULE, isUsableHostEntry } from '../url/lookalike/policy-entries';
+import { SIGNIN_ACTIONS } from './signin-action';
 
 export const SETTINGS_VERSION = 1;
 
@@ -153,8 +154,8 @@ export const SettingsShape = z.object({
   protectedSignInDomains: z.array(z.string().check(z.minLength(1), z.maxLength(253), z.refine(isUsableHostEntry, HOST_ENTRY_RULE))).check(z.maxLength(200)),
   /** The organization's own other domains: never warned about as look-alikes of its sign-in hosts. */
   organizationDomains: z.array(z.string().check(z.minLength(1), z.maxLength(253), z.refine(isUsableHostEntry, HOST_ENTRY_RULE))).check(z.maxLength(500)),
-  /** What a look-alike sign-in page gets: a warning on it, or only the report (log). */
-  signInLookalikeAction: z.literal(['warn', 'log']),
+  /** What a look-alike sign-in page gets: the blocked page, a warning on it, or only the report (signin-action.ts). */
+  signInLookalikeAction: z.literal(SIGNIN_ACTIONS),
   /**
    * How many checks a web page can cause (budgets.ts): navigations and hovers per tab and per
    * site per minute, per site and in total per day. Kept in one group (docs/decisions/010-budgets.md).

@@ -48,6 +48,10 @@ export function whyOfRule(rule: DecisionRule): WhyMessage | null {
       return { key: 'why_safe', args: [num(rule.score)] };
     case 'strict':
       return null;
+    // The blocked page says it in full (the real host beside this one, the differing letters
+    // marked: src/ui/blocked/lookalike-compare.tsx); no other surface shows such a decision.
+    case 'lookalike':
+      return null;
     default: {
       const unknown: never = rule;
       void unknown;

@@ -54,7 +54,7 @@ export function BlockedActions({ token, details, children }: { token: string; de
         <div class="proceed">
           <Button onClick={() => void proceed()}>{t('proceedAnyway')}</Button>
           <p class="muted">
-            {details.exceptionLifetime === 'session' ? t('proceedLifetimeSession') : t('proceedLifetime', details.exceptionLifetime)}
+            {details.exceptionLifetime === 'session' ? t('proceedLifetimeSession') : details.exceptionLifetime === 'once' ? t('proceedLifetimeOnce') : t('proceedLifetime', details.exceptionLifetime)}
           </p>
         </div>
       ) : null}

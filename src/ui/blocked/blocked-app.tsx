@@ -20,6 +20,7 @@ import { goBack } from './go-back';
 import { headlineKey, strictWhy, unicodeBeside } from './headline';
 import { openOptions } from '../open';
 import { useBlockedDetails } from './use-blocked-details';
+import { LookalikeCompare } from './lookalike-compare';
 
 /**
  * An interstitial in the manner of the browsers' own: a strong banner (red for a known danger,
@@ -108,12 +109,15 @@ export function BlockedApp({ search = location.search, pollMs = 500 }: { search?
     );
   }
   const why = strictWhy(d.reason);
+  // A look-alike of the organization's sign-in page: the reason names the site it imitates.
+  const imitates = d.rule?.rule === 'lookalike' ? d.rule.protectedHost : null;
   return (
-    <Page headline={t(key)} reason={why ? t(why.key) : t('blockedIntro')} reasonClass={why ? 'strict-why' : ''} tone={why ? 'unchecked' : 'danger'}>
+    <Page headline={t(key)} reason={why ? t(why.key) : imitates ? t('blockedLookalikeReason', imitates) : t('blockedIntro')} reasonClass={why ? 'strict-why' : ''} tone={why ? 'unchecked' : 'danger'}>
       <BrandHeader />
       <OrgWarningMessage />
       {why ? <StrictWhy why={why} awaiting={d.awaiting === true} /> : null}
       <Url d={d} />
+      {imitates ? <LookalikeCompare url={d.url} protectedHost={imitates} /> : null}
       {d.rule ? <WhyLine decision={{ rule: d.rule }} /> : null}
       {/* The way out first; what the service found after it, before the way in. */}
       <BlockedActions token={token} details={d}>

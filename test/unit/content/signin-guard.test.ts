@@ -213,6 +213,24 @@ describe('sign-in guard', () => {
     expect(current.triggers().filter((t) => t === 'password-focus')).toHaveLength(MAX_PASSWORD_ASKS);
   });
 
+  it('shows the organization’s own message with the warning, as text', async () => {
+    const message = 'Call the IT desk on 1234 <img src=x onerror=alert(1)>';
+    current = guard(() => ({ ok: true, data: { warn: true, protectedHost: 'login.example.com', message } }));
+    await settle();
+    const shown = current.g.banner.element!.querySelector('.signin-org-message')!;
+    expect(shown.textContent).toBe(message);
+    expect(shown.querySelector('img')).toBeNull();
+    // Still there in the password warning.
+    focus(passwordField());
+    expect(current.g.banner.element!.querySelector('.signin-org-message')!.textContent).toBe(message);
+  });
+
+  it('without a message from the organization, the warning has no such line', async () => {
+    current = guard(() => WARN);
+    await settle();
+    expect(current.g.banner.element!.querySelector('.signin-org-message')).toBeNull();
+  });
+
   it('the protected host is shown as text, never parsed', async () => {
     current = guard(() => ({ ok: true, data: { warn: true, protectedHost: '<img src=x onerror=alert(1)>' } }));
     await settle();

@@ -285,3 +285,48 @@ describe('blocked page in strict mode', () => {
     expect(sent(calls, 'blocked.details').length).toBe(3); // settled: no more asking
   });
 });
+
+describe('blocked page: a look-alike of the organization’s sign-in page', () => {
+  const lookalike = (over: Partial<BlockedDetailsData> = {}) =>
+    show({
+      url: 'https://login.examp1ecorp.test/signin',
+      unicodeHost: null,
+      riskScore: null,
+      band: null,
+      categories: [],
+      reasoning: '',
+      indicators: [],
+      checkedAt: null,
+      scanId: null,
+      reason: 'lookalike',
+      rule: { rule: 'lookalike', protectedHost: 'login.examplecorp.test', resemblance: 'confusable' },
+      exceptionLifetime: 'once',
+      ...over,
+    });
+
+  it('says in words which site it imitates, marks the differing letters, and links to the real sign-in page', async () => {
+    lookalike();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(en('headline_lookalike'));
+    expect(document.querySelector('.blocked-reason')!.textContent).toBe(en('blockedLookalikeReason', 'login.examplecorp.test'));
+    const here = document.querySelector('.lookalike-here')!;
+    expect(here.textContent).toBe('login.examp1ecorp.test');
+    expect([...here.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['1']);
+    expect(document.querySelector('.lookalike-real')!.textContent).toBe('login.examplecorp.test');
+    const go = screen.getByRole('link', { name: en('goRealSignIn') });
+    expect(go.getAttribute('href')).toBe('https://login.examplecorp.test/');
+    // "Proceed anyway" says it opens this page once, not the site for the session.
+    expect(screen.getByText(en('proceedLifetimeOnce'))).toBeTruthy();
+  });
+
+  it('a protected host that is no plain host name gets no link (the token is never trusted as it is)', async () => {
+    lookalike({ rule: { rule: 'lookalike', protectedHost: 'evil.test/@login.examplecorp.test', resemblance: 'confusable' } });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('link', { name: en('goRealSignIn') })).toBeNull();
+  });
+
+  it('where the policy forbids proceeding, no way past it', async () => {
+    lookalike({ canProceed: false });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: en('proceedAnyway') })).toBeNull();
+  });
+});

@@ -29,8 +29,8 @@ export interface BlockedDetailsData {
   /** The rule that fired, as data (docs/decisions/017-surfaces.md); the page puts it in words. null/absent: not known. */
   rule?: DecisionRule | null;
   canProceed: boolean;
-  /** Human description of how long "Proceed anyway" lasts. */
-  exceptionLifetime: 'session' | string;
+  /** How long "Proceed anyway" lasts: 'session' (the host until the browser restarts), 'once' (this page, this time: proceed.ts), or a description. */
+  exceptionLifetime: 'session' | 'once' | string;
   reportUrl: string | null;
   /** Strict mode: the verdict is still being fetched; the page polls `blocked.details`. */
   pending: boolean;
@@ -74,7 +74,7 @@ export interface OrgSupportData {
   brandName: string;
   brandLogoUrl: string;
   brandAccentColor: string;
-  /** Text for the blocked page, never HTML. */
+  /** Text for the blocked page and the sign-in warning, never HTML. */
   customWarningMessage: string;
 }
 

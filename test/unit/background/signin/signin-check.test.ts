@@ -18,9 +18,9 @@ import type { LookalikeVerdict } from '@/src/shared/url/lookalike';
 const ID = 'test-extension-id';
 const PROTECTED = ['login.example.com', 'example.okta.com'];
 
-function world(opts: { allowlist?: string[]; domains?: string[]; maxPerTab?: number; action?: 'warn' | 'log'; organizationDomains?: string[] } = {}) {
+function world(opts: { allowlist?: string[]; domains?: string[]; maxPerTab?: number; action?: 'warn' | 'log' | 'block'; organizationDomains?: string[]; message?: string } = {}) {
   const state = {
-    settings: { ...defaultSettings(), protectedSignInDomains: opts.domains ?? PROTECTED, signInLookalikeAction: opts.action ?? 'warn', organizationDomains: opts.organizationDomains ?? [] },
+    settings: { ...defaultSettings(), protectedSignInDomains: opts.domains ?? PROTECTED, signInLookalikeAction: opts.action ?? 'warn', organizationDomains: opts.organizationDomains ?? [], customWarningMessage: opts.message ?? '' },
     managedEntries: { allowlist: opts.allowlist ?? [], blocklist: [] },
   } as unknown as SettingsState;
   const settings = { get: async () => state };
@@ -81,6 +81,21 @@ describe('signin.check: the host is the sender’s', () => {
     const w = world({ action: 'log' });
     expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({ ok: true, data: { warn: false } });
     expect(w.reports).toEqual([expect.objectContaining({ host: 'login.examp1e.com', trigger: 'load' })]);
+  });
+
+  it('policy action block: a look-alike page reached anyway (past the blocked page) still warns', async () => {
+    const w = world({ action: 'block' });
+    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({ ok: true, data: { warn: true, protectedHost: 'login.example.com' } });
+    expect(w.reports).toEqual([expect.objectContaining({ host: 'login.examp1e.com', trigger: 'load' })]);
+  });
+
+  it('the organization’s custom message goes with the warning, as it was written', async () => {
+    const message = 'Call the IT desk on 1234. <b>not markup</b>';
+    const w = world({ message });
+    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({ ok: true, data: { warn: true, protectedHost: 'login.example.com', message } });
+    // Only with a warning: an ordinary page, the real one, or log mode hear nothing of it.
+    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.example.com/'))).toEqual({ ok: true, data: { warn: false } });
+    expect(await world({ message, action: 'log' }).route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({ ok: true, data: { warn: false } });
   });
 
   it('the organization’s own other domains never warn', async () => {

@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addPass, MAX_PASSES } from '@/src/shared/policy/passes';
 import { ADD_PASS_EXAMPLES } from '@/src/shared/policy/passes.examples';
-import { mayProceed } from '@/src/shared/policy/proceed';
-import { PROCEED_EXAMPLES } from '@/src/shared/policy/proceed.examples';
+import { grantsThrough, mayProceed } from '@/src/shared/policy/proceed';
+import { PROCEED_EXAMPLES, THROUGH_EXAMPLES } from '@/src/shared/policy/proceed.examples';
 
 describe('mayProceed example table', () => {
   it.each(PROCEED_EXAMPLES.map((r) => [r.name, r] as const))('%s', (_n, row) => {
     expect(mayProceed(row.facts)).toEqual(row.expected);
+  });
+});
+
+describe('grantsThrough example table', () => {
+  it.each(THROUGH_EXAMPLES.map((r) => [r.name, r] as const))('%s', (_n, row) => {
+    expect(grantsThrough(row.facts)).toEqual(row.expected);
   });
 });
 
