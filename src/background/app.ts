@@ -17,6 +17,7 @@ import type { ReportOpenLimit } from './content-tier/report-open';
 import type { Budget } from './checks/budget';
 import type { TabPrivacy } from './protection/tab-privacy';
 import type { SignInChecks } from './signin/check';
+import type { PageHold } from './content-tier/page-hold';
 
 export interface App {
   settings: SettingsStore;
@@ -45,4 +46,6 @@ export interface App {
   credits: { last: number | null };
   /** docs/decisions/016-organizations.md: look-alike sign-in pages, asked by the sign-in guard (signin.check). */
   signIn: SignInChecks;
+  /** Whether a top page's passwords and forms wait for its pending verdict (page.hold). */
+  pageHold: PageHold;
 }

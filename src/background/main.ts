@@ -41,6 +41,7 @@ import { startReporting } from './reporting';
 import { createCreditsRecheck } from './credits-recheck';
 import { creditBudget } from './reporting/hooks';
 import type { App } from './app';
+import { createPageHold } from './content-tier/page-hold';
 import { createSignInChecks } from './signin/check';
 import { createGuardRegistration } from './signin/guard-registration';
 import { createJobsAlarm, JOBS_ALARM } from './engine/jobs-alarm';
@@ -114,6 +115,7 @@ export function startBackground(): App {
     makeApi,
     credits: { last: null },
     signIn: createSignInChecks({ settings }),
+    pageHold: createPageHold(links, engine),
   };
   const routeNow = createRouter(app);
   // Every message waits for the suffix list (site names, look-alikes, link texts need it); if it

@@ -101,6 +101,8 @@ const CONTENT_HANDLERS: ContentHandlers = {
   'report.open': ({ app, frame, incognito, trusted }, m) => openReport(app, m.url, frame, incognito, trusted),
   // The host is the sender's (signin/check.ts), never the message's.
   'signin.check': async ({ app, sender }, m) => ok(await app.signIn.check(m.trigger, sender)),
+  // The page is the sender's top frame (page-hold.ts), never the message's.
+  'page.hold': async ({ app, sender, incognito, s }, m) => ok(await app.pageHold.answer(sender, s, incognito, m.wait === true)),
 };
 
 export async function handleContent<K extends ContentType>(app: App, m: ContentRequest<K>, sender: SenderLike, trusted = false): Promise<Reply<ContentReply<K>>> {

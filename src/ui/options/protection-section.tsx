@@ -30,6 +30,7 @@ export function ProtectionSection({ model }: { model: SettingsModel }) {
       {/* Policy-only keys: shown only when a policy sets them, always locked. */}
       {model.data.managedKeys.includes('allowPause') ? <CheckField label={t('allowPause')} checked={s.allowPause} locked onChange={() => undefined} /> : null}
       <CheckField label={t('strictMode')} hint={t('strictModeHint')} checked={s.strictMode} locked={lk('strictMode')} onChange={(v) => set({ strictMode: v })} />
+      {s.strictMode ? null : <CheckField label={t('holdWhileChecking')} hint={t('holdWhileCheckingHint')} checked={s.holdWhileChecking} locked={lk('holdWhileChecking')} onChange={(v) => set({ holdWhileChecking: v })} />}
       {s.strictMode ? (
         <>
           <NumberField label={t('strictTimeout')} value={s.strictTimeoutMs} {...floorProps(model, 'strictTimeoutMs', { min: 500, max: 60000 })} step={500} locked={lk('strictTimeoutMs')} onChange={(v) => set({ strictTimeoutMs: v })} />

@@ -15,6 +15,7 @@ const content = { id: ID, url: 'https://site.example/', origin: 'https://site.ex
 
 const SAMPLES: Record<string, Record<string, unknown>> = {
   'signin.check': { trigger: 'load' },
+  'page.hold': { wait: false },
   'tab.status': { tabId: 1 },
   'scan.url': { url: 'https://a.example/', reason: 'popup' },
   'scan.pagePreview': { tabId: 1 },
@@ -93,8 +94,9 @@ describe('protocol conventions', () => {
   it('no content-tier message grants a pass, changes settings or opens anything but the report page (docs/decisions/001-content-tier.md)', () => {
     // signin.check (docs/decisions/016-organizations.md) only asks whether the sender's own page is a look-alike;
     // report.open (docs/decisions/017-surfaces.md) only opens our report page for a flagged link of the sender's, a few
-    // times per tab (report-open.test.ts): the dispute itself stays privileged (verdict.dispute).
-    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'config.get', 'signin.check', 'report.open']);
+    // times per tab (report-open.test.ts): the dispute itself stays privileged (verdict.dispute);
+    // page.hold only asks whether the sender's own top page is still being checked.
+    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'config.get', 'signin.check', 'report.open', 'page.hold']);
     expect(PRIVILEGED_TYPES).toContain('verdict.dispute');
     expect(ContentToBackground.safeParse({ type: 'link.proceed', url: 'https://a.example/' }).success).toBe(false);
   });

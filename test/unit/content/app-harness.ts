@@ -20,6 +20,8 @@ export function cacheResponder(known: Record<string, LinkInfo>): Responder {
         return { ok: true, data: { warn: false } };
       case 'report.open':
         return { ok: true, data: null };
+      case 'page.hold': // the hold guard's message; the link app never sends it
+        return { ok: true, data: { hold: 'go' } };
     }
   };
 }
