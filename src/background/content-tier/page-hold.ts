@@ -10,7 +10,7 @@
  * asks again: a worker that stops meanwhile ends the reply, and the guard then asks the next one.
  */
 import type { PageHoldData } from '@/src/shared/messaging/content-tier';
-import { pendingHold, type PageCheck } from '@/src/shared/policy/pending-hold';
+import { HOLD_MAX_MS, pendingHold, type PageCheck } from '@/src/shared/policy/pending-hold';
 import type { Settings } from '@/src/shared/policy/settings';
 import type { LinkChecker, LinkOutcome } from '../checks/link-check';
 import type { ScanEngine } from '../engine/engine';
@@ -21,11 +21,15 @@ import { createHopWaiter } from '../protection/wrapper-hold';
 export const LONG_WAIT_MS = 10_000;
 
 const blocks = (o: LinkOutcome) => (o.status.kind === 'verdict' || o.status.kind === 'blocklisted') && o.status.decision.action === 'block';
-const checkingHops = (o: LinkOutcome) => o.hops.filter((h) => h.url && h.status.kind === 'checking').map((h) => h.url!);
+const pendingOf = (o: LinkOutcome) => o.hops.flatMap((h) => (h.url && h.status.kind === 'checking' ? [{ url: h.url, status: h.status }] : []));
 
-export function pageCheckOf(o: LinkOutcome): PageCheck {
-  if (blocks(o)) return 'block';
-  return checkingHops(o).length > 0 ? 'checking' : 'settled';
+/** The page's check as pending-hold.ts reads it, and how long its oldest pending hop has run. */
+export function pageCheckOf(o: LinkOutcome, now: number): { page: PageCheck; pendingMs: number } {
+  const pending = pendingOf(o);
+  const pendingMs = pending.reduce((ms, p) => Math.max(ms, now - p.status.since), 0);
+  if (blocks(o)) return { page: 'block', pendingMs };
+  if (pending.some((p) => p.status.waiting === 'credits')) return { page: 'stalled', pendingMs };
+  return { page: pending.length > 0 ? 'checking' : 'settled', pendingMs };
 }
 
 /** The sender's URL when it is its tab's top-level web page, else null. */
@@ -35,18 +39,21 @@ function topPageUrl(sender: SenderLike): string | null {
   return url && /^https?:/i.test(url) ? url : null;
 }
 
-export function createPageHold(links: LinkChecker, engine: ScanEngine) {
+export function createPageHold(links: LinkChecker, engine: ScanEngine, now: () => number = Date.now) {
   const waiter = createHopWaiter(engine);
   return {
     async answer(sender: SenderLike, s: Settings, incognito: boolean, wait: boolean): Promise<PageHoldData> {
       const url = topPageUrl(sender);
       const look = () => (url ? links.lookup(url, { incognito, knownOnly: true }) : null);
-      const decide = (o: LinkOutcome | null) =>
-        pendingHold({ topFrame: o !== null, holdWhileChecking: s.holdWhileChecking, strictMode: s.strictMode, auditOnly: s.auditOnly, page: o ? pageCheckOf(o) : 'settled' });
+      const decide = (o: LinkOutcome | null) => {
+        const check = o ? pageCheckOf(o, now()) : { page: 'settled' as const, pendingMs: 0 };
+        return { ...check, ...pendingHold({ topFrame: o !== null, holdWhileChecking: s.holdWhileChecking, strictMode: s.strictMode, auditOnly: s.auditOnly, ...check }) };
+      };
       let o = await look();
       let d = decide(o);
       if (wait && d.hold === 'wait' && o) {
-        await waiter.next(checkingHops(o), LONG_WAIT_MS);
+        // Until a pending hop settles, or the hold's end, whichever comes first.
+        await waiter.next(pendingOf(o).map((p) => p.url), Math.min(LONG_WAIT_MS, HOLD_MAX_MS - d.pendingMs));
         o = await look();
         d = decide(o);
       }

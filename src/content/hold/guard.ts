@@ -73,10 +73,10 @@ export function startHold(deps: HoldDeps): { readonly state: State; end(): void 
     ops.set(field, list);
   }
 
+  /** One question at a time: `asking` stays set until the answer is acted on (a retry included). */
   async function ask(wait: boolean): Promise<void> {
     asking = true;
     const answer = await deps.ask(wait).catch(() => null);
-    asking = false;
     if (state === 'go' || state === 'stop') return;
     if (answer === null) {
       failures += 1;
@@ -84,6 +84,7 @@ export function startHold(deps: HoldDeps): { readonly state: State; end(): void 
       else win.setTimeout(() => void ask(true), RETRY_MS);
       return;
     }
+    asking = false;
     failures = 0;
     if (answer === 'go') release();
     else if (answer === 'stop') stop();

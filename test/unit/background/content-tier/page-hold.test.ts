@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createPageHold, LONG_WAIT_MS } from '@/src/background/content-tier/page-hold';
+import { HOLD_MAX_MS } from '@/src/shared/policy/pending-hold';
 import type { LinkChecker, LinkOutcome } from '@/src/background/checks/link-check';
 import type { ScanEngine } from '@/src/background/engine/engine';
 import type { UrlStatus } from '@/src/shared/verdict';
@@ -17,12 +18,13 @@ const SAFE = { kind: 'verdict', verdict: {}, decision: { action: 'allow', reason
 
 const outcome = (status: UrlStatus): LinkOutcome => ({ status, url: PAGE, host: 'slow-shop.example', hops: [{ status, url: PAGE, host: 'slow-shop.example' }], hopUrls: [PAGE], worst: 0, badHop: 'link', leadsTo: null, guessed: false, destination: null });
 
-function world(first: UrlStatus) {
+/** `now`: the background's clock; the pending scans began at 0. */
+function world(first: UrlStatus, now = 1000) {
   let status = first;
   const listeners: ((url: string, s: UrlStatus) => void)[] = [];
   const engine = { onUpdate: (l: (url: string, s: UrlStatus) => void) => listeners.push(l) } as unknown as ScanEngine;
   const links = { lookup: vi.fn(async () => outcome(status)), check: vi.fn() } as unknown as LinkChecker & { lookup: ReturnType<typeof vi.fn>; check: ReturnType<typeof vi.fn> };
-  const hold = createPageHold(links, engine);
+  const hold = createPageHold(links, engine, () => now);
   const settle = (s: UrlStatus) => {
     status = s;
     for (const l of listeners) l(PAGE, s);
@@ -60,6 +62,11 @@ describe('page.hold', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a check past the longest hold, or one waiting for credits, lets the page go', async () => {
+    expect(await world(CHECKING, HOLD_MAX_MS).hold.answer(top, DEFAULT_SETTINGS, false, true)).toEqual({ hold: 'go' });
+    expect(await world({ ...CHECKING, waiting: 'credits' } as UrlStatus).hold.answer(top, DEFAULT_SETTINGS, false, true)).toEqual({ hold: 'go' });
   });
 
   it('a frame below the top page, or a sender without a web URL, learns nothing: go, nothing looked up', async () => {
