@@ -17,7 +17,7 @@ export function bootHold(): void {
       const reply = await browserPlatform.send({ type: 'page.hold', wait });
       return reply.ok ? (parsePageHold(reply.data)?.hold ?? null) : null;
     },
-    text: () => t('hold_checking'),
+    text: (under) => t(under === 'password' ? 'hold_checking' : 'hold_form'),
     alive: browserPlatform.alive,
   });
 }

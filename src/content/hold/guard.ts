@@ -31,8 +31,8 @@ export interface HoldDeps {
   win: Window;
   /** `page.hold`; null when the background did not answer. */
   ask: (wait: boolean) => Promise<PendingHold | null>;
-  /** The note's text (read when first shown). */
-  text: () => string;
+  /** The note's text: under a password field ('password'), or under a held form's button ('form'). */
+  text: (under: 'password' | 'form') => string;
   /** False once the extension is gone. */
   alive: () => boolean;
 }
@@ -60,7 +60,7 @@ export function startHold(deps: HoldDeps): { readonly state: State; end(): void 
   };
 
   function noteAt(el: HTMLElement | null): void {
-    if (state === 'wait' && el) note.show(el, deps.text());
+    if (state === 'wait' && el) note.show(el, deps.text(isPassword(el) ? 'password' : 'form'));
   }
   function touched(el: HTMLElement | null): void {
     noteAt(el);

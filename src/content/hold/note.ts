@@ -15,6 +15,7 @@ const NOTE_CSS =
 export class HoldNote {
   readonly #doc: Document;
   #host: HTMLElement | null = null;
+  #text: HTMLElement | null = null;
 
   constructor(doc: Document) {
     this.#doc = doc;
@@ -24,7 +25,7 @@ export class HoldNote {
     return this.#host?.isConnected === true;
   }
 
-  /** Shows `text` under `field` (moves it there if it is shown under another field). */
+  /** Shows `text` under `field` (moves it there, with its text, if it is shown under another). */
   show(field: HTMLElement, text: string): void {
     const doc = this.#doc;
     const parent = doc.documentElement;
@@ -36,10 +37,11 @@ export class HoldNote {
         host.style.setProperty(prop, value, 'important');
       }
       const root = host.attachShadow({ mode: 'closed' });
-      const style = h(doc, 'style', {}, [NOTE_CSS]);
-      root.append(style, h(doc, 'div', { class: 'note', role: 'status', 'aria-live': 'polite' }, [text]));
+      this.#text = h(doc, 'div', { class: 'note', role: 'status', 'aria-live': 'polite' });
+      root.append(h(doc, 'style', {}, [NOTE_CSS]), this.#text);
       this.#host = host;
     }
+    if (this.#text && this.#text.textContent !== text) this.#text.textContent = text;
     const box = field.getBoundingClientRect();
     const win = doc.defaultView;
     this.#host.style.setProperty('left', `${Math.round(box.left + (win?.scrollX ?? 0))}px`, 'important');

@@ -70,7 +70,7 @@ function type(field: HTMLInputElement, keys: string[]) {
 let guard: ReturnType<typeof startHold> | null = null;
 /** Starts the guard, then lets the page add its own capture listener on window, as a page's script runs after document_start. */
 function start(ask: (wait: boolean) => Promise<PendingHold | null>, alive = () => true) {
-  guard = startHold({ win: window, ask, text: () => 'Linklens is checking this site…', alive });
+  guard = startHold({ win: window, ask, text: (under) => `Linklens is checking this site… (${under})`, alive });
   const heard = pageHeard;
   const onKey = (e: KeyboardEvent) => heard?.push(`window-keydown:${e.key}`);
   window.addEventListener('keydown', onKey, true);
