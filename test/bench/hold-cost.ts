@@ -22,6 +22,12 @@ export interface HoldCostOptions {
   rounds: number;
   /** Pages per round and way in: each visited once to learn its verdict, then timed on a second visit. */
   pages: number;
+  /**
+   * The ways in measured. "enter" is left out of the runner for now: in its first run Chromium
+   * stopped opening tabs after its first round (Target.createTarget failed after 400 s), cause
+   * not found yet (TODO 2026-12-02).
+   */
+  ways: readonly Way[];
 }
 
 type Mode = 'off' | 'on';
@@ -87,7 +93,7 @@ export async function measureHoldCost(o: HoldCostOptions): Promise<Section> {
     const run = Date.now().toString(36);
     for (let r = 0; r < o.rounds * 2; r++) {
       const mode: Mode = r % 2 === 0 ? 'off' : 'on';
-      for (const way of ['typed', 'enter'] as const) {
+      for (const way of o.ways) {
         const ms = await round(be, site, mode, way, `${run}-${r}-${way}`, o.pages);
         // The first page of a round is not counted (the settings change may still be on its way).
         samples[way][mode].push(...ms.slice(1));
@@ -112,14 +118,16 @@ export async function measureHoldCost(o: HoldCostOptions): Promise<Section> {
     body: [
       `Chromium with the extension against the local service (scans take 300 ms). Each page (a fresh \`shop-hold-*.test\` sign-in page, safe by the service's rule table, test/e2e/harness/login-site.ts) is visited once and its safe verdict awaited, then opened again in a new tab and its form submitted, timed: from the Enter key press to the arrival of the form's POST at the site's server. ${o.rounds} rounds per setting, alternating (off, on, …), ${o.pages} pages per round and way in, the first of each round not counted. "Password typed": the password field is focused (the hold guard asks the background whether the page is still being checked, and a page known safe lets it go at once), the password typed, then Enter. "Enter at once": Enter in the user-name field is the first thing done on the page, so the submission waits for that one question (a message to the background and back) before it is sent again.`,
       '',
-      table(['way in', 'submissions timed per setting', 'hold off: Enter → POST arrives, ms (min / median / max)', 'hold on: same', 'added (median), ms'], [row('typed'), row('enter')]),
+      table(['way in', 'submissions timed per setting', 'hold off: Enter → POST arrives, ms (min / median / max)', 'hold on: same', 'added (median), ms'], o.ways.map(row)),
       '',
-      `Holding adds ${fmt(added('typed'), 1)} ms (median) to a submission typed on a page known to be safe, and ${fmt(added('enter'), 1)} ms when the submission is the first thing done on it.`,
+      ...o.ways.map((way) => `Holding adds ${fmt(added(way), 1)} ms (median) to a submission on a page known to be safe, ${way === 'typed' ? 'typed' : 'as the first thing done on it'}.`),
     ].join('\n'),
-    summary: [
-      { figure: '17. Holding passwords and forms, a page known to be safe: added time to a typed submission (median)', value: `${fmt(added('typed'), 1)} ms`, aim: '', met: null },
-      { figure: '17. Same, the submission the first thing done on the page (median)', value: `${fmt(added('enter'), 1)} ms`, aim: '', met: null },
-    ],
+    summary: o.ways.map((way) => ({
+      figure: `17. Holding passwords and forms, a page known to be safe: added time to a submission${way === 'typed' ? ' typed' : ' done first'} (median)`,
+      value: `${fmt(added(way), 1)} ms`,
+      aim: '',
+      met: null,
+    })),
     raw: { options: o, samples },
   };
 }

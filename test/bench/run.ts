@@ -38,7 +38,7 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
   '14': async () => (await import('./strict-cost')).measureStrictCost({ rounds: 3, pages: 6 }),
   '15': async () => (await import('./unwrap-agreement')).measureUnwrapAgreement(),
   '16': async () => (await import('./lookalike-recall')).measureLookalikeRecall(),
-  '17': async () => (await import('./hold-cost')).measureHoldCost({ rounds: 3, pages: 5 }),
+  '17': async () => (await import('./hold-cost')).measureHoldCost({ rounds: 3, pages: 4, ways: ['typed'] }),
 };
 
 async function main(): Promise<void> {
