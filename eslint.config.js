@@ -57,6 +57,7 @@ export default tseslint.config(
             zone('./src/background', './src/ui', 'background may import shared only.'),
             zone('./entrypoints/content-script.ts', './src/background', 'Content scripts never import background code.'),
             zone('./entrypoints/signin-guard.ts', './src/background', 'Content scripts never import background code.'),
+            zone('./entrypoints/hold-guard.ts', './src/background', 'Content scripts never import background code.'),
             zone('./entrypoints/popup', './src/background', 'Pages talk to the background through messages only.'),
             zone('./entrypoints/options', './src/background', 'Pages talk to the background through messages only.'),
             zone('./entrypoints/blocked', './src/background', 'Pages talk to the background through messages only.'),

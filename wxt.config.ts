@@ -85,6 +85,15 @@ export default defineConfig({
         match_about_blank: true,
         run_at: 'document_idle',
       },
+      // The hold guard (entrypoints/hold-guard.ts): password fields and form submissions wait
+      // while the top page's verdict is pending. document_start, so its capture listeners come
+      // before any of the page's; top frames only (the verdict it waits for is the top page's).
+      {
+        matches: ['http://*/*', 'https://*/*'],
+        js: ['hold-guard.js'],
+        all_frames: false,
+        run_at: 'document_start',
+      },
     ],
     action: { default_title: '__MSG_extName__' },
     content_security_policy: {

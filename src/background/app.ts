@@ -19,6 +19,7 @@ import type { TabPrivacy } from './protection/tab-privacy';
 import type { SignInChecks } from './signin/check';
 import type { RemotePolicy } from './remote/remote-policy';
 import type { Visits } from './visits';
+import type { PageHold } from './content-tier/page-hold';
 
 export interface App {
   settings: SettingsStore;
@@ -51,4 +52,6 @@ export interface App {
   remote: RemotePolicy;
   /** "You were there": the visits kept, and `siteTurnedBad` for every source of a bad verdict. */
   visits: Visits;
+  /** Whether a top page's passwords and forms wait for its pending verdict (page.hold). */
+  pageHold: PageHold;
 }

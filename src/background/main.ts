@@ -44,6 +44,7 @@ import { createRemotePolicy } from './remote/remote-policy';
 import { createCreditsRecheck } from './credits-recheck';
 import { creditBudget } from './reporting/hooks';
 import type { App } from './app';
+import { createPageHold } from './content-tier/page-hold';
 import { createSignInChecks } from './signin/check';
 import { createGuardRegistration } from './signin/guard-registration';
 import { createJobsAlarm, JOBS_ALARM } from './engine/jobs-alarm';
@@ -134,6 +135,7 @@ export function startBackground(): App {
     signIn: createSignInChecks({ settings }),
     remote,
     visits,
+    pageHold: createPageHold(links, engine),
   };
   const routeNow = createRouter(app);
   // Every message waits for the suffix list (site names, look-alikes, link texts need it); if it

@@ -78,6 +78,8 @@ export const CONTENT_STRINGS = {
   ind_severity_high: 'high concern',
   technical: 'Technical details',
   report_failed: 'The report page could not be opened. Try again later.',
+  hold_checking: 'Linklens is checking this site… What you type here appears once it is done.',
+  hold_form: 'Linklens is checking this site… The form is sent once it is done.',
 } as const;
 
 export type StringKey = keyof typeof CONTENT_STRINGS;

@@ -77,16 +77,18 @@ describe('npm run zip', () => {
     expect(firefoxManifest.manifest_version).toBe(3);
     expect(firefoxManifest.background?.scripts).toEqual(['background.js']);
     for (const zip of [chrome, firefox]) {
-      for (const page of ['background.js', 'popup.html', 'options.html', 'blocked.html', 'content-script.js', 'signin-guard.js', '_locales/en/messages.json']) {
+      for (const page of ['background.js', 'popup.html', 'options.html', 'blocked.html', 'content-script.js', 'signin-guard.js', 'hold-guard.js', '_locales/en/messages.json']) {
         expect(zip.names).toContain(page);
       }
       // Every language ships (docs/decisions/017-surfaces.md); addons-linter below checks the Firefox copies' format.
       for (const lang of ['de', 'es', 'fr', 'ja']) expect(zip.names).toContain(`_locales/${lang}/messages.json`);
     }
-    // The content script: every frame of every http(s) page, once the page is idle (wxt.config.ts).
+    // The content script: every frame of every http(s) page, once the page is idle; the hold
+    // guard: top frames, before the page's first script (wxt.config.ts).
     for (const m of [chromeManifest, firefoxManifest]) {
       expect(m.content_scripts).toEqual([
         { matches: ['http://*/*', 'https://*/*'], js: ['content-script.js'], all_frames: true, match_about_blank: true, run_at: 'document_idle' },
+        { matches: ['http://*/*', 'https://*/*'], js: ['hold-guard.js'], all_frames: false, run_at: 'document_start' },
       ]);
     }
     // addons.mozilla.org asks for the sources of bundled code; reviewers rebuild from them.

@@ -112,6 +112,8 @@ const CONTENT_HANDLERS: ContentHandlers = {
     if (!trusted) await app.visits.passwordTyped(sender).catch(() => false);
     return ok(null);
   },
+  // The page is the sender's top frame (page-hold.ts), never the message's.
+  'page.hold': async ({ app, sender, incognito, s }, m) => ok(await app.pageHold.answer(sender, s, incognito, m.wait === true)),
 };
 
 export async function handleContent<K extends ContentType>(app: App, m: ContentRequest<K>, sender: SenderLike, trusted = false): Promise<Reply<ContentReply<K>>> {

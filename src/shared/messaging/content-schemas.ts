@@ -11,7 +11,7 @@
  * Each parser returns a fresh object holding only the known fields (as zod's parse does), or
  * null when the value does not match.
  */
-import type { BackgroundToContent, ContentConfig, LinkInfo, LinkWhy, SignInCheckData } from './content-tier';
+import type { BackgroundToContent, ContentConfig, LinkInfo, LinkWhy, PageHoldData, SignInCheckData } from './content-tier';
 
 const STATUS = ['pending', 'verdict', 'skipped', 'unknown', 'error'] as const;
 const ACTION = ['allow', 'annotate', 'warn', 'block'] as const;
@@ -105,11 +105,18 @@ export function parseSignInCheck(v: unknown): SignInCheckData | null {
   return typeof m === 'string' && m.length >= 1 && m.length <= 1000 ? { warn: true, protectedHost: host, message: m } : { warn: true, protectedHost: host };
 }
 
+/** Mirrors content-tier.ts PageHoldSchema (the hold guard's reply: src/content/hold/). */
+export function parsePageHold(v: unknown): PageHoldData | null {
+  if (!isObject(v) || !oneOf(['go', 'wait', 'stop'] as const, v.hold)) return null;
+  return { hold: v.hold };
+}
+
 // Compile-time drift check for the other two shapes (LinkInfo's is LINK_INFO_FIELDS' type).
 type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameKeys: [
   SameKeys<keyof ContentConfig, 'hoverDelayMs' | 'scanHovers'>,
   SameKeys<BackgroundToContent['type'], 'links.update'>,
   SameKeys<keyof Extract<SignInCheckData, { warn: true }>, 'warn' | 'protectedHost' | 'message'>,
-] = [true, true, true];
+  SameKeys<PageHoldData['hold'], 'go' | 'wait' | 'stop'>,
+] = [true, true, true, true];
 void sameKeys;

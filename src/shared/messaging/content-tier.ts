@@ -66,6 +66,13 @@ export const ContentToBackground = z.union([
    * marks its own host only.
    */
   ofType('password.typed'),
+  /**
+   * Sent by the hold guard (src/content/hold/) of a tab's top frame: are this page's password
+   * fields and form submissions to be held, because its own verdict is still pending? The page is
+   * the sender's, as the browser stamps it, never a field of the message; a frame below the top
+   * is always answered 'go'. `wait`: answer once the page's check settles (or after a while).
+   */
+  ofType('page.hold', { wait: z.optional(z.boolean()) }),
 ]);
 export type ContentToBackground = z.infer<typeof ContentToBackground>;
 export type ContentType = ContentToBackground['type'];
@@ -144,6 +151,14 @@ export const SignInCheckSchema = z.union([
 ]);
 export type SignInCheckData = z.infer<typeof SignInCheckSchema>;
 
+/**
+ * `page.hold`: 'wait' while the sender's own top page is being checked, 'stop' once its verdict
+ * blocks (the blocked page takes over), 'go' otherwise. Nothing else: no verdict, no reason, no
+ * list; a page learns only what it could see anyway (whether it gets blocked) a little sooner.
+ */
+export const PageHoldSchema = z.object({ hold: z.literal(['go', 'wait', 'stop']) });
+export type PageHoldData = z.infer<typeof PageHoldSchema>;
+
 /** The data each content-tier request is answered with. */
 export interface ContentReplies {
   'links.lookup': LinksLookupData;
@@ -156,6 +171,7 @@ export interface ContentReplies {
   'report.open': null;
   /** Nothing to say either way (a page learns nothing from the answer). */
   'password.typed': null;
+  'page.hold': PageHoldData;
 }
 export type ContentProtocol = ProtocolMap<ContentToBackground, ContentReplies>;
 export type ContentRequest<K extends ContentType> = ContentProtocol[K]['request'];

@@ -59,6 +59,8 @@ export const SAFER: Readonly<Record<FloorKey, Safer>> = {
   categoryActions: { kind: 'rankedEach', order: CATEGORY_ACTIONS },
   allowProceed: { kind: 'false' },
   strictMode: { kind: 'true' },
+  // Holding passwords and submissions until the verdict keeps them from a page that turns out bad.
+  holdWhileChecking: { kind: 'true' },
   // Neither way is safer: a longer wait lets fewer pages through unchecked in fail mode "allow",
   // a shorter one fails closed sooner in fail mode "block".
   strictTimeoutMs: { kind: 'fixed' },

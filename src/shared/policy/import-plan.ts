@@ -105,6 +105,7 @@ export const IMPORT_SAFER: Readonly<Record<ImportableKey, ImportSafer>> = {
   minBlockConfidence: { safer: 'lower', reason: 'threshold-raised' }, // a higher minimum blocks less
   allowProceed: { safer: 'off', reason: 'proceed-allowed' },
   strictMode: { safer: 'on', reason: 'strict-off' },
+  holdWhileChecking: { safer: 'on', reason: 'strict-off' },
   // Shorter: with "open the page" a page opens unchecked sooner; asked even with "block".
   strictTimeoutMs: { safer: 'higher', reason: 'strict-shorter' },
   strictFailMode: { safer: 'value', value: 'block', reason: 'strict-off' },

@@ -28,6 +28,7 @@ export const SETTING_LABEL_KEYS: Readonly<Record<ImportableKey, string>> = {
   minBlockConfidence: 'minBlockConfidence',
   allowProceed: 'allowProceed',
   strictMode: 'strictMode',
+  holdWhileChecking: 'holdWhileChecking',
   strictTimeoutMs: 'strictTimeout',
   strictFailMode: 'strictFailMode',
   auditOnly: 'auditOnly',

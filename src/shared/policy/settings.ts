@@ -56,6 +56,11 @@ export const SettingsShape = z.object({
   allowProceed: z.boolean(),
   /** Hold navigations on a "checking" page until the verdict or the timeout. */
   strictMode: z.boolean(),
+  /**
+   * Without strict mode: while the top page's verdict is pending, its password fields do not take
+   * what is typed (held, then entered once the page is safe) and its form submissions wait.
+   */
+  holdWhileChecking: z.boolean(),
   strictTimeoutMs: intIn(500, 60_000),
   /** What strict mode does when the verdict does not arrive in time (or the service fails). */
   strictFailMode: z.literal(['allow', 'block']),
@@ -185,6 +190,7 @@ export const DEFAULT_SETTINGS: Settings = {
   categoryActions: { phishing: 'ignore', malware: 'ignore', scam: 'ignore', suspicious: 'ignore', adult_content: 'ignore' },
   allowProceed: true,
   strictMode: false,
+  holdWhileChecking: true,
   strictTimeoutMs: 5000,
   strictFailMode: 'allow',
   auditOnly: false,

@@ -36,6 +36,7 @@ export function ProtectionSection({ model }: { model: SettingsModel }) {
         <NumberField label={t('remoteRefreshMinutes')} value={s.remoteRefreshMinutes} locked onChange={() => undefined} />
       ) : null}
       <CheckField label={t('strictMode')} hint={t('strictModeHint')} checked={s.strictMode} locked={lk('strictMode')} onChange={(v) => set({ strictMode: v })} />
+      {s.strictMode ? null : <CheckField label={t('holdWhileChecking')} hint={t('holdWhileCheckingHint')} checked={s.holdWhileChecking} locked={lk('holdWhileChecking')} onChange={(v) => set({ holdWhileChecking: v })} />}
       {s.strictMode ? (
         <>
           <NumberField label={t('strictTimeout')} value={s.strictTimeoutMs} {...floorProps(model, 'strictTimeoutMs', { min: 500, max: 60000 })} step={500} locked={lk('strictTimeoutMs')} onChange={(v) => set({ strictTimeoutMs: v })} />

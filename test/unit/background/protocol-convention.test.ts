@@ -15,6 +15,7 @@ const content = { id: ID, url: 'https://site.example/', origin: 'https://site.ex
 
 const SAMPLES: Record<string, Record<string, unknown>> = {
   'signin.check': { trigger: 'load' },
+  'page.hold': { wait: false },
   'tab.status': { tabId: 1 },
   'scan.url': { url: 'https://a.example/', reason: 'popup' },
   'scan.pagePreview': { tabId: 1 },
@@ -100,8 +101,9 @@ describe('protocol conventions', () => {
     // report.open (docs/decisions/017-surfaces.md) only opens our report page for a flagged link of the sender's, a few
     // times per tab (report-open.test.ts): the dispute itself stays privileged (verdict.dispute);
     // link.activated only tells the budgets a navigation is the person's; its own site's budgets still bound it;
-    // password.typed only marks the sender's own host for the password advice (password-typed.test.ts).
-    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'link.activated', 'config.get', 'signin.check', 'report.open', 'password.typed']);
+    // password.typed only marks the sender's own host for the password advice (password-typed.test.ts);
+    // page.hold only asks whether the sender's own top page is still being checked.
+    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'link.activated', 'config.get', 'signin.check', 'report.open', 'password.typed', 'page.hold']);
     expect(PRIVILEGED_TYPES).toContain('verdict.dispute');
     expect(ContentToBackground.safeParse({ type: 'link.proceed', url: 'https://a.example/' }).success).toBe(false);
   });

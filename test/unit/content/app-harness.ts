@@ -22,6 +22,8 @@ export function cacheResponder(known: Record<string, LinkInfo>): Responder {
       case 'link.activated':
       case 'password.typed':
         return { ok: true, data: null };
+      case 'page.hold': // the hold guard's message; the link app never sends it
+        return { ok: true, data: { hold: 'go' } };
     }
   };
 }

@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseBackgroundToContent, parseContentConfig, parseLinkInfo, parseSignInCheck } from '@/src/shared/messaging/content-schemas';
-import { BackgroundToContent, ContentConfigSchema, LinkInfoSchema, SignInCheckSchema } from '@/src/shared/messaging/protocol';
+import { parseBackgroundToContent, parseContentConfig, parseLinkInfo, parsePageHold, parseSignInCheck } from '@/src/shared/messaging/content-schemas';
+import { BackgroundToContent, ContentConfigSchema, LinkInfoSchema, PageHoldSchema, SignInCheckSchema } from '@/src/shared/messaging/protocol';
 
 /** Values near the schemas' edges: right and wrong types, enum members and strangers. */
 const anyScalar = fc.oneof(
@@ -113,6 +113,11 @@ describe('content-schemas guards agree with protocol.ts', () => {
     const reply = fc.record({ warn: fc.oneof(fc.boolean(), anyScalar), protectedHost: host, extra: field }, { requiredKeys: [] });
     fc.assert(fc.property(fc.oneof(reply, field), (v) => sameVerdict(SignInCheckSchema, parseSignInCheck, v)), { numRuns: 2000 });
     for (const v of [{ warn: true }, { warn: 'true', protectedHost: 'x.test' }, [{ warn: false }], Object.assign(Object.create(null), { warn: false })]) sameVerdict(SignInCheckSchema, parseSignInCheck, v);
+  });
+
+  it('parsePageHold agrees with PageHoldSchema (the hold guard’s reply)', () => {
+    const reply = fc.record({ hold: fc.oneof(fc.constantFrom('go', 'wait', 'stop', 'GO', ''), anyScalar), extra: field }, { requiredKeys: [] });
+    fc.assert(fc.property(fc.oneof(reply, field), (v) => sameVerdict(PageHoldSchema, parsePageHold, v)), { numRuns: 1000 });
   });
 });
 

@@ -84,7 +84,7 @@ describe('zod/mini conversion keeps behaviour', () => {
   it('the message type lists are read from the schemas', () => {
     expect(PRIVILEGED_TYPES).toHaveLength(PageToBackground.def.options.length);
     expect(PRIVILEGED_TYPES).toContain('settings.set');
-    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'config.get', 'signin.check', 'report.open', 'password.typed']);
+    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'link.activated', 'config.get', 'signin.check', 'report.open', 'password.typed', 'page.hold']);
   });
 
   // z.discriminatedUnion refused a repeated tag when built; z.union (what the worker uses now,

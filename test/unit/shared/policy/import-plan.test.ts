@@ -58,6 +58,7 @@ describe('IMPORT_SAFER: which way each importable setting is weaker', () => {
     minBlockConfidence: 0.01,
     allowProceed: true,
     strictMode: false,
+    holdWhileChecking: false,
     strictTimeoutMs: 4999,
     strictFailMode: 'allow',
     auditOnly: true,
