@@ -113,8 +113,9 @@ async function goBackToSafety(w: World): Promise<void> {
   const probe = await w.driver.openExtensionPage('popup.html');
   const tabsNow = () =>
     probe.evaluate(async () => {
-      const api = ((globalThis as unknown as { browser?: unknown }).browser ?? (globalThis as unknown as { chrome: unknown }).chrome) as { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } };
-      return (await api.tabs.query({})).map((t) => ({ id: t.id ?? -1, url: t.url ?? '' }));
+      const api = ((globalThis as unknown as { browser?: unknown }).browser ?? (globalThis as unknown as { chrome: unknown }).chrome) as { tabs: { query(q: object): Promise<{ id?: number; url?: string; pendingUrl?: string }[]> } };
+      // A tab that has not committed its first page yet says where it is going in pendingUrl (Chromium).
+      return (await api.tabs.query({})).map((t) => ({ id: t.id ?? -1, url: t.url || t.pendingUrl || '' }));
     });
   const lone = await w.driver.openWebPage('about:blank');
   await lone.evaluate((u) => location.replace(u), w.pages.url('phish-first-look-2.test', '/login'));
@@ -127,7 +128,7 @@ async function goBackToSafety(w: World): Promise<void> {
   await lone.click('button', 'Go back to safety').catch((e: unknown) => {
     if (!/closed|detached|target|no such|discarded/i.test(String(e))) throw e;
   });
-  const tabs = await waitFor('the blocked tab replaced by a new-tab page', tabsNow, (all) => !all.some((t) => t.id === loneId) && all.some((t) => !before.includes(t.id)), 10_000);
+  const tabs = await waitFor('the blocked tab replaced by a new-tab page', tabsNow, (all) => !all.some((t) => t.id === loneId) && all.some((t) => !before.includes(t.id) && t.url !== ''), 10_000);
   const opened = tabs.filter((t) => !before.includes(t.id));
   expect(opened, `tabs now: ${JSON.stringify(tabs)}`).toHaveLength(1);
   expect(opened[0]!.url).toMatch(/^(chrome:\/\/(newtab|new-tab-page)\/?|about:(newtab|home|blank))$/);
