@@ -19,10 +19,18 @@ export default tseslint.config(
     // The `@/` alias (WXT's tsconfig paths) must resolve, or the zones below and no-cycle
     // would silently skip every `@/src/...` import.
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], alias: { '@': [ROOT], '~': [ROOT] } })],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          alias: { '@': [ROOT], '~': [ROOT] },
+        }),
+      ],
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-eval': 'error',
       'no-implied-eval': 'error',
@@ -50,12 +58,20 @@ export default tseslint.config(
             zone('./src/shared', './src/content', 'src/shared imports nothing else of the project.'),
             zone('./src/shared', './src/ui', 'src/shared imports nothing else of the project.'),
             zone('./src/shared', './entrypoints', 'src/shared imports nothing else of the project.'),
-            zone('./src/content', './src/background', 'Content scripts never import background code (the API key lives there).'),
+            zone(
+              './src/content',
+              './src/background',
+              'Content scripts never import background code (the API key lives there).',
+            ),
             zone('./src/ui', './src/background', 'Pages talk to the background through messages only.'),
             zone('./src/ui', './src/content', 'ui may import shared only.'),
             zone('./src/background', './src/content', 'background may import shared only.'),
             zone('./src/background', './src/ui', 'background may import shared only.'),
-            zone('./entrypoints/content-script.ts', './src/background', 'Content scripts never import background code.'),
+            zone(
+              './entrypoints/content-script.ts',
+              './src/background',
+              'Content scripts never import background code.',
+            ),
             zone('./entrypoints/signin-guard.ts', './src/background', 'Content scripts never import background code.'),
             zone('./entrypoints/hold-guard.ts', './src/background', 'Content scripts never import background code.'),
             zone('./entrypoints/popup', './src/background', 'Pages talk to the background through messages only.'),

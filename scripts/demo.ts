@@ -23,15 +23,24 @@ export interface DemoOptions {
 }
 
 async function waitForText(page: Page, re: RegExp, timeoutMs = 15_000) {
-  await page.waitForFunction((src) => new RegExp(src, 'i').test(document.body.innerText), re.source, { timeout: timeoutMs });
+  await page.waitForFunction((src) => new RegExp(src, 'i').test(document.body.innerText), re.source, {
+    timeout: timeoutMs,
+  });
 }
 
-async function configureThroughOptions(ext: ChromiumExtension, service: ScanningService, log: DemoOptions['log']): Promise<Page> {
+async function configureThroughOptions(
+  ext: ChromiumExtension,
+  service: ScanningService,
+  log: DemoOptions['log'],
+): Promise<Page> {
   const page = await ext.context.newPage();
   await page.goto(ext.optionsUrl);
   await page.getByLabel('Service URL', { exact: true }).fill(service.baseUrl);
   await page.getByLabel('API key', { exact: true }).fill(service.demoKey);
-  await page.getByRole('button', { name: /^save$/i }).first().click();
+  await page
+    .getByRole('button', { name: /^save$/i })
+    .first()
+    .click();
   await page.getByRole('button', { name: /test connection/i }).click();
   await waitForText(page, /connected/);
   log('  options: service URL and API key saved; Test connection says connected');
@@ -66,7 +75,11 @@ export async function runDemo(o: DemoOptions): Promise<{ close(): Promise<void> 
   // give the overlay a frame to draw before the screenshot.
   await options.waitForFunction(
     async (url) => {
-      const chromeApi = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ ok: boolean; data: { kind: string } }> } } }).chrome;
+      const chromeApi = (
+        globalThis as unknown as {
+          chrome: { runtime: { sendMessage(m: unknown): Promise<{ ok: boolean; data: { kind: string } }> } };
+        }
+      ).chrome;
       const r = await chromeApi.runtime.sendMessage({ type: 'scan.url', url, reason: 'hover' });
       return r.ok && r.data.kind === 'verdict';
     },
@@ -80,7 +93,9 @@ export async function runDemo(o: DemoOptions): Promise<{ close(): Promise<void> 
 
   // The popup for the demo tab (opened as a page: headless Chromium has no toolbar).
   const tabId = await options.evaluate(async () => {
-    const chromeApi = (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id: number; url: string }>> } } }).chrome;
+    const chromeApi = (
+      globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id: number; url: string }>> } } }
+    ).chrome;
     const tabs = await chromeApi.tabs.query({});
     return tabs.find((t) => t.url.includes('demo.test'))?.id ?? null;
   });

@@ -74,7 +74,8 @@ export function serialize(rules) {
       .map((k) => {
         const c = n.children.get(k);
         const bare = k.replace(/^!/, '');
-        if (bare !== '*' && (bare === '' || /[^a-z0-9_-]/.test(bare) || bare.endsWith('-'))) throw new Error(`label ${k} clashes with the format`);
+        if (bare !== '*' && (bare === '' || /[^a-z0-9_-]/.test(bare) || bare.endsWith('-')))
+          throw new Error(`label ${k} clashes with the format`);
         return (words.get(k) ?? k) + c.kind + (c.children.size ? `(${text(c)})` : '');
       })
       .join(',');
@@ -87,7 +88,8 @@ export function serialize(rules) {
  * are the labels that cost most written out (AWS's `s3-accesspoint` 68 times, `org` 160 times).
  */
 export const CODES = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ#$%&/:;<=>?@[]^{|}~';
-export const code = (i) => (i < CODES.length ? CODES[i] : CODES[Math.floor(i / CODES.length) - 1] + CODES[i % CODES.length]);
+export const code = (i) =>
+  i < CODES.length ? CODES[i] : CODES[Math.floor(i / CODES.length) - 1] + CODES[i % CODES.length];
 const MAX_WORDS = CODES.length * (CODES.length + 1);
 
 function abbreviations(root) {
@@ -103,7 +105,10 @@ function abbreviations(root) {
   const gain = ([word, uses], codeLength) => uses * (word.length - codeLength) - (word.length + 1);
   const byName = (a, b) => (a[0] < b[0] ? -1 : 1);
   const words = [...count];
-  const singles = words.filter((w) => gain(w, 1) > 0).sort((a, b) => gain(b, 1) - gain(a, 1) || byName(a, b)).slice(0, CODES.length);
+  const singles = words
+    .filter((w) => gain(w, 1) > 0)
+    .sort((a, b) => gain(b, 1) - gain(a, 1) || byName(a, b))
+    .slice(0, CODES.length);
   const taken = new Set(singles.map(([word]) => word));
   const doubles = words
     .filter((w) => !taken.has(w[0]) && gain(w, 2) > 0)

@@ -20,7 +20,10 @@ function arg(name: string): string | undefined {
 }
 
 const schema: unknown = JSON.parse(readFileSync(join(ROOT, 'public', 'managed_schema.json'), 'utf8'));
-const files = buildKits(schema, { chrome: arg('chrome-id') ?? DEV_EXTENSION_ID, edge: arg('edge-id') ?? DEV_EXTENSION_ID });
+const files = buildKits(schema, {
+  chrome: arg('chrome-id') ?? DEV_EXTENSION_ID,
+  edge: arg('edge-id') ?? DEV_EXTENSION_ID,
+});
 rmSync(OUT, { recursive: true, force: true });
 for (const [name, text] of files) {
   const path = join(OUT, name);

@@ -21,7 +21,11 @@ const OUT = join(ROOT, 'docs', 'screenshots');
 const THEMES = ['light', 'dark'] as const;
 
 /** Both themes of what `page` shows now (prefers-color-scheme drives the pages' colours). */
-async function capture(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<string[]> {
+async function capture(
+  page: Page,
+  name: string,
+  clip?: { x: number; y: number; width: number; height: number },
+): Promise<string[]> {
   const files: string[] = [];
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
@@ -37,7 +41,8 @@ async function capture(page: Page, name: string, clip?: { x: number; y: number; 
 /** Asks the background through an extension page (the privileged tier). */
 function send<T>(page: Page, message: unknown): Promise<T> {
   return page.evaluate(async (m) => {
-    const api = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome;
+    const api = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } })
+      .chrome;
     return (await api.runtime.sendMessage(m)) as never;
   }, message) as Promise<T>;
 }
@@ -64,15 +69,28 @@ async function main(): Promise<void> {
     await demo.goto(pages.url('demo.test', '/demo'));
     const malware = demo.getByRole('link', { name: 'Malware download' });
     const href = (await malware.getAttribute('href')) ?? '';
-    await waitFor('the verdict on the link', () => send<{ ok: boolean; data?: { kind: string } }>(control, { type: 'scan.url', url: href, reason: 'hover' }), (r) => r.ok && r.data?.kind === 'verdict', 30_000, 250);
+    await waitFor(
+      'the verdict on the link',
+      () => send<{ ok: boolean; data?: { kind: string } }>(control, { type: 'scan.url', url: href, reason: 'hover' }),
+      (r) => r.ok && r.data?.kind === 'verdict',
+      30_000,
+      250,
+    );
     await demo.mouse.move(1, 1);
     await malware.hover();
-    await waitFor('the tooltip', () => readOverlay(demo), (o) => o.tooltip !== null, 15_000);
+    await waitFor(
+      'the tooltip',
+      () => readOverlay(demo),
+      (o) => o.tooltip !== null,
+      15_000,
+    );
     files.push(...(await capture(demo, 'tooltip')));
 
     // The popup for that tab, opened as a page (headless Chromium has no toolbar).
     const tabId = await control.evaluate(async () => {
-      const api = (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id: number; url: string }[]> } } }).chrome;
+      const api = (
+        globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id: number; url: string }[]> } } }
+      ).chrome;
       return (await api.tabs.query({})).find((t) => t.url.includes('demo.test'))?.id ?? null;
     });
     const popup = await ext.context.newPage();
@@ -94,7 +112,10 @@ async function main(): Promise<void> {
     const options = await ext.context.newPage();
     await options.setViewportSize({ width: 980, height: 640 });
     await options.goto(`${ext.optionsUrl}#protection`);
-    await options.locator('[data-group="protection"]:not([hidden]) section#protection input').first().waitFor({ timeout: 15_000 });
+    await options
+      .locator('[data-group="protection"]:not([hidden]) section#protection input')
+      .first()
+      .waitFor({ timeout: 15_000 });
     files.push(...(await capture(options, 'options')));
 
     console.log(`Screenshots written:\n${files.map((f) => `  ${f}`).join('\n')}`);

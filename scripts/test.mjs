@@ -78,13 +78,22 @@ function main() {
     suites.push(
       env
         ? { name: 'browser', ...runVitest('e2e', ['-c', 'vitest.e2e.config.ts'], env) }
-        : { name: 'browser', passed: 0, failed: 1, skipped: 0, files: 0, note: 'not run: browser or build missing (see above)' },
+        : {
+            name: 'browser',
+            passed: 0,
+            failed: 1,
+            skipped: 0,
+            files: 0,
+            note: 'not run: browser or build missing (see above)',
+          },
     );
   }
 
   heading('Summary');
   for (const s of suites) {
-    console.log(`${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${s.files} test file${s.files === 1 ? '' : 's'})${s.note ? ` — ${s.note}` : ''}`);
+    console.log(
+      `${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${s.files} test file${s.files === 1 ? '' : 's'})${s.note ? ` — ${s.note}` : ''}`,
+    );
   }
   const sum = (key) => suites.reduce((n, s) => n + s[key], 0);
   const skipped = sum('skipped');

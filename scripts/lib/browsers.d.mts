@@ -6,5 +6,11 @@ export declare function ensureBrowser(kind: BrowserKind, options?: { log?: (line
 export declare function selectedBrowsers(): BrowserKind[];
 export declare const MIN_MAJOR: Record<BrowserKind, number>;
 export declare function parseMajor(versionLine: string | null | undefined): number | null;
-export declare function browserAction(s: { found: boolean; explicit: boolean; major: number | null; min: number; canApt: boolean }): { action: 'use' | 'install' | 'upgrade' | 'fail'; why: string };
+export declare function browserAction(s: {
+  found: boolean;
+  explicit: boolean;
+  major: number | null;
+  min: number;
+  canApt: boolean;
+}): { action: 'use' | 'install' | 'upgrade' | 'fail'; why: string };
 export declare function browserVersion(path: string): string;

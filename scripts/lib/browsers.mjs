@@ -92,11 +92,16 @@ export function parseMajor(versionLine) {
  * @returns {{action: 'use' | 'install' | 'upgrade' | 'fail', why: string}}
  */
 export function browserAction({ found, explicit, major, min, canApt: apt }) {
-  if (!found) return apt ? { action: 'install', why: 'not found' } : { action: 'fail', why: 'not found and cannot install (not root, or no apt-get)' };
+  if (!found)
+    return apt
+      ? { action: 'install', why: 'not found' }
+      : { action: 'fail', why: 'not found and cannot install (not root, or no apt-get)' };
   if (major === null) return { action: 'use', why: 'version unknown: using it as found' };
   if (major >= min) return { action: 'use', why: `version ${major} ≥ ${min}` };
   if (explicit) return { action: 'fail', why: `version ${major} < ${min}, and it was chosen explicitly` };
-  return apt ? { action: 'upgrade', why: `version ${major} < ${min}` } : { action: 'fail', why: `version ${major} < ${min} and cannot upgrade (not root, or no apt-get)` };
+  return apt
+    ? { action: 'upgrade', why: `version ${major} < ${min}` }
+    : { action: 'fail', why: `version ${major} < ${min} and cannot upgrade (not root, or no apt-get)` };
 }
 
 /** `<path> --version`, or '' when it cannot be run. */
@@ -133,17 +138,25 @@ export function ensureBrowser(kind, { log = console.log } = {}) {
     return /** @type {string} */ (found);
   }
   if (plan.action === 'fail') {
-    throw new Error(`${spec.label}: ${plan.why}.\n${howToGet(kind)}\n  The browser suite needs ${spec.label} ${min} or newer.`);
+    throw new Error(
+      `${spec.label}: ${plan.why}.\n${howToGet(kind)}\n  The browser suite needs ${spec.label} ${min} or newer.`,
+    );
   }
-  log(`${spec.label} ${plan.why}: ${plan.action === 'install' ? 'installing' : 'upgrading'} Debian's ${spec.aptPackage} (apt-get, root) ...`);
+  log(
+    `${spec.label} ${plan.why}: ${plan.action === 'install' ? 'installing' : 'upgrading'} Debian's ${spec.aptPackage} (apt-get, root) ...`,
+  );
   const ok = aptInstall(spec.aptPackage, log);
   const after = ok ? findBrowser(kind) : undefined;
   if (!after) throw new Error(`apt-get could not install ${spec.aptPackage}.\n${howToGet(kind)}`);
   const afterMajor = parseMajor(browserVersion(after));
   if (afterMajor !== null && afterMajor < min) {
-    throw new Error(`${spec.label}: apt-get gave version ${afterMajor}, older than the ${min} the browser suite needs. Point ${spec.env} at a newer ${spec.label}.`);
+    throw new Error(
+      `${spec.label}: apt-get gave version ${afterMajor}, older than the ${min} the browser suite needs. Point ${spec.env} at a newer ${spec.label}.`,
+    );
   }
-  log(`${spec.label}: ${after} (${plan.action === 'install' ? 'installed' : 'upgraded'}: version ${afterMajor ?? 'unknown'})`);
+  log(
+    `${spec.label}: ${after} (${plan.action === 'install' ? 'installed' : 'upgraded'}: version ${afterMajor ?? 'unknown'})`,
+  );
   return after;
 }
 
@@ -156,8 +169,12 @@ export function ensureBrowser(kind, { log = console.log } = {}) {
 export function selectedBrowsers() {
   const raw = process.env.LINKLENS_E2E_BROWSERS;
   if (!raw) return ['chromium', 'firefox'];
-  const wanted = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const wanted = raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = wanted.filter((w) => !(w in BROWSERS));
-  if (unknown.length) throw new Error(`LINKLENS_E2E_BROWSERS: unknown browser(s) ${unknown.join(', ')} (use chromium, firefox).`);
+  if (unknown.length)
+    throw new Error(`LINKLENS_E2E_BROWSERS: unknown browser(s) ${unknown.join(', ')} (use chromium, firefox).`);
   return /** @type {Array<'chromium' | 'firefox'>} */ (Object.keys(BROWSERS).filter((k) => wanted.includes(k)));
 }

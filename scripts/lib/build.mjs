@@ -13,7 +13,16 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 /** What `wxt build` reads. A directory's own mtime changes when a file is added or removed. */
-const INPUTS = ['entrypoints', 'src', 'public', 'assets', 'wxt.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = [
+  'entrypoints',
+  'src',
+  'public',
+  'assets',
+  'wxt.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 /** @type {Record<'chromium' | 'firefox', {outDir: string, args: string[]}>} */
 export const TARGETS = {

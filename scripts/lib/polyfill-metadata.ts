@@ -55,7 +55,9 @@ function closingBrace(code: string, open: number): number {
 function trimmed(code: string, keep: readonly string[]): { open: number; end: number; text: string } {
   const at = code.indexOf(START);
   if (at < 0 || code.indexOf(START, at + 1) >= 0) {
-    throw new Error(`polyfill-metadata: expected one "${START}" in webextension-polyfill; revisit scripts/lib/polyfill-metadata.ts`);
+    throw new Error(
+      `polyfill-metadata: expected one "${START}" in webextension-polyfill; revisit scripts/lib/polyfill-metadata.ts`,
+    );
   }
   const open = at + START.length;
   const end = closingBrace(code, open);

@@ -30,10 +30,13 @@ export function createCreditsRecheck(d: CreditsRecheckDeps) {
   const next = () => {
     timer = d.setTimer(() => {
       timer = null;
-      void d.check().catch(() => undefined).finally(() => {
-        attempt += 1;
-        if (running) next();
-      });
+      void d
+        .check()
+        .catch(() => undefined)
+        .finally(() => {
+          attempt += 1;
+          if (running) next();
+        });
     }, recheckDelayMs(attempt));
   };
 

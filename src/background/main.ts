@@ -70,7 +70,9 @@ export function startBackground(): App {
 
   let client: { key: string; api: ApiClient } | null = null;
   let idForm: 'bare' | 'asReturned' | null = null;
-  const idFormLoaded = readKey('db', 'idForm', z.nullable(z.literal(['bare', 'asReturned'])), null).then((f) => (idForm = f));
+  const idFormLoaded = readKey('db', 'idForm', z.nullable(z.literal(['bare', 'asReturned'])), null).then(
+    (f) => (idForm = f),
+  );
 
   const makeApi = (baseUrl: string, apiKey: string) =>
     createApiClient({ baseUrl, apiKey, idForm, onIdForm: (f) => void writeKey('db', 'idForm', (idForm = f)) });
@@ -98,13 +100,27 @@ export function startBackground(): App {
   const budget = createBudget();
   const checker = createChecker(settings, engine, budget);
   const shortLinks = createShortLinks({ record: (e) => appendLedger([e]) });
-  const links = createLinkChecker(checker, { shortLinks, resolveShorteners: async () => (await settings.get()).settings.resolveShorteners });
+  const links = createLinkChecker(checker, {
+    shortLinks,
+    resolveShorteners: async () => (await settings.get()).settings.resolveShorteners,
+  });
   const netRules = createNetRules({ settings, cache });
   // The organization's remote file and block feed (policy configUrl, blockFeedUrl).
-  const remote = createRemotePolicy({ settings, report: (keys) => void report({ type: 'policy.rejected', payload: { keys } }) });
+  const remote = createRemotePolicy({
+    settings,
+    report: (keys) => void report({ type: 'policy.rejected', payload: { keys } }),
+  });
   // Which tabs are private, learned from the browser's tab events (page-tracking.ts), not asked per navigation.
   const tabPrivacy = createTabPrivacy();
-  const navigation = createNavigation({ settings, checker, links, engine, cache, tabPrivacy, syncRules: () => netRules.syncNow() });
+  const navigation = createNavigation({
+    settings,
+    checker,
+    links,
+    engine,
+    cache,
+    tabPrivacy,
+    syncRules: () => netRules.syncNow(),
+  });
   // "You were there": a site that turns bad ends its "Proceed anyway" exception through its owner,
   // and the request-blocking rules drop its allow rule before the next request.
   const visits = createVisits({
@@ -148,10 +164,18 @@ export function startBackground(): App {
     if (details.reason === 'install') {
       // Wait for the policy (slow on a fresh profile) so a managed install opens no first-run tab.
       // Nothing is sent before the person (or the policy) configured the service.
-      void settings.settled().then(async (st) => {
-        const facts = { reason: details.reason, configured: isConfigured(st.settings), policyConfiguresService: st.policyConfiguresService, adminInstalled: await installedByPolicy() };
-        if (opensFirstRun(facts)) await browser.tabs.create({ url: browser.runtime.getURL(FIRST_RUN_PAGE) });
-      }).catch(ignore);
+      void settings
+        .settled()
+        .then(async (st) => {
+          const facts = {
+            reason: details.reason,
+            configured: isConfigured(st.settings),
+            policyConfiguresService: st.policyConfiguresService,
+            adminInstalled: await installedByPolicy(),
+          };
+          if (opensFirstRun(facts)) await browser.tabs.create({ url: browser.runtime.getURL(FIRST_RUN_PAGE) });
+        })
+        .catch(ignore);
     }
   });
   browser.runtime.onStartup.addListener(() => {
@@ -176,12 +200,20 @@ export function startBackground(): App {
   // Server redirects, hop by hop (docs/decisions/003-every-hop.md): observed, not blocking (allowed in MV3). A request
   // the rules stopped: strict mode's release need not wait for the navigation's error.
   try {
-    browser.webRequest.onBeforeRedirect.addListener((d) => void navigation.onBeforeRedirect(d).catch(ignore), { urls: ['<all_urls>'], types: ['main_frame'] });
-    browser.webRequest.onErrorOccurred.addListener((d) => void navigation.onRequestError(d).catch(ignore), { urls: ['<all_urls>'], types: ['main_frame'] });
+    browser.webRequest.onBeforeRedirect.addListener((d) => void navigation.onBeforeRedirect(d).catch(ignore), {
+      urls: ['<all_urls>'],
+      types: ['main_frame'],
+    });
+    browser.webRequest.onErrorOccurred.addListener((d) => void navigation.onRequestError(d).catch(ignore), {
+      urls: ['<all_urls>'],
+      types: ['main_frame'],
+    });
   } catch {
     // No webRequest here: the redirect target's own navigation events remain.
   }
-  browser.contextMenus.onClicked.addListener((info, tab) => void ready.then(() => onMenuClick(app, info, tab)).catch(ignore));
+  browser.contextMenus.onClicked.addListener(
+    (info, tab) => void ready.then(() => onMenuClick(app, info, tab)).catch(ignore),
+  );
   browser.alarms.onAlarm.addListener((a) => {
     if (a.name === JOBS_ALARM) void ready.then(() => engine.resume());
     if (a.name === CREDITS_ALARM) void ready.then(() => checkCredits(app));
@@ -220,7 +252,12 @@ export function startBackground(): App {
   });
   wireOutputs(app);
   // docs/decisions/016-organizations.md: reporting to the organization (queue, alarms, policy problems, service outages).
-  startReporting({ settings, onServiceProblem: (fn) => engine.onProblem(fn), serviceProblem: () => engine.problem(), paused: isPaused });
+  startReporting({
+    settings,
+    onServiceProblem: (fn) => engine.onProblem(fn),
+    serviceProblem: () => engine.problem(),
+    paused: isPaused,
+  });
   followMenuPolicy(settings); // docs/decisions/016-organizations.md: policy disableContextMenu
   // docs/decisions/016-organizations.md: the sign-in guard runs only while the policy protects sign-in domains.
   const guard = createGuardRegistration();
@@ -229,8 +266,18 @@ export function startBackground(): App {
   wirePageTracking(app);
   // The remote files follow the policy: read when it names them, then on their alarms.
   settings.onChange((st) => void remote.follow(st));
-  void settings.settled().then((st) => remote.follow(st)).catch(ignore);
-  wireVisits({ store: visits.store, siteTurnedBad: visits.siteTurnedBad, settings, engine, tabPrivacy, onFeedJoined: (fn) => remote.onFeedJoined(fn) });
+  void settings
+    .settled()
+    .then((st) => remote.follow(st))
+    .catch(ignore);
+  wireVisits({
+    store: visits.store,
+    siteTurnedBad: visits.siteTurnedBad,
+    settings,
+    engine,
+    tabPrivacy,
+    onFeedJoined: (fn) => remote.onFeedJoined(fn),
+  });
 
   // Nothing of Linklens is kept in storage.local any more (kv.ts: the private IndexedDB store),
   // but restrict it where the browser allows, in case a future change forgets that. storage.managed
@@ -255,7 +302,10 @@ export function startBackground(): App {
   void budget.prime().catch(ignore);
   // A policy that changed while no worker ran (or before this browser session) still ends a
   // pause or an exception it does not permit.
-  void settings.get().then((st) => enforcePolicy(st.settings)).catch(ignore);
+  void settings
+    .get()
+    .then((st) => enforcePolicy(st.settings))
+    .catch(ignore);
   setTimeout(() => void cache.init(), CACHE_LOAD_DELAY_MS);
   // The rules of the previous life still stand (session rules outlive the worker, dynamic ones
   // the browser): they are checked against the cache once it is loaded, not before.

@@ -44,13 +44,18 @@ export async function refreshBadge(app: App, tabId: number, url: string | undefi
   const mine = ++run.latest;
   const status: UrlStatus = url ? (await app.checker.lookup(url, { incognito })).status : { kind: 'unchecked' };
   const { settings: s } = await app.settings.get();
-  const badge = badgeFor(status, { paused: s.allowPause && (await pausedUntil()) !== null, problem: app.engine.problem() });
+  const badge = badgeFor(status, {
+    paused: s.allowPause && (await pausedUntil()) !== null,
+    problem: app.engine.problem(),
+  });
   run.writes = run.writes.then(() => (mine === run.latest ? showBadge(tabId, badge) : undefined)).catch(ignore);
   await run.writes;
 }
 
 /** Where a notification leads: its scan's report, the page that was checked, or the settings. */
-export function notificationTarget(id: string): { kind: 'report'; scanId: string } | { kind: 'tab'; tabId: number } | { kind: 'options' } | null {
+export function notificationTarget(
+  id: string,
+): { kind: 'report'; scanId: string } | { kind: 'tab'; tabId: number } | { kind: 'options' } | null {
   if (id === 'problem') return { kind: 'options' };
   const verdict = /^verdict:([A-Za-z0-9_.:-]{1,200})$/.exec(id);
   if (verdict) return { kind: 'report', scanId: verdict[1]! };
@@ -64,7 +69,10 @@ async function onNotificationClick(id: string): Promise<void> {
   void browser.notifications.clear(id).catch(ignore);
   if (!target) return;
   if (target.kind === 'options') await browser.runtime.openOptionsPage();
-  else if (target.kind === 'report') await browser.tabs.create({ url: browser.runtime.getURL('/report.html') + '?id=' + encodeURIComponent(target.scanId) });
+  else if (target.kind === 'report')
+    await browser.tabs.create({
+      url: browser.runtime.getURL('/report.html') + '?id=' + encodeURIComponent(target.scanId),
+    });
   else {
     const tab = await browser.tabs.update(target.tabId, { active: true });
     if (tab?.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(ignore);
@@ -75,7 +83,9 @@ async function onNotificationClick(id: string): Promise<void> {
 function pushLinks(frame: FrameRef, entries: (readonly [string, LinkInfo])[]): void {
   if (entries.length === 0) return;
   const to = frame.documentId ? { frameId: frame.frameId, documentId: frame.documentId } : { frameId: frame.frameId };
-  void browser.tabs.sendMessage(frame.tabId, { type: 'links.update', links: Object.fromEntries(entries) }, to).catch(ignore);
+  void browser.tabs
+    .sendMessage(frame.tabId, { type: 'links.update', links: Object.fromEntries(entries) }, to)
+    .catch(ignore);
 }
 
 export function wireOutputs(app: App): void {
@@ -86,7 +96,9 @@ export function wireOutputs(app: App): void {
       //    (and documents), and only when there is something to warn about (forContent).
       if (status.kind !== 'checking') {
         const decorated = await app.checker.lookup(url);
-        const own = forContent(toLinkInfo(decorated.status.kind === 'unchecked' ? status : decorated.status, s.allowProceed));
+        const own = forContent(
+          toLinkInfo(decorated.status.kind === 'unchecked' ? status : decorated.status, s.allowProceed),
+        );
         // A link whose string is not this URL is a wrapper of it (or wraps it): its status is
         // its worst hop's now (docs/decisions/003-every-hop.md), under the string the frame sent.
         const infoOf = async (raw: string) => {
@@ -97,16 +109,27 @@ export function wireOutputs(app: App): void {
           // A link the frame hovered learns its end too (or the step of another hop still
           // running), so its tooltip stops saying "checking": forHover.
           const entries = await Promise.all(
-            [...raws].map(async (r) => [r, hovered.has(r) ? forHover(await app.links.lookup(r), s.allowProceed) : await infoOf(r)] as const),
+            [...raws].map(
+              async (r) =>
+                [r, hovered.has(r) ? forHover(await app.links.lookup(r), s.allowProceed) : await infoOf(r)] as const,
+            ),
           );
-          pushLinks(frame, entries.filter(([r, info]) => info.status === 'verdict' || hovered.has(r)));
+          pushLinks(
+            frame,
+            entries.filter(([r, info]) => info.status === 'verdict' || hovered.has(r)),
+          );
         }
       } else {
         // 1b. A running scan's step (docs/decisions/017-surfaces.md): to the frames whose hover started
         //     it, under their link's string, as the step's name only.
         for (const { frame, hovered } of app.watchers.hoverers(url)) {
-          const entries = await Promise.all([...hovered].map(async (r) => [r, forHover(await app.links.lookup(r), s.allowProceed)] as const));
-          pushLinks(frame, entries.filter(([, info]) => info.status === 'pending'));
+          const entries = await Promise.all(
+            [...hovered].map(async (r) => [r, forHover(await app.links.lookup(r), s.allowProceed)] as const),
+          );
+          pushLinks(
+            frame,
+            entries.filter(([, info]) => info.status === 'pending'),
+          );
         }
       }
       // 2. The badge of tabs that navigated to it.
@@ -121,7 +144,9 @@ export function wireOutputs(app: App): void {
         const d = (await app.checker.lookup(url)).status;
         if (d.kind === 'verdict' && (d.decision.action === 'warn' || d.decision.action === 'block')) {
           const v = d.verdict;
-          const about = v.categories.length ? say('notifyVerdictBody', [String(v.riskScore), v.categories.map(categoryText).join(', ')]) : say('notifyVerdictScore', [String(v.riskScore)]);
+          const about = v.categories.length
+            ? say('notifyVerdictBody', [String(v.riskScore), v.categories.map(categoryText).join(', ')])
+            : say('notifyVerdictScore', [String(v.riskScore)]);
           await notify(`verdict:${v.scanId}`, say('notifyVerdictTitle', [say(BAND_KEYS[v.band])]), `${url}\n${about}`);
         }
       }
@@ -132,13 +157,18 @@ export function wireOutputs(app: App): void {
   app.engine.onProblem((p) => {
     // Told once per problem, not once per failed request, nor again by each wake of the worker.
     if (p && p.code !== lastProblem && !p.restored) {
-      if (p.code === 'insufficient_credits') void notify('problem', say('notifyCreditsTitle'), say('notifyCreditsBody'));
-      else if (p.fix === 'options') void notify('problem', say('notifyAuthTitle'), say('notifyAuthBody', [say(errorKey(p.code))]));
+      if (p.code === 'insufficient_credits')
+        void notify('problem', say('notifyCreditsTitle'), say('notifyCreditsBody'));
+      else if (p.fix === 'options')
+        void notify('problem', say('notifyAuthTitle'), say('notifyAuthBody', [say(errorKey(p.code))]));
     }
     lastProblem = p?.code ?? null;
-    void browser.tabs.query({ active: true }).then((tabs) => {
-      for (const tab of tabs) if (tab.id !== undefined) void refreshBadge(app, tab.id, tab.url, tab.incognito);
-    }).catch(ignore);
+    void browser.tabs
+      .query({ active: true })
+      .then((tabs) => {
+        for (const tab of tabs) if (tab.id !== undefined) void refreshBadge(app, tab.id, tab.url, tab.incognito);
+      })
+      .catch(ignore);
   });
 
   // 4. A page check that found warn-level or worse links is notified (docs/admin/policy.md `notifications`).
@@ -146,7 +176,11 @@ export function wireOutputs(app: App): void {
     void (async () => {
       const { settings: s } = await app.settings.get();
       if (!s.notifications || p.flagged === 0) return;
-      await notify(`page:${tabId}`, tn('notifyPageTitle', p.flagged), tn('notifyPageBody', p.flagged, [String(p.flagged), String(p.total)]));
+      await notify(
+        `page:${tabId}`,
+        tn('notifyPageTitle', p.flagged),
+        tn('notifyPageBody', p.flagged, [String(p.flagged), String(p.total)]),
+      );
     })().catch(ignore);
   });
 
@@ -165,6 +199,9 @@ export function wireOutputs(app: App): void {
     if (info.status === 'complete') void refreshBadge(app, tabId, tab.url, tab.incognito).catch(ignore);
   });
   browser.tabs.onActivated.addListener(({ tabId }) => {
-    void browser.tabs.get(tabId).then((tab) => refreshBadge(app, tabId, tab.url, tab.incognito)).catch(ignore);
+    void browser.tabs
+      .get(tabId)
+      .then((tab) => refreshBadge(app, tabId, tab.url, tab.incognito))
+      .catch(ignore);
   });
 }

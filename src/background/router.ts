@@ -6,7 +6,13 @@
  * content script of ours carries it, including ones in hostile pages).
  */
 import { browser } from 'wxt/browser';
-import { ContentToBackground, PageToBackground, fail, ROUTER_ERRORS, type Reply } from '@/src/shared/messaging/protocol';
+import {
+  ContentToBackground,
+  PageToBackground,
+  fail,
+  ROUTER_ERRORS,
+  type Reply,
+} from '@/src/shared/messaging/protocol';
 import type { App } from './app';
 import { handleContent } from './handlers/content';
 import { handlePage } from './handlers/pages';
@@ -27,10 +33,12 @@ export function createRouter(app: App) {
         if (c.success) return await handleContent(app, c.data, sender, true);
         return MALFORMED();
       }
-      if (sender.id !== browser.runtime.id || !sender.tab) return fail(ROUTER_ERRORS.forbidden, 'Not from this sender.');
+      if (sender.id !== browser.runtime.id || !sender.tab)
+        return fail(ROUTER_ERRORS.forbidden, 'Not from this sender.');
       const c = ContentToBackground.safeParse(message);
       if (c.success) return await handleContent(app, c.data, sender);
-      if (PageToBackground.safeParse(message).success) return fail(ROUTER_ERRORS.forbidden, 'Only Linklens pages may send this.');
+      if (PageToBackground.safeParse(message).success)
+        return fail(ROUTER_ERRORS.forbidden, 'Only Linklens pages may send this.');
       return MALFORMED();
     } catch (e) {
       // Never let a handler's bug become an unhandled rejection or a silent hang.

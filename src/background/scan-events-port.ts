@@ -67,7 +67,9 @@ export function onScanEventsPort(app: App, port: PortLike, extensionOrigin: stri
 export function wireScanEventsPort(app: App): void {
   const extensionOrigin = originOf(browser.runtime.getURL('/'))!;
   try {
-    browser.runtime.onConnect.addListener((port) => onScanEventsPort(app, port as unknown as PortLike, extensionOrigin, browser.runtime.id));
+    browser.runtime.onConnect.addListener((port) =>
+      onScanEventsPort(app, port as unknown as PortLike, extensionOrigin, browser.runtime.id),
+    );
   } catch {
     // No ports here (unit tests' fake browser): the report page polls, which always works.
   }

@@ -65,9 +65,14 @@ export function createContentApp(deps: ContentDeps) {
   const { ctx, doc, win, now } = deps;
   const onMessage = deps.onMessage ?? browserPlatform.onMessage;
   const store = new LinkStore();
-  const viewport = () => ({ width: doc.documentElement.clientWidth || win.innerWidth, height: doc.documentElement.clientHeight || win.innerHeight });
+  const viewport = () => ({
+    width: doc.documentElement.clientWidth || win.innerWidth,
+    height: doc.documentElement.clientHeight || win.innerHeight,
+  });
   // "Report a mistake" (docs/decisions/017-surfaces.md): the background opens the report page, or says why not.
-  const ui = new PageUi(doc, viewport, async (url) => ((await send({ type: 'report.open', url })).ok ? null : t('report_failed')));
+  const ui = new PageUi(doc, viewport, async (url) =>
+    (await send({ type: 'report.open', url })).ok ? null : t('report_failed'),
+  );
   let config = DEFAULT_CONTENT_CONFIG;
   let configReady: Promise<void> | null = null;
   let stopped = false;
@@ -129,7 +134,18 @@ export function createContentApp(deps: ContentDeps) {
   /** Pointer, focus and activation on links: built on the first such event (interaction.ts). */
   let interaction: Interaction | null = null;
   const act = () =>
-    (interaction ??= createInteraction({ ui, ctx, now, store, send, navigate: deps.navigate, applyInfos, config: () => config, configLoaded: loadConfig, trusted: deps.trustEvent }));
+    (interaction ??= createInteraction({
+      ui,
+      ctx,
+      now,
+      store,
+      send,
+      navigate: deps.navigate,
+      applyInfos,
+      config: () => config,
+      configLoaded: loadConfig,
+      trusted: deps.trustEvent,
+    }));
 
   /** Looks `el`'s URL up if it is new, and shows what is known of it. Returns the URL, if any. */
   function trackLink(el: Element): string | null {

@@ -28,11 +28,14 @@ export class HoverIntent {
     if (el === this.current) return;
     this.cancel();
     this.current = el;
-    this.timer = this.opts.setTimer(() => {
-      this.timer = null;
-      // `current` stays set: moving between the link's own children must not fire again.
-      if (this.current === el) this.opts.onIntent(el);
-    }, Math.max(0, this.opts.delayMs()));
+    this.timer = this.opts.setTimer(
+      () => {
+        this.timer = null;
+        // `current` stays set: moving between the link's own children must not fire again.
+        if (this.current === el) this.opts.onIntent(el);
+      },
+      Math.max(0, this.opts.delayMs()),
+    );
   }
 
   /** The pointer or focus left `el` (or, with no argument, left whatever it was on). */

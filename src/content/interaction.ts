@@ -104,7 +104,8 @@ export function createInteraction(d: InteractionDeps) {
       guard(event, link);
       if (event.defaultPrevented) return;
       const url = linkUrlOf(link);
-      if (url && openIntent(event, link.target ?? '')) void d.send({ type: 'link.activated', url }).catch(() => undefined);
+      if (url && openIntent(event, link.target ?? ''))
+        void d.send({ type: 'link.activated', url }).catch(() => undefined);
     },
     stop(): void {
       intent.cancel();

@@ -110,7 +110,7 @@ export class LookupBatcher {
       return;
     }
     // The background may be starting up or reloading: try these again later, a bounded number of times.
-        const givenUp: string[] = [];
+    const givenUp: string[] = [];
     for (const url of batch) {
       const n = (this.#attempts.get(url) ?? 0) + 1;
       if (n < MAX_ATTEMPTS) {

@@ -55,7 +55,9 @@ export class Nearby {
     if (this.#stopped) return;
     const max = this.#o.max ?? MAX_OBSERVED;
     const observed = this.#observed;
-    const observer = (this.#observer ??= new this.#o.Observer((entries) => this.#report(entries), { rootMargin: NEAR_MARGIN }));
+    const observer = (this.#observer ??= new this.#o.Observer((entries) => this.#report(entries), {
+      rootMargin: NEAR_MARGIN,
+    }));
     for (const el of els) {
       if (observed.has(el)) continue;
       if (observed.size >= max) this.#forgetRemoved();

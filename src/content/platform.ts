@@ -14,7 +14,11 @@
  */
 import type { BackgroundToContent, ContentToBackground, Reply } from '@/src/shared/messaging/protocol';
 
-export type RuntimeListener = (message: unknown, sender: unknown, sendResponse: (reply: unknown) => void) => true | undefined;
+export type RuntimeListener = (
+  message: unknown,
+  sender: unknown,
+  sendResponse: (reply: unknown) => void,
+) => true | undefined;
 
 export interface ContentPlatform {
   send<T>(message: ContentToBackground): Promise<Reply<T>>;
@@ -37,7 +41,10 @@ interface ExtensionApi {
 
 const api = () => (globalThis as unknown as { chrome: ExtensionApi }).chrome;
 
-const noReply = (message = 'The extension did not answer. Try again.'): Reply<never> => ({ ok: false, error: { code: 'no_reply', message } });
+const noReply = (message = 'The extension did not answer. Try again.'): Reply<never> => ({
+  ok: false,
+  error: { code: 'no_reply', message },
+});
 
 /** The real browser's APIs. A missing or malformed reply becomes an error reply, never a throw. */
 export const browserPlatform: ContentPlatform = {

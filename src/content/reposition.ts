@@ -19,7 +19,10 @@ export interface Repositioner {
   viewportChanged(): void;
 }
 
-export function createRepositioner(ui: Pick<PageUi, 'built'>, setTimer: (fn: () => void, ms: number) => unknown): Repositioner {
+export function createRepositioner(
+  ui: Pick<PageUi, 'built'>,
+  setTimer: (fn: () => void, ms: number) => unknown,
+): Repositioner {
   let queued = false;
   let following = false;
 

@@ -22,7 +22,8 @@ export const CONTENT_STRINGS = {
   band_malicious: 'Malicious link',
   band_unknown: 'Flagged link',
   action_warn: 'Linklens advises caution with this link.',
-  action_warn_keys: 'Linklens advises caution with this link. To see why, or to report a mistake: the link\'s context menu, “Check this link with Linklens”.',
+  action_warn_keys:
+    "Linklens advises caution with this link. To see why, or to report a mistake: the link's context menu, “Check this link with Linklens”.",
   action_block: 'Linklens will ask before opening this link.',
   score: 'Risk score: $1 / 100',
   categories: 'Categories: $1',

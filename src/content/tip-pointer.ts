@@ -55,7 +55,11 @@ export class TipPointer {
   arm(): void {
     if (this.#abort) return;
     this.#abort = new AbortController();
-    this.o.doc.addEventListener('pointermove', (e) => this.#moved(e), { capture: true, passive: true, signal: this.#abort.signal });
+    this.o.doc.addEventListener('pointermove', (e) => this.#moved(e), {
+      capture: true,
+      passive: true,
+      signal: this.#abort.signal,
+    });
   }
 
   disarm(): void {
@@ -88,7 +92,9 @@ export class TipPointer {
     if (link === card.anchor) return 'anchor';
     if (link) return 'other-link';
     const r = card.rect;
-    return e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom ? 'card' : 'elsewhere';
+    return e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom
+      ? 'card'
+      : 'elsewhere';
   }
 
   #stopDwell(): void {

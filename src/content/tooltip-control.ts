@@ -51,7 +51,10 @@ export function createTooltipControl(o: TooltipControlOptions) {
     const { tooltip, overlay } = o.ui.get();
     pointer ??= new TipPointer({
       doc: overlay.host.ownerDocument,
-      card: () => (tooltip.anchor ? { anchor: tooltip.anchor, rect: tooltip.el.getBoundingClientRect(), engaged: tooltip.engaged } : null),
+      card: () =>
+        tooltip.anchor
+          ? { anchor: tooltip.anchor, rect: tooltip.el.getBoundingClientRect(), engaged: tooltip.engaged }
+          : null,
       isOurs: (target) => overlay.isHost(target),
       trusted: o.trusted ?? ((e) => e.isTrusted),
       setTimer: (cb, ms) => o.ctx.setTimeout(cb, ms),

@@ -44,7 +44,14 @@ export function bandLabel(info: LinkInfo): string {
 }
 
 /** The categories with a `cat_*` string (strings.ts); a test keeps the two lists one. */
-export const KNOWN_CATEGORIES: readonly string[] = ['safe', 'phishing', 'malware', 'scam', 'suspicious', 'adult_content'];
+export const KNOWN_CATEGORIES: readonly string[] = [
+  'safe',
+  'phishing',
+  'malware',
+  'scam',
+  'suspicious',
+  'adult_content',
+];
 
 /** Known categories get a label; unknown ones are shown as the service wrote them (spec: open set). */
 export function categoryLabels(categories: readonly string[] | undefined): string[] {
@@ -136,7 +143,10 @@ export function tooltipText(info: LinkInfo, kind: MarkerKind, href?: string): To
     indicators: indicators.slice(0, MAX_INDICATORS),
     moreIndicators: extra > 0 ? t('indicators_more', extra) : null,
     // Only records put in other words: a plain line would be shown twice.
-    technical: worded.slice(0, MAX_INDICATORS).filter((w) => w.text !== w.raw).map((w) => clip(w.raw, MAX_INDICATOR)),
+    technical: worded
+      .slice(0, MAX_INDICATORS)
+      .filter((w) => w.text !== w.raw)
+      .map((w) => clip(w.raw, MAX_INDICATOR)),
     action,
     leads: leadsText(info) ?? (host ? t('leads_link', host) : null),
     why,

@@ -20,11 +20,24 @@
  * on `window` do not see it (a target's listener list is fixed when the event reaches it), so
  * `start` receives the event to replay what those would have done (page-events.ts `first`).
  */
-export const VISIT_EVENTS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'wheel', 'touchstart', 'click', 'auxclick'] as const;
+export const VISIT_EVENTS = [
+  'pointerover',
+  'pointerdown',
+  'focusin',
+  'keydown',
+  'wheel',
+  'touchstart',
+  'click',
+  'auxclick',
+] as const;
 
 const REPLAYED = new Set<string>(['keydown', 'click', 'auxclick']);
 
-export function onFirstVisit(win: Window, start: (first: Event) => void, trusted: (e: Event) => boolean = (e) => e.isTrusted): void {
+export function onFirstVisit(
+  win: Window,
+  start: (first: Event) => void,
+  trusted: (e: Event) => boolean = (e) => e.isTrusted,
+): void {
   const visited = (e: Event) => {
     if (!trusted(e)) return;
     for (const type of VISIT_EVENTS) win.removeEventListener(type, visited, true);

@@ -3,7 +3,10 @@
  * its JSON text (api/shape.ts); a known type gets its label, an unknown one is shown as written.
  */
 export const INDICATOR_EXAMPLES: readonly (readonly [line: string, words: string])[] = [
-  ['{"type":"keyword","value":"malware","severity":"high"}', 'Suspicious word in the address: “malware” (high concern)'],
+  [
+    '{"type":"keyword","value":"malware","severity":"high"}',
+    'Suspicious word in the address: “malware” (high concern)',
+  ],
   ['{"type":"lookalike_domain","value":"bank"}', 'Looks like another site’s address: “bank”'],
   ['{"type":"Lookalike-Domain","value":"bank"}', 'Looks like another site’s address: “bank”'],
   ['{"kind":"domain_age","detail":3}', 'Recently registered domain: “3”'],

@@ -24,7 +24,13 @@ export const INDICATOR_LABEL_KEYS = [
   'ind_download',
 ] as const;
 export type IndicatorLabelKey = (typeof INDICATOR_LABEL_KEYS)[number];
-export type IndicatorKey = IndicatorLabelKey | 'ind_severity_low' | 'ind_severity_medium' | 'ind_severity_high' | 'ind_with_value' | 'ind_with_severity';
+export type IndicatorKey =
+  | IndicatorLabelKey
+  | 'ind_severity_low'
+  | 'ind_severity_medium'
+  | 'ind_severity_high'
+  | 'ind_with_value'
+  | 'ind_with_severity';
 
 /** Types as services name them (lower case, `-` and spaces read as `_`) → the label. */
 const TYPE_LABELS: Record<string, IndicatorLabelKey> = {
@@ -110,7 +116,11 @@ export function indicatorWords(line: string, tr: Translate): IndicatorWords {
   const key = type ? TYPE_LABELS[type.toLowerCase().replace(/[\s-]+/g, '_')] : undefined;
   let text: string;
   if (key) text = value === null ? tr(key, []) : tr('ind_with_value', [tr(key, []), cut(value)]);
-  else if (type || value) text = [type, value].filter((s): s is string => s !== null).map(cut).join(': ');
+  else if (type || value)
+    text = [type, value]
+      .filter((s): s is string => s !== null)
+      .map(cut)
+      .join(': ');
   else text = line;
   const sev = severity && severity in SEVERITIES ? SEVERITIES[severity as keyof typeof SEVERITIES] : null;
   if (sev) text = tr('ind_with_severity', [text, tr(sev, [])]);

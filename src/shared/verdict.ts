@@ -77,7 +77,11 @@ export type DecisionRule =
    * The host looks like `protectedHost`, one of the organization's sign-in hosts, by
    * `resemblance` (url/lookalike.ts), and the policy blocks look-alikes (policy/signin-action.ts).
    */
-  | { rule: 'lookalike'; protectedHost: string; resemblance: 'mixed-script' | 'confusable' | 'edit-distance' | 'embedded' };
+  | {
+      rule: 'lookalike';
+      protectedHost: string;
+      resemblance: 'mixed-script' | 'confusable' | 'edit-distance' | 'embedded';
+    };
 
 export interface Decision {
   action: Action;
@@ -123,7 +127,14 @@ export type UrlStatus =
    * In flight. `waiting`: held back until credits return, or until a retry after a transient
    * error; `lastError`: the code of the last failed attempt (strict mode says which).
    */
-  | { kind: 'checking'; state: string; scanId?: string; since: number; waiting?: 'credits' | 'retry'; lastError?: string }
+  | {
+      kind: 'checking';
+      state: string;
+      scanId?: string;
+      since: number;
+      waiting?: 'credits' | 'retry';
+      lastError?: string;
+    }
   | { kind: 'verdict'; verdict: Verdict; decision: Decision }
   /** The host is on the organization's or the person's blocklist: blocked without asking. */
   | { kind: 'blocklisted'; decision: Decision }

@@ -27,7 +27,8 @@ export function dict<T extends z.ZodMiniType>(value: T) {
       const out: Record<string, z.output<T>> = {};
       for (const key of Object.keys(table)) {
         const r = value.safeParse(table[key]);
-        if (r.success) Object.defineProperty(out, key, { value: r.data, enumerable: true, writable: true, configurable: true });
+        if (r.success)
+          Object.defineProperty(out, key, { value: r.data, enumerable: true, writable: true, configurable: true });
         else for (const issue of r.error.issues) ctx.issues.push({ ...issue, path: [key, ...issue.path] } as never);
       }
       return out;
@@ -68,9 +69,23 @@ export function int() {
       // Not a whole number: later checks (bounds) are not run, as with z.int().
       p.issues.push({ ...base, code: 'invalid_type', expected: 'int', format: 'safeint', continue: false } as never);
     } else if (n > 0) {
-      p.issues.push({ ...base, code: 'too_big', origin: 'int', maximum: Number.MAX_SAFE_INTEGER, inclusive: true, continue: true } as never);
+      p.issues.push({
+        ...base,
+        code: 'too_big',
+        origin: 'int',
+        maximum: Number.MAX_SAFE_INTEGER,
+        inclusive: true,
+        continue: true,
+      } as never);
     } else {
-      p.issues.push({ ...base, code: 'too_small', origin: 'int', minimum: Number.MIN_SAFE_INTEGER, inclusive: true, continue: true } as never);
+      p.issues.push({
+        ...base,
+        code: 'too_small',
+        origin: 'int',
+        minimum: Number.MIN_SAFE_INTEGER,
+        inclusive: true,
+        continue: true,
+      } as never);
     }
   });
   return z.number().check(check);

@@ -8,4 +8,6 @@ import { ACTION_KEYS, BAND_KEYS, CATEGORY_KEYS, REASON_KEYS, SKIP_KEYS } from '@
 export { ACTION_KEYS, BAND_KEYS, CATEGORY_KEYS, REASON_KEYS, SKIP_KEYS };
 
 /** Every key these maps name (for the convention test). */
-export const ALL_LABEL_KEYS = [SKIP_KEYS, ACTION_KEYS, BAND_KEYS, CATEGORY_KEYS, REASON_KEYS].flatMap((m) => Object.values(m));
+export const ALL_LABEL_KEYS = [SKIP_KEYS, ACTION_KEYS, BAND_KEYS, CATEGORY_KEYS, REASON_KEYS].flatMap((m) =>
+  Object.values(m),
+);

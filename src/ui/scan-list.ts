@@ -12,14 +12,22 @@
 import type { ScanSummary, ScansListData } from '@/src/shared/messaging/protocol';
 
 function isSummary(x: unknown): x is ScanSummary {
-  return !!x && typeof x === 'object' && typeof (x as ScanSummary).id === 'string' && typeof (x as ScanSummary).url === 'string';
+  return (
+    !!x &&
+    typeof x === 'object' &&
+    typeof (x as ScanSummary).id === 'string' &&
+    typeof (x as ScanSummary).url === 'string'
+  );
 }
 
 export function toScanList(data: unknown): ScansListData {
   if (Array.isArray(data)) return { items: data.filter(isSummary), next: null };
   if (data && typeof data === 'object' && Array.isArray((data as ScansListData).items)) {
     const next = (data as ScansListData).next;
-    return { items: (data as ScansListData).items.filter(isSummary), next: typeof next === 'string' && next ? next : null };
+    return {
+      items: (data as ScansListData).items.filter(isSummary),
+      next: typeof next === 'string' && next ? next : null,
+    };
   }
   return { items: [], next: null };
 }

@@ -31,10 +31,16 @@ interface HeapUsage {
 async function workerHeap(be: BenchExtension): Promise<HeapUsage> {
   const session: CDPSession = await be.ext.context.newCDPSession(be.control);
   try {
-    const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: Array<{ targetId: string; type: string; url: string }> };
-    const sw = targetInfos.find((t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${be.ext.extensionId}/`));
+    const { targetInfos } = (await session.send('Target.getTargets')) as {
+      targetInfos: Array<{ targetId: string; type: string; url: string }>;
+    };
+    const sw = targetInfos.find(
+      (t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${be.ext.extensionId}/`),
+    );
     if (!sw) throw new Error('The extension has no running service worker to measure.');
-    const { sessionId } = (await session.send('Target.attachToTarget', { targetId: sw.targetId, flatten: false })) as { sessionId: string };
+    const { sessionId } = (await session.send('Target.attachToTarget', { targetId: sw.targetId, flatten: false })) as {
+      sessionId: string;
+    };
     let next = 0;
     const waiting = new Map<number, (m: { result?: unknown; error?: unknown }) => void>();
     session.on('Target.receivedMessageFromTarget', (e: { sessionId: string; message: string }) => {
@@ -45,8 +51,12 @@ async function workerHeap(be: BenchExtension): Promise<HeapUsage> {
     const call = (method: string) =>
       new Promise<unknown>((resolve, reject) => {
         const id = ++next;
-        waiting.set(id, (m) => (m.error ? reject(new Error(`${method}: ${JSON.stringify(m.error)}`)) : resolve(m.result)));
-        void session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params: {} }) }).catch(reject);
+        waiting.set(id, (m) =>
+          m.error ? reject(new Error(`${method}: ${JSON.stringify(m.error)}`)) : resolve(m.result),
+        );
+        void session
+          .send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params: {} }) })
+          .catch(reject);
       });
     // Twice: what a first collection frees can let a second free more (weak maps, finalizers).
     await call('HeapProfiler.collectGarbage');
@@ -97,7 +107,12 @@ export async function measureBackgroundMemory(o: MemoryOptions): Promise<Section
     be.control = await openExtensionPage(be.ext, 'popup.html');
     const deadline = Date.now() + 30_000;
     let count = 0;
-    while (Date.now() < deadline && (count = (await requestFromExtensionPage<{ count: number }>(be.control, { type: 'cache.stats' })).count) < o.verdicts) await new Promise((r) => setTimeout(r, 200));
+    while (
+      Date.now() < deadline &&
+      (count = (await requestFromExtensionPage<{ count: number }>(be.control, { type: 'cache.stats' })).count) <
+        o.verdicts
+    )
+      await new Promise((r) => setTimeout(r, 200));
     if (count < o.verdicts) throw new Error(`The cache holds ${count} of the ${o.verdicts} verdicts written.`);
     const cached = await workerHeap(be);
 
@@ -111,15 +126,31 @@ export async function measureBackgroundMemory(o: MemoryOptions): Promise<Section
     // Every tab's page was checked: the service has a finished scan for each host.
     const hosts = urls.map((u) => new URL(u).host);
     const until = Date.now() + 60_000;
-    while (Date.now() < until && !hosts.every((h) => svc.scans().some((s) => s.url.includes(h) && s.completedAt))) await new Promise((r) => setTimeout(r, 200));
+    while (Date.now() < until && !hosts.every((h) => svc.scans().some((s) => s.url.includes(h) && s.completedAt)))
+      await new Promise((r) => setTimeout(r, 200));
     // The verdicts reach the cache, the jobs leave the store: what is kept while the tabs stay open.
-    while (Date.now() < until && (await requestFromExtensionPage<{ count: number }>(be.control, { type: 'cache.stats' })).count < Math.min(MAX_ENTRIES, o.verdicts + o.tabs)) await new Promise((r) => setTimeout(r, 200));
+    while (
+      Date.now() < until &&
+      (await requestFromExtensionPage<{ count: number }>(be.control, { type: 'cache.stats' })).count <
+        Math.min(MAX_ENTRIES, o.verdicts + o.tabs)
+    )
+      await new Promise((r) => setTimeout(r, 200));
     const withTabs = await workerHeap(be);
 
     const rows = [
       ['set up, nothing cached, no tab', kb(empty.usedSize), kb(empty.totalSize), '–'],
-      [`${o.verdicts.toLocaleString('en')} verdicts cached (loaded at start, as after a wake)`, kb(cached.usedSize), kb(cached.totalSize), `${int((cached.usedSize - empty.usedSize) / o.verdicts)} B per verdict`],
-      [`and ${o.tabs} tabs open, each page checked`, kb(withTabs.usedSize), kb(withTabs.totalSize), `${int((withTabs.usedSize - cached.usedSize) / o.tabs)} B per tab`],
+      [
+        `${o.verdicts.toLocaleString('en')} verdicts cached (loaded at start, as after a wake)`,
+        kb(cached.usedSize),
+        kb(cached.totalSize),
+        `${int((cached.usedSize - empty.usedSize) / o.verdicts)} B per verdict`,
+      ],
+      [
+        `and ${o.tabs} tabs open, each page checked`,
+        kb(withTabs.usedSize),
+        kb(withTabs.totalSize),
+        `${int((withTabs.usedSize - cached.usedSize) / o.tabs)} B per tab`,
+      ],
     ];
     const body = [
       `The extension's service worker in Chromium (headless), its JS heap after two full garbage collections (CDP \`HeapProfiler.collectGarbage\`, then \`Runtime.getHeapUsage\` in the worker's own target). First set up against the local service with nothing cached; then with ${o.verdicts.toLocaleString('en')} verdicts written into the verdict cache's store (realistic results: test/bench/synthetic-verdicts.ts, 1 in 5 flagged, with reasoning and indicators) and the worker stopped and started again, so it loads them as after a wake (the cache holds at most ${MAX_ENTRIES.toLocaleString('en')}); then with ${o.tabs} tabs open on ordinary pages of fresh \`*.test\` hosts, one after another, each checked by the service, until every verdict is cached. Content scripts' memory lives in each tab's renderer and is not counted here.`,
@@ -130,8 +161,18 @@ export async function measureBackgroundMemory(o: MemoryOptions): Promise<Section
       title: '19. Background memory',
       body: body.join('\n'),
       summary: [
-        { figure: `19. Background memory: JS heap with ${o.verdicts.toLocaleString('en')} cached verdicts and ${o.tabs} tabs open`, value: kb(withTabs.usedSize), aim: 'reported', met: null },
-        { figure: '19. Background memory: per cached verdict', value: `${int((cached.usedSize - empty.usedSize) / o.verdicts)} B`, aim: 'reported', met: null },
+        {
+          figure: `19. Background memory: JS heap with ${o.verdicts.toLocaleString('en')} cached verdicts and ${o.tabs} tabs open`,
+          value: kb(withTabs.usedSize),
+          aim: 'reported',
+          met: null,
+        },
+        {
+          figure: '19. Background memory: per cached verdict',
+          value: `${int((cached.usedSize - empty.usedSize) / o.verdicts)} B`,
+          aim: 'reported',
+          met: null,
+        },
       ],
       raw: { options: o, empty, cached, withTabs },
     };

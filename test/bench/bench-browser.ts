@@ -36,13 +36,21 @@ export function extensionSnapshot(): Promise<string> {
 }
 
 /** Launches Chromium with the extension and points it at `svc` (settings.set from an extension page). */
-export async function launchWithExtension(svc: ScanningService, patch: Record<string, unknown> = {}, args: string[] = []): Promise<BenchExtension> {
+export async function launchWithExtension(
+  svc: ScanningService,
+  patch: Record<string, unknown> = {},
+  args: string[] = [],
+): Promise<BenchExtension> {
   const ext = await launchChromium({ extensionDir: await extensionSnapshot(), args });
   // popup.html: on install the background opens the first-run page by itself, in a tab of its own.
   const control = await openExtensionPage(ext, 'popup.html');
-  await requestFromExtensionPage(control, { type: 'settings.set', patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey, ...patch } });
+  await requestFromExtensionPage(control, {
+    type: 'settings.set',
+    patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey, ...patch },
+  });
   // The options tab the background opened at install is not part of any measurement.
-  for (const p of ext.context.pages()) if (p !== control && p.url().includes('options.html')) await p.close().catch(() => undefined);
+  for (const p of ext.context.pages())
+    if (p !== control && p.url().includes('options.html')) await p.close().catch(() => undefined);
   return { ext, control, close: () => ext.close() };
 }
 

@@ -14,7 +14,8 @@ export interface LinksServer {
 
 export function linksHtml(n: number, port: number): string {
   const items: string[] = [];
-  for (let i = 0; i < n; i++) items.push(`<li><a href="http://site-${i % 50}.test:${port}/page/${i}">Link ${i}</a></li>`);
+  for (let i = 0; i < n; i++)
+    items.push(`<li><a href="http://site-${i % 50}.test:${port}/page/${i}">Link ${i}</a></li>`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${n} links</title></head><body><h1>${n} links</h1><ul id="links">${items.join('')}</ul></body></html>`;
 }
 
@@ -25,7 +26,10 @@ export function flaggedUrl(port: number, i: number): string {
 
 export function flaggedHtml(n: number, port: number): string {
   const items: string[] = [];
-  for (let i = 0; i < n; i++) items.push(`<a id="l${i}" href="${flaggedUrl(port, i)}" style="display:inline-block;padding:6px 10px;margin:4px">Offer ${i}</a>`);
+  for (let i = 0; i < n; i++)
+    items.push(
+      `<a id="l${i}" href="${flaggedUrl(port, i)}" style="display:inline-block;padding:6px 10px;margin:4px">Offer ${i}</a>`,
+    );
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Offers</title></head><body style="margin:0"><h1 id="blank" style="height:120px;margin:0">Offers</h1><div style="display:flex;flex-wrap:wrap;width:900px">${items.join('')}</div></body></html>`;
 }
 
@@ -36,11 +40,15 @@ export async function startLinksServer(): Promise<LinksServer> {
     const url = new URL(req.url ?? '/', 'http://placeholder');
     if (url.pathname === '/flagged') {
       const n = Math.max(0, Math.min(500, Number.parseInt(url.searchParams.get('n') ?? '40', 10) || 0));
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(flaggedHtml(n, port));
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        .end(flaggedHtml(n, port));
       return;
     }
     if (url.pathname !== '/links') {
-      res.writeHead(url.pathname === '/favicon.ico' ? 204 : 200, { 'content-type': 'text/html; charset=utf-8' }).end(url.pathname === '/favicon.ico' ? undefined : '<!doctype html><title>page</title><p>page</p>');
+      res
+        .writeHead(url.pathname === '/favicon.ico' ? 204 : 200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(url.pathname === '/favicon.ico' ? undefined : '<!doctype html><title>page</title><p>page</p>');
       return;
     }
     const n = Math.max(0, Math.min(200_000, Number.parseInt(url.searchParams.get('n') ?? '100', 10) || 0));

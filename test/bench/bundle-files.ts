@@ -26,7 +26,11 @@ function pageFiles(dir: string, page: string): string[] {
   const html = readFileSync(join(dir, page), 'utf8');
   const out: string[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
-    const ref = tag.startsWith('<script') ? attr(tag, 'src') : /rel="(modulepreload|stylesheet)"/.test(tag) ? attr(tag, 'href') : undefined;
+    const ref = tag.startsWith('<script')
+      ? attr(tag, 'src')
+      : /rel="(modulepreload|stylesheet)"/.test(tag)
+        ? attr(tag, 'href')
+        : undefined;
     if (!ref || /^[a-z]+:/i.test(ref)) continue;
     out.push(ref.startsWith('/') ? ref.slice(1) : relative(dir, resolve(dir, dirname(page), ref)));
   }
@@ -57,13 +61,21 @@ export function entryFiles(dir: string): EntryFiles[] {
   const worker = manifest.background?.service_worker ?? manifest.background?.scripts?.[0];
   if (worker) entries.push({ name: worker.replace(/\.js$/, ''), files: scriptClosure(dir, [worker]) });
   for (const cs of manifest.content_scripts ?? []) {
-    for (const js of cs.js ?? []) entries.push({ name: js.replace(/\.js$/, ''), files: [...scriptClosure(dir, [js]), ...(cs.css ?? [])] });
+    for (const js of cs.js ?? [])
+      entries.push({ name: js.replace(/\.js$/, ''), files: [...scriptClosure(dir, [js]), ...(cs.css ?? [])] });
   }
-  const pages = new Set([manifest.action?.default_popup, manifest.options_ui?.page, manifest.options_page].filter((p): p is string => Boolean(p)));
+  const pages = new Set(
+    [manifest.action?.default_popup, manifest.options_ui?.page, manifest.options_page].filter((p): p is string =>
+      Boolean(p),
+    ),
+  );
   for (const f of readdirSync(dir)) if (f.endsWith('.html')) pages.add(f);
   for (const page of [...pages].sort()) {
     const loaded = pageFiles(dir, page);
-    const scripts = scriptClosure(dir, loaded.filter((f) => f.endsWith('.js')));
+    const scripts = scriptClosure(
+      dir,
+      loaded.filter((f) => f.endsWith('.js')),
+    );
     entries.push({ name: page, files: [page, ...new Set([...scripts, ...loaded.filter((f) => !f.endsWith('.js'))])] });
   }
   return entries;

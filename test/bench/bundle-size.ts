@@ -14,7 +14,16 @@ import { kb, table } from './stats';
 
 const ANALYSIS_DIR = join(REPO_ROOT, '.output/bench-analysis/chrome-mv3');
 /** What `wxt build` reads (as scripts/lib/build.mjs): a newer file here makes the analysis build stale. */
-const INPUTS = ['entrypoints', 'src', 'public', 'assets', 'wxt.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = [
+  'entrypoints',
+  'src',
+  'public',
+  'assets',
+  'wxt.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
 const TOP = 6;
 
 function newest(path: string): number {
@@ -29,14 +38,18 @@ function ensureAnalysisBuild(): void {
   const sources = Math.max(...INPUTS.map((p) => newest(join(REPO_ROOT, p))));
   if (existsSync(manifest) && statSync(manifest).mtimeMs > sources) return;
   const tsx = join(REPO_ROOT, 'node_modules/.bin/tsx');
-  const r = spawnSync(tsx, ['test/bench/analysis-build.ts'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync(tsx, ['test/bench/analysis-build.ts'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (r.status !== 0) throw new Error(`analysis build failed (exit ${r.status ?? r.signal})`);
 }
 
 /** A source path from a map → who it belongs to: an npm package, or a folder of ours. */
 function owner(mapFile: string, map: RawSourceMap, source: string): string {
   if (source === '[unmapped]') return '[unmapped: bundler glue]';
-  if (source.startsWith('\0') || source.includes('\0') || /^(vite|rolldown|virtual):/.test(source)) return '[bundler runtime]';
+  if (source.startsWith('\0') || source.includes('\0') || /^(vite|rolldown|virtual):/.test(source))
+    return '[bundler runtime]';
   const path = relative(REPO_ROOT, resolve(dirname(mapFile), map.sourceRoot ?? '', source)).replace(/\\/g, '/');
   const nm = path.lastIndexOf('node_modules/');
   if (nm >= 0) {
@@ -103,7 +116,14 @@ function report(results: EntryResult[]): Section {
     `Largest contributors: a second, identical build with source maps (test/bench/analysis-build.ts → .output/bench-analysis), each minified character attributed to the source file its mapping names (the source-map-explorer method), grouped by npm package or by folder of ours; bytes = share × the entry's JS size. "[unmapped: bundler glue]" = characters no mapping claims (module wrappers, the IIFE of the worker and content script).`,
     '',
     table(
-      ['entry point', 'files', 'minified', 'of which JS', 'gzip', `largest contributors (top ${TOP}: bytes, share of JS)`],
+      [
+        'entry point',
+        'files',
+        'minified',
+        'of which JS',
+        'gzip',
+        `largest contributors (top ${TOP}: bytes, share of JS)`,
+      ],
       results.map((r) => [
         `\`${r.name}\``,
         r.files,
@@ -132,7 +152,11 @@ function report(results: EntryResult[]): Section {
         const limit = r.name === 'background' ? 200 : 30;
         return {
           figure: `6. Bundle \`${r.name}\` (minified / gzip)`,
-          value: `${kb(r.bytes)} / ${kb(r.gzipBytes)}; largest: ${r.top.filter((t) => !t.owner.startsWith('[')).slice(0, 2).map((t) => t.owner).join(', ')}`,
+          value: `${kb(r.bytes)} / ${kb(r.gzipBytes)}; largest: ${r.top
+            .filter((t) => !t.owner.startsWith('['))
+            .slice(0, 2)
+            .map((t) => t.owner)
+            .join(', ')}`,
           aim: `≤ ${limit} KB`,
           met: r.bytes <= limit * 1024,
         };

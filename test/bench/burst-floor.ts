@@ -71,11 +71,22 @@ async function writeFloorExtension(): Promise<string> {
 }
 
 /** One burst per size, in a fresh Chromium with the floor extension, against `svc`. */
-export async function measureFloor(sizes: number[], svc: ScanningService, pages: Awaited<ReturnType<typeof startPageServer>>, label: string, scanMs: number, args: string[] = []): Promise<FloorRun[]> {
+export async function measureFloor(
+  sizes: number[],
+  svc: ScanningService,
+  pages: Awaited<ReturnType<typeof startPageServer>>,
+  label: string,
+  scanMs: number,
+  args: string[] = [],
+): Promise<FloorRun[]> {
   const dir = await writeFloorExtension();
   const ext = await launchChromium({ extensionDir: dir, args });
   try {
-    await ext.worker.evaluate(([url, key, ms]) => Object.assign(globalThis, { __svc: url, __key: key, __scanMs: ms }), [svc.baseUrl, svc.demoKey, scanMs] as const);
+    await ext.worker.evaluate(([url, key, ms]) => Object.assign(globalThis, { __svc: url, __key: key, __scanMs: ms }), [
+      svc.baseUrl,
+      svc.demoKey,
+      scanMs,
+    ] as const);
     const donePage = new URL('done.html', ext.worker.url()).href;
     const runs: FloorRun[] = [];
     for (const size of sizes) {
@@ -98,12 +109,15 @@ export async function measureFloor(sizes: number[], svc: ScanningService, pages:
       const postAt = new Map<string, number>();
       while (postAt.size < size && Date.now() < deadline) {
         for (const e of svc.log.slice(logFrom)) {
-          const u = e.method === 'POST' && e.body && typeof e.body === 'object' ? (e.body as { url?: unknown }).url : undefined;
+          const u =
+            e.method === 'POST' && e.body && typeof e.body === 'object' ? (e.body as { url?: unknown }).url : undefined;
           if (typeof u === 'string' && !postAt.has(u)) postAt.set(u, e.at);
         }
         await new Promise((r) => setTimeout(r, 100));
       }
-      const heard = await ext.worker.evaluate(() => (globalThis as unknown as { __heard: Record<string, number> }).__heard);
+      const heard = await ext.worker.evaluate(
+        () => (globalThis as unknown as { __heard: Record<string, number> }).__heard,
+      );
       const scans = new Map(svc.scans().map((sc) => [sc.url, sc]));
       runs.push({
         size,

@@ -75,9 +75,18 @@ async function installNavStamps(worker: Worker): Promise<void> {
     });
   });
 }
-const readNavStamps = (worker: Worker) => worker.evaluate(() => (globalThis as any).__navStamps as Record<string, [number, number]>);
+const readNavStamps = (worker: Worker) =>
+  worker.evaluate(() => (globalThis as any).__navStamps as Record<string, [number, number]>);
 
-async function burst(size: number, label: string, svc: ScanningService, pages: Awaited<ReturnType<typeof startPageServer>>, newTab: () => Promise<Page>, blockedPrefix: string, worker: Worker): Promise<BurstRun> {
+async function burst(
+  size: number,
+  label: string,
+  svc: ScanningService,
+  pages: Awaited<ReturnType<typeof startPageServer>>,
+  newTab: () => Promise<Page>,
+  blockedPrefix: string,
+  worker: Worker,
+): Promise<BurstRun> {
   // Tabs first, so opening them is not part of the measurement.
   const tabs: Page[] = [];
   for (let i = 0; i < size; i++) tabs.push(await newTab());
@@ -85,7 +94,10 @@ async function burst(size: number, label: string, svc: ScanningService, pages: A
   const logFrom = svc.log.length;
   const start: number[] = [];
   const blocked: number[] = [];
-  if (process.env.NORULES && size === 12) await worker.evaluate(() => { (globalThis as any).__noRules = true; });
+  if (process.env.NORULES && size === 12)
+    await worker.evaluate(() => {
+      (globalThis as any).__noRules = true;
+    });
   const t0 = Date.now();
   await Promise.all(
     tabs.map(async (tab, i) => {
@@ -133,7 +145,16 @@ async function burst(size: number, label: string, svc: ScanningService, pages: A
   const gets = slice.filter((e) => e.method === 'GET' && /^\/v1\/scans\/[^/]+\/?$/.test(e.path)).length;
   const streams = slice.filter((e) => e.method === 'GET' && /\/events\/?$/.test(e.path)).length;
   for (const t of tabs) await t.close().catch(() => undefined);
-  return { size, samples, postsFirstMs: min(posts), postsLastMs: max(posts), postCount: posts.length, batchPosts, streams, getsPerScan: gets / size };
+  return {
+    size,
+    samples,
+    postsFirstMs: min(posts),
+    postsLastMs: max(posts),
+    postCount: posts.length,
+    batchPosts,
+    streams,
+    getsPerScan: gets / size,
+  };
 }
 
 interface Phase {
@@ -147,8 +168,17 @@ interface Phase {
  * default) or over HTTP/2 (HTTPS on the test-only certificate, which this Chromium is told to
  * accept by its key hash alone), then the same bursts with the floor extension.
  */
-async function phase(o: BurstOptions, pages: Awaited<ReturnType<typeof startPageServer>>, tls: boolean): Promise<Phase> {
-  const svc = await startService({ processingDelayMs: o.processingMs, keepAliveMs: 2000, initialCredits: 100_000, tls });
+async function phase(
+  o: BurstOptions,
+  pages: Awaited<ReturnType<typeof startPageServer>>,
+  tls: boolean,
+): Promise<Phase> {
+  const svc = await startService({
+    processingDelayMs: o.processingMs,
+    keepAliveMs: 2000,
+    initialCredits: 100_000,
+    tls,
+  });
   const args = tls ? [`--ignore-certificate-errors-spki-list=${testSpkiSha256()}`] : [];
   const be = await launchWithExtension(svc, {}, args);
   try {
@@ -159,9 +189,11 @@ async function phase(o: BurstOptions, pages: Awaited<ReturnType<typeof startPage
     // navigation alone costs on this machine (the baseline of the bursts).
     await installNavStamps(be.ext.worker);
     const runs: BurstRun[] = [];
-    for (let i = 0; i < o.learningScans; i++) runs.push(await burst(1, `${run}-alone-${i}`, svc, pages, newTab, blockedPrefix, be.ext.worker));
+    for (let i = 0; i < o.learningScans; i++)
+      runs.push(await burst(1, `${run}-alone-${i}`, svc, pages, newTab, blockedPrefix, be.ext.worker));
     const alone = runs.splice(0).flatMap((r) => r.samples);
-    for (const size of o.sizes) runs.push(await burst(size, `${run}-${size}`, svc, pages, newTab, blockedPrefix, be.ext.worker));
+    for (const size of o.sizes)
+      runs.push(await burst(size, `${run}-${size}`, svc, pages, newTab, blockedPrefix, be.ext.worker));
     await be.close();
     // The same bursts with a minimal extension: the browser's own floor (burst-floor.ts).
     const floor = await measureFloor(o.sizes, svc, pages, run, o.processingMs, args);
@@ -194,7 +226,21 @@ function report(o: BurstOptions, h1: Phase, h2: Phase): Section {
     body.push('', title, '');
     body.push(
       table(
-        ['tabs at once', 'scan ms (min–max)', 'slowest time to verdict ÷ scan time', 'median', 'slowest, from createdAt', 'navigation → browser starts it / background hears it / its POST arrives, ms (median / max)', 'POSTs arrive (first / last, ms)', 'POSTs (of them batches)', 'streams opened', 'GETs per scan', 'polled jobs: their first GET arrives after the job finished, ms (median / max)', 'job finished → redirect, ms (median / max): streamed; polled', 'aim (slowest)'],
+        [
+          'tabs at once',
+          'scan ms (min–max)',
+          'slowest time to verdict ÷ scan time',
+          'median',
+          'slowest, from createdAt',
+          'navigation → browser starts it / background hears it / its POST arrives, ms (median / max)',
+          'POSTs arrive (first / last, ms)',
+          'POSTs (of them batches)',
+          'streams opened',
+          'GETs per scan',
+          'polled jobs: their first GET arrives after the job finished, ms (median / max)',
+          'job finished → redirect, ms (median / max): streamed; polled',
+          'aim (slowest)',
+        ],
         runs.map((r) => {
           const nav = ratios(r, (s) => s.fromNavMs);
           return [
@@ -203,13 +249,17 @@ function report(o: BurstOptions, h1: Phase, h2: Phase): Section {
             fmt(max(nav), 3),
             fmt(median(nav), 3),
             fmt(max(ratios(r, (s) => s.fromCreatedMs)), 3),
-            [(s: BurstSample) => s.browserStartMs, (s: BurstSample) => s.heardMs, (s: BurstSample) => s.postFromNavMs].map((f) => `${int(median(r.samples.map(f)))} / ${int(max(r.samples.map(f)))}`).join('; '),
+            [(s: BurstSample) => s.browserStartMs, (s: BurstSample) => s.heardMs, (s: BurstSample) => s.postFromNavMs]
+              .map((f) => `${int(median(r.samples.map(f)))} / ${int(max(r.samples.map(f)))}`)
+              .join('; '),
             `${int(r.postsFirstMs)} / ${int(r.postsLastMs)}`,
             `${r.postCount} (${r.batchPosts})`,
             r.streams,
             fmt(r.getsPerScan, 2),
             medianMax(r.samples.filter((x) => !x.streamed && x.getsFromDoneMs.length).map((x) => x.getsFromDoneMs[0]!)),
-            [true, false].map((streamed) => medianMax(r.samples.filter((x) => x.streamed === streamed).map((x) => x.fromDoneMs))).join('; '),
+            [true, false]
+              .map((streamed) => medianMax(r.samples.filter((x) => x.streamed === streamed).map((x) => x.fromDoneMs)))
+              .join('; '),
             AIMS[r.size] ? `≤ ${AIMS[r.size]} × the floor's` : 'reported',
           ];
         }),
@@ -225,10 +275,22 @@ function report(o: BurstOptions, h1: Phase, h2: Phase): Section {
       `**The browser's floor, same machine, same run** (test/bench/burst-floor.ts): the same bursts in a fresh Chromium with a minimal extension instead of Linklens. Its worker POSTs each main-frame URL to the service the moment it hears the navigation: no storage, no checks, no batching, one request per navigation, with Linklens's declarativeNetRequest and webRequest permissions (they put every request through the browser's request proxy). "bound" = (slowest POST arrival + scan time) ÷ scan time: what such a client would measure even if each verdict reached its tab the instant its job finished. It then delivers as simply as a client can: one GET per job at createdAt + the bench's scan time + 5 ms (known here, learned by Linklens), again every 10 ms until done, then the tab goes to the floor extension's own empty page; "with delivery" is its slowest time to verdict ÷ scan time, measured as Linklens's is (to the start of that page's navigation).`,
       '',
       table(
-        ['tabs at once', 'navigation → background hears it, ms (median / max)', 'navigation → its POST arrives, ms (median / max)', 'bound', 'with delivery: slowest time to verdict ÷ scan time (median)'],
+        [
+          'tabs at once',
+          'navigation → background hears it, ms (median / max)',
+          'navigation → its POST arrives, ms (median / max)',
+          'bound',
+          'with delivery: slowest time to verdict ÷ scan time (median)',
+        ],
         floor.map((f) => {
           const delivered = f.verdictFromNavMs.map((v, i) => v / f.processingMs[i]!);
-          return [f.size, `${int(median(f.heardMs))} / ${int(max(f.heardMs))}`, `${int(median(f.postFromNavMs))} / ${int(max(f.postFromNavMs))}`, fmt((max(f.postFromNavMs) + o.processingMs) / o.processingMs, 3), `${fmt(max(delivered), 3)} (${fmt(median(delivered), 3)})`];
+          return [
+            f.size,
+            `${int(median(f.heardMs))} / ${int(max(f.heardMs))}`,
+            `${int(median(f.postFromNavMs))} / ${int(max(f.postFromNavMs))}`,
+            fmt((max(f.postFromNavMs) + o.processingMs) / o.processingMs, 3),
+            `${fmt(max(delivered), 3)} (${fmt(median(delivered), 3)})`,
+          ];
         }),
       ),
     );
@@ -243,13 +305,34 @@ function report(o: BurstOptions, h1: Phase, h2: Phase): Section {
   };
   const compare = (ph: Phase, over: string) =>
     table(
-      ['tabs at once', 'Linklens: slowest time to verdict, ms', 'the floor with delivery: slowest, ms', 'Linklens ÷ floor', 'aim', 'time beyond the scan: Linklens ÷ floor'],
+      [
+        'tabs at once',
+        'Linklens: slowest time to verdict, ms',
+        'the floor with delivery: slowest, ms',
+        'Linklens ÷ floor',
+        'aim',
+        'time beyond the scan: Linklens ÷ floor',
+      ],
       ph.runs.map((r) => {
         const v = versus(ph, r);
-        return [`${r.size}${over}`, int(v.mine), int(v.floor), fmt(v.ratio, 3), AIMS[r.size] ? `≤ ${AIMS[r.size]}` : '—', fmt(v.extraRatio, 3)];
+        return [
+          `${r.size}${over}`,
+          int(v.mine),
+          int(v.floor),
+          fmt(v.ratio, 3),
+          AIMS[r.size] ? `≤ ${AIMS[r.size]}` : '—',
+          fmt(v.extraRatio, 3),
+        ];
       }),
     );
-  body.push('', '**Against the floor client, same run** (slowest time to verdict of the burst, from the navigation order; the floor\'s measured as Linklens\'s is):', '', compare(h1, ' over HTTP/1.1'), '', compare(h2, ' over HTTP/2'));
+  body.push(
+    '',
+    "**Against the floor client, same run** (slowest time to verdict of the burst, from the navigation order; the floor's measured as Linklens's is):",
+    '',
+    compare(h1, ' over HTTP/1.1'),
+    '',
+    compare(h2, ' over HTTP/2'),
+  );
   one(h1, `**Over HTTP/1.1** (plain HTTP: six connections per host; at most ${MAX_STREAMS} streams)`);
   one(h2, `**Over HTTP/2** (HTTPS: every request over one connection; at most ${MAX_STREAMS_MULTIPLEXED} streams)`);
   const summary = [
@@ -260,7 +343,12 @@ function report(o: BurstOptions, h1: Phase, h2: Phase): Section {
     const vs = versus(ph, r);
     const aim = AIMS[r.size];
     return [
-      { figure: `11. Burst of ${r.size} navigations${over}: slowest time to verdict ÷ scan time`, value: fmt(v, 3), aim: '', met: null },
+      {
+        figure: `11. Burst of ${r.size} navigations${over}: slowest time to verdict ÷ scan time`,
+        value: fmt(v, 3),
+        aim: '',
+        met: null,
+      },
       {
         figure: `11. Burst of ${r.size} navigations${over}: slowest time to verdict ÷ the floor client's, same run`,
         value: fmt(vs.ratio, 3),

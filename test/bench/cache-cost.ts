@@ -47,7 +47,11 @@ interface SizeResult {
   byScanIdMissMs: number;
 }
 
-async function measureSize(n: number, lookups: number, createVerdictCache: typeof import('@/src/background/cache/verdict-cache').createVerdictCache): Promise<SizeResult> {
+async function measureSize(
+  n: number,
+  lookups: number,
+  createVerdictCache: typeof import('@/src/background/cache/verdict-cache').createVerdictCache,
+): Promise<SizeResult> {
   fakeBrowser.reset();
   const { setDbBackend, writeKeys } = await import('@/src/background/state/kv');
   const { createMemoryBackend } = await import('@/src/background/state/db-backend');
@@ -102,7 +106,17 @@ function report(o: CacheOptions, results: SizeResult[], maxEntries: number): Sec
     `In Node (${process.version}) over an in-memory stand-in for the extension's IndexedDB store (\`createMemoryBackend\`, src/background/state/db-backend.ts; Node has no IndexedDB), the cache module itself (\`createVerdictCache({maxEntries: N})\`, so N entries stay; the shipped cap is MAX_ENTRIES = ${int(maxEntries)}). Entries are realistic verdicts: the local service's rule table (1 in 5 flagged, with reasoning and indicators) read by the extension's own result parser. ${int(o.lookups)} \`get()\` calls on random present keys per size, median of 5 rounds after a warm-up, beside a plain \`Map.get\` of the same keys in the same run. "load" = \`init()\` over a storage already holding the N entries (what a starting worker does: read all, validate each with zod, sort, fill the LRU).`,
     '',
     table(
-      ['entries', 'get() hit', 'get() miss', 'plain Map.get', 'get ÷ Map.get', 'byScanId (miss, full scan)', 'load (init)', 'storage bytes', 'bytes per entry'],
+      [
+        'entries',
+        'get() hit',
+        'get() miss',
+        'plain Map.get',
+        'get ÷ Map.get',
+        'byScanId (miss, full scan)',
+        'load (init)',
+        'storage bytes',
+        'bytes per entry',
+      ],
       results.map((r) => [
         `${int(r.entries)}${r.entries === maxEntries ? ' (the shipped cap)' : ''}`,
         `${int(r.getHitNs)} ns`,
@@ -125,8 +139,20 @@ function report(o: CacheOptions, results: SizeResult[], maxEntries: number): Sec
     title: '5. Verdict cache',
     body: body.join('\n'),
     summary: [
-      ...results.filter((r) => r.entries !== maxEntries).map((r) => ({ figure: `5. Cache get() at ${int(r.entries)} entries (÷ plain Map.get)`, value: `${int(r.getHitNs)} ns (${fmt(r.getHitNs / r.mapHitNs, 1)}×)`, aim: '', met: null })),
-      { figure: `5. Storage at ${int(at10k.entries)} entries`, value: `${mb(at10k.bytes)} (${int(at10k.bytes / at10k.entries)} B/entry)`, aim: '', met: null },
+      ...results
+        .filter((r) => r.entries !== maxEntries)
+        .map((r) => ({
+          figure: `5. Cache get() at ${int(r.entries)} entries (÷ plain Map.get)`,
+          value: `${int(r.getHitNs)} ns (${fmt(r.getHitNs / r.mapHitNs, 1)}×)`,
+          aim: '',
+          met: null,
+        })),
+      {
+        figure: `5. Storage at ${int(at10k.entries)} entries`,
+        value: `${mb(at10k.bytes)} (${int(at10k.bytes / at10k.entries)} B/entry)`,
+        aim: '',
+        met: null,
+      },
     ],
     raw: { options: o, maxEntries, results },
   };

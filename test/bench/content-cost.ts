@@ -76,7 +76,8 @@ async function loadAndMeasure(context: BrowserContext, url: string): Promise<Loa
     const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
     // What stays in memory (docs/decisions/009-bundle-weight.md): the heap after a forced collection, once quiet.
     await cdp.send('HeapProfiler.collectGarbage');
-    const afterGc = ((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics;
+    const afterGc = ((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] })
+      .metrics;
     await cdp.detach();
     return {
       taskMs: metric(metrics, 'TaskDuration'),
@@ -110,7 +111,10 @@ interface Breakdown {
  * the largest page (where the long-task count alone cannot tell whose tasks they are).
  * LINKLENS_BENCH_TRACE_N=5000 (comma-separated) traces other sizes.
  */
-const TRACED_NS = (process.env.LINKLENS_BENCH_TRACE_N ?? '5000,50000').split(',').map(Number).filter((n) => n > 0);
+const TRACED_NS = (process.env.LINKLENS_BENCH_TRACE_N ?? '5000,50000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 
 export async function measureContentCost(o: ContentCostOptions): Promise<Section> {
   const server = await startLinksServer();
@@ -170,7 +174,19 @@ function report(o: ContentCostOptions, rows: Row[], breakdowns: Breakdown[]): Se
     `Each load: a fresh tab opens \`/links?n=N\` (N links over 50 hosts, the e2e harness's markup; a fresh \`*.test\` host each time, so a fresh renderer), waits for \`load\`, then until the page's main thread has been quiet for ${QUIET_MS} ms (\`TaskDuration\` grew < 2 ms per ${POLL_MS} ms poll). **Busy** = CDP \`Performance.getMetrics\` \`TaskDuration\` of the page's renderer main thread at that point (parsing, style, layout, and every script on that thread, the content script included); **script** = \`ScriptDuration\`. **Long tasks** = \`longtask\` entries (≥ 50 ms) from a PerformanceObserver registered before the page's first script. With = Chromium with the extension (configured, service reachable; the links are unknown to the cache, so the content script discovers and looks up every link); without = a second Chromium launch, same switches, no extension. ${o.repeats} loads per side and size (${o.repeatsLarge} above 20,000 links), alternating which side goes first; medians.`,
     '',
     table(
-      ['links', 'busy with / without (ms)', 'busy without, min–max (ms)', 'extra busy (ms)', 'extra per 1,000 links', 'script with / without (ms)', 'long tasks with / without', 'longest task with / without (ms)', 'settled after with / without (ms)', 'heap kept after GC with / without (kB)', 'extra kept (kB)'],
+      [
+        'links',
+        'busy with / without (ms)',
+        'busy without, min–max (ms)',
+        'extra busy (ms)',
+        'extra per 1,000 links',
+        'script with / without (ms)',
+        'long tasks with / without',
+        'longest task with / without (ms)',
+        'settled after with / without (ms)',
+        'heap kept after GC with / without (kB)',
+        'extra kept (kB)',
+      ],
       rows.map((r) => [
         int(r.n),
         `${int(med(r.with, (l) => l.taskMs))} / ${int(med(r.without, (l) => l.taskMs))}`,
@@ -186,23 +202,37 @@ function report(o: ContentCostOptions, rows: Row[], breakdowns: Breakdown[]): Se
       ]),
     ),
     '',
-    '**Heap kept** = CDP `JSHeapUsedSize` of the page\'s renderer (its V8 heap, all worlds: the content script\'s isolated world included) after a forced collection (`HeapProfiler.collectGarbage`) once the page is quiet; "extra" is what the content script keeps for the page\'s life (its link records, observers and the lookups\' answers).',
+    "**Heap kept** = CDP `JSHeapUsedSize` of the page's renderer (its V8 heap, all worlds: the content script's isolated world included) after a forced collection (`HeapProfiler.collectGarbage`) once the page is quiet; \"extra\" is what the content script keeps for the page's life (its link records, observers and the lookups' answers).",
     '',
     'Busy time includes parsing, style and layout, which vary from load to load on this shared machine (see the min–max column): differences smaller than that spread are noise; the script column (almost all ours: the page has no script) is the steadier signal.',
     '',
     `Growth: extra busy time ${rows.map((r) => `${int(extra(r))} ms at ${int(r.n)}`).join(', ')}` +
-      (rows.length > 1 ? ` (×${fmt(extra(rows[rows.length - 1]!) / Math.max(1, extra(rows[0]!)), 1)} for ×${fmt(rows[rows.length - 1]!.n / rows[0]!.n, 0)} links).` : '.'),
+      (rows.length > 1
+        ? ` (×${fmt(extra(rows[rows.length - 1]!) / Math.max(1, extra(rows[0]!)), 1)} for ×${fmt(rows[rows.length - 1]!.n / rows[0]!.n, 0)} links).`
+        : '.'),
     '',
     ...breakdowns.flatMap(breakdownText),
     ...paragraphs(whyMissed(rows, extra, extraLong, breakdowns)),
   ];
   const summary = [
     ...(at5k
-      ? [{ figure: '3. Content script: extra main-thread busy time at 5,000 links', value: `${int(extra(at5k))} ms`, aim: '≤ 150 ms', met: extra(at5k) <= 150 }]
+      ? [
+          {
+            figure: '3. Content script: extra main-thread busy time at 5,000 links',
+            value: `${int(extra(at5k))} ms`,
+            aim: '≤ 150 ms',
+            met: extra(at5k) <= 150,
+          },
+        ]
       : []),
     ...rows
       .filter((r) => r.n === Math.max(...rows.map((x) => x.n)))
-      .map((r) => ({ figure: `3. Content script: extra JS heap kept after GC at ${int(r.n)} links`, value: `${int(extraKept(r))} kB`, aim: '—', met: null })),
+      .map((r) => ({
+        figure: `3. Content script: extra JS heap kept after GC at ${int(r.n)} links`,
+        value: `${int(extraKept(r))} kB`,
+        aim: '—',
+        met: null,
+      })),
     ...rows.map((r) => ({
       figure: `3. Content script: long tasks (≥ 50 ms) at ${int(r.n)} links, with vs without the extension`,
       value: `${fmt(med(r.with, longOf), 0)} vs ${fmt(med(r.without, longOf), 0)}`,
@@ -215,21 +245,35 @@ function report(o: ContentCostOptions, rows: Row[], breakdowns: Breakdown[]): Se
       const worst = ours.length ? Math.max(...ours.map((l) => l.extensionScriptMs)) : 0;
       return {
         figure: `3. Content script: tasks ≥ 50 ms with content-script time in them, traced load at ${int(b.n)} links`,
-        value: `${ours.length} of ${b.with.longTasks.length}` + (ours.length ? ` (most script in one: ${int(worst)} ms)` : ''),
+        value:
+          `${ours.length} of ${b.with.longTasks.length}` +
+          (ours.length ? ` (most script in one: ${int(worst)} ms)` : ''),
         aim: '0',
         met: ours.length === 0,
       };
     }),
   ];
-  return { title: '3. Content-script cost on link-heavy pages', body: body.join('\n'), summary, raw: { options: o, rows } };
+  return {
+    title: '3. Content-script cost on link-heavy pages',
+    body: body.join('\n'),
+    summary,
+    raw: { options: o, rows },
+  };
 }
 
 function breakdownText(b: Breakdown): string[] {
   const names = new Set([...b.with.self.keys(), ...b.without.self.keys()]);
-  const diff = [...names].map((name) => ({ name, w: b.with.self.get(name) ?? 0, wo: b.without.self.get(name) ?? 0 })).map((x) => ({ ...x, d: x.w - x.wo }));
+  const diff = [...names]
+    .map((name) => ({ name, w: b.with.self.get(name) ?? 0, wo: b.without.self.get(name) ?? 0 }))
+    .map((x) => ({ ...x, d: x.w - x.wo }));
   const tasks = (t: TraceResult) =>
     t.longTasks.length
-      ? t.longTasks.map((l) => `${int(l.ms)} ms (extension script in it: ${int(l.extensionScriptMs)} ms; largest: ${l.top.map(([n, ms]) => `\`${n}\` ${int(ms)}`).join(', ')})`).join('; ')
+      ? t.longTasks
+          .map(
+            (l) =>
+              `${int(l.ms)} ms (extension script in it: ${int(l.extensionScriptMs)} ms; largest: ${l.top.map(([n, ms]) => `\`${n}\` ${int(ms)}`).join(', ')})`,
+          )
+          .join('; ')
       : 'none';
   const total = (m: Map<string, number>) => [...m.values()].reduce((a, v) => a + v, 0);
   const top = diff.sort((a, b2) => b2.d - a.d).slice(0, 10);
@@ -246,12 +290,19 @@ function breakdownText(b: Breakdown): string[] {
   ];
 }
 
-function whyMissed(rows: Row[], extra: (r: Row) => number, extraLong: (r: Row) => number, breakdowns: Breakdown[]): string[] {
+function whyMissed(
+  rows: Row[],
+  extra: (r: Row) => number,
+  extraLong: (r: Row) => number,
+  breakdowns: Breakdown[],
+): string[] {
   const out: string[] = [];
   const at5k = rows.find((r) => r.n === 5000);
   const b = breakdowns.find((x) => x.n === 5000) ?? null;
   const grew = b
-    ? [...new Set([...b.with.self.keys(), ...b.without.self.keys()])].map((name) => ({ name, d: (b.with.self.get(name) ?? 0) - (b.without.self.get(name) ?? 0) })).sort((x, y) => y.d - x.d)
+    ? [...new Set([...b.with.self.keys(), ...b.without.self.keys()])]
+        .map((name) => ({ name, d: (b.with.self.get(name) ?? 0) - (b.without.self.get(name) ?? 0) }))
+        .sort((x, y) => y.d - x.d)
     : [];
   const io = grew.filter((x) => /Intersection/i.test(x.name)).reduce((a, x) => a + Math.max(0, x.d), 0);
   if (at5k && extra(at5k) > 150) {
@@ -276,7 +327,8 @@ function whyMissed(rows: Row[], extra: (r: Row) => number, extraLong: (r: Row) =
 
 /** What the traced load of the same size says about whose the long tasks are. */
 function tracedVerdict(b: Breakdown | undefined): string {
-  if (!b) return 'Parsing and laying out a page this size is a long task either way; the longtask API does not name the script that ran in a task, and this size was not traced, so this measurement cannot say whose the extra tasks are.';
+  if (!b)
+    return 'Parsing and laying out a page this size is a long task either way; the longtask API does not name the script that ran in a task, and this size was not traced, so this measurement cannot say whose the extra tasks are.';
   const ours = b.with.longTasks.filter((l) => l.extensionScriptMs >= 1);
   if (ours.length === 0) {
     return `The longtask API does not name the script that ran; in the traced load of this size above, none of the ${b.with.longTasks.length} tasks ≥ 50 ms with the extension has content-script time in it: they are the browser's parsing, style, layout, compositing and hit testing of the page, which the page's own tasks show without the extension too. With the content script's short tasks interleaved, that rendering work is split into tasks differently (and the count moves by a few from load to load), not lengthened by our script.`;

@@ -50,7 +50,10 @@ async function learn(be: BenchExtension, url: string): Promise<void> {
   await tab.goto(url, { waitUntil: 'load', timeout: WAIT_MS });
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    const data = await requestFromExtensionPage<Record<string, { status: string }>>(be.control, { type: 'links.lookup', urls: [url] });
+    const data = await requestFromExtensionPage<Record<string, { status: string }>>(be.control, {
+      type: 'links.lookup',
+      urls: [url],
+    });
     if (data[url]?.status === 'verdict') break;
     if (Date.now() > deadline) throw new Error(`no verdict for ${url} within ${WAIT_MS} ms`);
     await sleep(50);
@@ -68,7 +71,14 @@ async function submit(tab: Page, way: Way): Promise<number> {
   return t0;
 }
 
-async function round(be: BenchExtension, site: LoginSite, mode: Mode, way: Way, label: string, n: number): Promise<number[]> {
+async function round(
+  be: BenchExtension,
+  site: LoginSite,
+  mode: Mode,
+  way: Way,
+  label: string,
+  n: number,
+): Promise<number[]> {
   await requestFromExtensionPage(be.control, { type: 'settings.set', patch: { holdWhileChecking: mode === 'on' } });
   const ms: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -118,9 +128,21 @@ export async function measureHoldCost(o: HoldCostOptions): Promise<Section> {
     body: [
       `Chromium with the extension against the local service (scans take 300 ms). Each page (a fresh \`shop-hold-*.test\` sign-in page, safe by the service's rule table, test/e2e/harness/login-site.ts) is visited once and its safe verdict awaited, then opened again in a new tab and its form submitted, timed: from the Enter key press to the arrival of the form's POST at the site's server. ${o.rounds} rounds per setting, alternating (off, on, …), ${o.pages} pages per round and way in, the first of each round not counted. "Password typed": the password field is focused (the hold guard asks the background whether the page is still being checked, and a page known safe lets it go at once), the password typed, then Enter. "Enter at once": Enter in the user-name field is the first thing done on the page, so the submission waits for that one question (a message to the background and back) before it is sent again.`,
       '',
-      table(['way in', 'submissions timed per setting', 'hold off: Enter → POST arrives, ms (min / median / max)', 'hold on: same', 'added (median), ms'], o.ways.map(row)),
+      table(
+        [
+          'way in',
+          'submissions timed per setting',
+          'hold off: Enter → POST arrives, ms (min / median / max)',
+          'hold on: same',
+          'added (median), ms',
+        ],
+        o.ways.map(row),
+      ),
       '',
-      ...o.ways.map((way) => `Holding adds ${fmt(added(way), 1)} ms (median) to a submission on a page known to be safe, ${way === 'typed' ? 'typed' : 'as the first thing done on it'}.`),
+      ...o.ways.map(
+        (way) =>
+          `Holding adds ${fmt(added(way), 1)} ms (median) to a submission on a page known to be safe, ${way === 'typed' ? 'typed' : 'as the first thing done on it'}.`,
+      ),
     ].join('\n'),
     summary: o.ways.map((way) => ({
       figure: `17. Holding passwords and forms, a page known to be safe: added time to a submission${way === 'typed' ? ' typed' : ' done first'} (median)`,

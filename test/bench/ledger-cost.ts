@@ -49,7 +49,11 @@ export async function measureLedgerCost(o: LedgerCostOptions): Promise<Section> 
 
 /** In an extension page: the private store's ledger replaced by `lines` old lines (db-backend.ts names). */
 async function writeLedger({ lines }: { lines: number }): Promise<void> {
-  const entries = Array.from({ length: lines }, (_, i) => ({ url: `https://filler-${i}.example.com/some/path/${i}?q=${i}`, at: Date.now() - 1e7 + i, reason: 'navigation' }));
+  const entries = Array.from({ length: lines }, (_, i) => ({
+    url: `https://filler-${i}.example.com/some/path/${i}?q=${i}`,
+    at: Date.now() - 1e7 + i,
+    reason: 'navigation',
+  }));
   const db: IDBDatabase = await new Promise((resolve, reject) => {
     const req = indexedDB.open('linklens', 1);
     req.onsuccess = () => resolve(req.result);
@@ -65,7 +69,11 @@ async function writeLedger({ lines }: { lines: number }): Promise<void> {
 }
 
 /** One tab, one new URL: from the navigation order to its POST's arrival at the service. */
-async function navigateAndTimePost(be: Awaited<ReturnType<typeof launchWithExtension>>, url: string, log: ReadonlyArray<{ method: string; at: number }>): Promise<number> {
+async function navigateAndTimePost(
+  be: Awaited<ReturnType<typeof launchWithExtension>>,
+  url: string,
+  log: ReadonlyArray<{ method: string; at: number }>,
+): Promise<number> {
   const tab = await be.ext.context.newPage();
   const from = log.length;
   const t = Date.now();
@@ -94,15 +102,22 @@ function report(o: LedgerCostOptions, s: Record<Fill, number[]>): Section {
     '',
     table(
       ['ledger', 'navigations', 'order → POST, median ms', 'max ms'],
-      (['empty', 'full'] as const).map((f) => [f === 'full' ? `full (${LEDGER_CAP} lines)` : 'empty', s[f].length, int(median(s[f])), int(max(s[f]))]),
+      (['empty', 'full'] as const).map((f) => [
+        f === 'full' ? `full (${LEDGER_CAP} lines)` : 'empty',
+        s[f].length,
+        int(median(s[f])),
+        int(max(s[f])),
+      ]),
     ),
     '',
     `A full ledger costs a navigation ${fmt(diff, 0)} ms (median, full − empty).`,
   ].join('\n');
   return {
-    title: '13. The privacy ledger on a navigation\'s way to the service',
+    title: "13. The privacy ledger on a navigation's way to the service",
     body,
-    summary: [{ figure: '13. Full ledger: order → POST, median, full − empty (ms)', value: fmt(diff, 0), aim: '', met: null }],
+    summary: [
+      { figure: '13. Full ledger: order → POST, median, full − empty (ms)', value: fmt(diff, 0), aim: '', met: null },
+    ],
     raw: { options: o, samples: s },
   };
 }

@@ -20,7 +20,9 @@ export const TOP_SITES_PACKAGE = 'top-sites@1.1.222';
 export function loadTopDomains(): { domains: string[]; listed: number } {
   const dir = mkdtempSync(join(tmpdir(), 'linklens-top-sites-'));
   try {
-    execFileSync('npm', ['pack', TOP_SITES_PACKAGE, '--silent', '--pack-destination', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npm', ['pack', TOP_SITES_PACKAGE, '--silent', '--pack-destination', dir], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
     execFileSync('tar', ['xzf', join(dir, tgz), '-C', dir]);
     const list = JSON.parse(readFileSync(join(dir, 'package', 'top-sites.json'), 'utf8')) as { rootDomain: string }[];
@@ -37,7 +39,8 @@ export async function measureLookalikeFalsePositives(): Promise<Section> {
   const warned: { protectedDomain: string; host: string; reason: string }[] = [];
   for (const p of SAMPLE_PROTECTED) {
     const hits = domains.map((d) => ({ d, v: judgeHost(d, [p]) })).filter((x) => x.v.kind === 'lookalike');
-    for (const h of hits) warned.push({ protectedDomain: p, host: h.d, reason: h.v.kind === 'lookalike' ? h.v.reason : '' });
+    for (const h of hits)
+      warned.push({ protectedDomain: p, host: h.d, reason: h.v.kind === 'lookalike' ? h.v.reason : '' });
     const sameSite = domains.filter((d) => judgeHost(d, [p]).kind === 'same-site').length;
     rows.push([`\`${p}\``, String(domains.length), String(hits.length), String(sameSite)]);
   }
@@ -48,12 +51,21 @@ export async function measureLookalikeFalsePositives(): Promise<Section> {
     '| --- | --- | --- | --- |',
     ...rows.map((r) => `| ${r.join(' | ')} |`),
     '',
-    warned.length ? `Warned: ${warned.map((w) => `${w.host} (${w.reason}, vs ${w.protectedDomain})`).join('; ')}.` : 'None warned.',
+    warned.length
+      ? `Warned: ${warned.map((w) => `${w.host} (${w.reason}, vs ${w.protectedDomain})`).join('; ')}.`
+      : 'None warned.',
   ].join('\n');
   return {
     title: '7. Look-alike sign-in pages: false positives on popular domains',
     body,
-    summary: [{ figure: `7. Look-alike warnings on the ${domains.length} most common registrable domains, vs 3 sample protected domains`, value: String(warned.length), aim: '0', met: warned.length === 0 }],
+    summary: [
+      {
+        figure: `7. Look-alike warnings on the ${domains.length} most common registrable domains, vs 3 sample protected domains`,
+        value: String(warned.length),
+        aim: '0',
+        met: warned.length === 0,
+      },
+    ],
     raw: { package: TOP_SITES_PACKAGE, domains: domains.length, warned },
   };
 }

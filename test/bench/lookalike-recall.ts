@@ -5,7 +5,16 @@
 // test holds (lookalike/glyphs.ts); the section says which. False positives: the public suffix
 // list's private section and the popular-domains list the false-positive bench uses (top-sites).
 import { loadTopDomains, TOP_SITES_PACKAGE } from './lookalike-fp';
-import { aims, falsePositives, measureAttackerHosts, measureRecall, privateSuffixHosts, rate, TARGETS, ATTACKER_HOSTS } from './lookalike/recall';
+import {
+  aims,
+  falsePositives,
+  measureAttackerHosts,
+  measureRecall,
+  privateSuffixHosts,
+  rate,
+  TARGETS,
+  ATTACKER_HOSTS,
+} from './lookalike/recall';
 import { CONFUSABLE_GLYPHS_SMALL, loadUts39Glyphs } from './lookalike/glyphs';
 import type { Section } from './section';
 
@@ -24,7 +33,13 @@ export function measureLookalikeRecall(): Section {
     '',
     '| class | permutations | caught | missed | own | recall | first misses |',
     '| --- | --- | --- | --- | --- | --- | --- |',
-    ...rows.map((r) => `| ${r.cls} | ${r.caught + r.missed + r.own} | ${r.caught} | ${r.missed} | ${r.own} | ${pct(rate(r.caught, r.missed))} | ${r.misses.slice(0, 4).map((m) => `\`${m}\``).join(' ')} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.cls} | ${r.caught + r.missed + r.own} | ${r.caught} | ${r.missed} | ${r.own} | ${pct(rate(r.caught, r.missed))} | ${r.misses
+          .slice(0, 4)
+          .map((m) => `\`${m}\``)
+          .join(' ')} |`,
+    ),
     '',
     `Attacker-style hosts: ${attacker.caught}/${ATTACKER_HOSTS.length}${attacker.missed.length ? ` (missed: ${attacker.missed.map((m) => `\`${m}\``).join(', ')})` : ''}.`,
     '',
@@ -34,11 +49,31 @@ export function measureLookalikeRecall(): Section {
     title: '16. Look-alike sign-in pages: recall on generated permutations',
     body,
     summary: [
-      { figure: '16. Look-alike recall, all classes but TLD swaps', value: pct(a.withoutTld), aim: '≥ 98 %', met: a.withoutTld >= 0.98 },
+      {
+        figure: '16. Look-alike recall, all classes but TLD swaps',
+        value: pct(a.withoutTld),
+        aim: '≥ 98 %',
+        met: a.withoutTld >= 0.98,
+      },
       { figure: '16. Look-alike recall, TLD swaps', value: pct(a.tld), aim: '≥ 95 %', met: a.tld >= 0.95 },
-      { figure: '16. Look-alike recall, dictionary words', value: pct(a.dictionary), aim: '≥ 90 %', met: a.dictionary >= 0.9 },
-      { figure: '16. Look-alike false positives (PSL private section + popular domains, 10 targets)', value: String(fps.length), aim: '0', met: fps.length === 0 },
+      {
+        figure: '16. Look-alike recall, dictionary words',
+        value: pct(a.dictionary),
+        aim: '≥ 90 %',
+        met: a.dictionary >= 0.9,
+      },
+      {
+        figure: '16. Look-alike false positives (PSL private section + popular domains, 10 targets)',
+        value: String(fps.length),
+        aim: '0',
+        met: fps.length === 0,
+      },
     ],
-    raw: { glyphs: uts39 ? 'uts39' : 'small', rows: rows.map(({ misses, ...r }) => ({ ...r, misses: misses.slice(0, 20) })), attacker, falsePositives: fps },
+    raw: {
+      glyphs: uts39 ? 'uts39' : 'small',
+      rows: rows.map(({ misses, ...r }) => ({ ...r, misses: misses.slice(0, 20) })),
+      attacker,
+      falsePositives: fps,
+    },
   };
 }

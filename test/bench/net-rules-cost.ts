@@ -22,7 +22,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium, startPageServer, stopServiceWorker } from '../e2e/harness';
 import { requestFromExtensionPage } from '../e2e/harness/extension-messages';
-import { planNetRules, diffRules, DEFAULT_LIMITS, type NetRule, type NetRuleInput } from '@/src/shared/policy/net-rules';
+import {
+  planNetRules,
+  diffRules,
+  DEFAULT_LIMITS,
+  type NetRule,
+  type NetRuleInput,
+} from '@/src/shared/policy/net-rules';
 import type { LinksLookupData } from '@/src/shared/messaging/protocol';
 import { startService } from '../service/server';
 import { launchWithExtension } from './bench-browser';
@@ -39,18 +45,45 @@ export interface NetRulesOptions {
   restarts: number;
 }
 
-type Chrome = { declarativeNetRequest: { updateDynamicRules(u: object): Promise<void>; getDynamicRules(): Promise<NetRule[]> } };
+type Chrome = {
+  declarativeNetRequest: { updateDynamicRules(u: object): Promise<void>; getDynamicRules(): Promise<NetRule[]> };
+};
 
 /** The plan for `n` block-level verdicts and an `n`-host block list, with the browser's limits. */
 function planFor(n: number, extra = 0): ReturnType<typeof planNetRules> {
   const now = Date.now();
   const input: NetRuleInput = {
-    settings: { blocklist: Array.from({ length: n }, (_, i) => `listed-${i}.example`), allowlist: [], warnThreshold: 51, blockThreshold: 76, minBlockConfidence: 0, auditOnly: false, stripQuery: true, allowProceed: true },
+    settings: {
+      blocklist: Array.from({ length: n }, (_, i) => `listed-${i}.example`),
+      allowlist: [],
+      warnThreshold: 51,
+      blockThreshold: 76,
+      minBlockConfidence: 0,
+      auditOnly: false,
+      stripQuery: true,
+      allowProceed: true,
+    },
     pausedUntil: null,
     verdicts: [
-      ...Array.from({ length: n }, (_, i) => ({ verdict: { url: `https://phish-${i}.example/path/${i}/login`, riskScore: 76 + (i % 24), categories: ['phishing'], checkedAt: now - i }, expiresAt: now + 3_600_000 })),
+      ...Array.from({ length: n }, (_, i) => ({
+        verdict: {
+          url: `https://phish-${i}.example/path/${i}/login`,
+          riskScore: 76 + (i % 24),
+          categories: ['phishing'],
+          checkedAt: now - i,
+        },
+        expiresAt: now + 3_600_000,
+      })),
       // "One more": the most severe and newest, so it takes a rule (and another verdict loses one).
-      ...Array.from({ length: extra }, (_, i) => ({ verdict: { url: `https://phish-new-${i}.example/login`, riskScore: 100, categories: ['phishing'], checkedAt: now + 1 }, expiresAt: now + 3_600_000 })),
+      ...Array.from({ length: extra }, (_, i) => ({
+        verdict: {
+          url: `https://phish-new-${i}.example/login`,
+          riskScore: 100,
+          categories: ['phishing'],
+          checkedAt: now + 1,
+        },
+        expiresAt: now + 3_600_000,
+      })),
     ],
     exceptions: [],
     passes: [],
@@ -72,20 +105,41 @@ function msOf(fn: () => unknown, rounds: number): number[] {
 
 async function writeDnrExtension(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'linklens-bench-dnr-'));
-  await writeFile(join(dir, 'manifest.json'), JSON.stringify({ manifest_version: 3, name: 'bench dnr', version: '1.0.0', permissions: ['declarativeNetRequest'], background: { service_worker: 'background.js' } }));
+  await writeFile(
+    join(dir, 'manifest.json'),
+    JSON.stringify({
+      manifest_version: 3,
+      name: 'bench dnr',
+      version: '1.0.0',
+      permissions: ['declarativeNetRequest'],
+      background: { service_worker: 'background.js' },
+    }),
+  );
   await writeFile(join(dir, 'background.js'), '// nothing: the page calls the API\n');
   await writeFile(join(dir, 'page.html'), '<!doctype html><title>dnr</title>');
   return dir;
 }
 
 /** (b): rebuild from nothing, then add one rule beside the full set; ms in the page's clock. */
-async function browserCost(o: NetRulesOptions, plan: NetRule[]): Promise<{ rebuild: number[]; add: number[]; addEmpty: number[]; installed: number }> {
+async function browserCost(
+  o: NetRulesOptions,
+  plan: NetRule[],
+): Promise<{ rebuild: number[]; add: number[]; addEmpty: number[]; installed: number }> {
   const dir = await writeDnrExtension();
   const ext = await launchChromium({ extensionDir: dir, hostMap: false });
   try {
     const page = await ext.context.newPage();
     await page.goto(ext.pageUrl('page.html'));
-    const one: NetRule = { id: 2 ** 31 - 1, priority: 1, action: { type: 'block' }, condition: { regexFilter: '^https://(?:[^/?#@]*@)?one-more\\.example\\.*/login(?:\\?[^#]*)?(?:#.*)?$', isUrlFilterCaseSensitive: true, resourceTypes: ['main_frame', 'sub_frame'] } };
+    const one: NetRule = {
+      id: 2 ** 31 - 1,
+      priority: 1,
+      action: { type: 'block' },
+      condition: {
+        regexFilter: '^https://(?:[^/?#@]*@)?one-more\\.example\\.*/login(?:\\?[^#]*)?(?:#.*)?$',
+        isUrlFilterCaseSensitive: true,
+        resourceTypes: ['main_frame', 'sub_frame'],
+      },
+    };
     return await page.evaluate(
       async ({ rules, one, rebuilds, adds }) => {
         // No named functions in here: tsx would wrap them in a helper the page does not have.
@@ -130,9 +184,17 @@ async function browserCost(o: NetRulesOptions, plan: NetRule[]): Promise<{ rebui
 function ruleInPlaceAt(control: Page, url: string): Promise<number> {
   return control.evaluate(async (u) => {
     const dnr = (globalThis as unknown as { chrome: Chrome }).chrome.declarativeNetRequest;
-    for (const end = Date.now() + 20_000; Date.now() < end; ) {
+    for (const end = Date.now() + 20_000; Date.now() < end;) {
       const rules = await dnr.getDynamicRules();
-      if (rules.some((r) => r.action.type === 'block' && r.condition.regexFilter !== undefined && new RegExp(r.condition.regexFilter).test(u))) return Date.now();
+      if (
+        rules.some(
+          (r) =>
+            r.action.type === 'block' &&
+            r.condition.regexFilter !== undefined &&
+            new RegExp(r.condition.regexFilter).test(u),
+        )
+      )
+        return Date.now();
     }
     return Number.NaN;
   }, url);
@@ -187,7 +249,8 @@ export async function measureNetRules(o: NetRulesOptions): Promise<Section> {
         await stopServiceWorker(ext.context, ext.extensionId);
         const tab = await ext.context.newPage();
         await tab.goto(url, { waitUntil: 'domcontentloaded', timeout: 15_000 }).catch(() => undefined);
-        for (const end = Date.now() + 15_000; Date.now() < end && !tab.url().includes('/blocked.html'); ) await sleep(20);
+        for (const end = Date.now() + 15_000; Date.now() < end && !tab.url().includes('/blocked.html');)
+          await sleep(20);
         await sleep(300);
         reached[side].push(pages.requestsTo(host).filter((r) => r.path !== '/favicon.ico').length);
         await tab.close();
@@ -200,7 +263,8 @@ export async function measureNetRules(o: NetRulesOptions): Promise<Section> {
   }
 
   const n = o.entries;
-  const reachedOf = (xs: number[]) => `${xs.filter((x) => x > 0).length} of ${xs.length} navigations (${int(xs.reduce((a, b) => a + b, 0))} requests)`;
+  const reachedOf = (xs: number[]) =>
+    `${xs.filter((x) => x > 0).length} of ${xs.length} navigations (${int(xs.reduce((a, b) => a + b, 0))} requests)`;
   const body = [
     ...paragraphs([
       'The request-blocking layer (declarativeNetRequest) holds a rule for each cached block-level verdict and for the block lists, so such a navigation is stopped before the browser sends it (docs/decisions/002-known-bad-rules.md). This measures what keeping those rules in step costs, and checks the guarantee right after the service worker stopped.',
@@ -214,8 +278,14 @@ export async function measureNetRules(o: NetRulesOptions): Promise<Section> {
       [
         [`plan for ${int(n)} verdicts + ${int(n)} hosts (Node, median)`, `${fmt(median(planMs), 1)} ms`],
         [`install that plan from nothing (Chromium, median of ${o.rebuilds})`, `${fmt(median(browser.rebuild), 1)} ms`],
-        ['add one rule beside it (Chromium, median / p95)', `${fmt(median(browser.add), 1)} / ${fmt(p95(browser.add), 1)} ms`],
-        ['add one rule to an empty set (Chromium, median / p95)', `${fmt(median(browser.addEmpty), 1)} / ${fmt(p95(browser.addEmpty), 1)} ms`],
+        [
+          'add one rule beside it (Chromium, median / p95)',
+          `${fmt(median(browser.add), 1)} / ${fmt(p95(browser.add), 1)} ms`,
+        ],
+        [
+          'add one rule to an empty set (Chromium, median / p95)',
+          `${fmt(median(browser.addEmpty), 1)} / ${fmt(p95(browser.addEmpty), 1)} ms`,
+        ],
         ['plan + diff for one more verdict at the cap (Node, median)', `${fmt(median(plusOneMs), 1)} ms`],
         ['completed → rule in place (median / p95)', `${fmt(median(followMs), 0)} / ${fmt(p95(followMs), 0)} ms`],
         ['after a worker stop, server reached: with rules', reachedOf(reached.rules)],
@@ -228,10 +298,34 @@ export async function measureNetRules(o: NetRulesOptions): Promise<Section> {
     title: '8. Request-blocking rules kept in step',
     body,
     summary: [
-      { figure: `8. Rebuild the rules for ${int(n)} verdicts + ${int(n)} hosts (plan + install)`, value: `${fmt(median(planMs) + median(browser.rebuild), 0)} ms`, aim: '', met: null },
-      { figure: '8. Add one rule (Chromium, median): beside the full set / into an empty set', value: `${fmt(median(browser.add), 1)} / ${fmt(median(browser.addEmpty), 1)} ms`, aim: '', met: null },
-      { figure: '8. First navigation after a worker stop: bad server reached', value: `${reached.rules.filter((x) => x > 0).length} of ${reached.rules.length} (without rules: ${reached.eventsOnly.filter((x) => x > 0).length} of ${reached.eventsOnly.length})`, aim: '0', met: reached.rules.every((x) => x === 0) },
+      {
+        figure: `8. Rebuild the rules for ${int(n)} verdicts + ${int(n)} hosts (plan + install)`,
+        value: `${fmt(median(planMs) + median(browser.rebuild), 0)} ms`,
+        aim: '',
+        met: null,
+      },
+      {
+        figure: '8. Add one rule (Chromium, median): beside the full set / into an empty set',
+        value: `${fmt(median(browser.add), 1)} / ${fmt(median(browser.addEmpty), 1)} ms`,
+        aim: '',
+        met: null,
+      },
+      {
+        figure: '8. First navigation after a worker stop: bad server reached',
+        value: `${reached.rules.filter((x) => x > 0).length} of ${reached.rules.length} (without rules: ${reached.eventsOnly.filter((x) => x > 0).length} of ${reached.eventsOnly.length})`,
+        aim: '0',
+        met: reached.rules.every((x) => x === 0),
+      },
     ],
-    raw: { planMs, plusOneMs, browser, followMs, reached, rules: full.dynamic.length, regexRules, overflow: full.overflow.length },
+    raw: {
+      planMs,
+      plusOneMs,
+      browser,
+      followMs,
+      reached,
+      rules: full.dynamic.length,
+      regexRules,
+      overflow: full.overflow.length,
+    },
   };
 }

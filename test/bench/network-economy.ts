@@ -64,7 +64,8 @@ async function visit(page: Page, url: string): Promise<void> {
 
 async function settle(svc: ScanningService): Promise<void> {
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && svc.scans().some((s) => s.state !== 'COMPLETED' && s.state !== 'FAILED')) await sleep(250);
+  while (Date.now() < deadline && svc.scans().some((s) => s.state !== 'COMPLETED' && s.state !== 'FAILED'))
+    await sleep(250);
   // The engine's last GET for the last job arrives just after its terminal frame.
   await sleep(1500);
 }
@@ -76,7 +77,9 @@ export async function measureNetworkEconomy(o: EconomyOptions): Promise<Section>
   const be = await launchWithExtension(svcExt);
   try {
     const session = buildSession(o, pages.port);
-    const distinct = new Set(session.map((e) => normalizeUrl(e.url, { stripQuery: true })).map((n) => (n.ok ? n.url : '')));
+    const distinct = new Set(
+      session.map((e) => normalizeUrl(e.url, { stripQuery: true })).map((n) => (n.ok ? n.url : '')),
+    );
     const distinctPages = new Set(session.filter((e) => e.kind === 'navigate').map((e) => e.url)).size;
     const spellings = new Set(session.map((e) => e.url)).size;
 
@@ -100,7 +103,10 @@ export async function measureNetworkEconomy(o: EconomyOptions): Promise<Section>
         worlds[current] = await openContentWorld(tabs[current]!, be.ext.extensionId);
         continue;
       }
-      const reply = (await worlds[current]!.sendMessage({ type: 'link.hover', url: e.url })) as { ok?: boolean; data?: { status?: string } };
+      const reply = (await worlds[current]!.sendMessage({ type: 'link.hover', url: e.url })) as {
+        ok?: boolean;
+        data?: { status?: string };
+      };
       const status = reply?.ok ? (reply.data?.status ?? '?') : 'refused';
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
@@ -118,7 +124,17 @@ export async function measureNetworkEconomy(o: EconomyOptions): Promise<Section>
     const naiveS = (Date.now() - t1) / 1000;
     const naive = countLog(svcNaive.log);
 
-    return report(o, { distinct: distinct.size, distinctPages, spellings, events: session.length, ext, naive, sessionS, naiveS, statuses });
+    return report(o, {
+      distinct: distinct.size,
+      distinctPages,
+      spellings,
+      events: session.length,
+      ext,
+      naive,
+      sessionS,
+      naiveS,
+      statuses,
+    });
   } finally {
     await be.close();
     await svcExt.stop();
@@ -173,12 +189,27 @@ function report(o: EconomyOptions, r: EconomyResult): Section {
   const body = [
     `A replayed session of ${o.navigations} navigations over ${r.distinctPages} distinct pages and ${o.hovers} hovers over ${o.links} distinct links (${r.events} events, ${r.spellings} distinct spellings: hovered links come as-is, with a \`#fragment\`, with a tracking query, or with an upper-case host, all one normalized URL with the default \`stripQuery\`), ${r.distinct} distinct normalized URLs. Popular pages and links recur more often (Zipf-like), seeded so every run replays the same session. Processing delay ${o.processingDelayMs} ms on both services.`,
     '',
-    `**How it was driven.** Navigations: real, Chromium tabs going to each page in turn (${r.distinctPages} \`news-N.test\` pages), round-robin over ${o.tabs} tabs: the replay runs about 100× faster than a person browses, and the background gives each tab a hover and navigation budgets sized for human pace (src/shared/policy/budgets.ts; past them a check is answered from the cache only, against pages that fake hover intent or loop navigations), which one tab at this speed would exhaust. Hovers: **not pointer hovers** — after each navigation, the next ${o.hovers / o.navigations} hovers are sent as the \`link.hover\` message the content script sends on hover intent, from the content-script world of the page in that tab (CDP \`Runtime.evaluate\` in the extension's isolated world; the browser stamps them with the real tab and URL, like the real content script's). Real hovers would take ≥ the 300 ms hover delay each (≥ 10 min for ${o.hovers}). This tests the background's economy (normalization, cache, in-flight dedupe, hover batching) at its worst case: the real content script also skips \`link.hover\` for links whose verdict it already holds, which would only lower the counts. Messages were sent back to back (${fmt(r.sessionS, 0)} s for the whole session), so many repeats arrive while the first scan of a URL is still in flight. Replies to the ${o.hovers} hover messages by status: ${Object.entries(r.statuses).map(([k, v]) => `${k} ${v}`).join(', ')}} (a content script is told only about warnings: "unknown" covers safe, pending, skipped and turned away alike; the service's log is what tells sent from not sent).`,
+    `**How it was driven.** Navigations: real, Chromium tabs going to each page in turn (${r.distinctPages} \`news-N.test\` pages), round-robin over ${o.tabs} tabs: the replay runs about 100× faster than a person browses, and the background gives each tab a hover and navigation budgets sized for human pace (src/shared/policy/budgets.ts; past them a check is answered from the cache only, against pages that fake hover intent or loop navigations), which one tab at this speed would exhaust. Hovers: **not pointer hovers** — after each navigation, the next ${o.hovers / o.navigations} hovers are sent as the \`link.hover\` message the content script sends on hover intent, from the content-script world of the page in that tab (CDP \`Runtime.evaluate\` in the extension's isolated world; the browser stamps them with the real tab and URL, like the real content script's). Real hovers would take ≥ the 300 ms hover delay each (≥ 10 min for ${o.hovers}). This tests the background's economy (normalization, cache, in-flight dedupe, hover batching) at its worst case: the real content script also skips \`link.hover\` for links whose verdict it already holds, which would only lower the counts. Messages were sent back to back (${fmt(r.sessionS, 0)} s for the whole session), so many repeats arrive while the first scan of a URL is still in flight. Replies to the ${o.hovers} hover messages by status: ${Object.entries(
+      r.statuses,
+    )
+      .map(([k, v]) => `${k} ${v}`)
+      .join(
+        ', ',
+      )}} (a content script is told only about warnings: "unknown" covers safe, pending, skipped and turned away alike; the service's log is what tells sent from not sent).`,
     '',
     `**Naive baseline** (test/bench/naive-client.ts): for every event, POST the URL as written, then GET the job every ${FIRST_POLL_MS} ms (the extension's first poll interval) until COMPLETED or FAILED. Run right after the session against its own service instance (${fmt(r.naiveS, 0)} s, 250 events in flight).`,
     '',
     table(
-      ['client', 'requests', 'POST requests', 'URLs submitted', 'distinct URLs submitted', 'GET job', 'GET events', 'other'],
+      [
+        'client',
+        'requests',
+        'POST requests',
+        'URLs submitted',
+        'distinct URLs submitted',
+        'GET job',
+        'GET events',
+        'other',
+      ],
       [row('Linklens', ext), row('naive, every event', naive)],
     ),
     '',
@@ -192,7 +223,9 @@ function report(o: EconomyOptions, r: EconomyResult): Section {
     ),
     '',
     ...(urlRatio > 1.0001
-      ? [`**URLs submitted ÷ distinct = ${fmt(urlRatio, 3)} > 1.00:** ${int(ext.urlsSubmitted - ext.distinctSubmitted)} URL(s) were sent more than once; ${int(r.distinct - ext.distinctSubmitted)} distinct URL(s) were never sent.`]
+      ? [
+          `**URLs submitted ÷ distinct = ${fmt(urlRatio, 3)} > 1.00:** ${int(ext.urlsSubmitted - ext.distinctSubmitted)} URL(s) were sent more than once; ${int(r.distinct - ext.distinctSubmitted)} distinct URL(s) were never sent.`,
+        ]
       : []),
     ...paragraphs(fewer < 10 ? whyFewerMissed(r, fewer) : []),
   ];
@@ -200,9 +233,24 @@ function report(o: EconomyOptions, r: EconomyResult): Section {
     title: '2. Network economy on a replayed session',
     body: body.join('\n'),
     summary: [
-      { figure: '2. URLs submitted ÷ distinct normalized URLs', value: fmt(urlRatio, 2), aim: '1.00', met: Math.abs(urlRatio - 1) < 0.005 },
-      { figure: '2. POST requests ÷ distinct normalized URLs', value: fmt(postRatio, 2), aim: '≤ 1.00', met: postRatio <= 1.005 },
-      { figure: '2. Requests: naive client ÷ Linklens', value: `${fmt(fewer, 1)}× (${int(naive.total)} vs ${int(ext.total)})`, aim: '≥ 10×', met: fewer >= 10 },
+      {
+        figure: '2. URLs submitted ÷ distinct normalized URLs',
+        value: fmt(urlRatio, 2),
+        aim: '1.00',
+        met: Math.abs(urlRatio - 1) < 0.005,
+      },
+      {
+        figure: '2. POST requests ÷ distinct normalized URLs',
+        value: fmt(postRatio, 2),
+        aim: '≤ 1.00',
+        met: postRatio <= 1.005,
+      },
+      {
+        figure: '2. Requests: naive client ÷ Linklens',
+        value: `${fmt(fewer, 1)}× (${int(naive.total)} vs ${int(ext.total)})`,
+        aim: '≥ 10×',
+        met: fewer >= 10,
+      },
     ],
     raw: { options: o, ...r },
   };

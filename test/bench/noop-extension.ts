@@ -18,7 +18,9 @@ export async function writeNoopExtension(o: NoopOptions = {}): Promise<string> {
     name: 'bench no-op',
     version: '1.0.0',
     background: { service_worker: 'background.js' },
-    content_scripts: [{ matches: ['http://*/*', 'https://*/*'], js: ['content.js'], run_at: 'document_idle', ...frames }],
+    content_scripts: [
+      { matches: ['http://*/*', 'https://*/*'], js: ['content.js'], run_at: 'document_idle', ...frames },
+    ],
   };
   await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest));
   await writeFile(

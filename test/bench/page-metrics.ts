@@ -13,7 +13,8 @@ export const MIN_AFTER_LOAD_MS = 3000;
 
 export const metric = (m: Metrics, name: string) => m.find((x) => x.name === name)?.value ?? Number.NaN;
 
-export const readMetrics = async (cdp: CDPSession) => ((await cdp.send('Performance.getMetrics')) as { metrics: Metrics }).metrics;
+export const readMetrics = async (cdp: CDPSession) =>
+  ((await cdp.send('Performance.getMetrics')) as { metrics: Metrics }).metrics;
 
 /**
  * The metrics once the main thread has been quiet for QUIET_MS (no script at all, under 2 ms of

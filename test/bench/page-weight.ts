@@ -39,14 +39,22 @@ interface Load {
   arrived: { scriptMs: number; heapAfterGcKb: number };
 }
 
-export async function loadAndWeigh(context: BrowserContext, url: string, rest: { x: number; y: number } = { x: 1, y: 1 }): Promise<Load> {
+export async function loadAndWeigh(
+  context: BrowserContext,
+  url: string,
+  rest: { x: number; y: number } = { x: 1, y: 1 },
+): Promise<Load> {
   const page = await context.newPage();
   try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     const loadedAt = Date.now();
-    for (let t = 0; !(await page.evaluate(() => (window as unknown as { __corpusDone?: boolean }).__corpusDone === true)); t++) {
+    for (
+      let t = 0;
+      !(await page.evaluate(() => (window as unknown as { __corpusDone?: boolean }).__corpusDone === true));
+      t++
+    ) {
       if (t > 80) throw new Error(`${url}: late sections never arrived`);
       await sleep(POLL_MS);
     }
@@ -96,11 +104,18 @@ const CENSUS = `(() => {
 })()`;
 
 /** What the browser really built: elements (open shadow roots included) and http(s) links, after the late sections. */
-async function census(context: BrowserContext, url: string): Promise<{ elements: number; links: number; frames: number; shadowRoots: number; rest: { x: number; y: number } }> {
+async function census(
+  context: BrowserContext,
+  url: string,
+): Promise<{ elements: number; links: number; frames: number; shadowRoots: number; rest: { x: number; y: number } }> {
   const page = await context.newPage();
   try {
     await page.goto(url, { waitUntil: 'load' });
-    await page.waitForFunction(() => (window as unknown as { __corpusDone?: boolean }).__corpusDone === true, undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __corpusDone?: boolean }).__corpusDone === true,
+      undefined,
+      { timeout: 20_000 },
+    );
     // A string, not a function: tsx would wrap the inner function in a helper the page lacks.
     return (await page.evaluate(CENSUS)) as Awaited<ReturnType<typeof census>>;
   } finally {
@@ -129,16 +144,29 @@ export async function measurePageWeight(o: PageWeightOptions): Promise<Section> 
     const rows: Row[] = [];
     for (const spec of specs) {
       const page = server.page(spec.name);
-      const row: Row = { spec, served: { htmlKb: page.counts.htmlKb, cssKb: page.counts.cssKb }, census: await census(noop.context, server.url(`census-${spec.name}.test`, spec.name)), linklens: [], noop: [] };
+      const row: Row = {
+        spec,
+        served: { htmlKb: page.counts.htmlKb, cssKb: page.counts.cssKb },
+        census: await census(noop.context, server.url(`census-${spec.name}.test`, spec.name)),
+        linklens: [],
+        noop: [],
+      };
       for (let r = 0; r < o.loads; r++) {
         // Alternate which side goes first, so drift on a shared machine hits both alike.
         const order = r % 2 === 0 ? (['linklens', 'noop'] as const) : (['noop', 'linklens'] as const);
         for (const side of order) {
           const context = side === 'linklens' ? ours.ext.context : noop.context;
-          row[side].push(await loadAndWeigh(context, server.url(`${spec.name}-${r}-${side}.test`, spec.name), row.census.rest));
+          row[side].push(
+            await loadAndWeigh(context, server.url(`${spec.name}-${r}-${side}.test`, spec.name), row.census.rest),
+          );
         }
       }
-      console.log(`  ${spec.name}: extra script ${fmt(extra(row, (l) => l.scriptMs), 1)} ms, extra heap ${int(extra(row, (l) => l.heapAfterGcKb))} kB after GC`);
+      console.log(
+        `  ${spec.name}: extra script ${fmt(
+          extra(row, (l) => l.scriptMs),
+          1,
+        )} ms, extra heap ${int(extra(row, (l) => l.heapAfterGcKb))} kB after GC`,
+      );
       rows.push(row);
     }
     return report(o, rows);
@@ -153,7 +181,8 @@ export async function measurePageWeight(o: PageWeightOptions): Promise<Section> 
 
 const med = (loads: Load[], f: (l: Load) => number) => median(loads.map(f));
 const extra = (r: Row, f: (l: Load) => number) => med(r.linklens, f) - med(r.noop, f);
-const spread = (loads: Load[], f: (l: Load) => number, d = 1) => `${fmt(min(loads.map(f)), d)}–${fmt(max(loads.map(f)), d)}`;
+const spread = (loads: Load[], f: (l: Load) => number, d = 1) =>
+  `${fmt(min(loads.map(f)), d)}–${fmt(max(loads.map(f)), d)}`;
 
 function report(o: PageWeightOptions, rows: Row[]): Section {
   const script = (l: Load) => l.scriptMs;
@@ -163,7 +192,10 @@ function report(o: PageWeightOptions, rows: Row[]): Section {
   const arrivedScript = (l: Load) => l.arrived.scriptMs;
   const arrivedKept = (l: Load) => l.arrived.heapAfterGcKb;
   const corpus = rows.filter((r) => r.spec.name !== 'one-link');
-  const heaviest = corpus.reduce<Row | undefined>((a, r) => (!a || r.census.elements > a.census.elements ? r : a), undefined);
+  const heaviest = corpus.reduce<Row | undefined>(
+    (a, r) => (!a || r.census.elements > a.census.elements ? r : a),
+    undefined,
+  );
   const one = rows.find((r) => r.spec.name === 'one-link');
   const medScript = median(corpus.map((r) => extra(r, script)));
   const maxKept = max(corpus.map((r) => extra(r, kept)));
@@ -177,7 +209,21 @@ function report(o: PageWeightOptions, rows: Row[]): Section {
     `**At load** is a page nobody has touched: Linklens' content script registers a few listeners and waits for the person (src/content/visit.ts), as a tab opened or restored in the background, or a page read without moving the pointer, stays. **Once the person arrives**: then the pointer moves onto the page (CDP input, a trusted event, at a point on no link and no frame, found once per page beforehand), the content script sets itself up, finds the links near the screen and looks them up; the page is left until quiet again (at least ${MIN_AFTER_LOAD_MS / 1000} s), and the figures are totals since load, with a second forced collection for "kept". That is what every page a person uses pays.`,
     '',
     table(
-      ['page', 'elements', 'links', 'frames / shadow roots', 'HTML / CSS (kB)', 'script Linklens / no-op (ms)', 'Linklens min–max', 'extra script (ms)', 'extra busy (ms)', 'heap Linklens / no-op (kB)', 'extra heap (kB)', 'extra kept after GC (kB)', 'once the person arrives: extra script (ms) / extra kept (kB)'],
+      [
+        'page',
+        'elements',
+        'links',
+        'frames / shadow roots',
+        'HTML / CSS (kB)',
+        'script Linklens / no-op (ms)',
+        'Linklens min–max',
+        'extra script (ms)',
+        'extra busy (ms)',
+        'heap Linklens / no-op (kB)',
+        'extra heap (kB)',
+        'extra kept after GC (kB)',
+        'once the person arrives: extra script (ms) / extra kept (kB)',
+      ],
       rows.map((r) => [
         `${r.spec.name} (${r.spec.like})`,
         int(r.census.elements),
@@ -199,19 +245,67 @@ function report(o: PageWeightOptions, rows: Row[]): Section {
     '',
   ];
   const summary = [
-    { figure: '9. Real-web corpus: extra script time per load, median over the pages', value: `${fmt(medScript, 1)} ms`, aim: '≤ 5 ms', met: medScript <= 5 },
-    { figure: '9. Real-web corpus, once the person arrives: extra script time, median over the pages', value: `${fmt(medArrived, 1)} ms`, aim: '—', met: null },
-    { figure: '9. Real-web corpus, once the person arrives: extra JS heap kept after GC, largest', value: `${int(maxArrivedKept)} kB`, aim: '—', met: null },
-    ...(heaviest ? [{ figure: `9. Real-web corpus: extra script time on the heaviest page (${heaviest.spec.name}, ${int(heaviest.census.elements)} elements)`, value: `${fmt(extra(heaviest, script), 1)} ms`, aim: '≤ 15 ms', met: extra(heaviest, script) <= 15 }] : []),
-    { figure: '9. Real-web corpus: extra JS heap kept after GC, largest over the pages', value: `${int(maxKept)} kB`, aim: '≤ 300 kB', met: maxKept <= 300 },
+    {
+      figure: '9. Real-web corpus: extra script time per load, median over the pages',
+      value: `${fmt(medScript, 1)} ms`,
+      aim: '≤ 5 ms',
+      met: medScript <= 5,
+    },
+    {
+      figure: '9. Real-web corpus, once the person arrives: extra script time, median over the pages',
+      value: `${fmt(medArrived, 1)} ms`,
+      aim: '—',
+      met: null,
+    },
+    {
+      figure: '9. Real-web corpus, once the person arrives: extra JS heap kept after GC, largest',
+      value: `${int(maxArrivedKept)} kB`,
+      aim: '—',
+      met: null,
+    },
+    ...(heaviest
+      ? [
+          {
+            figure: `9. Real-web corpus: extra script time on the heaviest page (${heaviest.spec.name}, ${int(heaviest.census.elements)} elements)`,
+            value: `${fmt(extra(heaviest, script), 1)} ms`,
+            aim: '≤ 15 ms',
+            met: extra(heaviest, script) <= 15,
+          },
+        ]
+      : []),
+    {
+      figure: '9. Real-web corpus: extra JS heap kept after GC, largest over the pages',
+      value: `${int(maxKept)} kB`,
+      aim: '≤ 300 kB',
+      met: maxKept <= 300,
+    },
     ...(one
       ? [
-          { figure: '9. Page with one link: extra script time', value: `${fmt(extra(one, script), 2)} ms`, aim: '≤ 2 ms', met: extra(one, script) <= 2 },
-          { figure: '9. Page with one link: extra JS heap kept after GC', value: `${int(extra(one, kept))} kB`, aim: '≤ 150 kB', met: extra(one, kept) <= 150 },
-          { figure: '9. Page with one link, once the person arrives: extra script time / kept heap', value: `${fmt(extra(one, arrivedScript), 2)} ms / ${int(extra(one, arrivedKept))} kB`, aim: '—', met: null },
+          {
+            figure: '9. Page with one link: extra script time',
+            value: `${fmt(extra(one, script), 2)} ms`,
+            aim: '≤ 2 ms',
+            met: extra(one, script) <= 2,
+          },
+          {
+            figure: '9. Page with one link: extra JS heap kept after GC',
+            value: `${int(extra(one, kept))} kB`,
+            aim: '≤ 150 kB',
+            met: extra(one, kept) <= 150,
+          },
+          {
+            figure: '9. Page with one link, once the person arrives: extra script time / kept heap',
+            value: `${fmt(extra(one, arrivedScript), 2)} ms / ${int(extra(one, arrivedKept))} kB`,
+            aim: '—',
+            met: null,
+          },
         ]
       : []),
   ];
-  return { title: '9. Weight on ordinary pages (real-web corpus)', body: body.join('\n'), summary, raw: { options: o, rows } };
+  return {
+    title: '9. Weight on ordinary pages (real-web corpus)',
+    body: body.join('\n'),
+    summary,
+    raw: { options: o, rows },
+  };
 }
-

@@ -25,10 +25,12 @@ function schedule(processingMs: number, first: number, delay: (at: number, inter
 }
 
 /** The engine's schedule (src/background/engine/timing.ts): FIRST_POLL_MS, then `nextPollDelay(age)`. */
-export const currentSchedule = (processingMs: number): PollOutcome => schedule(processingMs, FIRST_POLL_MS, (at) => nextPollDelay(at));
+export const currentSchedule = (processingMs: number): PollOutcome =>
+  schedule(processingMs, FIRST_POLL_MS, (at) => nextPollDelay(at));
 
 /** A schedule of growing intervals: 1 s, then each interval ×1.6 (overshoot up to 2.6× early on), for comparison. */
-export const previousSchedule = (processingMs: number): PollOutcome => schedule(processingMs, 1000, (_at, interval) => Math.min(30_000, Math.round(interval * 1.6)));
+export const previousSchedule = (processingMs: number): PollOutcome =>
+  schedule(processingMs, 1000, (_at, interval) => Math.min(30_000, Math.round(interval * 1.6)));
 
 /** Next poll when the job's age has grown by `factor`, at least `minGapMs` later (capped at 30 s). */
 export const ageSchedule = (processingMs: number, factor: number, minGapMs: number): PollOutcome =>

@@ -35,7 +35,10 @@ interface Profile {
 }
 
 function build(): void {
-  const r = spawnSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['test/bench/profile-build.ts'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['test/bench/profile-build.ts'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (r.status !== 0) throw new Error('profile build failed');
 }
 
@@ -50,7 +53,10 @@ async function main(): Promise<void> {
   const ext = await launchChromium({ extensionDir: join(REPO_ROOT, OUT, 'chrome-mv3') });
   try {
     const control = await openExtensionPage(ext, 'popup.html');
-    await requestFromExtensionPage(control, { type: 'settings.set', patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey } });
+    await requestFromExtensionPage(control, {
+      type: 'settings.set',
+      patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey },
+    });
     const page = await ext.context.newPage();
     // A page of the same site first, so the profiled navigation stays in this renderer.
     await page.goto(server.url('profiled.test', 'one-link'), { waitUntil: 'load' });
@@ -85,7 +91,8 @@ function report(profile: Profile): void {
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const ours = (n: ProfileNode) => n.callFrame.url.startsWith('chrome-extension://');
-  const key = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^chrome-extension:\/\/[^/]+\//, '')}:${n.callFrame.lineNumber + 1}`;
+  const key = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^chrome-extension:\/\/[^/]+\//, '')}:${n.callFrame.lineNumber + 1}`;
   const selfBy = new Map<string, number>();
   const totalBy = new Map<string, number>();
   let extensionMs = 0;
@@ -107,8 +114,15 @@ function report(profile: Profile): void {
       totalBy.set(key(p), (totalBy.get(key(p)) ?? 0) + us / 1000);
     }
   }
-  const top = (m: Map<string, number>, n: number) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => `${ms.toFixed(2).padStart(8)} ms  ${k}`).join('\n');
-  console.log(`profiled ${totalMs.toFixed(1)} ms of samples; under content-script frames: ${extensionMs.toFixed(1)} ms`);
+  const top = (m: Map<string, number>, n: number) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, ms]) => `${ms.toFixed(2).padStart(8)} ms  ${k}`)
+      .join('\n');
+  console.log(
+    `profiled ${totalMs.toFixed(1)} ms of samples; under content-script frames: ${extensionMs.toFixed(1)} ms`,
+  );
   console.log(`\nself time (native work charged to the content-script function that called it):\n${top(selfBy, 40)}`);
   console.log(`\ninclusive time of content-script functions:\n${top(totalBy, 40)}`);
 }

@@ -30,7 +30,9 @@ export function machineLine(m: MachineInfo, command: string): string {
 }
 
 export function renderReport({ sections, notes }: ReportInput): string {
-  const summaryRows = sections.flatMap(({ section }) => section.summary).map((r) => [r.figure, r.value, r.aim || '—', met(r.met)]);
+  const summaryRows = sections
+    .flatMap(({ section }) => section.summary)
+    .map((r) => [r.figure, r.value, r.aim || '—', met(r.met)]);
   return [
     '# Linklens benchmarks',
     '',

@@ -23,20 +23,48 @@ import { installSuffixTable } from '../../src/shared/url/suffix-table';
 
 /** Loaded on demand, so `--only` runs start fast. */
 const MEASUREMENTS: Record<string, () => Promise<Section>> = {
-  '1': async () => (await import('./time-to-verdict')).measureTimeToVerdict({ scans: 36, lanes: 3, delayRange: [1500, 3000] }),
+  '1': async () =>
+    (await import('./time-to-verdict')).measureTimeToVerdict({ scans: 36, lanes: 3, delayRange: [1500, 3000] }),
   '2': async () =>
-    (await import('./network-economy')).measureNetworkEconomy({ navigations: 200, pages: 60, hovers: 2000, links: 300, processingDelayMs: 2000, tabs: 6 }),
-  '3': async () => (await import('./content-cost')).measureContentCost({ linkCounts: [500, 5000, 50_000], repeats: 5, repeatsLarge: 2 }),
+    (await import('./network-economy')).measureNetworkEconomy({
+      navigations: 200,
+      pages: 60,
+      hovers: 2000,
+      links: 300,
+      processingDelayMs: 2000,
+      tabs: 6,
+    }),
+  '3': async () =>
+    (await import('./content-cost')).measureContentCost({
+      linkCounts: [500, 5000, 50_000],
+      repeats: 5,
+      repeatsLarge: 2,
+    }),
   '4': async () => (await import('./hover-latency')).measureHoverLatency({ links: 40, passes: 2, coldStarts: 12 }),
   '5': async () => (await import('./cache-cost')).measureVerdictCache({ sizes: [10_000, 100_000], lookups: 200_000 }),
   '6': async () => (await import('./bundle-size')).measureBundles(),
   '7': async () => (await import('./lookalike-fp')).measureLookalikeFalsePositives(),
-  '8': async () => (await import('./net-rules-cost')).measureNetRules({ entries: 5000, rebuilds: 5, adds: 30, verdicts: 10, restarts: 8 }),
-  '9': async () => (await import('./page-weight')).measurePageWeight({ loads: Number(process.env.LINKLENS_BENCH_LOADS ?? 6) }),
-  '10': async () => (await import('./polling-timed')).measurePollingTimed({ scans: 36, lanes: 3, delayRange: [1500, 3000], learningScans: 6 }),
+  '8': async () =>
+    (await import('./net-rules-cost')).measureNetRules({
+      entries: 5000,
+      rebuilds: 5,
+      adds: 30,
+      verdicts: 10,
+      restarts: 8,
+    }),
+  '9': async () =>
+    (await import('./page-weight')).measurePageWeight({ loads: Number(process.env.LINKLENS_BENCH_LOADS ?? 6) }),
+  '10': async () =>
+    (await import('./polling-timed')).measurePollingTimed({
+      scans: 36,
+      lanes: 3,
+      delayRange: [1500, 3000],
+      learningScans: 6,
+    }),
   '11': async () => (await import('./burst')).measureBurst({ sizes: [12, 50], processingMs: 2000, learningScans: 6 }),
   '12': async () => (await import('./unwrap-cost')).measureUnwrapCost({ links: 5000, passes: 30, hovers: 2000 }),
-  '13': async () => (await import('./ledger-cost')).measureLedgerCost({ rounds: 3, navigationsPerRound: 10, warmup: 2 }),
+  '13': async () =>
+    (await import('./ledger-cost')).measureLedgerCost({ rounds: 3, navigationsPerRound: 10, warmup: 2 }),
   '14': async () => (await import('./strict-cost')).measureStrictCost({ rounds: 3, pages: 6 }),
   '15': async () => (await import('./unwrap-agreement')).measureUnwrapAgreement(),
   '16': async () => (await import('./lookalike-recall')).measureLookalikeRecall(),
@@ -51,7 +79,10 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
 };
 
 async function main(): Promise<void> {
-  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const only = process.argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   const ids = only ?? Object.keys(MEASUREMENTS);
   const started = Date.now();
   const machine = machineInfo();
@@ -81,7 +112,10 @@ async function main(): Promise<void> {
       };
     }
     console.log(`  done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    for (const row of section.summary) console.log(`  ${row.figure}: ${row.value}${row.aim && row.met !== null ? ` (aim ${row.aim}: ${row.met ? 'met' : 'MISSED'})` : ''}`);
+    for (const row of section.summary)
+      console.log(
+        `  ${row.figure}: ${row.value}${row.aim && row.met !== null ? ` (aim ${row.aim}: ${row.met ? 'met' : 'MISSED'})` : ''}`,
+      );
     results[id] = section;
   }
   const command = `npm run bench${only ? ` -- --only=${only.join(',')}` : ''}`;
@@ -92,10 +126,15 @@ async function main(): Promise<void> {
   const lacking = missing(store, all);
   const durationS = (Date.now() - started) / 1000;
   if (lacking.length) {
-    console.log(`Stored ${ids.length} result(s) in ${durationS.toFixed(0)} s. BENCHMARKS.md is rendered once every measurement has a stored result; still missing: ${lacking.join(', ')}.`);
+    console.log(
+      `Stored ${ids.length} result(s) in ${durationS.toFixed(0)} s. BENCHMARKS.md is rendered once every measurement has a stored result; still missing: ${lacking.join(', ')}.`,
+    );
     return;
   }
-  const markdown = renderReport({ sections: all.map((id) => ({ id, section: store.sections[id]! })), notes: SECTION_NOTES });
+  const markdown = renderReport({
+    sections: all.map((id) => ({ id, section: store.sections[id]! })),
+    notes: SECTION_NOTES,
+  });
   await writeFile(join(REPO_ROOT, 'BENCHMARKS.md'), markdown);
   console.log(`Wrote BENCHMARKS.md in ${durationS.toFixed(0)} s.`);
 }

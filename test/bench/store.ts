@@ -20,7 +20,8 @@ export interface Store {
 export function readStore(json: string | null): Store {
   try {
     const v = json ? (JSON.parse(json) as Partial<Store>) : null;
-    if (v && v.version === 2 && v.sections && typeof v.sections === 'object') return { version: 2, sections: v.sections };
+    if (v && v.version === 2 && v.sections && typeof v.sections === 'object')
+      return { version: 2, sections: v.sections };
   } catch {
     // An unreadable file is as good as none: the next run writes a fresh one.
   }
@@ -28,7 +29,12 @@ export function readStore(json: string | null): Store {
 }
 
 /** `store` with this run's results in place of the stored ones of the same ids. */
-export function withResults(store: Store, results: Record<string, Section>, machine: MachineInfo, command: string): Store {
+export function withResults(
+  store: Store,
+  results: Record<string, Section>,
+  machine: MachineInfo,
+  command: string,
+): Store {
   const sections = { ...store.sections };
   for (const [id, s] of Object.entries(results)) sections[id] = { ...s, machine, command };
   return { version: 2, sections };

@@ -26,9 +26,14 @@ type Mode = 'off' | 'on';
 const WAIT_MS = 10_000;
 
 /** Navigates without waiting on the outcome: a held load fails (ERR_BLOCKED_BY_CLIENT) and is retried. */
-const order = (tab: Page, url: string) => tab.goto(url, { waitUntil: 'commit', timeout: WAIT_MS }).catch(() => undefined);
+const order = (tab: Page, url: string) =>
+  tab.goto(url, { waitUntil: 'commit', timeout: WAIT_MS }).catch(() => undefined);
 
-async function firstRequestAfter(pages: Awaited<ReturnType<typeof startPageServer>>, host: string, since: number): Promise<{ at: number; count: number }> {
+async function firstRequestAfter(
+  pages: Awaited<ReturnType<typeof startPageServer>>,
+  host: string,
+  since: number,
+): Promise<{ at: number; count: number }> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const mine = pages.requestsTo(host).filter((r) => r.at >= since && r.path === '/');
@@ -41,7 +46,13 @@ async function firstRequestAfter(pages: Awaited<ReturnType<typeof startPageServe
   }
 }
 
-async function round(be: BenchExtension, pages: Awaited<ReturnType<typeof startPageServer>>, mode: Mode, label: string, n: number) {
+async function round(
+  be: BenchExtension,
+  pages: Awaited<ReturnType<typeof startPageServer>>,
+  mode: Mode,
+  label: string,
+  n: number,
+) {
   await requestFromExtensionPage(be.control, { type: 'settings.set', patch: { strictMode: mode === 'on' } });
   const ms: number[] = [];
   const counts: number[] = [];
@@ -99,11 +110,26 @@ export async function measureStrictCost(o: StrictCostOptions): Promise<Section> 
     body: [
       `Chromium with the extension against the local service (scans take 300 ms). Each page (a fresh \`news-*.test\` host, safe by the service's rule table) is visited once so that its safe verdict is cached (in strict mode, held until that verdict), then visited again in a new tab, timed: from the order to navigate to the arrival of the page's request at its server. ${o.rounds} rounds per mode, alternating (off, on, …), ${o.pages} pages per round, the first of each round not counted. In strict mode every top-level load of a public host is held in the browser by the hold rule (src/shared/policy/strict-hold.ts) until the background lets it through; the second visit's page has a cached safe verdict, so a known-safe rule (src/shared/policy/known-safe.ts: an allow rule for that exact URL, above the hold and below every block rule) lets its request through in the browser at once, with no round trip through the background.`,
       '',
-      table(['mode', 'visits timed', 'order → the page\'s request arrives, ms (min / median / max)', 'requests to the page per visit (median)'], [row('off'), row('on')]),
+      table(
+        [
+          'mode',
+          'visits timed',
+          "order → the page's request arrives, ms (min / median / max)",
+          'requests to the page per visit (median)',
+        ],
+        [row('off'), row('on')],
+      ),
       '',
       `Strict mode adds ${int(added)} ms (median) to a page already known to be safe.`,
     ].join('\n'),
-    summary: [{ figure: '14. Strict mode, a page known to be safe: added time to its request (median)', value: `${int(added)} ms`, aim: '', met: null }],
+    summary: [
+      {
+        figure: '14. Strict mode, a page known to be safe: added time to its request (median)',
+        value: `${int(added)} ms`,
+        aim: '',
+        met: null,
+      },
+    ],
     raw: { options: o, samples, requests },
   };
 }

@@ -20,4 +20,7 @@ export function verdictAt(i: number, checkedAt: number): Verdict {
 }
 
 /** The verdict cache's storage entry for a verdict (verdict-cache.ts: key `v:<url>`, `{v, exp}`). */
-export const cacheEntry = (v: Verdict, exp: number): [string, { v: Verdict; exp: number }] => [`v:${v.url}`, { v, exp }];
+export const cacheEntry = (v: Verdict, exp: number): [string, { v: Verdict; exp: number }] => [
+  `v:${v.url}`,
+  { v, exp },
+];

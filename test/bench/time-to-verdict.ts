@@ -125,7 +125,9 @@ export function samplesOf(rawUrls: string[], blocked: Record<string, number>, sv
   const byUrl = new Map(svc.scans().map((s) => [s.url, s]));
   const lastGet = (scanId: string) => {
     const uuid = scanId.replace(/^scn_/, '');
-    const gets = svc.log.filter((e) => e.method === 'GET' && e.status === 200 && e.path.includes(uuid) && !e.path.endsWith('/events'));
+    const gets = svc.log.filter(
+      (e) => e.method === 'GET' && e.status === 200 && e.path.includes(uuid) && !e.path.endsWith('/events'),
+    );
     return gets[gets.length - 1]?.at ?? Number.NaN;
   };
   return rawUrls.map((raw) => {
@@ -220,11 +222,20 @@ function report(o: TtvOptions, results: Results): Section {
   });
   const [stream, polling] = rows as [Row, Row];
   const pollD = results.polling.samples.map((x) => x.processingMs);
-  const model = (label: string, f: (d: number) => PollOutcome): Model => ({ label, ratio: pollD.map((d) => f(d).seenAtMs / d), gets: pollD.map((d) => f(d).gets) });
-  const current = model(`age rule, nothing learned (first ${timing.FIRST_POLL_MS} ms, then when the job's age ×${timing.POLL_AGE_FACTOR}, ≥ ${timing.MIN_POLL_GAP_MS} ms apart) — model`, currentSchedule);
+  const model = (label: string, f: (d: number) => PollOutcome): Model => ({
+    label,
+    ratio: pollD.map((d) => f(d).seenAtMs / d),
+    gets: pollD.map((d) => f(d).gets),
+  });
+  const current = model(
+    `age rule, nothing learned (first ${timing.FIRST_POLL_MS} ms, then when the job's age ×${timing.POLL_AGE_FACTOR}, ≥ ${timing.MIN_POLL_GAP_MS} ms apart) — model`,
+    currentSchedule,
+  );
   const others = [
     model('first 1000 ms, then each interval ×1.6 — model', previousSchedule),
-    model(`age ×1.2 instead of ×${timing.POLL_AGE_FACTOR} (first 1000 ms, ≥ 250 ms apart) — model`, (d) => ageSchedule(d, 1.2, 250)),
+    model(`age ×1.2 instead of ×${timing.POLL_AGE_FACTOR} (first 1000 ms, ≥ 250 ms apart) — model`, (d) =>
+      ageSchedule(d, 1.2, 250),
+    ),
   ];
 
   const body = [
@@ -233,7 +244,17 @@ function report(o: TtvOptions, results: Results): Section {
     `Processing delays spread evenly over ${o.delayRange[0]}–${o.delayRange[1]} ms (a realistic scan time), shuffled; ${o.lanes} tabs navigate at once, ${o.scans} scans per mode, one warm-up scan per mode not counted. Polling only = the service answers 404 to \`/events\` (\`setFaults({streamMode: 'disabled'})\`). Polling schedule (src/background/engine/poll-timing.ts): until 5 scans have finished in this browser, first poll ${timing.FIRST_POLL_MS} ms after the POST answer, then each when the job's age has grown ×${timing.POLL_AGE_FACTOR} (at least ${timing.MIN_POLL_GAP_MS} ms, at most ${timing.MAX_POLL_MS / 1000} s apart); after that, timed from what recent scans took (BENCHMARKS.md "Polling only"); with a stream open, polls only every ${timing.POLL_WHILE_STREAMING_MS / 1000} s.`,
     '',
     table(
-      ['mode', 'scans', 'processing ms (min–median–max)', 'ratio median', 'ratio p95', 'ratio max', 'aim (p95)', 'extra ms median / p95', 'requests per scan (POST / GET job / GET events)'],
+      [
+        'mode',
+        'scans',
+        'processing ms (min–median–max)',
+        'ratio median',
+        'ratio p95',
+        'ratio max',
+        'aim (p95)',
+        'extra ms median / p95',
+        'requests per scan (POST / GET job / GET events)',
+      ],
       rows.map((r) => [
         r.label,
         r.n,
@@ -251,7 +272,12 @@ function report(o: TtvOptions, results: Results): Section {
     '',
     table(
       ['mode', 'completed → redirect', 'of which: completed → final GET arrives', 'final GET arrives → redirect'],
-      rows.map((r) => [r.label, mp(r.overhead), r.toGet.length ? `${mp(r.toGet)} (${r.toGet.length} scans)` : 'no GET (the terminal frame is the answer)', r.getToRedirect.length ? mp(r.getToRedirect) : '–']),
+      rows.map((r) => [
+        r.label,
+        mp(r.overhead),
+        r.toGet.length ? `${mp(r.toGet)} (${r.toGet.length} scans)` : 'no GET (the terminal frame is the answer)',
+        r.getToRedirect.length ? mp(r.getToRedirect) : '–',
+      ]),
     ),
     '',
     `Model of polling schedules for the same ${pollD.length} processing times (computed, no network: when the first poll that sees the finished job happens ÷ processing time; GETs until then):`,
@@ -260,7 +286,12 @@ function report(o: TtvOptions, results: Results): Section {
       ['schedule', 'ratio median', 'ratio p95', 'GETs per scan (mean)'],
       [
         [current.label, fmt(median(current.ratio), 3), fmt(p95(current.ratio), 3), fmt(mean(current.gets), 2)],
-        ['current — measured above', fmt(median(polling.ratio), 3), fmt(p95(polling.ratio), 3), fmt(polling.perScan.gets, 2)],
+        [
+          'current — measured above',
+          fmt(median(polling.ratio), 3),
+          fmt(p95(polling.ratio), 3),
+          fmt(polling.perScan.gets, 2),
+        ],
         ...others.map((m) => [m.label, fmt(median(m.ratio), 3), fmt(p95(m.ratio), 3), fmt(mean(m.gets), 2)]),
       ],
     ),
@@ -268,8 +299,18 @@ function report(o: TtvOptions, results: Results): Section {
     ...paragraphs(whyMissed(stream, polling, aims, current, others)),
   ];
   const summary = rows.flatMap((r) => [
-    { figure: `1. Time to verdict ÷ processing, ${r.label}, median`, value: fmt(median(r.ratio), 3), aim: '', met: null },
-    { figure: `1. Time to verdict ÷ processing, ${r.label}, p95`, value: fmt(p95(r.ratio), 3), aim: `≤ ${aims[r.mode].toFixed(2)}`, met: p95(r.ratio) <= aims[r.mode] },
+    {
+      figure: `1. Time to verdict ÷ processing, ${r.label}, median`,
+      value: fmt(median(r.ratio), 3),
+      aim: '',
+      met: null,
+    },
+    {
+      figure: `1. Time to verdict ÷ processing, ${r.label}, p95`,
+      value: fmt(p95(r.ratio), 3),
+      aim: `≤ ${aims[r.mode].toFixed(2)}`,
+      met: p95(r.ratio) <= aims[r.mode],
+    },
   ]);
   return {
     title: '1. Time to verdict ÷ service processing time',
@@ -291,7 +332,9 @@ function whyMissed(stream: Row, polling: Row, aims: Record<Mode, number>, curren
     const better = others.find((m) => p95(m.ratio) <= aims.polling - 0.03);
     out.push(
       `**Polling only, p95 ${fmt(p95(polling.ratio), 3)} > ${aims.polling}.** The schedule's own model (no overhead) gives p95 ${fmt(p95(current.ratio), 3)}; the rest is the GET's round trip and the steps after it. ` +
-        (better ? `${better.label.replace(' — model', '')} would give model p95 ${fmt(p95(better.ratio), 3)} at ${fmt(mean(better.gets), 1)} GETs per scan (now ${fmt(mean(current.gets), 1)}); only while the stream is unavailable.` : ''),
+        (better
+          ? `${better.label.replace(' — model', '')} would give model p95 ${fmt(p95(better.ratio), 3)} at ${fmt(mean(better.gets), 1)} GETs per scan (now ${fmt(mean(current.gets), 1)}); only while the stream is unavailable.`
+          : ''),
     );
   }
   return out;

@@ -37,8 +37,13 @@ const SCRIPT = new Set(['FunctionCall', 'EvaluateScript', 'v8.callFunction', 'v8
 
 /** Time in outermost script events whose script URL is an extension's. */
 function extensionScriptMs(events: TraceEvent[]): number {
-  const scripts = events.filter((e) => SCRIPT.has(e.name) && typeof e.dur === 'number' && (e.args?.data?.url ?? '').startsWith('chrome-extension://'));
-  const outer = scripts.filter((e) => !scripts.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur! >= e.ts + e.dur! && o.dur! > e.dur!));
+  const scripts = events.filter(
+    (e) =>
+      SCRIPT.has(e.name) && typeof e.dur === 'number' && (e.args?.data?.url ?? '').startsWith('chrome-extension://'),
+  );
+  const outer = scripts.filter(
+    (e) => !scripts.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur! >= e.ts + e.dur! && o.dur! > e.dur!),
+  );
   return outer.reduce((a, e) => a + e.dur!, 0) / 1000;
 }
 
@@ -46,19 +51,31 @@ function longTasksOf(thread: TraceEvent[]): TracedLongTask[] {
   const xs = thread.filter((e) => e.ph === 'X' && typeof e.dur === 'number');
   const tasks = xs.filter((e) => TASKS.has(e.name) && e.dur! >= 50_000);
   // Nested RunTask events describe the same task: keep the outermost.
-  const outer = tasks.filter((t) => !tasks.some((o) => o !== t && o.ts <= t.ts && o.ts + o.dur! >= t.ts + t.dur! && o.dur! > t.dur!));
+  const outer = tasks.filter(
+    (t) => !tasks.some((o) => o !== t && o.ts <= t.ts && o.ts + o.dur! >= t.ts + t.dur! && o.dur! > t.dur!),
+  );
   return outer.map((t) => {
     const inside = xs.filter((e) => e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur!);
-    const top = [...selfTimes(inside).entries()].filter(([n]) => !TASKS.has(n)).sort((a, b) => b[1] - a[1]).slice(0, 3);
+    const top = [...selfTimes(inside).entries()]
+      .filter(([n]) => !TASKS.has(n))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3);
     return { ms: t.dur! / 1000, top, extensionScriptMs: extensionScriptMs(inside) };
   });
 }
 
-export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink'].join(',');
+export const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink',
+].join(',');
 
 /** Self time (ms) per event name on one thread: an event's duration minus its children's. */
 export function selfTimes(events: TraceEvent[]): Map<string, number> {
-  const xs = events.filter((e) => e.ph === 'X' && typeof e.dur === 'number').sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const xs = events
+    .filter((e) => e.ph === 'X' && typeof e.dur === 'number')
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const self = new Map<string, number>();
   const stack: { e: TraceEvent; end: number; children: number }[] = [];
   const close = (until: number) => {
@@ -104,7 +121,9 @@ export async function traceLoad(context: BrowserContext, url: string, afterLoadM
 
 /** Self times and long tasks of the main thread that parsed `url`'s HTML, from a trace's events. */
 export function mainThreadOf(events: TraceEvent[], url: string): TraceResult {
-  const parse = events.find((e) => e.name === 'ParseHTML' && (e.args?.beginData?.url ?? '').startsWith(url.split('?')[0]!));
+  const parse = events.find(
+    (e) => e.name === 'ParseHTML' && (e.args?.beginData?.url ?? '').startsWith(url.split('?')[0]!),
+  );
   if (!parse) throw new Error(`No ParseHTML event for ${url} in the trace`);
   const thread = events.filter((e) => e.pid === parse.pid && e.tid === parse.tid);
   return { self: selfTimes(thread), longTasks: longTasksOf(thread), extensionScriptMs: extensionScriptMs(thread) };

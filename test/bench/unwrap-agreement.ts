@@ -25,12 +25,31 @@ export async function measureUnwrapAgreement(): Promise<Section> {
     row('shared file, all (with the unattributed)', all),
     row('collected for this project', mine),
     '',
-    all.disagreements.length ? `Disagreeing: ${all.disagreements.map((d) => `${d.vector.kind} (${d.vector.src}: expected ${d.vector.expected}, read ${d.got})`).join('; ')}.` : 'None disagree.',
+    all.disagreements.length
+      ? `Disagreeing: ${all.disagreements.map((d) => `${d.vector.kind} (${d.vector.src}: expected ${d.vector.expected}, read ${d.got})`).join('; ')}.`
+      : 'None disagree.',
   ].join('\n');
   return {
     title: '15. Unwrapping: agreement with published decoders',
     body,
-    summary: [{ figure: `15. Unwrapping: agreement with the ${attributed.total} attributed published vectors`, value: `${attributed.agreed} of ${attributed.total} (${percent(attributed)})`, aim: '≥ 95 %', met: attributed.agreed / attributed.total >= AIM }],
-    raw: { attributed: { total: attributed.total, agreed: attributed.agreed }, all: { total: all.total, agreed: all.agreed }, collected: { total: mine.total, agreed: mine.agreed }, disagreements: all.disagreements.map((d) => ({ src: d.vector.src, input: d.vector.input, expected: d.vector.expected, got: d.got })) },
+    summary: [
+      {
+        figure: `15. Unwrapping: agreement with the ${attributed.total} attributed published vectors`,
+        value: `${attributed.agreed} of ${attributed.total} (${percent(attributed)})`,
+        aim: '≥ 95 %',
+        met: attributed.agreed / attributed.total >= AIM,
+      },
+    ],
+    raw: {
+      attributed: { total: attributed.total, agreed: attributed.agreed },
+      all: { total: all.total, agreed: all.agreed },
+      collected: { total: mine.total, agreed: mine.agreed },
+      disagreements: all.disagreements.map((d) => ({
+        src: d.vector.src,
+        input: d.vector.input,
+        expected: d.vector.expected,
+        got: d.got,
+      })),
+    },
   };
 }

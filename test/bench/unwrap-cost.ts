@@ -26,7 +26,13 @@ export function linkCorpus(n = 5000): { links: string[]; texts: string[]; wrappe
     else if (k < 10) href = `https://tracker${i % 7}.example/click?url=${encodeURIComponent(plain)}&c=${i}`;
     if (href !== plain) wrapped++;
     links.push(href);
-    texts.push(k === 50 ? `https://site${(i + 1) % 300}.example/` : k % 3 === 0 ? `site${i % 300}.example` : `Article ${i}: read more`);
+    texts.push(
+      k === 50
+        ? `https://site${(i + 1) % 300}.example/`
+        : k % 3 === 0
+          ? `site${i % 300}.example`
+          : `Article ${i}: read more`,
+    );
   }
   return { links, texts, wrapped };
 }
@@ -92,7 +98,10 @@ export async function measureUnwrapCost(opts: { links: number; passes: number; h
         [`unwrap() over the ${int(opts.links)}-link page (background, median)`, `${fmt(pageMs, 2)} ms`],
         ['normalizeUrl() over the same page (baseline)', `${fmt(baseMs, 2)} ms`],
         ['unwrap ÷ baseline', `${fmt(pageMs / baseMs, 2)}×`],
-        ['per hovered link: unwrap + lying-text check (median)', `${fmt(perHoverUs, 1)} µs (normalizeUrl: ${fmt(basePerHoverUs, 1)} µs)`],
+        [
+          'per hovered link: unwrap + lying-text check (median)',
+          `${fmt(perHoverUs, 1)} µs (normalizeUrl: ${fmt(basePerHoverUs, 1)} µs)`,
+        ],
       ],
     ),
   ].join('\n');
@@ -100,8 +109,18 @@ export async function measureUnwrapCost(opts: { links: number; passes: number; h
     title: '12. Unwrapping links (docs/decisions/003-every-hop.md)',
     body,
     summary: [
-      { figure: `12. Unwrapping a ${int(opts.links)}-link page in the background (÷ normalizing it)`, value: `${fmt(pageMs, 1)} ms (${fmt(pageMs / baseMs, 2)}×)`, aim: '', met: null },
-      { figure: '12. Per hovered link: unwrap + lying-text check; content script: no work at load', value: `${fmt(perHoverUs, 1)} µs`, aim: '', met: null },
+      {
+        figure: `12. Unwrapping a ${int(opts.links)}-link page in the background (÷ normalizing it)`,
+        value: `${fmt(pageMs, 1)} ms (${fmt(pageMs / baseMs, 2)}×)`,
+        aim: '',
+        met: null,
+      },
+      {
+        figure: '12. Per hovered link: unwrap + lying-text check; content script: no work at load',
+        value: `${fmt(perHoverUs, 1)} µs`,
+        aim: '',
+        met: null,
+      },
     ],
     raw: { links: opts.links, wrapped, hops, pageMs: unw, baseMs: norm, hoverMs, normHoverMs, hovers: opts.hovers },
   };

@@ -19,7 +19,12 @@ describe('endpoints', () => {
     expect(bareId(r.value.id)).toMatch(UUID_RE);
     expect(r.value.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const entry = h.svc.log[0]!;
-    expect(entry).toMatchObject({ method: 'POST', path: '/v1/scans/', status: 201, body: { url: 'https://example.com/' } });
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: '/v1/scans/',
+      status: 201,
+      body: { url: 'https://example.com/' },
+    });
     expect(entry.auth).not.toBeNull();
     expect(entry.contentType).toBe('application/json');
     expect(entry.idempotencyKey).toMatch(UUID_RE);
@@ -52,7 +57,13 @@ describe('endpoints', () => {
     const job = await waitTerminal(client, sub.value.id);
     expect(job.result?.reasoning).toContain('<script>');
     // An indicator record is kept as its JSON text (the surfaces put known types in words): text, never markup.
-    expect(job.result?.indicators).toEqual([JSON.stringify({ type: '<img src=x onerror=alert(1)>', value: '<b><img src=x onerror=alert(1)></b>', severity: 'low' })]);
+    expect(job.result?.indicators).toEqual([
+      JSON.stringify({
+        type: '<img src=x onerror=alert(1)>',
+        value: '<b><img src=x onerror=alert(1)></b>',
+        severity: 'low',
+      }),
+    ]);
   });
 
   it('POST /v1/scans/batch → one job per URL in order; past maxBatch it splits (413) and remembers', async () => {
@@ -61,7 +72,14 @@ describe('endpoints', () => {
     const out = await client.submitBatch(urls);
     expect(out.map((o) => [o.url, o.ok])).toEqual(urls.map((u) => [u, true]));
     const sizes = h.svc.log.map((e) => [e.status, (e.body as { urls: string[] }).urls.length]);
-    expect(sizes).toEqual([[413, 12], [413, 6], [201, 3], [201, 3], [201, 3], [201, 3]]);
+    expect(sizes).toEqual([
+      [413, 12],
+      [413, 6],
+      [201, 3],
+      [201, 3],
+      [201, 3],
+      [201, 3],
+    ]);
     h.svc.clearLog();
     await client.submitBatch(urls.slice(0, 6));
     expect(h.svc.log.map((e) => e.status)).toEqual([201, 201]);
@@ -114,7 +132,10 @@ describe('endpoints', () => {
     const broke = await client.submitScan('https://example.com/');
     expect(broke.ok === false && broke.error).toMatchObject({ code: 'insufficient_credits', status: 402 });
     expect(broke.ok === false && broke.error.message).toMatch(/balance is 0/);
-    expect(await client.purchaseCredits(25)).toMatchObject({ ok: true, value: { balance: 25, raw: { purchased: 25 } } });
+    expect(await client.purchaseCredits(25)).toMatchObject({
+      ok: true,
+      value: { balance: 25, raw: { purchased: 25 } },
+    });
     expect(h.svc.getCredits()).toBe(25);
     const bad = await client.purchaseCredits(1.5);
     expect(bad.ok === false && bad.error.code).toBe('invalid_request');
@@ -165,7 +186,10 @@ describe('credentials', () => {
   it('the read-only key cannot submit (SCAN_WRITE) → forbidden, single or batch', async () => {
     const client = h.client({ apiKey: h.svc.readOnlyKey });
     const r = await client.submitScan('https://example.com/');
-    expect(r.ok === false && r.error).toMatchObject({ code: 'forbidden', message: 'This API key lacks the SCAN_WRITE scope.' });
+    expect(r.ok === false && r.error).toMatchObject({
+      code: 'forbidden',
+      message: 'This API key lacks the SCAN_WRITE scope.',
+    });
     const b = await client.submitBatch(['https://example.com/']);
     expect(b[0]).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
@@ -220,6 +244,10 @@ describe('invalid input never throws', () => {
 
   it('a non-URL scan → invalid_request with the service message', async () => {
     const r = await h.client().submitScan('javascript:alert(1)');
-    expect(r.ok === false && r.error).toMatchObject({ code: 'invalid_request', status: 422, message: '"url" must be http or https.' });
+    expect(r.ok === false && r.error).toMatchObject({
+      code: 'invalid_request',
+      status: 422,
+      message: '"url" must be http or https.',
+    });
   });
 });

@@ -8,7 +8,8 @@ import { collect, useService, waitTerminal } from './setup';
 
 const h = useService();
 
-const summary = (events: StreamEvent[]) => events.map((e) => (e.kind === 'transition' ? e.job.state : `end:${e.reason}`));
+const summary = (events: StreamEvent[]) =>
+  events.map((e) => (e.kind === 'transition' ? e.job.state : `end:${e.reason}`));
 
 async function submitted(url = 'https://phish-bank.example/'): Promise<string> {
   const r = await h.client().submitScan(url);
@@ -23,7 +24,10 @@ describe('events stream', () => {
     const events = await collect(h.client().streamEvents(id));
     expect(summary(events)).toEqual(['QUEUED', 'COMPLETED', 'end:terminal']);
     const done = events[1]!;
-    expect(done.kind === 'transition' && done.job).toMatchObject({ id, result: { riskScore: 88, categories: ['phishing'] } });
+    expect(done.kind === 'transition' && done.job).toMatchObject({
+      id,
+      result: { riskScore: 88, categories: ['phishing'] },
+    });
     const entry = h.svc.log.find((e) => e.path.endsWith('/events'))!;
     expect([entry.method, entry.status, entry.auth !== null]).toEqual(['GET', 200, true]);
   });
@@ -32,13 +36,23 @@ describe('events stream', () => {
     h.svc.setFaults({ intermediateStates: ['PROCESSING', 'ENRICHING'] });
     h.svc.setProcessingDelay(300);
     const id = await submitted('https://malware.example/');
-    expect(summary(await collect(h.client().streamEvents(id)))).toEqual(['QUEUED', 'PROCESSING', 'ENRICHING', 'COMPLETED', 'end:terminal']);
+    expect(summary(await collect(h.client().streamEvents(id)))).toEqual([
+      'QUEUED',
+      'PROCESSING',
+      'ENRICHING',
+      'COMPLETED',
+      'end:terminal',
+    ]);
   });
 
   it('keep-alive comments keep a slow stream from counting as silent', async () => {
     h.svc.setProcessingDelay(600); // keep-alives every 40 ms; silence limit 250 ms
     const id = await submitted();
-    expect(summary(await collect(h.client().streamEvents(id, { silenceMs: 250 })))).toEqual(['QUEUED', 'COMPLETED', 'end:terminal']);
+    expect(summary(await collect(h.client().streamEvents(id, { silenceMs: 250 })))).toEqual([
+      'QUEUED',
+      'COMPLETED',
+      'end:terminal',
+    ]);
   });
 
   it('a FAILED scan ends the stream as terminal too', async () => {

@@ -71,7 +71,11 @@ describe('500 and 503', () => {
     h.svc.setFaults({ rate500: 1 });
     const client = h.client();
     const get = await client.getSettings();
-    expect(get.ok === false && get.error).toMatchObject({ code: 'server', status: 500, message: 'Internal error (injected fault).' });
+    expect(get.ok === false && get.error).toMatchObject({
+      code: 'server',
+      status: 500,
+      message: 'Internal error (injected fault).',
+    });
     expect(requests()).toHaveLength(4);
     h.svc.clearLog();
     const post = await client.submitScan('https://example.com/');

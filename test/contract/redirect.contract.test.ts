@@ -35,7 +35,8 @@ afterAll(async () => {
   await new Promise((r) => redirecting.close(r));
 });
 
-const client = () => createApiClient({ baseUrl, apiKey: KEY, timeoutMs: 3000, maxAttempts: 2, sleep: async () => undefined });
+const client = () =>
+  createApiClient({ baseUrl, apiKey: KEY, timeoutMs: 3000, maxAttempts: 2, sleep: async () => undefined });
 
 describe('a service answering with a redirect', () => {
   it.each([301, 302, 303, 307, 308])('%i: the key never reaches the redirect target; the call fails', async (code) => {

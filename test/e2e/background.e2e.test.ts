@@ -16,12 +16,23 @@ import {
   type CollectedError,
   type PageServer,
 } from './harness';
-import { clearSessionStorage, openExtensionPage, requestFromExtensionPage, sendFromExtensionPage } from './harness/extension-messages';
+import {
+  clearSessionStorage,
+  openExtensionPage,
+  requestFromExtensionPage,
+  sendFromExtensionPage,
+} from './harness/extension-messages';
 import { openContentWorld } from './harness/content-world';
 import { postsFor, submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
-import type { BlockedDetailsData, LinkInfo, LinksLookupData, SettingsData, TabStatusData } from '../../src/shared/messaging/protocol';
+import type {
+  BlockedDetailsData,
+  LinkInfo,
+  LinksLookupData,
+  SettingsData,
+  TabStatusData,
+} from '../../src/shared/messaging/protocol';
 import { waitForPageUrl } from './harness/url-wait';
 
 const browsers = selectedBrowsers();
@@ -87,11 +98,18 @@ if (browsers.includes('chromium')) {
       return data[url];
     }
 
-    const hasVerdict = (url: string) => waitFor(`a cached verdict for ${url}`, () => known(url), (i) => i?.status === 'verdict');
+    const hasVerdict = (url: string) =>
+      waitFor(
+        `a cached verdict for ${url}`,
+        () => known(url),
+        (i) => i?.status === 'verdict',
+      );
 
     async function tabIdShowing(url: string): Promise<number> {
       const tabs = await control.evaluate(async () => {
-        const c = (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } } }).chrome;
+        const c = (
+          globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } } }
+        ).chrome;
         return c.tabs.query({});
       });
       const tab = tabs.find((t) => t.url === url);
@@ -139,7 +157,11 @@ if (browsers.includes('chromium')) {
       // A sentinel navigation that IS sent: once its POST arrived, the revisit (earlier) was handled.
       const sentinel = pages.url('sentinel-after-revisit.test', '/');
       await visit(tab, sentinel);
-      await waitFor('the sentinel POST', () => postsFor(svc.log, sentinel), (n) => n === 1);
+      await waitFor(
+        'the sentinel POST',
+        () => postsFor(svc.log, sentinel),
+        (n) => n === 1,
+      );
       expect(postsFor(svc.log, url)).toBe(1);
       await tab.close();
       expect(takeErrors()).toEqual([]);
@@ -155,7 +177,12 @@ if (browsers.includes('chromium')) {
       expect(await world.sendMessage({ type: 'settings.get' })).toMatchObject(forbidden);
       expect(await world.sendMessage({ type: 'keys.list' })).toMatchObject(forbidden);
       expect(await world.sendMessage({ type: 'allowlist.add', host: 'evil.test' })).toMatchObject(forbidden);
-      expect(await world.sendMessage({ type: 'settings.set', patch: { serviceUrl: 'https://evil.test', scanNavigations: false } })).toMatchObject(forbidden);
+      expect(
+        await world.sendMessage({
+          type: 'settings.set',
+          patch: { serviceUrl: 'https://evil.test', scanNavigations: false },
+        }),
+      ).toMatchObject(forbidden);
 
       const after = await requestFromExtensionPage<SettingsData>(control, { type: 'settings.get' });
       expect(after).toEqual(before);
@@ -168,7 +195,11 @@ if (browsers.includes('chromium')) {
       const hovered = pages.url('hovered-link.test', '/offer');
       const hover = await world.sendMessage({ type: 'link.hover', url: hovered });
       expect(hover).toEqual({ ok: true, data: { status: 'pending', progress: 'submitting' } });
-      await waitFor('the hovered link POST', () => postsFor(svc.log, hovered), (n) => n === 1);
+      await waitFor(
+        'the hovered link POST',
+        () => postsFor(svc.log, hovered),
+        (n) => n === 1,
+      );
 
       // The API key is nowhere the content-script world can read.
       const key = svc.demoKey;
@@ -239,7 +270,10 @@ if (browsers.includes('chromium')) {
       await visit(tab, url);
       const again = await blockedToken(tab);
       expect(again).not.toBe(token);
-      const second = await requestFromExtensionPage<BlockedDetailsData>(control, { type: 'blocked.details', token: again });
+      const second = await requestFromExtensionPage<BlockedDetailsData>(control, {
+        type: 'blocked.details',
+        token: again,
+      });
       expect(second).toMatchObject({ url, riskScore: 88 });
       expect(postsFor(svc.log, url)).toBe(1); // blocked from the cache, not rescanned
       await tab.close();
@@ -252,7 +286,13 @@ if (browsers.includes('chromium')) {
         const url = pages.url('phish-resume.test', '/login');
         const tab = await ext.context.newPage();
         void visit(tab, url);
-        await waitFor('the POST of the scan', () => postsFor(svc.log, url), (n) => n >= 1, 15_000, 20);
+        await waitFor(
+          'the POST of the scan',
+          () => postsFor(svc.log, url),
+          (n) => n >= 1,
+          15_000,
+          20,
+        );
         await stopServiceWorker(ext.context, ext.extensionId);
         const stoppedAt = Date.now();
 
@@ -281,13 +321,20 @@ if (browsers.includes('chromium')) {
         const url = pages.url(host, '/');
         await visit(tab, url);
         expect(await tab.textContent('h1')).toBe(host);
-        const status = await requestFromExtensionPage<TabStatusData>(control, { type: 'tab.status', tabId: await tabIdShowing(url) });
+        const status = await requestFromExtensionPage<TabStatusData>(control, {
+          type: 'tab.status',
+          tabId: await tabIdShowing(url),
+        });
         expect(status.status).toEqual({ kind: 'skipped', reason: 'loopback' });
       }
       // A public-looking navigation afterwards IS sent: the pipeline was live the whole time.
       const sentinel = pages.url('sentinel-after-private.test', '/');
       await visit(tab, sentinel);
-      await waitFor('the sentinel POST', () => postsFor(svc.log, sentinel), (n) => n === 1);
+      await waitFor(
+        'the sentinel POST',
+        () => postsFor(svc.log, sentinel),
+        (n) => n === 1,
+      );
 
       const hosts = submittedUrls(svc.log).map((u) => new URL(u).hostname);
       expect(hosts).not.toContain('127.0.0.1');

@@ -39,13 +39,17 @@ async function request<T>(w: World, message: unknown): Promise<T> {
 
 const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
 const hits = (w: World, host: string) => w.pages.requestsTo(host).filter((r) => r.path !== '/favicon.ico').length;
-const blocksDomain = (rules: ExtensionRule[], host: string) => rules.some((r) => r.action.type === 'block' && (r.condition.requestDomains ?? []).includes(host));
+const blocksDomain = (rules: ExtensionRule[], host: string) =>
+  rules.some((r) => r.action.type === 'block' && (r.condition.requestDomains ?? []).includes(host));
 
 /** The feed's refresh alarm, fired now from an extension page (see the header). */
 async function fireRefresh(w: World): Promise<void> {
   const page = await w.driver.openExtensionPage('popup.html');
   await page.evaluate((name) => {
-    const g = globalThis as unknown as { browser?: { alarms: { create(n: string, o: object): unknown } }; chrome?: { alarms: { create(n: string, o: object): unknown } } };
+    const g = globalThis as unknown as {
+      browser?: { alarms: { create(n: string, o: object): unknown } };
+      chrome?: { alarms: { create(n: string, o: object): unknown } };
+    };
     return void (g.browser ?? g.chrome)!.alarms.create(name, { when: Date.now() });
   }, FEED_ALARM);
   await page.close();
@@ -55,25 +59,48 @@ async function fireRefresh(w: World): Promise<void> {
 async function navigateToBlocked(w: World, url: string): Promise<BlockedDetailsData> {
   const tab = await w.driver.openWebPage(w.pages.url('start-feed.test', '/'));
   await tab.evaluate((u) => void (location.href = u), url);
-  const landed = await waitFor(`the blocked page for ${url}`, () => tab.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
-  const details = await request<BlockedDetailsData>(w, { type: 'blocked.details', token: new URL(landed).searchParams.get('t') });
+  const landed = await waitFor(
+    `the blocked page for ${url}`,
+    () => tab.currentUrl(),
+    (u) => isBlockedPage(w, u),
+    20_000,
+  );
+  const details = await request<BlockedDetailsData>(w, {
+    type: 'blocked.details',
+    token: new URL(landed).searchParams.get('t'),
+  });
   await tab.close();
   return details;
 }
 
 async function hostAddedToTheFeedIsBlocked(w: World): Promise<void> {
   // The first read, when the policy named the feed, happened at start.
-  await waitFor('the first feed read', () => w.feed.requests.length, (n) => n >= 1, 30_000);
+  await waitFor(
+    'the first feed read',
+    () => w.feed.requests.length,
+    (n) => n >= 1,
+    30_000,
+  );
   expect(blocksDomain((await w.driver.extensionRules()).dynamic, 'fleet-found.test')).toBe(false);
 
   // The security team adds a host; one refresh later the browser blocks it.
   w.feed.publish('# fleet feed\nalready-known.test\nfleet-found.test\n');
   const before = w.feed.requests.length;
   await fireRefresh(w);
-  const asked = await waitFor('the refresh', () => w.feed.requests.slice(before), (r) => r.length >= 1, 30_000);
+  const asked = await waitFor(
+    'the refresh',
+    () => w.feed.requests.slice(before),
+    (r) => r.length >= 1,
+    30_000,
+  );
   // It asked with the ETag of the copy it had; the file changed, so the server sent it.
   expect(asked[0]).toMatchObject({ status: 200, ifNoneMatch: w.feed.requests[before - 1]!.etag });
-  await waitFor('the block rule for the new feed host', () => w.driver.extensionRules(), (r) => blocksDomain(r.dynamic, 'fleet-found.test'), 20_000);
+  await waitFor(
+    'the block rule for the new feed host',
+    () => w.driver.extensionRules(),
+    (r) => blocksDomain(r.dynamic, 'fleet-found.test'),
+    20_000,
+  );
 
   const details = await navigateToBlocked(w, w.pages.url('fleet-found.test', '/login'));
   expect(details.rule).toEqual({ rule: 'orgBlockList', entry: 'fleet-found.test' });
@@ -84,7 +111,13 @@ async function feedServerDownKeepsTheLastCopy(w: World): Promise<void> {
   await w.feed.stop();
   await fireRefresh(w);
   // The failed fetch is seen where policy problems are shown (options, reporting.status).
-  await waitFor('the feed problem', () => request<ReportingStatusData>(w, { type: 'reporting.status' }), (s) => s.policyProblems.includes('blockFeedUrl:unreachable'), 30_000, 250);
+  await waitFor(
+    'the feed problem',
+    () => request<ReportingStatusData>(w, { type: 'reporting.status' }),
+    (s) => s.policyProblems.includes('blockFeedUrl:unreachable'),
+    30_000,
+    250,
+  );
   expect(blocksDomain((await w.driver.extensionRules()).dynamic, 'fleet-found.test')).toBe(true);
   const details = await navigateToBlocked(w, w.pages.url('fleet-found.test', '/again'));
   expect(details.rule).toEqual({ rule: 'orgBlockList', entry: 'fleet-found.test' });
@@ -103,9 +136,20 @@ for (const kind of selectedBrowsers()) {
       w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
       w.feed = await startFeedServer('# fleet feed\nalready-known.test\n');
       // Before the launch: the extension's first storage.managed read sees the policy.
-      policy = installBrowserPolicy(kind, { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey, blockFeedUrl: w.feed.url, remoteRefreshMinutes: 15 });
+      policy = installBrowserPolicy(kind, {
+        serviceUrl: w.svc.baseUrl,
+        apiKey: w.svc.demoKey,
+        blockFeedUrl: w.feed.url,
+        remoteRefreshMinutes: 15,
+      });
       w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      await waitFor('the policy in settings.get', () => request<SettingsData>(w, { type: 'settings.get' }), (d) => d.managedKeys.includes('blockFeedUrl'), 30_000, 250);
+      await waitFor(
+        'the policy in settings.get',
+        () => request<SettingsData>(w, { type: 'settings.get' }),
+        (d) => d.managedKeys.includes('blockFeedUrl'),
+        30_000,
+        250,
+      );
     }, 90_000);
     afterAll(async () => {
       policy?.remove();
@@ -115,8 +159,16 @@ for (const kind of selectedBrowsers()) {
       await w.feed?.stop().catch(() => undefined);
     });
 
-    test.skipIf(blocker !== null)('a host added to the feed is blocked after one refresh, before its request', () => hostAddedToTheFeedIsBlocked(w), 120_000);
-    test.skipIf(blocker !== null)('the feed server down: the last copy stays in force, the failure is a policy problem', () => feedServerDownKeepsTheLastCopy(w), 90_000);
+    test.skipIf(blocker !== null)(
+      'a host added to the feed is blocked after one refresh, before its request',
+      () => hostAddedToTheFeedIsBlocked(w),
+      120_000,
+    );
+    test.skipIf(blocker !== null)(
+      'the feed server down: the last copy stays in force, the failure is a policy problem',
+      () => feedServerDownKeepsTheLastCopy(w),
+      90_000,
+    );
     test.skipIf(blocker !== null)('no extension errors', async () => {
       expect(await w.driver.takeErrors()).toEqual([]);
     });

@@ -17,7 +17,12 @@ import { DEFAULT_BUDGETS, PAGE_DAY_SHARE, TAB_DAY_SHARE } from '../../src/shared
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 /** A small day, so one loop could spend it all in seconds; per-minute buckets out of the way. */
-const BUDGETS = { ...DEFAULT_BUDGETS, navigationsPerTabPerMinute: 200, navigationsPerSitePerMinute: 200, checksPerDay: 40 };
+const BUDGETS = {
+  ...DEFAULT_BUDGETS,
+  navigationsPerTabPerMinute: 200,
+  navigationsPerSitePerMinute: 200,
+  checksPerDay: 40,
+};
 const TAB_SHARE = Math.floor(BUDGETS.checksPerDay * TAB_DAY_SHARE);
 const LOOPS = 40;
 const PAGE_SHARE = Math.floor(BUDGETS.checksPerDay * PAGE_DAY_SHARE);
@@ -32,7 +37,8 @@ for (const kind of selectedBrowsers()) {
 
     async function request<T>(message: unknown): Promise<T> {
       const reply = await driver.sendExtensionMessage<T>(message);
-      if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
+      if (!reply || reply.ok !== true)
+        throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
       return reply.data;
     }
 
@@ -40,7 +46,10 @@ for (const kind of selectedBrowsers()) {
       pages = await startPageServer();
       svc = await startService({ processingDelayMs: 100, keepAliveMs: 300 });
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      const r = await request<SettingsWriteData>({ type: 'settings.set', patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey, budgets: BUDGETS } });
+      const r = await request<SettingsWriteData>({
+        type: 'settings.set',
+        patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey, budgets: BUDGETS },
+      });
       expect(r.refused ?? {}).toEqual({});
     });
     afterAll(async () => {
@@ -63,7 +72,12 @@ for (const kind of selectedBrowsers()) {
         };
         next();
       }, n);
-      await waitFor(`the loop to finish at ${host}`, () => pages.requestsTo(host).some((r) => r.path === `/no-content/${n - 1}`), (done) => done, 30_000);
+      await waitFor(
+        `the loop to finish at ${host}`,
+        () => pages.requestsTo(host).some((r) => r.path === `/no-content/${n - 1}`),
+        (done) => done,
+        30_000,
+      );
       return { page, tabId };
     }
     const sentFor = (host: string) => submittedUrls(svc.log).filter((u) => new URL(u).hostname === host);
@@ -80,12 +94,21 @@ for (const kind of selectedBrowsers()) {
         200,
       );
       expect(status.budget?.tab).toMatchObject({ scope: 'tab-day', site: host });
-      await waitFor("the looping page's sends", () => sentFor(host), (u) => u.length >= Math.min(TAB_SHARE, status.budget!.today.navigations));
+      await waitFor(
+        "the looping page's sends",
+        () => sentFor(host),
+        (u) => u.length >= Math.min(TAB_SHARE, status.budget!.today.navigations),
+      );
       expect(sentFor(host).length).toBeLessThanOrEqual(TAB_SHARE);
 
       // The person types an address into another tab: sent and checked.
       const other = await driver.openWebPage(pages.url('typed-by-person.test', '/account'));
-      await waitFor('the typed address to reach the service', () => sentFor('typed-by-person.test'), (u) => u.length === 1, 20_000);
+      await waitFor(
+        'the typed address to reach the service',
+        () => sentFor('typed-by-person.test'),
+        (u) => u.length === 1,
+        20_000,
+      );
       await other.close();
       await page.close();
     });
@@ -96,15 +119,28 @@ for (const kind of selectedBrowsers()) {
       for (let i = 0; i < 10 && !spent; i++) {
         const { page, tabId } = await loopIn(`looping-${i}.test`, 10);
         opened.push(page);
-        const s = await waitFor('the tab to be turned away', () => request<TabStatusData>({ type: 'tab.status', tabId }), (x) => x.budget?.tab?.scope === 'tab-day' || x.budget?.tab?.scope === 'day', 20_000, 200);
+        const s = await waitFor(
+          'the tab to be turned away',
+          () => request<TabStatusData>({ type: 'tab.status', tabId }),
+          (x) => x.budget?.tab?.scope === 'tab-day' || x.budget?.tab?.scope === 'day',
+          20_000,
+          200,
+        );
         spent = s.budget?.tab?.scope === 'day';
       }
       // Pages are turned away for the day's page share now, in any tab.
       expect(spent).toBe(true);
       // What pages caused: the address the person typed in the previous journey is theirs, not a page's.
-      expect(submittedUrls(svc.log).filter((u) => new URL(u).hostname !== 'typed-by-person.test').length).toBeLessThanOrEqual(PAGE_SHARE);
+      expect(
+        submittedUrls(svc.log).filter((u) => new URL(u).hostname !== 'typed-by-person.test').length,
+      ).toBeLessThanOrEqual(PAGE_SHARE);
       const typed = await driver.openWebPage(pages.url('typed-after-loops.test', '/account'));
-      await waitFor('the typed address to reach the service', () => sentFor('typed-after-loops.test'), (u) => u.length === 1, 20_000);
+      await waitFor(
+        'the typed address to reach the service',
+        () => sentFor('typed-after-loops.test'),
+        (u) => u.length === 1,
+        20_000,
+      );
       for (const p of [typed, ...opened]) await p.close();
     });
 
@@ -113,11 +149,22 @@ for (const kind of selectedBrowsers()) {
       const tabId = await driver.tabIdOf(page);
       // The page's own script navigates (to a 204, so it stays): refused, as pages' share is spent.
       await page.evaluate(() => void (location.href = '/no-content/scripted'));
-      await waitFor("the script's navigation to be turned away", () => request<TabStatusData>({ type: 'tab.status', tabId }), (s) => s.budget?.tab?.scope === 'day', 20_000, 200);
+      await waitFor(
+        "the script's navigation to be turned away",
+        () => request<TabStatusData>({ type: 'tab.status', tabId }),
+        (s) => s.budget?.tab?.scope === 'day',
+        20_000,
+        200,
+      );
       expect(sentFor('link-page.test').filter((u) => u.includes('no-content'))).toEqual([]);
       // The person clicks a link (a real click): the navigation's check is sent.
       await page.click('link', 'Link 1');
-      await waitFor('the clicked link to reach the service', () => sentFor('site-1.test'), (u) => u.length === 1, 20_000);
+      await waitFor(
+        'the clicked link to reach the service',
+        () => sentFor('site-1.test'),
+        (u) => u.length === 1,
+        20_000,
+      );
       expect(sentFor('link-page.test').filter((u) => u.includes('no-content'))).toEqual([]);
       await page.close();
     });

@@ -45,7 +45,9 @@ const PROCESSING_MS = 1500;
  * closed earlier counts as open until then too, so this is an upper bound of the real number.
  */
 function peakStreams(svc: ScanningService): number {
-  const done = new Map(svc.scans().map((s) => [s.id.replace(/^scn_/, ''), s.completedAt ? Date.parse(s.completedAt) : Infinity]));
+  const done = new Map(
+    svc.scans().map((s) => [s.id.replace(/^scn_/, ''), s.completedAt ? Date.parse(s.completedAt) : Infinity]),
+  );
   const spans = svc.log
     .filter((e) => e.method === 'GET' && e.status === 200 && /\/events\/?$/.test(e.path))
     .map((e) => {
@@ -67,7 +69,10 @@ for (const kind of selectedBrowsers()) {
       pages = await startPageServer();
       svc = await startService({ processingDelayMs: PROCESSING_MS, keepAliveMs: 500 });
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      const r = await driver.sendExtensionMessage({ type: 'settings.set', patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey } });
+      const r = await driver.sendExtensionMessage({
+        type: 'settings.set',
+        patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey },
+      });
       expect(r?.ok).toBe(true);
     });
     afterAll(async () => {
@@ -81,15 +86,31 @@ for (const kind of selectedBrowsers()) {
       const blockedPage = driver.extensionUrl('blocked.html');
       const loneUrl = pages.url('phish-burst-lone.test', '/login');
       const lone = await driver.openTab(loneUrl);
-      await waitFor('the lone tab to land on blocked.html', () => lone.currentUrl(), (u) => u.startsWith(blockedPage), 30_000);
+      await waitFor(
+        'the lone tab to land on blocked.html',
+        () => lone.currentUrl(),
+        (u) => u.startsWith(blockedPage),
+        30_000,
+      );
       await lone.close();
       const urls = Array.from({ length: TABS }, (_, i) => pages.url(`phish-burst-${i}.test`, '/login'));
       const tabs = await Promise.all(urls.map((u) => driver.openTab(u)));
       const blocked = driver.extensionUrl('blocked.html');
-      for (const t of tabs) await waitFor('the tab to land on blocked.html', () => t.currentUrl(), (u) => u.startsWith(blocked), 30_000);
+      for (const t of tabs)
+        await waitFor(
+          'the tab to land on blocked.html',
+          () => t.currentUrl(),
+          (u) => u.startsWith(blocked),
+          30_000,
+        );
       // The service received each URL once, and every job was followed to its end.
       for (const u of urls) expect(postsFor(svc.log, u)).toBe(1);
-      expect(svc.scans().filter((s) => urls.includes(s.url)).every((s) => s.state === 'COMPLETED')).toBe(true);
+      expect(
+        svc
+          .scans()
+          .filter((s) => urls.includes(s.url))
+          .every((s) => s.state === 'COMPLETED'),
+      ).toBe(true);
       const streams = svc.log.filter((e) => /\/events\/?$/.test(e.path)).length;
       expect(streams).toBeGreaterThan(0);
       expect(peakStreams(svc)).toBeLessThanOrEqual(MAX_STREAMS);
@@ -117,11 +138,19 @@ for (const kind of selectedBrowsers()) {
       pages = await startPageServer();
       svc = await startService({ processingDelayMs: PROCESSING_MS, keepAliveMs: 500, tls: true });
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind), acceptSpki: testSpkiSha256() });
-      const r = await driver.sendExtensionMessage({ type: 'settings.set', patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey } });
+      const r = await driver.sendExtensionMessage({
+        type: 'settings.set',
+        patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey },
+      });
       expect(r?.ok).toBe(true);
       // One scan first, so the browser has answered over the service's protocol once.
       const warm = await driver.openTab(pages.url('phish-h2-warm.test', '/login'));
-      await waitFor('the first tab to land on blocked.html', () => warm.currentUrl(), (u) => u.startsWith(driver.extensionUrl('blocked.html')), 30_000);
+      await waitFor(
+        'the first tab to land on blocked.html',
+        () => warm.currentUrl(),
+        (u) => u.startsWith(driver.extensionUrl('blocked.html')),
+        30_000,
+      );
       await warm.close();
     });
     afterAll(async () => {
@@ -130,20 +159,33 @@ for (const kind of selectedBrowsers()) {
       await svc?.stop();
     });
 
-    const expectation = kind === 'chromium' ? `every job streams (more than ${MAX_STREAMS} at once), none is polled` : `at most ${MAX_STREAMS} streams (no protocol reported), the rest polled`;
+    const expectation =
+      kind === 'chromium'
+        ? `every job streams (more than ${MAX_STREAMS} at once), none is polled`
+        : `at most ${MAX_STREAMS} streams (no protocol reported), the rest polled`;
     test(`${TABS} tabs at once over HTTP/2: ${expectation}; all land on the blocked page`, async () => {
       svc.clearLog();
       const urls = Array.from({ length: TABS }, (_, i) => pages.url(`phish-h2-burst-${i}.test`, '/login'));
       const tabs = await Promise.all(urls.map((u) => driver.openTab(u)));
       const blocked = driver.extensionUrl('blocked.html');
-      for (const t of tabs) await waitFor('the tab to land on blocked.html', () => t.currentUrl(), (u) => u.startsWith(blocked), 30_000);
+      for (const t of tabs)
+        await waitFor(
+          'the tab to land on blocked.html',
+          () => t.currentUrl(),
+          (u) => u.startsWith(blocked),
+          30_000,
+        );
       for (const u of urls) expect(postsFor(svc.log, u)).toBe(1);
       expectBatched(svc, null, urls);
       const scans = svc.scans().filter((s) => urls.includes(s.url));
       expect(scans.map((s) => s.state)).toEqual(urls.map(() => 'COMPLETED'));
       const ids = scans.map((s) => s.id.replace(/^scn_/, ''));
-      const streamed = ids.filter((id) => svc.log.some((e) => e.method === 'GET' && e.path.includes(id) && /\/events\/?$/.test(e.path)));
-      const polled = ids.filter((id) => svc.log.some((e) => e.method === 'GET' && e.path.includes(id) && !/\/events\/?$/.test(e.path)));
+      const streamed = ids.filter((id) =>
+        svc.log.some((e) => e.method === 'GET' && e.path.includes(id) && /\/events\/?$/.test(e.path)),
+      );
+      const polled = ids.filter((id) =>
+        svc.log.some((e) => e.method === 'GET' && e.path.includes(id) && !/\/events\/?$/.test(e.path)),
+      );
       if (kind === 'chromium') {
         expect(streamed).toHaveLength(TABS);
         expect(polled).toEqual([]);

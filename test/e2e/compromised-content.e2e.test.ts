@@ -19,10 +19,25 @@ import { firefoxDriver } from './harness/driver-firefox';
 import { startRequestRecorder, type RequestRecorder } from './harness/request-recorder';
 import { submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
-import { fakeIntent, forgeStorage, hoverLoop, navigateTo, readStorage, sendAll, startNavigationLoop, stopNavigationLoop } from './harness/compromised-code';
+import {
+  fakeIntent,
+  forgeStorage,
+  hoverLoop,
+  navigateTo,
+  readStorage,
+  sendAll,
+  startNavigationLoop,
+  stopNavigationLoop,
+} from './harness/compromised-code';
 import { startService, type ScanningService } from '../service/server';
 import { DEFAULT_BUDGETS, maxInWindow } from '../../src/shared/policy/budgets';
-import type { LedgerEntry, LinksLookupData, Reply, SettingsData, TabStatusData } from '../../src/shared/messaging/protocol';
+import type {
+  LedgerEntry,
+  LinksLookupData,
+  Reply,
+  SettingsData,
+  TabStatusData,
+} from '../../src/shared/messaging/protocol';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 
@@ -46,7 +61,8 @@ for (const kind of selectedBrowsers()) {
 
     const request = async <T>(message: unknown): Promise<T> => {
       const reply = await driver.sendExtensionMessage<T>(message);
-      if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
+      if (!reply || reply.ok !== true)
+        throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
       return reply.data;
     };
     const known = (urls: string[]) => request<LinksLookupData>({ type: 'links.lookup', urls });
@@ -67,13 +83,23 @@ for (const kind of selectedBrowsers()) {
       visitedPhish = pages.url('phish-history.test', '/login');
       for (const u of [visitedSafe, visitedPhish]) {
         const tab = await driver.openWebPage(u);
-        await waitFor(`the verdict for ${u}`, () => known([u]), (k) => k[u]?.status === 'verdict', 20_000);
+        await waitFor(
+          `the verdict for ${u}`,
+          () => known([u]),
+          (k) => k[u]?.status === 'verdict',
+          20_000,
+        );
         await tab.close();
       }
       attacker = await driver.openWebPage(`${attackerBase()}/one`);
       // Our content script's world is in the page (the overlay host is built only on a first
       // warning, so the page itself shows nothing): code runs there as the attacker's would.
-      await waitFor('the content script', () => attacker.inContentScript(() => true).catch(() => false), (x) => x, 15_000);
+      await waitFor(
+        'the content script',
+        () => attacker.inContentScript(() => true).catch(() => false),
+        (x) => x,
+        15_000,
+      );
       before = {
         settings: await request<SettingsData>({ type: 'settings.get' }),
         ledger: await request<LedgerEntry[]>({ type: 'ledger.get' }),
@@ -89,7 +115,10 @@ for (const kind of selectedBrowsers()) {
 
     test('privileged messages are refused, with no effect on settings, keys, credits, pause, lists, cache or ledger', async () => {
       const forged = [
-        { type: 'settings.set', patch: { serviceUrl: evil.baseUrl, scanNavigations: false, allowlist: ['attacker.test'] } },
+        {
+          type: 'settings.set',
+          patch: { serviceUrl: evil.baseUrl, scanNavigations: false, allowlist: ['attacker.test'] },
+        },
         { type: 'settings.import', json: JSON.stringify({ serviceUrl: evil.baseUrl, apiKey: 'x' }) },
         { type: 'settings.get' },
         { type: 'connection.test', serviceUrl: evil.baseUrl, apiKey: '' },
@@ -116,12 +145,18 @@ for (const kind of selectedBrowsers()) {
       ];
       const replies = await attacker.inContentScript(sendAll, forged);
       expect(replies).toHaveLength(forged.length);
-      replies.forEach((r, i) => expect(r, forged[i]!.type).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } }));
+      replies.forEach((r, i) =>
+        expect(r, forged[i]!.type).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } }),
+      );
       // No effect: read back from our own page.
       expect(await request<SettingsData>({ type: 'settings.get' })).toEqual(before.settings);
-      expect((await request<TabStatusData>({ type: 'tab.status', tabId: await driver.tabIdOf(attacker) })).pausedUntil).toBeNull();
+      expect(
+        (await request<TabStatusData>({ type: 'tab.status', tabId: await driver.tabIdOf(attacker) })).pausedUntil,
+      ).toBeNull();
       expect(await known([visitedSafe])).toMatchObject({ [visitedSafe]: { status: 'verdict', band: 'safe' } }); // cache not cleared
-      expect((await request<LedgerEntry[]>({ type: 'ledger.get' })).length).toBeGreaterThanOrEqual(before.ledger.length); // not cleared
+      expect((await request<LedgerEntry[]>({ type: 'ledger.get' })).length).toBeGreaterThanOrEqual(
+        before.ledger.length,
+      ); // not cleared
       expect(accountRequests()).toEqual([]);
       expect(sent()).not.toContain(`${attackerBase()}/forced-scan`);
       expect(evil.requests).toEqual([]);
@@ -133,7 +168,12 @@ for (const kind of selectedBrowsers()) {
       const [reply] = await tab.inContentScript(sendAll, [{ type: 'link.proceed', url: visitedPhish }]);
       expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_message' } });
       await tab.inContentScript(navigateTo, visitedPhish);
-      await waitFor('the phishing page blocked', () => tab.currentUrl(), (u) => u.startsWith(`${driver.extensionUrl('blocked.html')}?t=`), 15_000);
+      await waitFor(
+        'the phishing page blocked',
+        () => tab.currentUrl(),
+        (u) => u.startsWith(`${driver.extensionUrl('blocked.html')}?t=`),
+        15_000,
+      );
       await tab.close();
     });
 
@@ -168,10 +208,14 @@ for (const kind of selectedBrowsers()) {
       const elapsed = Date.now() - started;
       const hovered = sent().filter((u) => u.includes('/hover-loop/'));
       const bound = maxInWindow(DEFAULT_BUDGETS.hoversPerTabPerMinute, elapsed);
-      console.log(`${kind}: ${r.ms} ms for 150 hover messages; ${hovered.length} sent (bound for ${elapsed} ms: ${bound})`);
+      console.log(
+        `${kind}: ${r.ms} ms for 150 hover messages; ${hovered.length} sent (bound for ${elapsed} ms: ${bound})`,
+      );
       expect(hovered.length).toBeGreaterThan(0); // the loop really reached the service…
       expect(hovered.length).toBeLessThanOrEqual(bound); // …and no more than the budget
-      const ledger = (await request<LedgerEntry[]>({ type: 'ledger.get' })).filter((e) => e.url.includes('/hover-loop/'));
+      const ledger = (await request<LedgerEntry[]>({ type: 'ledger.get' })).filter((e) =>
+        e.url.includes('/hover-loop/'),
+      );
       expect(ledger.length).toBe(hovered.length);
     });
 
@@ -190,7 +234,9 @@ for (const kind of selectedBrowsers()) {
       const elapsed = Date.now() - started;
       const navigated = sent().filter((u) => u.includes('/no-content/'));
       const bound = maxInWindow(DEFAULT_BUDGETS.navigationsPerTabPerMinute, elapsed);
-      console.log(`${kind}: ${loops} navigations in ${elapsed} ms; ${navigated.length} sent (bound: ${bound}; 100 ms looping before budgets: ~10 a second)`);
+      console.log(
+        `${kind}: ${loops} navigations in ${elapsed} ms; ${navigated.length} sent (bound: ${bound}; 100 ms looping before budgets: ~10 a second)`,
+      );
       expect(loops).toBeGreaterThan(NAV_LOOP_MS / NAV_EVERY_MS / 2);
       expect(navigated.length).toBeGreaterThan(0);
       expect(navigated.length).toBeLessThanOrEqual(bound);
@@ -214,8 +260,22 @@ for (const kind of selectedBrowsers()) {
     test('storage: nothing private is readable (settings, policy, history, ledger, verdicts, key)', async () => {
       const readable = await attacker.inContentScript(readStorage);
       const text = JSON.stringify(readable);
-      console.log(`${kind}: storage areas a content script can read: ${Object.entries(readable).filter(([, v]) => v.ok).map(([k, v]) => `${k} (${Object.keys((v.data as object) ?? {}).join(', ') || 'empty'})`).join('; ') || 'none'}`);
-      for (const secret of [svc.demoKey, svc.baseUrl, 'bank-visited', 'phish-history', '/hover-loop/', '/no-content/']) {
+      console.log(
+        `${kind}: storage areas a content script can read: ${
+          Object.entries(readable)
+            .filter(([, v]) => v.ok)
+            .map(([k, v]) => `${k} (${Object.keys((v.data as object) ?? {}).join(', ') || 'empty'})`)
+            .join('; ') || 'none'
+        }`,
+      );
+      for (const secret of [
+        svc.demoKey,
+        svc.baseUrl,
+        'bank-visited',
+        'phish-history',
+        '/hover-loop/',
+        '/no-content/',
+      ]) {
         expect(text, `a content script can read "${secret}" from storage: ${text.slice(0, 300)}`).not.toContain(secret);
       }
     });
@@ -229,14 +289,23 @@ for (const kind of selectedBrowsers()) {
       await driver.suspendBackground();
       const after = pages.url('after-forgery.test', '/');
       const tab = await driver.openWebPage(after);
-      await waitFor('the next navigation checked (by the service or by the forged one)', () => sent().includes(after) || evil.requests.length > 0, (x) => x, 20_000);
-      expect(evil.requests.map((r) => `${r.method} ${r.path} key:${r.authorization?.includes(svc.demoKey) ? 'yes' : 'no'}`)).toEqual([]);
+      await waitFor(
+        'the next navigation checked (by the service or by the forged one)',
+        () => sent().includes(after) || evil.requests.length > 0,
+        (x) => x,
+        20_000,
+      );
+      expect(
+        evil.requests.map((r) => `${r.method} ${r.path} key:${r.authorization?.includes(svc.demoKey) ? 'yes' : 'no'}`),
+      ).toEqual([]);
       expect(sent()).toContain(after);
       const settings = await request<SettingsData>({ type: 'settings.get' });
       expect(settings.settings.serviceUrl).toBe(svc.baseUrl);
       expect(settings.managedKeys).toEqual([]);
       expect(settings.settings.allowlist).toEqual(before.settings.settings.allowlist);
-      expect((await request<TabStatusData>({ type: 'tab.status', tabId: await driver.tabIdOf(tab) })).pausedUntil).toBeNull();
+      expect(
+        (await request<TabStatusData>({ type: 'tab.status', tabId: await driver.tabIdOf(tab) })).pausedUntil,
+      ).toBeNull();
       await tab.close();
     });
   });

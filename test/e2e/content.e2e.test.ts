@@ -7,20 +7,42 @@
 // through the DevTools protocol (harness/overlay-inspect.ts), as the page never can.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { clearErrors, extensionDir, launchChromium, selectedBrowsers, startPageServer, type ChromiumExtension, type CollectedError, type PageServer } from './harness';
+import {
+  clearErrors,
+  extensionDir,
+  launchChromium,
+  selectedBrowsers,
+  startPageServer,
+  type ChromiumExtension,
+  type CollectedError,
+  type PageServer,
+} from './harness';
 import { openExtensionPage, requestFromExtensionPage } from './harness/extension-messages';
 import { startHtmlServer, type HtmlServer } from './harness/html-server';
 import { hostilePage, laterLinksPage, linksPage } from './harness/content-pages';
 import { openContentWorld } from './harness/content-world';
 import { OverlayInspector, OVERLAY_TAG, type OverlaySnapshot } from './harness/overlay-inspect';
-import { describeRun, excessOver, launchBaselineChromium, LONG_TASK_MS, measurePage, longTaskInitScript, type LongTaskRun } from './harness/long-tasks';
+import {
+  describeRun,
+  excessOver,
+  launchBaselineChromium,
+  LONG_TASK_MS,
+  measurePage,
+  longTaskInitScript,
+  type LongTaskRun,
+} from './harness/long-tasks';
 import { traceDuring } from './harness/extension-trace';
 import { installMessageCounter, type ContentMessage } from './harness/message-counter';
 import { postsFor, submittedUrls } from '../shared/service-log';
 import { waitForBlockedPage } from './harness/navigate';
 import { waitFor } from './harness/wait-for';
 import { startService, verdictFor, type ScanningService } from '../service/server';
-import { MAX_BATCH, type LinkInfo, type LinksLookupData, type SettingsWriteData } from '../../src/shared/messaging/protocol';
+import {
+  MAX_BATCH,
+  type LinkInfo,
+  type LinksLookupData,
+  type SettingsWriteData,
+} from '../../src/shared/messaging/protocol';
 
 const browsers = selectedBrowsers();
 
@@ -65,12 +87,20 @@ if (browsers.includes('chromium')) {
     /** Scans a URL from an extension page (as the popup does) and waits for its cached verdict. */
     async function prescan(url: string): Promise<LinkInfo> {
       await requestFromExtensionPage(control, { type: 'scan.url', url, reason: 'popup' });
-      const info = await waitFor(`a cached verdict for ${url}`, () => known(url), (i) => i?.status === 'verdict');
+      const info = await waitFor(
+        `a cached verdict for ${url}`,
+        () => known(url),
+        (i) => i?.status === 'verdict',
+      );
       return info!;
     }
 
     /** Serves `body` at `path`, opens it in a new tab and waits for the content script to run in it. */
-    async function openTestPage(host: string, path: string, body: string): Promise<{ page: Page; url: string; overlay: OverlayInspector }> {
+    async function openTestPage(
+      host: string,
+      path: string,
+      body: string,
+    ): Promise<{ page: Page; url: string; overlay: OverlayInspector }> {
       html.set(path, body);
       const url = html.url(host, path);
       const page = await ext.context.newPage();
@@ -85,7 +115,8 @@ if (browsers.includes('chromium')) {
       return { page, url, overlay: await OverlayInspector.open(page) };
     }
 
-    const badgesNamed = (s: OverlaySnapshot, text: string) => s.badges.filter((b) => (b.attributes['aria-label'] ?? '').endsWith(`: ${text}`));
+    const badgesNamed = (s: OverlaySnapshot, text: string) =>
+      s.badges.filter((b) => (b.attributes['aria-label'] ?? '').endsWith(`: ${text}`));
 
     /** Errors since the previous call; each test asserts its own. */
     function takeErrors(): CollectedError[] {
@@ -98,7 +129,11 @@ if (browsers.includes('chromium')) {
       const target = html.url('malware-drop.test', '/');
       const expected = verdictFor(target);
       if (expected.outcome !== 'COMPLETED') throw new Error('rule table changed: malware should complete');
-      const { page, overlay } = await openTestPage('hover-page.test', '/hover', linksPage('Hover page', [{ id: 'mal', href: target, text: 'Free download' }]));
+      const { page, overlay } = await openTestPage(
+        'hover-page.test',
+        '/hover',
+        linksPage('Hover page', [{ id: 'mal', href: target, text: 'Free download' }]),
+      );
 
       // Unknown before the hover: the page load itself asked nothing of the service for it.
       await page.waitForTimeout(500);
@@ -137,7 +172,9 @@ if (browsers.includes('chromium')) {
 
       // What assistive technology gets: the marker's name (never colour alone) and the tooltip.
       const ax = await overlay.accessibleNodes();
-      expect(ax.filter((n) => n.name.startsWith('Linklens:')).map((n) => n.name)).toContain('Linklens: Malicious link, risk score 95 of 100: Free download');
+      expect(ax.filter((n) => n.name.startsWith('Linklens:')).map((n) => n.name)).toContain(
+        'Linklens: Malicious link, risk score 95 of 100: Free download',
+      );
       expect(ax.some((n) => n.role === 'tooltip')).toBe(true);
 
       await overlay.close();
@@ -147,11 +184,23 @@ if (browsers.includes('chromium')) {
 
     test('a hovered safe link gets no marker', async () => {
       const target = html.url('safe-shop.test', '/catalog');
-      const { page, overlay } = await openTestPage('safe-hover.test', '/safe', linksPage('Safe page', [{ id: 'safe', href: target, text: 'Shop' }]));
+      const { page, overlay } = await openTestPage(
+        'safe-hover.test',
+        '/safe',
+        linksPage('Safe page', [{ id: 'safe', href: target, text: 'Shop' }]),
+      );
       await page.hover('#safe');
       // The hover was checked: the service scanned it and the verdict (safe, 5) is cached.
-      await waitFor('the hover POST', () => postsFor(svc.log, target), (n) => n === 1);
-      const info = await waitFor('the safe verdict', () => known(target), (i) => i?.status === 'verdict');
+      await waitFor(
+        'the hover POST',
+        () => postsFor(svc.log, target),
+        (n) => n === 1,
+      );
+      const info = await waitFor(
+        'the safe verdict',
+        () => known(target),
+        (i) => i?.status === 'verdict',
+      );
       expect(info).toMatchObject({ band: 'safe', riskScore: 5, action: 'allow' });
       // Room for the pushed update to reach the page (the malware test shows it takes well under this).
       await page.waitForTimeout(1_500);
@@ -168,7 +217,13 @@ if (browsers.includes('chromium')) {
 
     /** Waits for the confirmation dialog to be open (or closed) in the overlay. */
     const dialogState = (overlay: OverlayInspector, open: boolean) =>
-      waitFor(open ? 'the confirmation dialog' : 'the dialog to close', () => overlay.snapshot(), (s) => (open ? s.dialog?.open === true : s.dialog === null), 10_000, 50);
+      waitFor(
+        open ? 'the confirmation dialog' : 'the dialog to close',
+        () => overlay.snapshot(),
+        (s) => (open ? s.dialog?.open === true : s.dialog === null),
+        10_000,
+        50,
+      );
     const buttonTexts = (s: OverlaySnapshot) => s.dialog?.buttons.map((b) => b.text) ?? [];
     const button = (s: OverlaySnapshot, text: string) => {
       const b = s.dialog?.buttons.find((x) => x.text === text);
@@ -178,19 +233,30 @@ if (browsers.includes('chromium')) {
 
     test('clicking a phishing link asks first: "Go back" stays, "Open anyway" leads to the blocked page whose "Proceed anyway" opens it, policy can remove it', async () => {
       const target = html.url('phish-click.test', '/login');
-      expect(await prescan(target)).toMatchObject({ riskScore: 88, band: 'malicious', action: 'block', canProceed: true });
+      expect(await prescan(target)).toMatchObject({
+        riskScore: 88,
+        band: 'malicious',
+        action: 'block',
+        canProceed: true,
+      });
       const body = linksPage('Click page', [{ id: 'phish', href: target, text: 'Bank login' }]);
       const { page, url, overlay } = await openTestPage('click-page.test', '/click', body);
       // The cached verdict reaches the page through the lookup that follows the person's arrival
       // (openTestPage moved the pointer onto the page; no hover on the link needed).
-      await waitFor('the marker of the known phishing link', () => overlay.snapshot(), (s) => badgesNamed(s, 'Bank login').length === 1);
+      await waitFor(
+        'the marker of the known phishing link',
+        () => overlay.snapshot(),
+        (s) => badgesNamed(s, 'Bank login').length === 1,
+      );
 
       await page.click('#phish');
       let s = await dialogState(overlay, true);
       expect(buttonTexts(s)).toEqual(['Report a mistake', 'Open anyway', 'Go back']);
       expect(s.dialog!.text).toContain(target);
       expect(s.dialog!.text).toContain('Risk score: 88 / 100');
-      expect((await overlay.accessibleNodes()).filter((n) => n.role === 'dialog').map((n) => n.name)).toEqual(['Open this link?']);
+      expect((await overlay.accessibleNodes()).filter((n) => n.role === 'dialog').map((n) => n.name)).toEqual([
+        'Open this link?',
+      ]);
       // The navigation did not happen: same page, and the target's server was never asked.
       await page.waitForTimeout(1_000);
       expect(page.url()).toBe(url);
@@ -220,7 +286,11 @@ if (browsers.includes('chromium')) {
       await setSettings({ allowProceed: false });
       try {
         const locked = await openTestPage('click-page.test', '/click', body);
-        await waitFor('the marker', () => locked.overlay.snapshot(), (x) => badgesNamed(x, 'Bank login').length === 1);
+        await waitFor(
+          'the marker',
+          () => locked.overlay.snapshot(),
+          (x) => badgesNamed(x, 'Bank login').length === 1,
+        );
         await locked.page.click('#phish');
         s = await dialogState(locked.overlay, true);
         expect(buttonTexts(s)).toEqual(['Report a mistake', 'Go back']);
@@ -242,8 +312,16 @@ if (browsers.includes('chromium')) {
       const inShadow = html.url('phish-shadow.test', '/login');
       await prescan(later);
       await prescan(inShadow);
-      const { page, overlay } = await openTestPage('spa-page.test', '/later', laterLinksPage('Feed', { id: 'shadowed', href: inShadow, text: 'Shadow link' }));
-      const shadowBadge = await waitFor('the marker of the shadow-root link', () => overlay.snapshot(), (s) => badgesNamed(s, 'Shadow link').length === 1);
+      const { page, overlay } = await openTestPage(
+        'spa-page.test',
+        '/later',
+        laterLinksPage('Feed', { id: 'shadowed', href: inShadow, text: 'Shadow link' }),
+      );
+      const shadowBadge = await waitFor(
+        'the marker of the shadow-root link',
+        () => overlay.snapshot(),
+        (s) => badgesNamed(s, 'Shadow link').length === 1,
+      );
       expect(badgesNamed(shadowBadge, 'Shadow link')[0]!.attributes['aria-label']).toContain('risk score 88 of 100');
 
       // Infinite scroll: 50 more links arrive after load, all to a URL with a cached verdict.
@@ -292,19 +370,32 @@ if (browsers.includes('chromium')) {
           { id: 'unscanned', href: unscanned, text: 'Other' },
         ]),
       );
-      await waitFor('the marker', () => overlay.snapshot(), (x) => badgesNamed(x, 'Prize').length === 1);
+      await waitFor(
+        'the marker',
+        () => overlay.snapshot(),
+        (x) => badgesNamed(x, 'Prize').length === 1,
+      );
       await page.hover('#flagged');
-      await waitFor('the tooltip', () => overlay.snapshot(), (x) => x.tooltip?.hidden === false && x.tooltip.text.includes(expected.result.reasoning));
+      await waitFor(
+        'the tooltip',
+        () => overlay.snapshot(),
+        (x) => x.tooltip?.hidden === false && x.tooltip.text.includes(expected.result.reasoning),
+      );
 
       // The page's own script fakes hover intent on a link nobody pointed at: no scan follows.
       await page.evaluate(() => {
         const a = document.getElementById('unscanned')!;
-        for (const type of ['pointerover', 'mouseover', 'pointerenter']) a.dispatchEvent(new PointerEvent(type, { bubbles: true, composed: true }));
+        for (const type of ['pointerover', 'mouseover', 'pointerenter'])
+          a.dispatchEvent(new PointerEvent(type, { bubbles: true, composed: true }));
       });
 
       const seen = await page.evaluate((tag) => {
         const host = document.querySelector(tag);
-        const w = window as unknown as { __captured: { tag: string; mode: string }[]; __messages: string[]; __servedBody: string };
+        const w = window as unknown as {
+          __captured: { tag: string; mode: string }[];
+          __messages: string[];
+          __servedBody: string;
+        };
         return {
           hostFound: host !== null,
           shadowRootHidden: host ? host.shadowRoot === null : null,
@@ -317,7 +408,12 @@ if (browsers.includes('chromium')) {
           bodyUnchanged: document.body.innerHTML === w.__servedBody,
           anchors: [...document.querySelectorAll('a')].map((a) => ({ id: a.id, attributes: a.getAttributeNames() })),
           // Everything the page can read as text or markup, whole document.
-          text: [document.documentElement.outerHTML, document.documentElement.innerText, document.documentElement.textContent, ...w.__messages].join('\n'),
+          text: [
+            document.documentElement.outerHTML,
+            document.documentElement.innerText,
+            document.documentElement.textContent,
+            ...w.__messages,
+          ].join('\n'),
         };
       }, OVERLAY_TAG);
       expect(seen.hostFound).toBe(true);
@@ -345,8 +441,19 @@ if (browsers.includes('chromium')) {
       // copy of this script started" event: the warnings must stay (src/content/lifetime.ts), and
       // clicks still ask first.
       await page.evaluate((id) => {
-        document.dispatchEvent(new CustomEvent(`${id}:content:wxt:content-script-started`, { detail: { contentScriptName: 'content', messageId: 'forged-by-page' } }));
-        window.postMessage({ type: `${id}:content:wxt:content-script-started`, contentScriptName: 'content', messageId: 'forged-by-page' }, '*');
+        document.dispatchEvent(
+          new CustomEvent(`${id}:content:wxt:content-script-started`, {
+            detail: { contentScriptName: 'content', messageId: 'forged-by-page' },
+          }),
+        );
+        window.postMessage(
+          {
+            type: `${id}:content:wxt:content-script-started`,
+            contentScriptName: 'content',
+            messageId: 'forged-by-page',
+          },
+          '*',
+        );
       }, ext.extensionId);
       await page.waitForTimeout(1_000);
       expect(await page.$(OVERLAY_TAG), 'the overlay host is still in the page').not.toBeNull();
@@ -406,7 +513,8 @@ if (browsers.includes('chromium')) {
         const page = await ext.context.newPage();
         await page.addInitScript({ content: longTaskInitScript(OVERLAY_TAG) });
         const fromPage = async () => (await counter.read()).slice(before).filter((m) => m.senderUrl === url);
-        const allLookedUp = (m: ContentMessage[]) => m.filter((x) => x.type === 'links.lookup').reduce((n, x) => n + x.urls, 0) >= 5_000;
+        const allLookedUp = (m: ContentMessage[]) =>
+          m.filter((x) => x.type === 'links.lookup').reduce((n, x) => n + x.urls, 0) >= 5_000;
         // Long tasks are collected only once every link was looked up: all of the content
         // script's page-load work lies inside the measured window.
         const run = await measurePage(page, url, `extension #${withExtension.length + 1}`, {
@@ -417,7 +525,12 @@ if (browsers.includes('chromium')) {
         withExtension.push(run);
         const msgs = await fromPage();
         const lookups = msgs.filter((m) => m.type === 'links.lookup');
-        perRun.push({ lookups: lookups.length, urls: lookups.reduce((n, x) => n + x.urls, 0), hovers: msgs.filter((m) => m.type === 'link.hover').length, total: msgs.length });
+        perRun.push({
+          lookups: lookups.length,
+          urls: lookups.reduce((n, x) => n + x.urls, 0),
+          hovers: msgs.filter((m) => m.type === 'link.hover').length,
+          total: msgs.length,
+        });
         await page.close();
       };
 
@@ -437,13 +550,27 @@ if (browsers.includes('chromium')) {
       await tracedPage.addInitScript({ content: longTaskInitScript(OVERLAY_TAG) });
       const cdp = await ext.context.newCDPSession(tracedPage);
       const tracedUrl = pages.url('links-traced.test', '/links?n=5000');
-      const { trace } = await traceDuring(cdp, tracedUrl, () => measurePage(tracedPage, tracedUrl, 'extension, traced'));
+      const { trace } = await traceDuring(cdp, tracedUrl, () =>
+        measurePage(tracedPage, tracedUrl, 'extension, traced'),
+      );
       await tracedPage.close();
-      const tasks = trace.longTasks.map((l) => `${Math.round(l.ms)} ms (content script ${l.extensionScriptMs.toFixed(1)} ms; ${l.top.map(([n, ms]) => `${n} ${Math.round(ms)}`).join(', ')})`);
-      console.log(`traced extension run: content script ${trace.extensionScriptMs.toFixed(1)} ms in all; tasks ≥ 50 ms: ${tasks.join('; ') || 'none'}`);
-      expect(trace.extensionScriptMs, 'the trace sees the content script run (it looks the links up)').toBeGreaterThan(1);
-      const ours = trace.longTasks.filter((l) => l.extensionScriptMs > 0 && (l.extensionScriptMs >= 1 || l.ms - l.extensionScriptMs < LONG_TASK_MS));
-      expect(ours.map((l) => `${Math.round(l.ms)} ms task, ${l.extensionScriptMs.toFixed(1)} ms of it content script`), tasks.join('\n')).toEqual([]);
+      const tasks = trace.longTasks.map(
+        (l) =>
+          `${Math.round(l.ms)} ms (content script ${l.extensionScriptMs.toFixed(1)} ms; ${l.top.map(([n, ms]) => `${n} ${Math.round(ms)}`).join(', ')})`,
+      );
+      console.log(
+        `traced extension run: content script ${trace.extensionScriptMs.toFixed(1)} ms in all; tasks ≥ 50 ms: ${tasks.join('; ') || 'none'}`,
+      );
+      expect(trace.extensionScriptMs, 'the trace sees the content script run (it looks the links up)').toBeGreaterThan(
+        1,
+      );
+      const ours = trace.longTasks.filter(
+        (l) => l.extensionScriptMs > 0 && (l.extensionScriptMs >= 1 || l.ms - l.extensionScriptMs < LONG_TASK_MS),
+      );
+      expect(
+        ours.map((l) => `${Math.round(l.ms)} ms task, ${l.extensionScriptMs.toFixed(1)} ms of it content script`),
+        tasks.join('\n'),
+      ).toEqual([]);
 
       // Bounded messages: links are looked up as they come near the screen (src/content/nearby.ts),
       // each once, in batches of up to MAX_BATCH (at least 10 messages for 5,000); a batch goes out

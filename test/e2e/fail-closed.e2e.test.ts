@@ -22,7 +22,12 @@ import { firefoxDriver } from './harness/driver-firefox';
 import { postsFor, submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
-import type { BlockedDetailsData, SettingsData, SettingsWriteData, TabStatusData } from '../../src/shared/messaging/protocol';
+import type {
+  BlockedDetailsData,
+  SettingsData,
+  SettingsWriteData,
+  TabStatusData,
+} from '../../src/shared/messaging/protocol';
 import { KNOWN_SAFE_PRIORITY } from '../../src/shared/policy/known-safe';
 import { ORG_BLOCK_PRIORITY } from '../../src/shared/policy/net-rules';
 import { DEFAULT_BUDGETS } from '../../src/shared/policy/budgets';
@@ -60,7 +65,13 @@ function siteRequests(w: World, url: string): number {
 
 /** Strict mode's known-safe rules (allow, below every block rule) that let `url` through the hold. */
 const knownSafeRules = async (w: World, url: string) =>
-  (await w.driver.extensionRules()).session.filter((r) => r.priority === KNOWN_SAFE_PRIORITY && r.action.type === 'allow' && r.condition.regexFilter !== undefined && new RegExp(r.condition.regexFilter).test(url));
+  (await w.driver.extensionRules()).session.filter(
+    (r) =>
+      r.priority === KNOWN_SAFE_PRIORITY &&
+      r.action.type === 'allow' &&
+      r.condition.regexFilter !== undefined &&
+      new RegExp(r.condition.regexFilter).test(url),
+  );
 
 /** No console or uncaught errors from the extension and the pages; the list says which when not. */
 const expectNoErrors = (errors: unknown[]) => expect(errors, JSON.stringify(errors, null, 1)).toEqual([]);
@@ -68,7 +79,12 @@ const expectNoErrors = (errors: unknown[]) => expect(errors, JSON.stringify(erro
 const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
 
 async function tokenOf(w: World, tab: JourneyPage): Promise<string> {
-  const landed = await waitFor('the tab to land on blocked.html', () => tab.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
+  const landed = await waitFor(
+    'the tab to land on blocked.html',
+    () => tab.currentUrl(),
+    (u) => isBlockedPage(w, u),
+    20_000,
+  );
   return new URL(landed).searchParams.get('t')!;
 }
 
@@ -86,13 +102,28 @@ const shownOn = (tab: JourneyPage) =>
  * the site's server gets nothing for it, neither before the hold began (the browser's rule
  * holds the load before its request) nor while the tab is held.
  */
-async function heldAndBlocked(w: World, url: string, reason: string, whyKey: keyof typeof en): Promise<{ tab: JourneyPage; token: string }> {
+async function heldAndBlocked(
+  w: World,
+  url: string,
+  reason: string,
+  whyKey: keyof typeof en,
+): Promise<{ tab: JourneyPage; token: string }> {
   const tab = await w.driver.openWebPage(url);
   const token = await tokenOf(w, tab);
   expect(siteRequests(w, url), `requests for ${url} before the hold`).toBe(0);
-  const details = await waitFor(`blocked.details to settle on ${reason}`, () => detailsOf(w, token), (d) => !d.pending, 20_000, 200);
+  const details = await waitFor(
+    `blocked.details to settle on ${reason}`,
+    () => detailsOf(w, token),
+    (d) => !d.pending,
+    20_000,
+    200,
+  );
   expect(details).toMatchObject({ reason, pending: false, riskScore: null });
-  const shown = await waitFor('the blocked page to say why', () => shownOn(tab), (s) => s.why !== '');
+  const shown = await waitFor(
+    'the blocked page to say why',
+    () => shownOn(tab),
+    (s) => s.why !== '',
+  );
   expect(shown).toEqual({ headline: en.headline_strict.message, why: en[whyKey].message });
   // Still held a moment later, and the site never asked for while held.
   await new Promise((r) => setTimeout(r, 1000));
@@ -117,29 +148,48 @@ for (const kind of selectedBrowsers()) {
       await w.svc?.stop();
     });
 
-    test('strict + a working service: a new safe page opens once its verdict is in, its server first asked after the scan completed; a new phishing page\'s server gets nothing', async () => {
+    test("strict + a working service: a new safe page opens once its verdict is in, its server first asked after the scan completed; a new phishing page's server gets nothing", async () => {
       await configure(w, { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey, ...STRICT_BLOCK });
       const safe = w.pages.url('strict-new-safe.test', '/shop');
       const tab = await w.driver.openWebPage(safe);
-      await waitFor('the page itself, released', () => tab.currentUrl(), (u) => u === safe, 20_000);
+      await waitFor(
+        'the page itself, released',
+        () => tab.currentUrl(),
+        (u) => u === safe,
+        20_000,
+      );
       const scan = w.svc.scans().find((x) => x.url === safe);
       expect(scan?.state).toBe('COMPLETED');
       const served = w.pages.requests.filter((r) => r.host === 'strict-new-safe.test' && r.path === '/shop');
       expect(served.length).toBeGreaterThanOrEqual(1);
-      expect(served[0]!.at, 'the first request reached the site after the scan completed').toBeGreaterThanOrEqual(Date.parse(String(scan!.completedAt)));
+      expect(served[0]!.at, 'the first request reached the site after the scan completed').toBeGreaterThanOrEqual(
+        Date.parse(String(scan!.completedAt)),
+      );
       // A second visit: the verdict is known, and the page goes through the hold in the browser
       // (a known-safe rule, shared/policy/known-safe.ts, which the browser accepted): no
       // request stopped and let through again (that would leave a release pass for its tab).
       await tab.close();
-      await waitFor('a known-safe rule for the page', () => knownSafeRules(w, safe), (r) => r.length === 1, 10_000);
+      await waitFor(
+        'a known-safe rule for the page',
+        () => knownSafeRules(w, safe),
+        (r) => r.length === 1,
+        10_000,
+      );
       // The site gets one request for this visit, and the service nothing (the verdict came
       // from the cache).
       const servedBefore = siteRequests(w, safe);
       const postsBefore = w.svc.log.filter((e) => e.method === 'POST').length;
       const again = await w.driver.openWebPage(safe);
-      await waitFor('the page itself, again', () => again.currentUrl(), (u) => u === safe, 20_000);
+      await waitFor(
+        'the page itself, again',
+        () => again.currentUrl(),
+        (u) => u === safe,
+        20_000,
+      );
       const againTab = await w.driver.tabIdOf(again);
-      const passes = (await w.driver.extensionRules()).session.filter((r) => r.action.type === 'allow' && r.condition.tabIds?.includes(againTab));
+      const passes = (await w.driver.extensionRules()).session.filter(
+        (r) => r.action.type === 'allow' && r.condition.tabIds?.includes(againTab),
+      );
       expect(passes, 'a release pass: the hold stopped the known-safe page').toEqual([]);
       await again.close();
       expect(siteRequests(w, safe) - servedBefore).toBe(1);
@@ -157,7 +207,13 @@ for (const kind of selectedBrowsers()) {
       const bad = w.pages.url('phish-strict-new.test', '/login');
       const held = await w.driver.openWebPage(bad);
       const token = await tokenOf(w, held);
-      await waitFor('the verdict', () => detailsOf(w, token), (d) => !d.pending, 20_000, 200);
+      await waitFor(
+        'the verdict',
+        () => detailsOf(w, token),
+        (d) => !d.pending,
+        20_000,
+        200,
+      );
       expect(isBlockedPage(w, await held.currentUrl())).toBe(true);
       expect(siteRequests(w, bad), `requests for ${bad}`).toBe(0);
       await held.close();
@@ -166,17 +222,37 @@ for (const kind of selectedBrowsers()) {
 
     test("strict + a page past its tab's budget: its next page is not let through unchecked; blocked, nothing sent, nothing reaches the site", async () => {
       // One check at once per tab (a budget of 2 a minute): the first page spends it.
-      await configure(w, { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey, ...STRICT_BLOCK, budgets: { ...DEFAULT_BUDGETS, navigationsPerTabPerMinute: 2 } });
+      await configure(w, {
+        serviceUrl: w.svc.baseUrl,
+        apiKey: w.svc.demoKey,
+        ...STRICT_BLOCK,
+        budgets: { ...DEFAULT_BUDGETS, navigationsPerTabPerMinute: 2 },
+      });
       try {
         const first = w.pages.url('strict-budget-first.test', '/');
         const tab = await w.driver.openWebPage(first);
-        await waitFor('the first page, released', () => tab.currentUrl(), (u) => u === first, 20_000);
+        await waitFor(
+          'the first page, released',
+          () => tab.currentUrl(),
+          (u) => u === first,
+          20_000,
+        );
         const next = w.pages.url('strict-budget-next.test', '/');
         await tab.evaluate((u) => void (location.href = u), next);
         const token = await tokenOf(w, tab);
-        const details = await waitFor('blocked.details to settle', () => detailsOf(w, token), (d) => !d.pending, 20_000, 200);
+        const details = await waitFor(
+          'blocked.details to settle',
+          () => detailsOf(w, token),
+          (d) => !d.pending,
+          20_000,
+          200,
+        );
         expect(details).toMatchObject({ reason: 'strict:budget', pending: false, riskScore: null });
-        const shown = await waitFor('the blocked page to say why', () => shownOn(tab), (x) => x.why !== '');
+        const shown = await waitFor(
+          'the blocked page to say why',
+          () => shownOn(tab),
+          (x) => x.why !== '',
+        );
         expect(shown).toEqual({ headline: en.headline_strict.message, why: en.strictWhy_budget.message });
         expect(siteRequests(w, next)).toBe(0);
         expect(postsFor(w.svc.log, next)).toBe(0);
@@ -205,7 +281,13 @@ for (const kind of selectedBrowsers()) {
       expect(await tab.evaluate(() => document.body.textContent ?? '')).toContain(en.strictAwaiting.message);
 
       await request(w, { type: 'credits.purchase', amount: 10 });
-      const shown = await waitFor('the verdict on the same blocked page', () => shownOn(tab), (s) => s.headline === 'Phishing site blocked', 20_000, 200);
+      const shown = await waitFor(
+        'the verdict on the same blocked page',
+        () => shownOn(tab),
+        (s) => s.headline === 'Phishing site blocked',
+        20_000,
+        200,
+      );
       expect(shown.why).toBe('');
       expect(await detailsOf(w, token)).toMatchObject({ reason: 'band:malicious', riskScore: 88, awaiting: false });
       expect(siteRequests(w, url)).toBe(0);
@@ -221,7 +303,12 @@ for (const kind of selectedBrowsers()) {
       w.svc.clearLog();
       const url = w.pages.url('phish-credits-later.test', '/login');
       const tab = await w.driver.openWebPage(url);
-      await waitFor('the 402 for the page', () => w.svc.log.filter((e) => e.status === 402 && submittedUrls([e]).includes(url)).length, (n) => n === 1, 20_000);
+      await waitFor(
+        'the 402 for the page',
+        () => w.svc.log.filter((e) => e.status === 402 && submittedUrls([e]).includes(url)).length,
+        (n) => n === 1,
+        20_000,
+      );
       expect(await tab.currentUrl()).toBe(url); // not strict: the page shows while it waits
 
       // Five minutes pass. Not slept through: the background is suspended, and its stored job is
@@ -230,27 +317,33 @@ for (const kind of selectedBrowsers()) {
       const suspension = await w.driver.suspendBackground();
       expect(suspension.state).toBe('stopped');
       const control = await w.driver.openExtensionPage('popup.html');
-      const aged = await control.evaluate(async ({ key, ms }) => {
-        // Jobs live in the extension's IndexedDB (db-backend.ts: database 'linklens', store 'kv').
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const r = indexedDB.open('linklens', 1);
-          r.onsuccess = () => resolve(r.result);
-          r.onerror = () => reject(r.error);
-        });
-        const tx = <T,>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest<T>) =>
-          new Promise<T>((resolve, reject) => {
-            const req = fn(db.transaction('kv', mode).objectStore('kv'));
-            req.onsuccess = () => resolve(req.result);
-            req.onerror = () => reject(req.error);
+      const aged = await control.evaluate(
+        async ({ key, ms }) => {
+          // Jobs live in the extension's IndexedDB (db-backend.ts: database 'linklens', store 'kv').
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const r = indexedDB.open('linklens', 1);
+            r.onsuccess = () => resolve(r.result);
+            r.onerror = () => reject(r.error);
           });
-        const jobs = ((await tx('readonly', (s) => s.get('jobs'))) ?? {}) as Record<string, { createdAt: number; deadline: number; waitingFor: string | null }>;
-        const job = jobs[key];
-        if (!job) return null;
-        jobs[key] = { ...job, createdAt: job.createdAt - ms, deadline: job.deadline - ms };
-        await tx('readwrite', (s) => s.put(jobs, 'jobs'));
-        db.close();
-        return { waitingFor: job.waitingFor, overdueMs: Date.now() - (job.deadline - ms) };
-      }, { key: url, ms: WAITED_MS });
+          const tx = <T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest<T>) =>
+            new Promise<T>((resolve, reject) => {
+              const req = fn(db.transaction('kv', mode).objectStore('kv'));
+              req.onsuccess = () => resolve(req.result);
+              req.onerror = () => reject(req.error);
+            });
+          const jobs = ((await tx('readonly', (s) => s.get('jobs'))) ?? {}) as Record<
+            string,
+            { createdAt: number; deadline: number; waitingFor: string | null }
+          >;
+          const job = jobs[key];
+          if (!job) return null;
+          jobs[key] = { ...job, createdAt: job.createdAt - ms, deadline: job.deadline - ms };
+          await tx('readwrite', (s) => s.put(jobs, 'jobs'));
+          db.close();
+          return { waitingFor: job.waitingFor, overdueMs: Date.now() - (job.deadline - ms) };
+        },
+        { key: url, ms: WAITED_MS },
+      );
       await control.close();
       expect(aged).toMatchObject({ waitingFor: 'credits' });
       expect(aged!.overdueMs).toBeGreaterThan(60_000);
@@ -289,7 +382,6 @@ for (const kind of selectedBrowsers()) {
       }
       expectNoErrors(await w.driver.takeErrors());
     });
-
   });
 
   const blocker = browserPolicyBlocker(kind);
@@ -302,7 +394,12 @@ for (const kind of selectedBrowsers()) {
       w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
       // Before the launch: the extension's first storage.managed read sees the policy.
       // allowProceed is left at its default (true): the organization's block list alone forbids it.
-      policy = installBrowserPolicy(kind, { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey, allowPause: false, blocklist: [ORG_BLOCKED] });
+      policy = installBrowserPolicy(kind, {
+        serviceUrl: w.svc.baseUrl,
+        apiKey: w.svc.demoKey,
+        allowPause: false,
+        blocklist: [ORG_BLOCKED],
+      });
       w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
     });
     afterAll(async () => {
@@ -312,71 +409,120 @@ for (const kind of selectedBrowsers()) {
       await w.svc?.stop();
     });
 
-    test.skipIf(blocker !== null)('the popup has no pause control, the background refuses to pause, options shows it locked', async () => {
-      // storage.managed's first read can take seconds on a fresh profile (the first storage.managed read takes seconds on a fresh profile).
-      const data = await waitFor('the policy in settings.get', () => request<SettingsData>(w, { type: 'settings.get' }), (d) => d.managedKeys.includes('allowPause'), 30_000, 250);
-      expect(data.settings.allowPause).toBe(false);
+    test.skipIf(blocker !== null)(
+      'the popup has no pause control, the background refuses to pause, options shows it locked',
+      async () => {
+        // storage.managed's first read can take seconds on a fresh profile (the first storage.managed read takes seconds on a fresh profile).
+        const data = await waitFor(
+          'the policy in settings.get',
+          () => request<SettingsData>(w, { type: 'settings.get' }),
+          (d) => d.managedKeys.includes('allowPause'),
+          30_000,
+          250,
+        );
+        expect(data.settings.allowPause).toBe(false);
 
-      const site = await w.driver.openWebPage(w.pages.url('safe-shop.test', '/'));
-      const tabId = await w.driver.tabIdOf(site);
-      const popup = await w.driver.openExtensionPage(`popup.html?tabId=${tabId}`);
-      const buttons = await waitFor(
-        'the popup for the tab',
-        () => popup.evaluate(() => [...document.querySelectorAll('button')].map((b) => b.textContent?.trim() ?? '')),
-        (b) => b.includes(en.openSettings.message),
-      );
-      expect(buttons).not.toContain(en.pauseHour.message);
-      expect(buttons).not.toContain(en.pauseRestart.message);
-      expect(await w.driver.sendExtensionMessage({ type: 'pause.set', until: null })).toMatchObject({ ok: false, error: { code: 'not_allowed' } });
-      expect(await request<TabStatusData>(w, { type: 'tab.status', tabId })).toMatchObject({ canPause: false, pausedUntil: null });
-      await popup.close();
+        const site = await w.driver.openWebPage(w.pages.url('safe-shop.test', '/'));
+        const tabId = await w.driver.tabIdOf(site);
+        const popup = await w.driver.openExtensionPage(`popup.html?tabId=${tabId}`);
+        const buttons = await waitFor(
+          'the popup for the tab',
+          () => popup.evaluate(() => [...document.querySelectorAll('button')].map((b) => b.textContent?.trim() ?? '')),
+          (b) => b.includes(en.openSettings.message),
+        );
+        expect(buttons).not.toContain(en.pauseHour.message);
+        expect(buttons).not.toContain(en.pauseRestart.message);
+        expect(await w.driver.sendExtensionMessage({ type: 'pause.set', until: null })).toMatchObject({
+          ok: false,
+          error: { code: 'not_allowed' },
+        });
+        expect(await request<TabStatusData>(w, { type: 'tab.status', tabId })).toMatchObject({
+          canPause: false,
+          pausedUntil: null,
+        });
+        await popup.close();
 
-      const options = await w.driver.openExtensionPage('options.html');
-      const locked = await waitFor(
-        'the locked allowPause field',
-        () =>
-          options.evaluate((label) => {
-            const l = [...document.querySelectorAll('label')].find((x) => x.textContent?.trim() === label);
-            const input = l?.control as HTMLInputElement | null | undefined;
-            if (!input) return null;
-            const note = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-            return { disabled: input.disabled, checked: input.checked, note };
-          }, en.allowPause.message),
-        (x) => x !== null,
-      );
-      expect(locked).toEqual({ disabled: true, checked: false, note: en.lockedByOrg.message });
-      await options.close();
-      await site.close();
-      expectNoErrors(await w.driver.takeErrors());
-    });
+        const options = await w.driver.openExtensionPage('options.html');
+        const locked = await waitFor(
+          'the locked allowPause field',
+          () =>
+            options.evaluate((label) => {
+              const l = [...document.querySelectorAll('label')].find((x) => x.textContent?.trim() === label);
+              const input = l?.control as HTMLInputElement | null | undefined;
+              if (!input) return null;
+              const note = (input.getAttribute('aria-describedby') ?? '')
+                .split(' ')
+                .map((id) => document.getElementById(id)?.textContent ?? '')
+                .join(' ');
+              return { disabled: input.disabled, checked: input.checked, note };
+            }, en.allowPause.message),
+          (x) => x !== null,
+        );
+        expect(locked).toEqual({ disabled: true, checked: false, note: en.lockedByOrg.message });
+        await options.close();
+        await site.close();
+        expectNoErrors(await w.driver.takeErrors());
+      },
+    );
 
-    test.skipIf(blocker !== null)("the organization's block list cannot be undone: no \"Proceed anyway\" (even with allowProceed on), blocked.proceed refused, its server gets nothing", async () => {
-      await waitFor('the policy in settings.get', () => request<SettingsData>(w, { type: 'settings.get' }), (d) => d.managedKeys.includes('blocklist'), 30_000, 250);
-      const url = w.pages.url(`login.${ORG_BLOCKED}`, '/');
-      const tab = await w.driver.openWebPage(w.pages.url('start-before-listed.test', '/'));
-      await tab.evaluate((u) => void (location.href = u), url);
-      const token = await tokenOf(w, tab);
-      const details = await detailsOf(w, token);
-      expect(details).toMatchObject({ url, reason: 'blocklist', rule: { rule: 'orgBlockList', entry: ORG_BLOCKED }, canProceed: false });
-      // The page offers no way past it, and the background refuses the message that would be one.
-      await waitFor('the blocked page\'s actions', () => tab.evaluate(() => !!document.querySelector('.blocked-actions')), Boolean, 10_000);
-      const buttons = await tab.evaluate(() => [...document.querySelectorAll('button')].map((b) => b.textContent?.trim() ?? ''));
-      expect(buttons).not.toContain(en.proceedAnyway.message);
-      expect(await w.driver.sendExtensionMessage({ type: 'blocked.proceed', token })).toMatchObject({ ok: false, error: { code: 'not_allowed' } });
-      // The organization's rule ranks above every allow rule ("Proceed anyway" exceptions, passes).
-      const rules = await w.driver.extensionRules();
-      const orgRule = rules.dynamic.find((r) => r.action.type === 'block' && r.condition.requestDomains?.includes(ORG_BLOCKED));
-      expect(orgRule?.priority).toBe(ORG_BLOCK_PRIORITY);
-      expect(Math.max(...rules.session.filter((r) => r.action.type === 'allow').map((r) => r.priority), 0)).toBeLessThan(ORG_BLOCK_PRIORITY);
-      // Asked again: still the blocked page, and the site never heard of it; nothing was sent to the service.
-      await tab.evaluate((u) => void (location.href = u), url);
-      await new Promise((r) => setTimeout(r, 1000));
-      expect(isBlockedPage(w, await tab.currentUrl())).toBe(true);
-      expect(w.pages.requests.filter((r) => r.host === ORG_BLOCKED || r.host.endsWith(`.${ORG_BLOCKED}`))).toEqual([]);
-      expect(submittedUrls(w.svc.log).filter((u) => new URL(u).hostname.includes(ORG_BLOCKED))).toEqual([]);
-      await tab.close();
-      expectNoErrors(await w.driver.takeErrors());
-    }, 60_000);
+    test.skipIf(blocker !== null)(
+      'the organization\'s block list cannot be undone: no "Proceed anyway" (even with allowProceed on), blocked.proceed refused, its server gets nothing',
+      async () => {
+        await waitFor(
+          'the policy in settings.get',
+          () => request<SettingsData>(w, { type: 'settings.get' }),
+          (d) => d.managedKeys.includes('blocklist'),
+          30_000,
+          250,
+        );
+        const url = w.pages.url(`login.${ORG_BLOCKED}`, '/');
+        const tab = await w.driver.openWebPage(w.pages.url('start-before-listed.test', '/'));
+        await tab.evaluate((u) => void (location.href = u), url);
+        const token = await tokenOf(w, tab);
+        const details = await detailsOf(w, token);
+        expect(details).toMatchObject({
+          url,
+          reason: 'blocklist',
+          rule: { rule: 'orgBlockList', entry: ORG_BLOCKED },
+          canProceed: false,
+        });
+        // The page offers no way past it, and the background refuses the message that would be one.
+        await waitFor(
+          "the blocked page's actions",
+          () => tab.evaluate(() => !!document.querySelector('.blocked-actions')),
+          Boolean,
+          10_000,
+        );
+        const buttons = await tab.evaluate(() =>
+          [...document.querySelectorAll('button')].map((b) => b.textContent?.trim() ?? ''),
+        );
+        expect(buttons).not.toContain(en.proceedAnyway.message);
+        expect(await w.driver.sendExtensionMessage({ type: 'blocked.proceed', token })).toMatchObject({
+          ok: false,
+          error: { code: 'not_allowed' },
+        });
+        // The organization's rule ranks above every allow rule ("Proceed anyway" exceptions, passes).
+        const rules = await w.driver.extensionRules();
+        const orgRule = rules.dynamic.find(
+          (r) => r.action.type === 'block' && r.condition.requestDomains?.includes(ORG_BLOCKED),
+        );
+        expect(orgRule?.priority).toBe(ORG_BLOCK_PRIORITY);
+        expect(
+          Math.max(...rules.session.filter((r) => r.action.type === 'allow').map((r) => r.priority), 0),
+        ).toBeLessThan(ORG_BLOCK_PRIORITY);
+        // Asked again: still the blocked page, and the site never heard of it; nothing was sent to the service.
+        await tab.evaluate((u) => void (location.href = u), url);
+        await new Promise((r) => setTimeout(r, 1000));
+        expect(isBlockedPage(w, await tab.currentUrl())).toBe(true);
+        expect(w.pages.requests.filter((r) => r.host === ORG_BLOCKED || r.host.endsWith(`.${ORG_BLOCKED}`))).toEqual(
+          [],
+        );
+        expect(submittedUrls(w.svc.log).filter((u) => new URL(u).hostname.includes(ORG_BLOCKED))).toEqual([]);
+        await tab.close();
+        expectNoErrors(await w.driver.takeErrors());
+      },
+      60_000,
+    );
   });
 
   describe(`${label}: a damaged package (its public suffix list missing) fails closed`, () => {

@@ -48,7 +48,8 @@ if (browsers.includes('chromium')) {
     }
 
     /** tab.status as the popup asks it (by tab id: a tab that gets blocked changes its URL). */
-    const tabStatus = (tabId: number) => requestFromExtensionPage<TabStatusData>(s.control, { type: 'tab.status', tabId });
+    const tabStatus = (tabId: number) =>
+      requestFromExtensionPage<TabStatusData>(s.control, { type: 'tab.status', tabId });
 
     /** Closes every tab but the control page. */
     async function closeTabs(): Promise<void> {
@@ -69,16 +70,34 @@ if (browsers.includes('chromium')) {
       let completed = { at: 0, urls: new Set<string>() };
       const completedNow = () => {
         if (Date.now() - completed.at > 50) {
-          completed = { at: Date.now(), urls: new Set(svc.scans().filter((x) => x.state === 'COMPLETED').map((x) => x.url)) };
+          completed = {
+            at: Date.now(),
+            urls: new Set(
+              svc
+                .scans()
+                .filter((x) => x.state === 'COMPLETED')
+                .map((x) => x.url),
+            ),
+          };
         }
         return completed.urls;
       };
       const judge = serviceJudge(completedNow, expectedBand);
 
-      svc.setFaults({ rate429: 0.3, retryAfterForm: 'seconds', retryAfterSeconds: 1, rate500: 0.2, rateMalformed: 0.05, streamMode: 'stall' });
+      svc.setFaults({
+        rate429: 0.3,
+        retryAfterForm: 'seconds',
+        retryAfterSeconds: 1,
+        rate500: 0.2,
+        rateMalformed: 0.05,
+        streamMode: 'stall',
+      });
       // Alternate stalled and dropped event streams while the session runs.
       let mode: 'stall' | 'drop' = 'stall';
-      const toggle = setInterval(() => svc.setFaults({ streamMode: (mode = mode === 'stall' ? 'drop' : 'stall') }), 1000);
+      const toggle = setInterval(
+        () => svc.setFaults({ streamMode: (mode = mode === 'stall' ? 'drop' : 'stall') }),
+        1000,
+      );
       const watch = watchVerdicts(s.known, distinct, judge);
       const started = Date.now();
       let watched: Awaited<ReturnType<typeof watch.stop>>;
@@ -99,10 +118,20 @@ if (browsers.includes('chromium')) {
         for (const r of flat) {
           expect(r).toMatchObject({ ok: true, data: { status: expect.stringMatching(/^(unknown|verdict|pending)$/) } });
           const data = (r as { data: { status: string } }).data;
-          if (data.status === 'pending') expect(data).toEqual({ status: 'pending', progress: expect.stringMatching(/^(submitting|queued|processing)$/) });
+          if (data.status === 'pending')
+            expect(data).toEqual({
+              status: 'pending',
+              progress: expect.stringMatching(/^(submitting|queued|processing)$/),
+            });
         }
 
-        await waitFor('a verdict for every URL of the session', () => withoutVerdict(distinct), (missing) => missing.length === 0, 150_000, 1000);
+        await waitFor(
+          'a verdict for every URL of the session',
+          () => withoutVerdict(distinct),
+          (missing) => missing.length === 0,
+          150_000,
+          1000,
+        );
         console.log(`fault mix: ${distinct.length} URLs settled in ${Date.now() - started} ms`);
       } finally {
         clearInterval(toggle);
@@ -132,8 +161,13 @@ if (browsers.includes('chromium')) {
       svc.clearLog();
       const stopper = await workerStopper(s.control, s.ext.extensionId);
       const cases = ['post', 'poll', 'stream', 'done'] as const;
-      const url = Object.fromEntries(cases.map((c) => [c, s.pages.url(`phish-stop-${c}.test`, '/login')])) as Record<(typeof cases)[number], string>;
-      const tabs = Object.fromEntries(await Promise.all(cases.map(async (c) => [c, await s.ext.context.newPage()] as const))) as Record<(typeof cases)[number], Page>;
+      const url = Object.fromEntries(cases.map((c) => [c, s.pages.url(`phish-stop-${c}.test`, '/login')])) as Record<
+        (typeof cases)[number],
+        string
+      >;
+      const tabs = Object.fromEntries(
+        await Promise.all(cases.map(async (c) => [c, await s.ext.context.newPage()] as const)),
+      ) as Record<(typeof cases)[number], Page>;
       const started = Date.now();
       try {
         // 1. Mid-poll (no event streams: the service answers 404 for them) and after POST.
@@ -141,21 +175,50 @@ if (browsers.includes('chromium')) {
         svc.setProcessingDelay(6000);
         void visit(tabs.poll, url.poll);
         const pollScan = await scanOf(svc, url.poll);
-        await waitFor('a poll of the mid-poll scan', () => pollsOf(svc.log, pollScan.id).length, (n) => n >= 1, 15_000, 10);
+        await waitFor(
+          'a poll of the mid-poll scan',
+          () => pollsOf(svc.log, pollScan.id).length,
+          (n) => n >= 1,
+          15_000,
+          10,
+        );
         svc.setFaults({ slowMs: 2000 }); // the POST below is received, its answer held back
         void visit(tabs.post, url.post);
-        await waitFor('the POST of the after-POST case', () => postsFor(svc.log, url.post), (n) => n >= 1, 15_000, 10);
+        await waitFor(
+          'the POST of the after-POST case',
+          () => postsFor(svc.log, url.post),
+          (n) => n >= 1,
+          15_000,
+          10,
+        );
         await stopper.stop();
-        expect(svc.scans().some((x) => x.url === url.post), 'the stop must land before the service created the scan').toBe(false);
+        expect(
+          svc.scans().some((x) => x.url === url.post),
+          'the stop must land before the service created the scan',
+        ).toBe(false);
 
         // 2. Mid-stream: intermediate states arrive as frames; stop once PROCESSING was sent.
         svc.setFaults({ slowMs: 0, streamMode: 'normal', intermediateStates: ['PROCESSING', 'ANALYZING'] });
         void visit(tabs.stream, url.stream); // this navigation wakes the worker
         const streamScan = await scanOf(svc, url.stream);
-        await waitFor('the event stream of the mid-stream scan', () => streamsOf(svc.log, streamScan.id).length, (n) => n >= 1, 15_000, 10);
-        await waitFor('PROCESSING', () => svc.scans().find((x) => x.id === streamScan.id)?.state, (st) => st === 'PROCESSING', 15_000, 10);
+        await waitFor(
+          'the event stream of the mid-stream scan',
+          () => streamsOf(svc.log, streamScan.id).length,
+          (n) => n >= 1,
+          15_000,
+          10,
+        );
+        await waitFor(
+          'PROCESSING',
+          () => svc.scans().find((x) => x.id === streamScan.id)?.state,
+          (st) => st === 'PROCESSING',
+          15_000,
+          10,
+        );
         await stopper.stop();
-        expect(svc.scans().find((x) => x.id === streamScan.id)?.state, 'the stop must land mid-stream').not.toBe('COMPLETED');
+        expect(svc.scans().find((x) => x.id === streamScan.id)?.state, 'the stop must land mid-stream').not.toBe(
+          'COMPLETED',
+        );
 
         // 3. After COMPLETED: the service has finished the scan, the worker's poll that would see
         // it is received, its answer held back (slowMs) when the stop lands. Polling, not the
@@ -165,7 +228,13 @@ if (browsers.includes('chromium')) {
         svc.setProcessingDelay(1500);
         void visit(tabs.done, url.done);
         const doneScan = await scanOf(svc, url.done);
-        await waitFor('a poll of the after-COMPLETED scan', () => pollsOf(svc.log, doneScan.id).length, (n) => n >= 1, 15_000, 5);
+        await waitFor(
+          'a poll of the after-COMPLETED scan',
+          () => pollsOf(svc.log, doneScan.id).length,
+          (n) => n >= 1,
+          15_000,
+          5,
+        );
         svc.setFaults({ slowMs: 3000 });
         const slowSince = Date.now();
         // The service answers a held poll with the state at the end of the hold: a poll received
@@ -182,7 +251,9 @@ if (browsers.includes('chromium')) {
         // Wake the worker with a message rather than waiting for the 30 s resume alarm.
         await s.worker();
         await Promise.all(cases.map((c) => waitForPageUrl(tabs[c], (u) => isBlockedPageUrl(s.ext, u.href), 45_000)));
-        console.log(`worker stops: ${stopper.stops} stops, all four blocked ${Date.now() - started} ms after the first navigation`);
+        console.log(
+          `worker stops: ${stopper.stops} stops, all four blocked ${Date.now() - started} ms after the first navigation`,
+        );
       } finally {
         svc.resetFaults();
         svc.setProcessingDelay(300);
@@ -190,7 +261,10 @@ if (browsers.includes('chromium')) {
       }
 
       for (const c of cases) {
-        expect(svc.scans().filter((x) => x.url === url[c]), `one scan of ${url[c]}`).toHaveLength(1);
+        expect(
+          svc.scans().filter((x) => x.url === url[c]),
+          `one scan of ${url[c]}`,
+        ).toHaveLength(1);
         const keys = postKeysFor(svc.log, url[c]);
         expect(new Set(keys).size, `the POSTs of ${url[c]} share one Idempotency-Key: ${JSON.stringify(keys)}`).toBe(1);
         expect(keys[0]).toBeTruthy();
@@ -220,7 +294,11 @@ if (browsers.includes('chromium')) {
         // Two POSTs spend the two credits; the next is refused with 402, after which the engine
         // holds new URLs back without sending them (engine.ts: waitingFor 'credits').
         const scansOfUrls = () => svc.scans().filter((x) => urls.includes(x.url));
-        await waitFor('two scans and a 402', () => [scansOfUrls().length, svc.log.filter((e) => e.status === 402).length], ([n, refused]) => n === 2 && refused! >= 1);
+        await waitFor(
+          'two scans and a 402',
+          () => [scansOfUrls().length, svc.log.filter((e) => e.status === 402).length],
+          ([n, refused]) => n === 2 && refused! >= 1,
+        );
         const scanned = new Set(scansOfUrls().map((x) => x.url));
         const waiting = urls.filter((u) => !scanned.has(u));
         expect(waiting).toHaveLength(2);
@@ -228,29 +306,58 @@ if (browsers.includes('chromium')) {
         const waitingTabId = await tabIdOf(s.control, waitingTab);
 
         // The person is told: the popup's problem and the badge of the tab ('$', badge.ts).
-        const st = await waitFor('the credits problem', () => tabStatus(waitingTabId), (x) => x.problem?.code === 'insufficient_credits');
+        const st = await waitFor(
+          'the credits problem',
+          () => tabStatus(waitingTabId),
+          (x) => x.problem?.code === 'insufficient_credits',
+        );
         expect(st.problem).toMatchObject({ code: 'insufficient_credits', fix: 'credits' });
         expect(st.status.kind).toBe('checking');
         await waitingTab.bringToFront();
-        await waitFor('the $ badge', () => badgeOf(worker, waitingTabId), (b) => b.text === '$');
+        await waitFor(
+          'the $ badge',
+          () => badgeOf(worker, waitingTabId),
+          (b) => b.text === '$',
+        );
 
         // More navigations while out of credits: kept, not sent, not told again.
         const later = s.pages.url('phish-credits-e.test', '/login');
         const laterTab = (await newTabs(1))[0]!;
         await visit(laterTab, later);
-        await waitFor('the later URL pending', () => s.known([later]), (k) => k[later]?.status === 'pending');
+        await waitFor(
+          'the later URL pending',
+          () => s.known([later]),
+          (k) => k[later]?.status === 'pending',
+        );
         const known = await s.known([...waiting, later]);
-        for (const u of [...waiting, later]) expect(known[u], `${u} waits for credits`).toMatchObject({ status: 'pending' });
+        for (const u of [...waiting, later])
+          expect(known[u], `${u} waits for credits`).toMatchObject({ status: 'pending' });
         expect(postsFor(svc.log, later), 'nothing is sent while out of credits').toBe(0);
         expect(await notificationsOf(worker)).toEqual(['problem']);
 
         // A purchase (as the options page makes it) brings every verdict.
         const options = await openExtensionPage(s.ext, 'options.html');
-        expect(await sendFromExtensionPage(options, { type: 'credits.purchase', amount: 50 })).toMatchObject({ ok: true });
+        expect(await sendFromExtensionPage(options, { type: 'credits.purchase', amount: 50 })).toMatchObject({
+          ok: true,
+        });
         const all = [...urls, later];
-        await waitFor('every verdict after the purchase', () => withoutVerdict(all), (m) => m.length === 0, 30_000, 200);
-        for (const u of all) expect(svc.scans().filter((x) => x.url === u), `one scan of ${u}`).toHaveLength(1);
-        await waitFor('the problem cleared', () => tabStatus(waitingTabId), (x) => x.problem === null);
+        await waitFor(
+          'every verdict after the purchase',
+          () => withoutVerdict(all),
+          (m) => m.length === 0,
+          30_000,
+          200,
+        );
+        for (const u of all)
+          expect(
+            svc.scans().filter((x) => x.url === u),
+            `one scan of ${u}`,
+          ).toHaveLength(1);
+        await waitFor(
+          'the problem cleared',
+          () => tabStatus(waitingTabId),
+          (x) => x.problem === null,
+        );
         await waitForPageUrl(laterTab, (u) => isBlockedPageUrl(s.ext, u.href), 15_000);
         expect(await notificationsOf(worker), 'told once').toEqual(['problem']);
       } finally {
@@ -273,7 +380,13 @@ if (browsers.includes('chromium')) {
       await visit(tab, away);
       await tab.bringToFront();
       const tabId = await tabIdOf(s.control, tab);
-      const st = await waitFor('the unreachable problem', () => tabStatus(tabId), (x) => x.problem !== null, 30_000, 200);
+      const st = await waitFor(
+        'the unreachable problem',
+        () => tabStatus(tabId),
+        (x) => x.problem !== null,
+        30_000,
+        200,
+      );
       expect(st.problem).toMatchObject({ code: 'network' });
       expect(st.status.kind, 'no verdict is made up while the service is away').not.toBe('verdict');
 
@@ -286,18 +399,43 @@ if (browsers.includes('chromium')) {
       // badge.ts shows standing problems with fix 'options' or 'credits' as '!' / '$'; the service
       // being unreachable (fix 'none') must be as clear as that, not an endless "checking".
       // Soft: the recovery below is checked even when this fails.
-      expect.soft(badge.text, `the badge while the service is away (title "${badge.title}") must show the problem ('!'), not "checking"`).toBe('!');
+      expect
+        .soft(
+          badge.text,
+          `the badge while the service is away (title "${badge.title}") must show the problem ('!'), not "checking"`,
+        )
+        .toBe('!');
 
       // The service comes back on the same address with the same key: no reload, no settings step.
       s.svc = await startService({ port, demoKey, processingDelayMs: 300 });
       const back = s.pages.url('safe-after-return.test', '/');
       await visit(tab, back);
-      await waitFor('a verdict after the return', () => s.known([back]), (k) => k[back]?.status === 'verdict', 20_000, 200);
-      const after = await waitFor('the problem cleared', () => tabStatus(tabId), (x) => x.problem === null && x.status.kind === 'verdict');
+      await waitFor(
+        'a verdict after the return',
+        () => s.known([back]),
+        (k) => k[back]?.status === 'verdict',
+        20_000,
+        200,
+      );
+      const after = await waitFor(
+        'the problem cleared',
+        () => tabStatus(tabId),
+        (x) => x.problem === null && x.status.kind === 'verdict',
+      );
       expect(after.status).toMatchObject({ kind: 'verdict', verdict: { band: 'safe' } });
-      await waitFor('the badge shows the score', () => badgeOf(worker, tabId), (b) => b.text === '5');
+      await waitFor(
+        'the badge shows the score',
+        () => badgeOf(worker, tabId),
+        (b) => b.text === '5',
+      );
       // The URL that waited while the service was away is checked too (retried, same key).
-      await waitFor('a verdict for the URL sent while away', () => s.known([away]), (k) => k[away]?.status === 'verdict', 45_000, 500);
+      await waitFor(
+        'a verdict for the URL sent while away',
+        () => s.known([away]),
+        (k) => k[away]?.status === 'verdict',
+        45_000,
+        500,
+      );
       expect(new Set(postKeysFor(s.svc.log, away)).size).toBe(1);
 
       await closeTabs();

@@ -15,7 +15,12 @@ import { SCREENSHOT_DIR } from './harness/screenshots';
 import { postsFor } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
-import type { BlockedDetailsData, LinksLookupData, SettingsData, TabStatusData } from '../../src/shared/messaging/protocol';
+import type {
+  BlockedDetailsData,
+  LinksLookupData,
+  SettingsData,
+  TabStatusData,
+} from '../../src/shared/messaging/protocol';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 const FAST_PROCESSING_MS = 300;
@@ -51,7 +56,12 @@ async function ensureConfigured(w: JourneyWorld): Promise<void> {
 const isBlockedPage = (w: JourneyWorld, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
 
 async function landOnBlockedPage(w: JourneyWorld, tab: JourneyPage, timeoutMs: number): Promise<BlockedDetailsData> {
-  const landed = await waitFor('the tab to land on blocked.html', () => tab.currentUrl(), (u) => isBlockedPage(w, u), timeoutMs);
+  const landed = await waitFor(
+    'the tab to land on blocked.html',
+    () => tab.currentUrl(),
+    (u) => isBlockedPage(w, u),
+    timeoutMs,
+  );
   const token = new URL(landed).searchParams.get('t');
   expect(token).toBeTruthy();
   return request<BlockedDetailsData>(w, { type: 'blocked.details', token });
@@ -65,13 +75,23 @@ function saveScreenshot(w: JourneyWorld, name: string, png: Buffer): void {
 async function configureThroughOptions(w: JourneyWorld): Promise<void> {
   expect((await request<SettingsData>(w, { type: 'settings.get' })).settings.serviceUrl).toBe('');
   const options = await w.driver.openExtensionPage('options.html');
-  const notices = () => options.evaluate(() => [...document.querySelectorAll('section#connection [role=status], section#connection [role=alert]')].map((n) => n.textContent ?? ''));
+  const notices = () =>
+    options.evaluate(() =>
+      [...document.querySelectorAll('section#connection [role=status], section#connection [role=alert]')].map(
+        (n) => n.textContent ?? '',
+      ),
+    );
   await options.fillByLabel('Service URL', w.svc.baseUrl);
   await options.fillByLabel('API key', w.svc.demoKey);
   await options.click('button', 'Save');
   await waitFor('"Saved."', notices, (texts) => texts.some((t) => t.includes('Saved.')));
   await options.click('button', 'Test connection');
-  const texts = await waitFor('"Connected."', notices, (t) => t.some((s) => s.includes('Connected.') || s.includes('✕')), 30_000);
+  const texts = await waitFor(
+    '"Connected."',
+    notices,
+    (t) => t.some((s) => s.includes('Connected.') || s.includes('✕')),
+    30_000,
+  );
   expect(texts.join('\n')).toContain(`Connected. Balance: ${w.svc.getCredits().toLocaleString('en-US')} credits.`);
 
   const stored = await request<SettingsData>(w, { type: 'settings.get' });
@@ -83,7 +103,9 @@ async function configureThroughOptions(w: JourneyWorld): Promise<void> {
   // section of the settings page tells the person to open the settings.
   const balance = `Credits: ${w.svc.getCredits().toLocaleString('en-US')}`;
   const creditsText = () => options.evaluate(() => document.querySelector('section#credits')?.textContent ?? '');
-  expect(await waitFor('the Credits section to show the balance', creditsText, (t) => t.includes(balance), 15_000)).toContain(balance);
+  expect(
+    await waitFor('the Credits section to show the balance', creditsText, (t) => t.includes(balance), 15_000),
+  ).toContain(balance);
   expect((await options.evaluate(() => document.body.textContent ?? '')).toLowerCase()).not.toContain('open settings');
   await options.close();
   expect(await w.driver.takeErrors()).toEqual([]);
@@ -109,23 +131,41 @@ async function phishingNavigationBlocked(w: JourneyWorld): Promise<void> {
       })),
     (s) => s.goBack,
   );
-  expect(shown).toEqual({ headline: 'Phishing site blocked', url, gauge: 'Risk score 88 of 100: Malicious', goBack: true });
+  expect(shown).toEqual({
+    headline: 'Phishing site blocked',
+    url,
+    gauge: 'Risk score 88 of 100: Malicious',
+    goBack: true,
+  });
   expect(postsFor(w.svc.log, url)).toBe(1);
 
   // "Report a mistake" without a report address: the service is asked again at once, and an
   // editable report carries the scan id and the address (docs/decisions/017-surfaces.md).
   await tab.click('button', 'Report a mistake');
-  const reportText = await waitFor('the editable report', () => tab.evaluate(() => (document.querySelector('textarea') as HTMLTextAreaElement | null)?.value ?? ''), (v) => v !== '');
+  const reportText = await waitFor(
+    'the editable report',
+    () => tab.evaluate(() => (document.querySelector('textarea') as HTMLTextAreaElement | null)?.value ?? ''),
+    (v) => v !== '',
+  );
   expect(reportText).toContain(url);
   expect(reportText).toContain(details.scanId!);
-  await waitFor('the service to be asked again', () => Promise.resolve(postsFor(w.svc.log, url)), (n) => n === 2, 15_000);
+  await waitFor(
+    'the service to be asked again',
+    () => Promise.resolve(postsFor(w.svc.log, url)),
+    (n) => n === 2,
+    15_000,
+  );
 
   // The popup on the blocked page is about the blocked site (docs/decisions/017-surfaces.md), not "Not checked".
   const tabId = await w.driver.tabIdOf(tab);
   const popup = await w.driver.openExtensionPage(`popup.html?tabId=${tabId}`);
   const inPopup = await waitFor(
     "the popup's verdict on the blocked page",
-    () => popup.evaluate(() => ({ url: document.querySelector('.status .url')?.textContent ?? '', gauge: document.querySelector('.status .gauge')?.getAttribute('aria-label') ?? '' })),
+    () =>
+      popup.evaluate(() => ({
+        url: document.querySelector('.status .url')?.textContent ?? '',
+        gauge: document.querySelector('.status .gauge')?.getAttribute('aria-label') ?? '',
+      })),
     (p) => p.gauge !== '',
   );
   expect(inPopup).toEqual({ url, gauge: 'Risk score 88 of 100: Malicious' });
@@ -148,7 +188,12 @@ async function hoverWarningShown(w: JourneyWorld): Promise<void> {
   expect(postsFor(w.svc.log, link.url)).toBe(0);
 
   await page.hover(`a[href="${link.url}"]`);
-  await waitFor('the hovered link to be sent', () => postsFor(w.svc.log, link.url), (n) => n === 1, 15_000);
+  await waitFor(
+    'the hovered link to be sent',
+    () => postsFor(w.svc.log, link.url),
+    (n) => n === 1,
+    15_000,
+  );
   const info = await waitFor(
     "the background to hold the hovered link's verdict",
     async () => (await request<LinksLookupData>(w, { type: 'links.lookup', urls: [link.url] }))[link.url],
@@ -159,7 +204,11 @@ async function hoverWarningShown(w: JourneyWorld): Promise<void> {
   // Assistive technology is told (the closed shadow root hides it from the page, not from it):
   // the link's badge by its name, and the tooltip.
   const badge = `Linklens: Malicious link, risk score 95 of 100: ${link.label}`;
-  const ax = await waitFor('the badge and the tooltip in the accessibility tree', () => page.accessibleNodes(), (nodes) => nodes.some((n) => n.name === badge) && nodes.some((n) => n.role === 'tooltip'));
+  const ax = await waitFor(
+    'the badge and the tooltip in the accessibility tree',
+    () => page.accessibleNodes(),
+    (nodes) => nodes.some((n) => n.name === badge) && nodes.some((n) => n.role === 'tooltip'),
+  );
   expect(ax.filter((n) => n.name.startsWith('Linklens:')).map((n) => n.name)).toContain(badge);
   // All of it lives in the content script's one overlay host (built with the first warning), its
   // shadow root closed to the page.
@@ -169,7 +218,13 @@ async function hoverWarningShown(w: JourneyWorld): Promise<void> {
   // The person sees it: the tooltip, bordered in the block colour, drawn where nothing was. Its
   // 2 px border is ~2,300 pixels of that colour once faded in; the link's own marker box can add
   // at most a few hundred at the clip's top edge.
-  const after = await waitFor('the warning tooltip on screen', async () => countPixels(page, await page.screenshot(clip), OVERLAY_COLOURS.block), (c) => c.matching >= 1500, 10_000, 200);
+  const after = await waitFor(
+    'the warning tooltip on screen',
+    async () => countPixels(page, await page.screenshot(clip), OVERLAY_COLOURS.block),
+    (c) => c.matching >= 1500,
+    10_000,
+    200,
+  );
   expect(after.blank).toBeLessThan(before.blank);
   saveScreenshot(w, 'hover-warning', await page.screenshot());
   expect(postsFor(w.svc.log, link.url)).toBe(1);
@@ -182,7 +237,11 @@ async function popupShowsVerdict(w: JourneyWorld): Promise<void> {
   const url = w.pages.url('free-prize-scam.test', '/popup');
   const site = await w.driver.openWebPage(url);
   const tabId = await w.driver.tabIdOf(site);
-  await waitFor(`a verdict for tab ${tabId}`, () => request<TabStatusData>(w, { type: 'tab.status', tabId }), (d) => d.status.kind === 'verdict');
+  await waitFor(
+    `a verdict for tab ${tabId}`,
+    () => request<TabStatusData>(w, { type: 'tab.status', tabId }),
+    (d) => d.status.kind === 'verdict',
+  );
 
   // The popup opened as a page for that tab (use-tab-status.ts reads ?tabId=N).
   const popup = await w.driver.openExtensionPage(`popup.html?tabId=${tabId}`);
@@ -198,17 +257,28 @@ async function popupShowsVerdict(w: JourneyWorld): Promise<void> {
     (s) => s.decision !== '',
   );
   // Score 70: at or above the warn threshold (51), below block (76).
-  expect(shown).toEqual({ url, decision: 'Warning: this page may be dangerous.', gauge: 'Risk score 70 of 100: High risk', chips: ['Scam'] });
+  expect(shown).toEqual({
+    url,
+    decision: 'Warning: this page may be dangerous.',
+    gauge: 'Risk score 70 of 100: High risk',
+    chips: ['Scam'],
+  });
   saveScreenshot(w, 'popup', await popup.screenshot());
   // "Trust" on a site Linklens warns about is behind "More actions", asks first and says so;
   // Cancel trusts nothing.
   await popup.click('button', 'More actions');
   await popup.click('button', 'Trust free-prize-scam.test');
-  const asked = await waitFor('the trust question', () => popup.evaluate(() => document.querySelector('[role=group]')?.textContent ?? ''), (q) => q !== '');
+  const asked = await waitFor(
+    'the trust question',
+    () => popup.evaluate(() => document.querySelector('[role=group]')?.textContent ?? ''),
+    (q) => q !== '',
+  );
   expect(asked).toContain('Linklens rated this site risky (risk score 70 of 100).');
   expect(asked).toContain('Trust free-prize-scam.test? Linklens will not check it');
   await popup.click('button', 'Cancel');
-  expect((await request<SettingsData>(w, { type: 'settings.get' })).settings.allowlist).not.toContain('free-prize-scam.test');
+  expect((await request<SettingsData>(w, { type: 'settings.get' })).settings.allowlist).not.toContain(
+    'free-prize-scam.test',
+  );
   await popup.close();
   await site.close();
   expect(await w.driver.takeErrors()).toEqual([]);
@@ -220,7 +290,13 @@ async function suspendedMidScanStillBlocks(w: JourneyWorld): Promise<void> {
   try {
     const url = w.pages.url('phish-resume.test', '/login');
     const tab = await w.driver.openWebPage(url); // the page loads: its verdict takes 10 s
-    await waitFor('the POST of the scan', () => postsFor(w.svc.log, url), (n) => n === 1, 15_000, 20);
+    await waitFor(
+      'the POST of the scan',
+      () => postsFor(w.svc.log, url),
+      (n) => n === 1,
+      15_000,
+      20,
+    );
 
     const suspension = await w.driver.suspendBackground();
     console.log(`${w.driver.label}: background suspended by ${suspension.how} in ${suspension.tookMs} ms`);
@@ -247,15 +323,33 @@ async function historyListsScans(w: JourneyWorld): Promise<void> {
   const phish = w.pages.url('phish-bank.test', '/login');
   // A scan this session made for sure (the blocked navigation journey may have failed on its own).
   await request(w, { type: 'scan.url', url: w.pages.url('history-safe.test', '/'), reason: 'popup' });
-  await waitFor('the service to know the scan', () => Promise.resolve(w.svc.scans().length), (n) => n > 0, 15_000);
+  await waitFor(
+    'the service to know the scan',
+    () => Promise.resolve(w.svc.scans().length),
+    (n) => n > 0,
+    15_000,
+  );
   const options = await w.driver.openExtensionPage('options.html#history');
-  const urls = () => options.evaluate(() => [...document.querySelectorAll('section#history .scan-url')].map((n) => n.textContent ?? ''));
-  const listed = await waitFor('the history to list the scans', urls, (u) => u.some((x) => x.includes('history-safe.test')), 15_000);
+  const urls = () =>
+    options.evaluate(() => [...document.querySelectorAll('section#history .scan-url')].map((n) => n.textContent ?? ''));
+  const listed = await waitFor(
+    'the history to list the scans',
+    urls,
+    (u) => u.some((x) => x.includes('history-safe.test')),
+    15_000,
+  );
   // Everything the service scanned with this key is listed (the service's list is the record).
   for (const scan of w.svc.scans()) expect(listed.some((u) => u.startsWith(new URL(scan.url).origin))).toBe(true);
-  expect(await options.evaluate(() => document.querySelector('section#history')?.textContent ?? '')).toContain('if the key is shared');
+  expect(await options.evaluate(() => document.querySelector('section#history')?.textContent ?? '')).toContain(
+    'if the key is shared',
+  );
   await options.fillByLabel('Search by host', 'history-safe');
-  const filtered = await waitFor('the search to filter by host', urls, (u) => u.length > 0 && u.every((x) => x.includes('history-safe.test')), 10_000);
+  const filtered = await waitFor(
+    'the search to filter by host',
+    urls,
+    (u) => u.length > 0 && u.every((x) => x.includes('history-safe.test')),
+    10_000,
+  );
   expect(filtered.some((u) => u.startsWith(new URL(phish).origin))).toBe(false);
   await options.close();
   expect(await w.driver.takeErrors()).toEqual([]);
@@ -276,11 +370,13 @@ for (const kind of selectedBrowsers()) {
       await w.svc?.stop();
     });
 
-    test('configure through the options page: Service URL, API key, Save, Test connection → connected', () => configureThroughOptions(w));
+    test('configure through the options page: Service URL, API key, Save, Test connection → connected', () =>
+      configureThroughOptions(w));
     test('a phishing navigation lands on the blocked page', () => phishingNavigationBlocked(w));
     test('hovering a malicious link shows the warning and the background scanned it', () => hoverWarningShown(w));
-    test("the popup shows the verdict for its tab", () => popupShowsVerdict(w));
-    test('the background suspended mid-scan still delivers the verdict: the tab is blocked', () => suspendedMidScanStillBlocks(w));
+    test('the popup shows the verdict for its tab', () => popupShowsVerdict(w));
+    test('the background suspended mid-scan still delivers the verdict: the tab is blocked', () =>
+      suspendedMidScanStillBlocks(w));
     test('options → History lists the scans, searchable by host', () => historyListsScans(w));
   });
 }

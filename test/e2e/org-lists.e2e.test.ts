@@ -29,18 +29,38 @@ async function request<T>(w: World, message: unknown): Promise<T> {
 }
 
 const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
-const hits = (w: World, host: string, path?: string) => w.pages.requestsTo(host).filter((r) => r.path !== '/favicon.ico' && (path === undefined || r.path.startsWith(path))).length;
-const blocksByRegex = (rules: ExtensionRule[], url: string) => rules.some((r) => r.action.type === 'block' && r.condition.regexFilter !== undefined && new RegExp(r.condition.regexFilter).test(url));
+const hits = (w: World, host: string, path?: string) =>
+  w.pages.requestsTo(host).filter((r) => r.path !== '/favicon.ico' && (path === undefined || r.path.startsWith(path)))
+    .length;
+const blocksByRegex = (rules: ExtensionRule[], url: string) =>
+  rules.some(
+    (r) =>
+      r.action.type === 'block' &&
+      r.condition.regexFilter !== undefined &&
+      new RegExp(r.condition.regexFilter).test(url),
+  );
 
 /** The organization's message, with markup that must stay characters (branding). */
 const ORG_MESSAGE = 'Call the <b>IT desk</b> on 1234 first.';
 
 /** Opens `url` from a web page, as a click would, and returns the blocked page's details. */
-async function navigateToBlocked(w: World, url: string, onPage?: (tab: Awaited<ReturnType<JourneyDriver['openWebPage']>>) => Promise<void>): Promise<BlockedDetailsData> {
+async function navigateToBlocked(
+  w: World,
+  url: string,
+  onPage?: (tab: Awaited<ReturnType<JourneyDriver['openWebPage']>>) => Promise<void>,
+): Promise<BlockedDetailsData> {
   const tab = await w.driver.openWebPage(w.pages.url('start-org.test', '/'));
   await tab.evaluate((u) => void (location.href = u), url);
-  const landed = await waitFor(`the blocked page for ${url}`, () => tab.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
-  const details = await request<BlockedDetailsData>(w, { type: 'blocked.details', token: new URL(landed).searchParams.get('t') });
+  const landed = await waitFor(
+    `the blocked page for ${url}`,
+    () => tab.currentUrl(),
+    (u) => isBlockedPage(w, u),
+    20_000,
+  );
+  const details = await request<BlockedDetailsData>(w, {
+    type: 'blocked.details',
+    token: new URL(landed).searchParams.get('t'),
+  });
   await onPage?.(tab);
   await tab.close();
   return details;
@@ -48,7 +68,12 @@ async function navigateToBlocked(w: World, url: string, onPage?: (tab: Awaited<R
 
 async function pathEntryBlocksOnlyItsPath(w: World): Promise<void> {
   const bad = w.pages.url('shop-paths.test', '/phish/login?next=1');
-  await waitFor('the path rule in the browser', () => w.driver.extensionRules(), (r) => blocksByRegex(r.dynamic, bad), 20_000);
+  await waitFor(
+    'the path rule in the browser',
+    () => w.driver.extensionRules(),
+    (r) => blocksByRegex(r.dynamic, bad),
+    20_000,
+  );
   const details = await navigateToBlocked(w, bad);
   expect(details.rule).toEqual({ rule: 'orgBlockList', entry: 'shop-paths.test/phish/*' });
   expect(hits(w, 'shop-paths.test', '/phish/')).toBe(0);
@@ -56,7 +81,12 @@ async function pathEntryBlocksOnlyItsPath(w: World): Promise<void> {
   // The rest of the site is not on the list: it loads.
   const ok = w.pages.url('shop-paths.test', '/cart');
   const tab = await w.driver.openTab(ok);
-  await waitFor('the cart page served', () => hits(w, 'shop-paths.test', '/cart'), (n) => n >= 1, 20_000);
+  await waitFor(
+    'the cart page served',
+    () => hits(w, 'shop-paths.test', '/cart'),
+    (n) => n >= 1,
+    20_000,
+  );
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   expect(await tab.currentUrl()).toBe(ok);
   await tab.close();
@@ -69,7 +99,12 @@ async function wildcardEntryBlocksSubdomains(w: World): Promise<void> {
     // The organization's brand and message on the blocked page, as text.
     const shown = await waitFor(
       'the brand and the message',
-      () => tab.evaluate(() => ({ brand: document.querySelector('.brand-name')?.textContent ?? null, message: document.querySelector('.org-message')?.textContent ?? null, bold: document.querySelectorAll('.org-message b').length })),
+      () =>
+        tab.evaluate(() => ({
+          brand: document.querySelector('.brand-name')?.textContent ?? null,
+          message: document.querySelector('.org-message')?.textContent ?? null,
+          bold: document.querySelectorAll('.org-message b').length,
+        })),
       (x) => x.brand !== null && x.message !== null,
       15_000,
     );
@@ -83,9 +118,19 @@ async function categoryBlockStopsTheRequest(w: World): Promise<void> {
   // The local service scores "adult" URLs 60 (adult_content): a warning by the thresholds alone.
   const url = w.pages.url('adult-videos.test', '/adult');
   await request(w, { type: 'scan.url', url, reason: 'popup' });
-  const found = await waitFor('a verdict for the adult page', () => request<LinksLookupData>(w, { type: 'links.lookup', urls: [url] }), (d) => d[url]?.status === 'verdict', 15_000);
+  const found = await waitFor(
+    'a verdict for the adult page',
+    () => request<LinksLookupData>(w, { type: 'links.lookup', urls: [url] }),
+    (d) => d[url]?.status === 'verdict',
+    15_000,
+  );
   expect(found[url]).toMatchObject({ action: 'block', categories: ['adult_content'] });
-  await waitFor('a block rule for the adult page', () => w.driver.extensionRules(), (r) => blocksByRegex(r.dynamic, url), 10_000);
+  await waitFor(
+    'a block rule for the adult page',
+    () => w.driver.extensionRules(),
+    (r) => blocksByRegex(r.dynamic, url),
+    10_000,
+  );
   const details = await navigateToBlocked(w, url);
   expect(details.rule).toEqual({ rule: 'categoryAction', level: 'block', score: 60, category: 'adult_content' });
   expect(hits(w, 'adult-videos.test')).toBe(0);
@@ -112,7 +157,13 @@ for (const kind of selectedBrowsers()) {
         customWarningMessage: ORG_MESSAGE,
       });
       w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      await waitFor('the policy in settings.get', () => request<SettingsData>(w, { type: 'settings.get' }), (d) => d.managedKeys.includes('categoryActions') && d.managedKeys.includes('blocklist'), 30_000, 250);
+      await waitFor(
+        'the policy in settings.get',
+        () => request<SettingsData>(w, { type: 'settings.get' }),
+        (d) => d.managedKeys.includes('categoryActions') && d.managedKeys.includes('blocklist'),
+        30_000,
+        250,
+      );
     }, 90_000);
     afterAll(async () => {
       policy?.remove();
@@ -121,9 +172,21 @@ for (const kind of selectedBrowsers()) {
       await w.svc?.stop();
     });
 
-    test.skipIf(blocker !== null)('a path entry blocks that path before its request, and the rest of the site loads', () => pathEntryBlocksOnlyItsPath(w), 90_000);
-    test.skipIf(blocker !== null)("a *. entry blocks a subdomain before its request; the blocked page shows the organization's brand and message as text", () => wildcardEntryBlocksSubdomains(w), 60_000);
-    test.skipIf(blocker !== null)('a category the policy blocks is blocked before its request, though its score only warns', () => categoryBlockStopsTheRequest(w), 60_000);
+    test.skipIf(blocker !== null)(
+      'a path entry blocks that path before its request, and the rest of the site loads',
+      () => pathEntryBlocksOnlyItsPath(w),
+      90_000,
+    );
+    test.skipIf(blocker !== null)(
+      "a *. entry blocks a subdomain before its request; the blocked page shows the organization's brand and message as text",
+      () => wildcardEntryBlocksSubdomains(w),
+      60_000,
+    );
+    test.skipIf(blocker !== null)(
+      'a category the policy blocks is blocked before its request, though its score only warns',
+      () => categoryBlockStopsTheRequest(w),
+      60_000,
+    );
     test.skipIf(blocker !== null)('no extension errors', async () => {
       expect(await w.driver.takeErrors()).toEqual([]);
     });

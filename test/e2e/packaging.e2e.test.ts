@@ -4,7 +4,13 @@
 // No browser is started: this checks the packages people would upload.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cspProblems, webAccessibleProblems, type WebAccessibleEntry } from './harness/manifest-audit';
-import { describeLinterMessages, lintFirefoxPackage, zipFreshCopy, type LinterReport, type Packages } from './harness/packaging';
+import {
+  describeLinterMessages,
+  lintFirefoxPackage,
+  zipFreshCopy,
+  type LinterReport,
+  type Packages,
+} from './harness/packaging';
 import { readZip, type ZipContents } from './harness/zip-reader';
 
 interface Manifest {
@@ -17,9 +23,19 @@ interface Manifest {
   key?: string;
   storage?: { managed_schema?: string };
   background?: { service_worker?: string; scripts?: string[] };
-  content_scripts?: { matches?: string[]; js?: string[]; all_frames?: boolean; match_about_blank?: boolean; run_at?: string }[];
+  content_scripts?: {
+    matches?: string[];
+    js?: string[];
+    all_frames?: boolean;
+    match_about_blank?: boolean;
+    run_at?: string;
+  }[];
   browser_specific_settings?: {
-    gecko?: { id?: string; strict_min_version?: string; data_collection_permissions?: { required?: string[]; optional?: string[] } };
+    gecko?: {
+      id?: string;
+      strict_min_version?: string;
+      data_collection_permissions?: { required?: string[]; optional?: string[] };
+    };
     gecko_android?: { strict_min_version?: string };
   };
 }
@@ -29,15 +45,18 @@ interface Manifest {
  * listing's justification), not slip in with a dependency.
  */
 const PERMISSIONS: Record<string, string> = {
-  storage: 'storage.session (blocked-page tokens, exceptions, pause) and the policy (storage.managed); settings, verdicts, ledger and history are in the extension IndexedDB',
+  storage:
+    'storage.session (blocked-page tokens, exceptions, pause) and the policy (storage.managed); settings, verdicts, ledger and history are in the extension IndexedDB',
   alarms: 'resume scans and credit checks after the worker was stopped',
   contextMenus: '"Check this link with Linklens"',
   notifications: 'results of menu and page checks',
   tabs: 'the URL of the tab a navigation or popup check is about',
   webNavigation: 'see a main-frame navigation before the page loads, to block it',
-  declarativeNetRequest: 'stop requests to known-bad URLs and block-listed hosts before they leave the browser (block rules only)',
+  declarativeNetRequest:
+    'stop requests to known-bad URLs and block-listed hosts before they leave the browser (block rules only)',
   webRequest: 'observe server redirects (3xx) of a main frame, so every hop is checked (non-blocking listener)',
-  scripting: 'register the sign-in guard (signin-guard.js) only while the policy lists protectedSignInDomains, so other browsers run no extra script',
+  scripting:
+    'register the sign-in guard (signin-guard.js) only while the policy lists protectedSignInDomains, so other browsers run no extra script',
 };
 /**
  * Chromium only: lifts the quota of the extension's IndexedDB (verdict cache, ledger, history;
@@ -77,7 +96,16 @@ describe('npm run zip', () => {
     expect(firefoxManifest.manifest_version).toBe(3);
     expect(firefoxManifest.background?.scripts).toEqual(['background.js']);
     for (const zip of [chrome, firefox]) {
-      for (const page of ['background.js', 'popup.html', 'options.html', 'blocked.html', 'content-script.js', 'signin-guard.js', 'hold-guard.js', '_locales/en/messages.json']) {
+      for (const page of [
+        'background.js',
+        'popup.html',
+        'options.html',
+        'blocked.html',
+        'content-script.js',
+        'signin-guard.js',
+        'hold-guard.js',
+        '_locales/en/messages.json',
+      ]) {
         expect(zip.names).toContain(page);
       }
       // Every language ships (docs/decisions/017-surfaces.md); addons-linter below checks the Firefox copies' format.
@@ -87,7 +115,13 @@ describe('npm run zip', () => {
     // guard: top frames, before the page's first script (wxt.config.ts).
     for (const m of [chromeManifest, firefoxManifest]) {
       expect(m.content_scripts).toEqual([
-        { matches: ['http://*/*', 'https://*/*'], js: ['content-script.js'], all_frames: true, match_about_blank: true, run_at: 'document_idle' },
+        {
+          matches: ['http://*/*', 'https://*/*'],
+          js: ['content-script.js'],
+          all_frames: true,
+          match_about_blank: true,
+          run_at: 'document_idle',
+        },
         { matches: ['http://*/*', 'https://*/*'], js: ['hold-guard.js'], all_frames: false, run_at: 'document_start' },
       ]);
     }
@@ -117,8 +151,14 @@ describe('npm run zip', () => {
 
   test('the Firefox package passes addons-linter with 0 errors', async () => {
     const report: LinterReport = await lintFirefoxPackage(packages.firefoxZip);
-    const lines = [...describeLinterMessages('error', report.errors), ...describeLinterMessages('warning', report.warnings), ...describeLinterMessages('notice', report.notices)];
-    console.log(`addons-linter on ${packages.firefoxZip.split('/').pop()}: ${report.summary.errors} errors, ${report.summary.warnings} warnings, ${report.summary.notices} notices${lines.length ? `\n  ${lines.join('\n  ')}` : ''}`);
+    const lines = [
+      ...describeLinterMessages('error', report.errors),
+      ...describeLinterMessages('warning', report.warnings),
+      ...describeLinterMessages('notice', report.notices),
+    ];
+    console.log(
+      `addons-linter on ${packages.firefoxZip.split('/').pop()}: ${report.summary.errors} errors, ${report.summary.warnings} warnings, ${report.summary.notices} notices${lines.length ? `\n  ${lines.join('\n  ')}` : ''}`,
+    );
     expect(report.errors).toEqual([]);
   }, 120_000);
 
@@ -145,7 +185,9 @@ describe('npm run zip', () => {
     ['Firefox', 'firefox' as const, () => firefoxManifest],
   ])('%s: web-accessible resources are the minimum', (name, browser, manifest) => {
     const war = manifest().web_accessible_resources;
-    const listed = (war ?? []).flatMap((e) => (e.resources ?? []).map((r) => `${r} (${ALLOWED_WEB_ACCESSIBLE[r] ?? 'not allowed'})`));
+    const listed = (war ?? []).flatMap((e) =>
+      (e.resources ?? []).map((r) => `${r} (${ALLOWED_WEB_ACCESSIBLE[r] ?? 'not allowed'})`),
+    );
     console.log(`${name} web_accessible_resources: ${listed.length ? listed.join(', ') : 'none'}`);
     expect(webAccessibleProblems(war, ALLOWED_WEB_ACCESSIBLE, browser)).toEqual([]);
   });
@@ -181,10 +223,26 @@ describe('the manifest audit (self-check: it does catch what it looks for)', () 
 
   test('webAccessibleProblems names every widening', () => {
     const allowed = { 'content-scripts/content.css': 'shadow UI stylesheet' };
-    expect(webAccessibleProblems([{ resources: ['content-scripts/content.css'], matches: ['https://*/*'], use_dynamic_url: true }], allowed, 'chromium')).toEqual([]);
-    expect(webAccessibleProblems([{ resources: ['content-scripts/content.css'], matches: ['https://*/*'] }], allowed, 'firefox')).toEqual([]);
     expect(
-      webAccessibleProblems([{ resources: ['blocked.html', 'content-scripts/content.css'], matches: ['<all_urls>'], extension_ids: ['*'] }], allowed, 'chromium'),
+      webAccessibleProblems(
+        [{ resources: ['content-scripts/content.css'], matches: ['https://*/*'], use_dynamic_url: true }],
+        allowed,
+        'chromium',
+      ),
+    ).toEqual([]);
+    expect(
+      webAccessibleProblems(
+        [{ resources: ['content-scripts/content.css'], matches: ['https://*/*'] }],
+        allowed,
+        'firefox',
+      ),
+    ).toEqual([]);
+    expect(
+      webAccessibleProblems(
+        [{ resources: ['blocked.html', 'content-scripts/content.css'], matches: ['<all_urls>'], extension_ids: ['*'] }],
+        allowed,
+        'chromium',
+      ),
     ).toEqual([
       'entry 0: resource blocked.html is not on the allowed list',
       'entry 0: matches <all_urls> reaches beyond web pages',

@@ -29,7 +29,10 @@ for (const kind of selectedBrowsers()) {
       pages = await startPageServer();
       svc = await startService({ processingDelayMs: 200 });
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      const set = await driver.sendExtensionMessage({ type: 'settings.set', patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey } });
+      const set = await driver.sendExtensionMessage({
+        type: 'settings.set',
+        patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey },
+      });
       expect(set.ok).toBe(true);
     }, 90_000);
     afterAll(async () => {
@@ -65,7 +68,12 @@ for (const kind of selectedBrowsers()) {
         250,
       );
       expect(done!.flagged, 'at least the phishing and the malware link are flagged').toBeGreaterThanOrEqual(2);
-      expect(posts().map((u) => new URL(u).hostname).sort(), 'exactly the counted links were sent').toEqual(hosts);
+      expect(
+        posts()
+          .map((u) => new URL(u).hostname)
+          .sort(),
+        'exactly the counted links were sent',
+      ).toEqual(hosts);
 
       // The person arrives (the content script starts and looks its links up): the same links,
       // all known now, nothing more sent.

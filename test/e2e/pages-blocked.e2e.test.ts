@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { domainToUnicode } from 'node:url';
 import type { Page } from 'playwright-core';
-import { clearErrors, extensionDir, launchChromium, selectedBrowsers, startPageServer, type ChromiumExtension, type CollectedError, type PageServer } from './harness';
+import {
+  clearErrors,
+  extensionDir,
+  launchChromium,
+  selectedBrowsers,
+  startPageServer,
+  type ChromiumExtension,
+  type CollectedError,
+  type PageServer,
+} from './harness';
 import { describeViolations, runAxe, runAxeInThemes, seriousOrWorse } from './harness/axe';
 import { openExtensionPage, requestFromExtensionPage } from './harness/extension-messages';
 import { isBlockedPageUrl, visit, waitForBlockedPage } from './harness/navigate';
@@ -44,7 +53,10 @@ if (browsers.includes('chromium')) {
     });
 
     async function configure(patch: Record<string, unknown>): Promise<void> {
-      const set = await requestFromExtensionPage<{ refused?: Record<string, string> }>(control, { type: 'settings.set', patch });
+      const set = await requestFromExtensionPage<{ refused?: Record<string, string> }>(control, {
+        type: 'settings.set',
+        patch,
+      });
       expect(set.refused ?? {}).toEqual({});
     }
 
@@ -66,7 +78,9 @@ if (browsers.includes('chromium')) {
 
     const factsOf = (tab: Page) =>
       tab.evaluate(() => {
-        const dd = (label: string) => [...document.querySelectorAll('dt')].find((dt) => dt.textContent === label)?.nextElementSibling as HTMLElement | null;
+        const dd = (label: string) =>
+          [...document.querySelectorAll('dt')].find((dt) => dt.textContent === label)
+            ?.nextElementSibling as HTMLElement | null;
         return {
           headline: document.querySelector('h1')?.textContent ?? '',
           title: document.title,
@@ -79,7 +93,11 @@ if (browsers.includes('chromium')) {
           reasoning: document.querySelector('.reasoning')?.textContent ?? '',
           indicators: [...document.querySelectorAll('.indicators li')].map((li) => li.textContent ?? ''),
           buttons: [...document.querySelectorAll('button')].map((b) => b.textContent ?? ''),
-          links: [...document.querySelectorAll('a')].map((a) => ({ text: a.textContent ?? '', href: a.href, target: a.target })),
+          links: [...document.querySelectorAll('a')].map((a) => ({
+            text: a.textContent ?? '',
+            href: a.href,
+            target: a.target,
+          })),
           focused: document.activeElement?.textContent ?? '',
         };
       });
@@ -103,7 +121,9 @@ if (browsers.includes('chromium')) {
       expect(facts.checked).not.toMatch(/^—?$/);
       // Without a report URL, "Report a mistake" is a button that opens an editable report.
       expect(facts.buttons).toEqual(['Go back to safety', 'Report a mistake', 'Proceed anyway']);
-      expect(await tab.locator('.proceed').innerText()).toContain('If you proceed, this site will not be blocked again until the browser restarts.');
+      expect(await tab.locator('.proceed').innerText()).toContain(
+        'If you proceed, this site will not be blocked again until the browser restarts.',
+      );
       // Go back is the primary action and has the focus; no report link without a report URL.
       expect(facts.focused).toBe('Go back to safety');
       expect(facts.links.filter((l) => l.text === 'Report a mistake')).toEqual([]);

@@ -32,8 +32,10 @@ async function request<T>(w: World, message: unknown): Promise<T> {
 
 const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
 const hits = (w: World, host: string) => w.pages.requestsTo(host).filter((r) => r.path !== '/favicon.ico').length;
-const regexMatches = (r: ExtensionRule, url: string) => r.condition.regexFilter !== undefined && new RegExp(r.condition.regexFilter).test(url);
-const allowRulesFor = async (w: World, url: string) => (await w.driver.extensionRules()).session.filter((r) => r.action.type === 'allow' && regexMatches(r, url));
+const regexMatches = (r: ExtensionRule, url: string) =>
+  r.condition.regexFilter !== undefined && new RegExp(r.condition.regexFilter).test(url);
+const allowRulesFor = async (w: World, url: string) =>
+  (await w.driver.extensionRules()).session.filter((r) => r.action.type === 'allow' && regexMatches(r, url));
 
 /**
  * Errors from extension contexts, less one known content-script error outside this suite's
@@ -42,14 +44,31 @@ const allowRulesFor = async (w: World, url: string) => (await w.driver.extension
  * same steps of "Revoke all"). src/content/ belongs to another branch; reported to the lead.
  */
 async function extensionErrors(w: World) {
-  return (await w.driver.takeErrors()).filter((e) => !(w.driver.kind === 'firefox' && e.url?.endsWith('/content-scripts/content.js') && e.text.includes('NS_ERROR_NOT_INITIALIZED')));
+  return (await w.driver.takeErrors()).filter(
+    (e) =>
+      !(
+        w.driver.kind === 'firefox' &&
+        e.url?.endsWith('/content-scripts/content.js') &&
+        e.text.includes('NS_ERROR_NOT_INITIALIZED')
+      ),
+  );
 }
 
 /** Scans `url` without visiting it; resolves once the browser holds a block rule for it. */
 async function learnBad(w: World, url: string): Promise<void> {
   await request(w, { type: 'scan.url', url, reason: 'popup' });
-  await waitFor(`a blocking verdict for ${url}`, () => request<LinksLookupData>(w, { type: 'links.lookup', urls: [url] }), (d) => d[url]?.status === 'verdict' && d[url]?.action === 'block', 15_000);
-  await waitFor(`a block rule for ${url}`, () => w.driver.extensionRules(), (r) => r.dynamic.some((x) => x.action.type === 'block' && regexMatches(x, url)), 10_000);
+  await waitFor(
+    `a blocking verdict for ${url}`,
+    () => request<LinksLookupData>(w, { type: 'links.lookup', urls: [url] }),
+    (d) => d[url]?.status === 'verdict' && d[url]?.action === 'block',
+    15_000,
+  );
+  await waitFor(
+    `a block rule for ${url}`,
+    () => w.driver.extensionRules(),
+    (r) => r.dynamic.some((x) => x.action.type === 'block' && regexMatches(x, url)),
+    10_000,
+  );
 }
 
 /** From a start page, as a click would: the tab lands on the blocked page, the host unasked. */
@@ -57,19 +76,34 @@ async function blockedVisit(w: World, url: string, startHost: string): Promise<J
   const tab = await w.driver.openWebPage(w.pages.url(startHost, '/'));
   const before = hits(w, new URL(url).hostname);
   await tab.evaluate((u) => void (location.href = u), url);
-  await waitFor(`${url} blocked`, () => tab.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
+  await waitFor(
+    `${url} blocked`,
+    () => tab.currentUrl(),
+    (u) => isBlockedPage(w, u),
+    20_000,
+  );
   expect(hits(w, new URL(url).hostname)).toBe(before);
   return tab;
 }
 
 /** On the blocked page, with the keyboard only: Tab to "Proceed anyway", Enter; the site loads. */
 async function proceedByKeyboard(w: World, tab: JourneyPage, url: string): Promise<void> {
-  await waitFor('the blocked page\'s actions', () => tab.evaluate(() => !!document.querySelector('.blocked-actions')), Boolean, 10_000);
+  await waitFor(
+    "the blocked page's actions",
+    () => tab.evaluate(() => !!document.querySelector('.blocked-actions')),
+    Boolean,
+    10_000,
+  );
   // "Go back to safety" has focus first (the safe choice); Proceed is further on.
   expect(await focusedElement(tab)).toEqual({ tag: 'button', name: 'Go back to safety' });
   await tabTo(tab, 'Proceed anyway', 20);
   await tab.press('Enter');
-  await waitFor('the page itself', () => tab.currentUrl(), (u) => u === url, 10_000);
+  await waitFor(
+    'the page itself',
+    () => tab.currentUrl(),
+    (u) => u === url,
+    10_000,
+  );
 }
 
 async function revokeByKeyboard(w: World): Promise<void> {
@@ -88,7 +122,14 @@ async function revokeByKeyboard(w: World): Promise<void> {
   expect(exception).toMatchObject({ host, until: -1 });
   expect(exception!.since).toBeGreaterThanOrEqual(started);
   const options = await w.driver.openExtensionPage('options.html');
-  const row = () => options.evaluate((h) => [...document.querySelectorAll('#exceptions tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent ?? '')).find((cells) => cells[0] === h) ?? null, host);
+  const row = () =>
+    options.evaluate(
+      (h) =>
+        [...document.querySelectorAll('#exceptions tbody tr')]
+          .map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent ?? ''))
+          .find((cells) => cells[0] === h) ?? null,
+      host,
+    );
   const cells = await waitFor(`the exception for ${host} in the options page`, row, Boolean, 10_000);
   expect(cells![2]).toBe('until the browser restarts');
   expect(cells![1]).toBe(new Date(exception!.since!).toLocaleString('en-US'));
@@ -99,14 +140,18 @@ async function revokeByKeyboard(w: World): Promise<void> {
   await tabTo(options, `Revoke ${host}`, 40);
   await options.press('Enter');
   await waitFor('the row gone', row, (r) => r === null, 10_000);
-  expect(await options.evaluate(() => document.querySelector('#exceptions [role=status]')?.textContent ?? '')).toContain(`Revoked: ${host} is blocked again.`);
+  expect(
+    await options.evaluate(() => document.querySelector('#exceptions [role=status]')?.textContent ?? ''),
+  ).toContain(`Revoked: ${host} is blocked again.`);
   // Focus is not lost with the removed button: it stays in the section.
   expect(await options.evaluate(() => !!document.activeElement?.closest('#exceptions'))).toBe(true);
 
   // The reply came after the rules changed: no allow rule is left, and the next visit is blocked
   // before its request.
   expect(await allowRulesFor(w, url)).toEqual([]);
-  expect((await request<ExceptionsData>(w, { type: 'exceptions.list' })).items.filter((i) => i.host === host)).toEqual([]);
+  expect((await request<ExceptionsData>(w, { type: 'exceptions.list' })).items.filter((i) => i.host === host)).toEqual(
+    [],
+  );
   const again = await blockedVisit(w, url, 'start-revoke-again.test');
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   expect(isBlockedPage(w, await again.currentUrl())).toBe(true);
@@ -122,12 +167,25 @@ async function revokeAll(w: World): Promise<void> {
     await learnBad(w, url);
     const tab = await blockedVisit(w, url, `start-all-${i}.test`);
     await tab.click('button', 'Proceed anyway');
-    await waitFor('the page itself', () => tab.currentUrl(), (u) => u === url, 10_000);
+    await waitFor(
+      'the page itself',
+      () => tab.currentUrl(),
+      (u) => u === url,
+      10_000,
+    );
     tabs.push(tab);
   }
   const options = await w.driver.openExtensionPage('options.html');
-  const hostsListed = () => options.evaluate(() => [...document.querySelectorAll('#exceptions tbody tr td:first-child')].map((c) => c.textContent ?? ''));
-  await waitFor('both exceptions listed', hostsListed, (h) => h.includes('phish-all-1.test') && h.includes('phish-all-2.test'), 10_000);
+  const hostsListed = () =>
+    options.evaluate(() =>
+      [...document.querySelectorAll('#exceptions tbody tr td:first-child')].map((c) => c.textContent ?? ''),
+    );
+  await waitFor(
+    'both exceptions listed',
+    hostsListed,
+    (h) => h.includes('phish-all-1.test') && h.includes('phish-all-2.test'),
+    10_000,
+  );
   await showOptionsGroup(options, 'lists');
   await options.click('button', 'Revoke all');
   await options.click('button', 'Confirm');
@@ -156,7 +214,15 @@ for (const kind of selectedBrowsers()) {
       await w.svc?.stop();
     });
 
-    test('keyboard only: proceed past a block, find the exception listed, revoke it; the next visit is blocked before its request', () => revokeByKeyboard(w), 90_000);
-    test('"Revoke all" ends every exception: no allow rule left, the servers see no new request', () => revokeAll(w), 90_000);
+    test(
+      'keyboard only: proceed past a block, find the exception listed, revoke it; the next visit is blocked before its request',
+      () => revokeByKeyboard(w),
+      90_000,
+    );
+    test(
+      '"Revoke all" ends every exception: no allow rule left, the servers see no new request',
+      () => revokeAll(w),
+      90_000,
+    );
   });
 }

@@ -17,7 +17,9 @@ const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.exte
 const optionsState = (page: JourneyPage) =>
   page.evaluate(() => ({
     hash: location.hash,
-    shown: [...document.querySelectorAll<HTMLElement>('[data-group]')].filter((g) => !g.hidden).map((g) => g.dataset.group),
+    shown: [...document.querySelectorAll<HTMLElement>('[data-group]')]
+      .filter((g) => !g.hidden)
+      .map((g) => g.dataset.group),
     current: document.querySelector('.side-nav [aria-current=page]')?.textContent ?? null,
   }));
 
@@ -25,7 +27,12 @@ const optionsState = (page: JourneyPage) =>
  * Runs `act` (a key, a click, history.back(), a typed address) and resolves once the page's own
  * hashchange reported `hash` and the page shows `group`.
  */
-async function groupAfter(page: JourneyPage, group: OptionsGroup, act: () => Promise<unknown>, hash = `#${group}`): Promise<void> {
+async function groupAfter(
+  page: JourneyPage,
+  group: OptionsGroup,
+  act: () => Promise<unknown>,
+  hash = `#${group}`,
+): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __nextHash?: Promise<string> };
     w.__nextHash = new Promise((r) => addEventListener('hashchange', () => r(location.hash), { once: true }));
@@ -38,11 +45,17 @@ async function groupAfter(page: JourneyPage, group: OptionsGroup, act: () => Pro
 async function firstRun(w: World): Promise<void> {
   // The install opened the first-run page by itself (nothing was configured when it ran).
   const probe = await w.driver.openExtensionPage('popup.html');
-  await waitFor('the first-run tab opened on install', () => tabUrls(probe), (urls) => urls.includes(w.driver.extensionUrl('firstrun.html')), 15_000);
+  await waitFor(
+    'the first-run tab opened on install',
+    () => tabUrls(probe),
+    (urls) => urls.includes(w.driver.extensionUrl('firstrun.html')),
+    15_000,
+  );
   await probe.close();
 
   const page = await w.driver.openExtensionPage('firstrun.html');
-  const step = () => page.evaluate(() => document.querySelector('.steps [aria-current=step]')?.textContent?.replace(/^\S+\s/, '') ?? '');
+  const step = () =>
+    page.evaluate(() => document.querySelector('.steps [aria-current=step]')?.textContent?.replace(/^\S+\s/, '') ?? '');
   await waitFor('step 1', step, (s) => s === 'Connect to your scanning service', 10_000);
   await page.fillByLabel('Service URL', w.svc.baseUrl);
   await page.fillByLabel('API key', w.svc.demoKey);
@@ -52,7 +65,12 @@ async function firstRun(w: World): Promise<void> {
   expect(saved.settings.serviceUrl).toBe(w.svc.baseUrl);
   expect(saved.apiKeyHint).toBe(`…${w.svc.demoKey.slice(-4)}`);
   // Focus follows the step (the heading), so a keyboard user goes on from there.
-  await waitFor('focus on the step', () => focusedElement(page), (f) => f?.tag === 'h2' && f.name === 'Test the connection', 5000);
+  await waitFor(
+    'focus on the step',
+    () => focusedElement(page),
+    (f) => f?.tag === 'h2' && f.name === 'Test the connection',
+    5000,
+  );
   await page.click('button', 'Test connection');
   await waitFor('step 3', step, (s) => s === 'Done', 30_000);
   const done = await page.evaluate(() => document.querySelector('main')?.textContent ?? '');
@@ -68,7 +86,12 @@ async function optionsNavigation(w: World): Promise<void> {
   await configureWorld(w); // the first-run test did it, but each test stands on its own
   // A deep link to a group, and one to a section inside another group.
   const page = await w.driver.openExtensionPage('options.html#protection');
-  await waitFor('the Protection group', () => optionsState(page), (s) => s.shown.length === 1 && s.shown[0] === 'protection', 15_000);
+  await waitFor(
+    'the Protection group',
+    () => optionsState(page),
+    (s) => s.shown.length === 1 && s.shown[0] === 'protection',
+    15_000,
+  );
   expect(await optionsState(page)).toEqual({ hash: '#protection', shown: ['protection'], current: 'Protection' });
   // #credits names a section: its group (Account) is shown, and the section scrolled to.
   await groupAfter(page, 'account', () => page.evaluate(() => void (location.hash = 'credits')), '#credits');
@@ -80,7 +103,12 @@ async function optionsNavigation(w: World): Promise<void> {
   await tabTo(page, 'Lists', 10);
   await groupAfter(page, 'lists', () => page.press('Enter'));
   expect(await optionsState(page)).toEqual({ hash: '#lists', shown: ['lists'], current: 'Lists' });
-  await waitFor('focus on the group', () => focusedElement(page), (f) => f?.tag === 'h2' && f.name === 'Trusted and blocked sites', 5000);
+  await waitFor(
+    'focus on the group',
+    () => focusedElement(page),
+    (f) => f?.tag === 'h2' && f.name === 'Trusted and blocked sites',
+    5000,
+  );
   // A click with the pointer.
   await groupAfter(page, 'advanced', () => page.click('link', 'Advanced'));
   expect((await optionsState(page)).shown).toEqual(['advanced']);
@@ -100,11 +128,26 @@ async function goBackToSafety(w: World): Promise<void> {
   const start = w.pages.url('safe-first-look.test', '/');
   const tab = await w.driver.openWebPage(start);
   await tab.evaluate((u) => void (location.href = u), w.pages.url('phish-first-look.test', '/login'));
-  await waitFor('the blocked page', () => tab.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
+  await waitFor(
+    'the blocked page',
+    () => tab.currentUrl(),
+    (u) => isBlockedPage(w, u),
+    20_000,
+  );
   await waitFor('its actions', () => tab.evaluate(() => !!document.querySelector('.blocked-actions')), Boolean, 10_000);
-  await waitFor('"Go back to safety" focused first', () => focusedElement(tab), (f) => f?.tag === 'button' && f.name === 'Go back to safety', 5000);
+  await waitFor(
+    '"Go back to safety" focused first',
+    () => focusedElement(tab),
+    (f) => f?.tag === 'button' && f.name === 'Go back to safety',
+    5000,
+  );
   await tab.click('button', 'Go back to safety');
-  await waitFor('the page before', () => tab.currentUrl(), (u) => u === start, 10_000);
+  await waitFor(
+    'the page before',
+    () => tab.currentUrl(),
+    (u) => u === start,
+    10_000,
+  );
   await tab.close();
 
   // Nothing before it: a blank tab whose only entry the address replaces, as a link opened in a new
@@ -113,22 +156,43 @@ async function goBackToSafety(w: World): Promise<void> {
   const probe = await w.driver.openExtensionPage('popup.html');
   const tabsNow = () =>
     probe.evaluate(async () => {
-      const api = ((globalThis as unknown as { browser?: unknown }).browser ?? (globalThis as unknown as { chrome: unknown }).chrome) as { tabs: { query(q: object): Promise<{ id?: number; url?: string; pendingUrl?: string }[]> } };
+      const api = ((globalThis as unknown as { browser?: unknown }).browser ??
+        (globalThis as unknown as { chrome: unknown }).chrome) as {
+        tabs: { query(q: object): Promise<{ id?: number; url?: string; pendingUrl?: string }[]> };
+      };
       // A tab that has not committed its first page yet says where it is going in pendingUrl (Chromium).
       return (await api.tabs.query({})).map((t) => ({ id: t.id ?? -1, url: t.url || t.pendingUrl || '' }));
     });
   const lone = await w.driver.openWebPage('about:blank');
   await lone.evaluate((u) => location.replace(u), w.pages.url('phish-first-look-2.test', '/login'));
-  await waitFor('the blocked page', () => lone.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
+  await waitFor(
+    'the blocked page',
+    () => lone.currentUrl(),
+    (u) => isBlockedPage(w, u),
+    20_000,
+  );
   const loneId = await w.driver.tabIdOf(lone); // by its URL: now the only one showing it
-  await waitFor('its actions', () => lone.evaluate(() => !!document.querySelector('.blocked-actions')), Boolean, 10_000);
-  expect(await lone.evaluate(() => history.length), 'nothing but the blocked site behind the blocked page').toBeLessThanOrEqual(2);
+  await waitFor(
+    'its actions',
+    () => lone.evaluate(() => !!document.querySelector('.blocked-actions')),
+    Boolean,
+    10_000,
+  );
+  expect(
+    await lone.evaluate(() => history.length),
+    'nothing but the blocked site behind the blocked page',
+  ).toBeLessThanOrEqual(2);
   const before = (await tabsNow()).map((t) => t.id);
   // The tab goes away under the click: a driver error about the closed tab is the expected end.
   await lone.click('button', 'Go back to safety').catch((e: unknown) => {
     if (!/closed|detached|target|no such|discarded/i.test(String(e))) throw e;
   });
-  const tabs = await waitFor('the blocked tab replaced by a new-tab page', tabsNow, (all) => !all.some((t) => t.id === loneId) && all.some((t) => !before.includes(t.id) && t.url !== ''), 10_000);
+  const tabs = await waitFor(
+    'the blocked tab replaced by a new-tab page',
+    tabsNow,
+    (all) => !all.some((t) => t.id === loneId) && all.some((t) => !before.includes(t.id) && t.url !== ''),
+    10_000,
+  );
   const opened = tabs.filter((t) => !before.includes(t.id));
   expect(opened, `tabs now: ${JSON.stringify(tabs)}`).toHaveLength(1);
   expect(opened[0]!.url).toMatch(/^(chrome:\/\/(newtab|new-tab-page)\/?|about:(newtab|home|blank))$/);
@@ -139,14 +203,25 @@ async function goBackToSafety(w: World): Promise<void> {
 
 async function creditsAfter402(w: World): Promise<void> {
   await configureWorld(w); // the first-run test did it, but each test stands on its own
-  const header = (popup: JourneyPage) => popup.evaluate(() => document.querySelector('.popup .credits')?.textContent ?? null);
+  const header = (popup: JourneyPage) =>
+    popup.evaluate(() => document.querySelector('.popup .credits')?.textContent ?? null);
   const site = await w.driver.openWebPage(w.pages.url('safe-credits.test', '/'));
   const tabId = await w.driver.tabIdOf(site);
-  await waitFor('a verdict', () => request<TabStatusData>(w, { type: 'tab.status', tabId }), (d) => d.status.kind === 'verdict', 15_000);
+  await waitFor(
+    'a verdict',
+    () => request<TabStatusData>(w, { type: 'tab.status', tabId }),
+    (d) => d.status.kind === 'verdict',
+    15_000,
+  );
   // The header shows the balance the service last stated (scans spend credits without saying so).
   const { balance } = await request<{ balance: number }>(w, { type: 'credits.get' });
   let popup = await w.driver.openExtensionPage(`popup.html?tabId=${tabId}`);
-  await waitFor('the balance in the header', () => header(popup), (h) => h === `Credits: ${balance.toLocaleString('en-US')}`, 10_000);
+  await waitFor(
+    'the balance in the header',
+    () => header(popup),
+    (h) => h === `Credits: ${balance.toLocaleString('en-US')}`,
+    10_000,
+  );
   await popup.close();
 
   // The account runs dry elsewhere; the next check is answered 402.
@@ -154,11 +229,23 @@ async function creditsAfter402(w: World): Promise<void> {
   try {
     const next = await w.driver.openWebPage(w.pages.url('safe-credits-2.test', '/'));
     const nextId = await w.driver.tabIdOf(next);
-    await waitFor('the credits problem', () => request<TabStatusData>(w, { type: 'tab.status', tabId: nextId }), (d) => d.problem?.code === 'insufficient_credits', 20_000);
+    await waitFor(
+      'the credits problem',
+      () => request<TabStatusData>(w, { type: 'tab.status', tabId: nextId }),
+      (d) => d.problem?.code === 'insufficient_credits',
+      20_000,
+    );
     popup = await w.driver.openExtensionPage(`popup.html?tabId=${nextId}`);
-    await waitFor('the header after the 402', () => header(popup), (h) => h === 'Credits: 0', 10_000);
+    await waitFor(
+      'the header after the 402',
+      () => header(popup),
+      (h) => h === 'Credits: 0',
+      10_000,
+    );
     // And the fix is offered beside it.
-    expect(await popup.evaluate(() => [...document.querySelectorAll('button')].map((b) => b.textContent?.trim()))).toContain('Buy credits');
+    expect(
+      await popup.evaluate(() => [...document.querySelectorAll('button')].map((b) => b.textContent?.trim())),
+    ).toContain('Buy credits');
     await popup.close();
     await next.close();
   } finally {
@@ -180,8 +267,16 @@ for (const kind of selectedBrowsers()) {
     });
 
     test('first run: the install opens it; connect, test, done in three steps', () => firstRun(w), 90_000);
-    test('options: a deep link opens its group; the side navigation works by keyboard and pointer; back and forward move between groups', () => optionsNavigation(w), 60_000);
-    test('blocked page: "Go back to safety" returns to the page before, or puts a new-tab page in place of a tab with nothing before', () => goBackToSafety(w), 90_000);
+    test(
+      'options: a deep link opens its group; the side navigation works by keyboard and pointer; back and forward move between groups',
+      () => optionsNavigation(w),
+      60_000,
+    );
+    test(
+      'blocked page: "Go back to safety" returns to the page before, or puts a new-tab page in place of a tab with nothing before',
+      () => goBackToSafety(w),
+      90_000,
+    );
     test("popup: the header's credits follow a 402", () => creditsAfter402(w), 90_000);
   });
 }

@@ -5,10 +5,24 @@
 // against the service's own state. Then axe and light/dark screenshots of the page.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { clearErrors, extensionDir, launchChromium, selectedBrowsers, type ChromiumExtension, type CollectedError } from './harness';
+import {
+  clearErrors,
+  extensionDir,
+  launchChromium,
+  selectedBrowsers,
+  type ChromiumExtension,
+  type CollectedError,
+} from './harness';
 import { describeViolations, runAxeInThemes, seriousOrWorse } from './harness/axe';
 import { requestFromExtensionPage } from './harness/extension-messages';
-import { openOptionsPage, optionsSection, reloadOptionsPage, runTestConnection, saveConnection, showOptionsGroup } from './harness/options-page';
+import {
+  openOptionsPage,
+  optionsSection,
+  reloadOptionsPage,
+  runTestConnection,
+  saveConnection,
+  showOptionsGroup,
+} from './harness/options-page';
 import { everythingInPage } from './harness/page-safety';
 import { bodyColours, SCREENSHOT_DIR, screenshotThemes } from './harness/screenshots';
 import { serviceKeys, serviceSettings } from './harness/service-account';
@@ -52,7 +66,8 @@ if (browsers.includes('chromium')) {
       const name = `e2e admin ${Date.now()}`;
       await keys.getByLabel('Key name', { exact: true }).fill(name);
       // SCAN_WRITE is preselected; all five, so the extension can keep managing keys with it.
-      for (const scope of ['SCAN_READ', 'KEYS_ADMIN', 'CREDITS', 'SETTINGS']) await keys.getByLabel(scope, { exact: true }).check();
+      for (const scope of ['SCAN_READ', 'KEYS_ADMIN', 'CREDITS', 'SETTINGS'])
+        await keys.getByLabel(scope, { exact: true }).check();
       await keys.getByRole('button', { name: 'Create a key' }).click();
 
       const secretField = keys.getByLabel('Key value', { exact: true });
@@ -109,7 +124,9 @@ if (browsers.includes('chromium')) {
       expect((await serviceKeys(svc)).map((k) => k.id)).toContain(id);
       await question.getByRole('button', { name: 'Confirm' }).click();
 
-      await expect.poll(() => optionsSection(options, 'keys').locator('.key-list li', { hasText: name }).count()).toBe(0);
+      await expect
+        .poll(() => optionsSection(options, 'keys').locator('.key-list li', { hasText: name }).count())
+        .toBe(0);
       expect((await serviceKeys(svc)).map((k) => k.id)).not.toContain(id);
       await reloadOptionsPage(options);
       await showOptionsGroup(options, 'account');
@@ -118,19 +135,23 @@ if (browsers.includes('chromium')) {
       expect(takeErrors()).toEqual([]);
     });
 
-    test('Credits: the balance is shown, and buying shows the new balance, equal to the service\'s', async () => {
+    test("Credits: the balance is shown, and buying shows the new balance, equal to the service's", async () => {
       await reloadOptionsPage(options);
       await showOptionsGroup(options, 'account');
       const credits = optionsSection(options, 'credits');
       const balance = credits.locator('.balance');
-      await expect.poll(() => balance.innerText().catch(() => '')).toBe(`Credits: ${svc.getCredits().toLocaleString('en-US')}`);
+      await expect
+        .poll(() => balance.innerText().catch(() => ''))
+        .toBe(`Credits: ${svc.getCredits().toLocaleString('en-US')}`);
       const before = svc.getCredits();
 
       await credits.getByLabel('Credits to buy', { exact: true }).fill('250');
       await credits.getByLabel('Credits to buy', { exact: true }).press('Tab'); // commits the number (on change)
       await credits.getByRole('button', { name: 'Buy credits' }).click();
       // It says the amount and asks before any money is spent.
-      await credits.getByText('Buy 250 credits? The scanning service charges them to the account of your API key.').waitFor();
+      await credits
+        .getByText('Buy 250 credits? The scanning service charges them to the account of your API key.')
+        .waitFor();
       expect(svc.getCredits()).toBe(before);
       await credits.getByRole('button', { name: 'Buy 250 credits' }).click();
       await credits.getByText('Purchase complete.').waitFor();
@@ -157,10 +178,18 @@ if (browsers.includes('chromium')) {
       const editor = account.getByLabel('Settings as JSON', { exact: true });
       const json = JSON.parse(await editor.inputValue()) as Record<string, unknown>;
       expect(json.account).toMatchObject({ name: 'E2E Org' });
-      const next = { ...json, domains: { allow: ['good.example'], block: ['bad.example'] }, e2eExtra: { nested: [1, 2] } };
+      const next = {
+        ...json,
+        domains: { allow: ['good.example'], block: ['bad.example'] },
+        e2eExtra: { nested: [1, 2] },
+      };
       await editor.fill(JSON.stringify(next, null, 2));
       await account.getByRole('button', { name: 'Save JSON' }).click();
-      await waitFor('the JSON edit at the service', () => serviceSettings(svc), (s) => JSON.stringify(s.e2eExtra) === '{"nested":[1,2]}');
+      await waitFor(
+        'the JSON edit at the service',
+        () => serviceSettings(svc),
+        (s) => JSON.stringify(s.e2eExtra) === '{"nested":[1,2]}',
+      );
       const saved = await serviceSettings(svc);
       expect(saved).toEqual(next);
       // What the service saved is shown back.
@@ -200,7 +229,9 @@ if (browsers.includes('chromium')) {
       await optionsSection(options, 'credits').locator('.balance').waitFor();
       await optionsSection(options, 'account').getByLabel('Settings as JSON', { exact: true }).waitFor();
       // With error notices showing too (their colours are checked for contrast as well).
-      expect(await runTestConnection(options, svc.baseUrl, 'llk_this_key_does_not_exist_000000')).toContain('The service rejected this API key.');
+      expect(await runTestConnection(options, svc.baseUrl, 'llk_this_key_does_not_exist_000000')).toContain(
+        'The service rejected this API key.',
+      );
       await showOptionsGroup(options, 'account');
       await optionsSection(options, 'account').getByLabel('Settings as JSON', { exact: true }).fill('{');
       await optionsSection(options, 'account').getByRole('button', { name: 'Save JSON' }).click();

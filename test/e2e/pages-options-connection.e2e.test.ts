@@ -5,7 +5,16 @@
 // its sentence. pages-options-account.e2e.test.ts covers keys, credits and account settings.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { clearErrors, extensionDir, launchChromium, selectedBrowsers, startPageServer, type ChromiumExtension, type CollectedError, type PageServer } from './harness';
+import {
+  clearErrors,
+  extensionDir,
+  launchChromium,
+  selectedBrowsers,
+  startPageServer,
+  type ChromiumExtension,
+  type CollectedError,
+  type PageServer,
+} from './harness';
 import { requestFromExtensionPage } from './harness/extension-messages';
 import { openOptionsPage, optionsSection, reloadOptionsPage, runTestConnection } from './harness/options-page';
 import { everythingInPage } from './harness/page-safety';
@@ -47,7 +56,9 @@ if (browsers.includes('chromium')) {
       await options.getByLabel('Service URL', { exact: true }).fill(svc.baseUrl);
       await options.getByLabel('API key', { exact: true }).fill(svc.demoKey);
       await options.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect.poll(() => optionsSection(options, 'connection').getByRole('status').allInnerTexts()).toContainEqual(expect.stringContaining('Saved.'));
+      await expect
+        .poll(() => optionsSection(options, 'connection').getByRole('status').allInnerTexts())
+        .toContainEqual(expect.stringContaining('Saved.'));
 
       const stored = await settingsNow();
       expect(stored.settings.serviceUrl).toBe(svc.baseUrl);
@@ -91,7 +102,9 @@ if (browsers.includes('chromium')) {
 
     test('Test connection: plain http to a public host is "not HTTPS", and nothing is sent there', async () => {
       await reloadOptionsPage(options);
-      expect(await runTestConnection(options, 'http://scanner.example.com', svc.demoKey)).toContain('The Service URL must use HTTPS');
+      expect(await runTestConnection(options, 'http://scanner.example.com', svc.demoKey)).toContain(
+        'The Service URL must use HTTPS',
+      );
       // A plain-http host the browser maps to the page server, which logs every request: the
       // key must not travel in clear text, so not even one request may arrive there.
       const plain = pages.url('plain-scanner.test', '/');

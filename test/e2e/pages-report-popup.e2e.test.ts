@@ -4,7 +4,16 @@
 // and reports an intermediate PROCESSING state so the page's live progress can be watched.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { clearErrors, extensionDir, launchChromium, selectedBrowsers, startPageServer, type ChromiumExtension, type CollectedError, type PageServer } from './harness';
+import {
+  clearErrors,
+  extensionDir,
+  launchChromium,
+  selectedBrowsers,
+  startPageServer,
+  type ChromiumExtension,
+  type CollectedError,
+  type PageServer,
+} from './harness';
 import { describeViolations, runAxeInThemes, seriousOrWorse } from './harness/axe';
 import { openExtensionPage, requestFromExtensionPage } from './harness/extension-messages';
 import { tabIdOf, visit } from './harness/navigate';
@@ -61,7 +70,11 @@ if (browsers.includes('chromium')) {
     async function scanFromMenu(url: string): Promise<string> {
       const status = await requestFromExtensionPage<UrlStatus>(control, { type: 'scan.url', url, reason: 'menu' });
       expect(['checking', 'verdict']).toContain(status.kind);
-      const scan = await waitFor(`the scan of ${url} at the service`, () => svc.scans().find((s) => s.url === url), Boolean);
+      const scan = await waitFor(
+        `the scan of ${url} at the service`,
+        () => svc.scans().find((s) => s.url === url),
+        Boolean,
+      );
       return scan!.id;
     }
 
@@ -71,7 +84,8 @@ if (browsers.includes('chromium')) {
       return page;
     }
 
-    const stateOf = (page: Page) => page.evaluate(() => document.querySelector('[role=status] strong')?.textContent ?? null);
+    const stateOf = (page: Page) =>
+      page.evaluate(() => document.querySelector('[role=status] strong')?.textContent ?? null);
     const reportDone = (page: Page) => page.locator('#analytics-title').waitFor({ timeout: 20_000 });
 
     /** A tab showing `url`, with the background's verdict for it known. */
@@ -79,7 +93,11 @@ if (browsers.includes('chromium')) {
       const site = await ext.context.newPage();
       await visit(site, url);
       const tabId = await tabIdOf(control, site);
-      await waitFor(`a verdict for ${url}`, () => requestFromExtensionPage<TabStatusData>(control, { type: 'tab.status', tabId }), (d) => d.status.kind === 'verdict');
+      await waitFor(
+        `a verdict for ${url}`,
+        () => requestFromExtensionPage<TabStatusData>(control, { type: 'tab.status', tabId }),
+        (d) => d.status.kind === 'verdict',
+      );
       return site;
     }
 
@@ -122,7 +140,9 @@ if (browsers.includes('chromium')) {
       const text = await report.locator('main').innerText();
       expect(text).toContain('Confidence\n80%');
       expect(await report.locator('.reasoning').innerText()).toBe(expected.result.reasoning);
-      expect(await report.locator('.indicators li').allInnerTexts()).toEqual(['Suspicious word in the address: “scam” (medium concern)']);
+      expect(await report.locator('.indicators li').allInnerTexts()).toEqual([
+        'Suspicious word in the address: “scam” (medium concern)',
+      ]);
       expect(text).not.toContain('(updating live)');
 
       // The analytics endpoint's data as a readable key/value view.
@@ -130,7 +150,12 @@ if (browsers.includes('chromium')) {
       const analytics = report.locator('section[aria-labelledby=analytics-title]');
       await analytics.locator('dl.kv').first().waitFor();
       const rows = await analytics.evaluate((el) =>
-        Object.fromEntries([...el.querySelectorAll(':scope > dl > .kv-row')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent])),
+        Object.fromEntries(
+          [...el.querySelectorAll(':scope > dl > .kv-row')].map((row) => [
+            row.querySelector('dt')?.textContent,
+            row.querySelector('dd')?.textContent,
+          ]),
+        ),
       );
       expect(rows).toMatchObject({ url, state: 'COMPLETED', engine: 'local-rules-1', creditsSpent: '1' });
       expect(Number(rows.processingMs)).toBeGreaterThanOrEqual(SLOW_PROCESSING_MS - 50);
@@ -160,7 +185,8 @@ if (browsers.includes('chromium')) {
       // A page Linklens warns about: Check again and Report a mistake first; trusting it, the
       // page's links and the recent scans (this one included) behind "More actions".
       const first = popup.getByRole('region', { name: 'Actions' });
-      for (const name of ['Check again', 'Report a mistake']) expect(await first.getByRole('button', { name }).count(), name).toBe(1);
+      for (const name of ['Check again', 'Report a mistake'])
+        expect(await first.getByRole('button', { name }).count(), name).toBe(1);
       expect(await popup.getByRole('button', { name: 'Trust free-prize-scam.test' }).count()).toBe(0);
       await popup.getByRole('button', { name: 'More actions' }).click();
       for (const name of ['Trust free-prize-scam.test', 'Check all links on this page']) {
@@ -181,7 +207,9 @@ if (browsers.includes('chromium')) {
       const report = await openReport(await scanFromMenu(reportUrl));
       await reportDone(report);
       expect(await report.locator('.chips li').allInnerTexts()).toEqual(['Suspicious', XSS_PAYLOAD]);
-      expect(await report.locator('.reasoning').innerText()).toBe(`${XSS_PAYLOAD}<script>alert("reasoning")</script> must be shown as text.`);
+      expect(await report.locator('.reasoning').innerText()).toBe(
+        `${XSS_PAYLOAD}<script>alert("reasoning")</script> must be shown as text.`,
+      );
       expect((await report.locator('.indicators li').allInnerTexts()).join('\n')).toContain(`<b>${XSS_PAYLOAD}</b>`);
 
       // Popup, over a tab showing an xss host.

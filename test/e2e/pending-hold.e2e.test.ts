@@ -41,7 +41,8 @@ async function request<T>(w: World, message: unknown): Promise<T> {
 
 const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
 /** When the service was first asked about `host` (its check can end no sooner than CHECK_MS later). */
-const askedAt = (w: World, host: string) => w.svc.log.find((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(host))?.at;
+const askedAt = (w: World, host: string) =>
+  w.svc.log.find((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(host))?.at;
 
 /** Opens the sign-in page while its check runs, and types the password and Enter into it at once. */
 async function signInAtOnce(w: World, host: string, password: string): Promise<JourneyPage> {
@@ -60,7 +61,12 @@ async function phishingGetsNothing(w: World): Promise<void> {
   const host = `slow-phish-${w.driver.kind}.test`;
   const password = `hunter2x${w.driver.kind}`;
   const tab = await signInAtOnce(w, host, password);
-  await waitFor('the blocked page', () => tab.currentUrl(), (u) => isBlockedPage(w, u), CHECK_MS + 15_000);
+  await waitFor(
+    'the blocked page',
+    () => tab.currentUrl(),
+    (u) => isBlockedPage(w, u),
+    CHECK_MS + 15_000,
+  );
   const got = w.site.to(host);
   expect(got.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /login']);
   expect(got.filter((r) => r.body.includes(password) || r.path.includes(password))).toEqual([]);
@@ -72,8 +78,18 @@ async function safeSiteGetsItAfterTheVerdict(w: World): Promise<void> {
   const password = `correcthorse${w.driver.kind}`;
   const tab = await signInAtOnce(w, host, password);
   // The note under the field while it waits (text in a closed shadow root: the accessibility tree sees it).
-  await waitFor('the note under the field', () => tab.accessibleNodes(), (nodes) => nodes.some((n) => n.name.includes(NOTE.slice(0, 30))), CHECK_MS - 2000);
-  const post = await waitFor('the sign-in POST', () => w.site.to(host).find((r) => r.method === 'POST' && r.path === '/signin'), (r) => r !== undefined, CHECK_MS + 15_000);
+  await waitFor(
+    'the note under the field',
+    () => tab.accessibleNodes(),
+    (nodes) => nodes.some((n) => n.name.includes(NOTE.slice(0, 30))),
+    CHECK_MS - 2000,
+  );
+  const post = await waitFor(
+    'the sign-in POST',
+    () => w.site.to(host).find((r) => r.method === 'POST' && r.path === '/signin'),
+    (r) => r !== undefined,
+    CHECK_MS + 15_000,
+  );
   expect(new URLSearchParams(post!.body).get('pw')).toBe(password);
   expect(new URLSearchParams(post!.body).get('user')).toBe('alex');
   // Not before the verdict could exist, and the page's script learnt nothing of the password before it either.
@@ -81,7 +97,12 @@ async function safeSiteGetsItAfterTheVerdict(w: World): Promise<void> {
   expect(post!.at).toBeGreaterThanOrEqual(verdictAt - 100);
   const early = w.site.to(host).filter((r) => r.path === '/leak' && r.at < verdictAt - 100);
   expect(early).toEqual([]);
-  await waitFor('the signed-in page', () => tab.currentUrl(), (u) => u === w.site.url(host, '/signin'), 10_000);
+  await waitFor(
+    'the signed-in page',
+    () => tab.currentUrl(),
+    (u) => u === w.site.url(host, '/signin'),
+    10_000,
+  );
   await tab.close();
 }
 
@@ -95,7 +116,12 @@ async function offLetsItThrough(w: World): Promise<void> {
     const host = `slow-phish-off-${w.driver.kind}.test`;
     const password = `leakedpw${w.driver.kind}`;
     await signInAtOnce(w, host, password);
-    const post = await waitFor('the sign-in POST', () => w.site.to(host).find((r) => r.method === 'POST' && r.path === '/signin'), (r) => r !== undefined, CHECK_MS);
+    const post = await waitFor(
+      'the sign-in POST',
+      () => w.site.to(host).find((r) => r.method === 'POST' && r.path === '/signin'),
+      (r) => r !== undefined,
+      CHECK_MS,
+    );
     expect(post!.at).toBeLessThan(askedAt(w, host)! + CHECK_MS);
     expect(new URLSearchParams(post!.body).get('pw')).toBe(password);
     expect(w.site.to(host).some((r) => r.path === '/leak' && r.body.includes(password))).toBe(true);
@@ -119,8 +145,20 @@ for (const kind of selectedBrowsers()) {
       await w.svc?.stop();
     });
 
-    test('a phishing page: the password typed and Enter pressed at once reach nothing; the tab ends on the blocked page', () => phishingGetsNothing(w), 60_000);
-    test('a safe page: the same submission reaches its server, password intact, once the verdict is in', () => safeSiteGetsItAfterTheVerdict(w), 60_000);
-    test('turned off: the same typing on a phishing page reaches its server before the verdict', () => offLetsItThrough(w), 60_000);
+    test(
+      'a phishing page: the password typed and Enter pressed at once reach nothing; the tab ends on the blocked page',
+      () => phishingGetsNothing(w),
+      60_000,
+    );
+    test(
+      'a safe page: the same submission reaches its server, password intact, once the verdict is in',
+      () => safeSiteGetsItAfterTheVerdict(w),
+      60_000,
+    );
+    test(
+      'turned off: the same typing on a phishing page reaches its server before the verdict',
+      () => offLetsItThrough(w),
+      60_000,
+    );
   });
 }

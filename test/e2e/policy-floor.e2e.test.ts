@@ -39,24 +39,55 @@ async function request<T>(w: World, message: unknown): Promise<T> {
 }
 
 const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
-const hits = (w: World, host: string, path?: string) => w.pages.requestsTo(host).filter((r) => r.path !== '/favicon.ico' && (path === undefined || r.path === path)).length;
-const postsFor = (w: World, host: string) => w.svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(host)).length;
+const hits = (w: World, host: string, path?: string) =>
+  w.pages.requestsTo(host).filter((r) => r.path !== '/favicon.ico' && (path === undefined || r.path === path)).length;
+const postsFor = (w: World, host: string) =>
+  w.svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(host)).length;
 
 /** From a start page, as a click would: the tab lands on the blocked page (settled, not pending). */
-async function blockedVisit(w: World, url: string, startHost: string): Promise<{ tab: JourneyPage; details: BlockedDetailsData }> {
+async function blockedVisit(
+  w: World,
+  url: string,
+  startHost: string,
+): Promise<{ tab: JourneyPage; details: BlockedDetailsData }> {
   const tab = await w.driver.openWebPage(w.pages.url(startHost, '/'));
   await tab.evaluate((u) => void (location.href = u), url);
-  const landed = await waitFor(`${url} blocked`, () => tab.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
+  const landed = await waitFor(
+    `${url} blocked`,
+    () => tab.currentUrl(),
+    (u) => isBlockedPage(w, u),
+    20_000,
+  );
   const token = new URL(landed).searchParams.get('t');
-  const details = await waitFor('settled blocked-page details', () => request<BlockedDetailsData>(w, { type: 'blocked.details', token }), (d) => !d.pending, 15_000);
+  const details = await waitFor(
+    'settled blocked-page details',
+    () => request<BlockedDetailsData>(w, { type: 'blocked.details', token }),
+    (d) => !d.pending,
+    15_000,
+  );
   return { tab, details };
 }
 
 async function personCannotSwitchItOff(w: World): Promise<void> {
-  const r = await request<SettingsWriteData>(w, { type: 'settings.set', patch: { auditOnly: true, scanNavigations: false, strictMode: false, strictFailMode: 'allow', blockThreshold: 99 } });
-  expect(Object.keys(r.refused ?? {}).sort()).toEqual(['auditOnly', 'blockThreshold', 'scanNavigations', 'strictFailMode', 'strictMode']);
+  const r = await request<SettingsWriteData>(w, {
+    type: 'settings.set',
+    patch: { auditOnly: true, scanNavigations: false, strictMode: false, strictFailMode: 'allow', blockThreshold: 99 },
+  });
+  expect(Object.keys(r.refused ?? {}).sort()).toEqual([
+    'auditOnly',
+    'blockThreshold',
+    'scanNavigations',
+    'strictFailMode',
+    'strictMode',
+  ]);
   const { settings: s, locked } = await request<SettingsData>(w, { type: 'settings.get' });
-  expect(s).toMatchObject({ auditOnly: false, scanNavigations: true, strictMode: true, strictFailMode: 'block', blockThreshold: 76 });
+  expect(s).toMatchObject({
+    auditOnly: false,
+    scanNavigations: true,
+    strictMode: true,
+    strictFailMode: 'block',
+    blockThreshold: 76,
+  });
   expect(locked).toEqual(expect.arrayContaining(['auditOnly', 'scanNavigations', 'strictMode', 'strictFailMode']));
 
   const org = await blockedVisit(w, w.pages.url(`a.${ORG_BLOCKED}`, '/'), `org.${START}`);
@@ -78,7 +109,12 @@ async function proceedOnceWithoutVerdict(w: World): Promise<void> {
     const first = await blockedVisit(w, url, `nov-1.${START}`);
     expect(first.details).toMatchObject({ reason: 'strict:credits', canProceed: true });
     await first.tab.click('button', 'Proceed anyway');
-    await waitFor('the page itself', () => first.tab.currentUrl(), (u) => u === url, 10_000);
+    await waitFor(
+      'the page itself',
+      () => first.tab.currentUrl(),
+      (u) => u === url,
+      10_000,
+    );
     expect(hits(w, host, '/a?x=1')).toBe(1);
     // No exception for the host: another path of it is blocked before its request …
     const other = await blockedVisit(w, w.pages.url(host, '/b'), `nov-2.${START}`);
@@ -99,27 +135,56 @@ async function proceedOnceWithoutVerdict(w: World): Promise<void> {
 for (const kind of selectedBrowsers()) {
   const blocker = browserPolicyBlocker(kind);
   if (blocker) console.warn(`policy-floor.e2e (${kind}): SKIPPING, the policy cannot be installed: ${blocker}`);
-  describe.skipIf(blocker !== null)(`${kind}: the policy is a floor; proceeding without a verdict is one address, once${blocker ? ` [SKIPPED: ${blocker}]` : ''}`, () => {
-    const w = {} as World;
-    let policy: BrowserPolicy | undefined;
-    const apiKey = `llk_floor_${Math.random().toString(36).slice(2)}`;
+  describe.skipIf(blocker !== null)(
+    `${kind}: the policy is a floor; proceeding without a verdict is one address, once${blocker ? ` [SKIPPED: ${blocker}]` : ''}`,
+    () => {
+      const w = {} as World;
+      let policy: BrowserPolicy | undefined;
+      const apiKey = `llk_floor_${Math.random().toString(36).slice(2)}`;
 
-    beforeAll(async () => {
-      w.pages = await startPageServer();
-      w.svc = await startService({ demoKey: apiKey, processingDelayMs: 300, keepAliveMs: 500, initialCredits: 100_000 });
-      // A policy as an administrator would write it: neither audit-only nor the checks named.
-      policy = installBrowserPolicy(kind, { serviceUrl: w.svc.baseUrl, apiKey, blocklist: [ORG_BLOCKED], allowlist: [START], strictMode: true, strictFailMode: 'block', strictTimeoutMs: 1500 });
-      w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      await waitFor('the policy read', () => request<SettingsData>(w, { type: 'settings.get' }), (d) => d.managedKeys.includes('strictMode') && d.settings.serviceUrl === w.svc.baseUrl, 30_000);
-    }, 90_000);
-    afterAll(async () => {
-      policy?.remove(); // machine-wide: always, even after a failure
-      await w.driver?.close();
-      await w.pages?.stop();
-      await w.svc?.stop();
-    });
+      beforeAll(async () => {
+        w.pages = await startPageServer();
+        w.svc = await startService({
+          demoKey: apiKey,
+          processingDelayMs: 300,
+          keepAliveMs: 500,
+          initialCredits: 100_000,
+        });
+        // A policy as an administrator would write it: neither audit-only nor the checks named.
+        policy = installBrowserPolicy(kind, {
+          serviceUrl: w.svc.baseUrl,
+          apiKey,
+          blocklist: [ORG_BLOCKED],
+          allowlist: [START],
+          strictMode: true,
+          strictFailMode: 'block',
+          strictTimeoutMs: 1500,
+        });
+        w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
+        await waitFor(
+          'the policy read',
+          () => request<SettingsData>(w, { type: 'settings.get' }),
+          (d) => d.managedKeys.includes('strictMode') && d.settings.serviceUrl === w.svc.baseUrl,
+          30_000,
+        );
+      }, 90_000);
+      afterAll(async () => {
+        policy?.remove(); // machine-wide: always, even after a failure
+        await w.driver?.close();
+        await w.pages?.stop();
+        await w.svc?.stop();
+      });
 
-    test('a person cannot switch the policy off: audit-only, unticked checks and strict mode are refused; the lists and the hold stay', () => personCannotSwitchItOff(w), 90_000);
-    test('"Proceed anyway" past a block without a verdict: that address once, never the host', () => proceedOnceWithoutVerdict(w), 90_000);
-  });
+      test(
+        'a person cannot switch the policy off: audit-only, unticked checks and strict mode are refused; the lists and the hold stay',
+        () => personCannotSwitchItOff(w),
+        90_000,
+      );
+      test(
+        '"Proceed anyway" past a block without a verdict: that address once, never the host',
+        () => proceedOnceWithoutVerdict(w),
+        90_000,
+      );
+    },
+  );
 }

@@ -5,8 +5,22 @@
 // in /etc); without root every test is skipped with the reason in its name.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { clearErrors, extensionDir, launchChromium, selectedBrowsers, startPageServer, type ChromiumExtension, type PageServer } from './harness';
-import { installExtensionPolicy, policyInstallBlocker, reloadChromiumPolicies, CHROMIUM_POLICY_DIR, type InstalledPolicy } from './harness/chromium-policy';
+import {
+  clearErrors,
+  extensionDir,
+  launchChromium,
+  selectedBrowsers,
+  startPageServer,
+  type ChromiumExtension,
+  type PageServer,
+} from './harness';
+import {
+  installExtensionPolicy,
+  policyInstallBlocker,
+  reloadChromiumPolicies,
+  CHROMIUM_POLICY_DIR,
+  type InstalledPolicy,
+} from './harness/chromium-policy';
 import { openExtensionPage, requestFromExtensionPage, sendFromExtensionPage } from './harness/extension-messages';
 import { postsFor, submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
@@ -27,10 +41,14 @@ const PHISH_SCORE = 88;
 const blocker = policyInstallBlocker();
 const skipReason = blocker ? ` [SKIPPED: ${blocker}]` : '';
 // Printed at collection, so the reason shows even with a quiet reporter.
-if (blocker) console.warn(`policy.e2e: SKIPPING the organization tests (they write ${CHROMIUM_POLICY_DIR}/linklens-test.json): ${blocker}. CI runs as root and runs them.`);
+if (blocker)
+  console.warn(
+    `policy.e2e: SKIPPING the organization tests (they write ${CHROMIUM_POLICY_DIR}/linklens-test.json): ${blocker}. CI runs as root and runs them.`,
+  );
 
 /** Every test of this file: skipped (with the reason in its name) when policy cannot be installed. */
-const rootTest = (name: string, fn: () => Promise<void>, timeout?: number) => test.skipIf(blocker !== null)(`${name}${skipReason}`, fn, timeout);
+const rootTest = (name: string, fn: () => Promise<void>, timeout?: number) =>
+  test.skipIf(blocker !== null)(`${name}${skipReason}`, fn, timeout);
 
 if (selectedBrowsers().includes('chromium')) {
   describe('Chromium: managed policy from /etc/chromium/policies/managed', () => {
@@ -48,7 +66,9 @@ if (selectedBrowsers().includes('chromium')) {
       if (blocker) return;
       svc = await startService({ processingDelayMs: 300, keepAliveMs: 500, demoKey: POLICY_KEY });
       // Which key id the log will show for POLICY_KEY (GET /v1/api-keys/ lists ids, never secrets).
-      const keys = (await (await fetch(`${svc.baseUrl}/v1/api-keys/`, { headers: { Authorization: `Bearer ${POLICY_KEY}` } })).json()) as { data: { id: string; name: string }[] };
+      const keys = (await (
+        await fetch(`${svc.baseUrl}/v1/api-keys/`, { headers: { Authorization: `Bearer ${POLICY_KEY}` } })
+      ).json()) as { data: { id: string; name: string }[] };
       policyKeyId = keys.data.find((k) => k.name === 'Demo key')!.id;
       svc.clearLog();
       pages = await startPageServer();
@@ -75,16 +95,34 @@ if (selectedBrowsers().includes('chromium')) {
 
     const settingsNow = () => requestFromExtensionPage<SettingsData>(control, { type: 'settings.get' });
     /** storage.managed's first read can take ~3 s on a fresh profile (the first storage.managed read takes seconds on a fresh profile): poll. */
-    const POLICY_KEYS: SettingKey[] = ['serviceUrl', 'apiKey', 'warnThreshold', 'blockThreshold', 'allowlist', 'allowProceed'];
-    const policyApplied = () => waitFor('the policy in settings.get', settingsNow, (d) => POLICY_KEYS.every((k) => d.managedKeys.includes(k)), 20_000);
+    const POLICY_KEYS: SettingKey[] = [
+      'serviceUrl',
+      'apiKey',
+      'warnThreshold',
+      'blockThreshold',
+      'allowlist',
+      'allowProceed',
+    ];
+    const policyApplied = () =>
+      waitFor(
+        'the policy in settings.get',
+        settingsNow,
+        (d) => POLICY_KEYS.every((k) => d.managedKeys.includes(k)),
+        20_000,
+      );
 
     async function tabIdShowing(url: string): Promise<number> {
-      const tabs = await control.evaluate(() => (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } } }).chrome.tabs.query({}));
+      const tabs = await control.evaluate(() =>
+        (
+          globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } } }
+        ).chrome.tabs.query({}),
+      );
       const tab = tabs.find((t) => t.url === url);
       if (tab?.id === undefined) throw new Error(`No tab shows ${url}: ${JSON.stringify(tabs.map((t) => t.url))}`);
       return tab.id;
     }
-    const tabStatus = (tabId: number) => requestFromExtensionPage<TabStatusData>(control, { type: 'tab.status', tabId });
+    const tabStatus = (tabId: number) =>
+      requestFromExtensionPage<TabStatusData>(control, { type: 'tab.status', tabId });
 
     /** A navigation redirected to the blocked page ends in ERR_ABORTED for page.goto: expected. */
     async function visit(page: Page, url: string): Promise<void> {
@@ -109,7 +147,12 @@ if (selectedBrowsers().includes('chromium')) {
 
     rootTest('the policy applies without any user step: settings.get shows its values as managed', async () => {
       const data = await policyApplied();
-      expect(data.settings).toMatchObject({ serviceUrl: svc.baseUrl, warnThreshold: 40, blockThreshold: 80, allowProceed: false });
+      expect(data.settings).toMatchObject({
+        serviceUrl: svc.baseUrl,
+        warnThreshold: 40,
+        blockThreshold: 80,
+        allowProceed: false,
+      });
       expect(data.settings.allowlist).toContain(ALLOWED_HOST);
       // The key itself never reaches a page: only a hint of its last four characters.
       expect(data.settings.apiKey).toBe('');
@@ -119,23 +162,26 @@ if (selectedBrowsers().includes('chromium')) {
       expect(takeErrors()).toEqual([]);
     });
 
-    rootTest("a phishing navigation is blocked, using the policy's key (logged by key id, never the secret)", async () => {
-      await policyApplied();
-      const url = pages.url('phish-bank.test', '/');
-      const tab = await ext.context.newPage();
-      await visit(tab, url);
-      await waitForPageUrl(tab, (u) => u.href.startsWith(`${ext.pageUrl('blocked.html')}?t=`), 20_000);
-      expect(postsFor(svc.log, url)).toBe(1);
+    rootTest(
+      "a phishing navigation is blocked, using the policy's key (logged by key id, never the secret)",
+      async () => {
+        await policyApplied();
+        const url = pages.url('phish-bank.test', '/');
+        const tab = await ext.context.newPage();
+        await visit(tab, url);
+        await waitForPageUrl(tab, (u) => u.href.startsWith(`${ext.pageUrl('blocked.html')}?t=`), 20_000);
+        expect(postsFor(svc.log, url)).toBe(1);
 
-      // Nobody typed a key: every request the service saw was made with the policy's key.
-      const scanRequests = svc.log.filter((e) => e.path.startsWith('/v1/scans'));
-      expect(scanRequests.length).toBeGreaterThan(0);
-      expect(scanRequests.every((e) => e.auth === policyKeyId)).toBe(true);
-      expect(svc.log.filter((e) => e.status === 401)).toEqual([]);
-      expect(JSON.stringify(svc.log)).not.toContain(POLICY_KEY);
-      await tab.close();
-      expect(takeErrors()).toEqual([]);
-    });
+        // Nobody typed a key: every request the service saw was made with the policy's key.
+        const scanRequests = svc.log.filter((e) => e.path.startsWith('/v1/scans'));
+        expect(scanRequests.length).toBeGreaterThan(0);
+        expect(scanRequests.every((e) => e.auth === policyKeyId)).toBe(true);
+        expect(svc.log.filter((e) => e.status === 401)).toEqual([]);
+        expect(JSON.stringify(svc.log)).not.toContain(POLICY_KEY);
+        await tab.close();
+        expect(takeErrors()).toEqual([]);
+      },
+    );
 
     rootTest('"no proceed": the blocked page cannot proceed, and blocked.proceed is refused', async () => {
       await policyApplied();
@@ -167,7 +213,11 @@ if (selectedBrowsers().includes('chromium')) {
       // A sentinel navigation that IS sent: once its POST arrived, the allowlisted one was handled.
       const sentinel = pages.url('sentinel-after-allowlist.test', '/');
       await visit(tab, sentinel);
-      await waitFor('the sentinel POST', () => postsFor(svc.log, sentinel), (n) => n === 1);
+      await waitFor(
+        'the sentinel POST',
+        () => postsFor(svc.log, sentinel),
+        (n) => n === 1,
+      );
       expect(submittedUrls(svc.log).filter((u) => new URL(u).hostname === ALLOWED_HOST)).toEqual([]);
       await tab.close();
       expect(takeErrors()).toEqual([]);
@@ -181,10 +231,16 @@ if (selectedBrowsers().includes('chromium')) {
       // Each control described by a "Set by your organization" note is disabled.
       const controls = await page.evaluate(() => {
         const out: { describedBy: string; disabled: boolean; value: string }[] = [];
-        for (const el of document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')) {
+        for (const el of document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+          'input, select, textarea',
+        )) {
           const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
           if (ids.some((id) => document.getElementById(id)?.textContent?.includes('Set by your organization'))) {
-            out.push({ describedBy: ids.join(' '), disabled: el.disabled, value: el.type === 'password' ? '(hidden)' : el.value });
+            out.push({
+              describedBy: ids.join(' '),
+              disabled: el.disabled,
+              value: el.type === 'password' ? '(hidden)' : el.value,
+            });
           }
         }
         return out;
@@ -202,7 +258,12 @@ if (selectedBrowsers().includes('chromium')) {
       await policyApplied();
       policy!.write({ ...policyValues, blockThreshold: 95 });
       await reloadChromiumPolicies(ext.context);
-      const data = await waitFor('blockThreshold 95 from the changed policy', settingsNow, (d) => d.settings.blockThreshold === 95, 20_000);
+      const data = await waitFor(
+        'blockThreshold 95 from the changed policy',
+        settingsNow,
+        (d) => d.settings.blockThreshold === 95,
+        20_000,
+      );
       expect(data.managedKeys).toContain('blockThreshold');
 
       // The new threshold is what decides now: a phishing page (88) is warned about, not blocked.
@@ -210,8 +271,16 @@ if (selectedBrowsers().includes('chromium')) {
       const tab = await ext.context.newPage();
       await visit(tab, url);
       const tabId = await tabIdShowing(url);
-      const status = await waitFor('a verdict for the page', () => tabStatus(tabId), (s) => s.status.kind === 'verdict');
-      expect(status.status).toMatchObject({ kind: 'verdict', verdict: { riskScore: PHISH_SCORE }, decision: { action: 'warn' } });
+      const status = await waitFor(
+        'a verdict for the page',
+        () => tabStatus(tabId),
+        (s) => s.status.kind === 'verdict',
+      );
+      expect(status.status).toMatchObject({
+        kind: 'verdict',
+        verdict: { riskScore: PHISH_SCORE },
+        decision: { action: 'warn' },
+      });
       expect(tab.url()).toBe(url);
       await tab.close();
       expect(takeErrors()).toEqual([]);
@@ -219,32 +288,41 @@ if (selectedBrowsers().includes('chromium')) {
 
     // Only Chromium can take a policy while it runs (Firefox reads policies.json at start-up), so
     // this is a Chromium test; the guard at load in both browsers is signin-lookalike.e2e.
-    rootTest('protectedSignInDomains pushed to the running browser: a look-alike sign-in page already open warns without a reload', async () => {
-      await policyApplied();
-      const lookalike = pages.url('login.examp1ecorp.test', '/');
-      const tab = await ext.context.newPage();
-      await visit(tab, lookalike);
-      const overlays = () => tab.evaluate(() => document.querySelectorAll('linklens-overlay').length);
-      await new Promise((r) => setTimeout(r, 500));
-      expect(await overlays()).toBe(0);
-      const documentLoads = () => pages.requestsTo('login.examp1ecorp.test').filter((r) => r.path !== '/favicon.ico').length;
-      const loadsBefore = documentLoads();
+    rootTest(
+      'protectedSignInDomains pushed to the running browser: a look-alike sign-in page already open warns without a reload',
+      async () => {
+        await policyApplied();
+        const lookalike = pages.url('login.examp1ecorp.test', '/');
+        const tab = await ext.context.newPage();
+        await visit(tab, lookalike);
+        const overlays = () => tab.evaluate(() => document.querySelectorAll('linklens-overlay').length);
+        await new Promise((r) => setTimeout(r, 500));
+        expect(await overlays()).toBe(0);
+        const documentLoads = () =>
+          pages.requestsTo('login.examp1ecorp.test').filter((r) => r.path !== '/favicon.ico').length;
+        const loadsBefore = documentLoads();
 
-      policy!.write({ ...policyValues, blockThreshold: 95, protectedSignInDomains: ['login.examplecorp.test'] });
-      await reloadChromiumPolicies(ext.context);
-      await waitFor('the warning in the open page', overlays, (n) => n === 1, 20_000);
-      const inspector = await OverlayInspector.open(tab);
-      try {
-        const nodes = await waitFor('the alert read out', () => inspector.accessibleNodes(), (n) => n.some((x) => x.name.includes('only looks like login.examplecorp.test')), 10_000);
-        expect(nodes.some((x) => /alert/i.test(x.role))).toBe(true);
-      } finally {
-        await inspector.close();
-      }
-      // The same document: not reloaded, and one bar (registered and injected, the guard ran once).
-      expect(documentLoads()).toBe(loadsBefore);
-      expect(await overlays()).toBe(1);
-      await tab.close();
-      expect(takeErrors()).toEqual([]);
-    });
+        policy!.write({ ...policyValues, blockThreshold: 95, protectedSignInDomains: ['login.examplecorp.test'] });
+        await reloadChromiumPolicies(ext.context);
+        await waitFor('the warning in the open page', overlays, (n) => n === 1, 20_000);
+        const inspector = await OverlayInspector.open(tab);
+        try {
+          const nodes = await waitFor(
+            'the alert read out',
+            () => inspector.accessibleNodes(),
+            (n) => n.some((x) => x.name.includes('only looks like login.examplecorp.test')),
+            10_000,
+          );
+          expect(nodes.some((x) => /alert/i.test(x.role))).toBe(true);
+        } finally {
+          await inspector.close();
+        }
+        // The same document: not reloaded, and one bar (registered and injected, the guard ran once).
+        expect(documentLoads()).toBe(loadsBefore);
+        expect(await overlays()).toBe(1);
+        await tab.close();
+        expect(takeErrors()).toEqual([]);
+      },
+    );
   });
 }

@@ -66,7 +66,8 @@ const TARGET_NAMES: Record<Target, string> = {
 /** Targets of the known-bad rules (docs/decisions/002-known-bad-rules.md): known bad before the request, so the bad server must see nothing. */
 const KNOWN_BAD: ReadonlySet<Target> = new Set(['cached', 'mine', 'org']);
 
-type State = 'normal' | 'paused' | 'unconfigured' | 'strict-down' | 'strict-key' | 'strict-credits' | 'incognito' | 'allowlisted';
+type State =
+  'normal' | 'paused' | 'unconfigured' | 'strict-down' | 'strict-key' | 'strict-credits' | 'incognito' | 'allowlisted';
 const B = true;
 const L = false;
 /** The table above: true = blocked. */
@@ -101,7 +102,11 @@ interface World {
 }
 
 /** The cell's bad host, and the URL the tab opens. */
-function cell(w: World, state: State, target: Target): { badHost: string; badUrl: string; open: string; firstUrl: string | null } {
+function cell(
+  w: World,
+  state: State,
+  target: Target,
+): { badHost: string; badUrl: string; open: string; firstUrl: string | null } {
   const at = (host: string, path: string) => w.pages.url(host, path);
   switch (target) {
     case 'cached': {
@@ -109,14 +114,27 @@ function cell(w: World, state: State, target: Target): { badHost: string; badUrl
       return { badHost: `phish-cached-${state}.test`, badUrl, open: badUrl, firstUrl: null };
     }
     case 'mine':
-      return { badHost: `${state}.${MY_BLOCKED}`, badUrl: at(`${state}.${MY_BLOCKED}`, '/'), open: at(`${state}.${MY_BLOCKED}`, '/'), firstUrl: null };
+      return {
+        badHost: `${state}.${MY_BLOCKED}`,
+        badUrl: at(`${state}.${MY_BLOCKED}`, '/'),
+        open: at(`${state}.${MY_BLOCKED}`, '/'),
+        firstUrl: null,
+      };
     case 'org':
-      return { badHost: `${state}.${ORG_BLOCKED}`, badUrl: at(`${state}.${ORG_BLOCKED}`, '/'), open: at(`${state}.${ORG_BLOCKED}`, '/'), firstUrl: null };
+      return {
+        badHost: `${state}.${ORG_BLOCKED}`,
+        badUrl: at(`${state}.${ORG_BLOCKED}`, '/'),
+        open: at(`${state}.${ORG_BLOCKED}`, '/'),
+        firstUrl: null,
+      };
     case 'redirect':
     case 'meta': {
       const badHost = `phish-hop-${state}-${target}.test`;
       const badUrl = at(badHost, '/login');
-      const open = at(`start-${state}-${target}.test`, `/${target === 'redirect' ? 'redirect' : 'meta-refresh'}?to=${encodeURIComponent(badUrl)}`);
+      const open = at(
+        `start-${state}-${target}.test`,
+        `/${target === 'redirect' ? 'redirect' : 'meta-refresh'}?to=${encodeURIComponent(badUrl)}`,
+      );
       return { badHost, badUrl, open, firstUrl: open };
     }
   }
@@ -130,7 +148,8 @@ async function request<T>(w: World, message: unknown): Promise<T> {
 
 async function configure(w: World, patch: Record<string, unknown>): Promise<void> {
   const set = await request<{ refused?: Record<string, string> }>(w, { type: 'settings.set', patch });
-  if (set.refused && Object.keys(set.refused).length) throw new Error(`settings.set refused ${JSON.stringify(set.refused)}`);
+  if (set.refused && Object.keys(set.refused).length)
+    throw new Error(`settings.set refused ${JSON.stringify(set.refused)}`);
 }
 
 /** The settings every state starts from (and returns to). */
@@ -146,47 +165,48 @@ const baseline = (w: World) => ({
 });
 
 /** What each state changes, and how it is undone. */
-const STATE_SETUP: Record<State, { apply(w: World): Promise<void>; undo(w: World): Promise<void>; private?: boolean }> = {
-  normal: { apply: async () => undefined, undo: async () => undefined },
-  paused: {
-    apply: async (w) => void (await request(w, { type: 'pause.set', until: null })),
-    undo: async (w) => void (await request(w, { type: 'pause.set', until: 0 })),
-  },
-  unconfigured: {
-    apply: (w) => configure(w, { serviceUrl: '', apiKey: '' }),
-    undo: (w) => configure(w, baseline(w)),
-  },
-  'strict-down': {
-    apply: (w) => configure(w, { strictMode: true, strictFailMode: 'block', serviceUrl: w.deadServiceUrl }),
-    undo: (w) => configure(w, baseline(w)),
-  },
-  'strict-key': {
-    apply: (w) => configure(w, { strictMode: true, strictFailMode: 'block', apiKey: 'llk_rejected_by_the_service' }),
-    undo: (w) => configure(w, baseline(w)),
-  },
-  'strict-credits': {
-    apply: async (w) => {
-      w.svc.setCredits(0);
-      await configure(w, { strictMode: true, strictFailMode: 'block' });
+const STATE_SETUP: Record<State, { apply(w: World): Promise<void>; undo(w: World): Promise<void>; private?: boolean }> =
+  {
+    normal: { apply: async () => undefined, undo: async () => undefined },
+    paused: {
+      apply: async (w) => void (await request(w, { type: 'pause.set', until: null })),
+      undo: async (w) => void (await request(w, { type: 'pause.set', until: 0 })),
     },
-    undo: async (w) => {
-      w.svc.setCredits(100_000);
-      await configure(w, baseline(w));
-      // As the options page does: the balance check finds credits, and what waited is sent.
-      await request(w, { type: 'credits.get' });
+    unconfigured: {
+      apply: (w) => configure(w, { serviceUrl: '', apiKey: '' }),
+      undo: (w) => configure(w, baseline(w)),
     },
-  },
-  incognito: {
-    apply: (w) => configure(w, { scanIncognito: true }),
-    undo: (w) => configure(w, baseline(w)),
-    private: true,
-  },
-  allowlisted: {
-    // Exactly the cells' bad hosts (settings.set stores entries as given).
-    apply: (w) => configure(w, { allowlist: TARGETS.map((t) => cell(w, 'allowlisted', t).badHost) }),
-    undo: (w) => configure(w, baseline(w)),
-  },
-};
+    'strict-down': {
+      apply: (w) => configure(w, { strictMode: true, strictFailMode: 'block', serviceUrl: w.deadServiceUrl }),
+      undo: (w) => configure(w, baseline(w)),
+    },
+    'strict-key': {
+      apply: (w) => configure(w, { strictMode: true, strictFailMode: 'block', apiKey: 'llk_rejected_by_the_service' }),
+      undo: (w) => configure(w, baseline(w)),
+    },
+    'strict-credits': {
+      apply: async (w) => {
+        w.svc.setCredits(0);
+        await configure(w, { strictMode: true, strictFailMode: 'block' });
+      },
+      undo: async (w) => {
+        w.svc.setCredits(100_000);
+        await configure(w, baseline(w));
+        // As the options page does: the balance check finds credits, and what waited is sent.
+        await request(w, { type: 'credits.get' });
+      },
+    },
+    incognito: {
+      apply: (w) => configure(w, { scanIncognito: true }),
+      undo: (w) => configure(w, baseline(w)),
+      private: true,
+    },
+    allowlisted: {
+      // Exactly the cells' bad hosts (settings.set stores entries as given).
+      apply: (w) => configure(w, { allowlist: TARGETS.map((t) => cell(w, 'allowlisted', t).badHost) }),
+      undo: (w) => configure(w, baseline(w)),
+    },
+  };
 
 const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
 
@@ -197,10 +217,20 @@ async function runCell(w: World, state: State, target: Target): Promise<void> {
   try {
     tab = await w.driver.openTab(c.open, { private: STATE_SETUP[state].private });
     if (blocked) {
-      const landed = await waitFor('the blocked page', () => tab!.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
+      const landed = await waitFor(
+        'the blocked page',
+        () => tab!.currentUrl(),
+        (u) => isBlockedPage(w, u),
+        20_000,
+      );
       const token = new URL(landed).searchParams.get('t');
       // Settled: a strict-mode hold ends blocked, not released to the page.
-      const details = await waitFor('settled blocked-page details', () => request<BlockedDetailsData>(w, { type: 'blocked.details', token }), (d) => !d.pending, 15_000);
+      const details = await waitFor(
+        'settled blocked-page details',
+        () => request<BlockedDetailsData>(w, { type: 'blocked.details', token }),
+        (d) => !d.pending,
+        15_000,
+      );
       expect(details.reason).not.toBe('strict:released');
       const now = await tab.currentUrl();
       expect(isBlockedPage(w, now), `the tab stays on the blocked page; it shows ${now}`).toBe(true);
@@ -209,7 +239,12 @@ async function runCell(w: World, state: State, target: Target): Promise<void> {
         expect({ url: details.url, firstUrl: details.firstUrl }).toEqual({ url: c.badUrl, firstUrl: c.firstUrl });
       }
     } else {
-      await waitFor('the bad page itself', () => tab!.currentUrl(), (u) => u === c.badUrl, 20_000);
+      await waitFor(
+        'the bad page itself',
+        () => tab!.currentUrl(),
+        (u) => u === c.badUrl,
+        20_000,
+      );
       await new Promise((r) => setTimeout(r, SETTLE_MS));
       expect(await tab.currentUrl()).toBe(c.badUrl);
     }
@@ -218,12 +253,17 @@ async function runCell(w: World, state: State, target: Target): Promise<void> {
     else if (!blocked) expect(reached).toBeGreaterThanOrEqual(1);
     if (state.startsWith('strict')) {
       const start = new URL(c.open).hostname;
-      expect(w.pages.requestsTo(start).filter((r) => r.path !== '/favicon.ico').length, `requests to ${start} (strict: held before its request)`).toBe(0);
+      expect(
+        w.pages.requestsTo(start).filter((r) => r.path !== '/favicon.ico').length,
+        `requests to ${start} (strict: held before its request)`,
+      ).toBe(0);
       expect(reached, `requests to ${c.badHost}`).toBe(0);
     }
   } catch (e) {
     // For the failure's report: what the service scanned and what the page server served last.
-    console.log(`${state} × ${target} failed. Scans: ${JSON.stringify(w.svc.scans().map((x) => [x.url, x.state]))}; last page requests: ${JSON.stringify(w.pages.requests.slice(-6))}`);
+    console.log(
+      `${state} × ${target} failed. Scans: ${JSON.stringify(w.svc.scans().map((x) => [x.url, x.state]))}; last page requests: ${JSON.stringify(w.pages.requests.slice(-6))}`,
+    );
     throw e;
   } finally {
     await tab?.close();
@@ -231,7 +271,8 @@ async function runCell(w: World, state: State, target: Target): Promise<void> {
 }
 
 /** Why a browser's policy cannot be installed here, or null. */
-const policyBlocker = (kind: 'chromium' | 'firefox') => (kind === 'chromium' ? policyInstallBlocker() : firefoxPolicyBlocker());
+const policyBlocker = (kind: 'chromium' | 'firefox') =>
+  kind === 'chromium' ? policyInstallBlocker() : firefoxPolicyBlocker();
 
 for (const kind of selectedBrowsers()) {
   const label = kind === 'firefox' ? 'Firefox' : 'Chromium';
@@ -243,7 +284,10 @@ for (const kind of selectedBrowsers()) {
     beforeAll(async () => {
       // The organization's block list, installed before the browser starts (as an administrator would).
       const policy = { blocklist: [ORG_BLOCKED] };
-      removePolicy = kind === 'chromium' ? installExtensionPolicy(CHROMIUM_ID, policy, 'linklens-matrix.json').remove : installFirefoxPolicy(policy, GECKO_ID).remove;
+      removePolicy =
+        kind === 'chromium'
+          ? installExtensionPolicy(CHROMIUM_ID, policy, 'linklens-matrix.json').remove
+          : installFirefoxPolicy(policy, GECKO_ID).remove;
       w.pages = await startPageServer();
       w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500, initialCredits: 100_000 });
       const dead = createServer();
@@ -251,13 +295,31 @@ for (const kind of selectedBrowsers()) {
       await new Promise<void>((r) => dead.close(() => r()));
       w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind), allowPrivate: true });
       await configure(w, baseline(w));
-      await waitFor('the policy block list', () => request<SettingsData>(w, { type: 'settings.get' }), (d) => d.managedEntries?.blocklist.includes(ORG_BLOCKED) === true, 20_000);
+      await waitFor(
+        'the policy block list',
+        () => request<SettingsData>(w, { type: 'settings.get' }),
+        (d) => d.managedEntries?.blocklist.includes(ORG_BLOCKED) === true,
+        20_000,
+      );
       // The cached verdicts, learned before any state is applied: scanned, never visited.
       const urls = STATES.map((s) => cell(w, s, 'cached').badUrl);
       for (const url of urls) await request(w, { type: 'scan.url', url, reason: 'popup' });
-      await waitFor('the cached verdicts', () => request<LinksLookupData>(w, { type: 'links.lookup', urls }), (d) => urls.every((u) => d[u]?.status === 'verdict' && d[u]?.action === 'block'), 20_000);
+      await waitFor(
+        'the cached verdicts',
+        () => request<LinksLookupData>(w, { type: 'links.lookup', urls }),
+        (d) => urls.every((u) => d[u]?.status === 'verdict' && d[u]?.action === 'block'),
+        20_000,
+      );
       // …and their block rules, which follow the cache a moment later.
-      await waitFor('their block rules', () => w.driver.extensionRules(), (r) => urls.every((u) => r.dynamic.some((x) => x.condition.regexFilter !== undefined && new RegExp(x.condition.regexFilter).test(u))), 10_000);
+      await waitFor(
+        'their block rules',
+        () => w.driver.extensionRules(),
+        (r) =>
+          urls.every((u) =>
+            r.dynamic.some((x) => x.condition.regexFilter !== undefined && new RegExp(x.condition.regexFilter).test(u)),
+          ),
+        10_000,
+      );
       expect(urls.flatMap((u) => w.pages.requestsTo(new URL(u).hostname))).toEqual([]);
     }, 120_000);
     afterAll(async () => {
@@ -272,7 +334,11 @@ for (const kind of selectedBrowsers()) {
         beforeAll(() => STATE_SETUP[state].apply(w), 30_000);
         afterAll(() => STATE_SETUP[state].undo(w), 30_000);
         for (const target of TARGETS) {
-          const outcome = EXPECTED[state][target] ? (KNOWN_BAD.has(target) ? 'blocked, 0 requests' : 'blocked') : 'loads';
+          const outcome = EXPECTED[state][target]
+            ? KNOWN_BAD.has(target)
+              ? 'blocked, 0 requests'
+              : 'blocked'
+            : 'loads';
           test(`${TARGET_NAMES[target]} → ${outcome}`, () => runCell(w, state, target), 60_000);
         }
       });

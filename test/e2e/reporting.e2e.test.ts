@@ -25,9 +25,14 @@ const BROWSERS = {
   chromium: {
     driver: chromiumDriver,
     blocker: policyInstallBlocker,
-    install: (values: Record<string, unknown>) => installExtensionPolicy(DEV_EXTENSION_ID, values, 'linklens-reporting-test.json'),
+    install: (values: Record<string, unknown>) =>
+      installExtensionPolicy(DEV_EXTENSION_ID, values, 'linklens-reporting-test.json'),
   },
-  firefox: { driver: firefoxDriver, blocker: firefoxPolicyBlocker, install: (values: Record<string, unknown>) => installFirefoxPolicy(values) },
+  firefox: {
+    driver: firefoxDriver,
+    blocker: firefoxPolicyBlocker,
+    install: (values: Record<string, unknown>) => installFirefoxPolicy(values),
+  },
 };
 
 for (const kind of selectedBrowsers()) {
@@ -65,76 +70,114 @@ for (const kind of selectedBrowsers()) {
       if (!r.ok) throw new Error(`${JSON.stringify(message)} refused: ${JSON.stringify(r)}`);
     };
 
-    test.skipIf(blocker !== null)(`the journey's events arrive exactly once, across a failing receiver and a stopped background${blocker ? ` [SKIPPED: ${blocker}]` : ''}`, async () => {
-      // The policy reached the background (a fresh profile's first storage.managed read is slow).
-      const s0 = await waitFor('reporting enabled by the policy', status, (s) => s.enabled && s.tokenSet, 30_000);
-      expect(s0).toMatchObject({ url: receiver.url, deviceTag, userTag: 'jdoe', queued: 0 });
+    test.skipIf(blocker !== null)(
+      `the journey's events arrive exactly once, across a failing receiver and a stopped background${blocker ? ` [SKIPPED: ${blocker}]` : ''}`,
+      async () => {
+        // The policy reached the background (a fresh profile's first storage.managed read is slow).
+        const s0 = await waitFor('reporting enabled by the policy', status, (s) => s.enabled && s.tokenSet, 30_000);
+        expect(s0).toMatchObject({ url: receiver.url, deviceTag, userTag: 'jdoe', queued: 0 });
 
-      // 1. Pause: delivered while the receiver works.
-      await send({ type: 'pause.set', until: Date.now() + 3_600_000 });
-      await waitFor('protection.paused at the receiver', () => receiver.accepted().map((e) => e.type), (t) => t.includes('protection.paused'), 20_000);
+        // 1. Pause: delivered while the receiver works.
+        await send({ type: 'pause.set', until: Date.now() + 3_600_000 });
+        await waitFor(
+          'protection.paused at the receiver',
+          () => receiver.accepted().map((e) => e.type),
+          (t) => t.includes('protection.paused'),
+          20_000,
+        );
 
-      // 2. The receiver fails for a while; resume and a settings change are queued.
-      receiver.failWith = RETRY_AFTER_S;
-      // A change the person may make under any policy: a stricter setting (floor.ts); a looser one is refused.
-      await send({ type: 'pause.set', until: 0 });
-      await send({ type: 'settings.set', patch: { warnThreshold: 40 } });
-      const failed = await waitFor(
-        'a refused delivery carrying both',
-        () => receiver.requests.filter((r) => r.status === 503).flatMap((r) => r.events.map((e) => e.type)),
-        (t) => t.includes('protection.resumed') && t.includes('settings.changed'),
-        20_000,
-      );
-      expect(failed.length).toBeGreaterThanOrEqual(2);
+        // 2. The receiver fails for a while; resume and a settings change are queued.
+        receiver.failWith = RETRY_AFTER_S;
+        // A change the person may make under any policy: a stricter setting (floor.ts); a looser one is refused.
+        await send({ type: 'pause.set', until: 0 });
+        await send({ type: 'settings.set', patch: { warnThreshold: 40 } });
+        const failed = await waitFor(
+          'a refused delivery carrying both',
+          () => receiver.requests.filter((r) => r.status === 503).flatMap((r) => r.events.map((e) => e.type)),
+          (t) => t.includes('protection.resumed') && t.includes('settings.changed'),
+          20_000,
+        );
+        expect(failed.length).toBeGreaterThanOrEqual(2);
 
-      // 3. The background stops with the events still queued (in storage only).
-      const suspension = await driver.suspendBackground();
-      expect(suspension.state).toBe('stopped');
+        // 3. The background stops with the events still queued (in storage only).
+        const suspension = await driver.suspendBackground();
+        expect(suspension.state).toBe('stopped');
 
-      // 4. The receiver recovers; nothing is sent to the extension: its alarm must wake it.
-      receiver.failWith = null;
-      await waitFor('the queued events delivered after the wake', () => receiver.accepted().map((e) => e.type), (t) => t.includes('protection.resumed') && t.includes('settings.changed'), 90_000, 250);
+        // 4. The receiver recovers; nothing is sent to the extension: its alarm must wake it.
+        receiver.failWith = null;
+        await waitFor(
+          'the queued events delivered after the wake',
+          () => receiver.accepted().map((e) => e.type),
+          (t) => t.includes('protection.resumed') && t.includes('settings.changed'),
+          90_000,
+          250,
+        );
 
-      const accepted = receiver.accepted();
-      // Exactly once each: no event accepted twice, and exactly the journey's events.
-      const ids = accepted.map((e) => e.id);
-      expect(new Set(ids).size).toBe(ids.length);
-      expect(accepted.map((e) => e.type).sort()).toEqual(['protection.paused', 'protection.resumed', 'settings.changed']);
-      expect(accepted.find((e) => e.type === 'settings.changed')!.payload).toEqual({ source: 'options', changes: [{ key: 'warnThreshold', value: 40 }] });
-      for (const e of accepted) expect(e).toMatchObject({ deviceTag, userTag: 'jdoe', extensionVersion: expect.any(String) });
-      // The resend after the failures carried the same ids (idempotent), not new copies.
-      const failedIds = new Set(receiver.requests.filter((r) => r.status === 503).flatMap((r) => r.events.map((e) => e.id)));
-      for (const e of accepted.filter((x) => x.type !== 'protection.paused')) expect(failedIds.has(e.id)).toBe(true);
+        const accepted = receiver.accepted();
+        // Exactly once each: no event accepted twice, and exactly the journey's events.
+        const ids = accepted.map((e) => e.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(accepted.map((e) => e.type).sort()).toEqual([
+          'protection.paused',
+          'protection.resumed',
+          'settings.changed',
+        ]);
+        expect(accepted.find((e) => e.type === 'settings.changed')!.payload).toEqual({
+          source: 'options',
+          changes: [{ key: 'warnThreshold', value: 40 }],
+        });
+        for (const e of accepted)
+          expect(e).toMatchObject({ deviceTag, userTag: 'jdoe', extensionVersion: expect.any(String) });
+        // The resend after the failures carried the same ids (idempotent), not new copies.
+        const failedIds = new Set(
+          receiver.requests.filter((r) => r.status === 503).flatMap((r) => r.events.map((e) => e.id)),
+        );
+        for (const e of accepted.filter((x) => x.type !== 'protection.paused')) expect(failedIds.has(e.id)).toBe(true);
 
-      // The token travels only in the Authorization header; no body holds it.
-      for (const r of receiver.requests) {
-        expect(r.method).toBe('POST');
-        expect(r.headers.authorization).toBe(`Bearer ${TOKEN}`);
-        expect(r.headers['content-type']).toBe('application/json');
-        expect(r.raw).not.toContain(TOKEN);
-      }
+        // The token travels only in the Authorization header; no body holds it.
+        for (const r of receiver.requests) {
+          expect(r.method).toBe('POST');
+          expect(r.headers.authorization).toBe(`Bearer ${TOKEN}`);
+          expect(r.headers['content-type']).toBe('application/json');
+          expect(r.raw).not.toContain(TOKEN);
+        }
 
-      const s1 = await status();
-      expect(s1).toMatchObject({ queued: 0, dropped: 0, last: { ok: true, status: 204 } });
-      expect(s1.deliveredTotal).toBe(3);
-    }, 180_000);
+        const s1 = await status();
+        expect(s1).toMatchObject({ queued: 0, dropped: 0, last: { ok: true, status: 204 } });
+        expect(s1.deliveredTotal).toBe(3);
+      },
+      180_000,
+    );
 
-    test.skipIf(blocker !== null)(`options shows what is reported and to whom, never the token${blocker ? ` [SKIPPED: ${blocker}]` : ''}`, async () => {
-      await waitFor('reporting enabled by the policy', status, (s) => s.enabled, 30_000);
-      const page = await driver.openExtensionPage('options.html#reporting');
-      const text = await waitFor(
-        'the reporting section',
-        () => page.evaluate(() => document.querySelector('section#reporting')?.textContent ?? ''),
-        (t) => t.includes('protection.paused'),
-        15_000,
-      );
-      expect(text).toContain(receiver.url);
-      expect(text).toContain(deviceTag);
-      expect(text).toContain('set by your organization (not shown)');
-      for (const type of ['navigation.blocked', 'navigation.proceeded', 'link.openedAnyway', 'audit.wouldBlock', 'settings.changed', 'lookalike.seen', 'service.unreachable']) expect(text).toContain(type);
-      const whole = await page.evaluate(() => document.documentElement.outerHTML);
-      expect(whole).not.toContain(TOKEN);
-      await page.close();
-    }, 60_000);
+    test.skipIf(blocker !== null)(
+      `options shows what is reported and to whom, never the token${blocker ? ` [SKIPPED: ${blocker}]` : ''}`,
+      async () => {
+        await waitFor('reporting enabled by the policy', status, (s) => s.enabled, 30_000);
+        const page = await driver.openExtensionPage('options.html#reporting');
+        const text = await waitFor(
+          'the reporting section',
+          () => page.evaluate(() => document.querySelector('section#reporting')?.textContent ?? ''),
+          (t) => t.includes('protection.paused'),
+          15_000,
+        );
+        expect(text).toContain(receiver.url);
+        expect(text).toContain(deviceTag);
+        expect(text).toContain('set by your organization (not shown)');
+        for (const type of [
+          'navigation.blocked',
+          'navigation.proceeded',
+          'link.openedAnyway',
+          'audit.wouldBlock',
+          'settings.changed',
+          'lookalike.seen',
+          'service.unreachable',
+        ])
+          expect(text).toContain(type);
+        const whole = await page.evaluate(() => document.documentElement.outerHTML);
+        expect(whole).not.toContain(TOKEN);
+        await page.close();
+      },
+      60_000,
+    );
   });
 }

@@ -34,19 +34,40 @@ const hits = (w: World, host: string) => w.pages.requestsTo(host).filter((r) => 
 /** Scans `url` without visiting it; resolves once the browser holds a block rule for it. */
 async function learnBad(w: World, url: string): Promise<void> {
   await request(w, { type: 'scan.url', url, reason: 'popup' });
-  await waitFor(`a blocking verdict for ${url}`, () => request<LinksLookupData>(w, { type: 'links.lookup', urls: [url] }), (d) => d[url]?.status === 'verdict' && d[url]?.action === 'block', 15_000);
-  await waitFor(`a block rule for ${url}`, () => w.driver.extensionRules(), (r) => ruleBlocks(r.dynamic, url), 10_000);
+  await waitFor(
+    `a blocking verdict for ${url}`,
+    () => request<LinksLookupData>(w, { type: 'links.lookup', urls: [url] }),
+    (d) => d[url]?.status === 'verdict' && d[url]?.action === 'block',
+    15_000,
+  );
+  await waitFor(
+    `a block rule for ${url}`,
+    () => w.driver.extensionRules(),
+    (r) => ruleBlocks(r.dynamic, url),
+    10_000,
+  );
 }
 
 /** Whether one of `rules` blocks `url` (the regex rules Linklens writes for verdicts). */
-const ruleBlocks = (rules: ExtensionRule[], url: string) => rules.some((r) => r.action.type === 'block' && r.condition.regexFilter !== undefined && new RegExp(r.condition.regexFilter).test(url));
+const ruleBlocks = (rules: ExtensionRule[], url: string) =>
+  rules.some(
+    (r) =>
+      r.action.type === 'block' &&
+      r.condition.regexFilter !== undefined &&
+      new RegExp(r.condition.regexFilter).test(url),
+  );
 
 async function secondVisitSendsNothing(w: World): Promise<void> {
   const url = w.pages.url('phish-again.test', '/login');
   const host = 'phish-again.test';
   // First visit: unknown, so the page is requested while it is scanned, then blocked.
   const first = await w.driver.openTab(url);
-  await waitFor('the first visit blocked', () => first.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
+  await waitFor(
+    'the first visit blocked',
+    () => first.currentUrl(),
+    (u) => isBlockedPage(w, u),
+    20_000,
+  );
   await first.close();
   const before = hits(w, host);
   expect(before).toBeGreaterThanOrEqual(1);
@@ -55,10 +76,20 @@ async function secondVisitSendsNothing(w: World): Promise<void> {
   const start = w.pages.url('start-again.test', '/');
   const tab = await w.driver.openWebPage(start);
   await tab.evaluate((u) => void (location.href = u), url);
-  await waitFor('the second visit blocked', () => tab.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
+  await waitFor(
+    'the second visit blocked',
+    () => tab.currentUrl(),
+    (u) => isBlockedPage(w, u),
+    20_000,
+  );
   expect(hits(w, host)).toBe(before);
   await tab.click('button', 'Go back to safety');
-  await waitFor('"Go back" to return to the page before', () => tab.currentUrl(), (u) => u === start, 10_000);
+  await waitFor(
+    '"Go back" to return to the page before',
+    () => tab.currentUrl(),
+    (u) => u === start,
+    10_000,
+  );
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   expect(await tab.currentUrl()).toBe(start);
   expect(hits(w, host)).toBe(before);
@@ -71,8 +102,17 @@ async function badFrameBlockedNotThePage(w: World): Promise<void> {
   await learnBad(w, bad);
   const page = w.pages.url('frames-host.test', `/frame?to=${encodeURIComponent(bad)}`);
   const tab = await w.driver.openTab(page);
-  await waitFor('the framing page', () => tab.currentUrl(), (u) => u === page, 20_000);
-  await waitFor('the framing page served', () => hits(w, 'frames-host.test'), (n) => n >= 1);
+  await waitFor(
+    'the framing page',
+    () => tab.currentUrl(),
+    (u) => u === page,
+    20_000,
+  );
+  await waitFor(
+    'the framing page served',
+    () => hits(w, 'frames-host.test'),
+    (n) => n >= 1,
+  );
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   // The page stays (only the frame is blocked), and the bad host was never asked.
   expect(await tab.currentUrl()).toBe(page);
@@ -87,7 +127,12 @@ async function blockedRightAfterTheBackgroundStopped(w: World): Promise<void> {
   expect(stopped.state).toBe('stopped');
   // The navigation itself wakes the background: the browser's rules stop the request first.
   const tab = await w.driver.openTab(url);
-  await waitFor('the blocked page', () => tab.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
+  await waitFor(
+    'the blocked page',
+    () => tab.currentUrl(),
+    (u) => isBlockedPage(w, u),
+    20_000,
+  );
   expect(hits(w, 'phish-asleep.test')).toBe(0);
   await tab.close();
   expect(await w.driver.takeErrors()).toEqual([]);
@@ -98,12 +143,25 @@ async function proceedAnywayGetsThrough(w: World): Promise<void> {
   await learnBad(w, url);
   const tab = await w.driver.openWebPage(w.pages.url('start-proceed.test', '/'));
   await tab.evaluate((u) => void (location.href = u), url);
-  const landed = await waitFor('the blocked page', () => tab.currentUrl(), (u) => isBlockedPage(w, u), 20_000);
+  const landed = await waitFor(
+    'the blocked page',
+    () => tab.currentUrl(),
+    (u) => isBlockedPage(w, u),
+    20_000,
+  );
   expect(hits(w, 'phish-proceed-dnr.test')).toBe(0);
-  const details = await request<BlockedDetailsData>(w, { type: 'blocked.details', token: new URL(landed).searchParams.get('t') });
+  const details = await request<BlockedDetailsData>(w, {
+    type: 'blocked.details',
+    token: new URL(landed).searchParams.get('t'),
+  });
   expect(details).toMatchObject({ url, canProceed: true });
   await tab.click('button', 'Proceed anyway');
-  await waitFor('the page itself', () => tab.currentUrl(), (u) => u === url, 10_000);
+  await waitFor(
+    'the page itself',
+    () => tab.currentUrl(),
+    (u) => u === url,
+    10_000,
+  );
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   expect(await tab.currentUrl()).toBe(url);
   expect(hits(w, 'phish-proceed-dnr.test')).toBe(1);
@@ -126,9 +184,21 @@ for (const kind of selectedBrowsers()) {
       await w.svc?.stop();
     });
 
-    test('a second visit to a blocked page sends it no request, and "Go back" returns to the page before', () => secondVisitSendsNothing(w), 60_000);
-    test('a known-bad page in a frame: the frame is blocked, not the page, and its server sees nothing', () => badFrameBlockedNotThePage(w), 60_000);
-    test('the first navigation after the background stopped is blocked before its request', () => blockedRightAfterTheBackgroundStopped(w), 60_000);
+    test(
+      'a second visit to a blocked page sends it no request, and "Go back" returns to the page before',
+      () => secondVisitSendsNothing(w),
+      60_000,
+    );
+    test(
+      'a known-bad page in a frame: the frame is blocked, not the page, and its server sees nothing',
+      () => badFrameBlockedNotThePage(w),
+      60_000,
+    );
+    test(
+      'the first navigation after the background stopped is blocked before its request',
+      () => blockedRightAfterTheBackgroundStopped(w),
+      60_000,
+    );
     test('"Proceed anyway" gets through the request-blocking rules', () => proceedAnywayGetsThrough(w), 60_000);
   });
 }

@@ -31,7 +31,8 @@ const deniedLoad = (id: string, pageUrl: string) => (e: CollectedError) =>
   e.source === 'page' &&
   e.kind === 'console' &&
   e.url === pageUrl &&
-  (e.text.includes(`Denied load of chrome-extension://${id}/`) || /^Failed to load resource: net::ERR_(FAILED|BLOCKED_BY_CLIENT)$/.test(e.text));
+  (e.text.includes(`Denied load of chrome-extension://${id}/`) ||
+    /^Failed to load resource: net::ERR_(FAILED|BLOCKED_BY_CLIENT)$/.test(e.text));
 
 if (browsers.includes('chromium')) {
   describe('Chromium: security and privacy', () => {
@@ -68,17 +69,32 @@ if (browsers.includes('chromium')) {
 
       // A warning exists to be read: hover the phishing link until its tooltip shows (seen via CDP).
       await tab.hover('#phish');
-      await waitFor('the phishing verdict', () => s.known([phish]), (k) => k[phish]?.action === 'block');
+      await waitFor(
+        'the phishing verdict',
+        () => s.known([phish]),
+        (k) => k[phish]?.action === 'block',
+      );
       await tab.hover('h1');
       await tab.hover('#phish');
-      const overlay = await waitFor('the tooltip', () => readOverlay(tab), (o) => (o.tooltip ?? '').includes('Rule "phish"'));
+      const overlay = await waitFor(
+        'the tooltip',
+        () => readOverlay(tab),
+        (o) => (o.tooltip ?? '').includes('Rule "phish"'),
+      );
       expect(overlay.shadowRootType).toBe('closed');
       expect(overlay.badges.length).toBeGreaterThan(0);
 
       const pagesBefore = s.ext.context.pages().length;
-      const r = (await tab.evaluate(() => (window as unknown as { __hostileAttacks(): Promise<unknown> }).__hostileAttacks())) as HostileReport;
+      const r = (await tab.evaluate(() =>
+        (window as unknown as { __hostileAttacks(): Promise<unknown> }).__hostileAttacks(),
+      )) as HostileReport;
       // No extension messaging API in the page's world.
-      expect(r.chrome).toMatchObject({ runtime: 'undefined', sendMessage: 'undefined', connect: 'undefined', storage: 'undefined' });
+      expect(r.chrome).toMatchObject({
+        runtime: 'undefined',
+        sendMessage: 'undefined',
+        connect: 'undefined',
+        storage: 'undefined',
+      });
       // Our UI: one empty host, closed root, nothing leaked through a hooked attachShadow.
       expect(r.overlay).toEqual([{ shadowRoot: null, childNodes: 0, text: '', reattach: 'NotSupportedError' }]);
       expect(r.attachShadowCalls).toBe(0);
@@ -93,8 +109,15 @@ if (browsers.includes('chromium')) {
       // sees content-script messages (the content script's hover above, the world's forged ones
       // further down), so an empty list of forged types is not an artefact of not looking.
       const fromTab = (await counter.read()).filter((m) => m.senderUrl === hostileUrl);
-      expect(fromTab.some((m) => m.type === 'link.hover'), 'the counter sees this page\'s content script').toBe(true);
-      expect([...new Set(fromTab.map((m) => m.type))].filter((t) => !['links.lookup', 'link.hover', 'config.get'].includes(t))).toEqual([]);
+      expect(
+        fromTab.some((m) => m.type === 'link.hover'),
+        "the counter sees this page's content script",
+      ).toBe(true);
+      expect(
+        [...new Set(fromTab.map((m) => m.type))].filter(
+          (t) => !['links.lookup', 'link.hover', 'config.get'].includes(t),
+        ),
+      ).toEqual([]);
       // A click the page dispatched itself on the known phishing link is not intercepted: the
       // page cannot learn from it that the URL is cached as "block" (docs/decisions/001-content-tier.md).
       expect(r.syntheticClick).toEqual({ reachedPage: true });
@@ -103,8 +126,12 @@ if (browsers.includes('chromium')) {
       const frames = tab.frames().filter((f) => f !== tab.mainFrame());
       expect(frames).toHaveLength(3);
       for (const f of frames) {
-        expect(f.url(), 'a framed extension page must not load').not.toMatch(new RegExp(`^chrome-extension://${s.ext.extensionId}/`));
-        const inside = await f.evaluate(() => document.body?.innerText ?? '').catch((e: unknown) => `unreachable: ${String(e)}`);
+        expect(f.url(), 'a framed extension page must not load').not.toMatch(
+          new RegExp(`^chrome-extension://${s.ext.extensionId}/`),
+        );
+        const inside = await f
+          .evaluate(() => document.body?.innerText ?? '')
+          .catch((e: unknown) => `unreachable: ${String(e)}`);
         expect(inside).not.toMatch(/Linklens|Proceed|API key/i);
       }
 
@@ -115,20 +142,34 @@ if (browsers.includes('chromium')) {
       expect((await readOverlay(tab)).badges.length).toBeGreaterThan(0);
       expect(s.ext.context.pages().length).toBe(pagesBefore);
       // The content-script world (forgeable by a compromised renderer) is refused privileged types.
-      for (const m of [{ type: 'settings.set', patch: { scanNavigations: false } }, { type: 'keys.list' }, { type: 'blocked.proceed', token: 'forged' }, { type: 'pause.set', until: null }]) {
+      for (const m of [
+        { type: 'settings.set', patch: { scanNavigations: false } },
+        { type: 'keys.list' },
+        { type: 'blocked.proceed', token: 'forged' },
+        { type: 'pause.set', until: null },
+      ]) {
         expect(await world.sendMessage(m), m.type).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
       }
       // …and the counter saw those: it counts what the content-script world sends.
-      expect((await counter.read()).filter((m) => m.senderUrl === hostileUrl && m.type === 'pause.set')).toHaveLength(1);
+      expect((await counter.read()).filter((m) => m.senderUrl === hostileUrl && m.type === 'pause.set')).toHaveLength(
+        1,
+      );
       // A content script asking for a pass is not a message Linklens knows any more (docs/decisions/001-content-tier.md).
-      expect(await world.sendMessage({ type: 'link.proceed', url: phish })).toMatchObject({ ok: false, error: { code: 'invalid_message' } });
+      expect(await world.sendMessage({ type: 'link.proceed', url: phish })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_message' },
+      });
 
       // Links with credentials and private hosts: hovered for real and reported from the world.
       // First away from the tooltip, which stays while the pointer is on it (WCAG 1.4.13) and
       // covers the links below it.
       await tab.hover('h1');
       await tab.keyboard.press('Escape');
-      await waitFor('the tooltip hidden', () => readOverlay(tab), (o) => o.tooltip === null);
+      await waitFor(
+        'the tooltip hidden',
+        () => readOverlay(tab),
+        (o) => o.tooltip === null,
+      );
       const links = [...privateUrls(site.port), credentialUrl(site.port)];
       for (let i = 0; i < links.length; i++) await tab.hover(`#link-${i}`);
       // A content script learns "no warning" for each (not even that they are skipped).
@@ -139,7 +180,10 @@ if (browsers.includes('chromium')) {
         expect(reply, u).toEqual({ ok: true, data: { status: 'unknown' } });
       }
       const credReply = await world.sendMessage({ type: 'link.hover', url: credentialUrl(site.port) });
-      expect(credReply).toMatchObject({ ok: true, data: { status: expect.stringMatching(/^(unknown|verdict|pending)$/) } });
+      expect(credReply).toMatchObject({
+        ok: true,
+        data: { status: expect.stringMatching(/^(unknown|verdict|pending)$/) },
+      });
       // A scan this hover started shows only its step's name (docs/decisions/017-surfaces.md).
       const cred = (credReply as { data: Record<string, unknown> }).data;
       if (cred.status === 'pending') expect(Object.keys(cred).sort()).toEqual(['progress', 'status']);
@@ -156,7 +200,8 @@ if (browsers.includes('chromium')) {
         hovers: [...hoverReplies, credReply],
         siteRequests: site.requests,
       };
-      for (const [where, value] of Object.entries(readable)) expect(JSON.stringify(value) ?? '', `the key must not be readable via ${where}`).not.toContain(key);
+      for (const [where, value] of Object.entries(readable))
+        expect(JSON.stringify(value) ?? '', `the key must not be readable via ${where}`).not.toContain(key);
       await world.close();
 
       // Navigations to the same URLs, several tabs at once; the credentials one is phishing.
@@ -164,7 +209,10 @@ if (browsers.includes('chromium')) {
       // machine for 10.0.0.1, 169.254.169.254 … (the extension sees the navigation all the same).
       const navTabs = await Promise.all([0, 1, 2, 3].map(() => s.ext.context.newPage()));
       for (const t of navTabs) {
-        await t.route((u) => /^https?:$/.test(u.protocol) && !u.hostname.endsWith('.test'), (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>private host</h1>' }));
+        await t.route(
+          (u) => /^https?:$/.test(u.protocol) && !u.hostname.endsWith('.test'),
+          (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>private host</h1>' }),
+        );
       }
       await Promise.all(
         navTabs.map(async (t, i) => {
@@ -174,10 +222,17 @@ if (browsers.includes('chromium')) {
         }),
       );
       const credTab = navTabs[(links.length - 1) % navTabs.length]!;
-      await waitFor('the credentials URL blocked', () => credTab.url(), (u) => isBlockedPageUrl(s.ext, u));
+      await waitFor(
+        'the credentials URL blocked',
+        () => credTab.url(),
+        (u) => isBlockedPageUrl(s.ext, u),
+      );
       // The extension did see the private navigations, and skipped them (the popup's view).
       for (const t of navTabs.filter((x) => x !== credTab)) {
-        const st = await requestFromExtensionPage<TabStatusData>(s.control, { type: 'tab.status', tabId: await tabIdOf(s.control, t) });
+        const st = await requestFromExtensionPage<TabStatusData>(s.control, {
+          type: 'tab.status',
+          tabId: await tabIdOf(s.control, t),
+        });
         expect(st.status, `${t.url()} is not sent`).toMatchObject({ kind: 'skipped' });
         expect(st.pausedUntil, 'the forged pause.set did nothing').toBeNull();
       }
@@ -185,15 +240,24 @@ if (browsers.includes('chromium')) {
       // The link.proceed sent from the content-script world above granted no pass: the page's
       // own navigation to that URL is blocked (before docs/decisions/001-content-tier.md it was let through).
       await tab.evaluate((u) => void (location.href = u), phish);
-      await waitFor('the phishing navigation blocked', () => tab.url(), (u) => isBlockedPageUrl(s.ext, u));
+      await waitFor(
+        'the phishing navigation blocked',
+        () => tab.url(),
+        (u) => isBlockedPageUrl(s.ext, u),
+      );
 
       // The service saw public URLs only, without credentials.
       const sent = submittedUrls(svc.log);
       expect(sent).toContain(`http://phish-cred.test:${site.port}/login`);
-      expect(sent.every((u) => new URL(u).hostname.endsWith('.test')), JSON.stringify(sent)).toBe(true);
+      expect(
+        sent.every((u) => new URL(u).hostname.endsWith('.test')),
+        JSON.stringify(sent),
+      ).toBe(true);
       // What the extension wrote into each request (path, query, body): the log's times and
       // generated ids are digits and hex that can contain "0177" or "2130706433" by chance.
-      const logText = JSON.stringify(svc.log.map((e) => ({ method: e.method, path: e.path, query: e.query, body: e.body })));
+      const logText = JSON.stringify(
+        svc.log.map((e) => ({ method: e.method, path: e.path, query: e.query, body: e.body })),
+      );
       for (const bad of NEVER_SENT) expect(logText, `the service log must not contain "${bad}"`).not.toContain(bad);
 
       for (const t of [tab, ...navTabs]) await t.close();
@@ -215,21 +279,36 @@ if (browsers.includes('chromium')) {
       const page = await s.ext.context.newPage();
       await visit(page, site.url('plain-links.test', `/links?u=${encodeURIComponent(tooltipUrl)}`));
       await page.hover('#link-0');
-      await waitFor('the xss verdict', () => s.known([tooltipUrl]), (k) => k[tooltipUrl]?.action === 'warn');
+      await waitFor(
+        'the xss verdict',
+        () => s.known([tooltipUrl]),
+        (k) => k[tooltipUrl]?.action === 'warn',
+      );
       await page.hover('h1');
       await page.hover('#link-0');
-      const overlay = await waitFor('the tooltip', () => readOverlay(page), (o) => (o.tooltip ?? '').includes(XSS_PAYLOAD));
+      const overlay = await waitFor(
+        'the tooltip',
+        () => readOverlay(page),
+        (o) => (o.tooltip ?? '').includes(XSS_PAYLOAD),
+      );
       expect(overlay.tooltip).toContain('<script>alert("reasoning")</script>');
       found.tooltip = [
-        ...overlay.elements.filter((e) => e === 'img' || e === 'script' || e === 'b').map((e) => `<${e}> in the overlay`),
+        ...overlay.elements
+          .filter((e) => e === 'img' || e === 'script' || e === 'b')
+          .map((e) => `<${e}> in the overlay`),
         ...overlay.handlerAttributes,
       ];
-      if (await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned !== undefined)) found.tooltip.push('window.__pwned set');
+      if (await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned !== undefined))
+        found.tooltip.push('window.__pwned set');
 
       // 2. The popup over a tab showing such a page, and 3. the report page of its scan.
       const popupUrl = `http://xss-popup.test:${site.port}/`;
       await visit(page, popupUrl);
-      await waitFor('the xss page verdict', () => s.known([popupUrl]), (k) => k[popupUrl]?.status === 'verdict');
+      await waitFor(
+        'the xss page verdict',
+        () => s.known([popupUrl]),
+        (k) => k[popupUrl]?.status === 'verdict',
+      );
       const popup = await openPopupFor(s.ext, page);
       found.popup = (await renderedAsText(popup, XSS_PAYLOAD)).problems;
       const scan = s.svc.scans().find((x) => x.url === popupUrl)!;
@@ -252,7 +331,11 @@ if (browsers.includes('chromium')) {
         await s.configure({ serviceUrl: errSvc.baseUrl, apiKey: s.svc.demoKey });
         const errPage = await s.ext.context.newPage();
         await visit(errPage, `http://error-text.test:${site.port}/`);
-        await waitFor('the 401 reached the service', () => errSvc.paths.some((p) => p.startsWith('POST')), (x) => x);
+        await waitFor(
+          'the 401 reached the service',
+          () => errSvc.paths.some((p) => p.startsWith('POST')),
+          (x) => x,
+        );
         const errPopup = await openPopupFor(s.ext, errPage);
         found.errorPopup = (await renderedAsText(errPopup, errorPayload)).problems;
         const errReport = await s.ext.context.newPage();
@@ -271,7 +354,9 @@ if (browsers.includes('chromium')) {
     });
 
     test('the running extension: strict CSP, no web-accessible resources, pages not fetchable by a page script', async () => {
-      const manifest = (await s.control.evaluate(() => (globalThis as unknown as { chrome: { runtime: { getManifest(): unknown } } }).chrome.runtime.getManifest())) as {
+      const manifest = (await s.control.evaluate(() =>
+        (globalThis as unknown as { chrome: { runtime: { getManifest(): unknown } } }).chrome.runtime.getManifest(),
+      )) as {
         content_security_policy?: { extension_pages?: string };
         web_accessible_resources?: WebAccessibleEntry[];
       };

@@ -40,11 +40,18 @@ async function request<T>(w: World, message: unknown): Promise<T> {
 
 /** Texts of the notices in one options section. */
 const notices = (page: JourneyPage, section: string) =>
-  page.evaluate((id) => [...document.querySelectorAll(`section#${id} .notice`)].map((n) => n.textContent ?? ''), section);
+  page.evaluate(
+    (id) => [...document.querySelectorAll(`section#${id} .notice`)].map((n) => n.textContent ?? ''),
+    section,
+  );
 
 async function openOptions(w: World): Promise<JourneyPage> {
   const page = await w.driver.openExtensionPage('options.html');
-  await waitFor('the options page', () => page.evaluate(() => document.querySelectorAll('section#connection input').length), (n) => n > 0);
+  await waitFor(
+    'the options page',
+    () => page.evaluate(() => document.querySelectorAll('section#connection input').length),
+    (n) => n > 0,
+  );
   return page;
 }
 
@@ -70,15 +77,27 @@ async function keyStaysWithItsService(w: World): Promise<void> {
   // A new service URL, the key field left empty, Save.
   await options.fillByLabel('Service URL', w.other.url);
   await options.click('button', 'Save');
-  await waitFor('"Saved."', () => notices(options, 'connection'), (t) => t.some((s) => s.includes('Saved.')));
-  const warning = await waitFor('the stored key named with its origin', () => notices(options, 'connection'), (t) => t.some((s) => s.includes(`was entered for ${w.svc.baseUrl}`)));
+  await waitFor(
+    '"Saved."',
+    () => notices(options, 'connection'),
+    (t) => t.some((s) => s.includes('Saved.')),
+  );
+  const warning = await waitFor(
+    'the stored key named with its origin',
+    () => notices(options, 'connection'),
+    (t) => t.some((s) => s.includes(`was entered for ${w.svc.baseUrl}`)),
+  );
   expect(warning.join('\n')).toContain('Linklens sends it nowhere else');
   const stored = await request<SettingsData>(w, { type: 'settings.get' });
   expect(stored.storedKey).toMatchObject({ origin: w.svc.baseUrl, inUse: false });
 
   // "Test connection" with the new URL typed and the key field empty: nothing is sent there.
   await options.click('button', 'Test connection');
-  const outcome = await waitFor('the outcome', () => notices(options, 'connection'), (t) => t.some((s) => s.includes('belongs to another service')));
+  const outcome = await waitFor(
+    'the outcome',
+    () => notices(options, 'connection'),
+    (t) => t.some((s) => s.includes('belongs to another service')),
+  );
   expect(outcome.join('\n')).toContain(w.svc.baseUrl);
 
   // A navigation: Linklens has no key for this service, so it checks nothing and sends nothing.
@@ -92,9 +111,17 @@ async function keyStaysWithItsService(w: World): Promise<void> {
   await options.click('button', `Use the stored key with ${w.other.url}`);
   expect(w.other.received).toEqual([]);
   await options.click('button', 'Confirm');
-  await waitFor('the key in use', () => request<SettingsData>(w, { type: 'settings.get' }), (s) => s.storedKey?.inUse === true);
+  await waitFor(
+    'the key in use',
+    () => request<SettingsData>(w, { type: 'settings.get' }),
+    (s) => s.storedKey?.inUse === true,
+  );
   await options.click('button', 'Test connection');
-  await waitFor('the second server to be asked', () => w.other.carrying(w.svc.demoKey).length, (n) => n > 0);
+  await waitFor(
+    'the second server to be asked',
+    () => w.other.carrying(w.svc.demoKey).length,
+    (n) => n > 0,
+  );
   await options.close();
   await request(w, { type: 'settings.set', patch: { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey } });
   expect(await w.driver.takeErrors()).toEqual([]);
@@ -102,12 +129,19 @@ async function keyStaysWithItsService(w: World): Promise<void> {
 
 async function importOneKey(w: World): Promise<void> {
   await configure(w);
-  await request(w, { type: 'settings.set', patch: { hoverDelayMs: 450, warnThreshold: 40, allowlist: ['docs.example.com'] } });
+  await request(w, {
+    type: 'settings.set',
+    patch: { hoverDelayMs: 450, warnThreshold: 40, allowlist: ['docs.example.com'] },
+  });
   const before = (await request<SettingsData>(w, { type: 'settings.get' })).settings;
   const options = await openOptions(w);
 
   await chooseSettingsFile(options, JSON.stringify({ hoverDelayMs: 200 }));
-  const done = await waitFor('the import outcome', () => notices(options, 'backup'), (t) => t.some((s) => s.includes('Settings imported.')));
+  const done = await waitFor(
+    'the import outcome',
+    () => notices(options, 'backup'),
+    (t) => t.some((s) => s.includes('Settings imported.')),
+  );
   expect(done.join('\n')).toContain('Check a link 200 ms after you point at it, instead of 450 ms');
   const after = await request<SettingsData>(w, { type: 'settings.get' });
   expect(after.settings).toEqual({ ...before, hoverDelayMs: 200 });
@@ -115,12 +149,20 @@ async function importOneKey(w: World): Promise<void> {
 
   // A file that would clear the service URL is shown first; Cancel changes nothing.
   await chooseSettingsFile(options, JSON.stringify({ serviceUrl: '', scanNavigations: false, notARealSetting: 1 }));
-  const review = await waitFor('the review', () => notices(options, 'backup'), (t) => t.some((s) => s.includes('Review before importing')));
+  const review = await waitFor(
+    'the review',
+    () => notices(options, 'backup'),
+    (t) => t.some((s) => s.includes('Review before importing')),
+  );
   expect(review.join('\n')).toContain('Linklens stops checking links: no service is set.');
   expect(review.join('\n')).toContain('Turns checks off.');
   expect(review.join('\n')).toContain('notARealSetting — not a Linklens setting');
   await options.click('button', 'Cancel');
-  await waitFor('"Import cancelled"', () => notices(options, 'backup'), (t) => t.some((s) => s.includes('Import cancelled')));
+  await waitFor(
+    '"Import cancelled"',
+    () => notices(options, 'backup'),
+    (t) => t.some((s) => s.includes('Import cancelled')),
+  );
   expect((await request<SettingsData>(w, { type: 'settings.get' })).settings).toEqual({ ...before, hoverDelayMs: 200 });
   await options.close();
   expect(await w.driver.takeErrors()).toEqual([]);
@@ -130,8 +172,18 @@ async function hostileAllowlist(w: World): Promise<void> {
   await configure(w);
   await request(w, { type: 'settings.set', patch: { hoverDelayMs: 300, allowlist: [] } });
   const options = await openOptions(w);
-  await chooseSettingsFile(options, JSON.stringify({ allowlist: ['login.mybank.com@com', 'mybank.com:443@com', 'docs.example.net'], hoverDelayMs: 900 }));
-  const review = (await waitFor('the review', () => notices(options, 'backup'), (t) => t.some((s) => s.includes('Review before importing'))));
+  await chooseSettingsFile(
+    options,
+    JSON.stringify({
+      allowlist: ['login.mybank.com@com', 'mybank.com:443@com', 'docs.example.net'],
+      hoverDelayMs: 900,
+    }),
+  );
+  const review = await waitFor(
+    'the review',
+    () => notices(options, 'backup'),
+    (t) => t.some((s) => s.includes('Review before importing')),
+  );
   const text = review.join('\n');
   expect(text).toContain('Check a link 900 ms after you point at it, instead of 300 ms');
   expect(text).toContain('Lowers protection: Links are checked later after you point at them.');
@@ -141,7 +193,11 @@ async function hostileAllowlist(w: World): Promise<void> {
   expect(text).toContain('mybank.com:443@com — The entry contains “@”');
   expect(text).not.toContain('Never check com ');
   await options.click('button', 'Apply these changes');
-  await waitFor('"Settings imported."', () => notices(options, 'backup'), (t) => t.some((s) => s.includes('Settings imported.')));
+  await waitFor(
+    '"Settings imported."',
+    () => notices(options, 'backup'),
+    (t) => t.some((s) => s.includes('Settings imported.')),
+  );
   await options.close();
   const after = (await request<SettingsData>(w, { type: 'settings.get' })).settings;
   expect(after.allowlist).toEqual(['docs.example.net']);
@@ -150,7 +206,11 @@ async function hostileAllowlist(w: World): Promise<void> {
   // A .com address is still checked: the service receives it.
   const url = 'https://login.mybank.com/after-import';
   await request(w, { type: 'scan.url', url, reason: 'popup', force: true });
-  await waitFor(`the service to receive ${url}`, () => postsFor(w.svc.log, url), (n) => n === 1);
+  await waitFor(
+    `the service to receive ${url}`,
+    () => postsFor(w.svc.log, url),
+    (n) => n === 1,
+  );
   await request(w, { type: 'settings.set', patch: { hoverDelayMs: 300, allowlist: [] } });
   expect(await w.driver.takeErrors()).toEqual([]);
 }
@@ -160,11 +220,19 @@ async function nothingInStorageLocal(w: World): Promise<void> {
   // A verdict, a ledger line and history: what a content script must not read.
   const url = w.pages.url('phish-bank.test', '/storage-check');
   const tab = await w.driver.openWebPage(url);
-  await waitFor('the blocked page', () => tab.currentUrl(), (u) => u.includes('blocked.html'), 20_000);
+  await waitFor(
+    'the blocked page',
+    () => tab.currentUrl(),
+    (u) => u.includes('blocked.html'),
+    20_000,
+  );
   await tab.close();
   const page = await w.driver.openExtensionPage('popup.html');
   const seen = await page.evaluate(async () => {
-    const g = globalThis as unknown as { browser?: { storage: { local: { get(k: null): Promise<object> } } }; chrome?: { storage: { local: { get(k: null): Promise<object> } } } };
+    const g = globalThis as unknown as {
+      browser?: { storage: { local: { get(k: null): Promise<object> } } };
+      chrome?: { storage: { local: { get(k: null): Promise<object> } } };
+    };
     const local = await (g.browser ?? g.chrome)!.storage.local.get(null);
     const kept = await new Promise<string[]>((resolve, reject) => {
       const req = indexedDB.open('linklens');
@@ -200,9 +268,13 @@ for (const kind of selectedBrowsers()) {
       await w.svc?.stop();
     });
 
-    test('the stored API key never follows a new service URL without the confirmation naming both origins', () => keyStaysWithItsService(w));
-    test('importing a file naming one key changes that key only; a file clearing the service URL asks first', () => importOneKey(w));
-    test('a hostile file cannot allowlist .com through "name@com" entries; each is refused with why, and .com is still checked', () => hostileAllowlist(w));
-    test('nothing Linklens keeps is in storage.local; the extension IndexedDB holds it', () => nothingInStorageLocal(w));
+    test('the stored API key never follows a new service URL without the confirmation naming both origins', () =>
+      keyStaysWithItsService(w));
+    test('importing a file naming one key changes that key only; a file clearing the service URL asks first', () =>
+      importOneKey(w));
+    test('a hostile file cannot allowlist .com through "name@com" entries; each is refused with why, and .com is still checked', () =>
+      hostileAllowlist(w));
+    test('nothing Linklens keeps is in storage.local; the extension IndexedDB holds it', () =>
+      nothingInStorageLocal(w));
   });
 }

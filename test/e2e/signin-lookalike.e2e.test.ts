@@ -32,8 +32,10 @@ const PASSWORD_TEXT = `Do not type your password here: this site is not ${PROTEC
 /** The organization's own words (policy customWarningMessage), markup included to show it stays text. */
 const ORG_MESSAGE = 'Questions? Call the IT desk on 4444. <b>Never markup</b>';
 
-
-const SIGN_IN = htmlPage('Sign in', '<form><label>Email <input type="email" id="email"></label><label>Password <input type="password" id="pw"></label><button>Sign in</button></form>');
+const SIGN_IN = htmlPage(
+  'Sign in',
+  '<form><label>Email <input type="email" id="email"></label><label>Password <input type="password" id="pw"></label><button>Sign in</button></form>',
+);
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 
 for (const kind of selectedBrowsers()) {
@@ -57,7 +59,14 @@ for (const kind of selectedBrowsers()) {
       html.set('/login', SIGN_IN);
       // Before the launch: the first storage.managed read has it (Firefox reads it only then).
       // A configured Linklens, as a fleet runs it (the popup shows its states once configured).
-      policy = installBrowserPolicy(kind, { serviceUrl: svc.baseUrl, apiKey, protectedSignInDomains: [PROTECTED], reportingUrl: receiver.url, deviceTag: `e2e-${kind}`, customWarningMessage: ORG_MESSAGE });
+      policy = installBrowserPolicy(kind, {
+        serviceUrl: svc.baseUrl,
+        apiKey,
+        protectedSignInDomains: [PROTECTED],
+        reportingUrl: receiver.url,
+        deviceTag: `e2e-${kind}`,
+        customWarningMessage: ORG_MESSAGE,
+      });
       // contentScriptAccess: test code in the content-script world, as a compromised guard would be.
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind), contentScriptAccess: true });
       // The guard script is registered once the background has read the policy (slow on a fresh
@@ -67,7 +76,10 @@ for (const kind of selectedBrowsers()) {
         'the sign-in guard registered',
         () =>
           control.evaluate(async () => {
-            const g = globalThis as unknown as { browser?: { scripting?: { getRegisteredContentScripts(): Promise<{ id: string }[]> } }; chrome: { scripting: { getRegisteredContentScripts(): Promise<{ id: string }[]> } } };
+            const g = globalThis as unknown as {
+              browser?: { scripting?: { getRegisteredContentScripts(): Promise<{ id: string }[]> } };
+              chrome: { scripting: { getRegisteredContentScripts(): Promise<{ id: string }[]> } };
+            };
             return (await (g.browser?.scripting ?? g.chrome.scripting).getRegisteredContentScripts()).map((s) => s.id);
           }),
         (ids) => ids.includes('linklens-signin-guard'),
@@ -85,95 +97,159 @@ for (const kind of selectedBrowsers()) {
     });
 
     const names = async (page: JourneyPage) => (await page.accessibleNodes()).map((n) => `${n.role}: ${n.name}`);
-    const warned = (page: JourneyPage, text: string) => waitFor(`the warning "${text}"`, () => names(page), (n) => n.some((x) => x.includes(text)), 15_000, 200);
+    const warned = (page: JourneyPage, text: string) =>
+      waitFor(
+        `the warning "${text}"`,
+        () => names(page),
+        (n) => n.some((x) => x.includes(text)),
+        15_000,
+        200,
+      );
     const sightings = () => receiver.accepted().filter((e) => e.type === 'lookalike.seen');
-    const focusPassword = (page: JourneyPage) => page.evaluate(() => (document.getElementById('pw') as HTMLInputElement).focus());
+    const focusPassword = (page: JourneyPage) =>
+      page.evaluate(() => (document.getElementById('pw') as HTMLInputElement).focus());
 
-    test.skipIf(blocker !== null)(`a look-alike warns at load and on password focus, reported once per trigger${skip}`, async () => {
-      const page = await driver.openWebPage(html.url(LOOKALIKE, '/login'));
-      const atLoad = await warned(page, LOAD_TEXT);
-      // Announced: an alert in the accessibility tree; the page itself sees one empty, closed host.
-      expect(atLoad.some((n) => /alert/i.test(n))).toBe(true);
-      expect(atLoad.some((n) => n.includes('This is not your organization’s sign-in page'))).toBe(true);
-      // It names the real page and offers the way there.
-      expect(atLoad.some((n) => /button/i.test(n) && n.includes('Go to the real sign-in page'))).toBe(true);
-      // The organization's own message, as the text it wrote (no bold element made of it).
-      expect(atLoad.some((n) => n.includes(ORG_MESSAGE))).toBe(true);
-      expect(await page.evaluate(() => [document.querySelectorAll('linklens-overlay').length, document.querySelector('linklens-overlay')?.shadowRoot === null])).toEqual([1, true]);
+    test.skipIf(blocker !== null)(
+      `a look-alike warns at load and on password focus, reported once per trigger${skip}`,
+      async () => {
+        const page = await driver.openWebPage(html.url(LOOKALIKE, '/login'));
+        const atLoad = await warned(page, LOAD_TEXT);
+        // Announced: an alert in the accessibility tree; the page itself sees one empty, closed host.
+        expect(atLoad.some((n) => /alert/i.test(n))).toBe(true);
+        expect(atLoad.some((n) => n.includes('This is not your organization’s sign-in page'))).toBe(true);
+        // It names the real page and offers the way there.
+        expect(atLoad.some((n) => /button/i.test(n) && n.includes('Go to the real sign-in page'))).toBe(true);
+        // The organization's own message, as the text it wrote (no bold element made of it).
+        expect(atLoad.some((n) => n.includes(ORG_MESSAGE))).toBe(true);
+        expect(
+          await page.evaluate(() => [
+            document.querySelectorAll('linklens-overlay').length,
+            document.querySelector('linklens-overlay')?.shadowRoot === null,
+          ]),
+        ).toEqual([1, true]);
 
-      // The page cannot dismiss it: an Escape it dispatches itself changes nothing.
-      await page.evaluate(() => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
-      expect((await names(page)).some((n) => n.includes(LOAD_TEXT))).toBe(true);
+        // The page cannot dismiss it: an Escape it dispatches itself changes nothing.
+        await page.evaluate(() => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+        expect((await names(page)).some((n) => n.includes(LOAD_TEXT))).toBe(true);
 
-      await focusPassword(page);
-      await warned(page, PASSWORD_TEXT);
-      expect(await page.evaluate(() => (document.getElementById('pw') as HTMLInputElement).value)).toBe('');
-
-      // The page loops: focus again and again, reload, also after the background stopped (its
-      // next life remembers what was reported). None of it adds an event.
-      for (let i = 0; i < 20; i++) {
-        await page.evaluate(() => (document.getElementById('pw') as HTMLInputElement).blur());
         await focusPassword(page);
-      }
-      await waitFor('both sightings at the receiver', sightings, (s) => s.filter((e) => e.payload.host === LOOKALIKE).length >= 2, 30_000, 250);
-      expect((await driver.suspendBackground()).state).toBe('stopped');
-      await page.evaluate(() => location.reload());
-      await warned(page, LOAD_TEXT);
-      await focusPassword(page);
-      await warned(page, PASSWORD_TEXT);
+        await warned(page, PASSWORD_TEXT);
+        expect(await page.evaluate(() => (document.getElementById('pw') as HTMLInputElement).value)).toBe('');
 
-      // Fence: a later sighting in another tab. The queue delivers in order, so once it is in,
-      // any duplicate of the earlier ones would be in too.
-      const fence = await driver.openWebPage(html.url(FENCE, '/login'));
-      await warned(fence, LOAD_TEXT);
-      await waitFor('the fence sighting at the receiver', sightings, (s) => s.some((e) => e.payload.host === FENCE), 30_000, 250);
+        // The page loops: focus again and again, reload, also after the background stopped (its
+        // next life remembers what was reported). None of it adds an event.
+        for (let i = 0; i < 20; i++) {
+          await page.evaluate(() => (document.getElementById('pw') as HTMLInputElement).blur());
+          await focusPassword(page);
+        }
+        await waitFor(
+          'both sightings at the receiver',
+          sightings,
+          (s) => s.filter((e) => e.payload.host === LOOKALIKE).length >= 2,
+          30_000,
+          250,
+        );
+        expect((await driver.suspendBackground()).state).toBe('stopped');
+        await page.evaluate(() => location.reload());
+        await warned(page, LOAD_TEXT);
+        await focusPassword(page);
+        await warned(page, PASSWORD_TEXT);
 
-      const mine = sightings().filter((e) => e.payload.host === LOOKALIKE);
-      expect(mine.map((e) => e.payload.trigger).sort()).toEqual(['load', 'password-focus']);
-      for (const e of mine) expect(e).toMatchObject({ deviceTag: `e2e-${kind}`, payload: { host: LOOKALIKE, protectedDomain: PROTECTED, reason: 'confusable' } });
-      const ids = receiver.accepted().map((e) => e.id);
-      expect(new Set(ids).size).toBe(ids.length);
-      // What the look-alike's server got: the page, twice (load and reload), nothing from us.
-      expect(html.requests.filter((r) => r.startsWith(LOOKALIKE) && !r.endsWith('/favicon.ico'))).toEqual([`${LOOKALIKE}/login`, `${LOOKALIKE}/login`]);
-      await fence.close();
-      await page.close();
-    }, 120_000);
+        // Fence: a later sighting in another tab. The queue delivers in order, so once it is in,
+        // any duplicate of the earlier ones would be in too.
+        const fence = await driver.openWebPage(html.url(FENCE, '/login'));
+        await warned(fence, LOAD_TEXT);
+        await waitFor(
+          'the fence sighting at the receiver',
+          sightings,
+          (s) => s.some((e) => e.payload.host === FENCE),
+          30_000,
+          250,
+        );
 
-    test.skipIf(blocker !== null)(`the real sign-in page shows verified in the popup and no warning${skip}`, async () => {
-      const page = await driver.openWebPage(html.url(PROTECTED, '/login'));
-      await focusPassword(page);
-      const tabId = await driver.tabIdOf(page);
-      const popup = await driver.openExtensionPage(`popup.html?tabId=${tabId}`);
-      await waitFor('the verified state in the popup', () => popup.evaluate(() => document.body.innerText), (t) => t.includes('Your organization’s sign-in page.'), 15_000, 200);
-      // Fence: a look-alike opened after it is warned about and reported; by then the real
-      // page's own questions (load, password focus) were long answered.
-      const other = await driver.openWebPage(html.url(LOOKALIKE, '/other'));
-      await warned(other, LOAD_TEXT);
-      // A compromised content script cannot argue with the browser's word on its host: on the
-      // real page a message naming a look-alike gets no warning; on a look-alike, one naming the
-      // real host still does.
-      expect(await page.inContentScript(sendAll, [{ type: 'signin.check', trigger: 'load', host: LOOKALIKE, url: html.url(LOOKALIKE, '/login') }])).toEqual([{ ok: true, data: { warn: false } }]);
-      expect(await other.inContentScript(sendAll, [{ type: 'signin.check', trigger: 'load', host: PROTECTED, url: html.url(PROTECTED, '/login') }])).toEqual([{ ok: true, data: { warn: true, protectedHost: PROTECTED, message: ORG_MESSAGE } }]);
-      expect((await names(page)).filter((n) => n.includes(PROTECTED))).toEqual([]);
-      expect(await page.evaluate(() => document.querySelectorAll('linklens-overlay').length)).toBe(0);
-      expect(sightings().filter((e) => e.payload.host === PROTECTED)).toEqual([]);
-      await Promise.all([other.close(), popup.close(), page.close()]);
-    }, 90_000);
+        const mine = sightings().filter((e) => e.payload.host === LOOKALIKE);
+        expect(mine.map((e) => e.payload.trigger).sort()).toEqual(['load', 'password-focus']);
+        for (const e of mine)
+          expect(e).toMatchObject({
+            deviceTag: `e2e-${kind}`,
+            payload: { host: LOOKALIKE, protectedDomain: PROTECTED, reason: 'confusable' },
+          });
+        const ids = receiver.accepted().map((e) => e.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        // What the look-alike's server got: the page, twice (load and reload), nothing from us.
+        expect(html.requests.filter((r) => r.startsWith(LOOKALIKE) && !r.endsWith('/favicon.ico'))).toEqual([
+          `${LOOKALIKE}/login`,
+          `${LOOKALIKE}/login`,
+        ]);
+        await fence.close();
+        await page.close();
+      },
+      120_000,
+    );
 
-    test.skipIf(blocker !== null)(`a page embedding 100 guessed hosts in frames learns nothing: every frame sees the same, nothing is reported${skip}`, async () => {
-      await framesLearnNothing({
-        driver,
-        html,
-        // A look-alike opened as a top-level page afterwards is warned about and reported.
-        fence: async () => {
-          const fence = await driver.openWebPage(html.url(FRAMES_FENCE, '/fence'));
-          await warned(fence, LOAD_TEXT);
-          await waitFor('the fence sighting at the receiver', sightings, (s) => s.some((e) => e.payload.host === FRAMES_FENCE), 30_000, 250);
-          await fence.close();
-        },
-        reportedAbout: (hosts) => receiver.accepted().filter((e) => hosts.includes(String(e.payload.host))),
-      });
-    }, 150_000);
+    test.skipIf(blocker !== null)(
+      `the real sign-in page shows verified in the popup and no warning${skip}`,
+      async () => {
+        const page = await driver.openWebPage(html.url(PROTECTED, '/login'));
+        await focusPassword(page);
+        const tabId = await driver.tabIdOf(page);
+        const popup = await driver.openExtensionPage(`popup.html?tabId=${tabId}`);
+        await waitFor(
+          'the verified state in the popup',
+          () => popup.evaluate(() => document.body.innerText),
+          (t) => t.includes('Your organization’s sign-in page.'),
+          15_000,
+          200,
+        );
+        // Fence: a look-alike opened after it is warned about and reported; by then the real
+        // page's own questions (load, password focus) were long answered.
+        const other = await driver.openWebPage(html.url(LOOKALIKE, '/other'));
+        await warned(other, LOAD_TEXT);
+        // A compromised content script cannot argue with the browser's word on its host: on the
+        // real page a message naming a look-alike gets no warning; on a look-alike, one naming the
+        // real host still does.
+        expect(
+          await page.inContentScript(sendAll, [
+            { type: 'signin.check', trigger: 'load', host: LOOKALIKE, url: html.url(LOOKALIKE, '/login') },
+          ]),
+        ).toEqual([{ ok: true, data: { warn: false } }]);
+        expect(
+          await other.inContentScript(sendAll, [
+            { type: 'signin.check', trigger: 'load', host: PROTECTED, url: html.url(PROTECTED, '/login') },
+          ]),
+        ).toEqual([{ ok: true, data: { warn: true, protectedHost: PROTECTED, message: ORG_MESSAGE } }]);
+        expect((await names(page)).filter((n) => n.includes(PROTECTED))).toEqual([]);
+        expect(await page.evaluate(() => document.querySelectorAll('linklens-overlay').length)).toBe(0);
+        expect(sightings().filter((e) => e.payload.host === PROTECTED)).toEqual([]);
+        await Promise.all([other.close(), popup.close(), page.close()]);
+      },
+      90_000,
+    );
+
+    test.skipIf(blocker !== null)(
+      `a page embedding 100 guessed hosts in frames learns nothing: every frame sees the same, nothing is reported${skip}`,
+      async () => {
+        await framesLearnNothing({
+          driver,
+          html,
+          // A look-alike opened as a top-level page afterwards is warned about and reported.
+          fence: async () => {
+            const fence = await driver.openWebPage(html.url(FRAMES_FENCE, '/fence'));
+            await warned(fence, LOAD_TEXT);
+            await waitFor(
+              'the fence sighting at the receiver',
+              sightings,
+              (s) => s.some((e) => e.payload.host === FRAMES_FENCE),
+              30_000,
+              250,
+            );
+            await fence.close();
+          },
+          reportedAbout: (hosts) => receiver.accepted().filter((e) => hosts.includes(String(e.payload.host))),
+        });
+      },
+      150_000,
+    );
   });
 }
 
@@ -185,35 +261,56 @@ if (selectedBrowsers().includes('firefox')) {
   const blocker = browserPolicyBlocker('firefox');
   const skip = blocker ? ` [SKIPPED: ${blocker}]` : '';
   describe('firefox: installed into a running browser with the policy', () => {
-    test.skipIf(blocker !== null)(`a look-alike sign-in page open before the install warns without a reload, and is reported once${skip}`, async () => {
-      const receiver = await startReportReceiver();
-      const html = await startHtmlServer();
-      html.set('/login', SIGN_IN);
-      const policy = installBrowserPolicy('firefox', { protectedSignInDomains: [PROTECTED], reportingUrl: receiver.url, deviceTag: 'e2e-firefox-install' });
-      let ff: FirefoxExtension | undefined;
-      let open: Page | undefined;
-      try {
-        ff = await launchFirefox({
-          extensionDir: extensionDir('firefox'),
-          beforeInstall: async (browser) => {
-            open = await browser.newPage();
-            await open.goto(html.url(LOOKALIKE, '/login'), { waitUntil: 'load' });
-          },
+    test.skipIf(blocker !== null)(
+      `a look-alike sign-in page open before the install warns without a reload, and is reported once${skip}`,
+      async () => {
+        const receiver = await startReportReceiver();
+        const html = await startHtmlServer();
+        html.set('/login', SIGN_IN);
+        const policy = installBrowserPolicy('firefox', {
+          protectedSignInDomains: [PROTECTED],
+          reportingUrl: receiver.url,
+          deviceTag: 'e2e-firefox-install',
         });
-        const page = open!;
-        const overlays = () => page.evaluate(() => document.querySelectorAll('linklens-overlay').length);
-        await waitFor('the warning in the tab opened before the install', overlays, (n) => n === 1, 30_000, 250);
-        // The organization hears of it once, from the tab as it was: not reloaded, one bar.
-        await waitFor('the sighting at the receiver', () => receiver.accepted().filter((e) => e.type === 'lookalike.seen'), (s) => s.length >= 1, 30_000, 250);
-        expect(receiver.accepted().filter((e) => e.type === 'lookalike.seen').map((e) => e.payload)).toEqual([expect.objectContaining({ host: LOOKALIKE, trigger: 'load' })]);
-        expect(html.requests.filter((r) => r.startsWith(LOOKALIKE) && !r.endsWith('/favicon.ico'))).toEqual([`${LOOKALIKE}/login`]);
-        expect(await overlays()).toBe(1);
-      } finally {
-        policy.remove();
-        await ff?.close();
-        await html.stop();
-        await receiver.stop();
-      }
-    }, 120_000);
+        let ff: FirefoxExtension | undefined;
+        let open: Page | undefined;
+        try {
+          ff = await launchFirefox({
+            extensionDir: extensionDir('firefox'),
+            beforeInstall: async (browser) => {
+              open = await browser.newPage();
+              await open.goto(html.url(LOOKALIKE, '/login'), { waitUntil: 'load' });
+            },
+          });
+          const page = open!;
+          const overlays = () => page.evaluate(() => document.querySelectorAll('linklens-overlay').length);
+          await waitFor('the warning in the tab opened before the install', overlays, (n) => n === 1, 30_000, 250);
+          // The organization hears of it once, from the tab as it was: not reloaded, one bar.
+          await waitFor(
+            'the sighting at the receiver',
+            () => receiver.accepted().filter((e) => e.type === 'lookalike.seen'),
+            (s) => s.length >= 1,
+            30_000,
+            250,
+          );
+          expect(
+            receiver
+              .accepted()
+              .filter((e) => e.type === 'lookalike.seen')
+              .map((e) => e.payload),
+          ).toEqual([expect.objectContaining({ host: LOOKALIKE, trigger: 'load' })]);
+          expect(html.requests.filter((r) => r.startsWith(LOOKALIKE) && !r.endsWith('/favicon.ico'))).toEqual([
+            `${LOOKALIKE}/login`,
+          ]);
+          expect(await overlays()).toBe(1);
+        } finally {
+          policy.remove();
+          await ff?.close();
+          await html.stop();
+          await receiver.stop();
+        }
+      },
+      120_000,
+    );
   });
 }

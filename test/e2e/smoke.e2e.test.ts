@@ -79,7 +79,9 @@ if (browsers.includes('chromium')) {
       const page = await ext.context.newPage();
       await page.goto(pages.url('phish-bank.test', '/login'));
       expect(await page.textContent('h1')).toBe('phish-bank.test');
-      expect(pages.requests).toContainEqual(expect.objectContaining({ host: 'phish-bank.test', path: '/login', method: 'GET' }));
+      expect(pages.requests).toContainEqual(
+        expect.objectContaining({ host: 'phish-bank.test', path: '/login', method: 'GET' }),
+      );
       await page.close();
       expect(ext.errors()).toEqual([]);
     });
@@ -133,7 +135,10 @@ if (browsers.includes('firefox')) {
       const page = await ext.newPage();
       await gotoExtensionPage(page, ext.optionsUrl);
       expect(await page.evaluate(() => location.href)).toBe(ext.optionsUrl);
-      const state = await waitUntil(() => page.evaluate(renderedState), (s) => s.appChildren > 0);
+      const state = await waitUntil(
+        () => page.evaluate(renderedState),
+        (s) => s.appChildren > 0,
+      );
       expect(state.title).not.toBe('');
       expect(state.appChildren).toBeGreaterThan(0);
       expect(state.appText).not.toBe('');

@@ -31,7 +31,10 @@ type Messages = Record<string, { message: string; placeholders?: Record<string, 
 function en(key: string, ...subs: string[]): string {
   const entry = (enJson as Messages)[key];
   if (!entry) throw new Error(`no English message ${key}`);
-  return entry.message.replace(/\$([A-Za-z0-9_]+)\$/g, (_, name: string) => subs[Number(entry.placeholders?.[name.toLowerCase()]?.content.slice(1)) - 1] ?? '');
+  return entry.message.replace(
+    /\$([A-Za-z0-9_]+)\$/g,
+    (_, name: string) => subs[Number(entry.placeholders?.[name.toLowerCase()]?.content.slice(1)) - 1] ?? '',
+  );
 }
 
 /** All the text the overlay shows, as assistive technology reads it. */
@@ -43,12 +46,18 @@ interface TabsApi {
 }
 const reportTabs = (control: JourneyPage) =>
   control.evaluate(async () => {
-    const api = ((globalThis as unknown as { browser?: TabsApi }).browser ?? (globalThis as unknown as { chrome: TabsApi }).chrome).tabs;
-    return (await api.query({})).filter((t) => (t.url ?? '').includes('/report.html?')).map((t) => ({ id: t.id ?? -1, url: t.url ?? '' }));
+    const api = (
+      (globalThis as unknown as { browser?: TabsApi }).browser ?? (globalThis as unknown as { chrome: TabsApi }).chrome
+    ).tabs;
+    return (await api.query({}))
+      .filter((t) => (t.url ?? '').includes('/report.html?'))
+      .map((t) => ({ id: t.id ?? -1, url: t.url ?? '' }));
   });
 const closeTabs = (control: JourneyPage, ids: number[]) =>
   control.evaluate(async (tabIds: number[]) => {
-    const api = ((globalThis as unknown as { browser?: TabsApi }).browser ?? (globalThis as unknown as { chrome: TabsApi }).chrome).tabs;
+    const api = (
+      (globalThis as unknown as { browser?: TabsApi }).browser ?? (globalThis as unknown as { chrome: TabsApi }).chrome
+    ).tabs;
     await api.remove(tabIds);
   }, ids);
 
@@ -60,9 +69,14 @@ const closeTabs = (control: JourneyPage, ids: number[]) =>
 function overlayMarkup(): string | null {
   type Opener = { dom?: { openOrClosedShadowRoot?(e: Element): ShadowRoot | null } };
   const g = globalThis as unknown as { browser?: Opener; chrome?: Opener };
-  const host = document.querySelector('linklens-overlay') as (Element & { openOrClosedShadowRoot?: ShadowRoot | null }) | null;
+  const host = document.querySelector('linklens-overlay') as
+    (Element & { openOrClosedShadowRoot?: ShadowRoot | null }) | null;
   if (!host) return null;
-  const root = host.openOrClosedShadowRoot ?? g.chrome?.dom?.openOrClosedShadowRoot?.(host) ?? g.browser?.dom?.openOrClosedShadowRoot?.(host) ?? null;
+  const root =
+    host.openOrClosedShadowRoot ??
+    g.chrome?.dom?.openOrClosedShadowRoot?.(host) ??
+    g.browser?.dom?.openOrClosedShadowRoot?.(host) ??
+    null;
   return root ? root.innerHTML : null;
 }
 
@@ -75,25 +89,34 @@ function overlayMarkup(): string | null {
 async function axeOnOverlay(page: JourneyPage, label: string): Promise<{ report: string; serious: string[] }> {
   const markup = await page.inContentScript(overlayMarkup);
   if (!markup) throw new Error('no overlay to check');
-  await page.evaluate(({ html: inner, css }) => {
-    document.getElementById('ll-axe-copy')?.remove();
-    const host = document.createElement('div');
-    host.id = 'll-axe-copy';
-    const root = host.attachShadow({ mode: 'open' });
-    const style = document.createElement('style');
-    style.textContent = css;
-    // Our own overlay's markup, read back from it (service text in it is escaped text).
-    const parsed = new DOMParser().parseFromString(`<!doctype html><body>${inner}`, 'text/html');
-    root.append(style, ...[...parsed.body.childNodes].map((n) => document.importNode(n, true)));
-    document.body.append(host);
-  }, { html: markup, css: OVERLAY_CSS.replace(':host{all:initial}', '') });
+  await page.evaluate(
+    ({ html: inner, css }) => {
+      document.getElementById('ll-axe-copy')?.remove();
+      const host = document.createElement('div');
+      host.id = 'll-axe-copy';
+      const root = host.attachShadow({ mode: 'open' });
+      const style = document.createElement('style');
+      style.textContent = css;
+      // Our own overlay's markup, read back from it (service text in it is escaped text).
+      const parsed = new DOMParser().parseFromString(`<!doctype html><body>${inner}`, 'text/html');
+      root.append(style, ...[...parsed.body.childNodes].map((n) => document.importNode(n, true)));
+      document.body.append(host);
+    },
+    { html: markup, css: OVERLAY_CSS.replace(':host{all:initial}', '') },
+  );
   const reports: string[] = [];
   const serious: string[] = [];
   for (const theme of ['light', 'dark'] as const) {
     await page.colorScheme(theme);
-    const onCopy = (await runAxeWith(page)).map((v) => ({ ...v, nodes: v.nodes.filter((n) => n.target.join(' ').includes('ll-axe-copy')) })).filter((v) => v.nodes.length > 0);
+    const onCopy = (await runAxeWith(page))
+      .map((v) => ({ ...v, nodes: v.nodes.filter((n) => n.target.join(' ').includes('ll-axe-copy')) }))
+      .filter((v) => v.nodes.length > 0);
     reports.push(describeViolations(`${label} (${theme})`, onCopy));
-    serious.push(...seriousOrWorse(onCopy).map((v) => `${v.id} (${theme}): ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`));
+    serious.push(
+      ...seriousOrWorse(onCopy).map(
+        (v) => `${v.id} (${theme}): ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`,
+      ),
+    );
   }
   await page.colorScheme(null);
   await page.evaluate(() => document.getElementById('ll-axe-copy')?.remove());
@@ -117,8 +140,12 @@ for (const kind of selectedBrowsers()) {
       svc.setFaults({ intermediateStates: ['PROCESSING'] });
       // contentScriptAccess: Firefox reaches the content-script world for the forged messages.
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind), contentScriptAccess: true });
-      const set = await driver.sendExtensionMessage<SettingsWriteData>({ type: 'settings.set', patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey } });
-      if (!set.ok || Object.keys(set.data.refused ?? {}).length) throw new Error(`settings.set: ${JSON.stringify(set)}`);
+      const set = await driver.sendExtensionMessage<SettingsWriteData>({
+        type: 'settings.set',
+        patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey },
+      });
+      if (!set.ok || Object.keys(set.data.refused ?? {}).length)
+        throw new Error(`settings.set: ${JSON.stringify(set)}`);
       control = await driver.openExtensionPage('report.html');
     }, 90_000);
     afterAll(async () => {
@@ -129,7 +156,13 @@ for (const kind of selectedBrowsers()) {
 
     /** A page with one link (and nothing else to focus), opened in a new tab. */
     async function openLinkPage(path: string, href: string): Promise<JourneyPage> {
-      html.set(path, htmlPage('Downloads', `<h1>Downloads</h1><p><a id="dl" href="${href}">Get the installer</a></p><div style="height:400px"></div>`));
+      html.set(
+        path,
+        htmlPage(
+          'Downloads',
+          `<h1>Downloads</h1><p><a id="dl" href="${href}">Get the installer</a></p><div style="height:400px"></div>`,
+        ),
+      );
       // The drivers' first hover/press on it waits for the content script's injection (harness/gesture-ready.ts).
       return driver.openWebPage(html.url('downloads-tip.test', path), { width: 900, height: 600 });
     }
@@ -139,9 +172,27 @@ for (const kind of selectedBrowsers()) {
       const page = await openLinkPage('/slow', url);
       await page.hover('#dl');
       // Each step as the person reads it, in order; the tooltip is updated in place.
-      await waitFor('the queued step', () => shownText(page), (t) => t.includes(en('cs_progress_queued')), 20_000, 100);
-      await waitFor('the processing step', () => shownText(page), (t) => t.includes(en('cs_progress_processing')), 20_000, 100);
-      const done = await waitFor('the verdict', () => shownText(page), (t) => t.includes(en('cs_band_malicious')), 30_000, 200);
+      await waitFor(
+        'the queued step',
+        () => shownText(page),
+        (t) => t.includes(en('cs_progress_queued')),
+        20_000,
+        100,
+      );
+      await waitFor(
+        'the processing step',
+        () => shownText(page),
+        (t) => t.includes(en('cs_progress_processing')),
+        20_000,
+        100,
+      );
+      const done = await waitFor(
+        'the verdict',
+        () => shownText(page),
+        (t) => t.includes(en('cs_band_malicious')),
+        30_000,
+        200,
+      );
       expect(done).toContain(en('cs_why', en('cs_why_score_block', '95', '76')));
       expect(done).not.toContain(en('cs_progress_processing'));
       expect(done).toContain(en('cs_report'));
@@ -162,8 +213,19 @@ for (const kind of selectedBrowsers()) {
       // or below), the case where it used to take the pointer from the next link.
       const risky = (i: number) => i % 3 !== 1;
       const hosts = Array.from({ length: 10 }, (_, i) => (risky(i) ? `scam-list-${i}.test` : `plain-list-${i}.test`));
-      const items = hosts.map((host, i) => `<li><a id="l${i}" style="display:block;padding:2px 0" href="${html.url(host, '/offer')}">Offer number ${i}</a></li>`).join('');
-      html.set('/list', htmlPage('Offers', `<h1>Offers</h1><ul style="list-style:none;margin:0;padding:0">${items}</ul><div style="height:400px"></div>`));
+      const items = hosts
+        .map(
+          (host, i) =>
+            `<li><a id="l${i}" style="display:block;padding:2px 0" href="${html.url(host, '/offer')}">Offer number ${i}</a></li>`,
+        )
+        .join('');
+      html.set(
+        '/list',
+        htmlPage(
+          'Offers',
+          `<h1>Offers</h1><ul style="list-style:none;margin:0;padding:0">${items}</ul><div style="height:400px"></div>`,
+        ),
+      );
       const page = await driver.openWebPage(html.url('offers-list.test', '/list'), { width: 900, height: 600 });
       for (let i = 0; i < hosts.length; i++) {
         await page.hover(`#l${i}`);
@@ -171,15 +233,29 @@ for (const kind of selectedBrowsers()) {
         expect(await page.evaluate(() => document.querySelector('a:hover')?.id ?? null)).toBe(`l${i}`);
         if (risky(i)) {
           // Its card: the verdict in words and where it leads (its host), no other link's.
-          const text = await waitFor(`the card of link ${i}`, () => shownText(page), (t) => t.includes(hosts[i]!) && t.includes(en('cs_band_high')), 20_000, 100);
+          const text = await waitFor(
+            `the card of link ${i}`,
+            () => shownText(page),
+            (t) => t.includes(hosts[i]!) && t.includes(en('cs_band_high')),
+            20_000,
+            100,
+          );
           for (const other of hosts.filter((_, j) => j !== i)) expect(text).not.toContain(other);
         } else {
           // A safe link: the previous card is gone once the pointer is on it.
-          await waitFor(`no card on link ${i}`, () => shownText(page), (t) => !hosts.some((h) => t.includes(h)), 5_000, 100);
+          await waitFor(
+            `no card on link ${i}`,
+            () => shownText(page),
+            (t) => !hosts.some((h) => t.includes(h)),
+            5_000,
+            100,
+          );
         }
       }
       // Each risky link was scanned once, for its own hover.
-      expect(hosts.filter((_, i) => risky(i)).map((host) => postsFor(svc.log, html.url(host, '/offer')))).toEqual(Array(7).fill(1));
+      expect(hosts.filter((_, i) => risky(i)).map((host) => postsFor(svc.log, html.url(host, '/offer')))).toEqual(
+        Array(7).fill(1),
+      );
       await page.close();
       expect(await driver.takeErrors()).toEqual([]);
     }, 120_000);
@@ -190,14 +266,26 @@ for (const kind of selectedBrowsers()) {
       // Keyboard only: the first Tab brings the person to the page (the content script starts on
       // it: src/content/visit.ts) and focus to the link; the lookup then marks it.
       await page.press('Tab');
-      await waitFor('the marker on the link', () => shownText(page), (t) => t.includes(en('cs_band_malicious')), 20_000, 200);
+      await waitFor(
+        'the marker on the link',
+        () => shownText(page),
+        (t) => t.includes(en('cs_band_malicious')),
+        20_000,
+        200,
+      );
       const before = await reportTabs(control);
-      const info = (await driver.sendExtensionMessage<LinksLookupData>({ type: 'links.lookup', urls: [url] }));
+      const info = await driver.sendExtensionMessage<LinksLookupData>({ type: 'links.lookup', urls: [url] });
       if (!info.ok) throw new Error('links.lookup refused');
       // Enter on the focused link: the confirmation opens with "Go back" focused. Its buttons are
       // [Report a mistake, Open anyway (when allowed), Go back]: Shift+Tab back to the first.
       await page.press('Enter');
-      await waitFor('the confirmation', () => page.accessibleNodes(), (nodes) => nodes.some((n) => n.role === 'dialog'), 10_000, 100);
+      await waitFor(
+        'the confirmation',
+        () => page.accessibleNodes(),
+        (nodes) => nodes.some((n) => n.role === 'dialog'),
+        10_000,
+        100,
+      );
       const dialogText = await shownText(page);
       expect(dialogText).toContain(en('cs_why', en('cs_why_score_block', '95', '76')));
       const axe = await axeOnOverlay(page, `${label} confirmation`);
@@ -205,13 +293,31 @@ for (const kind of selectedBrowsers()) {
       expect(axe.serious).toEqual([]);
       // Dismissed by keyboard (Escape): gone, focus back on the link; Enter opens it again.
       await page.press('Escape');
-      await waitFor('the confirmation dismissed', () => page.accessibleNodes(), (nodes) => !nodes.some((n) => n.role === 'dialog'), 10_000, 100);
+      await waitFor(
+        'the confirmation dismissed',
+        () => page.accessibleNodes(),
+        (nodes) => !nodes.some((n) => n.role === 'dialog'),
+        10_000,
+        100,
+      );
       expect(await page.evaluate(() => document.activeElement?.id ?? null)).toBe('dl');
       await page.press('Enter');
-      await waitFor('the confirmation again', () => page.accessibleNodes(), (nodes) => nodes.some((n) => n.role === 'dialog'), 10_000, 100);
+      await waitFor(
+        'the confirmation again',
+        () => page.accessibleNodes(),
+        (nodes) => nodes.some((n) => n.role === 'dialog'),
+        10_000,
+        100,
+      );
       for (let i = 0; i < (info.data[url]?.canProceed === true ? 2 : 1); i++) await page.press('Shift+Tab');
       await page.press('Enter');
-      const opened = await waitFor('a new report tab', () => reportTabs(control), (tabs) => tabs.length === before.length + 1, 15_000, 200);
+      const opened = await waitFor(
+        'a new report tab',
+        () => reportTabs(control),
+        (tabs) => tabs.length === before.length + 1,
+        15_000,
+        200,
+      );
       const tab = opened.find((t) => !before.some((b) => b.id === t.id))!;
       const id = new URL(tab.url).searchParams.get('id');
       expect(id).toMatch(/^scn_/);
@@ -219,7 +325,13 @@ for (const kind of selectedBrowsers()) {
       const scan = await driver.sendExtensionMessage<ScanViewData>({ type: 'scan.get', id });
       expect(scan.ok && scan.data.url).toBe(url);
       // The dialog closed, the link did not open, and nothing new went to the service.
-      await waitFor('the confirmation closed', () => page.accessibleNodes(), (nodes) => !nodes.some((n) => n.role === 'dialog'), 10_000, 100);
+      await waitFor(
+        'the confirmation closed',
+        () => page.accessibleNodes(),
+        (nodes) => !nodes.some((n) => n.role === 'dialog'),
+        10_000,
+        100,
+      );
       expect(html.requests.filter((r) => r.startsWith('malware-slow-tip.test'))).toEqual([]);
       expect(postsFor(svc.log, url)).toBe(1);
       await closeTabs(control, [tab.id]);
@@ -233,7 +345,13 @@ for (const kind of selectedBrowsers()) {
       // Keyboard only: Tab brings focus to the link; focus resting on it checks it, and the
       // verdict is announced through the overlay's live region (role status).
       await page.press('Tab');
-      const text = await waitFor('the announcement', () => shownText(page), (t) => t.includes(en('cs_action_warn_keys')), 30_000, 200);
+      const text = await waitFor(
+        'the announcement',
+        () => shownText(page),
+        (t) => t.includes(en('cs_action_warn_keys')),
+        30_000,
+        200,
+      );
       expect(text).toContain(en('menuCheckLink'));
       expect(text).not.toContain(en('cs_action_block'));
       expect(postsFor(svc.log, url)).toBe(1);
@@ -247,15 +365,33 @@ for (const kind of selectedBrowsers()) {
       // The person arrives (the pointer on the heading, no link under it); the content script
       // starts and reports the link (its lookup): the marker shows it.
       await page.hover('h1');
-      await waitFor('the marker on the link', () => shownText(page), (t) => t.includes(en('cs_band_malicious')), 20_000, 200);
+      await waitFor(
+        'the marker on the link',
+        () => shownText(page),
+        (t) => t.includes(en('cs_band_malicious')),
+        20_000,
+        200,
+      );
       const before = await reportTabs(control);
-      const replies = (await page.inContentScript(sendAll, Array.from({ length: 10 }, () => ({ type: 'report.open', url })))) as { ok: boolean; error?: { code: string } }[];
+      const replies = (await page.inContentScript(
+        sendAll,
+        Array.from({ length: 10 }, () => ({ type: 'report.open', url })),
+      )) as { ok: boolean; error?: { code: string } }[];
       // A URL this document never reported, and a made-up message shape: refused, no tab.
-      const others = (await page.inContentScript(sendAll, [{ type: 'report.open', url: html.url('malware-never-shown.test', '/') }, { type: 'report.open', url: 42 }])) as { ok: boolean; error?: { code: string } }[];
+      const others = (await page.inContentScript(sendAll, [
+        { type: 'report.open', url: html.url('malware-never-shown.test', '/') },
+        { type: 'report.open', url: 42 },
+      ])) as { ok: boolean; error?: { code: string } }[];
       expect(replies.filter((r) => r.ok)).toHaveLength(3);
       expect(replies.filter((r) => !r.ok).map((r) => r.error?.code)).toEqual(Array(7).fill('rate_limited'));
       expect(others.map((r) => r.ok)).toEqual([false, false]);
-      const after = await waitFor('the report tabs', () => reportTabs(control), (tabs) => tabs.length >= before.length + 3, 15_000, 200);
+      const after = await waitFor(
+        'the report tabs',
+        () => reportTabs(control),
+        (tabs) => tabs.length >= before.length + 3,
+        15_000,
+        200,
+      );
       // Settled: no fourth one comes late.
       await new Promise((r) => setTimeout(r, 1000));
       const added = (await reportTabs(control)).filter((t) => !before.some((b) => b.id === t.id));
@@ -266,11 +402,18 @@ for (const kind of selectedBrowsers()) {
       // The counts outlive the background: stopped (idle, or told to), the next one still
       // refuses this tab, even after the page reports the link again in the new life.
       await driver.suspendBackground();
-      const again = (await page.inContentScript(sendAll, [{ type: 'links.lookup', urls: [url] }, { type: 'report.open', url }, { type: 'report.open', url }])) as { ok: boolean; error?: { code: string } }[];
+      const again = (await page.inContentScript(sendAll, [
+        { type: 'links.lookup', urls: [url] },
+        { type: 'report.open', url },
+        { type: 'report.open', url },
+      ])) as { ok: boolean; error?: { code: string } }[];
       expect(again[0]?.ok).toBe(true);
       expect(again.slice(1).map((r) => r.error?.code)).toEqual(['rate_limited', 'rate_limited']);
       expect((await reportTabs(control)).length).toBe(before.length + 3);
-      await closeTabs(control, added.map((t) => t.id));
+      await closeTabs(
+        control,
+        added.map((t) => t.id),
+      );
       await page.close();
       expect(await driver.takeErrors()).toEqual([]);
     }, 90_000);

@@ -64,7 +64,8 @@ async function startGateway(): Promise<Gateway> {
 }
 
 /** The wrapper's own URL as the service is sent it (default query stripping). */
-const safeLinksRoot = (w: World, region = 'nam12') => `http://${region}.safelinks.protection.outlook.com:${w.gateway.port}/`;
+const safeLinksRoot = (w: World, region = 'nam12') =>
+  `http://${region}.safelinks.protection.outlook.com:${w.gateway.port}/`;
 const safeLinksTo = (w: World, destination: string, region = 'nam12') =>
   `${safeLinksRoot(w, region)}?url=${encodeURIComponent(destination)}&data=05%7C02%7Cx&sdata=abc&reserved=0`;
 
@@ -75,7 +76,11 @@ async function request<T>(w: World, message: unknown): Promise<T> {
 }
 
 /** Serves a page with these links (trusted fragments written here) and opens it. */
-async function openLinks(w: World, path: string, links: { id: string; href: string; text: string }[]): Promise<JourneyPage> {
+async function openLinks(
+  w: World,
+  path: string,
+  links: { id: string; href: string; text: string }[],
+): Promise<JourneyPage> {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   const body = links.map((l) => `<p><a id="${l.id}" href="${esc(l.href)}">${esc(l.text)}</a></p>`).join('');
   w.html.set(path, htmlPage('Inbox', `<h1>Inbox</h1>${body}<div style="height:400px"></div>`));
@@ -91,9 +96,17 @@ const shownText = async (page: JourneyPage) => (await page.accessibleNodes()).ma
 
 async function hoverShowsDestination(w: World): Promise<void> {
   const destination = w.html.url('phish-wrapped.test', '/login');
-  const page = await openLinks(w, '/hover', [{ id: 'wrapped', href: safeLinksTo(w, destination), text: 'Review the shared document' }]);
+  const page = await openLinks(w, '/hover', [
+    { id: 'wrapped', href: safeLinksTo(w, destination), text: 'Review the shared document' },
+  ]);
   await page.hover('#wrapped');
-  const text = await waitFor('the tooltip naming the destination', () => shownText(page), (t) => t.includes('Leads to phish-wrapped.test, the flagged address'), 20_000, 200);
+  const text = await waitFor(
+    'the tooltip naming the destination',
+    () => shownText(page),
+    (t) => t.includes('Leads to phish-wrapped.test, the flagged address'),
+    20_000,
+    200,
+  );
   expect(text).toContain('Malicious link');
   // The destination was scanned once, as a URL of its own; the wrapper was scanned too (its own
   // verdict counts), without its query (default stripping: the destination is not in it).
@@ -108,17 +121,35 @@ async function hoverShowsDestination(w: World): Promise<void> {
 
 async function navigationHeldOnDestination(w: World): Promise<void> {
   // The hold is a session rule the background keeps while navigations are checked.
-  await waitFor('the wrapper-hold rule', () => w.driver.extensionRules(), (r) => r.session.some((x) => x.condition.requestDomains?.includes('safelinks.protection.outlook.com') === true));
+  await waitFor(
+    'the wrapper-hold rule',
+    () => w.driver.extensionRules(),
+    (r) => r.session.some((x) => x.condition.requestDomains?.includes('safelinks.protection.outlook.com') === true),
+  );
   // A destination nobody hovered: no verdict is cached, so no rule of its own stops it.
   const destination = w.html.url('phish-opened.test', '/signin');
   const link = safeLinksTo(w, destination);
   // Opened through the tabs API: the browser's own refusal of the wrapper is part of the flow.
   const tab = await w.driver.openTab(link);
   const blockedPrefix = `${w.driver.extensionUrl('blocked.html')}?t=`;
-  const landed = await waitFor('the blocked page', () => tab.currentUrl(), (u) => u.startsWith(blockedPrefix), 20_000);
-  const details = await request<BlockedDetailsData>(w, { type: 'blocked.details', token: new URL(landed).searchParams.get('t') });
+  const landed = await waitFor(
+    'the blocked page',
+    () => tab.currentUrl(),
+    (u) => u.startsWith(blockedPrefix),
+    20_000,
+  );
+  const details = await request<BlockedDetailsData>(w, {
+    type: 'blocked.details',
+    token: new URL(landed).searchParams.get('t'),
+  });
   // The blocked page names the destination as the bad hop and the wrapper as the link opened.
-  expect(details).toMatchObject({ url: destination, firstUrl: link, readFromLink: true, band: 'malicious', riskScore: 88 });
+  expect(details).toMatchObject({
+    url: destination,
+    firstUrl: link,
+    readFromLink: true,
+    band: 'malicious',
+    riskScore: 88,
+  });
   expect(sentFor(w, 'phish-opened.test')).toEqual([destination]);
   // The destination's server never got a request: the browser held the wrapper's own request,
   // so its redirect never happened.
@@ -133,7 +164,12 @@ async function safeDestinationReleased(w: World): Promise<void> {
   const link = safeLinksTo(w, destination);
   const tab = await w.driver.openTab(link);
   // Held, judged safe, let through once: the gateway redirects and the page is the destination's.
-  await waitFor('the tab to reach the destination', () => tab.currentUrl(), (u) => u === destination, 20_000);
+  await waitFor(
+    'the tab to reach the destination',
+    () => tab.currentUrl(),
+    (u) => u === destination,
+    20_000,
+  );
   expect(sentFor(w, 'quarterly-report.test')).toEqual([destination]);
   expect(w.gateway.requests.filter((r) => r.includes('quarterly-report'))).toHaveLength(1);
   expect(servedTo(w, 'quarterly-report.test').filter((r) => r === 'quarterly-report.test/q3')).toHaveLength(1);
@@ -147,7 +183,12 @@ async function privateDestinationNotSent(w: World): Promise<void> {
   const link = safeLinksTo(w, 'http://10.20.30.40/payroll', 'eur01');
   const page = await openLinks(w, '/private', [{ id: 'intranet', href: link, text: 'Payroll' }]);
   await page.hover('#intranet');
-  await waitFor('the wrapper to be scanned', () => Promise.resolve(sentFor(w, 'eur01.safelinks.protection.outlook.com')), (s) => s.length === 1, 15_000);
+  await waitFor(
+    'the wrapper to be scanned',
+    () => Promise.resolve(sentFor(w, 'eur01.safelinks.protection.outlook.com')),
+    (s) => s.length === 1,
+    15_000,
+  );
   expect(submittedUrls(w.svc.log).filter((u) => u.includes('10.20.30.40'))).toEqual([]);
   await page.close();
   expect(await w.driver.takeErrors()).toEqual([]);
@@ -157,7 +198,13 @@ async function lyingTextWarnsLocally(w: World): Promise<void> {
   const href = w.html.url('account-check.test', '/verify');
   const page = await openLinks(w, '/lying', [{ id: 'liar', href, text: 'https://mybank.example/login' }]);
   await page.hover('#liar');
-  await waitFor('the warning about the link text', () => shownText(page), (t) => t.includes('The link text shows mybank.example, but the link leads to account-check.test'), 15_000, 200);
+  await waitFor(
+    'the warning about the link text',
+    () => shownText(page),
+    (t) => t.includes('The link text shows mybank.example, but the link leads to account-check.test'),
+    15_000,
+    200,
+  );
   // Decided from local rules: nothing was sent for the link, and the site was not contacted.
   expect(sentFor(w, 'account-check.test')).toEqual([]);
   expect(sentFor(w, 'mybank.example')).toEqual([]);
@@ -172,7 +219,12 @@ async function shortenerNotContactedByDefault(w: World): Promise<void> {
   const page = await openLinks(w, '/short-off', [{ id: 'short', href: short, text: 'See the offer' }]);
   await page.hover('#short');
   // The service scans the short URL itself (that is how the hover is judged by default)…
-  await waitFor('the short URL to be scanned', () => Promise.resolve(sentFor(w, 'bit.ly')), (s) => s.length === 1, 15_000);
+  await waitFor(
+    'the short URL to be scanned',
+    () => Promise.resolve(sentFor(w, 'bit.ly')),
+    (s) => s.length === 1,
+    15_000,
+  );
   expect(sentFor(w, 'bit.ly')).toEqual([short]);
   // …and neither the shortener nor its destination heard of it.
   expect(w.gateway.seen.filter((r) => r.host === 'bit.ly')).toEqual([]);
@@ -189,9 +241,17 @@ async function shortenerResolvedWhenAllowed(w: World): Promise<void> {
     w.gateway.shortLinks.set('/pH1sh', destination);
     const page = await openLinks(w, '/short-on', [{ id: 'short', href: short, text: 'Your parcel' }]);
     await page.hover('#short');
-    await waitFor('the tooltip naming where the short link leads', () => shownText(page), (t) => t.includes('Leads to phish-shortened.test, the flagged address'), 20_000, 200);
+    await waitFor(
+      'the tooltip naming where the short link leads',
+      () => shownText(page),
+      (t) => t.includes('Leads to phish-shortened.test, the flagged address'),
+      20_000,
+      200,
+    );
     // One HEAD to the shortener, without cookies; its redirect was not followed.
-    expect(w.gateway.seen.filter((r) => r.host === 'bit.ly' && r.path === '/pH1sh')).toEqual([{ method: 'HEAD', host: 'bit.ly', path: '/pH1sh', cookie: false }]);
+    expect(w.gateway.seen.filter((r) => r.host === 'bit.ly' && r.path === '/pH1sh')).toEqual([
+      { method: 'HEAD', host: 'bit.ly', path: '/pH1sh', cookie: false },
+    ]);
     expect(servedTo(w, 'phish-shortened.test')).toEqual([]);
     expect(sentFor(w, 'phish-shortened.test')).toEqual([destination]);
     // The ledger says the short URL went to the shortener.
@@ -210,11 +270,19 @@ async function carriedDestinationJudged(w: World): Promise<void> {
   // destination's query (here a reset token), not even inside the wrapper's own path.
   const destination = w.html.url('phish-cisco.test', '/reset');
   const wrap = (to: string) => `https://secure-web.cisco.com/1aBcD3fGh-Ij_K/${encodeURIComponent(to)}`;
-  const page = await openLinks(w, '/cisco', [{ id: 'cisco', href: wrap(`${destination}?token=s3cret-reset`), text: 'Reset your password' }]);
+  const page = await openLinks(w, '/cisco', [
+    { id: 'cisco', href: wrap(`${destination}?token=s3cret-reset`), text: 'Reset your password' },
+  ]);
   await page.hover('#cisco');
   // (The test service flags any URL containing "phish", so the wrapper, whose path names the
   // destination, is flagged too: the tooltip then names the link itself as the bad part.)
-  const text = await waitFor('the tooltip naming the destination', () => shownText(page), (t) => t.includes('Leads to phish-cisco.test'), 20_000, 200);
+  const text = await waitFor(
+    'the tooltip naming the destination',
+    () => shownText(page),
+    (t) => t.includes('Leads to phish-cisco.test'),
+    20_000,
+    200,
+  );
   expect(text).toContain('Malicious link');
   expect(sentFor(w, 'phish-cisco.test')).toEqual([destination]);
   expect(sentFor(w, 'secure-web.cisco.com')).toEqual([wrap(destination)]);
@@ -233,7 +301,10 @@ for (const kind of selectedBrowsers()) {
       w.gateway = await startGateway();
       w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
       w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      const set = await request<SettingsWriteData>(w, { type: 'settings.set', patch: { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey } });
+      const set = await request<SettingsWriteData>(w, {
+        type: 'settings.set',
+        patch: { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey },
+      });
       expect(set.refused ?? {}).toEqual({});
     });
     afterAll(async () => {
@@ -243,13 +314,17 @@ for (const kind of selectedBrowsers()) {
       await w.svc?.stop();
     });
 
-    test('hovering a Safe Links link to a phishing page warns, naming the destination host', () => hoverShowsDestination(w));
-    test('opening it ends on the blocked page for the destination, which got no request', () => navigationHeldOnDestination(w));
+    test('hovering a Safe Links link to a phishing page warns, naming the destination host', () =>
+      hoverShowsDestination(w));
+    test('opening it ends on the blocked page for the destination, which got no request', () =>
+      navigationHeldOnDestination(w));
     test('a safe destination: the held navigation goes on through the wrapper to it', () => safeDestinationReleased(w));
     test('a private destination behind a wrapper is never sent', () => privateDestinationNotSent(w));
-    test('a Cisco link: judged by the destination in its path, sent without that destination\'s query', () => carriedDestinationJudged(w));
+    test("a Cisco link: judged by the destination in its path, sent without that destination's query", () =>
+      carriedDestinationJudged(w));
     test('link text naming another site warns with nothing sent for it', () => lyingTextWarnsLocally(w));
     test('resolveShorteners off (the default): the shortener gets no request', () => shortenerNotContactedByDefault(w));
-    test('resolveShorteners on: one HEAD without cookies, recorded, and the destination judged', () => shortenerResolvedWhenAllowed(w));
+    test('resolveShorteners on: one HEAD without cookies, recorded, and the destination judged', () =>
+      shortenerResolvedWhenAllowed(w));
   });
 }

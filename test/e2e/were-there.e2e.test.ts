@@ -15,7 +15,10 @@ import { waitFor } from './harness/wait-for';
 import { startService, type ScanningService } from '../service/server';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
-const SIGN_IN = htmlPage('Sign in', '<form><label>Email <input type="email" id="email"></label><label>Password <input type="password" id="pw"></label><button type="button">Sign in</button></form>');
+const SIGN_IN = htmlPage(
+  'Sign in',
+  '<form><label>Email <input type="email" id="email"></label><label>Password <input type="password" id="pw"></label><button type="button">Sign in</button></form>',
+);
 const SECRET = 'correct-horse-battery';
 
 for (const kind of selectedBrowsers()) {
@@ -29,7 +32,10 @@ for (const kind of selectedBrowsers()) {
       html = await startHtmlServer();
       html.set('/login', SIGN_IN);
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      const r = await driver.sendExtensionMessage({ type: 'settings.set', patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey } });
+      const r = await driver.sendExtensionMessage({
+        type: 'settings.set',
+        patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey },
+      });
       expect(r.ok).toBe(true);
     }, 120_000);
     afterAll(async () => {
@@ -59,7 +65,8 @@ for (const kind of selectedBrowsers()) {
       const popup = await driver.openExtensionPage(`popup.html?tabId=${await driver.tabIdOf(page)}`);
       const text = await waitFor(
         `the popup's entry for ${host}`,
-        () => popup.evaluate((h) => document.querySelector(`.were-there-entry[data-host="${h}"]`)?.textContent ?? '', host),
+        () =>
+          popup.evaluate((h) => document.querySelector(`.were-there-entry[data-host="${h}"]`)?.textContent ?? '', host),
         (t) => t !== '',
         15_000,
         200,
@@ -70,7 +77,10 @@ for (const kind of selectedBrowsers()) {
     /** The extension's notifications, as the browser holds them (asked from one of its pages). */
     const notifications = (page: JourneyPage) =>
       page.evaluate(async () => {
-        const g = globalThis as unknown as { browser?: { notifications: { getAll(): Promise<Record<string, unknown>> } }; chrome: { notifications: { getAll(): Promise<Record<string, unknown>> } } };
+        const g = globalThis as unknown as {
+          browser?: { notifications: { getAll(): Promise<Record<string, unknown>> } };
+          chrome: { notifications: { getAll(): Promise<Record<string, unknown>> } };
+        };
         return Object.keys(await (g.browser ?? g.chrome).notifications.getAll());
       });
 
@@ -88,11 +98,23 @@ for (const kind of selectedBrowsers()) {
       // The notification as the browser holds it. Headless Firefox has no alert service to show
       // one in: its notifications.getAll() stayed [] for 10 s in this journey, so the browser's
       // copy is read in Chromium only (the background's call itself: were-there.test.ts).
-      if (kind === 'chromium') expect(await waitFor('the notification', () => notifications(popup), (ids) => ids.includes(`werethere:${host}`), 10_000, 200)).toContain(`werethere:${host}`);
+      if (kind === 'chromium')
+        expect(
+          await waitFor(
+            'the notification',
+            () => notifications(popup),
+            (ids) => ids.includes(`werethere:${host}`),
+            10_000,
+            200,
+          ),
+        ).toContain(`werethere:${host}`);
       // What was typed went nowhere: not to the service, not into any request the site received
       // beyond the pages themselves.
       expect(JSON.stringify(svc.log)).not.toContain(SECRET);
-      expect(html.requests.filter((r) => r.startsWith(host) && !r.endsWith('/favicon.ico'))).toEqual([`${host}/login`, `${host}/phish`]);
+      expect(html.requests.filter((r) => r.startsWith(host) && !r.endsWith('/favicon.ico'))).toEqual([
+        `${host}/login`,
+        `${host}/phish`,
+      ]);
       await Promise.all([popup.close(), page.close()]);
     });
 

@@ -39,7 +39,8 @@ const expectNoErrors = (errors: unknown[]) => expect(errors, JSON.stringify(erro
 function extensionSteps(driver: () => JourneyDriver) {
   async function request<T>(message: unknown): Promise<T> {
     const reply = await driver().sendExtensionMessage<T>(message);
-    if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
+    if (!reply || reply.ok !== true)
+      throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
     return reply.data;
   }
   const isBlockedPage = (url: string) => url.startsWith(`${driver().extensionUrl('blocked.html')}?t=`);
@@ -47,7 +48,12 @@ function extensionSteps(driver: () => JourneyDriver) {
   async function popupWhy(tab: JourneyPage): Promise<string> {
     const tabId = await driver().tabIdOf(tab);
     const popup = await driver().openExtensionPage(`popup.html?tabId=${tabId}`);
-    const why = await waitFor('the popup to say why', () => popup.evaluate(() => document.querySelector('.why-decision')?.textContent ?? ''), (t) => t !== '', 15_000);
+    const why = await waitFor(
+      'the popup to say why',
+      () => popup.evaluate(() => document.querySelector('.why-decision')?.textContent ?? ''),
+      (t) => t !== '',
+      15_000,
+    );
     await popup.close();
     return why;
   }
@@ -72,10 +78,25 @@ for (const kind of selectedBrowsers()) {
       svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
       receiver = await startReportReceiver();
       // Before the launch: Firefox reads policies only at start-up.
-      policy = installBrowserPolicy(kind, { serviceUrl: svc.baseUrl, apiKey: svc.demoKey, blocklist: [ORG_LISTED], minBlockConfidence: 0.95, reportingUrl: receiver.url });
+      policy = installBrowserPolicy(kind, {
+        serviceUrl: svc.baseUrl,
+        apiKey: svc.demoKey,
+        blocklist: [ORG_LISTED],
+        minBlockConfidence: 0.95,
+        reportingUrl: receiver.url,
+      });
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
       // storage.managed's first read can take seconds on a fresh profile (the first storage.managed read takes seconds on a fresh profile).
-      await waitFor('the policy in force', () => request<SettingsData>({ type: 'settings.get' }), (d) => d.managedKeys.includes('blocklist') && d.managedKeys.includes('minBlockConfidence') && d.managedKeys.includes('reportingUrl'), 30_000, 250);
+      await waitFor(
+        'the policy in force',
+        () => request<SettingsData>({ type: 'settings.get' }),
+        (d) =>
+          d.managedKeys.includes('blocklist') &&
+          d.managedKeys.includes('minBlockConfidence') &&
+          d.managedKeys.includes('reportingUrl'),
+        30_000,
+        250,
+      );
       // The person's own threshold: the blocked page must name this one, not the default 76 (under
       // a policy the person may only lower it: floor.ts).
       await configure({ blockThreshold: 70 });
@@ -91,78 +112,118 @@ for (const kind of selectedBrowsers()) {
     const { request, isBlockedPage, popupWhy } = extensionSteps(() => driver);
     async function configure(patch: Record<string, unknown>): Promise<void> {
       const r = await request<SettingsWriteData>({ type: 'settings.set', patch });
-      if (r.refused && Object.keys(r.refused).length) throw new Error(`settings.set refused ${JSON.stringify(r.refused)}`);
+      if (r.refused && Object.keys(r.refused).length)
+        throw new Error(`settings.set refused ${JSON.stringify(r.refused)}`);
     }
     const blockedPage = (tab: JourneyPage) =>
       waitFor(
         'the blocked page to say why',
-        () => tab.evaluate(() => ({ headline: document.querySelector('main.blocked h1')?.textContent ?? '', why: document.querySelector('.why-decision')?.textContent ?? '' })),
+        () =>
+          tab.evaluate(() => ({
+            headline: document.querySelector('main.blocked h1')?.textContent ?? '',
+            why: document.querySelector('.why-decision')?.textContent ?? '',
+          })),
         (s) => s.why !== '',
         20_000,
       );
-    const statusOf = async (tab: JourneyPage) => request<TabStatusData>({ type: 'tab.status', tabId: await driver.tabIdOf(tab) });
+    const statusOf = async (tab: JourneyPage) =>
+      request<TabStatusData>({ type: 'tab.status', tabId: await driver.tabIdOf(tab) });
 
-    test.skipIf(blocker !== null)('a score at or above the person\'s block threshold: the blocked page and the popup name the score and the threshold', async () => {
-      const url = pages.url('malware-why.test', '/');
-      const tab = await driver.openWebPage(url);
-      await waitFor('the blocked page', () => tab.currentUrl(), isBlockedPage, 20_000);
-      const shown = await blockedPage(tab);
-      const why = en('why_score_block', '95', '70');
-      expect(shown.why).toBe(`${en('whyDecision')}: ${why}`);
-      expect(await popupWhy(tab)).toBe(`${en('whyDecision')}: ${why}`);
-      expect(submittedUrls(svc.log)).toContain(url);
-      // Reported to the organization with the rule that blocked it.
-      const event = await waitFor('navigation.blocked at the receiver', () => receiver.accepted().find((e) => e.type === 'navigation.blocked' && e.payload.url === url), (e) => e !== undefined, 20_000);
-      expect(event!.payload).toMatchObject({ host: 'malware-why.test', rule: 'band:malicious', verdict: { riskScore: 95 } });
-      await tab.close();
-      expectNoErrors(await driver.takeErrors());
-    }, 60_000);
+    test.skipIf(blocker !== null)(
+      "a score at or above the person's block threshold: the blocked page and the popup name the score and the threshold",
+      async () => {
+        const url = pages.url('malware-why.test', '/');
+        const tab = await driver.openWebPage(url);
+        await waitFor('the blocked page', () => tab.currentUrl(), isBlockedPage, 20_000);
+        const shown = await blockedPage(tab);
+        const why = en('why_score_block', '95', '70');
+        expect(shown.why).toBe(`${en('whyDecision')}: ${why}`);
+        expect(await popupWhy(tab)).toBe(`${en('whyDecision')}: ${why}`);
+        expect(submittedUrls(svc.log)).toContain(url);
+        // Reported to the organization with the rule that blocked it.
+        const event = await waitFor(
+          'navigation.blocked at the receiver',
+          () => receiver.accepted().find((e) => e.type === 'navigation.blocked' && e.payload.url === url),
+          (e) => e !== undefined,
+          20_000,
+        );
+        expect(event!.payload).toMatchObject({
+          host: 'malware-why.test',
+          rule: 'band:malicious',
+          verdict: { riskScore: 95 },
+        });
+        await tab.close();
+        expectNoErrors(await driver.takeErrors());
+      },
+      60_000,
+    );
 
-    test.skipIf(blocker !== null)('a host on the organization\'s block list (real policy): the blocked page says so; neither the site nor the service hears of it', async () => {
-      const url = pages.url(ORG_LISTED, '/login');
-      // From a page of another site, as a person following a link: the browser refuses the request
-      // itself (net::ERR_BLOCKED_BY_CLIENT in Chromium), and Linklens moves the tab to its page.
-      const tab = await driver.openWebPage(pages.url('why-start.test', '/'));
-      await tab.evaluate((u) => void (location.href = u), url);
-      await waitFor('the blocked page', () => tab.currentUrl(), isBlockedPage, 20_000);
-      const shown = await blockedPage(tab);
-      expect(shown).toEqual({ headline: en('headline_org_blocklist'), why: `${en('whyDecision')}: ${en('why_org_blocklist', ORG_LISTED)}` });
-      expect(pages.requestsTo(ORG_LISTED)).toEqual([]); // the browser's own rules stopped the request
-      expect(submittedUrls(svc.log).filter((u) => u.includes(ORG_LISTED))).toEqual([]);
-      await tab.close();
-      expectNoErrors(await driver.takeErrors());
-    }, 60_000);
+    test.skipIf(blocker !== null)(
+      "a host on the organization's block list (real policy): the blocked page says so; neither the site nor the service hears of it",
+      async () => {
+        const url = pages.url(ORG_LISTED, '/login');
+        // From a page of another site, as a person following a link: the browser refuses the request
+        // itself (net::ERR_BLOCKED_BY_CLIENT in Chromium), and Linklens moves the tab to its page.
+        const tab = await driver.openWebPage(pages.url('why-start.test', '/'));
+        await tab.evaluate((u) => void (location.href = u), url);
+        await waitFor('the blocked page', () => tab.currentUrl(), isBlockedPage, 20_000);
+        const shown = await blockedPage(tab);
+        expect(shown).toEqual({
+          headline: en('headline_org_blocklist'),
+          why: `${en('whyDecision')}: ${en('why_org_blocklist', ORG_LISTED)}`,
+        });
+        expect(pages.requestsTo(ORG_LISTED)).toEqual([]); // the browser's own rules stopped the request
+        expect(submittedUrls(svc.log).filter((u) => u.includes(ORG_LISTED))).toEqual([]);
+        await tab.close();
+        expectNoErrors(await driver.takeErrors());
+      },
+      60_000,
+    );
 
-    test.skipIf(blocker !== null)('minimum confidence (policy): a verdict above the block threshold but below the minimum confidence warns instead of blocking; options lets the person only lower it', async () => {
-      const options = await driver.openExtensionPage('options.html#protection');
-      const field = await waitFor(
-        'the locked minimum confidence field',
-        () =>
-          options.evaluate((label) => {
-            const l = [...document.querySelectorAll('label')].find((x) => x.textContent?.trim() === label);
-            const input = l?.control as HTMLInputElement | null | undefined;
-            return input ? { disabled: input.disabled, value: input.value, max: input.max } : null;
-          }, en('minBlockConfidence')),
-        (x) => x !== null,
-        15_000,
-      );
-      // The policy's value is a floor: the person may only lower it (block more), not raise it.
-      expect(field).toEqual({ disabled: false, value: '0.95', max: '0.95' });
-      await options.close();
-      const url = pages.url('phish-lowconf.test', '/login');
-      const tab = await driver.openWebPage(url);
-      const st = await waitFor('the verdict for the tab', () => statusOf(tab), (s) => s.status.kind === 'verdict', 20_000, 200);
-      if (st.status.kind !== 'verdict') throw new Error('no verdict');
-      expect(st.status.decision).toMatchObject({ action: 'warn', reason: 'low-confidence', rule: { rule: 'lowConfidence', score: 88, threshold: 70, confidence: 0.92, minConfidence: 0.95 } });
-      expect(await popupWhy(tab)).toBe(`${en('whyDecision')}: ${en('why_low_confidence', '88', '70', '92%', '95%')}`);
-      // Not blocked: the tab stays on the site, whose server served the page.
-      await new Promise((r) => setTimeout(r, 1000));
-      expect(isBlockedPage(await tab.currentUrl())).toBe(false);
-      expect(pages.requestsTo('phish-lowconf.test').map((r) => r.path)).toContain('/login');
-      expect(receiver.accepted().filter((e) => e.type === 'navigation.blocked' && e.payload.url === url)).toEqual([]);
-      await tab.close();
-      expectNoErrors(await driver.takeErrors());
-    }, 60_000);
+    test.skipIf(blocker !== null)(
+      'minimum confidence (policy): a verdict above the block threshold but below the minimum confidence warns instead of blocking; options lets the person only lower it',
+      async () => {
+        const options = await driver.openExtensionPage('options.html#protection');
+        const field = await waitFor(
+          'the locked minimum confidence field',
+          () =>
+            options.evaluate((label) => {
+              const l = [...document.querySelectorAll('label')].find((x) => x.textContent?.trim() === label);
+              const input = l?.control as HTMLInputElement | null | undefined;
+              return input ? { disabled: input.disabled, value: input.value, max: input.max } : null;
+            }, en('minBlockConfidence')),
+          (x) => x !== null,
+          15_000,
+        );
+        // The policy's value is a floor: the person may only lower it (block more), not raise it.
+        expect(field).toEqual({ disabled: false, value: '0.95', max: '0.95' });
+        await options.close();
+        const url = pages.url('phish-lowconf.test', '/login');
+        const tab = await driver.openWebPage(url);
+        const st = await waitFor(
+          'the verdict for the tab',
+          () => statusOf(tab),
+          (s) => s.status.kind === 'verdict',
+          20_000,
+          200,
+        );
+        if (st.status.kind !== 'verdict') throw new Error('no verdict');
+        expect(st.status.decision).toMatchObject({
+          action: 'warn',
+          reason: 'low-confidence',
+          rule: { rule: 'lowConfidence', score: 88, threshold: 70, confidence: 0.92, minConfidence: 0.95 },
+        });
+        expect(await popupWhy(tab)).toBe(`${en('whyDecision')}: ${en('why_low_confidence', '88', '70', '92%', '95%')}`);
+        // Not blocked: the tab stays on the site, whose server served the page.
+        await new Promise((r) => setTimeout(r, 1000));
+        expect(isBlockedPage(await tab.currentUrl())).toBe(false);
+        expect(pages.requestsTo('phish-lowconf.test').map((r) => r.path)).toContain('/login');
+        expect(receiver.accepted().filter((e) => e.type === 'navigation.blocked' && e.payload.url === url)).toEqual([]);
+        await tab.close();
+        expectNoErrors(await driver.takeErrors());
+      },
+      60_000,
+    );
 
     test('a page opened while its verdict says warn is reported as link.openedAnyway, once per tab and URL', async () => {
       // The verdict of the test above (warn: low confidence) is known now, before these openings.
@@ -179,42 +240,62 @@ for (const kind of selectedBrowsers()) {
       const events = await waitFor('link.openedAnyway for both tabs', opened, (l) => l.length >= 2, 20_000, 200);
       await new Promise((r) => setTimeout(r, 1000));
       expect(opened()).toHaveLength(2);
-      expect(events[0]!.payload).toMatchObject({ url, host: 'phish-lowconf.test', rule: 'low-confidence', verdict: { riskScore: 88 } });
+      expect(events[0]!.payload).toMatchObject({
+        url,
+        host: 'phish-lowconf.test',
+        rule: 'low-confidence',
+        verdict: { riskScore: 88 },
+      });
       await a.close();
       await b.close();
       expectNoErrors(await driver.takeErrors());
     }, 60_000);
 
-    test.skipIf(blocker !== null)('daily scan limit reached: the next page is not submitted, the popup says why, and it leaves once the limit allows', async () => {
-      await configure({ maxCreditsPerDay: 2 });
-      const urls = ['budget-one.test', 'budget-two.test', 'budget-three.test'].map((h) => pages.url(h, '/'));
-      const sent = () => submittedUrls(svc.log);
-      for (const u of urls.slice(0, 2)) {
-        const tab = await driver.openWebPage(u);
-        await waitFor(`${u} submitted`, sent, (s) => s.includes(u), 20_000);
-        await tab.close();
-      }
-      const third = await driver.openWebPage(urls[2]!);
-      const st = await waitFor('the third page held by the daily limit', () => statusOf(third), (s) => s.status.kind === 'checking' && s.status.waiting === 'credits', 20_000, 200);
-      expect(st.status).toMatchObject({ kind: 'checking', waiting: 'credits', lastError: 'daily_budget' });
-      expect(st.problem).toMatchObject({ code: 'daily_budget' });
-      await new Promise((r) => setTimeout(r, 1500));
-      expect(sent()).not.toContain(urls[2]);
-      const tabId = await driver.tabIdOf(third);
-      const popup = await driver.openExtensionPage(`popup.html?tabId=${tabId}`);
-      const text = await waitFor('the popup to say the limit is reached', () => popup.evaluate(() => document.body.textContent ?? ''), (t) => t.includes(en('errDailyBudget')), 15_000);
-      expect(text).toContain(en('errDailyBudget'));
-      await popup.close();
+    test.skipIf(blocker !== null)(
+      'daily scan limit reached: the next page is not submitted, the popup says why, and it leaves once the limit allows',
+      async () => {
+        await configure({ maxCreditsPerDay: 2 });
+        const urls = ['budget-one.test', 'budget-two.test', 'budget-three.test'].map((h) => pages.url(h, '/'));
+        const sent = () => submittedUrls(svc.log);
+        for (const u of urls.slice(0, 2)) {
+          const tab = await driver.openWebPage(u);
+          await waitFor(`${u} submitted`, sent, (s) => s.includes(u), 20_000);
+          await tab.close();
+        }
+        const third = await driver.openWebPage(urls[2]!);
+        const st = await waitFor(
+          'the third page held by the daily limit',
+          () => statusOf(third),
+          (s) => s.status.kind === 'checking' && s.status.waiting === 'credits',
+          20_000,
+          200,
+        );
+        expect(st.status).toMatchObject({ kind: 'checking', waiting: 'credits', lastError: 'daily_budget' });
+        expect(st.problem).toMatchObject({ code: 'daily_budget' });
+        await new Promise((r) => setTimeout(r, 1500));
+        expect(sent()).not.toContain(urls[2]);
+        const tabId = await driver.tabIdOf(third);
+        const popup = await driver.openExtensionPage(`popup.html?tabId=${tabId}`);
+        const text = await waitFor(
+          'the popup to say the limit is reached',
+          () => popup.evaluate(() => document.body.textContent ?? ''),
+          (t) => t.includes(en('errDailyBudget')),
+          15_000,
+        );
+        expect(text).toContain(en('errDailyBudget'));
+        await popup.close();
 
-      // Nothing silently lost: with room again, the waiting page leaves on the background's next
-      // jobs wake (an alarm, every 30 s), with no step from the person.
-      await configure({ maxCreditsPerDay: 3 });
-      await waitFor('the held page submitted', sent, (s) => s.includes(urls[2]!), 75_000, 500);
-      expect(sent().filter((u) => u === urls[2])).toHaveLength(1);
-      await third.close();
-      await configure({ maxCreditsPerDay: 0 });
-      expectNoErrors(await driver.takeErrors());
-    }, 120_000);
+        // Nothing silently lost: with room again, the waiting page leaves on the background's next
+        // jobs wake (an alarm, every 30 s), with no step from the person.
+        await configure({ maxCreditsPerDay: 3 });
+        await waitFor('the held page submitted', sent, (s) => s.includes(urls[2]!), 75_000, 500);
+        expect(sent().filter((u) => u === urls[2])).toHaveLength(1);
+        await third.close();
+        await configure({ maxCreditsPerDay: 0 });
+        expectNoErrors(await driver.takeErrors());
+      },
+      120_000,
+    );
   });
 
   // Audit-only is the organization's to set (a person cannot switch it on under a policy:
@@ -231,9 +312,21 @@ for (const kind of selectedBrowsers()) {
       pages = await startPageServer();
       svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
       receiver = await startReportReceiver();
-      policy = installBrowserPolicy(kind, { serviceUrl: svc.baseUrl, apiKey: svc.demoKey, auditOnly: true, blockThreshold: 80, reportingUrl: receiver.url });
+      policy = installBrowserPolicy(kind, {
+        serviceUrl: svc.baseUrl,
+        apiKey: svc.demoKey,
+        auditOnly: true,
+        blockThreshold: 80,
+        reportingUrl: receiver.url,
+      });
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      await waitFor('the policy in force', () => request<SettingsData>({ type: 'settings.get' }), (d) => d.managedKeys.includes('auditOnly') && d.managedKeys.includes('reportingUrl'), 30_000, 250);
+      await waitFor(
+        'the policy in force',
+        () => request<SettingsData>({ type: 'settings.get' }),
+        (d) => d.managedKeys.includes('auditOnly') && d.managedKeys.includes('reportingUrl'),
+        30_000,
+        250,
+      );
     }, 90_000);
     afterAll(async () => {
       policy?.remove(); // machine-wide: always, even after a failure
@@ -245,35 +338,79 @@ for (const kind of selectedBrowsers()) {
 
     const { request, isBlockedPage, popupWhy } = extensionSteps(() => driver);
 
-    test.skipIf(blocker !== null)('audit-only set by the organization: the page opens, options lists "would have blocked" with the rule, the receiver gets audit.wouldBlock; Clear empties the list', async () => {
-      const url = pages.url('malware-audit.test', '/login');
-      const tab = await driver.openWebPage(url);
-      const entries = await waitFor('the audit entry', () => request<AuditEntry[]>({ type: 'audit.get' }), (l) => l.some((e) => e.url === url), 20_000, 200);
-      expect(entries.find((e) => e.url === url)).toMatchObject({ host: 'malware-audit.test', wouldBe: 'block', via: 'navigation', reason: 'audit-only:band:malicious', rule: { rule: 'score', level: 'block', score: 95, threshold: 80 }, verdict: { riskScore: 95, band: 'malicious' } });
-      expect(isBlockedPage(await tab.currentUrl())).toBe(false);
-      expect(pages.requestsTo('malware-audit.test').map((r) => r.path)).toContain('/login');
-      expect(await popupWhy(tab)).toBe(`${en('whyDecision')}: ${en('why_audit_block', en('why_score_block', '95', '80'))}`);
+    test.skipIf(blocker !== null)(
+      'audit-only set by the organization: the page opens, options lists "would have blocked" with the rule, the receiver gets audit.wouldBlock; Clear empties the list',
+      async () => {
+        const url = pages.url('malware-audit.test', '/login');
+        const tab = await driver.openWebPage(url);
+        const entries = await waitFor(
+          'the audit entry',
+          () => request<AuditEntry[]>({ type: 'audit.get' }),
+          (l) => l.some((e) => e.url === url),
+          20_000,
+          200,
+        );
+        expect(entries.find((e) => e.url === url)).toMatchObject({
+          host: 'malware-audit.test',
+          wouldBe: 'block',
+          via: 'navigation',
+          reason: 'audit-only:band:malicious',
+          rule: { rule: 'score', level: 'block', score: 95, threshold: 80 },
+          verdict: { riskScore: 95, band: 'malicious' },
+        });
+        expect(isBlockedPage(await tab.currentUrl())).toBe(false);
+        expect(pages.requestsTo('malware-audit.test').map((r) => r.path)).toContain('/login');
+        expect(await popupWhy(tab)).toBe(
+          `${en('whyDecision')}: ${en('why_audit_block', en('why_score_block', '95', '80'))}`,
+        );
 
-      const event = await waitFor('audit.wouldBlock at the receiver', () => receiver.accepted().filter((e) => e.type === 'audit.wouldBlock' && e.payload.url === url), (l) => l.length > 0, 20_000);
-      expect(event).toHaveLength(1);
-      expect(event[0]!.payload).toMatchObject({ host: 'malware-audit.test', rule: 'audit-only:band:malicious', verdict: { riskScore: 95, band: 'malicious', categories: ['malware'] } });
+        const event = await waitFor(
+          'audit.wouldBlock at the receiver',
+          () => receiver.accepted().filter((e) => e.type === 'audit.wouldBlock' && e.payload.url === url),
+          (l) => l.length > 0,
+          20_000,
+        );
+        expect(event).toHaveLength(1);
+        expect(event[0]!.payload).toMatchObject({
+          host: 'malware-audit.test',
+          rule: 'audit-only:band:malicious',
+          verdict: { riskScore: 95, band: 'malicious', categories: ['malware'] },
+        });
 
-      const options = await driver.openExtensionPage('options.html#audit');
-      const row = await waitFor(
-        'the audit row in options',
-        () => options.evaluate((u) => [...document.querySelectorAll('section#audit tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')).find((cells) => cells[1] === u) ?? null, url),
-        (r) => r !== null,
-        15_000,
-      );
-      expect(row!.slice(1)).toEqual([url, en('auditWouldBlock'), en('auditVerdict', '95', en('band_malicious')), en('why_score_block', '95', '80')]);
-      await options.click('button', en('clearAudit'));
-      await options.click('button', en('confirm'));
-      await waitFor('the list emptied', () => options.evaluate(() => document.querySelectorAll('section#audit tbody tr').length), (n) => n === 0, 10_000);
-      expect(await request<AuditEntry[]>({ type: 'audit.get' })).toEqual([]);
-      await options.close();
-      await tab.close();
-      expectNoErrors(await driver.takeErrors());
-    }, 90_000);
-
+        const options = await driver.openExtensionPage('options.html#audit');
+        const row = await waitFor(
+          'the audit row in options',
+          () =>
+            options.evaluate(
+              (u) =>
+                [...document.querySelectorAll('section#audit tbody tr')]
+                  .map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''))
+                  .find((cells) => cells[1] === u) ?? null,
+              url,
+            ),
+          (r) => r !== null,
+          15_000,
+        );
+        expect(row!.slice(1)).toEqual([
+          url,
+          en('auditWouldBlock'),
+          en('auditVerdict', '95', en('band_malicious')),
+          en('why_score_block', '95', '80'),
+        ]);
+        await options.click('button', en('clearAudit'));
+        await options.click('button', en('confirm'));
+        await waitFor(
+          'the list emptied',
+          () => options.evaluate(() => document.querySelectorAll('section#audit tbody tr').length),
+          (n) => n === 0,
+          10_000,
+        );
+        expect(await request<AuditEntry[]>({ type: 'audit.get' })).toEqual([]);
+        await options.close();
+        await tab.close();
+        expectNoErrors(await driver.takeErrors());
+      },
+      90_000,
+    );
   });
 }

@@ -40,7 +40,12 @@ export function purchaseCredits(ctx: Ctx): JsonReply {
     return error(400, 'invalid_request', `"amount" must be an integer from 1 to ${MAX_PURCHASE}.`);
   }
   setBalance(ctx.state, ctx.state.credits.balance + amount);
-  return json(200, { balance: ctx.state.credits.balance, purchased: amount, currency: 'credits', updatedAt: ctx.state.credits.updatedAt });
+  return json(200, {
+    balance: ctx.state.credits.balance,
+    purchased: amount,
+    currency: 'credits',
+    updatedAt: ctx.state.credits.updatedAt,
+  });
 }
 
 /** GET /v1/settings/ → the stored record. */

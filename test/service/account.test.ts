@@ -14,12 +14,25 @@ beforeEach(async () => {
 
 describe('API keys', () => {
   it('creates a key and shows its secret once; the list never shows it', async () => {
-    const r = await call(svc, 'POST', '/v1/api-keys/', { body: { name: 'laptop', scopes: ['SCAN_READ', 'SCAN_WRITE'] } });
+    const r = await call(svc, 'POST', '/v1/api-keys/', {
+      body: { name: 'laptop', scopes: ['SCAN_READ', 'SCAN_WRITE'] },
+    });
     expect(r.status).toBe(201);
-    expect(r.json).toEqual({ id: expect.stringMatching(UUID), name: 'laptop', scopes: ['SCAN_READ', 'SCAN_WRITE'], createdAt: expect.stringMatching(ISO_MS), key: expect.any(String) });
+    expect(r.json).toEqual({
+      id: expect.stringMatching(UUID),
+      name: 'laptop',
+      scopes: ['SCAN_READ', 'SCAN_WRITE'],
+      createdAt: expect.stringMatching(ISO_MS),
+      key: expect.any(String),
+    });
     const list = await call(svc, 'GET', '/v1/api-keys/');
     expect(list.status).toBe(200);
-    expect(list.json.data.find((k: any) => k.id === r.json.id)).toEqual({ id: r.json.id, name: 'laptop', scopes: ['SCAN_READ', 'SCAN_WRITE'], createdAt: r.json.createdAt });
+    expect(list.json.data.find((k: any) => k.id === r.json.id)).toEqual({
+      id: r.json.id,
+      name: 'laptop',
+      scopes: ['SCAN_READ', 'SCAN_WRITE'],
+      createdAt: r.json.createdAt,
+    });
     for (const secret of [r.json.key, svc.demoKey, svc.readOnlyKey]) expect(list.text).not.toContain(secret);
   });
 
@@ -32,7 +45,9 @@ describe('API keys', () => {
   it('a new key is limited to its scopes', async () => {
     const { json } = await call(svc, 'POST', '/v1/api-keys/', { body: { name: 'reader', scopes: ['SCAN_READ'] } });
     expect((await call(svc, 'GET', '/v1/scans/', { key: json.key })).status).toBe(200);
-    expect((await call(svc, 'POST', '/v1/scans/', { key: json.key, body: { url: 'https://example.com/' } })).status).toBe(403);
+    expect(
+      (await call(svc, 'POST', '/v1/scans/', { key: json.key, body: { url: 'https://example.com/' } })).status,
+    ).toBe(403);
     expect((await call(svc, 'GET', '/v1/credits/', { key: json.key })).status).toBe(403);
     expect((await call(svc, 'GET', '/v1/settings/', { key: json.key })).status).toBe(403);
     expect((await call(svc, 'GET', '/v1/api-keys/', { key: json.key })).status).toBe(403);
@@ -70,7 +85,8 @@ describe('credits', () => {
   it('reports the balance; each scan spends one; 402 at zero; purchase adds and scanning works again', async () => {
     const start = await call(svc, 'GET', '/v1/credits/');
     expect(start.json).toEqual({ balance: 2, currency: 'credits', updatedAt: expect.stringMatching(ISO_MS) });
-    for (let i = 0; i < 2; i++) expect((await call(svc, 'POST', '/v1/scans/', { body: { url: `https://example.com/${i}` } })).status).toBe(201);
+    for (let i = 0; i < 2; i++)
+      expect((await call(svc, 'POST', '/v1/scans/', { body: { url: `https://example.com/${i}` } })).status).toBe(201);
     expect((await call(svc, 'GET', '/v1/credits/')).json.balance).toBe(0);
     const broke = await call(svc, 'POST', '/v1/scans/', { body: { url: 'https://example.com/x' } });
     expect(broke.status).toBe(402);
@@ -105,7 +121,12 @@ describe('settings', () => {
   });
 
   it('PUT stores any object and returns it; GET then shows it', async () => {
-    const next = { account: { name: 'Ada', email: 'ada@example.test' }, domains: { allow: ['example.com'], block: ['bad.example'] }, notifications: { email: true }, retentionDays: 7 };
+    const next = {
+      account: { name: 'Ada', email: 'ada@example.test' },
+      domains: { allow: ['example.com'], block: ['bad.example'] },
+      notifications: { email: true },
+      retentionDays: 7,
+    };
     const put = await call(svc, 'PUT', '/v1/settings/', { body: next });
     expect(put.status).toBe(200);
     expect(put.json).toEqual(next);

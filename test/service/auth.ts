@@ -72,7 +72,11 @@ export class KeyStore {
   /** 401 for a missing, malformed, unknown or revoked key. */
   authenticate(header: string | undefined): AuthResult {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-    if (!m?.[1]) return { ok: false, reply: unauthorized(header ? 'Authorization must be "Bearer <API_KEY>".' : 'Missing API key.') };
+    if (!m?.[1])
+      return {
+        ok: false,
+        reply: unauthorized(header ? 'Authorization must be "Bearer <API_KEY>".' : 'Missing API key.'),
+      };
     const k = this.byHash.get(hash(m[1]));
     if (!k) return { ok: false, reply: unauthorized('Unknown API key.') };
     if (k.revokedAt !== null) return { ok: false, reply: unauthorized('This API key was revoked.') };
@@ -92,19 +96,30 @@ export function forbidden(scope: Scope): JsonReply {
  * Body of POST /v1/api-keys/ (spec: "declared without a type"). Accepts `{name?, scopes: [...]}`
  * or `{name?, scope: "..."}` (the spec says a key is created "with a scope").
  */
-export function parseKeyRequest(body: unknown): { ok: true; name: string; scopes: Scope[] } | { ok: false; reply: JsonReply } {
+export function parseKeyRequest(
+  body: unknown,
+): { ok: true; name: string; scopes: Scope[] } | { ok: false; reply: JsonReply } {
   if (!isObject(body)) return { ok: false, reply: error(400, 'invalid_request', 'Body must be a JSON object.') };
   const name = body.name === undefined ? 'API key' : body.name;
   if (typeof name !== 'string' || name.trim() === '' || name.length > 100) {
-    return { ok: false, reply: error(400, 'invalid_request', '"name" must be a non-empty string of at most 100 characters.') };
+    return {
+      ok: false,
+      reply: error(400, 'invalid_request', '"name" must be a non-empty string of at most 100 characters.'),
+    };
   }
   const raw = body.scopes !== undefined ? body.scopes : body.scope !== undefined ? [body.scope] : undefined;
   if (!Array.isArray(raw) || raw.length === 0) {
-    return { ok: false, reply: error(400, 'invalid_request', `"scopes" must be a non-empty array of: ${SCOPES.join(', ')}.`) };
+    return {
+      ok: false,
+      reply: error(400, 'invalid_request', `"scopes" must be a non-empty array of: ${SCOPES.join(', ')}.`),
+    };
   }
   const bad = raw.find((s) => !(SCOPES as readonly unknown[]).includes(s));
   if (bad !== undefined) {
-    return { ok: false, reply: error(400, 'invalid_request', `Unknown scope ${JSON.stringify(bad)}; known: ${SCOPES.join(', ')}.`) };
+    return {
+      ok: false,
+      reply: error(400, 'invalid_request', `Unknown scope ${JSON.stringify(bad)}; known: ${SCOPES.join(', ')}.`),
+    };
   }
   return { ok: true, name: name.trim(), scopes: raw as Scope[] };
 }

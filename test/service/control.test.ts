@@ -31,16 +31,22 @@ describe('/__control/', () => {
   });
 
   it('faults: PUT merges, GET reads, DELETE resets; the fault then applies to /v1', async () => {
-    expect((await ctl('PUT', 'faults', { rate429: 1, retryAfterForm: 'http-date' })).json).toMatchObject({ rate429: 1, retryAfterForm: 'http-date' });
+    expect((await ctl('PUT', 'faults', { rate429: 1, retryAfterForm: 'http-date' })).json).toMatchObject({
+      rate429: 1,
+      retryAfterForm: 'http-date',
+    });
     expect((await ctl('POST', 'faults', { rate500: 0.25 })).json).toMatchObject({ rate429: 1, rate500: 0.25 });
     expect((await call(svc, 'GET', '/v1/credits/')).status).toBe(429);
     expect((await ctl('DELETE', 'faults')).json.rate429).toBe(0);
     expect((await call(svc, 'GET', '/v1/credits/')).status).toBe(200);
   });
 
-  it.each([[{ rate429: 'high' }], [{ streamMode: 'sideways' }], [{ bogus: 1 }], [{ intermediateStates: [1] }], [[1]]])('faults refuses %j with 400', async (body) => {
-    expect((await ctl('PUT', 'faults', body)).status).toBe(400);
-  });
+  it.each([[{ rate429: 'high' }], [{ streamMode: 'sideways' }], [{ bogus: 1 }], [{ intermediateStates: [1] }], [[1]]])(
+    'faults refuses %j with 400',
+    async (body) => {
+      expect((await ctl('PUT', 'faults', body)).status).toBe(400);
+    },
+  );
 
   it('credits, id-mode and delay are settable', async () => {
     expect((await ctl('PUT', 'credits', { balance: 0 })).json).toEqual({ balance: 0 });
@@ -90,10 +96,14 @@ describe('/__control/', () => {
 
 describe('cli.ts (npm run service)', () => {
   it('prints the base URL and a working demo key, and keeps serving', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/service/cli.ts', '--port', '0', '--delay', '5', '--key', 'llk_cli_test_key'], {
-      cwd: new URL('../..', import.meta.url).pathname,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test/service/cli.ts', '--port', '0', '--delay', '5', '--key', 'llk_cli_test_key'],
+      {
+        cwd: new URL('../..', import.meta.url).pathname,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       let out = '';
       const base = await new Promise<string>((resolve, reject) => {

@@ -13,18 +13,39 @@ const STREAM_MODES: readonly Faults['streamMode'][] = ['normal', 'stall', 'drop'
 
 /** Check a faults patch from JSON; null when acceptable, else the reason. */
 export function faultsProblem(patch: Record<string, unknown>): string | null {
-  const known = ['rate429', 'retryAfterForm', 'retryAfterSeconds', 'rate500', 'rate503', 'rateMalformed', 'rateTruncated', 'slowMs', 'streamMode', 'failScans', 'intermediateStates', 'paths'];
+  const known = [
+    'rate429',
+    'retryAfterForm',
+    'retryAfterSeconds',
+    'rate500',
+    'rate503',
+    'rateMalformed',
+    'rateTruncated',
+    'slowMs',
+    'streamMode',
+    'failScans',
+    'intermediateStates',
+    'paths',
+  ];
   const unknown = Object.keys(patch).find((k) => !known.includes(k));
   if (unknown) return `unknown fault ${JSON.stringify(unknown)}`;
   for (const k of ['rate429', 'retryAfterSeconds', 'rate500', 'rate503', 'rateMalformed', 'rateTruncated', 'slowMs']) {
     if (k in patch && (typeof patch[k] !== 'number' || !Number.isFinite(patch[k]))) return `${k} must be a number`;
   }
-  if ('retryAfterForm' in patch && patch.retryAfterForm !== 'seconds' && patch.retryAfterForm !== 'http-date') return 'retryAfterForm must be seconds or http-date';
-  if ('streamMode' in patch && !STREAM_MODES.includes(patch.streamMode as Faults['streamMode'])) return `streamMode must be one of ${STREAM_MODES.join(', ')}`;
+  if ('retryAfterForm' in patch && patch.retryAfterForm !== 'seconds' && patch.retryAfterForm !== 'http-date')
+    return 'retryAfterForm must be seconds or http-date';
+  if ('streamMode' in patch && !STREAM_MODES.includes(patch.streamMode as Faults['streamMode']))
+    return `streamMode must be one of ${STREAM_MODES.join(', ')}`;
   if ('failScans' in patch && typeof patch.failScans !== 'boolean') return 'failScans must be a boolean';
   for (const k of ['intermediateStates', 'paths']) {
     const v = patch[k];
-    if (k in patch && v !== undefined && !(k === 'paths' && v === null) && !(Array.isArray(v) && v.every((s) => typeof s === 'string'))) return `${k} must be an array of strings`;
+    if (
+      k in patch &&
+      v !== undefined &&
+      !(k === 'paths' && v === null) &&
+      !(Array.isArray(v) && v.every((s) => typeof s === 'string'))
+    )
+      return `${k} must be an array of strings`;
   }
   return null;
 }
@@ -66,7 +87,8 @@ export function control(s: ServiceState, method: string, path: string, body: unk
   if (what === 'credits') {
     if (method === 'GET') return json(200, { balance: s.credits.balance });
     if (WRITE.has(method)) {
-      if (typeof obj.balance !== 'number' || !Number.isFinite(obj.balance) || obj.balance < 0) return bad('balance must be a number ≥ 0');
+      if (typeof obj.balance !== 'number' || !Number.isFinite(obj.balance) || obj.balance < 0)
+        return bad('balance must be a number ≥ 0');
       setBalance(s, obj.balance);
       return json(200, { balance: s.credits.balance });
     }

@@ -81,14 +81,17 @@ export function streamEvents(ctx: Ctx): Reply {
   const waitForNext = (): void => {
     const next = job.timeline[sent + 1];
     if (!next) return;
-    const t = setTimeout(() => {
-      timers.delete(t);
-      const now = stateIndexAt(job, Date.now());
-      // Every transition gets its own frame, even when a slow timer overshot several.
-      while (sent < now) res.write(frame(job, ++sent));
-      if (isTerminal(job.timeline[sent]?.state ?? '') || sent === last) close();
-      else waitForNext();
-    }, Math.max(0, next.at - Date.now()));
+    const t = setTimeout(
+      () => {
+        timers.delete(t);
+        const now = stateIndexAt(job, Date.now());
+        // Every transition gets its own frame, even when a slow timer overshot several.
+        while (sent < now) res.write(frame(job, ++sent));
+        if (isTerminal(job.timeline[sent]?.state ?? '') || sent === last) close();
+        else waitForNext();
+      },
+      Math.max(0, next.at - Date.now()),
+    );
     timers.add(t);
   };
   waitForNext();

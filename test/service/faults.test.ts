@@ -13,7 +13,8 @@ beforeEach(async () => {
   await fetch(`${svc.baseUrl}/__control/reset`, { method: 'POST' });
 });
 
-const scan = (url = 'https://example.com/', headers: Record<string, string> = {}) => call(svc, 'POST', '/v1/scans/', { body: { url }, headers });
+const scan = (url = 'https://example.com/', headers: Record<string, string> = {}) =>
+  call(svc, 'POST', '/v1/scans/', { body: { url }, headers });
 
 describe('answers replaced before the handler runs', () => {
   it('429 with Retry-After in seconds; nothing is created or spent', async () => {

@@ -33,7 +33,12 @@ export function error(status: number, code: string, message: string, headers?: R
 }
 
 /** Write a JSON text (already serialized, maybe corrupted by a fault) with CORS headers. */
-export function writeJson(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+export function writeJson(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, {
     ...CORS_HEADERS,
     ...headers,
@@ -46,9 +51,7 @@ export function writeJson(res: ServerResponse, status: number, text: string, hea
 
 export const MAX_BODY_BYTES = 1_000_000;
 
-export type BodyRead =
-  | { ok: true; raw: string; value: unknown }
-  | { ok: false; raw: string; reply: JsonReply };
+export type BodyRead = { ok: true; raw: string; value: unknown } | { ok: false; raw: string; reply: JsonReply };
 
 /**
  * Read the whole body. Empty → value undefined. Not JSON → a 400 reply (with the raw text kept for

@@ -93,7 +93,8 @@ function dispatch(
   }
   const m = match(entry.method, url.pathname);
   if (m.kind === 'none') return error(404, 'not_found', `No endpoint ${entry.method} ${url.pathname}.`);
-  if (m.kind === 'method') return error(405, 'method_not_allowed', `Use ${m.allow.join(', ')}.`, { Allow: m.allow.join(', ') });
+  if (m.kind === 'method')
+    return error(405, 'method_not_allowed', `Use ${m.allow.join(', ')}.`, { Allow: m.allow.join(', ') });
 
   const auth = s.keys.authenticate(header(req, 'authorization') ?? undefined);
   if (!auth.ok) return auth.reply;
@@ -108,7 +109,8 @@ function dispatch(
   const bodyText = JSON.stringify(read.value ?? null);
   const stored = idemSlot ? s.idempotency.get(idemSlot) : undefined;
   if (stored) {
-    if (stored.bodyText !== bodyText) return error(422, 'idempotency_mismatch', 'This Idempotency-Key was used with a different request body.');
+    if (stored.bodyText !== bodyText)
+      return error(422, 'idempotency_mismatch', 'This Idempotency-Key was used with a different request body.');
     return { ...stored.reply, headers: { ...stored.reply.headers, 'Idempotent-Replayed': 'true' } };
   }
 

@@ -4,7 +4,15 @@
  * Paths match with or without the trailing slash the spec gives.
  */
 import type { Scope } from './auth';
-import { createKey, getCredits, getSettings, listKeys, purchaseCredits, putSettings, revokeKey } from './account-handlers';
+import {
+  createKey,
+  getCredits,
+  getSettings,
+  listKeys,
+  purchaseCredits,
+  putSettings,
+  revokeKey,
+} from './account-handlers';
 import { streamEvents } from './events';
 import type { Reply } from './http';
 import { createBatch, createScan, getScan, listScans, scanAnalytics } from './scan-handlers';

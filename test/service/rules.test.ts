@@ -4,7 +4,15 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bandOf, BANDS, KNOWN_CATEGORIES } from '@/src/shared/verdict';
-import { CATEGORY_BY_BAND, RULES, SLOW_FACTOR, startService, verdictFor, XSS_PAYLOAD, type ScanningService } from './server';
+import {
+  CATEGORY_BY_BAND,
+  RULES,
+  SLOW_FACTOR,
+  startService,
+  verdictFor,
+  XSS_PAYLOAD,
+  type ScanningService,
+} from './server';
 import { call, waitTerminal } from './test-helpers';
 
 const lower = (url: string) => {
@@ -17,11 +25,14 @@ describe('rule table', () => {
     expect(verdictFor(rule.example).rule).toBe(name);
   });
 
-  it.each(RULES.filter((r) => r.name !== 'safe').map((r) => [r.name, r] as const))('rule %s does not apply to any other example', (_n, rule) => {
-    for (const other of RULES) {
-      if (other !== rule) expect(rule.apply(...lower(other.example)), other.example).toBeNull();
-    }
-  });
+  it.each(RULES.filter((r) => r.name !== 'safe').map((r) => [r.name, r] as const))(
+    'rule %s does not apply to any other example',
+    (_n, rule) => {
+      for (const other of RULES) {
+        if (other !== rule) expect(rule.apply(...lower(other.example)), other.example).toBeNull();
+      }
+    },
+  );
 
   const table: Array<[string, string, number | null, string[] | null]> = [
     ['https://example.com/', 'COMPLETED', 5, ['safe']],
@@ -68,7 +79,9 @@ describe('rule table', () => {
     const safe = verdictFor('https://example.com/');
     expect(safe.outcome === 'COMPLETED' && safe.result.indicators).toEqual([]);
     const bad = verdictFor('https://phish.example/');
-    expect(bad.outcome === 'COMPLETED' && bad.result.indicators).toEqual([{ type: 'keyword', value: 'phish', severity: 'high' }]);
+    expect(bad.outcome === 'COMPLETED' && bad.result.indicators).toEqual([
+      { type: 'keyword', value: 'phish', severity: 'high' },
+    ]);
   });
 
   it('"xss" hosts put HTML/script text in reasoning, categories and indicators', () => {
@@ -99,12 +112,15 @@ describe('the service applies the table', () => {
   });
   afterAll(() => svc.stop());
 
-  it.each([...RULES.map((r) => r.example), 'https://example.com/score-63', 'https://slow.example/'])('%s over HTTP equals verdictFor', async (url) => {
-    const { json } = await call(svc, 'POST', '/v1/scans/', { body: { url } });
-    const done = await waitTerminal(svc, json.id);
-    const v = verdictFor(url);
-    expect(done.state).toBe(v.outcome);
-    if (v.outcome === 'COMPLETED') expect(done.result).toEqual(v.result);
-    else expect(done.error).toEqual(v.error);
-  });
+  it.each([...RULES.map((r) => r.example), 'https://example.com/score-63', 'https://slow.example/'])(
+    '%s over HTTP equals verdictFor',
+    async (url) => {
+      const { json } = await call(svc, 'POST', '/v1/scans/', { body: { url } });
+      const done = await waitTerminal(svc, json.id);
+      const v = verdictFor(url);
+      expect(done.state).toBe(v.outcome);
+      if (v.outcome === 'COMPLETED') expect(done.result).toEqual(v.result);
+      else expect(done.error).toEqual(v.error);
+    },
+  );
 });

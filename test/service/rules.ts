@@ -27,9 +27,7 @@ export type Verdict =
   | { outcome: 'COMPLETED'; rule: string; delayFactor: number; result: ScanResult }
   | { outcome: 'FAILED'; rule: string; delayFactor: number; error: { reason: string } };
 
-type Outcome =
-  | { outcome: 'COMPLETED'; result: ScanResult }
-  | { outcome: 'FAILED'; error: { reason: string } };
+type Outcome = { outcome: 'COMPLETED'; result: ScanResult } | { outcome: 'FAILED'; error: { reason: string } };
 
 export interface Rule {
   name: string;
@@ -109,7 +107,8 @@ export const RULES: readonly Rule[] = [
           confidence: 0.9,
           categories: [CATEGORY_BY_BAND[band]],
           reasoning: `Rule "score": the path asks for risk score ${score} (${band} band).`,
-          indicators: band === 'safe' ? [] : [{ type: 'forced-score', value: seg ?? '', severity: SEVERITY_BY_BAND[band] }],
+          indicators:
+            band === 'safe' ? [] : [{ type: 'forced-score', value: seg ?? '', severity: SEVERITY_BY_BAND[band] }],
         },
       };
     },

@@ -45,7 +45,9 @@ describe('POST /v1/scans/batch', () => {
 
   it('answers 402 when credits do not cover every URL, creating none', async () => {
     svc.setCredits(1);
-    const r = await call(svc, 'POST', '/v1/scans/batch', { body: { urls: ['https://a.example/', 'https://b.example/'] } });
+    const r = await call(svc, 'POST', '/v1/scans/batch', {
+      body: { urls: ['https://a.example/', 'https://b.example/'] },
+    });
     expect(r.status).toBe(402);
     expect(r.json.balance).toBe(1); // what is left, stated beside the error
     expect(svc.scans()).toHaveLength(0);
@@ -88,7 +90,12 @@ describe('GET /v1/scans/{id}/analytics', () => {
     await waitTerminal(svc, json.id);
     const r = await call(svc, 'GET', `/v1/scans/${bare(json.id)}/analytics`);
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ scanId: json.id, engine: 'local-rules-1', state: 'COMPLETED', checks: { matchedRule: 'scam', states: ['QUEUED', 'COMPLETED'] } });
+    expect(r.json).toMatchObject({
+      scanId: json.id,
+      engine: 'local-rules-1',
+      state: 'COMPLETED',
+      checks: { matchedRule: 'scam', states: ['QUEUED', 'COMPLETED'] },
+    });
     expect(r.json.processingMs).toEqual(expect.any(Number));
     expect(r.json.queueMs).toEqual(expect.any(Number));
   });

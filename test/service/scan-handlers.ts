@@ -14,7 +14,13 @@ function spend(ctx: Ctx, n: number): JsonReply | null {
   const { balance } = ctx.state.credits;
   if (balance < n) {
     // The balance beside the error, as a service may state it (the spec shows no error bodies).
-    return json(402, { error: { code: 'insufficient_credits', message: `This needs ${n} credit(s); the balance is ${balance}. Buy more with POST /v1/credits/purchase.` }, balance });
+    return json(402, {
+      error: {
+        code: 'insufficient_credits',
+        message: `This needs ${n} credit(s); the balance is ${balance}. Buy more with POST /v1/credits/purchase.`,
+      },
+      balance,
+    });
   }
   setBalance(ctx.state, balance - n);
   return null;
@@ -34,7 +40,8 @@ function newJob(ctx: Ctx, url: string): Job {
 export function createScan(ctx: Ctx): JsonReply {
   if (!isObject(ctx.body)) return error(400, 'invalid_request', 'Body must be a JSON object with "url".');
   const checked = checkScanUrl(ctx.body.url);
-  if (!checked.ok) return error(checked.status, checked.status === 400 ? 'invalid_request' : 'invalid_url', checked.message);
+  if (!checked.ok)
+    return error(checked.status, checked.status === 400 ? 'invalid_request' : 'invalid_url', checked.message);
   const refused = spend(ctx, 1);
   if (refused) return refused;
   return json(201, viewAt(newJob(ctx, checked.url), 0));
@@ -43,13 +50,19 @@ export function createScan(ctx: Ctx): JsonReply {
 /** POST /v1/scans/batch {urls: [...]} → 201 {data: [job...]} in request order; all or nothing. */
 export function createBatch(ctx: Ctx): JsonReply {
   const urls = isObject(ctx.body) ? ctx.body.urls : undefined;
-  if (!Array.isArray(urls) || urls.length === 0) return error(400, 'invalid_request', 'Body must be {"urls": [<url>, ...]} with at least one URL.');
+  if (!Array.isArray(urls) || urls.length === 0)
+    return error(400, 'invalid_request', 'Body must be {"urls": [<url>, ...]} with at least one URL.');
   const max = ctx.state.maxBatch;
   if (urls.length > max) return error(413, 'batch_too_large', `A batch holds at most ${max} URLs; got ${urls.length}.`);
   const valid: string[] = [];
   for (const [i, u] of urls.entries()) {
     const checked = checkScanUrl(u);
-    if (!checked.ok) return error(checked.status, checked.status === 400 ? 'invalid_request' : 'invalid_url', `urls[${i}]: ${checked.message}`);
+    if (!checked.ok)
+      return error(
+        checked.status,
+        checked.status === 400 ? 'invalid_request' : 'invalid_url',
+        `urls[${i}]: ${checked.message}`,
+      );
     valid.push(checked.url);
   }
   const refused = spend(ctx, valid.length);
@@ -61,13 +74,18 @@ export function createBatch(ctx: Ctx): JsonReply {
 export function listScans(ctx: Ctx): JsonReply {
   const q = ctx.url.searchParams;
   const limitText = q.get('limit');
-  const limit = limitText === null || limitText === '' ? DEFAULT_LIMIT : /^\d{1,4}$/.test(limitText) ? Number(limitText) : NaN;
-  if (!(limit >= 1 && limit <= MAX_LIMIT)) return error(400, 'invalid_request', `"limit" must be an integer from 1 to ${MAX_LIMIT}.`);
+  const limit =
+    limitText === null || limitText === '' ? DEFAULT_LIMIT : /^\d{1,4}$/.test(limitText) ? Number(limitText) : NaN;
+  if (!(limit >= 1 && limit <= MAX_LIMIT))
+    return error(400, 'invalid_request', `"limit" must be an integer from 1 to ${MAX_LIMIT}.`);
   const cursor = q.get('cursor');
   const before = cursor === null || cursor === '' ? Infinity : decodeCursor(cursor);
   if (before === null) return error(400, 'invalid_request', '"cursor" is not a cursor this service gave out.');
   const { jobs, nextBefore } = ctx.state.scans.page(limit, before);
-  return json(200, { data: jobs.map((j) => viewNow(j, ctx.now)), nextCursor: nextBefore === null ? null : encodeCursor(nextBefore) });
+  return json(200, {
+    data: jobs.map((j) => viewNow(j, ctx.now)),
+    nextCursor: nextBefore === null ? null : encodeCursor(nextBefore),
+  });
 }
 
 export function findJob(ctx: Ctx): Job | JsonReply {

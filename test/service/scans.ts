@@ -76,12 +76,19 @@ export class ScanStore {
   create(url: string, o: CreateOptions): Job {
     let verdict = verdictFor(url);
     if (o.failScans) {
-      verdict = { outcome: 'FAILED', rule: 'fault:failScans', delayFactor: verdict.delayFactor, error: { reason: 'Injected failure (failScans).' } };
+      verdict = {
+        outcome: 'FAILED',
+        rule: 'fault:failScans',
+        delayFactor: verdict.delayFactor,
+        error: { reason: 'Injected failure (failScans).' },
+      };
     }
     const total = Math.max(0, o.delayMs) * verdict.delayFactor;
     const steps = o.intermediateStates.length + 1;
     const timeline = [{ state: 'QUEUED', at: o.now }];
-    o.intermediateStates.forEach((state, i) => timeline.push({ state, at: o.now + Math.round((total * (i + 1)) / steps) }));
+    o.intermediateStates.forEach((state, i) =>
+      timeline.push({ state, at: o.now + Math.round((total * (i + 1)) / steps) }),
+    );
     timeline.push({ state: verdict.outcome, at: o.now + total });
     const job: Job = { uuid: randomUUID(), seq: ++this.seq, url, createdMs: o.now, timeline, verdict };
     this.byUuid.set(job.uuid, job);
@@ -107,7 +114,13 @@ export class ScanStore {
   summaries(now: number): ScanSummary[] {
     return this.ordered.map((j) => {
       const v = viewNow(j, now);
-      return { id: jobId(j), url: j.url, state: String(v.state), createdAt: String(v.createdAt), completedAt: (v.completedAt as string | null) ?? null };
+      return {
+        id: jobId(j),
+        url: j.url,
+        state: String(v.state),
+        createdAt: String(v.createdAt),
+        completedAt: (v.completedAt as string | null) ?? null,
+      };
     });
   }
 
@@ -126,7 +139,9 @@ export function decodeCursor(cursor: string): number | null {
 }
 
 /** Validate a submitted URL: http(s), parseable, at most 2048 characters. */
-export function checkScanUrl(v: unknown): { ok: true; url: string } | { ok: false; status: 400 | 422; message: string } {
+export function checkScanUrl(
+  v: unknown,
+): { ok: true; url: string } | { ok: false; status: 400 | 422; message: string } {
   if (v === undefined || v === null) return { ok: false, status: 400, message: '"url" is required.' };
   if (typeof v !== 'string') return { ok: false, status: 400, message: '"url" must be a string.' };
   if (v.length > 2048) return { ok: false, status: 422, message: '"url" is longer than 2048 characters.' };
@@ -136,6 +151,7 @@ export function checkScanUrl(v: unknown): { ok: true; url: string } | { ok: fals
   } catch {
     return { ok: false, status: 422, message: '"url" is not an absolute URL.' };
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { ok: false, status: 422, message: '"url" must be http or https.' };
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    return { ok: false, status: 422, message: '"url" must be http or https.' };
   return { ok: true, url: v };
 }

@@ -37,7 +37,9 @@ export async function startService(opts: ServiceOptions = {}): Promise<ScanningS
     });
   };
   // HTTP/2's compatibility API gives the handler request and response objects of the same shape.
-  const server = opts.tls ? createSecureServer({ ...testTls(), allowHTTP1: true }, handler as never) : createServer(handler);
+  const server = opts.tls
+    ? createSecureServer({ ...testTls(), allowHTTP1: true }, handler as never)
+    : createServer(handler);
   const sessions = new Set<{ destroy(): void }>();
   server.on('session', (s: { destroy(): void; on(e: 'close', f: () => void): void }) => {
     sessions.add(s);

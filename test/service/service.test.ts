@@ -15,7 +15,8 @@ beforeEach(async () => {
   await fetch(`${svc.baseUrl}/__control/reset`, { method: 'POST' });
 });
 
-const scan = (url: string, o: Parameters<typeof call>[3] = {}) => call(svc, 'POST', '/v1/scans/', { body: { url }, ...o });
+const scan = (url: string, o: Parameters<typeof call>[3] = {}) =>
+  call(svc, 'POST', '/v1/scans/', { body: { url }, ...o });
 
 describe('authentication and scopes', () => {
   it('answers 401 with a JSON error for a missing key', async () => {
@@ -27,7 +28,10 @@ describe('authentication and scopes', () => {
 
   it('answers 401 for an unknown key and for a non-Bearer scheme', async () => {
     expect((await call(svc, 'GET', '/v1/scans/', { key: 'llk_nope' })).status).toBe(401);
-    const basic = await call(svc, 'GET', '/v1/scans/', { key: null, headers: { Authorization: `Basic ${svc.demoKey}` } });
+    const basic = await call(svc, 'GET', '/v1/scans/', {
+      key: null,
+      headers: { Authorization: `Basic ${svc.demoKey}` },
+    });
     expect(basic.status).toBe(401);
   });
 
@@ -35,7 +39,10 @@ describe('authentication and scopes', () => {
     const one = await scan('https://example.com/', { key: svc.readOnlyKey });
     expect(one.status).toBe(403);
     expect(one.json.error.code).toBe('forbidden');
-    const batch = await call(svc, 'POST', '/v1/scans/batch', { key: svc.readOnlyKey, body: { urls: ['https://example.com/'] } });
+    const batch = await call(svc, 'POST', '/v1/scans/batch', {
+      key: svc.readOnlyKey,
+      body: { urls: ['https://example.com/'] },
+    });
     expect(batch.status).toBe(403);
     expect(svc.scans()).toHaveLength(0);
   });
@@ -67,7 +74,13 @@ describe('POST /v1/scans/ and GET /v1/scans/{id}', () => {
     const v = verdictFor(url);
     expect(v.outcome).toBe('COMPLETED');
     if (v.outcome === 'COMPLETED') expect(done.result).toEqual(v.result);
-    expect(Object.keys(done.result).sort()).toEqual(['categories', 'confidence', 'indicators', 'reasoning', 'riskScore']);
+    expect(Object.keys(done.result).sort()).toEqual([
+      'categories',
+      'confidence',
+      'indicators',
+      'reasoning',
+      'riskScore',
+    ]);
   });
 
   it('ends FAILED with an error reason and no result for a "fail" URL', async () => {
@@ -127,7 +140,10 @@ describe('Idempotency-Key', () => {
   });
 
   it('also replays batch submissions', async () => {
-    const o = { body: { urls: ['https://a.example/', 'https://b.example/'] }, headers: { 'Idempotency-Key': 'batch-1' } };
+    const o = {
+      body: { urls: ['https://a.example/', 'https://b.example/'] },
+      headers: { 'Idempotency-Key': 'batch-1' },
+    };
     const a = await call(svc, 'POST', '/v1/scans/batch', o);
     const b = await call(svc, 'POST', '/v1/scans/batch', o);
     expect(b.json).toEqual(a.json);
@@ -142,12 +158,15 @@ describe('id modes (path parameter form)', () => {
     ['both', true, true],
     ['bare', true, false],
     ['prefixed', false, true],
-  ] as const)('mode %s: bare accepted=%s, prefixed accepted=%s (GET and analytics)', async (mode, bareOk, prefixedOk) => {
-    const { json } = await scan('https://example.com/ids');
-    svc.setIdMode(mode);
-    for (const p of paths(bare(json.id))) expect((await call(svc, 'GET', p)).status, p).toBe(bareOk ? 200 : 404);
-    for (const p of paths(json.id)) expect((await call(svc, 'GET', p)).status, p).toBe(prefixedOk ? 200 : 404);
-  });
+  ] as const)(
+    'mode %s: bare accepted=%s, prefixed accepted=%s (GET and analytics)',
+    async (mode, bareOk, prefixedOk) => {
+      const { json } = await scan('https://example.com/ids');
+      svc.setIdMode(mode);
+      for (const p of paths(bare(json.id))) expect((await call(svc, 'GET', p)).status, p).toBe(bareOk ? 200 : 404);
+      for (const p of paths(json.id)) expect((await call(svc, 'GET', p)).status, p).toBe(prefixedOk ? 200 : 404);
+    },
+  );
 
   it('applies the mode to the events stream too', async () => {
     const { json } = await scan('https://example.com/ids-events');
@@ -168,7 +187,9 @@ describe('routing, content type and CORS', () => {
       expect((await call(svc, 'GET', p)).status, p).toBe(200);
     }
     expect((await call(svc, 'POST', '/v1/scans', { body: { url: 'https://example.com/' } })).status).toBe(201);
-    expect((await call(svc, 'POST', '/v1/scans/batch/', { body: { urls: ['https://example.com/'] } })).status).toBe(201);
+    expect((await call(svc, 'POST', '/v1/scans/batch/', { body: { urls: ['https://example.com/'] } })).status).toBe(
+      201,
+    );
   });
 
   it('answers unknown routes with a 404 JSON error, and wrong methods with 405 + Allow', async () => {
@@ -184,7 +205,11 @@ describe('routing, content type and CORS', () => {
   it('answers a CORS preflight and marks answers Access-Control-Allow-Origin: *', async () => {
     const pre = await fetch(`${svc.baseUrl}/v1/scans/`, {
       method: 'OPTIONS',
-      headers: { Origin: 'chrome-extension://abc', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key' },
+      headers: {
+        Origin: 'chrome-extension://abc',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
@@ -202,7 +227,14 @@ describe('request log and inspection', () => {
     await call(svc, 'GET', '/v1/scans/?limit=3');
     await call(svc, 'GET', '/v1/credits/', { key: 'llk_wrong' });
     const [post, list, denied] = svc.log;
-    expect(post).toMatchObject({ method: 'POST', path: '/v1/scans/', status: 201, idempotencyKey: 'log-1', body: { url: 'https://example.com/logged' }, contentType: 'application/json' });
+    expect(post).toMatchObject({
+      method: 'POST',
+      path: '/v1/scans/',
+      status: 201,
+      idempotencyKey: 'log-1',
+      body: { url: 'https://example.com/logged' },
+      contentType: 'application/json',
+    });
     expect(post?.auth).toMatch(/^[0-9a-f-]{36}$/);
     expect(list).toMatchObject({ method: 'GET', query: { limit: '3' }, status: 200, body: null });
     expect(denied).toMatchObject({ status: 401, auth: null });
@@ -218,6 +250,10 @@ describe('request log and inspection', () => {
   it('lists every scan with its current state for inspection', async () => {
     const { json } = await scan('https://example.com/inspect');
     await waitTerminal(svc, json.id);
-    expect(svc.scans().find((s) => s.id === json.id)).toMatchObject({ url: 'https://example.com/inspect', state: 'COMPLETED', completedAt: expect.stringMatching(ISO_MS) });
+    expect(svc.scans().find((s) => s.id === json.id)).toMatchObject({
+      url: 'https://example.com/inspect',
+      state: 'COMPLETED',
+      completedAt: expect.stringMatching(ISO_MS),
+    });
   });
 });

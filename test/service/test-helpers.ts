@@ -20,14 +20,20 @@ export interface CallResult {
   json: any;
 }
 
-export async function call(svc: ScanningService, method: string, path: string, o: CallOptions = {}): Promise<CallResult> {
+export async function call(
+  svc: ScanningService,
+  method: string,
+  path: string,
+  o: CallOptions = {},
+): Promise<CallResult> {
   const headers: Record<string, string> = { ...o.headers };
   const key = o.key === undefined ? svc.demoKey : o.key;
   if (key !== null) headers.Authorization = `Bearer ${key}`;
   let body: string | undefined;
   if (o.raw !== undefined) body = o.raw;
   else if (o.body !== undefined) body = JSON.stringify(o.body);
-  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+    headers['Content-Type'] = 'application/json';
   const res = await fetch(svc.baseUrl + path, { method, headers, body });
   const text = await res.text();
   let json: unknown;
@@ -65,10 +71,23 @@ export interface StreamRead {
  * Read an event stream as raw text until it ends, breaks, or `maxMs` passes (then it is aborted).
  * `onText` may stop early by returning true (the stream is aborted and reported 'open').
  */
-export async function readStream(url: string, key: string, maxMs: number, onText?: (text: string) => boolean): Promise<StreamRead> {
+export async function readStream(
+  url: string,
+  key: string,
+  maxMs: number,
+  onText?: (text: string) => boolean,
+): Promise<StreamRead> {
   const ctrl = new AbortController();
-  const res = await fetch(url, { headers: { Authorization: `Bearer ${key}`, Accept: 'text/event-stream' }, signal: ctrl.signal });
-  const out: StreamRead = { status: res.status, contentType: res.headers.get('content-type'), text: '', ending: 'open' };
+  const res = await fetch(url, {
+    headers: { Authorization: `Bearer ${key}`, Accept: 'text/event-stream' },
+    signal: ctrl.signal,
+  });
+  const out: StreamRead = {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    text: '',
+    ending: 'open',
+  };
   if (!res.body) return { ...out, ending: 'end' };
   const reader = res.body.getReader();
   const decoder = new TextDecoder();

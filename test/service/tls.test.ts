@@ -20,7 +20,10 @@ afterAll(async () => {
   await svc.stop();
 });
 
-function h2(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; type: string; text: string }> {
+function h2(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; type: string; text: string }> {
   return new Promise((ok, fail) => {
     const req = session.request({
       ':method': init.method ?? 'GET',
@@ -59,16 +62,23 @@ describe('the service over HTTPS with HTTP/2', () => {
     const events = await h2(`/v1/scans/${job.id}/events`);
     expect(events.status).toBe(200);
     expect(events.type).toMatch(/^text\/event-stream/);
-    const states = events.text.split('\n').filter((l) => l.startsWith('data:')).map((l) => (JSON.parse(l.slice(5)) as { state: string }).state);
+    const states = events.text
+      .split('\n')
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => (JSON.parse(l.slice(5)) as { state: string }).state);
     expect(states.at(-1)).toBe('COMPLETED');
   });
 
   it('still accepts HTTP/1.1 over TLS', async () => {
     const r = await new Promise<{ status: number; version: string }>((ok, fail) => {
-      const req = request(`${svc.baseUrl}/v1/credits/`, { ca: testTls().cert, headers: { authorization: `Bearer ${svc.demoKey}` } }, (res) => {
-        res.resume();
-        res.on('end', () => ok({ status: res.statusCode ?? 0, version: res.httpVersion }));
-      });
+      const req = request(
+        `${svc.baseUrl}/v1/credits/`,
+        { ca: testTls().cert, headers: { authorization: `Bearer ${svc.demoKey}` } },
+        (res) => {
+          res.resume();
+          res.on('end', () => ok({ status: res.statusCode ?? 0, version: res.httpVersion }));
+        },
+      );
       req.on('error', fail);
       req.end();
     });

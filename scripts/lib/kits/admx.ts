@@ -29,7 +29,12 @@ function policyElement(key: PolicyKey, regKey: string): string {
       return `${head} presentation="$(presentation.${name})">\n${tail}      <elements>\n        <decimal id="${name}" valueName="${name}" required="true" minValue="${node.minimum ?? 0}" maxValue="${node.maximum ?? 4294967295}" />\n      </elements>\n    </policy>`;
     case 'string':
       if (node.enum) {
-        const items = node.enum.map((v) => `          <item displayName="$(string.${name}_${v})"><value><string>${xmlText(v)}</string></value></item>`).join('\n');
+        const items = node.enum
+          .map(
+            (v) =>
+              `          <item displayName="$(string.${name}_${v})"><value><string>${xmlText(v)}</string></value></item>`,
+          )
+          .join('\n');
         return `${head} presentation="$(presentation.${name})">\n${tail}      <elements>\n        <enum id="${name}" valueName="${name}" required="true">\n${items}\n        </enum>\n      </elements>\n    </policy>`;
       }
       return textPolicy(head, tail, name, 2000);
@@ -50,10 +55,18 @@ function textPolicy(head: string, tail: string, name: string, maxLength: number)
 function entryNote(key: PolicyKey): string {
   const { node } = key;
   const type = `Type: ${typeInWords(node)}.`;
-  if (node.type === 'object') return `${type} Enter it as JSON, for example ${JSON.stringify(Object.fromEntries(Object.keys(node.properties ?? {}).slice(0, 1).map((k) => [k, node.properties![k]!.minimum ?? 1])))}; fields left out keep their value.`;
+  if (node.type === 'object')
+    return `${type} Enter it as JSON, for example ${JSON.stringify(
+      Object.fromEntries(
+        Object.keys(node.properties ?? {})
+          .slice(0, 1)
+          .map((k) => [k, node.properties![k]!.minimum ?? 1]),
+      ),
+    )}; fields left out keep their value.`;
   if (node.type === 'array') return `${type} One entry per line.`;
   if (node.type === 'number') return `${type} Enter a decimal number with a point (e.g. 0.6).`;
-  if (node.sensitiveValue) return `${type} A credential: anyone who can read this machine's policy registry can read it.`;
+  if (node.sensitiveValue)
+    return `${type} A credential: anyone who can read this machine's policy registry can read it.`;
   return type;
 }
 
@@ -68,7 +81,8 @@ function presentation(key: PolicyKey): string {
     case 'array':
       return `        <presentation id="${name}"><listBox refId="${name}">${label}</listBox></presentation>`;
     case 'string':
-      if (node.enum) return `        <presentation id="${name}"><dropdownList refId="${name}">${label}</dropdownList></presentation>`;
+      if (node.enum)
+        return `        <presentation id="${name}"><dropdownList refId="${name}">${label}</dropdownList></presentation>`;
       return `        <presentation id="${name}"><textBox refId="${name}"><label>${label}</label></textBox></presentation>`;
     default:
       return `        <presentation id="${name}"><textBox refId="${name}"><label>${label}</label></textBox></presentation>`;

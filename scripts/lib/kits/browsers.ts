@@ -14,12 +14,23 @@ export interface ChromiumTarget {
 }
 
 export const CHROMIUM_TARGETS: readonly ChromiumTarget[] = [
-  { slug: 'chrome', displayName: 'Google Chrome', policyRoot: 'Software\\Policies\\Google\\Chrome', bundleId: 'com.google.Chrome' },
-  { slug: 'edge', displayName: 'Microsoft Edge', policyRoot: 'Software\\Policies\\Microsoft\\Edge', bundleId: 'com.microsoft.Edge' },
+  {
+    slug: 'chrome',
+    displayName: 'Google Chrome',
+    policyRoot: 'Software\\Policies\\Google\\Chrome',
+    bundleId: 'com.google.Chrome',
+  },
+  {
+    slug: 'edge',
+    displayName: 'Microsoft Edge',
+    policyRoot: 'Software\\Policies\\Microsoft\\Edge',
+    bundleId: 'com.microsoft.Edge',
+  },
 ];
 
 /** The registry key (without hive) holding the extension's policy values. */
-export const extensionPolicyKey = (t: ChromiumTarget, id: string): string => `${t.policyRoot}\\3rdparty\\extensions\\${id}\\policy`;
+export const extensionPolicyKey = (t: ChromiumTarget, id: string): string =>
+  `${t.policyRoot}\\3rdparty\\extensions\\${id}\\policy`;
 
 /** The macOS preference domain of the extension's policy. */
 export const extensionPreferenceDomain = (t: ChromiumTarget, id: string): string => `${t.bundleId}.extensions.${id}`;

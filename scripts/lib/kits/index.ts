@@ -14,7 +14,8 @@ export type ExtensionIds = Readonly<Record<'chrome' | 'edge', string>>;
 
 export function buildKits(schema: unknown, ids: ExtensionIds): Map<string, string> {
   for (const [browser, id] of Object.entries(ids)) {
-    if (!isChromiumExtensionId(id)) throw new Error(`${browser} extension id ${JSON.stringify(id)}: an id is 32 letters a-p`);
+    if (!isChromiumExtensionId(id))
+      throw new Error(`${browser} extension id ${JSON.stringify(id)}: an id is 32 letters a-p`);
   }
   const keys = policyKeys(schema);
   const files = new Map<string, string>();

@@ -30,13 +30,18 @@ export function plistValue(node: SchemaNode, value: unknown): string {
       return `<array>${(value as string[]).map((s) => `<string>${xmlText(s)}</string>`).join('')}</array>`;
     case 'object': {
       const v = value as Record<string, unknown>;
-      return `<dict>${Object.entries(node.properties ?? {}).map(([k, sub]) => `<key>${k}</key>${plistValue(sub, v[k])}`).join('')}</dict>`;
+      return `<dict>${Object.entries(node.properties ?? {})
+        .map(([k, sub]) => `<key>${k}</key>${plistValue(sub, v[k])}`)
+        .join('')}</dict>`;
     }
   }
 }
 
 function keyBlock(key: PolicyKey): string {
-  const example = key.node.type === 'array' ? '<array><string>example.com</string></array>' : plistValue(key.node, exampleValue(key.node));
+  const example =
+    key.node.type === 'array'
+      ? '<array><string>example.com</string></array>'
+      : plistValue(key.node, exampleValue(key.node));
   return `        <!-- ${xmlComment(`${key.name}: ${key.title} (${typeInWords(key.node)}). ${key.description}`)}\n        <key>${key.name}</key>${example}\n        -->`;
 }
 

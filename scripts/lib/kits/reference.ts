@@ -34,7 +34,10 @@ const PLIST: Record<PolicyKey['node']['type'], string> = {
 };
 
 export function referenceKit(keys: readonly PolicyKey[]): string {
-  const rows = keys.map((k) => `| \`${k.name}\` | ${cell(typeInWords(k.node))} | ${cell(windowsForm(k))} | \`${PLIST[k.node.type]}\` | ${cell(k.description)} |`);
+  const rows = keys.map(
+    (k) =>
+      `| \`${k.name}\` | ${cell(typeInWords(k.node))} | ${cell(windowsForm(k))} | \`${PLIST[k.node.type]}\` | ${cell(k.description)} |`,
+  );
   return `# Linklens policy keys
 
 Generated from public/managed_schema.json by \`npm run kits\`. The full reference, with defaults

@@ -32,9 +32,11 @@ export function policyKeys(schema: unknown): PolicyKey[] {
     throw new Error('managed_schema.json: the top level must be an object with properties');
   }
   return Object.entries(root.properties as Record<string, SchemaNode>).map(([name, node]) => {
-    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name)) throw new Error(`managed_schema.json: key ${JSON.stringify(name)} is not a plain name`);
+    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name))
+      throw new Error(`managed_schema.json: key ${JSON.stringify(name)} is not a plain name`);
     if (!TYPES.has(node?.type)) throw new Error(`managed_schema.json: ${name} has no known type`);
-    if (node.type === 'array' && node.items?.type !== 'string') throw new Error(`managed_schema.json: ${name}: only lists of strings are supported`);
+    if (node.type === 'array' && node.items?.type !== 'string')
+      throw new Error(`managed_schema.json: ${name}: only lists of strings are supported`);
     if (typeof node.description !== 'string') throw new Error(`managed_schema.json: ${name} has no description`);
     return { name, title: node.title ?? name, description: node.description, node };
   });
@@ -81,7 +83,12 @@ export function exampleValue(node: SchemaNode): unknown {
 
 /** Text safe inside XML character data and attribute values. */
 export function xmlText(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 /** Text safe inside an XML comment, which may not hold "--". */

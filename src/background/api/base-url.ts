@@ -16,7 +16,9 @@
  */
 import { checkSecretEndpoint } from '@/src/shared/url/endpoint';
 
-export function validateBaseUrl(raw: string): { ok: true; url: string } | { ok: false; reason: 'invalid_url' | 'not_https' } {
+export function validateBaseUrl(
+  raw: string,
+): { ok: true; url: string } | { ok: false; reason: 'invalid_url' | 'not_https' } {
   const c = checkSecretEndpoint(raw);
   if (!c.ok) return c;
   // A base address has no query (the client appends paths and its own query).

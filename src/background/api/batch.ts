@@ -49,7 +49,10 @@ export async function runBatch(urls: string[], deps: BatchDeps, idempotencyKey?:
       for (const i of chunk) await one(i);
       continue;
     }
-    const r = await deps.post(chunk.map((i) => urls[i]!), key);
+    const r = await deps.post(
+      chunk.map((i) => urls[i]!),
+      key,
+    );
     key = undefined;
     if (r.ok) {
       matchItems(chunk, urls, r.value, out);

@@ -8,7 +8,8 @@
 /** Nothing the spec describes comes close to this (a job, a list page, a batch of 100). */
 export const MAX_BODY_BYTES = 5_000_000;
 
-export type BodyRead = { ok: true; text: string } | { ok: false; reason: 'too_large'; limit: number } | { ok: false; reason: 'failed' };
+export type BodyRead =
+  { ok: true; text: string } | { ok: false; reason: 'too_large'; limit: number } | { ok: false; reason: 'failed' };
 
 export async function readBodyLimited(res: Response, limit = MAX_BODY_BYTES): Promise<BodyRead> {
   const declared = Number(res.headers.get('content-length'));

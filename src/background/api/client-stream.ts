@@ -22,7 +22,11 @@ export interface StreamContext {
   learn(f: IdForm): void;
 }
 
-export async function* streamScanEvents(ctx: StreamContext, id: string, opts: { signal?: AbortSignal; silenceMs?: number } = {}): AsyncGenerator<StreamEvent> {
+export async function* streamScanEvents(
+  ctx: StreamContext,
+  id: string,
+  opts: { signal?: AbortSignal; silenceMs?: number } = {},
+): AsyncGenerator<StreamEvent> {
   const end = (reason: Extract<StreamEvent, { kind: 'end' }>['reason']): StreamEvent => ({ kind: 'end', reason });
   if (ctx.configError || badId(id)) {
     yield end('error');

@@ -12,7 +12,17 @@ import { badId, defaultSleep, positive } from './client-args';
 import { streamScanEvents, type StreamContext } from './client-stream';
 import { readCreatedKey, readCredits, readKeyRecord, readPage, readRecord } from './readers';
 import { readPollHints } from './hints';
-import { isTerminal, readScanJob, unwrapJob, type ApiKeyRecord, type BatchOutcome, type CreatedApiKey, type Credits, type Page, type ScanJob } from './schemas';
+import {
+  isTerminal,
+  readScanJob,
+  unwrapJob,
+  type ApiKeyRecord,
+  type BatchOutcome,
+  type CreatedApiKey,
+  type Credits,
+  type Page,
+  type ScanJob,
+} from './schemas';
 import { createTransport, type RawAnswer, type RequestSpec } from './transport';
 import { say } from '../i18n';
 import { serviceWire } from './wire';
@@ -62,16 +72,15 @@ export interface ApiClient {
 }
 
 /** A failure no answer explains (a reader or an injected dependency threw), told as a network error. */
-const unexpected = (e: unknown) => apiError('network', `Unexpected client error: ${e instanceof Error ? e.message : String(e)}`);
+const unexpected = (e: unknown) =>
+  apiError('network', `Unexpected client error: ${e instanceof Error ? e.message : String(e)}`);
 
 export function createApiClient(config: ApiConfig): ApiClient {
   const base = validateBaseUrl(config.baseUrl);
   const key = typeof config.apiKey === 'string' ? config.apiKey.trim() : '';
   // A header value must be visible ASCII; anything else would make fetch throw.
   const configError: ApiError | null = !base.ok
-    ? apiError('config', base.reason === 'not_https'
-      ? say('bg_urlNotHttps')
-      : say('bg_urlInvalid'))
+    ? apiError('config', base.reason === 'not_https' ? say('bg_urlNotHttps') : say('bg_urlInvalid'))
     : !/^[\x21-\x7e]+$/.test(key)
       ? apiError('config', say('bg_api_noKey'))
       : null;
@@ -112,20 +121,30 @@ export function createApiClient(config: ApiConfig): ApiClient {
    * One request, one reader (given the body, and the answer for its headers). Never throws,
    * whatever the reader or an injected dependency does.
    */
-  async function call<T>(spec: RequestSpec, read: (body: unknown, answer: RawAnswer) => T | null, what: string): Promise<ApiResult<T>> {
+  async function call<T>(
+    spec: RequestSpec,
+    read: (body: unknown, answer: RawAnswer) => T | null,
+    what: string,
+  ): Promise<ApiResult<T>> {
     if (configError) return fail(configError);
     try {
       const r = await t.request(spec);
       if (!r.ok) return r;
       const v = read(r.value.body, r.value);
-      return v === null ? fail(apiError('bad_response', `The answer to ${what} could not be read.`, r.value.status)) : ok(v);
+      return v === null
+        ? fail(apiError('bad_response', `The answer to ${what} could not be read.`, r.value.status))
+        : ok(v);
     } catch (e) {
       return fail(unexpected(e));
     }
   }
 
   /** Runs `run` with the id's path forms in order; falls back on 400/404/422 (job-id.ts). */
-  async function withId<T>(id: string, which: 'scan' | 'key', run: (segment: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+  async function withId<T>(
+    id: string,
+    which: 'scan' | 'key',
+    run: (segment: string) => Promise<ApiResult<T>>,
+  ): Promise<ApiResult<T>> {
     if (badId(id)) return fail(apiError('invalid_request', 'Missing or invalid id.'));
     const candidates = idCandidates(id.trim(), which === 'scan' ? scanIdForm : keyIdForm);
     let last: ApiResult<T> = fail(apiError('invalid_request', 'Missing or invalid id.'));
@@ -142,26 +161,44 @@ export function createApiClient(config: ApiConfig): ApiClient {
 
   /** GET one job, with what the answer says about when it will be done (api/hints.ts). */
   const readScanWithHints = (seg: string) =>
-    call({ method: 'GET', path: `/v1/scans/${seg}` }, (body, answer) => {
-      const v = readScanJob(body, { requireResult: true });
-      // A finished job's timings are history, not a forecast: only a waiting job gets hints.
-      if (v && !isTerminal(v.state)) v.hints = readPollHints(unwrapJob(body), answer.retryAfter, config.now?.() ?? Date.now());
-      return v;
-    }, 'reading a scan');
+    call(
+      { method: 'GET', path: `/v1/scans/${seg}` },
+      (body, answer) => {
+        const v = readScanJob(body, { requireResult: true });
+        // A finished job's timings are history, not a forecast: only a waiting job gets hints.
+        if (v && !isTerminal(v.state))
+          v.hints = readPollHints(unwrapJob(body), answer.retryAfter, config.now?.() ?? Date.now());
+        return v;
+      },
+      'reading a scan',
+    );
 
-  const streamCtx: StreamContext = { transport: t, configError, scanIdForm: () => scanIdForm, learn: (f) => learn('scan', f) };
+  const streamCtx: StreamContext = {
+    transport: t,
+    configError,
+    scanIdForm: () => scanIdForm,
+    learn: (f) => learn('scan', f),
+  };
 
   const job = (fallbackUrl?: string) => (b: unknown) => readScanJob(b, { fallbackUrl, requireResult: true });
 
   return {
     createKey: (input) =>
-      call({ method: 'POST', path: '/v1/api-keys/', body: { name: input.name, scopes: input.scopes } }, readCreatedKey, 'creating a key'),
+      call(
+        { method: 'POST', path: '/v1/api-keys/', body: { name: input.name, scopes: input.scopes } },
+        readCreatedKey,
+        'creating a key',
+      ),
     listKeys: () =>
       call({ method: 'GET', path: '/v1/api-keys/' }, (b) => readPage(b, readKeyRecord)?.items ?? null, 'listing keys'),
     revokeKey: (id) =>
       withId(id, 'key', (seg) =>
         // Spec #3: the answer is "JSON, not shown". Any JSON (or none) means done.
-        call({ method: 'DELETE', path: `/v1/api-keys/${seg}` }, (b) => readRecord(b) ?? (b === undefined ? {} : { result: b }), 'revoking a key'),
+        call(
+          { method: 'DELETE', path: `/v1/api-keys/${seg}` },
+          (b) => readRecord(b) ?? (b === undefined ? {} : { result: b }),
+          'revoking a key',
+        ),
       ),
     submitScan: (url, opts = {}) =>
       call(
@@ -176,8 +213,10 @@ export function createApiClient(config: ApiConfig): ApiClient {
         return await runBatch(
           list,
           {
-            post: (chunk, idempotencyKey) => t.request({ method: 'POST', path: '/v1/scans/batch', body: { urls: chunk }, idempotencyKey }),
-            submitOne: (url) => call({ method: 'POST', path: '/v1/scans/', body: { url } }, job(url), 'submitting a scan'),
+            post: (chunk, idempotencyKey) =>
+              t.request({ method: 'POST', path: '/v1/scans/batch', body: { urls: chunk }, idempotencyKey }),
+            submitOne: (url) =>
+              call({ method: 'POST', path: '/v1/scans/', body: { url } }, job(url), 'submitting a scan'),
             state: batchState,
           },
           opts.idempotencyKey,
@@ -204,7 +243,9 @@ export function createApiClient(config: ApiConfig): ApiClient {
     getScan: (id) => withId(id, 'scan', (seg) => readScanWithHints(seg)),
     streamEvents: (id, opts) => streamScanEvents(streamCtx, id, opts),
     getAnalytics: (id) =>
-      withId(id, 'scan', (seg) => call({ method: 'GET', path: `/v1/scans/${seg}/analytics` }, readRecord, 'reading analytics')),
+      withId(id, 'scan', (seg) =>
+        call({ method: 'GET', path: `/v1/scans/${seg}/analytics` }, readRecord, 'reading analytics'),
+      ),
     getCredits: () => call({ method: 'GET', path: '/v1/credits/' }, readCredits, 'reading credits'),
     purchaseCredits: (amount) => {
       if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) {

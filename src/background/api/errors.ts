@@ -129,7 +129,9 @@ function detailText(detail: unknown): string | undefined {
   if (typeof detail === 'string') return detail;
   if (!Array.isArray(detail)) return undefined;
   const parts = detail
-    .map((d) => (typeof d === 'string' ? d : typeof d === 'object' && d !== null ? (d as { msg?: unknown }).msg : undefined))
+    .map((d) =>
+      typeof d === 'string' ? d : typeof d === 'object' && d !== null ? (d as { msg?: unknown }).msg : undefined,
+    )
     .filter((m): m is string => typeof m === 'string');
   return parts.length ? parts.join('; ') : undefined;
 }
@@ -139,8 +141,11 @@ function detailText(detail: unknown): string | undefined {
  * and it is cut to `max` characters with an ellipsis. It is still rendered with textContent.
  */
 export function plainText(s: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = s.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = s
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, Math.max(0, max - 1))}…` : flat;
 }
 

@@ -12,8 +12,7 @@ import { obj, textOrNull, type Json } from './shape';
 export type StreamEndReason = 'terminal' | 'closed' | 'dropped' | 'silent' | 'unsupported' | 'aborted' | 'error';
 
 export type StreamEvent =
-  | { kind: 'transition'; job: Partial<ScanJob> & { state: string } }
-  | { kind: 'end'; reason: StreamEndReason };
+  { kind: 'transition'; job: Partial<ScanJob> & { state: string } } | { kind: 'end'; reason: StreamEndReason };
 
 export const DEFAULT_SILENCE_MS = 25_000;
 

@@ -28,7 +28,12 @@ export interface PollHints {
   progress: number | null;
 }
 
-export const NO_HINTS: PollHints = Object.freeze({ retryAfterMs: null, expectedTotalMs: null, remainingMs: null, progress: null });
+export const NO_HINTS: PollHints = Object.freeze({
+  retryAfterMs: null,
+  expectedTotalMs: null,
+  remainingMs: null,
+  progress: null,
+});
 
 /** Anything beyond ten minutes is not a poll timing a link check can use. */
 const MAX_HINT_MS = 600_000;
@@ -38,8 +43,23 @@ const ms = (v: unknown): number | null => {
   return n !== null && n >= 0 && n <= MAX_HINT_MS ? Math.round(n) : null;
 };
 
-const ETA_AT_KEYS = ['estimatedCompletionAt', 'estimated_completion_at', 'estimatedCompletion', 'estimated_completion', 'etaAt', 'eta_at', 'expectedAt'];
-const REMAINING_KEYS = ['remainingMs', 'remaining_ms', 'etaMs', 'eta_ms', 'estimatedRemainingMs', 'estimated_remaining_ms'];
+const ETA_AT_KEYS = [
+  'estimatedCompletionAt',
+  'estimated_completion_at',
+  'estimatedCompletion',
+  'estimated_completion',
+  'etaAt',
+  'eta_at',
+  'expectedAt',
+];
+const REMAINING_KEYS = [
+  'remainingMs',
+  'remaining_ms',
+  'etaMs',
+  'eta_ms',
+  'estimatedRemainingMs',
+  'estimated_remaining_ms',
+];
 
 /**
  * Reads the hints of one job answer (the job object, already unwrapped) and its Retry-After.
@@ -55,13 +75,18 @@ const REMAINING_KEYS = ['remainingMs', 'remaining_ms', 'etaMs', 'eta_ms', 'estim
  */
 export function readPollHints(job: Json | null, retryAfter: string | null | undefined, now: number): PollHints {
   const retryAfterMs = parseRetryAfter(retryAfter, now);
-  const out: PollHints = { ...NO_HINTS, retryAfterMs: retryAfterMs !== null && retryAfterMs <= MAX_HINT_MS ? retryAfterMs : null };
+  const out: PollHints = {
+    ...NO_HINTS,
+    retryAfterMs: retryAfterMs !== null && retryAfterMs <= MAX_HINT_MS ? retryAfterMs : null,
+  };
   if (!job) return out;
   const created = dateOf(pick(job, ['createdAt', 'created_at']));
   const etaAt = dateOf(pick(job, ETA_AT_KEYS));
   if (created !== null && etaAt !== null) out.expectedTotalMs = ms(etaAt - created);
   if (out.expectedTotalMs === null) {
-    const processing = ms(pick(job, ['processingMs', 'processing_ms', 'estimatedProcessingMs', 'estimated_processing_ms']));
+    const processing = ms(
+      pick(job, ['processingMs', 'processing_ms', 'estimatedProcessingMs', 'estimated_processing_ms']),
+    );
     const queue = ms(pick(job, ['queueMs', 'queue_ms', 'estimatedQueueMs', 'estimated_queue_ms'])) ?? 0;
     if (processing !== null && processing > 0) out.expectedTotalMs = ms(queue + processing);
   }

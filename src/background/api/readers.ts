@@ -95,7 +95,10 @@ function recordOf(o: Json, id: string): ApiKeyRecord {
   return {
     id,
     name: textOrNull(pick(o, ['name', 'label', 'description']), 200),
-    scopes: list.map((s) => textOrNull(s, 100)).filter((s): s is string => s !== null).slice(0, 50),
+    scopes: list
+      .map((s) => textOrNull(s, 100))
+      .filter((s): s is string => s !== null)
+      .slice(0, 50),
     createdAt: textOrNull(pick(o, ['createdAt', 'created_at']), 100),
     raw: Object.fromEntries(Object.entries(o).filter(([k]) => !SECRET_KEYS.includes(k))),
   };

@@ -19,14 +19,24 @@ import { readBodyLimited } from './body-limit';
 
 const TIMEOUT_MS = 20_000;
 
-export async function fetchRemoteFile(url: string, opts: { etag: string | null; limit: number; fetch?: typeof fetch }): Promise<FetchOutcome> {
+export async function fetchRemoteFile(
+  url: string,
+  opts: { etag: string | null; limit: number; fetch?: typeof fetch },
+): Promise<FetchOutcome> {
   const target = remoteFileUrl(url);
   if (target === null) return { kind: 'redirect-refused' };
   const headers: Record<string, string> = { Accept: 'application/json, text/plain;q=0.9, */*;q=0.1' };
   if (opts.etag) headers['If-None-Match'] = opts.etag;
   let res: Response;
   try {
-    res = await (opts.fetch ?? fetch)(target, { method: 'GET', headers, credentials: 'omit', cache: 'no-store', redirect: 'follow', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    res = await (opts.fetch ?? fetch)(target, {
+      method: 'GET',
+      headers,
+      credentials: 'omit',
+      cache: 'no-store',
+      redirect: 'follow',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
   } catch {
     return { kind: 'unreachable' };
   }

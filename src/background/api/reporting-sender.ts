@@ -14,7 +14,8 @@ import { validateReportingUrl } from '@/src/shared/reporting/endpoint';
 import { parseRetryAfter } from './retry-policy';
 
 /** What one delivery came to, for the queue (reporting/queue.ts decides about retries). */
-export type SendResult = { ok: true; status: number } | { ok: false; status: number | null; error: string; retryAfterMs: number | null };
+export type SendResult =
+  { ok: true; status: number } | { ok: false; status: number | null; error: string; retryAfterMs: number | null };
 
 export interface ReportTarget {
   url: string;
@@ -23,7 +24,11 @@ export interface ReportTarget {
 
 const TIMEOUT_MS = 15_000;
 
-export async function sendReports(target: ReportTarget, events: ReportEvent[], deps: { fetch?: typeof fetch; now?: () => number } = {}): Promise<SendResult> {
+export async function sendReports(
+  target: ReportTarget,
+  events: ReportEvent[],
+  deps: { fetch?: typeof fetch; now?: () => number } = {},
+): Promise<SendResult> {
   const now = deps.now ?? Date.now;
   const doFetch = deps.fetch ?? fetch;
   const checked = validateReportingUrl(target.url);
@@ -43,10 +48,20 @@ export async function sendReports(target: ReportTarget, events: ReportEvent[], d
     });
   } catch (e) {
     const name = e instanceof Error ? e.name : '';
-    return { ok: false, status: null, error: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network', retryAfterMs: null };
+    return {
+      ok: false,
+      status: null,
+      error: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network',
+      retryAfterMs: null,
+    };
   }
   // The body is not needed; release the connection without reading a possibly large answer.
   void res.body?.cancel().catch(ignore);
   if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status };
-  return { ok: false, status: res.status, error: `http_${res.status}`, retryAfterMs: parseRetryAfter(res.headers.get('Retry-After'), now()) };
+  return {
+    ok: false,
+    status: res.status,
+    error: `http_${res.status}`,
+    retryAfterMs: parseRetryAfter(res.headers.get('Retry-After'), now()),
+  };
 }

@@ -46,7 +46,12 @@ export function isRetryable(cls: RetryClass, o: Outcome): boolean {
  * uniform in [0, min(cap, base · 2^retry)). `retry` counts from 0 for the first retry.
  *   retry 0 → [0, 500) · 1 → [0, 1000) · 3 → [0, 4000) · 6+ → [0, 20000)
  */
-export function backoffDelay(retry: number, random: () => number, base = BACKOFF_BASE_MS, cap = BACKOFF_CAP_MS): number {
+export function backoffDelay(
+  retry: number,
+  random: () => number,
+  base = BACKOFF_BASE_MS,
+  cap = BACKOFF_CAP_MS,
+): number {
   const ceiling = Math.min(cap, base * 2 ** Math.max(0, Math.min(retry, 30)));
   const r = random();
   const unit = Number.isFinite(r) ? Math.min(Math.max(r, 0), 1) : 0.5;

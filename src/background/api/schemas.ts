@@ -112,8 +112,21 @@ const JobCore = z.looseObject({
 });
 
 const CONSUMED = new Set([
-  'id', 'url', 'state', 'createdAt', 'created_at', 'completedAt', 'completed_at', 'finishedAt', 'finished_at',
-  'result', 'failureReason', 'failure_reason', 'error', 'reason', 'message',
+  'id',
+  'url',
+  'state',
+  'createdAt',
+  'created_at',
+  'completedAt',
+  'completed_at',
+  'finishedAt',
+  'finished_at',
+  'result',
+  'failureReason',
+  'failure_reason',
+  'error',
+  'reason',
+  'message',
 ]);
 
 /**
@@ -159,7 +172,8 @@ export function failureReasonOf(o: Json): string | null {
   for (const key of REASON_KEYS) {
     const v = o[key];
     const inner = obj(v);
-    const text = typeof v === 'string' ? textOrNull(v, 300) : inner ? textOrNull(pick(inner, INNER_REASON_KEYS), 300) : null;
+    const text =
+      typeof v === 'string' ? textOrNull(v, 300) : inner ? textOrNull(pick(inner, INNER_REASON_KEYS), 300) : null;
     if (text) return text;
   }
   return null;

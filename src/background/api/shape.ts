@@ -57,7 +57,9 @@ export function renderIndicator(x: unknown): string | null {
     // JSON escapes C0 controls itself; C1 ones (and any left) make it a line of plain text instead.
     // eslint-disable-next-line no-control-regex
     if (record.length > 2 && record.length <= MAX_RECORD && !/[\u0000-\u001f\u007f-\u009f]/.test(record)) return record;
-    s = Object.entries(x as Json).map(([k, v]) => `${k}: ${renderValue(v)}`).join(', ');
+    s = Object.entries(x as Json)
+      .map(([k, v]) => `${k}: ${renderValue(v)}`)
+      .join(', ');
   } else return null;
   const t = plainText(s, MAX_INDICATOR);
   return t === '' ? null : t;

@@ -5,5 +5,12 @@
  * must not be contacted before it is judged. The caller (checks/short-links.ts) reads Location.
  */
 export function headWithoutCookies(url: string, signal: AbortSignal): Promise<Response> {
-  return fetch(url, { method: 'HEAD', credentials: 'omit', redirect: 'manual', cache: 'no-store', referrerPolicy: 'no-referrer', signal });
+  return fetch(url, {
+    method: 'HEAD',
+    credentials: 'omit',
+    redirect: 'manual',
+    cache: 'no-store',
+    referrerPolicy: 'no-referrer',
+    signal,
+  });
 }

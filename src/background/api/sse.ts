@@ -45,7 +45,12 @@ export function createSseParser(onEvent: (e: SseEvent) => void, onRetry?: (ms: n
 
   function line(text: string): void {
     if (text === '') {
-      if (data.length > 0) onEvent({ data: data.join('\n'), ...(event !== undefined ? { event } : {}), ...(id !== undefined ? { id } : {}) });
+      if (data.length > 0)
+        onEvent({
+          data: data.join('\n'),
+          ...(event !== undefined ? { event } : {}),
+          ...(id !== undefined ? { id } : {}),
+        });
       data = [];
       size = 0;
       event = undefined;
@@ -59,8 +64,7 @@ export function createSseParser(onEvent: (e: SseEvent) => void, onRetry?: (ms: n
     if (field === 'data') {
       data.push(value);
       if ((size += value.length + 1) > MAX_EVENT_CHARS) throw tooLong();
-    }
-    else if (field === 'event') event = value;
+    } else if (field === 'event') event = value;
     else if (field === 'id' && !value.includes('\0')) id = value;
     else if (field === 'retry' && /^\d+$/.test(value)) onRetry?.(Number(value));
   }

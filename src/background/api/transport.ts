@@ -3,7 +3,16 @@
  * per attempt, retries (retry-policy.ts), Idempotency-Key on POST, and the global pause after a 429.
  * Never throws: every outcome is an ApiResult.
  */
-import { apiError, codeForStatus, fail, messageFromBody, ok, reasonPhrase, type ApiError, type ApiResult } from './errors';
+import {
+  apiError,
+  codeForStatus,
+  fail,
+  messageFromBody,
+  ok,
+  reasonPhrase,
+  type ApiError,
+  type ApiResult,
+} from './errors';
 import { backoffDelay, isRetryable, MAX_WAIT_MS, parseRetryAfter, type Outcome } from './retry-policy';
 import { say } from '../i18n';
 import { MAX_BODY_BYTES, readBodyLimited } from './body-limit';
@@ -96,7 +105,11 @@ export function createTransport(d: TransportDeps) {
       spec.signal?.aborted
         ? { ok: false, outcome: 'cancelled', error: cancelledError() }
         : timedOut
-          ? { ok: false, outcome: { kind: 'timeout' }, error: apiError('timeout', `No answer within ${d.timeoutMs} ms.`) }
+          ? {
+              ok: false,
+              outcome: { kind: 'timeout' },
+              error: apiError('timeout', `No answer within ${d.timeoutMs} ms.`),
+            }
           : null;
     try {
       let res: Response;
@@ -123,10 +136,19 @@ export function createTransport(d: TransportDeps) {
         if (w) return w;
       }
       if (!read.ok && read.reason === 'too_large' && status >= 200 && status < 300) {
-        return { ok: false, outcome: { kind: 'unreadable' }, error: apiError('bad_response', say('bg_api_tooLarge', [String(Math.round(MAX_BODY_BYTES / 1_000_000))]), status) };
+        return {
+          ok: false,
+          outcome: { kind: 'unreadable' },
+          error: apiError(
+            'bad_response',
+            say('bg_api_tooLarge', [String(Math.round(MAX_BODY_BYTES / 1_000_000))]),
+            status,
+          ),
+        };
       }
       const text = read.ok ? read.text : null;
-      if (status < 200 || status >= 300) return { ok: false, outcome: { kind: 'status', status }, error: statusError(res, text) };
+      if (status < 200 || status >= 300)
+        return { ok: false, outcome: { kind: 'status', status }, error: statusError(res, text) };
       const body = text === null ? UNREADABLE : parseJson(text);
       if (body === UNREADABLE) {
         return {
@@ -145,7 +167,8 @@ export function createTransport(d: TransportDeps) {
   function statusError(res: Response, text: string | null): ApiError {
     const status = res.status;
     const body = text === null ? undefined : parseJson(text);
-    const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(res.headers.get('retry-after'), d.now()) : null;
+    const retryAfterMs =
+      status === 429 || status === 503 ? parseRetryAfter(res.headers.get('retry-after'), d.now()) : null;
     const message = messageFromBody(body) ?? reasonPhrase(status, res.statusText);
     const error = apiError(codeForStatus(status), message, status, retryAfterMs);
     // Out of credits: the balance the answer states, if any, is what the popup's header shows.
@@ -180,7 +203,10 @@ export function createTransport(d: TransportDeps) {
    * guarantee. `signal` stays in charge of the body after the answer; the timeout covers only
    * the wait for the status line and headers.
    */
-  async function openStream(path: string, signal: AbortSignal): Promise<{ ok: true; res: Response } | { ok: false; error: ApiError }> {
+  async function openStream(
+    path: string,
+    signal: AbortSignal,
+  ): Promise<{ ok: true; res: Response } | { ok: false; error: ApiError }> {
     const paused = await waitForPause(signal);
     if (paused) return { ok: false, error: paused };
     let timedOut = false;
@@ -207,7 +233,10 @@ export function createTransport(d: TransportDeps) {
     } catch (e) {
       signal.removeEventListener('abort', onAbort);
       if (signal.aborted) return { ok: false, error: cancelledError() };
-      return { ok: false, error: timedOut ? apiError('timeout', say('bg_api_streamTimeout')) : apiError('network', networkMessage(e)) };
+      return {
+        ok: false,
+        error: timedOut ? apiError('timeout', say('bg_api_streamTimeout')) : apiError('network', networkMessage(e)),
+      };
     } finally {
       clearTimeout(timer);
     }
@@ -232,5 +261,5 @@ function parseJson(text: string): unknown {
 function networkMessage(e: unknown): string {
   // The browser's own reason (its words, not ours) follows our sentence.
   const detail = e instanceof Error && e.message ? ` (${e.message})` : '';
-  return say('bg_api_unreachable',  [detail]);
+  return say('bg_api_unreachable', [detail]);
 }

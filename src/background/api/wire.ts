@@ -25,7 +25,10 @@ export type TimingSource = (onEntries: (entries: Entries) => void) => void;
 /** The worker's PerformanceObserver; nothing when this context has no Resource Timing. */
 const browserTiming: TimingSource = (onEntries) => {
   try {
-    new PerformanceObserver((list) => onEntries(list.getEntries() as PerformanceResourceTiming[])).observe({ type: 'resource', buffered: true });
+    new PerformanceObserver((list) => onEntries(list.getEntries() as PerformanceResourceTiming[])).observe({
+      type: 'resource',
+      buffered: true,
+    });
   } catch {
     /* no Resource Timing here: every service counts as HTTP/1.1 */
   }

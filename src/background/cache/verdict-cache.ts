@@ -66,7 +66,9 @@ export interface VerdictCache {
   onChange(fn: () => void): void;
 }
 
-export function createVerdictCache(opts: { now?: () => number; maxEntries?: number; memoryOnly?: (url: string) => boolean } = {}): VerdictCache {
+export function createVerdictCache(
+  opts: { now?: () => number; maxEntries?: number; memoryOnly?: (url: string) => boolean } = {},
+): VerdictCache {
   const now = opts.now ?? Date.now;
   /** Verdicts of URLs asked for from private windows (kept off disk; their rules are session rules). */
   const memoryOnly = opts.memoryOnly ?? ((url: string) => incognitoUrls.has(url));
@@ -194,7 +196,11 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
       const over = evictOver();
       changed();
       if (!memoryOnly(verdict.url)) await writeKeys('db', { [PREFIX + verdict.url]: e });
-      if (over.length) await removeKeys('db', over.map((u) => PREFIX + u)).catch(ignore);
+      if (over.length)
+        await removeKeys(
+          'db',
+          over.map((u) => PREFIX + u),
+        ).catch(ignore);
     },
     async clear() {
       const keys = [...mem.keys()].map((u) => PREFIX + u);
@@ -226,7 +232,14 @@ export function createVerdictCache(opts: { now?: () => number; maxEntries?: numb
     },
     entries() {
       const t = now();
-      return [...mem.values()].filter((e) => e.exp > t).map((e) => ({ verdict: e.v, expiresAt: e.exp, incognito: memoryOnly(e.v.url), source: e.pg ? ('page' as const) : ('person' as const) }));
+      return [...mem.values()]
+        .filter((e) => e.exp > t)
+        .map((e) => ({
+          verdict: e.v,
+          expiresAt: e.exp,
+          incognito: memoryOnly(e.v.url),
+          source: e.pg ? ('page' as const) : ('person' as const),
+        }));
     },
     onChange(fn) {
       listeners.add(fn);

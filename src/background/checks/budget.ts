@@ -33,7 +33,14 @@ import { z } from 'zod/mini';
 import { dict } from '@/src/shared/zod-lean';
 import type { UrlStatus, BudgetSkipReason } from '@/src/shared/verdict';
 import type { BudgetReportData, ScanReason } from '@/src/shared/messaging/protocol';
-import { budgetKindOf, spend, SKIP_REASON_OF, type BudgetKind, type BudgetLimits, type BudgetOrigin } from '@/src/shared/policy/budgets';
+import {
+  budgetKindOf,
+  spend,
+  SKIP_REASON_OF,
+  type BudgetKind,
+  type BudgetLimits,
+  type BudgetOrigin,
+} from '@/src/shared/policy/budgets';
 import { registrableDomain } from '@/src/shared/url/site';
 import { readKey, writeKey } from '../state/kv';
 import { parseWeb } from '@/src/shared/url/parse-web';
@@ -51,7 +58,13 @@ export interface Budget {
    * the status to answer with (what is known, or "skipped" with the budget's reason).
    * `known`: the engine's status for the URL now; only a check that would really be sent counts.
    */
-  hold(reason: ScanReason, ctx: BudgetContext, url: string, known: UrlStatus, limits: BudgetLimits): Promise<UrlStatus | null>;
+  hold(
+    reason: ScanReason,
+    ctx: BudgetContext,
+    url: string,
+    known: UrlStatus,
+    limits: BudgetLimits,
+  ): Promise<UrlStatus | null>;
   noteCommitted(tabId: number, url: string): void;
   /** A main-frame request in `tabId` (raw URL), and whether the person or a page started it. */
   noteRequest(tabId: number, url: string, origin: 'person' | 'page'): void;
@@ -89,7 +102,13 @@ export const UNATTRIBUTED = '(unattributed)';
 const MAX_SITES = 2000;
 
 const BucketSchema = z.object({ tokens: z.number(), at: z.number() });
-const Refusal = z.object({ scope: z.literal(['tab', 'site', 'site-day', 'tab-day', 'day']), kind: z.literal(['navigation', 'hover']), site: z.string(), url: z.string(), at: z.number() });
+const Refusal = z.object({
+  scope: z.literal(['tab', 'site', 'site-day', 'tab-day', 'day']),
+  kind: z.literal(['navigation', 'hover']),
+  site: z.string(),
+  url: z.string(),
+  at: z.number(),
+});
 const StateSchema = z.object({
   day: z.string(),
   spent: z.object({ navigation: z.number(), hover: z.number() }),
@@ -103,10 +122,20 @@ const StateSchema = z.object({
 });
 type State = z.infer<typeof StateSchema>;
 
-const emptyState = (day: string): State => ({ day, spent: { navigation: 0, hover: 0 }, sites: {}, tabDay: {}, refused: {}, buckets: {}, tabs: {}, tabSite: {} });
+const emptyState = (day: string): State => ({
+  day,
+  spent: { navigation: 0, hover: 0 },
+  sites: {},
+  tabDay: {},
+  refused: {},
+  buckets: {},
+  tabs: {},
+  tabSite: {},
+});
 
 /** Statuses for which a check request would send the URL now. */
-const wouldSend = (st: UrlStatus) => st.kind === 'unchecked' || st.kind === 'failed' || st.kind === 'timed_out' || st.kind === 'error';
+const wouldSend = (st: UrlStatus) =>
+  st.kind === 'unchecked' || st.kind === 'failed' || st.kind === 'timed_out' || st.kind === 'error';
 
 function siteOfUrl(raw: string | undefined): string | null {
   const u = raw ? parseWeb(raw) : null;
@@ -126,14 +155,17 @@ export function createBudget(deps: { now?: () => number; personWaitMs?: number }
 
   async function load(): Promise<State> {
     if (state) return rollover(state);
-    loading ??= readKey('session', KEY, z.nullable(StateSchema), null).then((s) => (state ??= s ?? emptyState(localDay(now()))));
+    loading ??= readKey('session', KEY, z.nullable(StateSchema), null).then(
+      (s) => (state ??= s ?? emptyState(localDay(now()))),
+    );
     return rollover(await loading);
   }
 
   /** A new day: day counters start again; buckets and last refusals carry on. */
   function rollover(s: State): State {
     const today = localDay(now());
-    if (s.day !== today) Object.assign(s, { day: today, spent: { navigation: 0, hover: 0 }, sites: {}, tabDay: {}, refused: {} });
+    if (s.day !== today)
+      Object.assign(s, { day: today, spent: { navigation: 0, hover: 0 }, sites: {}, tabDay: {}, refused: {} });
     return s;
   }
 
@@ -180,13 +212,32 @@ export function createBudget(deps: { now?: () => number; personWaitMs?: number }
   const origins = createRequestOrigins({ now, waitMs: deps.personWaitMs ?? PERSON_WAIT_MS });
 
   /** One check against the counters: charged when it fits. */
-  function charge(s: State, kind: BudgetKind, ctx: BudgetContext, limits: BudgetLimits, t: number, origin: BudgetOrigin) {
+  function charge(
+    s: State,
+    kind: BudgetKind,
+    ctx: BudgetContext,
+    limits: BudgetLimits,
+    t: number,
+    origin: BudgetOrigin,
+  ) {
     const site = siteFor(s, ctx);
     const tab = String(ctx.tabId ?? 'none');
     const tabKey = `${kind}:tab:${tab}`;
     const siteKey = `${kind}:site:${site}`;
     s.tabDay ??= {};
-    const d = spend(kind, { tab: s.buckets[tabKey], site: s.buckets[siteKey], siteDay: s.sites[site] ?? 0, tabDay: s.tabDay[tab] ?? 0, day: s.spent.navigation + s.spent.hover }, limits, t, origin);
+    const d = spend(
+      kind,
+      {
+        tab: s.buckets[tabKey],
+        site: s.buckets[siteKey],
+        siteDay: s.sites[site] ?? 0,
+        tabDay: s.tabDay[tab] ?? 0,
+        day: s.spent.navigation + s.spent.hover,
+      },
+      limits,
+      t,
+      origin,
+    );
     if (d.next.tab) s.buckets[tabKey] = d.next.tab;
     if (d.next.site) s.buckets[siteKey] = d.next.site;
     if (d.allow) {
@@ -228,7 +279,10 @@ export function createBudget(deps: { now?: () => number; personWaitMs?: number }
       // browser says so in time, only the whole day counts and the refusal is taken back.
       // Else the person may have activated a link to it: the content script's word travels beside
       // the navigation, and counts only as a click (its own site's budgets still apply).
-      const retry: BudgetOrigin | null = person || kind !== 'navigation' ? null : await origins.waitStarter(ctx.tabId, ctx.tabId === undefined ? undefined : openers.get(ctx.tabId), url);
+      const retry: BudgetOrigin | null =
+        person || kind !== 'navigation'
+          ? null
+          : await origins.waitStarter(ctx.tabId, ctx.tabId === undefined ? undefined : openers.get(ctx.tabId), url);
       if (retry) {
         const again = charge(s, kind, ctx, limits, now(), retry);
         if (again.d.allow) {

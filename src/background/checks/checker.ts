@@ -71,10 +71,22 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine, budge
     const { s, g } = await gate(raw, ctx.incognito);
     // The blocklist needs no service: never send a URL we will block anyway (gate.ts rule 2).
     if (!g.send && g.reason === 'blocklist') {
-      return { status: { kind: 'blocklisted', decision: decide(null, s, { host: g.host, path: pathOfUrl(g.url) }) }, url: g.url, host: g.host };
+      return {
+        status: { kind: 'blocklisted', decision: decide(null, s, { host: g.host, path: pathOfUrl(g.url) }) },
+        url: g.url,
+        host: g.host,
+      };
     }
     if (!g.send && g.reason === 'suffix-list') {
-      return { status: { kind: 'error', code: 'suffix_list', message: suffixTableProblem() ?? 'The public suffix list is not loaded.' }, url: g.url, host: g.host };
+      return {
+        status: {
+          kind: 'error',
+          code: 'suffix_list',
+          message: suffixTableProblem() ?? 'The public suffix list is not loaded.',
+        },
+        url: g.url,
+        host: g.host,
+      };
     }
     if (!g.send) {
       return { status: { kind: 'skipped', reason: g.reason }, url: g.url ?? null, host: g.host ?? null };

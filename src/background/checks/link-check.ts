@@ -91,7 +91,12 @@ export function knownHops(u: UnwrapResult): UnwrapResult {
 export function withResolved(u: UnwrapResult, to: string): UnwrapResult {
   const more = unwrap(to);
   const hops = [...u.hops, ...more.hops.filter((h) => !u.hops.includes(h))];
-  return { ...u, hops, destination: more.destination ?? more.hops[0] ?? u.destination, guessed: u.guessed || more.guessed };
+  return {
+    ...u,
+    hops,
+    destination: more.destination ?? more.hops[0] ?? u.destination,
+    guessed: u.guessed || more.guessed,
+  };
 }
 
 export interface LinkCheckerOptions {
@@ -106,15 +111,30 @@ export function createLinkChecker(checker: Checker, opts: LinkCheckerOptions = {
    * one more hop (asked only for a check, and only when the short URL itself passed the gate:
    * not while paused, unconfigured, allow-listed…; a lookup uses what an ask learned).
    */
-  async function shortened(u: UnwrapResult, outcomes: CheckOutcome[], reason: ScanReason | null, incognito: boolean | undefined): Promise<UnwrapResult | null> {
+  async function shortened(
+    u: UnwrapResult,
+    outcomes: CheckOutcome[],
+    reason: ScanReason | null,
+    incognito: boolean | undefined,
+  ): Promise<UnwrapResult | null> {
     const last = u.hops[u.hops.length - 1];
     const own = outcomes[outcomes.length - 1];
     if (!opts.shortLinks || !last || !own || own.status.kind === 'skipped' || !isShortLink(last)) return null;
-    const to = reason === null ? opts.shortLinks.known(last) : (await opts.resolveShorteners?.()) ? await opts.shortLinks.resolve(last, reason, incognito) : undefined;
+    const to =
+      reason === null
+        ? opts.shortLinks.known(last)
+        : (await opts.resolveShorteners?.())
+          ? await opts.shortLinks.resolve(last, reason, incognito)
+          : undefined;
     return to ? withResolved(u, to) : null;
   }
 
-  async function run(raw: string, reason: ScanReason | null, each: (hop: string) => Promise<CheckOutcome>, scope: HopScope & { incognito?: boolean } = {}): Promise<LinkOutcome> {
+  async function run(
+    raw: string,
+    reason: ScanReason | null,
+    each: (hop: string) => Promise<CheckOutcome>,
+    scope: HopScope & { incognito?: boolean } = {},
+  ): Promise<LinkOutcome> {
     const all = unwrap(raw);
     const u = scope.knownOnly === true ? knownHops(all) : all;
     if (u.hops.length === 0) {

@@ -12,12 +12,27 @@ import { checkLinkText } from '@/src/shared/url/lying-text';
  * what is known of the link into the answer: the known status when it is already block-level,
  * else a warning, always saying what the text shows and where the link leads.
  */
-export function lyingTextWarning(text: string, href: string, canProceed: boolean): ((known: LinkInfo) => LinkInfo) | null {
+export function lyingTextWarning(
+  text: string,
+  href: string,
+  canProceed: boolean,
+): ((known: LinkInfo) => LinkInfo) | null {
   const v = checkLinkText(text, href);
   if (v.kind !== 'lies') return null;
   return (known) => {
-    const worse = known.status === 'verdict' && known.action !== undefined && ACTION_SEVERITY[known.action] >= ACTION_SEVERITY.warn;
-    const base: LinkInfo = worse ? known : { status: 'verdict', action: 'warn', categories: [], reasoning: '', indicators: [], canProceed, badHop: 'link' };
+    const worse =
+      known.status === 'verdict' && known.action !== undefined && ACTION_SEVERITY[known.action] >= ACTION_SEVERITY.warn;
+    const base: LinkInfo = worse
+      ? known
+      : {
+          status: 'verdict',
+          action: 'warn',
+          categories: [],
+          reasoning: '',
+          indicators: [],
+          canProceed,
+          badHop: 'link',
+        };
     return { ...base, textShows: v.shownHost, leadsTo: v.leadsToHost };
   };
 }

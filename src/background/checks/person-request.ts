@@ -44,7 +44,8 @@ export interface RequestDetails {
 export function requestOrigin(d: RequestDetails): RequestOrigin | null {
   if (d.type !== 'main_frame' || d.tabId === undefined || d.tabId < 0) return null;
   if (typeof d.thirdParty === 'boolean') return d.originUrl === undefined ? 'person' : 'page';
-  if (d.frameType !== undefined || d.documentLifecycle !== undefined) return d.initiator === undefined ? 'person' : 'page';
+  if (d.frameType !== undefined || d.documentLifecycle !== undefined)
+    return d.initiator === undefined ? 'person' : 'page';
   return null;
 }
 
@@ -68,14 +69,20 @@ export function createRequestOrigins(deps: { now: () => number; waitMs: number }
     });
   const clickedIn = (tabId: number | undefined, url: string) => {
     const t = now();
-    return tabId !== undefined && (clicks.get(tabId) ?? []).some((c) => t - c.at >= 0 && t - c.at < CLICK_HOLDS_MS && same(c.url, url));
+    return (
+      tabId !== undefined &&
+      (clicks.get(tabId) ?? []).some((c) => t - c.at >= 0 && t - c.at < CLICK_HOLDS_MS && same(c.url, url))
+    );
   };
 
   /** Who started the request for `url` (normalized) in this tab, if the browser said. */
   function originOf(tabId: number | undefined, url: string): RequestOrigin | null {
     if (tabId === undefined) return null;
     const t = now();
-    return (requests.get(tabId) ?? []).findLast((x) => t - x.at >= 0 && t - x.at < SAID_FOR_MS && same(x.url, url))?.origin ?? null;
+    return (
+      (requests.get(tabId) ?? []).findLast((x) => t - x.at >= 0 && t - x.at < SAID_FOR_MS && same(x.url, url))
+        ?.origin ?? null
+    );
   }
 
   return {
@@ -105,7 +112,11 @@ export function createRequestOrigins(deps: { now: () => number; waitMs: number }
      * its check asked); null once the browser names a page and no click is heard within
      * CLICK_GRACE_MS (a looping page's own request ends the wait almost at once), or after the wait.
      */
-    waitStarter(tabId: number | undefined, openerTabId: number | undefined, url: string): Promise<'person' | 'click' | null> {
+    waitStarter(
+      tabId: number | undefined,
+      openerTabId: number | undefined,
+      url: string,
+    ): Promise<'person' | 'click' | null> {
       const read = () => {
         const o = originOf(tabId, url);
         return o !== 'person' && [tabId, openerTabId].some((t) => clickedIn(t, url)) ? 'click' : o;
@@ -118,7 +129,8 @@ export function createRequestOrigins(deps: { now: () => number; waitMs: number }
         const check = () => {
           const o = read();
           if (o === 'person' || o === 'click') done(o);
-          else if (o === 'page' && grace === undefined) grace = setTimeout(() => done(null), Math.min(CLICK_GRACE_MS, deps.waitMs));
+          else if (o === 'page' && grace === undefined)
+            grace = setTimeout(() => done(null), Math.min(CLICK_GRACE_MS, deps.waitMs));
         };
         const timer = setTimeout(() => done(null), deps.waitMs);
         function done(v: 'person' | 'click' | null) {

@@ -38,7 +38,12 @@ export interface ShortLinksDeps {
   now?: () => number;
 }
 
-type HeadersDetails = { url: string; method: string; tabId: number; responseHeaders?: { name: string; value?: string }[] };
+type HeadersDetails = {
+  url: string;
+  method: string;
+  tabId: number;
+  responseHeaders?: { name: string; value?: string }[];
+};
 
 /** Events reach the worker on their own schedule: fetch may resolve before its headers event. */
 const EVENT_WAIT_MS = 1000;
@@ -61,7 +66,13 @@ function webRequestLocation(url: string) {
             resolve(seen ?? null);
           };
         });
-  const events = (browser as unknown as { webRequest?: { onHeadersReceived?: { addListener: (...a: unknown[]) => void; removeListener: (l: unknown) => void } } }).webRequest?.onHeadersReceived;
+  const events = (
+    browser as unknown as {
+      webRequest?: {
+        onHeadersReceived?: { addListener: (...a: unknown[]) => void; removeListener: (l: unknown) => void };
+      };
+    }
+  ).webRequest?.onHeadersReceived;
   try {
     events?.addListener(listener, { urls: ['<all_urls>'] }, ['responseHeaders']);
   } catch {
@@ -93,7 +104,10 @@ export function createShortLinks(deps: ShortLinksDeps): ShortLinks {
       const res = await head(url, ctl.signal);
       // A 3xx arrives as an opaque redirect (status 0): wait for the browser's view of it.
       const readable = res.headers.get('location');
-      const waitMs = readable === null && (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) ? EVENT_WAIT_MS : 0;
+      const waitMs =
+        readable === null && (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400))
+          ? EVENT_WAIT_MS
+          : 0;
       return locationTarget(readable ?? (await watcher.location(waitMs)), url);
     } catch {
       return null;

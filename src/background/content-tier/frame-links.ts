@@ -37,7 +37,11 @@ export interface FrameLinks {
   forgetTab(tabId: number): void;
 }
 
-export function createFrameLinks(perDocument = MAX_LINKS_PER_DOCUMENT, documents = MAX_DOCUMENTS, totalChars = MAX_TOTAL_CHARS): FrameLinks {
+export function createFrameLinks(
+  perDocument = MAX_LINKS_PER_DOCUMENT,
+  documents = MAX_DOCUMENTS,
+  totalChars = MAX_TOTAL_CHARS,
+): FrameLinks {
   const docs = new Map<string, { frame: FrameRef; urls: Set<string>; chars: number }>();
   let total = 0;
   const forget = (k: string) => {

@@ -62,19 +62,25 @@ export function toLinkInfo(st: UrlStatus, allowProceed: boolean): LinkInfo {
   switch (st.kind) {
     case 'verdict': {
       const v = st.verdict;
-      return withWhy({
-        status: 'verdict',
-        action: st.decision.action,
-        band: v.band,
-        riskScore: v.riskScore,
-        categories: v.categories,
-        reasoning: v.reasoning,
-        indicators: v.indicators,
-        canProceed,
-      }, st.decision);
+      return withWhy(
+        {
+          status: 'verdict',
+          action: st.decision.action,
+          band: v.band,
+          riskScore: v.riskScore,
+          categories: v.categories,
+          reasoning: v.reasoning,
+          indicators: v.indicators,
+          canProceed,
+        },
+        st.decision,
+      );
     }
     case 'blocklisted':
-      return withWhy({ status: 'verdict', action: st.decision.action, categories: [], reasoning: '', indicators: [], canProceed }, st.decision);
+      return withWhy(
+        { status: 'verdict', action: st.decision.action, categories: [], reasoning: '', indicators: [], canProceed },
+        st.decision,
+      );
     case 'checking':
       return { status: 'pending' };
     case 'skipped':

@@ -20,8 +20,10 @@ import { createHopWaiter } from '../protection/wrapper-hold';
 /** How long one `wait` answer is held back at most (well below the browsers' message limits). */
 export const LONG_WAIT_MS = 10_000;
 
-const blocks = (o: LinkOutcome) => (o.status.kind === 'verdict' || o.status.kind === 'blocklisted') && o.status.decision.action === 'block';
-const pendingOf = (o: LinkOutcome) => o.hops.flatMap((h) => (h.url && h.status.kind === 'checking' ? [{ url: h.url, status: h.status }] : []));
+const blocks = (o: LinkOutcome) =>
+  (o.status.kind === 'verdict' || o.status.kind === 'blocklisted') && o.status.decision.action === 'block';
+const pendingOf = (o: LinkOutcome) =>
+  o.hops.flatMap((h) => (h.url && h.status.kind === 'checking' ? [{ url: h.url, status: h.status }] : []));
 
 /** The page's check as pending-hold.ts reads it, and how long its oldest pending hop has run. */
 export function pageCheckOf(o: LinkOutcome, now: number): { page: PageCheck; pendingMs: number } {
@@ -47,13 +49,25 @@ export function createPageHold(links: LinkChecker, engine: ScanEngine, now: () =
       const look = () => (url ? links.lookup(url, { incognito, knownOnly: true }) : null);
       const decide = (o: LinkOutcome | null) => {
         const check = o ? pageCheckOf(o, now()) : { page: 'settled' as const, pendingMs: 0 };
-        return { ...check, ...pendingHold({ topFrame: o !== null, holdWhileChecking: s.holdWhileChecking, strictMode: s.strictMode, auditOnly: s.auditOnly, ...check }) };
+        return {
+          ...check,
+          ...pendingHold({
+            topFrame: o !== null,
+            holdWhileChecking: s.holdWhileChecking,
+            strictMode: s.strictMode,
+            auditOnly: s.auditOnly,
+            ...check,
+          }),
+        };
       };
       let o = await look();
       let d = decide(o);
       if (wait && d.hold === 'wait' && o) {
         // Until a pending hop settles, or the hold's end, whichever comes first.
-        await waiter.next(pendingOf(o).map((p) => p.url), Math.min(LONG_WAIT_MS, HOLD_MAX_MS - d.pendingMs));
+        await waiter.next(
+          pendingOf(o).map((p) => p.url),
+          Math.min(LONG_WAIT_MS, HOLD_MAX_MS - d.pendingMs),
+        );
         o = await look();
         d = decide(o);
       }

@@ -174,7 +174,14 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
       for (const fn of core.problemListeners) fn(p);
     },
     mirror(job) {
-      core.inflight.set(job.url, { scanId: job.scanId, state: job.state, since: job.createdAt, waiting: job.waitingFor, lastError: job.lastError, reasons: job.reasons });
+      core.inflight.set(job.url, {
+        scanId: job.scanId,
+        state: job.state,
+        since: job.createdAt,
+        waiting: job.waitingFor,
+        lastError: job.lastError,
+        reasons: job.reasons,
+      });
     },
     checking(url) {
       const f = core.inflight.get(url)!;

@@ -41,9 +41,24 @@ export function createFinisher(core: EngineCore, ageOf: (job: PendingJob) => num
 
   async function finishOnce(job: PendingJob, scan: ScanJob) {
     const seen = core.pendingSeen.get(job.url);
-    core.durations.add(durationSample({ createdAt: scan.createdAt, completedAt: scan.completedAt, lastPendingAgeMs: seen?.ageMs ?? 0, doneSeenAgeMs: ageOf(job) }));
+    core.durations.add(
+      durationSample({
+        createdAt: scan.createdAt,
+        completedAt: scan.completedAt,
+        lastPendingAgeMs: seen?.ageMs ?? 0,
+        doneSeenAgeMs: ageOf(job),
+      }),
+    );
     if (scan.state === 'FAILED') {
-      await recordHistory({ id: scan.id, url: job.url, state: 'FAILED', createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(ignore);
+      await recordHistory({
+        id: scan.id,
+        url: job.url,
+        state: 'FAILED',
+        createdAt: scan.createdAt,
+        riskScore: null,
+        band: null,
+        source: 'local',
+      }).catch(ignore);
       return core.drop(job, { kind: 'failed', scanId: scan.id, message: scan.failureReason ?? '' });
     }
     const v = toVerdict(job.url, scan, core.now());
@@ -77,7 +92,15 @@ export function createFinisher(core: EngineCore, ageOf: (job: PendingJob) => num
     } finally {
       if (core.isRetiring(job)) core.retiring.delete(job.url);
     }
-    await recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: v.riskScore, band: v.band, source: 'local' }).catch(ignore);
+    await recordHistory({
+      id: scan.id,
+      url: job.url,
+      state: scan.state,
+      createdAt: scan.createdAt,
+      riskScore: v.riskScore,
+      band: v.band,
+      source: 'local',
+    }).catch(ignore);
   }
 
   return finish;

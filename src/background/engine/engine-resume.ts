@@ -75,7 +75,12 @@ export function createResumer(core: EngineCore, tracker: Tracker, submitter: Sub
       if (j.waitingFor !== 'credits') continue;
       // The wait does not count against the job: its deadline starts now.
       const t = core.now();
-      const fresh: Partial<PendingJob> = { waitingFor: null, createdAt: t, deadline: t + T.JOB_DEADLINE_MS, pollDelayMs: T.FIRST_POLL_MS };
+      const fresh: Partial<PendingJob> = {
+        waitingFor: null,
+        createdAt: t,
+        deadline: t + T.JOB_DEADLINE_MS,
+        pollDelayMs: T.FIRST_POLL_MS,
+      };
       const updated = await deps.jobs.update(j.url, (x) => ({ ...x, ...fresh }));
       if (!updated) continue;
       core.mirror(updated);

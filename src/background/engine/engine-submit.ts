@@ -112,7 +112,11 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     }
   }
 
-  async function prepareAndSend(job: PendingJob, stored: Promise<unknown>, handOver: () => void): Promise<ApiResult<ScanJob> | null> {
+  async function prepareAndSend(
+    job: PendingJob,
+    stored: Promise<unknown>,
+    handOver: () => void,
+  ): Promise<ApiResult<ScanJob> | null> {
     const api = await deps.api();
     if (!api) return null;
     const now = await deps.recheck(job.url);
@@ -163,13 +167,28 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
       core.retryAttempts.delete(job.url);
       if (core.standing && CLEARED_BY_SUCCESS.has(core.standing.code)) core.setProblem(null);
       const scan = res.value;
-      const updated = await deps.jobs.update(job.url, (j) => ({ ...j, scanId: scan.id, state: scan.state, waitingFor: null, lastError: null, batchKey: null }));
+      const updated = await deps.jobs.update(job.url, (j) => ({
+        ...j,
+        scanId: scan.id,
+        state: scan.state,
+        waitingFor: null,
+        lastError: null,
+        batchKey: null,
+      }));
       // Gone, or its verdict already out (engine-finish.ts: retiring): nothing to track.
       if (!updated || core.isRetiring(updated)) return;
       core.mirror(updated);
       // Not awaited: tracking (the poll clock, a stream slot) must not wait for the history write.
       // The store's queue is first in, first out, so a finished job's entry still lands after this.
-      void recordHistory({ id: scan.id, url: job.url, state: scan.state, createdAt: scan.createdAt, riskScore: null, band: null, source: 'local' }).catch(ignore);
+      void recordHistory({
+        id: scan.id,
+        url: job.url,
+        state: scan.state,
+        createdAt: scan.createdAt,
+        riskScore: null,
+        band: null,
+        source: 'local',
+      }).catch(ignore);
       core.emitProgress(updated);
       if (isTerminal(scan.state)) await tracker.finish(updated, scan);
       else tracker.track(updated, clock);
@@ -181,7 +200,12 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
         // Kept, without a deadline, until credits return (engine-resume.ts creditsRestored).
         // The batch (if any) was answered: from now on the job leaves alone, with its own key.
         const updated = await note(job.url, { waitingFor: 'credits', lastError: e.code, batchKey: null });
-        core.setProblem({ code: e.code, message: e.message, fix: 'credits', ...(e.balance !== undefined ? { balance: e.balance } : {}) });
+        core.setProblem({
+          code: e.code,
+          message: e.message,
+          fix: 'credits',
+          ...(e.balance !== undefined ? { balance: e.balance } : {}),
+        });
         if (updated) core.emitProgress(updated);
         return;
       }
@@ -197,7 +221,8 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
       default: {
         const n = core.retryAttempts.get(job.url) ?? 0;
         core.retryAttempts.set(job.url, n + 1);
-        if (e.code === 'network' || e.code === 'server') core.setProblem({ code: e.code, message: e.message, fix: 'none' });
+        if (e.code === 'network' || e.code === 'server')
+          core.setProblem({ code: e.code, message: e.message, fix: 'none' });
         const at = core.now() + T.retryDelay(n, e.retryAfterMs);
         if (at > job.deadline) return core.drop(job, { kind: 'timed_out' });
         // A retry leaves alone with the job's own key. A batch lost on the way (network) may have
@@ -218,7 +243,11 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   return {
     send(job, stored) {
       // A batch leaves later and reads the jobs then: it waits for this one to be stored first.
-      if (job.reasons.includes('hover') || job.reasons.includes('page-links')) void stored.then(() => hovers.enqueue(job.url), () => undefined);
+      if (job.reasons.includes('hover') || job.reasons.includes('page-links'))
+        void stored.then(
+          () => hovers.enqueue(job.url),
+          () => undefined,
+        );
       // The failed write is the request's to report (engine.ts awaits it); nothing is sent then.
       else void submitOne(job, stored).catch(ignore);
     },
@@ -235,7 +264,8 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
         void submitOne(job).catch(ignore);
       }
     },
-    assign: (url, reasons) => (reasons.includes('navigation') || reasons.includes('menu') || reasons.includes('popup') ? gate.assign(url) : null),
+    assign: (url, reasons) =>
+      reasons.includes('navigation') || reasons.includes('menu') || reasons.includes('popup') ? gate.assign(url) : null,
     queued: (url) => hovers.queued(url) || gate.preparing(url),
   };
 }

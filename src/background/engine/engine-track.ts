@@ -38,7 +38,11 @@ function fromFrame(job: PendingJob, f: Partial<ScanJob> & { state: string }): Sc
   };
 }
 
-const errorStatus = (e: { code: string; message: string }) => ({ kind: 'error' as const, code: e.code, message: e.message });
+const errorStatus = (e: { code: string; message: string }) => ({
+  kind: 'error' as const,
+  code: e.code,
+  message: e.message,
+});
 
 export function createTracker(core: EngineCore): Tracker {
   const { deps } = core;
@@ -48,7 +52,12 @@ export function createTracker(core: EngineCore): Tracker {
   /** The poll rule's delay for this job now; with a stream open, polling is only the guarantee. */
   function pollDelayFor(url: string, job: PendingJob): number {
     const seen = core.pendingSeen.get(url);
-    const { delayMs } = nextPoll({ ageMs: ageOf(job), hints: seen?.hints, hintsAgeMs: seen?.ageMs, learned: core.durations.learned() });
+    const { delayMs } = nextPoll({
+      ageMs: ageOf(job),
+      hints: seen?.hints,
+      hintsAgeMs: seen?.ageMs,
+      learned: core.durations.learned(),
+    });
     return core.streaming.has(url) ? Math.max(delayMs, T.POLL_WHILE_STREAMING_MS) : delayMs;
   }
 
@@ -75,7 +84,14 @@ export function createTracker(core: EngineCore): Tracker {
       if (!f) continue;
       const age = core.now() - (core.acceptedAt.get(url) ?? f.since);
       const nearEnd = isNearEnd(age, learned, core.pendingSeen.get(url)?.ageMs ?? 0);
-      candidates.push({ url, reasons: f.reasons, createdAt: f.since, streaming: core.streaming.has(url), streamEnded: core.streamEnded.has(url), nearEnd });
+      candidates.push({
+        url,
+        reasons: f.reasons,
+        createdAt: f.since,
+        streaming: core.streaming.has(url),
+        streamEnded: core.streamEnded.has(url),
+        nearEnd,
+      });
     }
     const plan = planStreams(candidates, core.streams.cap());
     for (const url of plan.close) void stopStream(url);
@@ -103,10 +119,13 @@ export function createTracker(core: EngineCore): Tracker {
   function schedulePoll(url: string, ms: number) {
     const old = core.pollTimers.get(url);
     if (old !== undefined) core.clearTimer(old);
-    core.pollTimers.set(url, core.setTimer(() => {
-      core.pollTimers.delete(url);
-      void poll(url);
-    }, ms));
+    core.pollTimers.set(
+      url,
+      core.setTimer(() => {
+        core.pollTimers.delete(url);
+        void poll(url);
+      }, ms),
+    );
   }
 
   function noteState(url: string, state: string, job: PendingJob) {
@@ -137,7 +156,8 @@ export function createTracker(core: EngineCore): Tracker {
             // The client hands over a frame's result only when it reads as a full, valid result:
             // then the frame is the answer. Otherwise one GET fetches the authoritative job.
             const current = await deps.jobs.get(url);
-            if (current && (ev.job.result || state === 'FAILED')) return void (await finish(current, fromFrame(current, ev.job)));
+            if (current && (ev.job.result || state === 'FAILED'))
+              return void (await finish(current, fromFrame(current, ev.job)));
             return void (await poll(url));
           }
         } else {
@@ -192,7 +212,12 @@ export function createTracker(core: EngineCore): Tracker {
       if (core.streaming.has(url)) delay = Math.max(delay, T.POLL_WHILE_STREAMING_MS);
     }
     const lastError = res.ok ? null : res.error.code;
-    const updated = await deps.jobs.update(url, (j) => ({ ...j, pollDelayMs: delay, state: res.ok ? res.value.state : j.state, lastError }));
+    const updated = await deps.jobs.update(url, (j) => ({
+      ...j,
+      pollDelayMs: delay,
+      state: res.ok ? res.value.state : j.state,
+      lastError,
+    }));
     if (updated && core.inflight.has(url)) core.inflight.set(url, { ...core.inflight.get(url)!, lastError });
     if (!core.tracking.has(url)) return;
     schedulePoll(url, delay);

@@ -67,7 +67,8 @@ export function createHoverBatcher(core: EngineCore, steps: HoverBatchSteps): Ho
       const outcomes = await api.submitBatch(allowed, { idempotencyKey: key });
       for (const o of outcomes) {
         const job = await deps.jobs.get(o.url);
-        if (job) await steps.handleSubmitted(job, o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error }, sentAt);
+        if (job)
+          await steps.handleSubmitted(job, o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error }, sentAt);
       }
     } finally {
       sending.delete(key);

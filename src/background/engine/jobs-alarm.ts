@@ -21,7 +21,13 @@ export function createJobsAlarm(alarms: AlarmsLike): (pending: number) => void {
     set = want;
     // A call that failed leaves the state unknown: the next change asks again.
     const forget = () => void (set = null);
-    if (want) void Promise.resolve().then(() => alarms.create(JOBS_ALARM, { periodInMinutes: 0.5 })).catch(forget);
-    else void Promise.resolve().then(() => alarms.clear(JOBS_ALARM)).catch(forget);
+    if (want)
+      void Promise.resolve()
+        .then(() => alarms.create(JOBS_ALARM, { periodInMinutes: 0.5 }))
+        .catch(forget);
+    else
+      void Promise.resolve()
+        .then(() => alarms.clear(JOBS_ALARM))
+        .catch(forget);
   };
 }

@@ -37,14 +37,17 @@ export const PendingJobSchema = z.object({
 });
 export type PendingJob = z.infer<typeof PendingJobSchema>;
 
-const JobsSchema = z.pipe(dict(z.unknown()), z.transform((rec) => {
-  const out: Record<string, PendingJob> = {};
-  for (const [k, v] of Object.entries(rec)) {
-    const r = PendingJobSchema.safeParse(v);
-    if (r.success) out[k] = r.data;
-  }
-  return out;
-}));
+const JobsSchema = z.pipe(
+  dict(z.unknown()),
+  z.transform((rec) => {
+    const out: Record<string, PendingJob> = {};
+    for (const [k, v] of Object.entries(rec)) {
+      const r = PendingJobSchema.safeParse(v);
+      if (r.success) out[k] = r.data;
+    }
+    return out;
+  }),
+);
 
 const KEY = 'jobs';
 
@@ -66,7 +69,8 @@ export function createJobsStore(opts: { memoryOnly?: (url: string) => boolean } 
   // reading "empty" would erase every job kept (and is not kept: the next use reads again).
   const load = async () => (mem ??= await readKeyOrThrow('db', KEY, JobsSchema, {}));
   // Jobs for private-window URLs are not written: they end with this worker (incognito-urls.ts).
-  const write = () => writeKey('db', KEY, Object.fromEntries(Object.entries(mem ?? {}).filter(([url]) => !memoryOnly(url))));
+  const write = () =>
+    writeKey('db', KEY, Object.fromEntries(Object.entries(mem ?? {}).filter(([url]) => !memoryOnly(url))));
   // Group commit: a change is made in memory under the mutex, then waits for a write that started
   // after it. The first write to start carries every change made so far, so a burst of jobs
   // (twelve navigations at once) is a couple of writes, not twelve in a row before the POSTs.

@@ -44,7 +44,8 @@ export interface PollTimingInput {
   learned?: LearnedDurations | null;
 }
 
-export type PollReason = 'retry-after' | 'estimate' | 'learned-first' | 'learned-tight' | 'learned-overdue' | 'learned-slow' | 'age';
+export type PollReason =
+  'retry-after' | 'estimate' | 'learned-first' | 'learned-tight' | 'learned-overdue' | 'learned-slow' | 'age';
 
 export interface PollTiming {
   delayMs: number;
@@ -65,7 +66,8 @@ export function expectedTotalOf(hints: PollHints | null | undefined, hintsAgeMs:
 export function nextPoll(input: PollTimingInput): PollTiming {
   const age = Number.isFinite(input.ageMs) ? Math.max(0, input.ageMs) : 0;
   const hints = input.hints ?? null;
-  if (hints?.retryAfterMs != null) return { delayMs: clamp(hints.retryAfterMs, TIGHT_MIN_GAP_MS), reason: 'retry-after' };
+  if (hints?.retryAfterMs != null)
+    return { delayMs: clamp(hints.retryAfterMs, TIGHT_MIN_GAP_MS), reason: 'retry-after' };
   const expected = expectedTotalOf(hints, input.hintsAgeMs ?? age);
   // An estimate already passed says nothing about when it will really be done: fall through.
   if (expected !== null && expected + ESTIMATE_MARGIN_MS - age >= TIGHT_MIN_GAP_MS) {
@@ -75,8 +77,10 @@ export function nextPoll(input: PollTimingInput): PollTiming {
   if (learned && learned.earliestMs > 0 && learned.latestMs >= learned.earliestMs) {
     // The margin: a few ms between the service's clocks and ours (ages start at the POST's answer).
     const first = learned.earliestMs + ESTIMATE_MARGIN_MS;
-    if (age + TIGHT_MIN_GAP_MS <= first) return { delayMs: clamp(first - age, TIGHT_MIN_GAP_MS), reason: 'learned-first' };
-    if (age <= learned.latestMs) return { delayMs: clamp(age * (TIGHT_AGE_FACTOR - 1), TIGHT_MIN_GAP_MS), reason: 'learned-tight' };
+    if (age + TIGHT_MIN_GAP_MS <= first)
+      return { delayMs: clamp(first - age, TIGHT_MIN_GAP_MS), reason: 'learned-first' };
+    if (age <= learned.latestMs)
+      return { delayMs: clamp(age * (TIGHT_AGE_FACTOR - 1), TIGHT_MIN_GAP_MS), reason: 'learned-tight' };
     // Past the longest typical time with nothing heard since before the earliest (its POST's
     // answer came back late, as under a burst): it has likely ended unheard. Ask at once, once:
     // the answer's age then decides the next.

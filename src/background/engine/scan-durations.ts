@@ -48,17 +48,24 @@ export function durationSample(o: DurationObservation): number | null {
 }
 
 /** Nearest-rank quantile of sorted values. */
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 
 /** The learned range from recent samples (p10 … p90 × LATEST_STRETCH), or null with too few. */
 export function learnedFrom(samples: readonly number[]): LearnedDurations | null {
-  const s = samples.filter(valid).slice(-MAX_SAMPLES).sort((a, b) => a - b);
+  const s = samples
+    .filter(valid)
+    .slice(-MAX_SAMPLES)
+    .sort((a, b) => a - b);
   if (s.length < MIN_SAMPLES) return null;
   return { earliestMs: quantile(s, 0.1), latestMs: Math.round(quantile(s, 0.9) * LATEST_STRETCH) };
 }
 
 const KEY = 'scanDurations';
-const Stored = z.pipe(fallback(z.array(z.unknown()), []), z.transform((a) => a.filter((x): x is number => typeof x === 'number' && valid(x)).slice(-MAX_SAMPLES)));
+const Stored = z.pipe(
+  fallback(z.array(z.unknown()), []),
+  z.transform((a) => a.filter((x): x is number => typeof x === 'number' && valid(x)).slice(-MAX_SAMPLES)),
+);
 
 export interface DurationLog {
   /** Loads what an earlier worker life kept (once; later calls are free). */

@@ -71,7 +71,11 @@ export const NEAR_END_MS = 300;
  * nothing learned yet, no job is near its end. Examples: NEAR_END_EXAMPLES in
  * stream-slots.examples.ts.
  */
-export function isNearEnd(ageMs: number, learned: { earliestMs: number; latestMs: number } | null, seenRunningMs: number): boolean {
+export function isNearEnd(
+  ageMs: number,
+  learned: { earliestMs: number; latestMs: number } | null,
+  seenRunningMs: number,
+): boolean {
   if (!learned) return false;
   const from = learned.earliestMs - NEAR_END_MS;
   return ageMs >= from && (ageMs <= learned.latestMs || seenRunningMs < from);
@@ -94,7 +98,13 @@ export function planStreams(candidates: readonly StreamCandidate[], cap: number 
     .map((c) => ({ c, u: urgencyOf(c.reasons) }))
     // Among equal urgency an open stream keeps its slot (closing it for an equal job only churns
     // connections), then the oldest first, then a stable order by URL.
-    .sort((a, b) => a.u - b.u || Number(b.c.streaming) - Number(a.c.streaming) || a.c.createdAt - b.c.createdAt || (a.c.url < b.c.url ? -1 : a.c.url > b.c.url ? 1 : 0));
+    .sort(
+      (a, b) =>
+        a.u - b.u ||
+        Number(b.c.streaming) - Number(a.c.streaming) ||
+        a.c.createdAt - b.c.createdAt ||
+        (a.c.url < b.c.url ? -1 : a.c.url > b.c.url ? 1 : 0),
+    );
   const keep = new Set(ranked.slice(0, slots).map((r) => r.c.url));
   return {
     open: ranked.filter((r) => keep.has(r.c.url) && !r.c.streaming).map((r) => r.c.url),

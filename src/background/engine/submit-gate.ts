@@ -68,7 +68,8 @@ export function planJoin(s: JoinInput): JoinPlan {
 }
 
 /** Whether this many unanswered POSTs hold every slot (a nonsense count holds none). */
-export const slotsFull = (inFlight: number | undefined): boolean => Number.isFinite(inFlight) && (inFlight ?? 0) >= MAX_SUBMITS_IN_FLIGHT;
+export const slotsFull = (inFlight: number | undefined): boolean =>
+  Number.isFinite(inFlight) && (inFlight ?? 0) >= MAX_SUBMITS_IN_FLIGHT;
 
 /**
  * Jobs stored with the same batch key and still without a scan id: each group is one batch that
@@ -175,10 +176,11 @@ export function createSubmitGate(newKey: () => string, timers: GateTimers = real
     }
     void counted(b.api.submitBatch(urls, { idempotencyKey: b.key }))
       .then(
-        (outcomes) => urls.forEach((u, i) => {
-          const o = outcomes[i];
-          answers.get(u)!(o ? (o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error }) : null);
-        }),
+        (outcomes) =>
+          urls.forEach((u, i) => {
+            const o = outcomes[i];
+            answers.get(u)!(o ? (o.ok ? { ok: true, value: o.job } : { ok: false, error: o.error }) : null);
+          }),
         // submitBatch never rejects; should it, nothing is known to have been sent.
         () => urls.forEach((u) => answers.get(u)!(null)),
       )
@@ -204,7 +206,11 @@ export function createSubmitGate(newKey: () => string, timers: GateTimers = real
 
   return {
     assign(url) {
-      const plan = planJoin({ othersPreparing: [...preparing].filter((u) => u !== url).length, batchOpen: open !== null && !open.closed, inFlight });
+      const plan = planJoin({
+        othersPreparing: [...preparing].filter((u) => u !== url).length,
+        batchOpen: open !== null && !open.closed,
+        inFlight,
+      });
       preparing.add(url);
       if (plan === 'alone') return null;
       if (plan === 'open' || !open) {

@@ -12,7 +12,8 @@ export const accountHandlers = {
   'connection.test': async (app, m) => ok(await testWithKeyFor(app, m.serviceUrl, m.apiKey)),
   'keys.list': (app) => withApi(app, async (api) => replyOf(await api.listKeys())),
   // The secret is in this one reply and is not kept anywhere by the background.
-  'keys.create': (app, m) => withApi(app, async (api) => replyOf(await api.createKey({ name: m.name, scopes: m.scopes }))),
+  'keys.create': (app, m) =>
+    withApi(app, async (api) => replyOf(await api.createKey({ name: m.name, scopes: m.scopes }))),
   'keys.revoke': (app, m) => withApi(app, async (api) => replyOf(await api.revokeKey(m.id))),
   'credits.get': (app) =>
     withApi(app, async (api) => {
@@ -50,19 +51,26 @@ export async function noteBalance(app: App, balance: number | null): Promise<voi
 async function testWithKeyFor(app: App, serviceUrl: string, typedKey: string): Promise<ConnectionTestData> {
   if (typedKey.trim()) return testConnection(app, serviceUrl, typedKey);
   const st = await app.settings.get();
-  const policy = st.managedKeys.includes('apiKey') || st.managedKeys.includes('serviceUrl') ? await policyCredentials(app) : {};
+  const policy =
+    st.managedKeys.includes('apiKey') || st.managedKeys.includes('serviceUrl') ? await policyCredentials(app) : {};
   const d = keyForService({ serviceUrl: serviceUrl.trim(), policy, stored: st.key.stored });
   if (d.source === 'none' && d.why === 'other-origin' && validateBaseUrl(serviceUrl.trim()).ok) {
     return {
       outcome: 'key_for_other_service',
-      message: say('bg_keyOtherService',  [d.keyOrigin ?? '—', serviceOrigin(serviceUrl) ?? '—']),
+      message: say('bg_keyOtherService', [d.keyOrigin ?? '—', serviceOrigin(serviceUrl) ?? '—']),
       keyOrigin: d.keyOrigin ?? null,
       serviceOrigin: serviceOrigin(serviceUrl),
     };
   }
   const result = await testConnection(app, serviceUrl, d.apiKey);
   // The key in use, asked at the service in use: its balance is the one the popup shows.
-  if (result.outcome === 'connected' && result.balance !== null && serviceUrl.trim() === st.settings.serviceUrl && d.apiKey === st.settings.apiKey) await noteBalance(app, result.balance);
+  if (
+    result.outcome === 'connected' &&
+    result.balance !== null &&
+    serviceUrl.trim() === st.settings.serviceUrl &&
+    d.apiKey === st.settings.apiKey
+  )
+    await noteBalance(app, result.balance);
   return result;
 }
 

@@ -6,7 +6,13 @@
  * send the same messages (`trusted`): they get the full answer.
  */
 import { ok, fail, type Reply } from '@/src/shared/messaging/reply';
-import type { ContentReply, ContentRequest, ContentType, LinkInfo, LinksLookupData } from '@/src/shared/messaging/content-tier';
+import type {
+  ContentReply,
+  ContentRequest,
+  ContentType,
+  LinkInfo,
+  LinksLookupData,
+} from '@/src/shared/messaging/content-tier';
 import type { Settings } from '@/src/shared/policy/settings';
 import type { App } from '../app';
 import type { SenderLike } from '../sender';
@@ -113,10 +119,16 @@ const CONTENT_HANDLERS: ContentHandlers = {
     return ok(null);
   },
   // The page is the sender's top frame (page-hold.ts), never the message's.
-  'page.hold': async ({ app, sender, incognito, s }, m) => ok(await app.pageHold.answer(sender, s, incognito, m.wait === true)),
+  'page.hold': async ({ app, sender, incognito, s }, m) =>
+    ok(await app.pageHold.answer(sender, s, incognito, m.wait === true)),
 };
 
-export async function handleContent<K extends ContentType>(app: App, m: ContentRequest<K>, sender: SenderLike, trusted = false): Promise<Reply<ContentReply<K>>> {
+export async function handleContent<K extends ContentType>(
+  app: App,
+  m: ContentRequest<K>,
+  sender: SenderLike,
+  trusted = false,
+): Promise<Reply<ContentReply<K>>> {
   // The map pairs each type with its own request; TypeScript cannot follow `m.type` back to K.
   const handle = CONTENT_HANDLERS[m.type as K] as ContentHandler<K> | undefined;
   if (!handle) return fail('invalid_message', 'Unknown message.');

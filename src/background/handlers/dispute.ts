@@ -30,13 +30,16 @@ const mutex = createMutex();
  */
 export function fillReportUrl(template: string, scanId: string | null, url: string): string | null {
   if (!template) return null;
-  const filled = template.replaceAll('{scanId}', encodeURIComponent(scanId ?? '')).replaceAll('{url}', encodeURIComponent(url));
+  const filled = template
+    .replaceAll('{scanId}', encodeURIComponent(scanId ?? ''))
+    .replaceAll('{url}', encodeURIComponent(url));
   return /^https?:\/\//i.test(filled) ? filled : null;
 }
 
 /** Disputes from private windows in this background life: memory only, newest first. */
 let privateDisputes: Dispute[] = [];
-const newest = (list: Dispute[], d: Dispute) => [d, ...list.filter((x) => !(x.url === d.url && x.scanId === d.scanId))].slice(0, DISPUTES_CAP);
+const newest = (list: Dispute[], d: Dispute) =>
+  [d, ...list.filter((x) => !(x.url === d.url && x.scanId === d.scanId))].slice(0, DISPUTES_CAP);
 
 /** The disputes on disk (normal windows). */
 export const readDisputes = () => readKey('db', 'disputes', DisputeSchema, []);
@@ -44,7 +47,12 @@ export const readDisputes = () => readKey('db', 'disputes', DisputeSchema, []);
 export const privateDisputesNow = (): readonly Dispute[] => privateDisputes;
 
 /** `incognito`: the asking page's window is private, or unknown (handlers/pages.ts isIncognito). */
-export async function disputeVerdict(app: App, rawUrl: string, scanId: string | undefined, incognito: boolean): Promise<DisputeData> {
+export async function disputeVerdict(
+  app: App,
+  rawUrl: string,
+  scanId: string | undefined,
+  incognito: boolean,
+): Promise<DisputeData> {
   const { settings: s } = await app.settings.get();
   const n = await app.checker.lookup(rawUrl, { incognito });
   const id = scanId ?? (n.status.kind === 'verdict' ? n.status.verdict.scanId : null);

@@ -10,20 +10,31 @@ import type { PageReply, PageRequest, PageType } from '@/src/shared/messaging/pa
 import type { App } from '../app';
 import type { SenderLike } from '../sender';
 
-export type PageHandler<K extends PageType> = (app: App, m: PageRequest<K>, sender?: SenderLike) => Promise<Reply<PageReply<K>>>;
+export type PageHandler<K extends PageType> = (
+  app: App,
+  m: PageRequest<K>,
+  sender?: SenderLike,
+) => Promise<Reply<PageReply<K>>>;
 export type PageHandlers = { [K in PageType]: PageHandler<K> };
 
 /** The message types two or more groups handle (never when each type has one home). */
-type HandledTwice<P extends readonly object[], Seen extends PropertyKey = never> = P extends readonly [infer H extends object, ...infer R extends readonly object[]]
+type HandledTwice<P extends readonly object[], Seen extends PropertyKey = never> = P extends readonly [
+  infer H extends object,
+  ...infer R extends readonly object[],
+]
   ? (keyof H & Seen) | HandledTwice<R, Seen | keyof H>
   : never;
-type Joined<P extends readonly object[]> = P extends readonly [infer H, ...infer R extends readonly object[]] ? H & Joined<R> : unknown;
+type Joined<P extends readonly object[]> = P extends readonly [infer H, ...infer R extends readonly object[]]
+  ? H & Joined<R>
+  : unknown;
 
 /**
  * One map from groups of handlers (each `satisfies Partial<PageHandlers>` in its own module).
  * A type two groups handle is a compile error naming it (`handledTwice`): with a plain spread
  * the later group would silently win.
  */
-export function joinHandlers<const P extends readonly object[]>(...groups: P & ([HandledTwice<P>] extends [never] ? unknown : { handledTwice: HandledTwice<P> })): Joined<P> {
+export function joinHandlers<const P extends readonly object[]>(
+  ...groups: P & ([HandledTwice<P>] extends [never] ? unknown : { handledTwice: HandledTwice<P> })
+): Joined<P> {
   return Object.assign({}, ...groups) as Joined<P>;
 }

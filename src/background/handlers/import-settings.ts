@@ -15,11 +15,17 @@ import { say } from '../i18n';
 
 /** The settings as the person has them: effective values, lists without the policy's entries. */
 function ownSettings(st: SettingsState): Settings {
-  const own = (list: 'allowlist' | 'blocklist') => st.settings[list].filter((x) => !st.managedEntries[list].includes(x));
+  const own = (list: 'allowlist' | 'blocklist') =>
+    st.settings[list].filter((x) => !st.managedEntries[list].includes(x));
   return { ...st.settings, apiKey: '', allowlist: own('allowlist'), blocklist: own('blocklist') };
 }
 
-export async function importSettings(app: App, json: string, apply: boolean, confirm: readonly string[]): Promise<Reply<SettingsImportData>> {
+export async function importSettings(
+  app: App,
+  json: string,
+  apply: boolean,
+  confirm: readonly string[],
+): Promise<Reply<SettingsImportData>> {
   let raw: unknown;
   try {
     raw = JSON.parse(json);

@@ -3,9 +3,17 @@ import { browser } from 'wxt/browser';
 import type { App } from '../app';
 import { menuTarget } from '../surfaces/context-menu';
 
-export async function onMenuClick(app: App, info: { menuItemId: string | number; linkUrl?: string; pageUrl?: string; selectionText?: string }, tab?: { id?: number; incognito?: boolean; index?: number }): Promise<void> {
+export async function onMenuClick(
+  app: App,
+  info: { menuItemId: string | number; linkUrl?: string; pageUrl?: string; selectionText?: string },
+  tab?: { id?: number; incognito?: boolean; index?: number },
+): Promise<void> {
   const target = menuTarget(info);
-  const report = (q: string) => browser.tabs.create({ url: browser.runtime.getURL('/report.html') + '?' + q, index: tab?.index !== undefined ? tab.index + 1 : undefined });
+  const report = (q: string) =>
+    browser.tabs.create({
+      url: browser.runtime.getURL('/report.html') + '?' + q,
+      index: tab?.index !== undefined ? tab.index + 1 : undefined,
+    });
   if (!target) {
     await report('error=not_a_url');
     return;
@@ -21,7 +29,14 @@ export async function onMenuClick(app: App, info: { menuItemId: string | number;
     let opened = false;
     app.engine.onUpdate((u, s) => {
       if (opened || u !== url) return;
-      const id = s.kind === 'checking' ? s.scanId : s.kind === 'verdict' ? s.verdict.scanId : s.kind === 'failed' || s.kind === 'timed_out' ? s.scanId : undefined;
+      const id =
+        s.kind === 'checking'
+          ? s.scanId
+          : s.kind === 'verdict'
+            ? s.verdict.scanId
+            : s.kind === 'failed' || s.kind === 'timed_out'
+              ? s.scanId
+              : undefined;
       if (id) {
         opened = true;
         void report('id=' + encodeURIComponent(id));
@@ -32,6 +47,13 @@ export async function onMenuClick(app: App, info: { menuItemId: string | number;
     });
     return;
   }
-  const why = st.kind === 'skipped' ? `skipped=${st.reason}` : st.kind === 'error' ? `error=${encodeURIComponent(st.code)}` : st.kind === 'blocklisted' ? 'skipped=blocklisted' : 'error=unknown';
+  const why =
+    st.kind === 'skipped'
+      ? `skipped=${st.reason}`
+      : st.kind === 'error'
+        ? `error=${encodeURIComponent(st.code)}`
+        : st.kind === 'blocklisted'
+          ? 'skipped=blocklisted'
+          : 'error=unknown';
   await report(why);
 }

@@ -77,13 +77,19 @@ const ownHandlers = {
   'scan.get': (app, m) => withApi(app, async (api) => replyOf(await api.getScan(m.id), toScanView)),
   'scan.analytics': (app, m) => withApi(app, async (api) => replyOf(await api.getAnalytics(m.id))),
   'scans.list': (app, m) =>
-    withApi(app, async (api) => replyOf(await api.listScans({ cursor: m.cursor, limit: 20 }), (v) => ({ items: v.items.map(toSummary), next: v.next }))),
+    withApi(app, async (api) =>
+      replyOf(await api.listScans({ cursor: m.cursor, limit: 20 }), (v) => ({
+        items: v.items.map(toSummary),
+        next: v.next,
+      })),
+    ),
   'history.get': async () => ok(await readHistory()),
   'history.clear': async () => {
     await clearHistory();
     return ok({ cleared: true as const });
   },
-  'verdict.dispute': async (app, m, sender) => ok(await disputeVerdict(app, m.url, m.scanId, await isIncognito(m.tabId, sender))),
+  'verdict.dispute': async (app, m, sender) =>
+    ok(await disputeVerdict(app, m.url, m.scanId, await isIncognito(m.tabId, sender))),
   'blocked.details': (app, m) => blockedDetails(app, m.token),
   'blocked.back': async (app, m) => {
     const t = await readToken(m.token);
@@ -111,9 +117,20 @@ const ownHandlers = {
  * Every page message's one handler. Typed `PageHandlers`: a message type without a handler, or a
  * handler answering with other data than its request declares, does not compile.
  */
-const PAGE_HANDLERS: PageHandlers = joinHandlers(ownHandlers, accountHandlers, prefsHandlers, orgHandlers, exceptionsHandlers, visitsHandlers);
+const PAGE_HANDLERS: PageHandlers = joinHandlers(
+  ownHandlers,
+  accountHandlers,
+  prefsHandlers,
+  orgHandlers,
+  exceptionsHandlers,
+  visitsHandlers,
+);
 
-export function handlePage<K extends PageType>(app: App, m: PageRequest<K>, sender?: SenderLike): Promise<Reply<PageReply<K>>> {
+export function handlePage<K extends PageType>(
+  app: App,
+  m: PageRequest<K>,
+  sender?: SenderLike,
+): Promise<Reply<PageReply<K>>> {
   // The map pairs each type with its own request; TypeScript cannot follow `m.type` back to K.
   const handle = PAGE_HANDLERS[m.type as K] as PageHandler<K> | undefined;
   return handle ? handle(app, m, sender) : Promise.resolve(fail('invalid_message', `No handler for ${m.type}`));
@@ -175,7 +192,6 @@ async function blockedTarget(tabUrl: string): Promise<string | null> {
   return t ? withoutCredentials(t.rawUrl) : null;
 }
 
-
 async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDetailsData>> {
   const stored = await readToken(token);
   if (!stored) return expired();
@@ -216,4 +232,3 @@ async function blockedDetails(app: App, token: string): Promise<Reply<BlockedDet
     backSteps: t.backSteps ?? 1,
   });
 }
-

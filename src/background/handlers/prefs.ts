@@ -33,7 +33,13 @@ function entryOf(input: string, scope: 'host' | 'site'): { entry: string } | { r
   return { entry: scope === 'host' || r.path ? r.text : registrableDomain(r.host) };
 }
 
-async function editList(app: App, list: 'allowlist' | 'blocklist', host: string, add: boolean, scope: 'host' | 'site' = 'site'): Promise<Reply<SettingsData>> {
+async function editList(
+  app: App,
+  list: 'allowlist' | 'blocklist',
+  host: string,
+  add: boolean,
+  scope: 'host' | 'site' = 'site',
+): Promise<Reply<SettingsData>> {
   const st = await app.settings.get();
   // The person's entries are not in force, and the effective list below is the policy's alone:
   // editing it would overwrite the entries kept for when the policy changes.
@@ -54,7 +60,7 @@ async function editList(app: App, list: 'allowlist' | 'blocklist', host: string,
     next = cur.filter((x) => x !== host && (target === null || normalizeHostEntry(x) !== target));
   }
   const r = await setByPerson(app.settings, scope === 'host' ? 'popup' : 'options', { [list]: next }); // docs/decisions/016-organizations.md: reported
-  if (r.refused[list]) return fail('locked', say('bg_notChanged',  [r.refused[list]]));
+  if (r.refused[list]) return fail('locked', say('bg_notChanged', [r.refused[list]]));
   return ok(settingsData(r.state));
 }
 

@@ -14,18 +14,29 @@ import type { FrameRef } from '../content-tier/link-watchers';
 
 /** The report page's query for a link's outcome: its scan, or why there is none (block list). */
 export function reportQuery(status: { kind: string; verdict?: { scanId: string } }): string {
-  return status.kind === 'verdict' && status.verdict ? `id=${encodeURIComponent(status.verdict.scanId)}` : 'skipped=blocklisted';
+  return status.kind === 'verdict' && status.verdict
+    ? `id=${encodeURIComponent(status.verdict.scanId)}`
+    : 'skipped=blocklisted';
 }
 
 // The sender is a content script, which shows its own words for a failure: the codes matter here.
 const NOT_FLAGGED = () => fail('not_flagged', 'No warning on this link.');
 
-export async function openReport(app: App, url: string, frame: FrameRef | null, incognito: boolean, trusted: boolean): Promise<Reply<null>> {
+export async function openReport(
+  app: App,
+  url: string,
+  frame: FrameRef | null,
+  incognito: boolean,
+  trusted: boolean,
+): Promise<Reply<null>> {
   // Only a link of the sender's own document (frame-links.ts), never one it merely names now.
   if (!trusted && (!frame || !app.frameLinks.has(frame, url))) return NOT_FLAGGED();
   const o = await app.links.lookup(url, { incognito });
   if (forContent(linkInfoOf(o, false)).status !== 'verdict') return NOT_FLAGGED();
   if (!trusted && !(await app.reportOpens.take(frame!.tabId))) return fail('rate_limited', 'Too many report pages.');
-  await browser.tabs.create({ url: `${browser.runtime.getURL('/report.html')}?${reportQuery(o.status)}`, active: true });
+  await browser.tabs.create({
+    url: `${browser.runtime.getURL('/report.html')}?${reportQuery(o.status)}`,
+    active: true,
+  });
   return ok(null);
 }

@@ -10,7 +10,11 @@ export function toScanView(j: ScanJob): ScanViewData {
     state: j.state,
     createdAt: j.createdAt,
     result: j.result ? { ...j.result, band: bandOf(j.result.riskScore) } : null,
-    extra: { ...j.extra, ...(j.completedAt ? { completedAt: j.completedAt } : {}), ...(j.failureReason ? { failureReason: j.failureReason } : {}) },
+    extra: {
+      ...j.extra,
+      ...(j.completedAt ? { completedAt: j.completedAt } : {}),
+      ...(j.failureReason ? { failureReason: j.failureReason } : {}),
+    },
   };
 }
 

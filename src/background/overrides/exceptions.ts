@@ -11,7 +11,12 @@
 import { z } from 'zod/mini';
 import { dict } from '@/src/shared/zod-lean';
 import { addPass, PASS_MS } from '@/src/shared/policy/passes';
-import { exceptionsInForce, revokeFromRecords, type ExceptionRecords, type ExceptionRow } from '@/src/shared/policy/exceptions-view';
+import {
+  exceptionsInForce,
+  revokeFromRecords,
+  type ExceptionRecords,
+  type ExceptionRow,
+} from '@/src/shared/policy/exceptions-view';
 import { readKeyOrThrow, writeKeys, createMutex, dbGeneration } from '../state/kv';
 
 const KEY = 'exceptions';
@@ -40,7 +45,9 @@ let copy: { gen: number; r: Promise<ExceptionRecords> } | null = null;
 function records(): Promise<ExceptionRecords> {
   const gen = dbGeneration();
   if (copy?.gen !== gen) {
-    const r = Promise.all([KEY, SINCE_KEY, PASS_KEY].map((k) => readKeyOrThrow('session', k, Rec, {}))).then(([exceptions, since, passes]) => ({ exceptions: exceptions!, since: since!, passes: passes! }));
+    const r = Promise.all([KEY, SINCE_KEY, PASS_KEY].map((k) => readKeyOrThrow('session', k, Rec, {}))).then(
+      ([exceptions, since, passes]) => ({ exceptions: exceptions!, since: since!, passes: passes! }),
+    );
     copy = { gen, r };
     r.catch(() => void (copy?.r === r && (copy = null)));
   }
@@ -53,7 +60,11 @@ const current = () => records().catch(() => ({ exceptions: {}, since: {}, passes
 async function save(r: ExceptionRecords, next: Partial<ExceptionRecords>): Promise<void> {
   copy = { gen: dbGeneration(), r: Promise.resolve({ ...r, ...next }) };
   try {
-    await writeKeys('session', { ...(next.exceptions && { [KEY]: next.exceptions }), ...(next.since && { [SINCE_KEY]: next.since }), ...(next.passes && { [PASS_KEY]: next.passes }) });
+    await writeKeys('session', {
+      ...(next.exceptions && { [KEY]: next.exceptions }),
+      ...(next.since && { [SINCE_KEY]: next.since }),
+      ...(next.passes && { [PASS_KEY]: next.passes }),
+    });
   } catch (e) {
     copy = null;
     throw e;
@@ -104,10 +115,16 @@ export function grantPass(tabId: number, url: string, kind: PassKind = 'proceed'
  * Whether a pass is live. Not consumed on use: one navigation fires several events. A proceed
  * pass counts only while `proceedAllowed` (the policy's allowProceed).
  */
-export const hasPass = (tabId: number, url: string, proceedAllowed: boolean, now = Date.now()): Promise<boolean> => hasPassOf(tabId, url, { release: true, proceed: proceedAllowed }, now);
+export const hasPass = (tabId: number, url: string, proceedAllowed: boolean, now = Date.now()): Promise<boolean> =>
+  hasPassOf(tabId, url, { release: true, proceed: proceedAllowed }, now);
 
 /** Whether a pass of a kind that counts (`kinds`, from proceed.ts grantsThrough) is live. */
-export async function hasPassOf(tabId: number, url: string, kinds: Record<PassKind, boolean>, now = Date.now()): Promise<boolean> {
+export async function hasPassOf(
+  tabId: number,
+  url: string,
+  kinds: Record<PassKind, boolean>,
+  now = Date.now(),
+): Promise<boolean> {
   const all = (await current()).passes;
   const live = (kind: PassKind) => {
     const exp = all[passKey(kind, tabId, url)];
@@ -152,12 +169,20 @@ export async function listExceptions(): Promise<Array<{ host: string; until: num
  * Passes as `{tabId, url, expiresAt, kind?}`. Keys are `<tabId> <url>`, or `<kind> <tabId> <url>`
  * where passes carry their kind ('proceed' | 'release').
  */
-export async function listPasses(): Promise<Array<{ tabId: number; url: string; expiresAt: number; kind?: 'proceed' | 'release' }>> {
+export async function listPasses(): Promise<
+  Array<{ tabId: number; url: string; expiresAt: number; kind?: 'proceed' | 'release' }>
+> {
   const all = (await current()).passes;
   const out: Array<{ tabId: number; url: string; expiresAt: number; kind?: 'proceed' | 'release' }> = [];
   for (const [k, expiresAt] of Object.entries(all)) {
     const m = /^(?:(proceed|release) )?(\d+) (.+)$/s.exec(k);
-    if (m) out.push({ tabId: Number(m[2]), url: m[3]!, expiresAt, ...(m[1] ? { kind: m[1] as 'proceed' | 'release' } : {}) });
+    if (m)
+      out.push({
+        tabId: Number(m[2]),
+        url: m[3]!,
+        expiresAt,
+        ...(m[1] ? { kind: m[1] as 'proceed' | 'release' } : {}),
+      });
   }
   return out;
 }

@@ -27,7 +27,9 @@ export function auditEntryOf(out: AuditOutcome, via: AuditEntry['via'], at: numb
     host: out.host,
     wouldBe,
     via,
-    verdict: v ? { scanId: v.scanId, riskScore: v.riskScore, band: v.band, categories: v.categories.slice(0, 20) } : null,
+    verdict: v
+      ? { scanId: v.scanId, riskScore: v.riskScore, band: v.band, categories: v.categories.slice(0, 20) }
+      : null,
     reason: st.decision.reason,
     ...(st.decision.rule ? { rule: st.decision.rule } : {}),
     at,
@@ -40,5 +42,6 @@ export async function noteAudit(out: AuditOutcome, via: AuditEntry['via'], now =
   if (!e) return;
   const isNew = await recordAudit(e).catch(() => false);
   // Reported once per entry (a repeat within a minute is neither a new entry nor a new event).
-  if (isNew && e.wouldBe === 'block') reportWouldBlock({ url: e.url, host: e.host, verdict: e.verdict, rule: e.reason });
+  if (isNew && e.wouldBe === 'block')
+    reportWouldBlock({ url: e.url, host: e.host, verdict: e.verdict, rule: e.reason });
 }

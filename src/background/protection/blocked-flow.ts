@@ -15,7 +15,8 @@ export function sameDocument(a: string, b: string): boolean {
   return x.ok && y.ok ? x.url === y.url : a === b;
 }
 
-export const blockedPageUrl = (token: string) => browser.runtime.getURL('/blocked.html') + '?t=' + encodeURIComponent(token);
+export const blockedPageUrl = (token: string) =>
+  browser.runtime.getURL('/blocked.html') + '?t=' + encodeURIComponent(token);
 export const isBlockedPage = (url: string) => url.startsWith(browser.runtime.getURL('/blocked.html'));
 
 export interface BlockedFlow {
@@ -57,7 +58,10 @@ export function createBlockedFlow(): BlockedFlow {
       const guess = stepsBack([...(entries.get(tabId) ?? []), ''], data.rawUrl, isBlockedPage);
       const { token, written } = createToken({ ...data, backSteps: guess });
       // The tab moves while the token is stored: the page asks this worker, which already knows it.
-      await Promise.all([written.catch(ignore), browser.tabs.update(tabId, { url: blockedPageUrl(token) }).catch(ignore)]);
+      await Promise.all([
+        written.catch(ignore),
+        browser.tabs.update(tabId, { url: blockedPageUrl(token) }).catch(ignore),
+      ]);
       return token;
     },
     noteEntry(tabId, url) {

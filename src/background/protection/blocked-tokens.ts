@@ -28,7 +28,11 @@ export const TokenSchema = z.object({
   host: z.string(),
   verdict: z.nullable(z.unknown()),
   /** `rule`: the rule that fired (decide.ts), shown in words on the blocked page (docs/decisions/017-surfaces.md). */
-  decision: z.object({ action: z.literal(['allow', 'annotate', 'warn', 'block']), reason: z.string(), rule: z.optional(StoredRule) }),
+  decision: z.object({
+    action: z.literal(['allow', 'annotate', 'warn', 'block']),
+    reason: z.string(),
+    rule: z.optional(StoredRule),
+  }),
   pending: z.boolean(),
   createdAt: z.number(),
   /**
@@ -59,7 +63,11 @@ const IndexSchema = z.array(pair(z.string(), z.number()));
 const indexMutex = createMutex();
 
 /** Pure: which tokens to drop once `index` (oldest first) holds a new one. */
-export function overBudget(index: ReadonlyArray<readonly [string, number]>, perTab = MAX_PER_TAB, total = MAX_TOKENS): string[] {
+export function overBudget(
+  index: ReadonlyArray<readonly [string, number]>,
+  perTab = MAX_PER_TAB,
+  total = MAX_TOKENS,
+): string[] {
   const drop = new Set<string>();
   const perTabCount = new Map<number, number>();
   // Newest first: each tab keeps its `perTab` newest; then the `total` newest overall stay.
@@ -74,7 +82,13 @@ export function overBudget(index: ReadonlyArray<readonly [string, number]>, perT
   return [...drop];
 }
 
-function updateIndex(fn: (index: Array<[string, number]>) => { next: Array<[string, number]>; drop: string[]; extra?: Record<string, unknown> }): Promise<void> {
+function updateIndex(
+  fn: (index: Array<[string, number]>) => {
+    next: Array<[string, number]>;
+    drop: string[];
+    extra?: Record<string, unknown>;
+  },
+): Promise<void> {
   return indexMutex(async () => {
     const index = await readKey('session', INDEX_KEY, IndexSchema, []);
     const { next, drop, extra } = fn(index);
@@ -123,6 +137,5 @@ export async function updateToken(token: string, patch: Partial<BlockedToken>): 
     if (cur) await writeKey('session', key(token), { ...cur, ...patch });
   });
 }
-
 
 export type { Decision };

@@ -23,7 +23,11 @@ import { lookalikeStatus } from '../signin/status';
 import type { SettingsStore } from '../state/settings-store';
 import type { NavigationActs } from './navigation-act';
 
-export function createLookalikeBlock(deps: { settings: Pick<SettingsStore, 'get'>; act: NavigationActs['act']; handled: NavigationActs['handled'] }) {
+export function createLookalikeBlock(deps: {
+  settings: Pick<SettingsStore, 'get'>;
+  act: NavigationActs['act'];
+  handled: NavigationActs['handled'];
+}) {
   /**
    * True when the tab goes to the blocked page for `raw` (a main-frame hop of it), also when
    * this navigation was sent there already (the request's error and the navigation's both ask):
@@ -33,7 +37,11 @@ export function createLookalikeBlock(deps: { settings: Pick<SettingsStore, 'get'
     const st = await deps.settings.get();
     const { signInLookalikeAction: action, stripQuery } = st.settings;
     // Most browsers: no policy list, or an action that never blocks. Nothing to judge.
-    if (st.settings.protectedSignInDomains.length === 0 || signInResponse({ kind: 'lookalike' }, action).navigation !== 'block') return false;
+    if (
+      st.settings.protectedSignInDomains.length === 0 ||
+      signInResponse({ kind: 'lookalike' }, action).navigation !== 'block'
+    )
+      return false;
     const host = parseWeb(raw)?.hostname;
     const verdict = host ? lookalikeStatus(host, st) : null;
     if (verdict?.kind !== 'lookalike' || signInResponse(verdict, action).navigation !== 'block') return false;

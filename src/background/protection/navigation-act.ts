@@ -47,7 +47,11 @@ export interface NavigationActs {
   handled(tabId: number): boolean;
 }
 
-export function createNavigationActs(deps: { settings: SettingsStore; flow: BlockedFlow; chains: TabChains }): NavigationActs {
+export function createNavigationActs(deps: {
+  settings: SettingsStore;
+  flow: BlockedFlow;
+  chains: TabChains;
+}): NavigationActs {
   const { settings, flow, chains } = deps;
   /**
    * Tabs already sent to a blocked page in their current navigation: several hops, the
@@ -69,8 +73,15 @@ export function createNavigationActs(deps: { settings: SettingsStore; flow: Bloc
    * granted before the policy named the host); a strict release for any block but a look-alike's.
    */
   async function allowedAnyway(tabId: number, rawUrl: string, host: string, st: SettingsState, reason: BlockReason) {
-    const counts = grantsThrough({ allowProceed: st.settings.allowProceed, orgBlocked: orgBlocks(host, st), lookalike: reason.decision.rule?.rule === 'lookalike' });
-    const [exception, pass] = await Promise.all([counts.exception && hasException(host), hasPassOf(tabId, rawUrl, { proceed: counts.proceedPass, release: counts.releasePass })]);
+    const counts = grantsThrough({
+      allowProceed: st.settings.allowProceed,
+      orgBlocked: orgBlocks(host, st),
+      lookalike: reason.decision.rule?.rule === 'lookalike',
+    });
+    const [exception, pass] = await Promise.all([
+      counts.exception && hasException(host),
+      hasPassOf(tabId, rawUrl, { proceed: counts.proceedPass, release: counts.releasePass }),
+    ]);
     return exception || pass;
   }
 
@@ -88,13 +99,22 @@ export function createNavigationActs(deps: { settings: SettingsStore; flow: Bloc
     return cur && isUrl(cur) ? { hop: cur, first: cur } : null;
   }
 
-  async function act(tabId: number, url: string, host: string, reason: BlockReason, opts: ActOptions = {}): Promise<string | null> {
+  async function act(
+    tabId: number,
+    url: string,
+    host: string,
+    reason: BlockReason,
+    opts: ActOptions = {},
+  ): Promise<string | null> {
     const st = await settings.get();
     const s = st.settings;
-    const hop = (await hopOf(tabId, url, s)) ?? (opts.attempted ? { hop: opts.attempted, first: opts.first ?? opts.attempted } : null);
+    const hop =
+      (await hopOf(tabId, url, s)) ??
+      (opts.attempted ? { hop: opts.attempted, first: opts.first ?? opts.attempted } : null);
     if (!hop || (await allowedAnyway(tabId, hop.hop, host, st, reason)) || !claim(tabId)) return null;
     // docs/decisions/016-organizations.md: a block (not a strict hold) is reported to the organization when it asks for that.
-    if (opts.pending !== true && reason.decision.action === 'block') reportBlocked({ url, host, verdict: reason.verdict, rule: reason.decision.reason, tabId });
+    if (opts.pending !== true && reason.decision.action === 'block')
+      reportBlocked({ url, host, verdict: reason.verdict, rule: reason.decision.reason, tabId });
     return flow.redirect(tabId, {
       tabId,
       rawUrl: hop.hop,

@@ -31,7 +31,11 @@ export function startupStrict(s: Settings): Settings {
 }
 
 /** Strict mode blocked (or holds) without a verdict: the reason is the rule (strict.ts). */
-export const strictDecision = (reason: string): Decision => ({ action: 'block', reason, rule: { rule: 'strict', reason } });
+export const strictDecision = (reason: string): Decision => ({
+  action: 'block',
+  reason,
+  rule: { rule: 'strict', reason },
+});
 
 export type Settled = { token: BlockedToken; open: boolean };
 
@@ -44,7 +48,11 @@ export interface StrictHolds {
   update(url: string, s: Settings): Promise<void>;
 }
 
-export function createStrictHolds(deps: { checker: Checker; engine: ScanEngine; syncRules: () => Promise<unknown> }): StrictHolds {
+export function createStrictHolds(deps: {
+  checker: Checker;
+  engine: ScanEngine;
+  syncRules: () => Promise<unknown>;
+}): StrictHolds {
   const { checker, engine } = deps;
   /** Strict-mode holds of this worker's life: normalized URL → tokens waiting for it. */
   const holds = new Map<string, string[]>();
@@ -65,7 +73,12 @@ export function createStrictHolds(deps: { checker: Checker; engine: ScanEngine; 
     // A page held while Linklens started is decided like a strict-mode hold: its verdict, or
     // the fail mode once the wait is over (open, unless strict mode says otherwise).
     const rules = t.decision.reason === STARTING ? startupStrict(s) : s;
-    const o = strictOutcome({ settings: rules, status: st, problem: engine.problem(), elapsedMs: Date.now() - t.createdAt });
+    const o = strictOutcome({
+      settings: rules,
+      status: st,
+      problem: engine.problem(),
+      elapsedMs: Date.now() - t.createdAt,
+    });
     if (o.action === 'hold') return { token: t, open: true };
     const next = await release(token, t, st, o);
     return { token: next, open: next.decision.action === 'block' && RECHECKABLE.has(next.decision.reason) && alive };
@@ -80,11 +93,22 @@ export function createStrictHolds(deps: { checker: Checker; engine: ScanEngine; 
   }
 
   /** A strict hold ends: allow → back to the page with a pass; block → the token shows why. */
-  async function release(token: string, t: BlockedToken, st: UrlStatus, o: { action: 'allow' | 'block'; reason: string }): Promise<BlockedToken> {
+  async function release(
+    token: string,
+    t: BlockedToken,
+    st: UrlStatus,
+    o: { action: 'allow' | 'block'; reason: string },
+  ): Promise<BlockedToken> {
     if (o.action === 'block') {
       // A verdict's own block keeps its rule (score and threshold); else strict mode's reason is the rule.
-      const own = (st.kind === 'verdict' || st.kind === 'blocklisted') && st.decision.reason === o.reason ? st.decision : null;
-      const next: BlockedToken = { ...t, pending: false, verdict: st.kind === 'verdict' ? st.verdict : null, decision: own ?? strictDecision(o.reason) };
+      const own =
+        (st.kind === 'verdict' || st.kind === 'blocklisted') && st.decision.reason === o.reason ? st.decision : null;
+      const next: BlockedToken = {
+        ...t,
+        pending: false,
+        verdict: st.kind === 'verdict' ? st.verdict : null,
+        decision: own ?? strictDecision(o.reason),
+      };
       await updateToken(token, next);
       return next;
     }
@@ -133,8 +157,14 @@ export const FIREFOX_RULE_ABORT = 'Error code 2147500036';
  * site's). An error either browser names as something else (Stop, the network) is no hold; an
  * error named in no known way is left to the rest.
  */
-export async function heldByStrictRule(st: Pick<SettingsState, 'settings' | 'starting'>, tabId: number, raw: string, error: string | undefined): Promise<boolean> {
-  if (/^(net::|Error code )/.test(error ?? '') && error !== BLOCKED_BY_CLIENT && error !== FIREFOX_RULE_ABORT) return false;
+export async function heldByStrictRule(
+  st: Pick<SettingsState, 'settings' | 'starting'>,
+  tabId: number,
+  raw: string,
+  error: string | undefined,
+): Promise<boolean> {
+  if (/^(net::|Error code )/.test(error ?? '') && error !== BLOCKED_BY_CLIENT && error !== FIREFOX_RULE_ABORT)
+    return false;
   // Strict mode's rule, or the startup rule of the same shape (net-rules.ts) while starting.
   const s = st.settings;
   const holds = st.starting || (s.strictMode && !s.auditOnly);
@@ -147,7 +177,12 @@ export async function heldByStrictRule(st: Pick<SettingsState, 'settings' | 'sta
  * checked. It is held and decided like a page that arrived while starting (startup-holds.ts),
  * not let through unchecked. Only a rule's own block counts (the browser's error names it).
  */
-export async function heldByStartupRule(st: Pick<SettingsState, 'settings' | 'policyConfiguresService'>, tabId: number, raw: string, error: string | undefined): Promise<boolean> {
+export async function heldByStartupRule(
+  st: Pick<SettingsState, 'settings' | 'policyConfiguresService'>,
+  tabId: number,
+  raw: string,
+  error: string | undefined,
+): Promise<boolean> {
   if (error !== BLOCKED_BY_CLIENT && error !== FIREFOX_RULE_ABORT) return false;
   const s = st.settings;
   if (!st.policyConfiguresService || (s.strictMode && !s.auditOnly)) return false;
@@ -172,7 +207,12 @@ export function createStrictRelease(d: {
     let p = releasing.get(key);
     if (!p) {
       p = (async () => {
-        if ((await heldByStrictRule(await d.settings(), t, r, error)) && (await d.checkHop(t, r)) === 'allow' && (await d.stillOn(t, r))) await d.letThrough(t, r);
+        if (
+          (await heldByStrictRule(await d.settings(), t, r, error)) &&
+          (await d.checkHop(t, r)) === 'allow' &&
+          (await d.stillOn(t, r))
+        )
+          await d.letThrough(t, r);
       })().finally(() => releasing.delete(key));
       releasing.set(key, p);
     }

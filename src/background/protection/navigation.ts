@@ -36,21 +36,34 @@ import { isPaused } from '../overrides/pause';
 import type { LinkChecker } from '../checks/link-check';
 import { createHopWaiter, holdThroughWrapper, isHeldWrapper } from './wrapper-hold';
 import { createNavigationActs, why } from './navigation-act';
-import { BLOCKED_BY_CLIENT, createStrictHolds, createStrictRelease, heldByStartupRule, strictDecision } from './navigation-strict';
+import {
+  BLOCKED_BY_CLIENT,
+  createStrictHolds,
+  createStrictRelease,
+  heldByStartupRule,
+  strictDecision,
+} from './navigation-strict';
 import { createTabPrivacy, type TabPrivacy } from './tab-privacy';
 import { createStartupHolds, STARTING } from './startup-holds';
 import { createLookalikeBlock } from './lookalike-block';
 
 export { sameDocument, blockedPageUrl } from './blocked-flow';
 
-const isBlock = (st: UrlStatus) => (st.kind === 'verdict' || st.kind === 'blocklisted') && st.decision.action === 'block';
+const isBlock = (st: UrlStatus) =>
+  (st.kind === 'verdict' || st.kind === 'blocklisted') && st.decision.action === 'block';
 
 type Frame = { tabId: number; url: string; frameId: number };
 
 export interface Navigation {
   onBeforeNavigate(d: Frame): Promise<void>;
   /** webRequest.onBeforeRedirect for a main frame: a server redirect is a hop. */
-  onBeforeRedirect(d: { tabId: number; url: string; redirectUrl: string; frameId?: number; type?: string }): Promise<void>;
+  onBeforeRedirect(d: {
+    tabId: number;
+    url: string;
+    redirectUrl: string;
+    frameId?: number;
+    type?: string;
+  }): Promise<void>;
   /** webNavigation.onErrorOccurred: a main frame the request-blocking rules stopped goes to the blocked page. */
   onErrorOccurred(d: Frame & { error?: string }): Promise<void>;
   /**
@@ -98,7 +111,8 @@ export function createNavigation(deps: NavigationDeps): Navigation {
   const strict = createStrictHolds({ checker: deps.checker, engine, syncRules: deps.syncRules });
   const startup = createStartupHolds({
     settings,
-    act: (tabId, url, host, attempted) => act(tabId, url, host, { verdict: null, decision: strictDecision(STARTING) }, { pending: true, attempted }),
+    act: (tabId, url, host, attempted) =>
+      act(tabId, url, host, { verdict: null, decision: strictDecision(STARTING) }, { pending: true, attempted }),
     submit: async (tabId, raw) => {
       const [{ settings: s }, incognito] = await Promise.all([settings.get(), tabPrivacy.incognito(tabId)]);
       if (s.scanNavigations) await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true });
@@ -123,7 +137,9 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     // The policy that configures the service is not read yet (the browser just started): the
     // page waits on the blocked page, then is checked under the settings in force (startup.ts).
     if (starting) return startup.hold(tabId, raw, s, raw);
-    const out = s.scanNavigations ? await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true }) : await links.lookup(raw, { incognito, knownOnly: true });
+    const out = s.scanNavigations
+      ? await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true })
+      : await links.lookup(raw, { incognito, knownOnly: true });
     if (!out.url || !out.host) return;
     // Audit-only mode: what would have been blocked or warned about is recorded (audit-trail.ts).
     if (s.auditOnly) void noteAudit(out, 'navigation');
@@ -137,7 +153,13 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     const o = strictOutcome({ settings: s, status: out.status, problem: engine.problem(), elapsedMs: null });
     if (o.action === 'allow') return 'allow';
     const pending = o.action === 'hold';
-    const token = await act(tabId, out.url, out.host, { verdict: null, decision: strictDecision(o.reason) }, { pending });
+    const token = await act(
+      tabId,
+      out.url,
+      out.host,
+      { verdict: null, decision: strictDecision(o.reason) },
+      { pending },
+    );
     if (token && (pending || RECHECKABLE.has(o.reason))) strict.add(out.url, token);
     return o.action;
   }
@@ -155,7 +177,8 @@ export function createNavigation(deps: NavigationDeps): Navigation {
   }
 
   /** Only while the tab still stands on this navigation (the person may have gone elsewhere). */
-  const stillOn = async (t: number, r: string) => !acts.handled(t) && findHop(await chains.get(t), (h) => sameDocument(h, r)) !== null;
+  const stillOn = async (t: number, r: string) =>
+    !acts.handled(t) && findHop(await chains.get(t), (h) => sameDocument(h, r)) !== null;
   const releaseHeld = createStrictRelease({ settings: () => settings.get(), checkHop, stillOn, letThrough });
   /** One-time pass, the rules in step, then the URL again. */
   async function letThrough(t: number, r: string) {
@@ -225,7 +248,8 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       // The request the rules stopped (for a redirect: its target). Decided again here, by the
       // rules' own measure, because the rules apply in states where the checker sends nothing.
       const bad = await known(d.url);
-      if (bad) await act(d.tabId, bad.url, bad.host, { verdict: bad.verdict, decision: bad.decision }, { attempted: d.url });
+      if (bad)
+        await act(d.tabId, bad.url, bad.host, { verdict: bad.verdict, decision: bad.decision }, { attempted: d.url });
       else if (isHeldWrapper(d.url)) await throughWrapper(d.tabId, d.url);
       else if (await startupStopped(d.tabId, d.url, d.error)) return;
       else await releaseHeld(d.tabId, d.url, d.error);
@@ -234,8 +258,17 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       // Chromium's name for its rules' block (Firefox reports the request's error after the
       // navigation's: nothing to win there). The known-bad and wrapper holds wait for the
       // navigation's error (their blocked page needs the entry it notes); a POST is never held.
-      if (d.frameId !== 0 || d.tabId < 0 || d.method !== 'GET' || d.error !== BLOCKED_BY_CLIENT || isBlockedPage(d.url) || isHeldWrapper(d.url)) return;
-      if (!(await known(d.url)) && !(await startupStopped(d.tabId, d.url, d.error))) await releaseHeld(d.tabId, d.url, d.error);
+      if (
+        d.frameId !== 0 ||
+        d.tabId < 0 ||
+        d.method !== 'GET' ||
+        d.error !== BLOCKED_BY_CLIENT ||
+        isBlockedPage(d.url) ||
+        isHeldWrapper(d.url)
+      )
+        return;
+      if (!(await known(d.url)) && !(await startupStopped(d.tabId, d.url, d.error)))
+        await releaseHeld(d.tabId, d.url, d.error);
     },
     noteCommitted(tabId, url, qualifiers = []) {
       flow.noteEntry(tabId, url);
@@ -272,6 +305,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
         await checkHop(tab.id, url).catch(ignore);
       }
     },
-    settleStrict: async (token, t, s) => ((await startup.waiting(t)) ? { token: t, open: true } : strict.settleOnce(token, t, s)),
+    settleStrict: async (token, t, s) =>
+      (await startup.waiting(t)) ? { token: t, open: true } : strict.settleOnce(token, t, s),
   };
 }

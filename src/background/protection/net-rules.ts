@@ -13,7 +13,14 @@
  */
 import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
-import { DEFAULT_LIMITS, diffRules, planNetRules, ruleSignature, type NetRule, type NetRuleLimits } from '@/src/shared/policy/net-rules';
+import {
+  DEFAULT_LIMITS,
+  diffRules,
+  planNetRules,
+  ruleSignature,
+  type NetRule,
+  type NetRuleLimits,
+} from '@/src/shared/policy/net-rules';
 import type { VerdictCache } from '../cache/verdict-cache';
 import type { SettingsStore } from '../state/settings-store';
 import { listExceptions, listPasses } from '../overrides/exceptions';
@@ -78,7 +85,7 @@ export interface NetRulesDeps {
 }
 
 function browserDnr(): DnrApi | null {
-  return ((browser as unknown as { declarativeNetRequest?: DnrApi }).declarativeNetRequest ?? null);
+  return (browser as unknown as { declarativeNetRequest?: DnrApi }).declarativeNetRequest ?? null;
 }
 
 function browserWake(when: number | null) {
@@ -127,7 +134,11 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
     }
   }
 
-  async function apply(get: () => Promise<NetRule[]>, update: (u: RuleUpdate) => Promise<void>, planned: NetRule[]): Promise<void> {
+  async function apply(
+    get: () => Promise<NetRule[]>,
+    update: (u: RuleUpdate) => Promise<void>,
+    planned: NetRule[],
+  ): Promise<void> {
     const wanted = planned.filter((r) => !refused.has(ruleSignature(r)));
     const diff = diffRules(await get(), wanted);
     if (!diff.removeRuleIds.length && !diff.addRules.length) return;
@@ -153,7 +164,8 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
     if (!dnr) return (status = { ...status, synced: true, error: 'declarativeNetRequest is not available' });
     // The whole cache: a rule for every blocking verdict (loads it if the wake deferred it).
     await deps.cache.init();
-    const [{ settings: s, managedEntries, unreadable, starting, policyConfiguresService }, paused, exceptions, passes] = await Promise.all([deps.settings.get(), pausedUntil(), listExceptions(), listPasses()]);
+    const [{ settings: s, managedEntries, unreadable, starting, policyConfiguresService }, paused, exceptions, passes] =
+      await Promise.all([deps.settings.get(), pausedUntil(), listExceptions(), listPasses()]);
     // The browser keeps the rules of the last settings read; defaults would drop the block lists.
     if (unreadable) return (status = { ...status, error: 'settings unreadable' });
     const holdStrict = s.strictMode && !s.auditOnly;
@@ -162,7 +174,12 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
     const plan = planNetRules({
       settings: { ...s, orgBlocklist: managedEntries.blocklist },
       pausedUntil: paused,
-      verdicts: deps.cache.entries().map((e) => ({ verdict: e.verdict, expiresAt: e.expiresAt, incognito: e.incognito === true, source: e.source })),
+      verdicts: deps.cache.entries().map((e) => ({
+        verdict: e.verdict,
+        expiresAt: e.expiresAt,
+        incognito: e.incognito === true,
+        source: e.source,
+      })),
       exceptions,
       passes,
       limits: limits(),
@@ -173,10 +190,25 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
       holdStartup: policyConfiguresService || starting,
       started: !starting,
     });
-    await apply(() => dnr.getDynamicRules(), (u) => dnr.updateDynamicRules(u), plan.dynamic);
-    await apply(() => dnr.getSessionRules(), (u) => dnr.updateSessionRules(u), plan.session);
+    await apply(
+      () => dnr.getDynamicRules(),
+      (u) => dnr.updateDynamicRules(u),
+      plan.dynamic,
+    );
+    await apply(
+      () => dnr.getSessionRules(),
+      (u) => dnr.updateSessionRules(u),
+      plan.session,
+    );
     armExpiry(plan.nextChange);
-    return (status = { synced: true, dynamic: plan.dynamic.length, session: plan.session.length, overflow: plan.overflow.length, refused: refused.size, error: null });
+    return (status = {
+      synced: true,
+      dynamic: plan.dynamic.length,
+      session: plan.session.length,
+      overflow: plan.overflow.length,
+      refused: refused.size,
+      error: null,
+    });
   }
 
   const api: NetRules = {

@@ -14,7 +14,12 @@ const KEY = 'chains';
 const MAX_TABS = 500;
 const SAVE_DELAY_MS = 100;
 
-const Stored = dict(z.object({ committed: z.array(z.string()).check(z.maxLength(50)), pending: z.nullable(z.array(z.string()).check(z.maxLength(50))) }));
+const Stored = dict(
+  z.object({
+    committed: z.array(z.string()).check(z.maxLength(50)),
+    pending: z.nullable(z.array(z.string()).check(z.maxLength(50))),
+  }),
+);
 
 export interface TabChains {
   get(tabId: number): Promise<Chain>;

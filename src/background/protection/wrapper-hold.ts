@@ -16,7 +16,8 @@ import { parseWeb } from '@/src/shared/url/parse-web';
  */
 export const HOLD_TIMEOUT_MS = 20_000;
 
-const blocks = (st: UrlStatus) => (st.kind === 'verdict' || st.kind === 'blocklisted') && st.decision.action === 'block';
+const blocks = (st: UrlStatus) =>
+  (st.kind === 'verdict' || st.kind === 'blocklisted') && st.decision.action === 'block';
 
 /**
  * | the link's hops now                         | step      |
@@ -95,7 +96,10 @@ export async function holdThroughWrapper(d: HoldDeps, tabId: number, raw: string
   const deadline = now() + HOLD_TIMEOUT_MS;
   let o = await d.links.check(raw, 'navigation', { tabId, incognito, knownOnly: true });
   while (holdStep(o, now() >= deadline) === 'wait') {
-    await d.waiter.next(o.hops.filter((h) => h.url && h.status.kind === 'checking').map((h) => h.url!), deadline - now());
+    await d.waiter.next(
+      o.hops.filter((h) => h.url && h.status.kind === 'checking').map((h) => h.url!),
+      deadline - now(),
+    );
     o = await d.links.lookup(raw, { incognito, knownOnly: true });
   }
   if (holdStep(o, true) === 'block') {

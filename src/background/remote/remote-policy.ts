@@ -18,14 +18,32 @@ import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import { joinedFeed, readBlockFeed } from '@/src/shared/policy/block-feed';
 import { layerRemoteConfig, readRemoteConfig } from '@/src/shared/policy/remote-config';
-import { copyFor, etagFor, nextCopy, type FileRead, type RemoteCopy, type RemoteKey } from '@/src/shared/policy/remote-copy';
+import {
+  copyFor,
+  etagFor,
+  nextCopy,
+  type FileRead,
+  type RemoteCopy,
+  type RemoteKey,
+} from '@/src/shared/policy/remote-copy';
 import { whenSuffixTable } from '@/src/shared/url/suffix-table';
 import { fetchRemoteFile } from '../api/remote-file';
 import { createMutex } from '../state/kv';
-import { layerOf, readCopy, readRemoteProblems, writeCopy, writeRemoteProblems, type ConfigCopy, type FeedCopy } from '../state/remote-copies';
+import {
+  layerOf,
+  readCopy,
+  readRemoteProblems,
+  writeCopy,
+  writeRemoteProblems,
+  type ConfigCopy,
+  type FeedCopy,
+} from '../state/remote-copies';
 import type { SettingsState, SettingsStore } from '../state/settings-store';
 
-export const REMOTE_ALARMS: Readonly<Record<RemoteKey, string>> = { configUrl: 'linklens-remote-config', blockFeedUrl: 'linklens-block-feed' };
+export const REMOTE_ALARMS: Readonly<Record<RemoteKey, string>> = {
+  configUrl: 'linklens-remote-config',
+  blockFeedUrl: 'linklens-block-feed',
+};
 export const REMOTE_KEYS: readonly RemoteKey[] = ['configUrl', 'blockFeedUrl'];
 /** Bytes read at most: a policy file is small; a feed of MAX_FEED_ENTRIES (block-feed.ts) entries fits. */
 export const REMOTE_LIMITS: Readonly<Record<RemoteKey, number>> = { configUrl: 256_000, blockFeedUrl: 2_000_000 };
@@ -53,14 +71,20 @@ export interface RemotePolicy {
   onFeedJoined(fn: (entries: string[]) => void): () => void;
 }
 
-const READERS: Record<RemoteKey, (text: string) => FileRead<unknown>> = { configUrl: readRemoteConfig, blockFeedUrl: readBlockFeed };
+const READERS: Record<RemoteKey, (text: string) => FileRead<unknown>> = {
+  configUrl: readRemoteConfig,
+  blockFeedUrl: readBlockFeed,
+};
 
 export function createRemotePolicy(deps: RemotePolicyDeps): RemotePolicy {
   const fetchFile = deps.fetchFile ?? fetchRemoteFile;
   const alarms = deps.alarms ?? browser.alarms;
   const now = deps.now ?? Date.now;
   const joinedListeners = new Set<(entries: string[]) => void>();
-  const locks: Record<RemoteKey, ReturnType<typeof createMutex>> = { configUrl: createMutex(), blockFeedUrl: createMutex() };
+  const locks: Record<RemoteKey, ReturnType<typeof createMutex>> = {
+    configUrl: createMutex(),
+    blockFeedUrl: createMutex(),
+  };
   /** What `follow` last acted on, per key: the address and interval (a settings change of anything else does nothing). */
   const followed: Partial<Record<RemoteKey, string>> = {};
 
@@ -87,20 +111,25 @@ export function createRemotePolicy(deps: RemotePolicyDeps): RemotePolicy {
     const outcome = await fetchFile(url, { etag: etagFor(url, last), limit: REMOTE_LIMITS[key] });
     const step = nextCopy(key, url, last, outcome, READERS[key], now());
     if (step.copy !== last) await writeCopy(key, step.copy);
-    const [config, feed] = key === 'configUrl' ? [step.copy as ConfigCopy | null, await readCopy('blockFeedUrl')] : [await readCopy('configUrl'), step.copy as FeedCopy | null];
+    const [config, feed] =
+      key === 'configUrl'
+        ? [step.copy as ConfigCopy | null, await readCopy('blockFeedUrl')]
+        : [await readCopy('configUrl'), step.copy as FeedCopy | null];
     publish(config, feed);
     let problems = step.problems;
-    if (key === 'configUrl' && config) problems = [...problems, ...layerRemoteConfig(await deps.settings.managedPolicy(), config.data).problems];
+    if (key === 'configUrl' && config)
+      problems = [...problems, ...layerRemoteConfig(await deps.settings.managedPolicy(), config.data).problems];
     await setProblems(key, problems);
     if (key === 'blockFeedUrl' && step.changed && feed) {
       const joined = joinedFeed((copyFor(url, last)?.data as string[] | undefined) ?? [], feed.data);
-      if (joined.length) for (const fn of joinedListeners) {
-        try {
-          fn(joined);
-        } catch {
-          // One listener's error never breaks the others.
+      if (joined.length)
+        for (const fn of joinedListeners) {
+          try {
+            fn(joined);
+          } catch {
+            // One listener's error never breaks the others.
+          }
         }
-      }
     }
   }
 
@@ -110,7 +139,8 @@ export function createRemotePolicy(deps: RemotePolicyDeps): RemotePolicy {
     const alarm = await alarms.get(name);
     // Re-creating an alarm on every wake would restart its period (a background woken more
     // often than the period would never refresh).
-    if (!alarm || alarm.periodInMinutes !== period) await alarms.create(name, { delayInMinutes: period, periodInMinutes: period });
+    if (!alarm || alarm.periodInMinutes !== period)
+      await alarms.create(name, { delayInMinutes: period, periodInMinutes: period });
   }
 
   async function followKey(key: RemoteKey, st: SettingsState): Promise<void> {

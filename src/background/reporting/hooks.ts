@@ -26,7 +26,12 @@ export interface DecisionFacts {
   /** The URL as sent to the scanning service (normalized; without query when stripQuery). */
   url: string;
   host: string;
-  verdict?: { scanId?: string | null; riskScore?: number | null; band?: 'safe' | 'suspicious' | 'high' | 'malicious' | null; categories?: string[] } | null;
+  verdict?: {
+    scanId?: string | null;
+    riskScore?: number | null;
+    band?: 'safe' | 'suspicious' | 'high' | 'malicious' | null;
+    categories?: string[];
+  } | null;
   /** decision.reason, e.g. 'score' or 'blocklist' or 'strict:timeout'. */
   rule: string;
   /** The tab it happened in: a private window's event is never written to disk (queue.ts). */
@@ -47,7 +52,10 @@ async function isPrivate(f: Pick<DecisionFacts, 'url' | 'tabId'>): Promise<boole
 }
 
 /** One decision event, kept off disk when it is about a private window. */
-const reportDecision = (type: 'navigation.blocked' | 'navigation.proceeded' | 'link.openedAnyway' | 'audit.wouldBlock', f: DecisionFacts) =>
+const reportDecision = (
+  type: 'navigation.blocked' | 'navigation.proceeded' | 'link.openedAnyway' | 'audit.wouldBlock',
+  f: DecisionFacts,
+) =>
   void isPrivate(f)
     .then((memoryOnly) => report({ type, payload: decision(f) }, { memoryOnly }))
     .catch(ignore);
@@ -57,7 +65,14 @@ function decision(f: DecisionFacts): ReportPayload<'navigation.blocked'> {
   return {
     url: f.url,
     host: f.host,
-    verdict: v ? { scanId: v.scanId ?? null, riskScore: v.riskScore ?? null, band: v.band ?? null, categories: (v.categories ?? []).slice(0, 20) } : null,
+    verdict: v
+      ? {
+          scanId: v.scanId ?? null,
+          riskScore: v.riskScore ?? null,
+          band: v.band ?? null,
+          categories: (v.categories ?? []).slice(0, 20),
+        }
+      : null,
     rule: f.rule,
   };
 }
@@ -73,7 +88,12 @@ export function reportBlocked(f: DecisionFacts): void {
     .then(({ settings: s }) => {
       if (!s.notifyOnBlock) return;
       const title = say('notifyBlockedTitle');
-      return browser.notifications.create(`blocked:${Date.now()}`, { type: 'basic', iconUrl: assetUrl('/icon/128.png'), title, message: f.host });
+      return browser.notifications.create(`blocked:${Date.now()}`, {
+        type: 'basic',
+        iconUrl: assetUrl('/icon/128.png'),
+        title,
+        message: f.host,
+      });
     })
     .catch(ignore);
 }
@@ -88,30 +108,52 @@ export const reportWouldBlock = (f: DecisionFacts) => reportDecision('audit.woul
  * A look-alike of a protected sign-in domain was seen (page load, or a password field focused).
  * `incognito`: the page's window is private (undefined: unknown, counted as private).
  */
-export function reportLookalike(host: string, v: LookalikeVerdict, trigger: 'load' | 'password-focus', incognito?: boolean): void {
+export function reportLookalike(
+  host: string,
+  v: LookalikeVerdict,
+  trigger: 'load' | 'password-focus',
+  incognito?: boolean,
+): void {
   if (v.kind !== 'lookalike') return;
-  void report({ type: 'lookalike.seen', payload: { host, protectedDomain: v.protectedDomain, reason: v.reason, trigger } }, { memoryOnly: incognito !== false });
+  void report(
+    { type: 'lookalike.seen', payload: { host, protectedDomain: v.protectedDomain, reason: v.reason, trigger } },
+    { memoryOnly: incognito !== false },
+  );
 }
 
 /** pause.set: until = ms epoch, null = until restart, 0 = resume. */
 export function reportPause(until: number | null): void {
   if (until === 0) void report({ type: 'protection.resumed', payload: {} });
-  else void report({ type: 'protection.paused', payload: { until: until === null ? 'restart' : new Date(until).toISOString() } });
+  else
+    void report({
+      type: 'protection.paused',
+      payload: { until: until === null ? 'restart' : new Date(until).toISOString() },
+    });
 }
 
 /**
  * settings.set for a change the person made: applies it and reports the keys whose effective
  * value really changed (saving an unchanged form reports nothing; refused keys never count).
  */
-export async function setByPerson(settings: SettingsStore, source: 'options' | 'import' | 'popup', patch: Record<string, unknown>, opts?: Parameters<SettingsStore['set']>[1]) {
+export async function setByPerson(
+  settings: SettingsStore,
+  source: 'options' | 'import' | 'popup',
+  patch: Record<string, unknown>,
+  opts?: Parameters<SettingsStore['set']>[1],
+) {
   const before = (await settings.get()).settings;
   const r = await settings.set(patch, opts);
   const after = r.state.settings;
-  const changed = (Object.keys(patch) as SettingKey[]).filter((k) => !(k in r.refused) && k in after && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-  if (changed.length > 0) void report({ type: 'settings.changed', payload: { source, changes: settingChanges(changed, after as unknown as Record<string, unknown>) } });
+  const changed = (Object.keys(patch) as SettingKey[]).filter(
+    (k) => !(k in r.refused) && k in after && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
+  if (changed.length > 0)
+    void report({
+      type: 'settings.changed',
+      payload: { source, changes: settingChanges(changed, after as unknown as Record<string, unknown>) },
+    });
   return r;
 }
-
 
 /**
  * Policy `maxCreditsPerDay`: `await creditBudget.tryConsume()` right before a scan is submitted;

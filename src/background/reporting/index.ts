@@ -95,7 +95,14 @@ export function startReporting(deps: ReportingDeps): Reporter {
 
   async function context(id = crypto.randomUUID(), now = Date.now()) {
     const { settings: s } = await deps.settings.get();
-    return { id, now, extensionVersion: extensionVersion(), deviceTag: s.deviceTag, userTag: s.userTag, tenantId: s.tenantId };
+    return {
+      id,
+      now,
+      extensionVersion: extensionVersion(),
+      deviceTag: s.deviceTag,
+      userTag: s.userTag,
+      tenantId: s.tenantId,
+    };
   }
   let droppedCtx = { extensionVersion: extensionVersion(), deviceTag: '', userTag: '', tenantId: '' };
 
@@ -117,9 +124,15 @@ export function startReporting(deps: ReportingDeps): Reporter {
       const delay = Math.max(0, at - Date.now());
       // The timer is the fast path while the worker lives; the alarm wakes a dead worker.
       timer = setTimeout(() => void queue.flush(), delay);
-      void Promise.resolve(browser.alarms.create(REPORTING_ALARM, { when: Date.now() + Math.max(delay, 1000) })).catch(ignore);
+      void Promise.resolve(browser.alarms.create(REPORTING_ALARM, { when: Date.now() + Math.max(delay, 1000) })).catch(
+        ignore,
+      );
     },
-    droppedEvent: (count, since) => makeEvent({ type: 'reporting.dropped', payload: { count, since: new Date(since).toISOString() } }, { ...droppedCtx, id: crypto.randomUUID(), now: Date.now() }),
+    droppedEvent: (count, since) =>
+      makeEvent(
+        { type: 'reporting.dropped', payload: { count, since: new Date(since).toISOString() } },
+        { ...droppedCtx, id: crypto.randomUUID(), now: Date.now() },
+      ),
   });
 
   const reporter: Reporter = {
@@ -127,7 +140,12 @@ export function startReporting(deps: ReportingDeps): Reporter {
     async report(input, opts) {
       const { settings: s } = await deps.settings.get();
       if (!enabled(s) || !isSelected(s.reportingEvents, input.type)) return;
-      droppedCtx = { extensionVersion: extensionVersion(), deviceTag: s.deviceTag, userTag: s.userTag, tenantId: s.tenantId };
+      droppedCtx = {
+        extensionVersion: extensionVersion(),
+        deviceTag: s.deviceTag,
+        userTag: s.userTag,
+        tenantId: s.tenantId,
+      };
       const event = makeEvent(input, await context());
       if (event) await queue.add(event, opts);
     },
@@ -149,7 +167,10 @@ export function startReporting(deps: ReportingDeps): Reporter {
         last: q.last,
         nextAttemptAt: q.events.length > 0 && q.nextAt > Date.now() ? q.nextAt : null,
         // The policy's own problems, then those of its remote files (remote/remote-policy.ts).
-        policyProblems: [...(await readKey('db', POLICY_SIG_KEY, z.array(str(200)).check(z.maxLength(200)), [])), ...(await readRemoteProblems())],
+        policyProblems: [
+          ...(await readKey('db', POLICY_SIG_KEY, z.array(str(200)).check(z.maxLength(200)), [])),
+          ...(await readRemoteProblems()),
+        ],
       };
     },
   };
@@ -197,7 +218,10 @@ export function startReporting(deps: ReportingDeps): Reporter {
     const st = await deps.settings.get();
     const policyHash = await readKey('db', POLICY_HASH_KEY, z.nullable(str(100)), null);
     const paused = (await deps.paused?.().catch(() => false)) ?? false;
-    await reporter.report({ type: 'heartbeat', payload: { policyHash, policyKeys: st.managedKeys.length, paused, configured: isConfigured(st.settings) } });
+    await reporter.report({
+      type: 'heartbeat',
+      payload: { policyHash, policyKeys: st.managedKeys.length, paused, configured: isConfigured(st.settings) },
+    });
   }
 
   /**
@@ -212,7 +236,8 @@ export function startReporting(deps: ReportingDeps): Reporter {
       if (have) await browser.alarms.clear(HEARTBEAT_ALARM);
       return;
     }
-    if (!have || have.periodInMinutes !== HEARTBEAT_MINUTES) await browser.alarms.create(HEARTBEAT_ALARM, { delayInMinutes: 1, periodInMinutes: HEARTBEAT_MINUTES });
+    if (!have || have.periodInMinutes !== HEARTBEAT_MINUTES)
+      await browser.alarms.create(HEARTBEAT_ALARM, { delayInMinutes: 1, periodInMinutes: HEARTBEAT_MINUTES });
   }
 
   browser.alarms.onAlarm.addListener((a) => {

@@ -49,9 +49,24 @@ export interface QueueState {
   deliveredTotal: number;
 }
 
-export const emptyQueueState = (): QueueState => ({ v: 1, events: [], dropped: 0, droppedSince: null, attempts: 0, nextAt: 0, last: null, deliveredTotal: 0 });
+export const emptyQueueState = (): QueueState => ({
+  v: 1,
+  events: [],
+  dropped: 0,
+  droppedSince: null,
+  attempts: 0,
+  nextAt: 0,
+  last: null,
+  deliveredTotal: 0,
+});
 
-const LastSchema = z.object({ at: z.number(), ok: z.boolean(), status: z.nullable(z.number()), error: z.nullable(str(300)), delivered: int() });
+const LastSchema = z.object({
+  at: z.number(),
+  ok: z.boolean(),
+  status: z.nullable(z.number()),
+  error: z.nullable(str(300)),
+  delivered: int(),
+});
 const StateSchema = z.object({
   v: z.literal(1),
   events: z.array(z.unknown()),
@@ -131,7 +146,11 @@ export interface ReportQueue {
 }
 
 /** Backoff before retry number `attempts` (1-based): base·2^(n−1), capped, jittered to 80–120 %. */
-export function backoffMs(attempts: number, limits: Pick<QueueLimits, 'baseDelayMs' | 'maxDelayMs'>, random: number): number {
+export function backoffMs(
+  attempts: number,
+  limits: Pick<QueueLimits, 'baseDelayMs' | 'maxDelayMs'>,
+  random: number,
+): number {
   const raw = Math.min(limits.maxDelayMs, limits.baseDelayMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
   return Math.round(raw * (0.8 + 0.4 * random));
 }
@@ -194,7 +213,12 @@ export function createReportQueue(deps: QueueDeps): ReportQueue {
       try {
         result = await deps.send(batch);
       } catch (e) {
-        result = { ok: false, status: null, error: e instanceof Error ? e.message.slice(0, 200) : 'send failed', retryAfterMs: null };
+        result = {
+          ok: false,
+          status: null,
+          error: e instanceof Error ? e.message.slice(0, 200) : 'send failed',
+          retryAfterMs: null,
+        };
       }
       const more = await lock(async () => {
         const s = await read();
@@ -216,7 +240,10 @@ export function createReportQueue(deps: QueueDeps): ReportQueue {
           }
         } else {
           s.attempts++;
-          const wait = result.retryAfterMs !== null ? Math.min(Math.max(result.retryAfterMs, 1000), limits.maxRetryAfterMs) : backoffMs(s.attempts, limits, random());
+          const wait =
+            result.retryAfterMs !== null
+              ? Math.min(Math.max(result.retryAfterMs, 1000), limits.maxRetryAfterMs)
+              : backoffMs(s.attempts, limits, random());
           s.nextAt = at + wait;
           s.last = { at, ok: false, status: result.status, error: result.error, delivered: 0 };
         }

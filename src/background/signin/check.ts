@@ -25,7 +25,12 @@ import { signInResponse } from '@/src/shared/policy/signin-action';
 
 /** Where the sightings already reported are kept: storage.session, out of content scripts' reach. */
 const REPORTED_KEY = 'signinReported';
-const ReportedState = z.nullable(z.object({ keys: z.array(z.string()).check(z.maxLength(5000)), perTab: z.array(pair(z.number(), z.number())).check(z.maxLength(5000)) }));
+const ReportedState = z.nullable(
+  z.object({
+    keys: z.array(z.string()).check(z.maxLength(5000)),
+    perTab: z.array(pair(z.number(), z.number())).check(z.maxLength(5000)),
+  }),
+);
 
 /** The reported sightings of this browser session (kept across the worker's restarts). */
 export const sessionStore = {
@@ -67,7 +72,11 @@ export function createSignInChecks(deps: {
   const store = deps.store ?? sessionStore;
   // Read once per worker life, on the first check (never at start-up); a bad value starts afresh.
   let once: Promise<ReportOnce> | null = deps.once ? Promise.resolve(deps.once) : null;
-  const reportedOnce = () => (once ??= store.load().catch(() => null).then((initial) => createReportOnce({ initial })));
+  const reportedOnce = () =>
+    (once ??= store
+      .load()
+      .catch(() => null)
+      .then((initial) => createReportOnce({ initial })));
   let saving: Promise<void> = Promise.resolve();
   return {
     async check(trigger, sender) {

@@ -35,7 +35,9 @@ const WEB_PAGES = ['http://*/*', 'https://*/*'];
 
 /** The open tabs showing web pages (ids). */
 const openWebTabs = async (): Promise<number[]> =>
-  (await browser.tabs.query({ url: WEB_PAGES })).flatMap((t) => (t.id !== undefined && t.id >= 0 && !t.discarded ? [t.id] : []));
+  (await browser.tabs.query({ url: WEB_PAGES })).flatMap((t) =>
+    t.id !== undefined && t.id >= 0 && !t.discarded ? [t.id] : [],
+  );
 
 export function createGuardRegistration(
   scripting: () => ScriptingLike | undefined = () => (browser as unknown as { scripting?: ScriptingLike }).scripting,
@@ -69,7 +71,11 @@ export function createGuardRegistration(
   async function injectIntoOpenTabs(api: ScriptingLike) {
     if (!api.executeScript) return;
     const tabs = await openTabs().catch(() => [] as number[]);
-    await Promise.all(tabs.map((tabId) => api.executeScript!({ target: { tabId, frameIds: [0] }, files: [SIGNIN_GUARD_FILE] }).catch(ignore)));
+    await Promise.all(
+      tabs.map((tabId) =>
+        api.executeScript!({ target: { tabId, frameIds: [0] }, files: [SIGNIN_GUARD_FILE] }).catch(ignore),
+      ),
+    );
   }
 
   return {
@@ -78,7 +84,12 @@ export function createGuardRegistration(
       chain = chain
         .then(() => apply(domains.length > 0))
         // Said, not swallowed: without the guard the organization's pages get no in-page warning.
-        .catch((e: unknown) => console.error('Linklens: could not set up the sign-in page guard:', e instanceof Error ? e.message : String(e)));
+        .catch((e: unknown) =>
+          console.error(
+            'Linklens: could not set up the sign-in page guard:',
+            e instanceof Error ? e.message : String(e),
+          ),
+        );
       return chain;
     },
   };

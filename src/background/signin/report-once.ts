@@ -28,7 +28,11 @@ export interface ReportOnceState {
   perTab: [number, number][];
 }
 
-export function createReportOnce({ maxKeys = 1000, maxPerTab = 20, initial }: { maxKeys?: number; maxPerTab?: number; initial?: ReportOnceState | null } = {}): ReportOnce {
+export function createReportOnce({
+  maxKeys = 1000,
+  maxPerTab = 20,
+  initial,
+}: { maxKeys?: number; maxPerTab?: number; initial?: ReportOnceState | null } = {}): ReportOnce {
   // Both insertion-ordered: the first key is the oldest, dropped first past maxKeys.
   const seen = new Set<string>(initial?.keys);
   const perTab = new Map<number, number>(initial?.perTab);

@@ -7,6 +7,12 @@
 import { judgeHost, type LookalikeVerdict } from '@/src/shared/url/lookalike';
 import type { SettingsState } from '../state/settings-store';
 
-export function lookalikeStatus(host: string, st: Pick<SettingsState, 'settings' | 'managedEntries'>): LookalikeVerdict {
-  return judgeHost(host, st.settings.protectedSignInDomains, { allowlist: st.managedEntries.allowlist, organizationDomains: st.settings.organizationDomains });
+export function lookalikeStatus(
+  host: string,
+  st: Pick<SettingsState, 'settings' | 'managedEntries'>,
+): LookalikeVerdict {
+  return judgeHost(host, st.settings.protectedSignInDomains, {
+    allowlist: st.managedEntries.allowlist,
+    organizationDomains: st.settings.organizationDomains,
+  });
 }

@@ -74,7 +74,12 @@ async function getKeys(a: Area, keys: string[] | null): Promise<Record<string, u
   return keys === null ? b.getAll() : b.get(keys);
 }
 
-export async function readKey<S extends z.ZodMiniType>(a: Area, key: string, schema: S, fallback: z.output<S>): Promise<z.output<S>> {
+export async function readKey<S extends z.ZodMiniType>(
+  a: Area,
+  key: string,
+  schema: S,
+  fallback: z.output<S>,
+): Promise<z.output<S>> {
   try {
     return await readKeyOrThrow(a, key, schema, fallback);
   } catch {
@@ -86,7 +91,12 @@ export async function readKey<S extends z.ZodMiniType>(a: Area, key: string, sch
  * Like readKey, but a storage that cannot be read is an error, not the fallback: for a memory
  * mirror that is then written back whole (ledger.ts), reading "empty" would erase what is stored.
  */
-export async function readKeyOrThrow<S extends z.ZodMiniType>(a: Area, key: string, schema: S, fallback: z.output<S>): Promise<z.output<S>> {
+export async function readKeyOrThrow<S extends z.ZodMiniType>(
+  a: Area,
+  key: string,
+  schema: S,
+  fallback: z.output<S>,
+): Promise<z.output<S>> {
   const got = await getKeys(a, [key]);
   if (!(key in got)) return fallback;
   const parsed = schema.safeParse(got[key]);

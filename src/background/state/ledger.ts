@@ -17,7 +17,12 @@ import { incognitoUrls } from './incognito-urls';
 export const LEDGER_CAP = 1000;
 export const HISTORY_CAP = 200;
 
-const EntrySchema = z.object({ url: z.string(), at: z.number(), reason: ScanReason, sentTo: z.optional(z.literal('shortener')) });
+const EntrySchema = z.object({
+  url: z.string(),
+  at: z.number(),
+  reason: ScanReason,
+  sentTo: z.optional(z.literal('shortener')),
+});
 const LedgerSchema = validItems(EntrySchema);
 
 /**

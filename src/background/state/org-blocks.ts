@@ -5,4 +5,5 @@
 import { hostMatches } from '@/src/shared/url/site';
 import type { SettingsState } from './settings-store';
 
-export const orgBlocks = (host: string, st: Pick<SettingsState, 'managedEntries'>): boolean => hostMatches(host, st.managedEntries.blocklist) !== null;
+export const orgBlocks = (host: string, st: Pick<SettingsState, 'managedEntries'>): boolean =>
+  hostMatches(host, st.managedEntries.blocklist) !== null;

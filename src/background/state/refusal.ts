@@ -2,7 +2,7 @@
  * Why a value for a setting was refused, in the person's language (the options page shows it
  * beside the field). From the first issue zod found, as data: zod's own texts are English only,
  * and their table (zod's locale) would weigh 2.6 kB in every bundle. Pure; examples in
- * refusal.examples.ts. 
+ * refusal.examples.ts.
  */
 import type { Say } from '../i18n';
 

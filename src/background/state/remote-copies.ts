@@ -33,7 +33,10 @@ export type FeedCopy = RemoteCopy<string[]>;
 function revalidate<T>(key: RemoteKey, raw: unknown): RemoteCopy<T> | null {
   const r = Stored.safeParse(raw);
   if (!r.success) return null;
-  const read = key === 'configUrl' ? readRemoteConfig(JSON.stringify(r.data.data ?? null)) : readBlockFeed(JSON.stringify(r.data.data ?? null));
+  const read =
+    key === 'configUrl'
+      ? readRemoteConfig(JSON.stringify(r.data.data ?? null))
+      : readBlockFeed(JSON.stringify(r.data.data ?? null));
   return read.ok ? { ...r.data, data: read.data as T } : null;
 }
 
@@ -55,9 +58,14 @@ export async function readRemoteLayer(): Promise<RemoteLayer> {
 
 export function layerOf(config: ConfigCopy | null, feed: FeedCopy | null): RemoteLayer {
   if (!config && !feed) return NO_REMOTE;
-  return { config: config && { url: config.url, values: config.data }, feed: feed && { url: feed.url, entries: feed.data } };
+  return {
+    config: config && { url: config.url, values: config.data },
+    feed: feed && { url: feed.url, entries: feed.data },
+  };
 }
 
 /** The remote files' policy problems, as their last refresh found them (shown with the policy's own). */
-export const readRemoteProblems = (): Promise<string[]> => readKey('db', PROBLEMS_KEY, z.array(str(200)).check(z.maxLength(200)), []);
-export const writeRemoteProblems = (problems: string[]): Promise<void> => writeKey('db', PROBLEMS_KEY, problems.slice(0, 200));
+export const readRemoteProblems = (): Promise<string[]> =>
+  readKey('db', PROBLEMS_KEY, z.array(str(200)).check(z.maxLength(200)), []);
+export const writeRemoteProblems = (problems: string[]): Promise<void> =>
+  writeKey('db', PROBLEMS_KEY, problems.slice(0, 200));

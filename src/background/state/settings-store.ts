@@ -17,12 +17,25 @@
 import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
 import { dict } from '@/src/shared/zod-lean';
-import { DEFAULT_SETTINGS, defaultSettings, isPolicyOnlyKey, SettingsShape, type Settings, type SettingKey } from '@/src/shared/policy/settings';
+import {
+  DEFAULT_SETTINGS,
+  defaultSettings,
+  isPolicyOnlyKey,
+  SettingsShape,
+  type Settings,
+  type SettingKey,
+} from '@/src/shared/policy/settings';
 import { migrateSettings } from '@/src/shared/policy/migrations';
 import { floorOf, mergeSettings, lockedKeys, type ManagedValues } from '@/src/shared/policy/managed';
 import type { ManagedCache } from '@/src/shared/policy/managed-cache';
 import { atLeastAsSafe, chosenByValue, type FloorKey } from '@/src/shared/policy/floor';
-import { keyForService, mayRebind, serviceOrigin, type KeyDecision, type StoredKey } from '@/src/shared/policy/key-binding';
+import {
+  keyForService,
+  mayRebind,
+  serviceOrigin,
+  type KeyDecision,
+  type StoredKey,
+} from '@/src/shared/policy/key-binding';
 import { readKeyOrThrow, writeKey, createMutex } from './kv';
 import type { SecretStore } from './secret-store';
 import { installedByPolicy, readLivePolicy, readPolicyCache, writePolicyCache } from './managed-source';
@@ -83,7 +96,10 @@ const Loose = dict(z.unknown());
 export interface SettingsStore {
   get(): Promise<SettingsState>;
   /** Applies a partial change from the person. Returns the fields refused and why. */
-  set(patch: Record<string, unknown>, opts?: SetOptions): Promise<{ state: SettingsState; refused: Record<string, string> }>;
+  set(
+    patch: Record<string, unknown>,
+    opts?: SetOptions,
+  ): Promise<{ state: SettingsState; refused: Record<string, string> }>;
   onChange(fn: (s: SettingsState) => void): void;
   /** Re-reads storage.managed (policy change). */
   refreshManaged(): Promise<void>;
@@ -124,7 +140,8 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
   }
   /** Installed by an administrator's policy (a fresh profile's first read may yet configure the service). */
   let byPolicy = false;
-  const expectsService = () => (live ? Boolean(live.serviceUrl || live.apiKey) : cache === null ? byPolicy : cache.credentials);
+  const expectsService = () =>
+    live ? Boolean(live.serviceUrl || live.apiKey) : cache === null ? byPolicy : cache.credentials;
   const isStarting = () => live === null && !gaveUp && expectsService();
 
   function compute(): SettingsState {
@@ -133,7 +150,11 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
     // (remote-config.ts): never looser than the managed policy where it set a key.
     const managed = policyWithRemote(policyNow(), remote).values;
     const merged = mergeSettings(u, managed, chosen ?? chosenByValue(u));
-    const decision = keyForService({ serviceUrl: merged.settings.serviceUrl, policy: { serviceUrl: managed.serviceUrl, apiKey: managed.apiKey }, stored: secret });
+    const decision = keyForService({
+      serviceUrl: merged.settings.serviceUrl,
+      policy: { serviceUrl: managed.serviceUrl, apiKey: managed.apiKey },
+      stored: secret,
+    });
     return {
       settings: { ...merged.settings, apiKey: decision.apiKey },
       managedKeys: merged.managedKeys,
@@ -260,7 +281,11 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
           const r = SettingsShape.shape[key].safeParse(v);
           if (!r.success) refused[k] = refusalOf(r.error.issues[0], say);
           // Under a policy the person may only move this the safer way (floor.ts).
-          else if (key in current.floor && !atLeastAsSafe(key as FloorKey, r.data as never, current.floor[key] as never)) refused[k] = say('bg_refusedBelowFloor');
+          else if (
+            key in current.floor &&
+            !atLeastAsSafe(key as FloorKey, r.data as never, current.floor[key] as never)
+          )
+            refused[k] = say('bg_refusedBelowFloor');
           else (accepted as Record<string, unknown>)[key] = r.data;
         }
         const { apiKey: newKey, ...rest } = accepted;
@@ -271,11 +296,15 @@ export function createSettingsStore(secrets: SecretStore): SettingsStore {
         if (newKey !== undefined) {
           nextSecret = newKey ? { key: newKey, origin: serviceOrigin(targetUrl) } : { key: '', origin: null };
         } else if (opts.rebindKey) {
-          if (mayRebind(secret, opts.rebindKey, targetUrl)) nextSecret = { ...secret, origin: serviceOrigin(targetUrl) };
+          if (mayRebind(secret, opts.rebindKey, targetUrl))
+            nextSecret = { ...secret, origin: serviceOrigin(targetUrl) };
           else refused.rebindKey = say('bg_refusedRebindKey');
         }
         if (nextSecret !== secret) await secrets.set(nextSecret);
-        const nextChosen = new Set([...(chosen ?? chosenByValue(user ?? defaultSettings())), ...(Object.keys(rest) as SettingKey[])]);
+        const nextChosen = new Set([
+          ...(chosen ?? chosenByValue(user ?? defaultSettings())),
+          ...(Object.keys(rest) as SettingKey[]),
+        ]);
         await writeKey('db', USER_KEY, next);
         await writeKey('db', CHOSEN_KEY, [...nextChosen]);
         user = next;

@@ -20,7 +20,14 @@ export interface Badge {
   title: string;
 }
 
-const COLORS = { safe: '#1e7e34', suspicious: '#b58105', high: '#c2410c', malicious: '#b91c1c', grey: '#5f6368', error: '#7c3aed' };
+const COLORS = {
+  safe: '#1e7e34',
+  suspicious: '#b58105',
+  high: '#c2410c',
+  malicious: '#b91c1c',
+  grey: '#5f6368',
+  error: '#7c3aed',
+};
 
 /** A running scan's step: the service's state names (spec, States), anything else is "checking". */
 export function progressStep(state: string): 'submitting' | 'queued' | 'processing' {
@@ -37,12 +44,18 @@ export const BADGE_PROGRESS = {
   processing: { text: '···', key: 'badgeProcessing' },
 } as const;
 
-export function badgeFor(status: UrlStatus, ctx: { paused: boolean; problem: ErrorInfoWithFix | null }, say: Say = localeSay): Badge {
+export function badgeFor(
+  status: UrlStatus,
+  ctx: { paused: boolean; problem: ErrorInfoWithFix | null },
+  say: Say = localeSay,
+): Badge {
   if (ctx.paused) return { text: 'II', color: COLORS.grey, title: say('badgePaused') };
-  if (ctx.problem && ctx.problem.code === 'insufficient_credits') return { text: '$', color: COLORS.error, title: say('badgeNoCredits') };
+  if (ctx.problem && ctx.problem.code === 'insufficient_credits')
+    return { text: '$', color: COLORS.error, title: say('badgeNoCredits') };
   // Any standing problem (key rejected, service unreachable or failing) outranks "checking":
   // the person should see why nothing arrives, as the popup says.
-  if (ctx.problem) return { text: '!', color: COLORS.error, title: say('badgeProblem', [say(errorKey(ctx.problem.code))]) };
+  if (ctx.problem)
+    return { text: '!', color: COLORS.error, title: say('badgeProblem', [say(errorKey(ctx.problem.code))]) };
   switch (status.kind) {
     case 'checking': {
       if (status.waiting === 'credits') return { text: '$', color: COLORS.grey, title: say('badgeWaitingCredits') };
@@ -51,7 +64,11 @@ export function badgeFor(status: UrlStatus, ctx: { paused: boolean; problem: Err
     }
     case 'verdict': {
       const v = status.verdict;
-      return { text: String(v.riskScore), color: COLORS[v.band], title: say('badgeVerdict', [say(BAND_KEYS[v.band]), String(v.riskScore)]) };
+      return {
+        text: String(v.riskScore),
+        color: COLORS[v.band],
+        title: say('badgeVerdict', [say(BAND_KEYS[v.band]), String(v.riskScore)]),
+      };
     }
     case 'blocklisted':
       return { text: 'X', color: COLORS.malicious, title: say('badgeBlocklisted') };

@@ -20,7 +20,11 @@ export function collectLinksInPage(cap: number, maxUrlLength: number): string[] 
     for (const el of root.querySelectorAll('*')) {
       if (--budget < 0) return false;
       const name = el.localName;
-      if ((name === 'a' || name === 'area') && el.namespaceURI === 'http://www.w3.org/1999/xhtml' && el.hasAttribute('href')) {
+      if (
+        (name === 'a' || name === 'area') &&
+        el.namespaceURI === 'http://www.w3.org/1999/xhtml' &&
+        el.hasAttribute('href')
+      ) {
         const href = (el as HTMLAnchorElement).href;
         if (typeof href === 'string' && href.length <= maxUrlLength && /^https?:\/\//i.test(href)) seen.add(href);
         if (seen.size >= cap) return false;
@@ -61,7 +65,11 @@ export async function collectViaScripting(
   const api = scripting();
   if (!api) return null;
   try {
-    const [first] = await api.executeScript({ target: { tabId, frameIds: [0] }, func: collectLinksInPage as never, args: [cap, maxUrlLength] });
+    const [first] = await api.executeScript({
+      target: { tabId, frameIds: [0] },
+      func: collectLinksInPage as never,
+      args: [cap, maxUrlLength],
+    });
     // Checked by page-scans.ts like any reply (made in a realm the page shares its DOM with).
     return { ok: true, data: { urls: first?.result } };
   } catch {

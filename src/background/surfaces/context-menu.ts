@@ -9,7 +9,11 @@ import { say } from '../i18n';
 import type { SettingsState, SettingsStore } from '../state/settings-store';
 import { parseWeb } from '@/src/shared/url/parse-web';
 
-export const MENU_IDS = { link: 'linklens-check-link', page: 'linklens-check-page', selection: 'linklens-check-selection' } as const;
+export const MENU_IDS = {
+  link: 'linklens-check-link',
+  page: 'linklens-check-page',
+  selection: 'linklens-check-selection',
+} as const;
 
 /** Policy `disableContextMenu` (docs/decisions/016-organizations.md), as last read: no entries while it is on. */
 let disabled = false;
@@ -27,7 +31,11 @@ export function registerMenus(): void {
       if (disabled) return;
       browser.contextMenus.create({ id: MENU_IDS.link, title: say('menuCheckLink'), contexts: ['link'] });
       browser.contextMenus.create({ id: MENU_IDS.page, title: say('menuCheckPage'), contexts: ['page'] });
-      browser.contextMenus.create({ id: MENU_IDS.selection, title: say('menuCheckSelection'), contexts: ['selection'] });
+      browser.contextMenus.create({
+        id: MENU_IDS.selection,
+        title: say('menuCheckSelection'),
+        contexts: ['selection'],
+      });
     })
     .catch(ignore);
 }
@@ -52,7 +60,12 @@ export function followMenuPolicy(settings: SettingsStore): void {
 export const menusDisabled = () => disabled;
 
 /** The URL a menu click is about, or null (selected text that is not a web URL). */
-export function menuTarget(info: { menuItemId: string | number; linkUrl?: string; pageUrl?: string; selectionText?: string }): string | null {
+export function menuTarget(info: {
+  menuItemId: string | number;
+  linkUrl?: string;
+  pageUrl?: string;
+  selectionText?: string;
+}): string | null {
   if (info.menuItemId === MENU_IDS.link) return info.linkUrl ?? null;
   if (info.menuItemId === MENU_IDS.page) return info.pageUrl ?? null;
   if (info.menuItemId === MENU_IDS.selection) return urlFromSelection(info.selectionText ?? '');

@@ -17,7 +17,10 @@ import type { Checker } from '../checks/checker';
 import { collectViaScripting } from './collect-in-page';
 import type { ScanEngine } from '../engine/engine';
 
-const CollectReply = z.object({ ok: z.literal(true), data: z.object({ urls: z.array(str(8192)).check(z.maxLength(5000)) }) });
+const CollectReply = z.object({
+  ok: z.literal(true),
+  data: z.object({ urls: z.array(str(8192)).check(z.maxLength(5000)) }),
+});
 
 /** Links asked of a page at most (as src/content/collect.ts caps them). */
 const MAX_COLLECT = MAX_BATCH * 4;
@@ -37,7 +40,8 @@ export interface PageScans {
 
 const isFlagged = (action: string) => action === 'warn' || action === 'block';
 /** Statuses for which a check sends the URL. */
-const wouldSend = (st: UrlStatus) => st.kind === 'unchecked' || st.kind === 'failed' || st.kind === 'timed_out' || st.kind === 'error';
+const wouldSend = (st: UrlStatus) =>
+  st.kind === 'unchecked' || st.kind === 'failed' || st.kind === 'timed_out' || st.kind === 'error';
 
 interface Plan {
   urls: string[];
@@ -50,7 +54,12 @@ export function createPageScans(checker: Checker, engine: ScanEngine, now: () =>
   const runs = new Map<number, Run>();
   const plans = new Map<number, Plan>();
   const finished = new Set<(tabId: number, p: PageScanProgressData) => void>();
-  const view = (r: Run): PageScanProgressData => ({ total: r.total, done: r.done, flagged: r.flagged, running: r.pending.size > 0 });
+  const view = (r: Run): PageScanProgressData => ({
+    total: r.total,
+    done: r.done,
+    flagged: r.flagged,
+    running: r.pending.size > 0,
+  });
   function finish(tabId: number, r: Run) {
     for (const fn of finished) {
       try {
@@ -70,7 +79,12 @@ export function createPageScans(checker: Checker, engine: ScanEngine, now: () =>
       // The decision needs the settings (lookup): the run is finished once it is counted.
       void (st.kind === 'verdict' ? checker.lookup(url) : Promise.resolve(null))
         .then((o) => {
-          if (o && (o.status.kind === 'verdict' || o.status.kind === 'blocklisted') && isFlagged(o.status.decision.action)) run.flagged++;
+          if (
+            o &&
+            (o.status.kind === 'verdict' || o.status.kind === 'blocklisted') &&
+            isFlagged(o.status.decision.action)
+          )
+            run.flagged++;
         })
         .finally(() => {
           if (last && runs.get(tabId) === run && run.pending.size === 0) finish(tabId, run);

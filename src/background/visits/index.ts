@@ -21,7 +21,10 @@ export interface Visits {
   passwordTyped(sender: SenderLike): Promise<boolean>;
 }
 
-export function createVisits(deps: { settings: SettingsStore; endExceptions: (host: string) => Promise<number> }): Visits {
+export function createVisits(deps: {
+  settings: SettingsStore;
+  endExceptions: (host: string) => Promise<number>;
+}): Visits {
   const store = createVisitStore({ days: async () => (await deps.settings.get()).settings.visitHistoryDays });
   const { siteTurnedBad } = createWereThere({
     store,

@@ -15,7 +15,14 @@
 import { z } from 'zod/mini';
 import { validItems } from '@/src/shared/zod-lean';
 import { BandSchema } from '@/src/shared/band-schema';
-import { keptAlerts, keptVisits, withAlert, withPassword, withVisit, type WereThereAlert } from '@/src/shared/visits/kept';
+import {
+  keptAlerts,
+  keptVisits,
+  withAlert,
+  withPassword,
+  withVisit,
+  type WereThereAlert,
+} from '@/src/shared/visits/kept';
 import type { BadAction, Visit } from '@/src/shared/visits/tell';
 import { createMutex, readKeyOrThrow, writeKey } from '../state/kv';
 
@@ -95,7 +102,10 @@ export function createVisitStore(deps: { days: () => Promise<number>; now?: () =
       const days = await deps.days();
       return keptVisits(await readVisits().catch(() => []), now(), days).map((v) => v.host);
     },
-    markTold: (host, key, action) => editVisits((visits, _d, t) => visits.map((v) => (v.host === host ? { ...v, toldAt: t, toldKey: key, toldAction: action } : v))),
+    markTold: (host, key, action) =>
+      editVisits((visits, _d, t) =>
+        visits.map((v) => (v.host === host ? { ...v, toldAt: t, toldKey: key, toldAction: action } : v)),
+      ),
     addAlert: (a) =>
       mutex(async () => {
         const days = await deps.days();
@@ -106,7 +116,11 @@ export function createVisitStore(deps: { days: () => Promise<number>; now?: () =
     },
     dismiss: (host) =>
       mutex(async () => {
-        await writeKey('db', ALERTS_KEY, (await readAlerts()).filter((a) => a.host !== host));
+        await writeKey(
+          'db',
+          ALERTS_KEY,
+          (await readAlerts()).filter((a) => a.host !== host),
+        );
       }),
     prune: () =>
       mutex(async () => {

@@ -82,7 +82,11 @@ export function createWereThere(deps: WereThereDeps): { siteTurnedBad: SiteTurne
     const t = now();
     const { settings: s } = await deps.settings.get();
     const visit = await deps.store.get(host);
-    const decision = shouldTell(visit, { key: bad.key, action: bad.action, since: bad.since ?? t }, { now: t, days: s.visitHistoryDays });
+    const decision = shouldTell(
+      visit,
+      { key: bad.key, action: bad.action, since: bad.since ?? t },
+      { now: t, days: s.visitHistoryDays },
+    );
     if (marksVisit(decision)) await deps.store.markTold(host, bad.key, bad.action);
     if (!decision.tell || !visit) return decision;
 
@@ -98,9 +102,17 @@ export function createWereThere(deps: WereThereDeps): { siteTurnedBad: SiteTurne
       advice: decision.advice,
     };
     await deps.store.addAlert(alert);
-    const [exceptions, trusted] = await Promise.all([deps.endExceptions(host).catch(() => 0), endTrust(host).catch(() => 0)]);
+    const [exceptions, trusted] = await Promise.all([
+      deps.endExceptions(host).catch(() => 0),
+      endTrust(host).catch(() => 0),
+    ]);
     if (s.notifications) {
-      const verdict = bad.riskScore != null ? say('wt_verdictScore', [String(bad.riskScore)]) : source === 'orgList' ? say('wt_verdictOrgList') : say('wt_verdictFlagged');
+      const verdict =
+        bad.riskScore != null
+          ? say('wt_verdictScore', [String(bad.riskScore)])
+          : source === 'orgList'
+            ? say('wt_verdictOrgList')
+            : say('wt_verdictFlagged');
       const lines = [say('wt_notifyBody', [when(visit.lastAt), verdict])];
       if (decision.advice) lines.push(say('wt_adviceShort'));
       void deps.notify(`werethere:${host}`, say('wt_notifyTitle', [host]), lines.join('\n')).catch(ignore);
@@ -111,7 +123,12 @@ export function createWereThere(deps: WereThereDeps): { siteTurnedBad: SiteTurne
         host,
         visitedAt: new Date(visit.lastAt).toISOString(),
         source,
-        verdict: { scanId: bad.scanId ?? null, riskScore: bad.riskScore == null ? null : Math.round(Math.min(100, Math.max(0, bad.riskScore))), band: bad.band ?? null, categories: alert.categories.map((c) => c.slice(0, 100)) },
+        verdict: {
+          scanId: bad.scanId ?? null,
+          riskScore: bad.riskScore == null ? null : Math.round(Math.min(100, Math.max(0, bad.riskScore))),
+          band: bad.band ?? null,
+          categories: alert.categories.map((c) => c.slice(0, 100)),
+        },
         action: bad.action,
         ended: { exceptions, trusted },
       },

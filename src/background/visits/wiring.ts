@@ -38,7 +38,8 @@ const ORG_LIST_KEY = 'wereThereOrgList';
 export const visitedHost = (url: string): string | null => parseWeb(url)?.hostname.replace(/\.$/, '') ?? null;
 
 /** The entries of `now` that `before` did not have. */
-export const addedEntries = (before: readonly string[], now: readonly string[]): string[] => now.filter((e) => !before.includes(e));
+export const addedEntries = (before: readonly string[], now: readonly string[]): string[] =>
+  now.filter((e) => !before.includes(e));
 
 export interface VisitWiringDeps {
   store: VisitStore;
@@ -72,7 +73,19 @@ export function wireVisits(d: VisitWiringDeps): void {
       const decision = decide(status.verdict, s, { host: u.hostname, path: pathOfUrl(url) });
       if (decision.action !== 'warn' && decision.action !== 'block') return;
       const v = status.verdict;
-      await d.siteTurnedBad(u.hostname, { key: v.scanId, action: decision.action, since: meta.startedAt, riskScore: v.riskScore, band: v.band, categories: v.categories, scanId: v.scanId }, 'scan');
+      await d.siteTurnedBad(
+        u.hostname,
+        {
+          key: v.scanId,
+          action: decision.action,
+          since: meta.startedAt,
+          riskScore: v.riskScore,
+          band: v.band,
+          categories: v.categories,
+          scanId: v.scanId,
+        },
+        'scan',
+      );
     })().catch(ignore);
   });
 
@@ -114,6 +127,8 @@ export function wireVisits(d: VisitWiringDeps): void {
   });
   // Created once: made again on every wake, it would restart its day each time the worker starts.
   void Promise.resolve(browser.alarms.get(VISITS_ALARM))
-    .then((have) => (have ? undefined : browser.alarms.create(VISITS_ALARM, { delayInMinutes: 1, periodInMinutes: 24 * 60 })))
+    .then((have) =>
+      have ? undefined : browser.alarms.create(VISITS_ALARM, { delayInMinutes: 1, periodInMinutes: 24 * 60 }),
+    )
     .catch(ignore);
 }

@@ -131,7 +131,8 @@ export function startHold(deps: HoldDeps): { readonly state: State; end(): void 
     submits.clear();
   }
 
-  const on = (type: string, fn: (e: Event) => void) => win.addEventListener(type, fn, { capture: true, signal: controller.signal });
+  const on = (type: string, fn: (e: Event) => void) =>
+    win.addEventListener(type, fn, { capture: true, signal: controller.signal });
 
   on('focusin', (e) => {
     const field = passwordOf(e);

@@ -44,10 +44,13 @@ export function applyOp(field: HTMLInputElement, op: Exclude<HeldOp, { kind: 'su
   else if (op.kind === 'back' && start > 0) field.setRangeText('', start - 1, start, 'end');
   else if (op.kind === 'forward' && start < len) field.setRangeText('', start, start + 1, 'end');
   else return;
-  const inputType = op.kind === 'insert' ? 'insertText' : op.kind === 'back' ? 'deleteContentBackward' : 'deleteContentForward';
+  const inputType =
+    op.kind === 'insert' ? 'insertText' : op.kind === 'back' ? 'deleteContentBackward' : 'deleteContentForward';
   const win = field.ownerDocument.defaultView;
   const Input = win?.InputEvent ?? InputEvent;
-  field.dispatchEvent(new Input('input', { bubbles: true, composed: true, inputType, data: op.kind === 'insert' ? op.text : null }));
+  field.dispatchEvent(
+    new Input('input', { bubbles: true, composed: true, inputType, data: op.kind === 'insert' ? op.text : null }),
+  );
 }
 
 /**
@@ -57,7 +60,11 @@ export function applyOp(field: HTMLInputElement, op: Exclude<HeldOp, { kind: 'su
 export function submitFrom(field: HTMLInputElement): void {
   const form = field.form;
   if (!form || !form.isConnected) return;
-  const button = [...form.elements].find((el) => (el instanceof HTMLButtonElement || el instanceof HTMLInputElement) && (el.type === 'submit' || el.type === 'image'));
+  const button = [...form.elements].find(
+    (el) =>
+      (el instanceof HTMLButtonElement || el instanceof HTMLInputElement) &&
+      (el.type === 'submit' || el.type === 'image'),
+  );
   if (button) {
     if (!(button as HTMLButtonElement).disabled) (button as HTMLElement).click();
     return;

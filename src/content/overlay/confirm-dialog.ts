@@ -64,20 +64,25 @@ export class ConfirmDialog {
     const open = canProceed ? h(doc, 'button', { type: 'button', class: 'open' }, [t('confirm_open')]) : null;
     // "Report a mistake", reachable by keyboard here (docs/decisions/017-surfaces.md): the link stays unopened.
     const report = canReport(info) ? h(doc, 'button', { type: 'button', class: 'report' }, [t('report')]) : null;
-    const dialog = h(doc, 'dialog', { class: 'confirm', 'aria-labelledby': 'll-confirm-title', 'aria-describedby': 'll-confirm-intro' }, [
-      h(doc, 'h2', { id: 'll-confirm-title' }, [icon(doc, markerKind(info) ?? 'block'), t('confirm_title')]),
-      h(doc, 'p', { id: 'll-confirm-intro' }, [t('confirm_intro')]),
-      // Without `user:pass@`, as the blocked page shows it (a password is not displayed).
-      h(doc, 'p', { class: 'url' }, [shortUrl(withoutCredentials(req.url))]),
-      leads && h(doc, 'p', { class: 'leads' }, [leads]),
-      h(doc, 'p', {}, [score === null ? bandLabel(info) : `${bandLabel(info)} · ${t('score', score)}`]),
-      cats.length > 0 && h(doc, 'p', {}, [t('categories', cats.join(', '))]),
-      info.reasoning && h(doc, 'p', {}, [clip(info.reasoning, 600)]),
-      why && h(doc, 'p', {}, [why]),
-      !canProceed && h(doc, 'p', {}, [t('confirm_locked')]),
-      error,
-      h(doc, 'div', { class: 'actions' }, [report, open, back]),
-    ]);
+    const dialog = h(
+      doc,
+      'dialog',
+      { class: 'confirm', 'aria-labelledby': 'll-confirm-title', 'aria-describedby': 'll-confirm-intro' },
+      [
+        h(doc, 'h2', { id: 'll-confirm-title' }, [icon(doc, markerKind(info) ?? 'block'), t('confirm_title')]),
+        h(doc, 'p', { id: 'll-confirm-intro' }, [t('confirm_intro')]),
+        // Without `user:pass@`, as the blocked page shows it (a password is not displayed).
+        h(doc, 'p', { class: 'url' }, [shortUrl(withoutCredentials(req.url))]),
+        leads && h(doc, 'p', { class: 'leads' }, [leads]),
+        h(doc, 'p', {}, [score === null ? bandLabel(info) : `${bandLabel(info)} · ${t('score', score)}`]),
+        cats.length > 0 && h(doc, 'p', {}, [t('categories', cats.join(', '))]),
+        info.reasoning && h(doc, 'p', {}, [clip(info.reasoning, 600)]),
+        why && h(doc, 'p', {}, [why]),
+        !canProceed && h(doc, 'p', {}, [t('confirm_locked')]),
+        error,
+        h(doc, 'div', { class: 'actions' }, [report, open, back]),
+      ],
+    );
 
     back.addEventListener('click', () => this.close(false));
     // Escape on a modal dialog fires `cancel`; close through our path so the promise settles.

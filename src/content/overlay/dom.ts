@@ -38,7 +38,10 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  */
 const ICON_PATHS = {
   warn: ['M12 2L23 21H1Z', 'M11 9h2v6h-2zM11 17h2v2h-2z'],
-  block: ['M7 1H17L23 7V17L17 23H7L1 17V7Z', 'M8 9.4L9.4 8L12 10.6L14.6 8L16 9.4L13.4 12L16 14.6L14.6 16L12 13.4L9.4 16L8 14.6L10.6 12Z'],
+  block: [
+    'M7 1H17L23 7V17L17 23H7L1 17V7Z',
+    'M8 9.4L9.4 8L12 10.6L14.6 8L16 9.4L13.4 12L16 14.6L14.6 16L12 13.4L9.4 16L8 14.6L10.6 12Z',
+  ],
 } as const;
 
 export function icon(doc: Document, kind: 'warn' | 'block'): SVGSVGElement {

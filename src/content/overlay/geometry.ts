@@ -66,7 +66,11 @@ export function placeTooltip(r: Rect, tip: Size, vp: Size): { left: number; top:
   const above = r.top - EDGE - tip.height;
   if (above >= EDGE) return { left: x, top: Math.round(above), placement: 'above' };
   const below = r.top + r.height + EDGE;
-  return { left: x, top: Math.round(clamp(below, EDGE, Math.max(EDGE, vp.height - tip.height - EDGE))), placement: 'below' };
+  return {
+    left: x,
+    top: Math.round(clamp(below, EDGE, Math.max(EDGE, vp.height - tip.height - EDGE))),
+    placement: 'below',
+  };
 }
 
 function clamp(v: number, lo: number, hi: number): number {

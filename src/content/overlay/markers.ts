@@ -28,10 +28,7 @@ export class Markers {
   readonly #overlay: OverlayHost;
   readonly #viewport: () => { width: number; height: number };
 
-  constructor(
-    overlay: OverlayHost,
-    viewport: () => { width: number; height: number },
-  ) {
+  constructor(overlay: OverlayHost, viewport: () => { width: number; height: number }) {
     this.#overlay = overlay;
     this.#viewport = viewport;
   }

@@ -31,11 +31,7 @@ export class Tooltip {
   readonly #viewport: () => { width: number; height: number };
   readonly #report: ReportLink;
 
-  constructor(
-    overlay: OverlayHost,
-    viewport: () => { width: number; height: number },
-    report: ReportLink,
-  ) {
+  constructor(overlay: OverlayHost, viewport: () => { width: number; height: number }, report: ReportLink) {
     this.#overlay = overlay;
     this.#viewport = viewport;
     this.#report = report;
@@ -84,13 +80,24 @@ export class Tooltip {
       text.categories && text.categories !== text.gist && h(doc, 'p', {}, [text.categories]),
       text.reasoning && h(doc, 'p', { class: 'reasoning' }, [text.reasoning]),
       text.indicators.length > 0 && h(doc, 'p', { class: 'muted' }, [t('indicators')]),
-      text.indicators.length > 0 && h(doc, 'ul', {}, text.indicators.map((i) => h(doc, 'li', {}, [i]))),
+      text.indicators.length > 0 &&
+        h(
+          doc,
+          'ul',
+          {},
+          text.indicators.map((i) => h(doc, 'li', {}, [i])),
+        ),
       text.moreIndicators && h(doc, 'p', { class: 'muted' }, [text.moreIndicators]),
       this.#technical(text.technical),
       text.why && text.why !== text.gist && h(doc, 'p', {}, [text.why]),
       h(doc, 'p', {}, [text.action]),
     ]);
-    const toggle = h(doc, 'button', { type: 'button', class: 'more', 'aria-expanded': 'false', 'aria-controls': 'linklens-tip-details' }, [t('details')]);
+    const toggle = h(
+      doc,
+      'button',
+      { type: 'button', class: 'more', 'aria-expanded': 'false', 'aria-controls': 'linklens-tip-details' },
+      [t('details')],
+    );
     toggle.addEventListener('click', () => {
       details.hidden = !details.hidden;
       toggle.setAttribute('aria-expanded', String(!details.hidden));
@@ -109,9 +116,19 @@ export class Tooltip {
   #technical(lines: string[]): HTMLElement | false {
     if (lines.length === 0) return false;
     const doc = this.el.ownerDocument;
-    const raw = h(doc, 'ul', { class: 'raw', id: 'linklens-tip-raw' }, lines.map((l) => h(doc, 'li', {}, [l])));
+    const raw = h(
+      doc,
+      'ul',
+      { class: 'raw', id: 'linklens-tip-raw' },
+      lines.map((l) => h(doc, 'li', {}, [l])),
+    );
     raw.hidden = true;
-    const toggle = h(doc, 'button', { type: 'button', class: 'more', 'aria-expanded': 'false', 'aria-controls': 'linklens-tip-raw' }, [t('technical')]);
+    const toggle = h(
+      doc,
+      'button',
+      { type: 'button', class: 'more', 'aria-expanded': 'false', 'aria-controls': 'linklens-tip-raw' },
+      [t('technical')],
+    );
     toggle.addEventListener('click', () => {
       raw.hidden = !raw.hidden;
       toggle.setAttribute('aria-expanded', String(!raw.hidden));

@@ -27,10 +27,12 @@ const BAR =
 const TEXT = 'flex:1 1 320px;margin:0;overflow-wrap:anywhere';
 const TITLE = 'display:block;font-weight:700;font-size:16px';
 const COMPARE = 'flex:1 1 100%;margin:0;font-size:14px;overflow-wrap:anywhere';
-const ORG_MESSAGE = 'flex:1 1 100%;margin:0;font-size:14px;font-style:italic;overflow-wrap:anywhere;white-space:pre-line';
+const ORG_MESSAGE =
+  'flex:1 1 100%;margin:0;font-size:14px;font-style:italic;overflow-wrap:anywhere;white-space:pre-line';
 const HOST = 'font:600 15px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace';
 // The differing letters: dark on yellow and underlined, so they stand out without colour too.
-const MARK = 'background:#fde047;color:#111;text-decoration:underline;text-decoration-thickness:2px;border-radius:2px;padding:0 1px';
+const MARK =
+  'background:#fde047;color:#111;text-decoration:underline;text-decoration-thickness:2px;border-radius:2px;padding:0 1px';
 const BUTTON =
   'flex:none;font:inherit;font-weight:600;padding:6px 14px;border-radius:6px;border:2px solid #fff;background:#fff;color:#7f1d1d;cursor:pointer';
 
@@ -76,7 +78,15 @@ export class SignInBanner {
           h(doc, 'p', { class: 'signin-compare' }, [
             c.hereLabel,
             ' ',
-            styled(h(doc, 'span', { class: 'signin-here' }, c.here.map((r) => (r.differs ? styled(h(doc, 'mark', {}, [r.text]), MARK) : r.text))), HOST),
+            styled(
+              h(
+                doc,
+                'span',
+                { class: 'signin-here' },
+                c.here.map((r) => (r.differs ? styled(h(doc, 'mark', {}, [r.text]), MARK) : r.text)),
+              ),
+              HOST,
+            ),
             h(doc, 'br', {}, []),
             c.realLabel,
             ' ',
@@ -85,7 +95,9 @@ export class SignInBanner {
           COMPARE,
         )
       : null;
-    const orgMessage = text.orgMessage ? styled(h(doc, 'p', { class: 'signin-org-message' }, [text.orgMessage]), ORG_MESSAGE) : null;
+    const orgMessage = text.orgMessage
+      ? styled(h(doc, 'p', { class: 'signin-org-message' }, [text.orgMessage]), ORG_MESSAGE)
+      : null;
     this.#bar = styled(
       h(doc, 'div', { class: 'signin-warning', role: 'alert' }, [
         styled(h(doc, 'p', {}, [styled(h(doc, 'strong', {}, [text.title]), TITLE), ' ', text.body]), TEXT),

@@ -31,6 +31,13 @@ export function bootSignInGuard(): void {
     // The lifetime learns that the extension went away when it is asked: ask on each page event
     // that could show something, and end the guard's listeners and banner then.
     window.addEventListener('focusin', () => void ctx.isValid, { capture: true, passive: true, signal: ctx.signal });
-    startSignInGuard({ win: window, doc: document, isTop, signal: ctx.signal, send: browserPlatform.send, text: signInText });
+    startSignInGuard({
+      win: window,
+      doc: document,
+      isTop,
+      signal: ctx.signal,
+      send: browserPlatform.send,
+      text: signInText,
+    });
   }
 }

@@ -29,6 +29,12 @@ export function signInText(kind: WarningKind, protectedHost: string, pageHost = 
     title: t('signin_title'),
     body: kind === 'load' ? t('signin_load', protectedHost) : t('signin_password', protectedHost),
     dismiss: t('signin_dismiss'),
-    compare: { hereLabel: t('signin_here'), here: differingRuns(pageHost, protectedHost), realLabel: t('signin_real'), real: protectedHost, goReal: t('signin_go_real') },
+    compare: {
+      hereLabel: t('signin_here'),
+      here: differingRuns(pageHost, protectedHost),
+      realLabel: t('signin_real'),
+      real: protectedHost,
+      goReal: t('signin_go_real'),
+    },
   };
 }

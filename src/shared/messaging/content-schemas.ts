@@ -11,7 +11,14 @@
  * Each parser returns a fresh object holding only the known fields (as zod's parse does), or
  * null when the value does not match.
  */
-import type { BackgroundToContent, ContentConfig, LinkInfo, LinkWhy, PageHoldData, SignInCheckData } from './content-tier';
+import type {
+  BackgroundToContent,
+  ContentConfig,
+  LinkInfo,
+  LinkWhy,
+  PageHoldData,
+  SignInCheckData,
+} from './content-tier';
 
 const STATUS = ['pending', 'verdict', 'skipped', 'unknown', 'error'] as const;
 const ACTION = ['allow', 'annotate', 'warn', 'block'] as const;
@@ -33,7 +40,8 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 /** zod's `z.number()`: finite numbers only (no NaN, no ±Infinity). */
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const oneOf = <T extends string>(values: readonly T[], v: unknown): v is T => typeof v === 'string' && (values as readonly string[]).includes(v);
+const oneOf = <T extends string>(values: readonly T[], v: unknown): v is T =>
+  typeof v === 'string' && (values as readonly string[]).includes(v);
 
 /** `z.array(…)`: every index (holes included) holds a value `ok` accepts. */
 function isArrayOf(v: unknown, ok: (x: unknown) => boolean): v is unknown[] {
@@ -73,7 +81,11 @@ export function parseLinkInfo(v: unknown): LinkInfo | null {
     if (x === undefined) continue;
     if (!ok(x)) return null;
     // Fresh copies, as zod's parse makes them (`why` keeps only its own two fields).
-    out[key] = Array.isArray(x) ? x.slice() : key === 'why' ? { key: (x as LinkWhy).key, nums: (x as LinkWhy).nums.slice() } : x;
+    out[key] = Array.isArray(x)
+      ? x.slice()
+      : key === 'why'
+        ? { key: (x as LinkWhy).key, nums: (x as LinkWhy).nums.slice() }
+        : x;
   }
   return out as unknown as LinkInfo;
 }
@@ -89,7 +101,8 @@ export function parseBackgroundToContent(v: unknown): BackgroundToContent | null
 export function parseContentConfig(v: unknown): ContentConfig | null {
   if (!isObject(v)) return null;
   const { hoverDelayMs, scanHovers } = v;
-  if (!isNumber(hoverDelayMs) || !Number.isInteger(hoverDelayMs) || hoverDelayMs < 50 || hoverDelayMs > 5000) return null;
+  if (!isNumber(hoverDelayMs) || !Number.isInteger(hoverDelayMs) || hoverDelayMs < 50 || hoverDelayMs > 5000)
+    return null;
   if (typeof scanHovers !== 'boolean') return null;
   return { hoverDelayMs, scanHovers };
 }
@@ -102,7 +115,9 @@ export function parseSignInCheck(v: unknown): SignInCheckData | null {
   if (v.warn !== true || typeof host !== 'string' || host.length < 1 || host.length > 253) return null;
   // The organization's message is an extra: a malformed one is dropped, the warning stays.
   const m = v.message;
-  return typeof m === 'string' && m.length >= 1 && m.length <= 1000 ? { warn: true, protectedHost: host, message: m } : { warn: true, protectedHost: host };
+  return typeof m === 'string' && m.length >= 1 && m.length <= 1000
+    ? { warn: true, protectedHost: host, message: m }
+    : { warn: true, protectedHost: host };
 }
 
 /** Mirrors content-tier.ts PageHoldSchema (the hold guard's reply: src/content/hold/). */

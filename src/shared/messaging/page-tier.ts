@@ -12,10 +12,31 @@ import type { UrlStatus } from '../verdict';
 import { Id, ofType, Url } from './schema-parts';
 import { ScanReason } from './scan-reason';
 import type { ProtocolMap } from './reply';
-import type { AuditEntry, DisputeData, LedgerEntry, PageScanPreviewData, PageScanProgressData, ScanSummary, ScansListData, ScanViewData, TabStatusData } from './page-data/scans';
-import type { ExceptionsData, LegacyHeldData, SettingsData, SettingsImportData, SettingsWriteData } from './page-data/settings';
+import type {
+  AuditEntry,
+  DisputeData,
+  LedgerEntry,
+  PageScanPreviewData,
+  PageScanProgressData,
+  ScanSummary,
+  ScansListData,
+  ScanViewData,
+  TabStatusData,
+} from './page-data/scans';
+import type {
+  ExceptionsData,
+  LegacyHeldData,
+  SettingsData,
+  SettingsImportData,
+  SettingsWriteData,
+} from './page-data/settings';
 import type { ApiKeyData, ConnectionTestData, CreatedKeyData, CreditsData, LooseRecord } from './page-data/account';
-import type { BlockedDetailsData, OrgSupportData, ReportingStatusData, SignInStatusData } from './page-data/blocked-org';
+import type {
+  BlockedDetailsData,
+  OrgSupportData,
+  ReportingStatusData,
+  SignInStatusData,
+} from './page-data/blocked-org';
 import type { WereThereAlert } from '../visits/kept';
 
 export const PageToBackground = z.union([

@@ -12,7 +12,9 @@ export const SCAN_EVENTS_PORT = 'linklens.scan-events';
 export function readScanEvent(raw: unknown): ScanEventsMessage | null {
   if (!raw || typeof raw !== 'object') return null;
   const m = raw as Record<string, unknown>;
-  if (m.type === 'scan.state' && typeof m.state === 'string' && m.state.length >= 1 && m.state.length <= 100) return { type: 'scan.state', state: m.state };
-  if (m.type === 'scan.end' && typeof m.reason === 'string' && m.reason.length <= 50) return { type: 'scan.end', reason: m.reason };
+  if (m.type === 'scan.state' && typeof m.state === 'string' && m.state.length >= 1 && m.state.length <= 100)
+    return { type: 'scan.state', state: m.state };
+  if (m.type === 'scan.end' && typeof m.reason === 'string' && m.reason.length <= 50)
+    return { type: 'scan.end', reason: m.reason };
   return null;
 }

@@ -20,6 +20,9 @@ export const Id = nonEmpty(200);
  * (docs/decisions/009-bundle-weight.md). Not named `message` or `msg`: those read as message-key
  * lookups (test/unit/ui/locales.test.ts).
  */
-export function ofType<const T extends string, F extends z.core.$ZodLooseShape = Record<never, never>>(type: T, fields?: F) {
+export function ofType<const T extends string, F extends z.core.$ZodLooseShape = Record<never, never>>(
+  type: T,
+  fields?: F,
+) {
   return z.object({ type: z.literal(type), ...(fields as F) });
 }

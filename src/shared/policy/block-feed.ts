@@ -32,7 +32,11 @@ export function readBlockFeed(text: string): FileRead<string[]> {
     } catch {
       return { ok: false, problems: ['blockFeedUrl:not-json'] };
     }
-    const list = Array.isArray(raw) ? raw : typeof raw === 'object' && raw !== null && Array.isArray((raw as { entries?: unknown }).entries) ? (raw as { entries: unknown[] }).entries : null;
+    const list = Array.isArray(raw)
+      ? raw
+      : typeof raw === 'object' && raw !== null && Array.isArray((raw as { entries?: unknown }).entries)
+        ? (raw as { entries: unknown[] }).entries
+        : null;
     if (list === null) return { ok: false, problems: ['blockFeedUrl:not-a-list'] };
     items = list.map((item, i) => ({ item, where: `entry-${i + 1}` }));
   } else {
@@ -52,7 +56,8 @@ export function readBlockFeed(text: string): FileRead<string[]> {
   const problems = bad.slice(0, MAX_NAMED_BAD);
   if (bad.length > MAX_NAMED_BAD) problems.push(`blockFeedUrl:more-bad-entries-${bad.length - MAX_NAMED_BAD}`);
   // Entries, none of them readable: an error page answered with 200, not a feed emptied on purpose.
-  if (items.length > 0 && entries.size === 0) return { ok: false, problems: ['blockFeedUrl:no-valid-entries', ...problems] };
+  if (items.length > 0 && entries.size === 0)
+    return { ok: false, problems: ['blockFeedUrl:no-valid-entries', ...problems] };
   return { ok: true, data: [...entries].sort(), problems };
 }
 

@@ -127,8 +127,7 @@ export interface BudgetCounters {
 }
 
 export type BudgetDecision =
-  | { allow: true; next: BudgetCounters }
-  | { allow: false; scope: BudgetScope; next: BudgetCounters };
+  { allow: true; next: BudgetCounters } | { allow: false; scope: BudgetScope; next: BudgetCounters };
 
 /**
  * Whether one more check of `kind` fits. `next` holds the counters to keep (refilled, and
@@ -141,7 +140,13 @@ export type BudgetDecision =
  * (In a tab whose page just looped, the person's next address waits for that tab's refill, a few
  * seconds; other tabs are never held back.)
  */
-export function spend(kind: BudgetKind, c: BudgetCounters, limits: BudgetLimits, now: number, origin: BudgetOrigin = 'page'): BudgetDecision {
+export function spend(
+  kind: BudgetKind,
+  c: BudgetCounters,
+  limits: BudgetLimits,
+  now: number,
+  origin: BudgetOrigin = 'page',
+): BudgetDecision {
   const tabDay = c.tabDay ?? 0;
   if (origin === 'person') {
     const own = refill(c.tab, limits.navigationsPerTabPerMinute, now);
@@ -155,10 +160,26 @@ export function spend(kind: BudgetKind, c: BudgetCounters, limits: BudgetLimits,
   const tab = refill(c.tab, tabRate, now);
   const site = refill(c.site, siteRate, now);
   if (origin === 'click' && kind === 'navigation') {
-    const scope: BudgetScope | null = site.tokens < 1 ? 'site' : c.siteDay >= limits.checksPerSitePerDay ? 'site-day' : c.day >= limits.checksPerDay ? 'day' : null;
+    const scope: BudgetScope | null =
+      site.tokens < 1
+        ? 'site'
+        : c.siteDay >= limits.checksPerSitePerDay
+          ? 'site-day'
+          : c.day >= limits.checksPerDay
+            ? 'day'
+            : null;
     if (scope) return { allow: false, scope, next: { tab, site, siteDay: c.siteDay, tabDay, day: c.day } };
     // The tab's bucket is charged as far as it has tokens: later page checks in the tab see it.
-    return { allow: true, next: { tab: { ...tab, tokens: Math.max(0, tab.tokens - 1) }, site: { ...site, tokens: site.tokens - 1 }, siteDay: c.siteDay + 1, tabDay: tabDay + 1, day: c.day + 1 } };
+    return {
+      allow: true,
+      next: {
+        tab: { ...tab, tokens: Math.max(0, tab.tokens - 1) },
+        site: { ...site, tokens: site.tokens - 1 },
+        siteDay: c.siteDay + 1,
+        tabDay: tabDay + 1,
+        day: c.day + 1,
+      },
+    };
   }
   const share = kind === 'hover' ? HOVER_DAY_SHARE : 1;
   const refused: BudgetScope | null =
@@ -176,7 +197,13 @@ export function spend(kind: BudgetKind, c: BudgetCounters, limits: BudgetLimits,
   if (refused) return { allow: false, scope: refused, next: { tab, site, siteDay: c.siteDay, tabDay, day: c.day } };
   return {
     allow: true,
-    next: { tab: { ...tab, tokens: tab.tokens - 1 }, site: { ...site, tokens: site.tokens - 1 }, siteDay: c.siteDay + 1, tabDay: tabDay + 1, day: c.day + 1 },
+    next: {
+      tab: { ...tab, tokens: tab.tokens - 1 },
+      site: { ...site, tokens: site.tokens - 1 },
+      siteDay: c.siteDay + 1,
+      tabDay: tabDay + 1,
+      day: c.day + 1,
+    },
   };
 }
 

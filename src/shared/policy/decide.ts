@@ -39,7 +39,10 @@ import { ACTION_SEVERITY, bandOf, type Band, type Decision, type DecisionRule, t
 import { listMatches } from '../url/list-entry';
 import type { Settings } from './settings';
 
-export type DecideSettings = Pick<Settings, 'blocklist' | 'allowlist' | 'warnThreshold' | 'blockThreshold' | 'auditOnly' | 'minBlockConfidence'> & {
+export type DecideSettings = Pick<
+  Settings,
+  'blocklist' | 'allowlist' | 'warnThreshold' | 'blockThreshold' | 'auditOnly' | 'minBlockConfidence'
+> & {
   /** What each service category does (settings.ts); absent: every category 'ignore'. */
   categoryActions?: Partial<Settings['categoryActions']>;
   /**
@@ -69,7 +72,11 @@ export function decide(verdict: DecideVerdict | null, s: DecideSettings, ctx: De
 }
 
 /** Which block list names `host`: the organization's first (its entry cannot be undone), else the person's. */
-export function blockListRule(host: string, s: Pick<DecideSettings, 'blocklist' | 'orgBlocklist'>, path?: string): DecisionRule | null {
+export function blockListRule(
+  host: string,
+  s: Pick<DecideSettings, 'blocklist' | 'orgBlocklist'>,
+  path?: string,
+): DecisionRule | null {
   const org = s.orgBlocklist?.length ? listMatches(host, path, s.orgBlocklist) : null;
   if (org !== null) return { rule: 'orgBlockList', entry: org };
   const own = listMatches(host, path, s.blocklist);
@@ -95,17 +102,25 @@ function decideStrict(verdict: DecideVerdict | null, s: DecideSettings, { host, 
   const byScore = decideByScore(verdict, s, score);
   const cat = categoryAction(verdict.categories, s.categoryActions);
   if (cat === null || ACTION_SEVERITY[cat.level] <= ACTION_SEVERITY[byScore.action]) return byScore;
-  return { action: cat.level, reason: `category-action:${cat.category}`, rule: { rule: 'categoryAction', level: cat.level, score, category: cat.category } };
+  return {
+    action: cat.level,
+    reason: `category-action:${cat.category}`,
+    rule: { rule: 'categoryAction', level: cat.level, score, category: cat.category },
+  };
 }
 
 /** The strictest action the verdict's categories ask for ('ignore' asks for none), or null. */
-export function categoryAction(categories: unknown, actions: DecideSettings['categoryActions']): { level: 'block' | 'warn'; category: string } | null {
+export function categoryAction(
+  categories: unknown,
+  actions: DecideSettings['categoryActions'],
+): { level: 'block' | 'warn'; category: string } | null {
   if (!actions || !Array.isArray(categories)) return null;
   let best: { level: 'block' | 'warn'; category: string } | null = null;
   for (const c of categories) {
     const category = String(c).toLowerCase();
     const a = Object.hasOwn(actions, category) ? actions[category as keyof Settings['categoryActions']] : undefined;
-    if ((a === 'block' || a === 'warn') && (best === null || (a === 'block' && best.level === 'warn'))) best = { level: a, category };
+    if ((a === 'block' || a === 'warn') && (best === null || (a === 'block' && best.level === 'warn')))
+      best = { level: a, category };
   }
   return best;
 }
@@ -116,7 +131,11 @@ function decideByScore(verdict: DecideVerdict, s: DecideSettings, score: number)
     const confidence = confidenceOf(verdict.confidence);
     const min = s.minBlockConfidence ?? 0;
     if (confidence !== null && min > 0 && confidence < min) {
-      return { action: 'warn', reason: 'low-confidence', rule: { rule: 'lowConfidence', score, threshold: s.blockThreshold, confidence, minConfidence: min } };
+      return {
+        action: 'warn',
+        reason: 'low-confidence',
+        rule: { rule: 'lowConfidence', score, threshold: s.blockThreshold, confidence, minConfidence: min },
+      };
     }
     const rule: DecisionRule = { rule: 'score', level: 'block', score, threshold: s.blockThreshold };
     return { action: 'block', reason: band === 'malicious' ? 'band:malicious' : 'threshold:block', rule };

@@ -21,20 +21,33 @@ export const DecisionRuleSchema = z.union([
   z.object({ rule: z.literal('noVerdict') }),
   z.object({ rule: z.literal('invalidScore') }),
   z.object({ rule: z.literal('score'), level: z.literal(['block', 'warn']), score: Score, threshold: Score }),
-  z.object({ rule: z.literal('lowConfidence'), score: Score, threshold: Score, confidence: Fraction, minConfidence: Fraction }),
+  z.object({
+    rule: z.literal('lowConfidence'),
+    score: Score,
+    threshold: Score,
+    confidence: Fraction,
+    minConfidence: Fraction,
+  }),
   z.object({ rule: z.literal('band'), score: Score, band: BandSchema }),
   z.object({ rule: z.literal('category'), score: Score, category: str(60) }),
   z.object({ rule: z.literal('categoryAction'), level: z.literal(['block', 'warn']), score: Score, category: str(60) }),
   z.object({ rule: z.literal('safe'), score: Score }),
   z.object({ rule: z.literal('strict'), reason: str(60) }),
-  z.object({ rule: z.literal('lookalike'), protectedHost: nonEmpty(253), resemblance: z.literal(['mixed-script', 'confusable', 'edit-distance', 'embedded']) }),
+  z.object({
+    rule: z.literal('lookalike'),
+    protectedHost: nonEmpty(253),
+    resemblance: z.literal(['mixed-script', 'confusable', 'edit-distance', 'embedded']),
+  }),
 ]);
 
 /** A stored rule, or undefined when it is missing or does not parse. */
-export const StoredRule = z.pipe(z.unknown(), z.transform((v): DecisionRule | undefined => {
-  const r = DecisionRuleSchema.safeParse(v);
-  return r.success ? r.data : undefined;
-}));
+export const StoredRule = z.pipe(
+  z.unknown(),
+  z.transform((v): DecisionRule | undefined => {
+    const r = DecisionRuleSchema.safeParse(v);
+    return r.success ? r.data : undefined;
+  }),
+);
 
 // The schema and the type stay one: adding a rule to one without the other fails to compile.
 type Parsed = z.infer<typeof DecisionRuleSchema>;

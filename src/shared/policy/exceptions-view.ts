@@ -49,7 +49,8 @@ function parsePasses(passes: Readonly<Record<string, number>>): ParsedPass[] {
   for (const [key, expiresAt] of Object.entries(passes)) {
     const m = PASS_KEY.exec(key);
     // A key without a kind is a proceed pass of an older build (net-rules.ts reads it so too).
-    if (m) out.push({ key, kind: m[1] === 'release' ? 'release' : 'proceed', url: m[3]!, host: hostOf(m[3]!), expiresAt });
+    if (m)
+      out.push({ key, kind: m[1] === 'release' ? 'release' : 'proceed', url: m[3]!, host: hostOf(m[3]!), expiresAt });
   }
   return out;
 }
@@ -57,7 +58,10 @@ function parsePasses(passes: Readonly<Record<string, number>>): ParsedPass[] {
 const valid = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
 /** Exceptions and proceed passes in force at `now`, newest first (then by host). */
-export function exceptionsInForce(r: ExceptionRecords, opts: { allowProceed: boolean; now: number; passMs: number }): ExceptionRow[] {
+export function exceptionsInForce(
+  r: ExceptionRecords,
+  opts: { allowProceed: boolean; now: number; passMs: number },
+): ExceptionRow[] {
   if (!opts.allowProceed) return [];
   const rows: ExceptionRow[] = [];
   for (const [host, until] of Object.entries(r.exceptions)) {
@@ -69,7 +73,10 @@ export function exceptionsInForce(r: ExceptionRecords, opts: { allowProceed: boo
     if (p.kind !== 'proceed' || !p.host || !valid(p.expiresAt) || p.expiresAt <= opts.now) continue;
     rows.push({ kind: 'pass', host: p.host, url: p.url, since: p.expiresAt - opts.passMs, until: p.expiresAt });
   }
-  return rows.sort((a, b) => (b.since ?? -Infinity) - (a.since ?? -Infinity) || a.host.localeCompare(b.host) || a.kind.localeCompare(b.kind));
+  return rows.sort(
+    (a, b) =>
+      (b.since ?? -Infinity) - (a.since ?? -Infinity) || a.host.localeCompare(b.host) || a.kind.localeCompare(b.kind),
+  );
 }
 
 /**

@@ -164,7 +164,8 @@ export function saferOf<K extends FloorKey>(key: K, a: Settings[K], b: Settings[
 /** Is `value` at least as safe as `floor` for `key`? (Lists: every floor entry is kept.) */
 export function atLeastAsSafe<K extends FloorKey>(key: K, value: Settings[K], floor: Settings[K]): boolean {
   const dir = SAFER[key];
-  if (dir.kind === 'union' || dir.kind === 'personList') return (floor as string[]).every((e) => (value as string[]).includes(e));
+  if (dir.kind === 'union' || dir.kind === 'personList')
+    return (floor as string[]).every((e) => (value as string[]).includes(e));
   if (dir.kind === 'fixed' || dir.kind === 'policy') return JSON.stringify(value) === JSON.stringify(floor);
   return JSON.stringify(saferOf(key, value, floor)) === JSON.stringify(value);
 }
@@ -202,8 +203,10 @@ export function applyFloor({ person, managed, chosen = chosenByValue(person) }: 
     const p = person[key];
     const floor = policyAlone[key];
     if (dir.kind === 'policy') out[key] = floor;
-    else if (!chosen.has(key) && dir.kind !== 'union' && dir.kind !== 'personList') out[key] = dir.kind === 'fixed' && !named.has(key) ? p : floor;
-    else if (dir.kind === 'fixed') out[key] = !named.has(key) ? p : isObject(p) ? { ...p, ...(managed[key] as object) } : floor;
+    else if (!chosen.has(key) && dir.kind !== 'union' && dir.kind !== 'personList')
+      out[key] = dir.kind === 'fixed' && !named.has(key) ? p : floor;
+    else if (dir.kind === 'fixed')
+      out[key] = !named.has(key) ? p : isObject(p) ? { ...p, ...(managed[key] as object) } : floor;
     else if (left.has(key) && !named.has(key)) out[key] = p;
     else if (dir.kind === 'personList') out[key] = policyAlone.allowUserAllowlist ? saferOf(key, floor, p) : floor;
     else out[key] = saferOf(key, floor, p);
@@ -239,7 +242,8 @@ export function personRoom(key: FloorKey, managed: FloorInput['managed']): Perso
   const policyAlone = policyAloneOf(managed);
   const named = namedBy(managed);
   if (dir.kind === 'policy') return { room: 'fixed' };
-  if (policyAlone.lockAll) return (key === 'serviceUrl' || key === 'apiKey') && !named.has(key) ? { room: 'free' } : { room: 'fixed' };
+  if (policyAlone.lockAll)
+    return (key === 'serviceUrl' || key === 'apiKey') && !named.has(key) ? { room: 'free' } : { room: 'fixed' };
   if (dir.kind === 'fixed') return named.has(key) ? { room: 'fixed' } : { room: 'free' };
   if (dir.kind === 'union') return { room: 'free' };
   if (dir.kind === 'personList') return policyAlone.allowUserAllowlist ? { room: 'free' } : { room: 'fixed' };

@@ -21,38 +21,95 @@ export interface GateExample {
   url?: string;
 }
 
-export const GATE_EXAMPLES: Readonly<Record<SkipReason | 'send' | 'blocklist' | 'suffix-list', readonly GateExample[]>> = {
+export const GATE_EXAMPLES: Readonly<
+  Record<SkipReason | 'send' | 'blocklist' | 'suffix-list', readonly GateExample[]>
+> = {
   send: [
     { raw: 'https://example.com/login?next=%2F#top', url: 'https://example.com/login' },
     { raw: 'https://example.com/s?q=1', settings: { stripQuery: false }, url: 'https://example.com/s?q=1' },
     { raw: 'http://phish-bank.test:8080/', url: 'http://phish-bank.test:8080/' },
-    { raw: 'https://example.com/', ctx: { incognito: true }, settings: { scanIncognito: true }, url: 'https://example.com/' },
+    {
+      raw: 'https://example.com/',
+      ctx: { incognito: true },
+      settings: { scanIncognito: true },
+      url: 'https://example.com/',
+    },
     { raw: 'http://192.168.1.1/admin', settings: { scanPrivateHosts: true }, url: 'http://192.168.1.1/admin' },
   ],
   // The policy is a floor (docs/decisions/005-policy-floor.md): the block lists hold in every state that would otherwise skip the service.
   blocklist: [
-    { raw: 'https://bad.example.com/', settings: { allowlist: ['example.com'], blocklist: ['bad.example.com'] }, url: 'https://bad.example.com/' },
-    { raw: 'https://login.evil.example/x', settings: { blocklist: ['evil.example'] }, url: 'https://login.evil.example/x' },
-    { raw: 'https://evil.example/', settings: { blocklist: ['evil.example'] }, ctx: { paused: true }, url: 'https://evil.example/' },
-    { raw: 'https://evil.example/', settings: { blocklist: ['evil.example'], apiKey: '' }, url: 'https://evil.example/' },
-    { raw: 'https://evil.example/', settings: { blocklist: ['evil.example'], serviceUrl: '' }, ctx: { paused: true, incognito: true }, url: 'https://evil.example/' },
-    { raw: 'https://evil.example/', settings: { blocklist: ['evil.example'] }, ctx: { incognito: true }, url: 'https://evil.example/' },
+    {
+      raw: 'https://bad.example.com/',
+      settings: { allowlist: ['example.com'], blocklist: ['bad.example.com'] },
+      url: 'https://bad.example.com/',
+    },
+    {
+      raw: 'https://login.evil.example/x',
+      settings: { blocklist: ['evil.example'] },
+      url: 'https://login.evil.example/x',
+    },
+    {
+      raw: 'https://evil.example/',
+      settings: { blocklist: ['evil.example'] },
+      ctx: { paused: true },
+      url: 'https://evil.example/',
+    },
+    {
+      raw: 'https://evil.example/',
+      settings: { blocklist: ['evil.example'], apiKey: '' },
+      url: 'https://evil.example/',
+    },
+    {
+      raw: 'https://evil.example/',
+      settings: { blocklist: ['evil.example'], serviceUrl: '' },
+      ctx: { paused: true, incognito: true },
+      url: 'https://evil.example/',
+    },
+    {
+      raw: 'https://evil.example/',
+      settings: { blocklist: ['evil.example'] },
+      ctx: { incognito: true },
+      url: 'https://evil.example/',
+    },
     { raw: 'http://jira.corp/', settings: { blocklist: ['jira.corp'] }, url: 'http://jira.corp/' },
     { raw: 'http://192.168.1.1/', settings: { blocklist: ['192.168.1.1'] }, url: 'http://192.168.1.1/' },
-    { raw: 'https://evil.example/', settings: { blocklist: ['evil.example'], allowlist: ['evil.example'] }, url: 'https://evil.example/' },
-    { raw: 'https://evil.example/', settings: { blocklist: ['evil.example'] }, ctx: { suffixListFailed: true }, url: 'https://evil.example/' }, // needs no list
+    {
+      raw: 'https://evil.example/',
+      settings: { blocklist: ['evil.example'], allowlist: ['evil.example'] },
+      url: 'https://evil.example/',
+    },
+    {
+      raw: 'https://evil.example/',
+      settings: { blocklist: ['evil.example'] },
+      ctx: { suffixListFailed: true },
+      url: 'https://evil.example/',
+    }, // needs no list
   ],
   // A damaged package (public/psl.txt unreadable): no host is told public or private by a guess.
   'suffix-list': [
     { raw: 'https://example.com/', ctx: { suffixListFailed: true }, url: 'https://example.com/' },
     { raw: 'http://jira.corp/', ctx: { suffixListFailed: true }, url: 'http://jira.corp/' }, // not "intranet" by a guess
-    { raw: 'http://192.168.1.1/', settings: { scanPrivateHosts: true }, ctx: { suffixListFailed: true }, url: 'http://192.168.1.1/' },
-    { raw: 'https://example.com/', settings: { allowlist: ['example.com'], apiKey: '' }, ctx: { suffixListFailed: true }, url: 'https://example.com/' },
+    {
+      raw: 'http://192.168.1.1/',
+      settings: { scanPrivateHosts: true },
+      ctx: { suffixListFailed: true },
+      url: 'http://192.168.1.1/',
+    },
+    {
+      raw: 'https://example.com/',
+      settings: { allowlist: ['example.com'], apiKey: '' },
+      ctx: { suffixListFailed: true },
+      url: 'https://example.com/',
+    },
   ],
   'not-configured': [
     { raw: 'https://example.com/', settings: { apiKey: '' }, url: 'https://example.com/' },
     { raw: 'https://example.com/', settings: { serviceUrl: '   ' }, url: 'https://example.com/' },
-    { raw: 'http://phish-bank.test:8080/', settings: { apiKey: '', blocklist: ['evil.example'] }, url: 'http://phish-bank.test:8080/' },
+    {
+      raw: 'http://phish-bank.test:8080/',
+      settings: { apiKey: '', blocklist: ['evil.example'] },
+      url: 'http://phish-bank.test:8080/',
+    },
   ],
   paused: [
     { raw: 'https://example.com/', ctx: { paused: true }, url: 'https://example.com/' },
@@ -100,7 +157,11 @@ export const GATE_EXAMPLES: Readonly<Record<SkipReason | 'send' | 'blocklist' | 
   ],
   allowlisted: [
     { raw: 'https://docs.example.com/a', settings: { allowlist: ['example.com'] }, url: 'https://docs.example.com/a' },
-    { raw: 'https://docs.example.com/a', settings: { allowlist: ['example.com'], blocklist: ['evil.example'] }, url: 'https://docs.example.com/a' },
+    {
+      raw: 'https://docs.example.com/a',
+      settings: { allowlist: ['example.com'], blocklist: ['evil.example'] },
+      url: 'https://docs.example.com/a',
+    },
     { raw: 'https://example.com/', settings: { allowlist: ['example.com'], apiKey: '' }, url: 'https://example.com/' }, // before "not configured"
     { raw: 'https://example.com/', settings: { allowlist: ['https://example.com/'] }, url: 'https://example.com/' },
   ],

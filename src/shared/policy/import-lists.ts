@@ -34,7 +34,10 @@ function asText(v: unknown): string {
 }
 
 /** The hosts a file's list names (first spelling kept, duplicates once) and the entries refused. */
-export function readListEntries(key: ListKey, value: readonly unknown[]): { hosts: string[]; rejected: RejectedEntry[] } {
+export function readListEntries(
+  key: ListKey,
+  value: readonly unknown[],
+): { hosts: string[]; rejected: RejectedEntry[] } {
   const hosts = new Set<string>();
   const rejected: RejectedEntry[] = [];
   for (const v of value) {
@@ -44,7 +47,11 @@ export function readListEntries(key: ListKey, value: readonly unknown[]): { host
       continue;
     }
     const text = asText(v);
-    rejected.push(text.length > SHOWN_WHOLE ? { key, entry: text.slice(0, SHOWN_START), length: text.length, problem: r.error } : { key, entry: text, problem: r.error });
+    rejected.push(
+      text.length > SHOWN_WHOLE
+        ? { key, entry: text.slice(0, SHOWN_START), length: text.length, problem: r.error }
+        : { key, entry: text, problem: r.error },
+    );
   }
   return { hosts: [...hosts], rejected };
 }
@@ -54,7 +61,12 @@ export function readListEntries(key: ListKey, value: readonly unknown[]): { host
  * with the hosts `to` adds and removes, host by host.
  */
 export function listDiff(from: readonly string[], to: readonly string[]): { added: string[]; removed: string[] } {
-  const before = new Set(from.map((e) => readListEntry(e)).filter((e) => e !== null).map(listEntryText));
+  const before = new Set(
+    from
+      .map((e) => readListEntry(e))
+      .filter((e) => e !== null)
+      .map(listEntryText),
+  );
   const after = new Set(to);
   return { added: to.filter((h) => !before.has(h)), removed: [...before].filter((h) => !after.has(h)) };
 }

@@ -74,9 +74,18 @@ export interface ImportPlan {
  * popup would blame the organization's limit), nor the actions per category (the options page
  * has no control for them, so a file would set what the person could not see or undo there).
  */
-const NOT_IMPORTABLE: readonly string[] = ['apiKey', 'budgets', 'maxCreditsPerDay', 'categoryActions', ...POLICY_ONLY_KEYS];
+const NOT_IMPORTABLE: readonly string[] = [
+  'apiKey',
+  'budgets',
+  'maxCreditsPerDay',
+  'categoryActions',
+  ...POLICY_ONLY_KEYS,
+];
 
-export type ImportableKey = Exclude<SettingKey, 'version' | 'apiKey' | 'budgets' | 'maxCreditsPerDay' | 'categoryActions' | (typeof POLICY_ONLY_KEYS)[number]>;
+export type ImportableKey = Exclude<
+  SettingKey,
+  'version' | 'apiKey' | 'budgets' | 'maxCreditsPerDay' | 'categoryActions' | (typeof POLICY_ONLY_KEYS)[number]
+>;
 
 /**
  * Which way each importable setting is safer, and what moving it the other way does. Every
@@ -223,7 +232,10 @@ export function planImport(
       plan.unchanged.push(key);
       continue;
     }
-    const weakens = key === 'serviceUrl' ? weakening(key, current[key], String(r.value).trim()) : weakening(key, current[key], r.value);
+    const weakens =
+      key === 'serviceUrl'
+        ? weakening(key, current[key], String(r.value).trim())
+        : weakening(key, current[key], r.value);
     plan.changes.push({ key, from: current[key], to: r.value, ...(weakens ? { weakens } : {}), ...diff });
     (plan.patch as Record<string, unknown>)[key] = r.value;
     if (weakens) plan.confirm.push(key);

@@ -61,9 +61,26 @@ export const HOST_ENTRY_PROBLEM_KEYS: Readonly<Record<HostEntryProblem, string>>
 
 /** Message keys describeChange names beside SETTING_LABEL_KEYS (for the locale convention test). */
 export const IMPORT_WORD_KEYS = [
-  'imp_on', 'imp_off', 'imp_value', 'imp_warnAt', 'imp_blockAt', 'imp_hoverDelay', 'imp_minConfidence', 'imp_strictTimeout',
-  'imp_cacheTtl', 'imp_serviceUrl', 'imp_serviceUrl_cleared', 'imp_reportUrl', 'imp_reportUrl_cleared',
-  'imp_allow_add', 'imp_allow_remove', 'imp_block_add', 'imp_block_remove', 'failAllow', 'failBlock', 'imp_visitDays',
+  'imp_on',
+  'imp_off',
+  'imp_value',
+  'imp_warnAt',
+  'imp_blockAt',
+  'imp_hoverDelay',
+  'imp_minConfidence',
+  'imp_strictTimeout',
+  'imp_cacheTtl',
+  'imp_serviceUrl',
+  'imp_serviceUrl_cleared',
+  'imp_reportUrl',
+  'imp_reportUrl_cleared',
+  'imp_allow_add',
+  'imp_allow_remove',
+  'imp_block_add',
+  'imp_block_remove',
+  'failAllow',
+  'failBlock',
+  'imp_visitDays',
 ] as const;
 
 /** A host as the person reads it: a Unicode name with its stored ASCII form beside it. */
@@ -72,7 +89,7 @@ export function shownHost(host: string): string {
   return u === host ? host : `${u} (${host})`;
 }
 
-const text = (v: unknown): WordArg => ({ text: typeof v === 'string' ? v : JSON.stringify(v) ?? String(v) });
+const text = (v: unknown): WordArg => ({ text: typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)) });
 const percent = (v: unknown): WordArg => ({ text: `${Math.round(Number(v) * 100)}%` });
 const NUMBER_WORDS: Partial<Record<ImportableKey, string>> = {
   warnThreshold: 'imp_warnAt',
@@ -86,14 +103,17 @@ export function describeChange(c: ImportChange): Words[] {
   const key = c.key as ImportableKey;
   const label = SETTING_LABEL_KEYS[key];
   if (key === 'allowlist' || key === 'blocklist') {
-    const [add, remove] = key === 'allowlist' ? ['imp_allow_add', 'imp_allow_remove'] : ['imp_block_add', 'imp_block_remove'];
+    const [add, remove] =
+      key === 'allowlist' ? ['imp_allow_add', 'imp_allow_remove'] : ['imp_block_add', 'imp_block_remove'];
     return [
       ...(c.added ?? []).map((h) => ({ msg: add, args: [{ text: shownHost(h) }] })),
       ...(c.removed ?? []).map((h) => ({ msg: remove, args: [{ text: shownHost(h) }] })),
     ];
   }
-  if (key === 'serviceUrl') return [c.to === '' ? { msg: 'imp_serviceUrl_cleared', args: [] } : { msg: 'imp_serviceUrl', args: [text(c.to)] }];
-  if (key === 'reportUrl') return [c.to === '' ? { msg: 'imp_reportUrl_cleared', args: [] } : { msg: 'imp_reportUrl', args: [text(c.to)] }];
+  if (key === 'serviceUrl')
+    return [c.to === '' ? { msg: 'imp_serviceUrl_cleared', args: [] } : { msg: 'imp_serviceUrl', args: [text(c.to)] }];
+  if (key === 'reportUrl')
+    return [c.to === '' ? { msg: 'imp_reportUrl_cleared', args: [] } : { msg: 'imp_reportUrl', args: [text(c.to)] }];
   if (key === 'cacheTtlMinutes') {
     const from = (c.from ?? {}) as Record<string, unknown>;
     const to = (c.to ?? {}) as Record<string, unknown>;

@@ -14,7 +14,12 @@ export interface StoredKey {
 
 export type KeyDecision =
   | { apiKey: string; source: 'policy' | 'person' }
-  | { apiKey: ''; source: 'none'; why: 'no-service-url' | 'no-key' | 'other-origin' | 'policy-key-without-url'; keyOrigin?: string };
+  | {
+      apiKey: '';
+      source: 'none';
+      why: 'no-service-url' | 'no-key' | 'other-origin' | 'policy-key-without-url';
+      keyOrigin?: string;
+    };
 
 /**
  * `scheme://host[:port]` of a service URL (lower case, default port dropped), or null when it is
@@ -37,7 +42,11 @@ export function serviceOrigin(url: string): string | null {
  *   elsewhere); a policy key without a policy service URL is used nowhere.
  * - The person's key goes only to the origin it was entered for.
  */
-export function keyForService(input: { serviceUrl: string; policy: { serviceUrl?: string; apiKey?: string }; stored: StoredKey }): KeyDecision {
+export function keyForService(input: {
+  serviceUrl: string;
+  policy: { serviceUrl?: string; apiKey?: string };
+  stored: StoredKey;
+}): KeyDecision {
   const origin = serviceOrigin(input.serviceUrl);
   const { policy, stored } = input;
   if (!origin) return { apiKey: '', source: 'none', why: 'no-service-url' };
@@ -57,5 +66,7 @@ export function keyForService(input: { serviceUrl: string; policy: { serviceUrl?
  */
 export function mayRebind(stored: StoredKey, confirm: { from: string; to: string }, newServiceUrl: string): boolean {
   const to = serviceOrigin(newServiceUrl);
-  return stored.key !== '' && stored.origin !== null && confirm.from === stored.origin && to !== null && confirm.to === to;
+  return (
+    stored.key !== '' && stored.origin !== null && confirm.from === stored.origin && to !== null && confirm.to === to
+  );
 }

@@ -21,7 +21,8 @@ export function listIndex(s: Pick<DecideSettings, 'blocklist' | 'allowlist'>): L
   const matcher = (list: readonly string[]) => {
     const byHost = hostMatcher(list);
     const paths = pathEntriesOf(list).length > 0;
-    return (h: string, path?: string) => byHost(h) !== null || (paths && path !== undefined && listMatches(h, path, list) !== null);
+    return (h: string, path?: string) =>
+      byHost(h) !== null || (paths && path !== undefined && listMatches(h, path, list) !== null);
   };
   const b = matcher(s.blocklist);
   const a = matcher(s.allowlist);
@@ -45,7 +46,13 @@ export function knownBad(
   const { host, path } = typeof at === 'string' ? { host: at, path: undefined } : at;
   if (lists.blocked(host, path)) {
     // The rule is named only here, for the one host blocked (the index answers the many).
-    return s.auditOnly ? null : { action: 'block', reason: 'blocklist', rule: blockListRule(host, s, path) ?? { rule: 'userBlockList', entry: host } };
+    return s.auditOnly
+      ? null
+      : {
+          action: 'block',
+          reason: 'blocklist',
+          rule: blockListRule(host, s, path) ?? { rule: 'userBlockList', entry: host },
+        };
   }
   if (paused || verdict === null || lists.allowed(host, path)) return null;
   const d = decide(verdict, { ...s, ...NO_LISTS }, { host });

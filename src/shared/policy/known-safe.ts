@@ -48,10 +48,18 @@ export interface KnownVerdict {
  * The known-safe rules for `verdicts`, newest first, at most MAX_KNOWN_SAFE_RULES; `listed`: the
  * host is on the block list or the allowlist. `until` gets each rule's end (the plan's next change).
  */
-export function knownSafeDrafts(verdicts: readonly KnownVerdict[], s: DecideSettings, listed: (host: string) => boolean, now: number, until: number[]): Draft[] {
+export function knownSafeDrafts(
+  verdicts: readonly KnownVerdict[],
+  s: DecideSettings,
+  listed: (host: string) => boolean,
+  now: number,
+  until: number[],
+): Draft[] {
   const out: Draft[] = [];
   const seen = new Set<string>();
-  const fresh = verdicts.filter((c) => c.expiresAt - KNOWN_SAFE_MARGIN_MS > now).sort((a, b) => b.verdict.checkedAt - a.verdict.checkedAt || a.verdict.url.localeCompare(b.verdict.url));
+  const fresh = verdicts
+    .filter((c) => c.expiresAt - KNOWN_SAFE_MARGIN_MS > now)
+    .sort((a, b) => b.verdict.checkedAt - a.verdict.checkedAt || a.verdict.url.localeCompare(b.verdict.url));
   for (const c of fresh) {
     if (out.length >= MAX_KNOWN_SAFE_RULES) break;
     const key = c.verdict.url;
@@ -64,7 +72,16 @@ export function knownSafeDrafts(verdicts: readonly KnownVerdict[], s: DecideSett
     until.push(c.expiresAt - KNOWN_SAFE_MARGIN_MS);
     out.push({
       store: 'session',
-      rule: { priority: KNOWN_SAFE_PRIORITY, action: { type: 'allow' }, condition: { regexFilter, isUrlFilterCaseSensitive: true, resourceTypes: ['main_frame'], requestMethods: ['get'] } },
+      rule: {
+        priority: KNOWN_SAFE_PRIORITY,
+        action: { type: 'allow' },
+        condition: {
+          regexFilter,
+          isUrlFilterCaseSensitive: true,
+          resourceTypes: ['main_frame'],
+          requestMethods: ['get'],
+        },
+      },
     });
   }
   return out;

@@ -14,22 +14,49 @@ export const LEGACY_SETTINGS_EXAMPLES: readonly { name: string; raw: unknown; ex
   },
   {
     name: 'allowlist entries and checks off are held; a block list and a lower threshold move',
-    raw: { version: 1, allowlist: ['bank.example'], scanNavigations: false, blocklist: ['evil.example'], blockThreshold: 60 },
-    expected: { moved: { blocklist: ['evil.example'], blockThreshold: 60, version: SETTINGS_VERSION }, held: { allowlist: ['bank.example'], scanNavigations: false } },
+    raw: {
+      version: 1,
+      allowlist: ['bank.example'],
+      scanNavigations: false,
+      blocklist: ['evil.example'],
+      blockThreshold: 60,
+    },
+    expected: {
+      moved: { blocklist: ['evil.example'], blockThreshold: 60, version: SETTINGS_VERSION },
+      held: { allowlist: ['bank.example'], scanNavigations: false },
+    },
   },
   {
     name: 'audit-only, query strings, private windows and a report URL are held',
-    raw: { version: 1, auditOnly: true, stripQuery: false, scanIncognito: true, reportUrl: 'https://collect.example/r' },
-    expected: { moved: null, held: { auditOnly: true, stripQuery: false, scanIncognito: true, reportUrl: 'https://collect.example/r' } },
+    raw: {
+      version: 1,
+      auditOnly: true,
+      stripQuery: false,
+      scanIncognito: true,
+      reportUrl: 'https://collect.example/r',
+    },
+    expected: {
+      moved: null,
+      held: { auditOnly: true, stripQuery: false, scanIncognito: true, reportUrl: 'https://collect.example/r' },
+    },
   },
   {
     name: 'strict mode on moves (no weaker than a fresh install); notifications off is kept aside (the import review counts fewer warnings shown as weaker)',
     raw: { version: 1, strictMode: true, strictFailMode: 'block', notifications: false },
-    expected: { moved: { strictMode: true, strictFailMode: 'block', version: SETTINGS_VERSION }, held: { notifications: false } },
+    expected: {
+      moved: { strictMode: true, strictFailMode: 'block', version: SETTINGS_VERSION },
+      held: { notifications: false },
+    },
   },
   {
     name: 'policy-only keys, budgets and the daily limit are dropped',
-    raw: { version: 1, lockAll: true, reportingUrl: 'https://collect.example', budgets: { checksPerDay: 10_000_000 }, maxCreditsPerDay: 1 },
+    raw: {
+      version: 1,
+      lockAll: true,
+      reportingUrl: 'https://collect.example',
+      budgets: { checksPerDay: 10_000_000 },
+      maxCreditsPerDay: 1,
+    },
     expected: { moved: null, held: null },
   },
   { name: 'not a settings record', raw: 'settings', expected: { moved: null, held: null } },

@@ -6,7 +6,17 @@ import type { Action, UrlStatus } from '../verdict';
 
 const v = (action: Action, score: number): UrlStatus => ({
   kind: 'verdict',
-  verdict: { url: 'https://x.example/', scanId: 'scn_1', riskScore: score, band: score > 75 ? 'malicious' : score > 50 ? 'high' : score > 20 ? 'suspicious' : 'safe', confidence: 0.9, categories: [], reasoning: '', indicators: [], checkedAt: 1 },
+  verdict: {
+    url: 'https://x.example/',
+    scanId: 'scn_1',
+    riskScore: score,
+    band: score > 75 ? 'malicious' : score > 50 ? 'high' : score > 20 ? 'suspicious' : 'safe',
+    confidence: 0.9,
+    categories: [],
+    reasoning: '',
+    indicators: [],
+    checkedAt: 1,
+  },
   decision: { action, reason: `test:${action}` },
 });
 const SAFE = v('allow', 3);
@@ -43,7 +53,7 @@ export const LINK_HOPS_EXAMPLES: readonly LinkHopsExample[] = [
   { name: 'destination never checked (lookup only): nothing known', hops: [SAFE, UNCHECKED], hop: 1 },
   { name: 'suspicious destination annotates a safe link', hops: [SAFE, NOTE], hop: 1 },
   { name: 'private destination is not sent: the wrapper decides', hops: [SAFE, PRIVATE], hop: 0 },
-  { name: 'allow-listed wrapper, safe destination: the destination\'s verdict', hops: [ALLOWLISTED, SAFE], hop: 1 },
+  { name: "allow-listed wrapper, safe destination: the destination's verdict", hops: [ALLOWLISTED, SAFE], hop: 1 },
   { name: 'every hop skipped: the link itself', hops: [PRIVATE, PRIVATE], hop: 0 },
   { name: 'nested: safe, safe, phishing', hops: [SAFE, SAFE, BLOCK], hop: 2 },
   { name: 'nested: the worst of several warns is the first', hops: [SAFE, WARN, WARN], hop: 1 },

@@ -8,7 +8,14 @@
  * public/managed_schema.json (Firefox does not validate, so the checks here are what protects us).
  */
 import type { z } from 'zod/mini';
-import { DEFAULT_SETTINGS, POLICY_ONLY_KEYS, SettingsShape, SETTING_KEYS, type SettingKey, type Settings } from './settings';
+import {
+  DEFAULT_SETTINGS,
+  POLICY_ONLY_KEYS,
+  SettingsShape,
+  SETTING_KEYS,
+  type SettingKey,
+  type Settings,
+} from './settings';
 import { checkField, isPlainObject } from './repair';
 import { applyFloor, FLOOR_KEYS, mayBeLeftToPerson, personRoom } from './floor';
 
@@ -66,7 +73,11 @@ export function readManaged(raw: unknown): { values: ManagedValues; invalid: str
  * policy's alone: the person's entries stay stored (they come back if the policy changes) but
  * are not in force.
  */
-export function mergeSettings(user: Settings, managed: ManagedValues, chosen?: ReadonlySet<SettingKey>): { settings: Settings; managedKeys: SettingKey[] } {
+export function mergeSettings(
+  user: Settings,
+  managed: ManagedValues,
+  chosen?: ReadonlySet<SettingKey>,
+): { settings: Settings; managedKeys: SettingKey[] } {
   const values = managed as Partial<Record<SettingKey, unknown>>;
   const managedKeys = MANAGED_KEYS.filter((k) => values[k] !== undefined);
   if (!managedKeys.length) {

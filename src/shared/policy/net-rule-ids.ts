@@ -54,7 +54,9 @@ export function ruleSignature(r: Pick<NetRule, 'priority' | 'action' | 'conditio
  * Ids are unique across dynamic and session rules.
  */
 export function assignIds(drafts: Draft[]): Array<{ store: Store; rule: NetRule }> {
-  const keyed = drafts.map((d) => ({ d, key: `${d.store} ${ruleSignature(d.rule)}` })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const keyed = drafts
+    .map((d) => ({ d, key: `${d.store} ${ruleSignature(d.rule)}` }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const used = new Set<number>();
   const out: Array<{ store: Store; rule: NetRule }> = [];
   const SPACE = 2 ** 31 - 2;
@@ -68,7 +70,10 @@ export function assignIds(drafts: Draft[]): Array<{ store: Store; rule: NetRule 
 }
 
 /** What to tell the browser: rules to remove (gone or changed) and rules to add. */
-export function diffRules(existing: readonly NetRule[], planned: readonly NetRule[]): { removeRuleIds: number[]; addRules: NetRule[] } {
+export function diffRules(
+  existing: readonly NetRule[],
+  planned: readonly NetRule[],
+): { removeRuleIds: number[]; addRules: NetRule[] } {
   const want = new Map(planned.map((r) => [r.id, ruleSignature(r)]));
   const kept = new Set<number>();
   const removeRuleIds: number[] = [];

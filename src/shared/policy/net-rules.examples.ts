@@ -12,14 +12,27 @@ import { DEFAULT_LIMITS } from './net-rules';
 export const NOW = 1_800_000_000_000;
 const HOUR = 3_600_000;
 
-export const verdict = (url: string, riskScore: number, extra: Partial<CachedVerdict> & { checkedAt?: number } = {}): CachedVerdict => ({
+export const verdict = (
+  url: string,
+  riskScore: number,
+  extra: Partial<CachedVerdict> & { checkedAt?: number } = {},
+): CachedVerdict => ({
   verdict: { url, riskScore, categories: [], checkedAt: extra.checkedAt ?? NOW - 1000 },
   expiresAt: extra.expiresAt ?? NOW + HOUR,
   incognito: extra.incognito,
 });
 
 export const NET_RULE_BASE: NetRuleInput = {
-  settings: { blocklist: [], allowlist: [], warnThreshold: 51, blockThreshold: 76, minBlockConfidence: 0, auditOnly: false, stripQuery: true, allowProceed: true },
+  settings: {
+    blocklist: [],
+    allowlist: [],
+    warnThreshold: 51,
+    blockThreshold: 76,
+    minBlockConfidence: 0,
+    auditOnly: false,
+    stripQuery: true,
+    allowProceed: true,
+  },
   pausedUntil: null,
   verdicts: [],
   exceptions: [],
@@ -113,18 +126,39 @@ export const NET_RULE_EXAMPLES: readonly NetRuleExample[] = [
   },
   {
     name: '"Proceed anyway" for a host: an allow rule until it ends',
-    input: { exceptions: [{ host: 'phish-bank.test', until: -1 }, { host: 'old.test', until: NOW - 1 }, { host: 'soon.test', until: NOW + 5000 }], verdicts: [verdict(PHISH, 88)] },
+    input: {
+      exceptions: [
+        { host: 'phish-bank.test', until: -1 },
+        { host: 'old.test', until: NOW - 1 },
+        { host: 'soon.test', until: NOW + 5000 },
+      ],
+      verdicts: [verdict(PHISH, 88)],
+    },
     expected: { verdicts: [PHISH], allowHosts: ['phish-bank.test', 'soon.test'], nextChange: NOW + 5000 },
   },
   {
-    name: "the organization's block list ranks above \"Proceed anyway\": an exception for its host (granted before the policy named it) lets nothing through",
+    name: 'the organization\'s block list ranks above "Proceed anyway": an exception for its host (granted before the policy named it) lets nothing through',
     settings: { blocklist: ['evil.example', 'mine.example'], orgBlocklist: ['evil.example'] },
-    input: { exceptions: [{ host: 'login.evil.example', until: -1 }, { host: 'mine.example', until: -1 }] },
-    expected: { hosts: ['mine.example'], orgHosts: ['evil.example'], allowHosts: ['login.evil.example', 'mine.example'] },
+    input: {
+      exceptions: [
+        { host: 'login.evil.example', until: -1 },
+        { host: 'mine.example', until: -1 },
+      ],
+    },
+    expected: {
+      hosts: ['mine.example'],
+      orgHosts: ['evil.example'],
+      allowHosts: ['login.evil.example', 'mine.example'],
+    },
   },
   {
     name: 'a one-shot pass: an allow rule for that exact URL (its query too, whatever stripQuery says) in that tab only, while it lasts',
-    input: { passes: [{ tabId: 7, url: `${PHISH}?next=1#x`, expiresAt: NOW + 15_000 }, { tabId: 8, url: SCAM, expiresAt: NOW - 1 }] },
+    input: {
+      passes: [
+        { tabId: 7, url: `${PHISH}?next=1#x`, expiresAt: NOW + 15_000 },
+        { tabId: 8, url: SCAM, expiresAt: NOW - 1 },
+      ],
+    },
     expected: { passes: [`7 ${PHISH}?next=1`], nextChange: NOW + 15_000 },
   },
   {
@@ -132,7 +166,10 @@ export const NET_RULE_EXAMPLES: readonly NetRuleExample[] = [
     settings: { allowProceed: false },
     input: {
       exceptions: [{ host: 'phish-bank.test', until: -1 }],
-      passes: [{ tabId: 7, url: PHISH, expiresAt: NOW + 15_000, kind: 'proceed' }, { tabId: 8, url: SCAM, expiresAt: NOW + 9_000, kind: 'release' }],
+      passes: [
+        { tabId: 7, url: PHISH, expiresAt: NOW + 15_000, kind: 'proceed' },
+        { tabId: 8, url: SCAM, expiresAt: NOW + 9_000, kind: 'release' },
+      ],
       verdicts: [verdict(PHISH, 88)],
     },
     expected: { verdicts: [PHISH], passes: [`8 ${SCAM}`], nextChange: NOW + 9_000 },

@@ -168,7 +168,11 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
   const changes: number[] = [];
   if (paused && input.pausedUntil !== -1) changes.push(input.pausedUntil!);
   const drafts: Draft[] = [];
-  const room = { dynamic: Math.max(0, limits.dynamic), session: Math.max(0, limits.session), regex: Math.max(0, limits.regex) };
+  const room = {
+    dynamic: Math.max(0, limits.dynamic),
+    session: Math.max(0, limits.session),
+    regex: Math.max(0, limits.regex),
+  };
   const take = (store: Store, regex: boolean) => {
     if (room[store] < 1 || (regex && room.regex < 1)) return false;
     room[store]--;
@@ -193,7 +197,14 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
     if (!take('dynamic', false)) break;
     const hosts = buckets.get(b)!.sort();
     const priority = b < BLOCKLIST_BUCKETS ? BLOCK_PRIORITY : ORG_BLOCK_PRIORITY;
-    drafts.push({ store: 'dynamic', rule: { priority, action: { type: 'block' }, condition: { requestDomains: requestDomainsFor(hosts), resourceTypes: FRAMES } } });
+    drafts.push({
+      store: 'dynamic',
+      rule: {
+        priority,
+        action: { type: 'block' },
+        condition: { requestDomains: requestDomainsFor(hosts), resourceTypes: FRAMES },
+      },
+    });
   }
 
   // 1b. The block lists' path entries: a regex rule each, capped (path-rules.ts).
@@ -208,7 +219,9 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
 
   // 2. Allow rules first: "Proceed anyway" must keep working whatever else fits.
   let droppedAllows = 0;
-  const exceptions = input.exceptions.filter((e) => s.allowProceed && (e.until === -1 || e.until > now)).sort((a, b) => rank(b.until) - rank(a.until) || a.host.localeCompare(b.host));
+  const exceptions = input.exceptions
+    .filter((e) => s.allowProceed && (e.until === -1 || e.until > now))
+    .sort((a, b) => rank(b.until) - rank(a.until) || a.host.localeCompare(b.host));
   for (const [i, e] of exceptions.entries()) {
     const host = normalizeHostEntry(e.host);
     if (host === null) continue;
@@ -217,9 +230,18 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
       continue;
     }
     if (e.until !== -1) changes.push(e.until);
-    drafts.push({ store: 'session', rule: { priority: ALLOW_PRIORITY, action: { type: 'allow' }, condition: { regexFilter: hostRegex(host), isUrlFilterCaseSensitive: true, resourceTypes: FRAMES } } });
+    drafts.push({
+      store: 'session',
+      rule: {
+        priority: ALLOW_PRIORITY,
+        action: { type: 'allow' },
+        condition: { regexFilter: hostRegex(host), isUrlFilterCaseSensitive: true, resourceTypes: FRAMES },
+      },
+    });
   }
-  const passes = input.passes.filter((p) => p.expiresAt > now && (s.allowProceed || p.kind === 'release')).sort((a, b) => b.expiresAt - a.expiresAt);
+  const passes = input.passes
+    .filter((p) => p.expiresAt > now && (s.allowProceed || p.kind === 'release'))
+    .sort((a, b) => b.expiresAt - a.expiresAt);
   for (const [i, p] of passes.entries()) {
     // A pass names its exact address, query included, whatever stripQuery says: one released
     // wrapper link must not let every other link through the same wrapper. The address as the
@@ -231,12 +253,23 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
     const regex = urlFilter === null && address !== null ? keyRegex(address, { stripQuery: false }) : null;
     const match = urlFilter !== null ? { urlFilter } : regex !== null ? { regexFilter: regex } : null;
     if (match === null) continue;
-    if (i >= MAX_PASS_RULES || (regex !== null && regex.length > MAX_REGEX_LENGTH) || !take('session', regex !== null)) {
+    if (
+      i >= MAX_PASS_RULES ||
+      (regex !== null && regex.length > MAX_REGEX_LENGTH) ||
+      !take('session', regex !== null)
+    ) {
       droppedAllows++;
       continue;
     }
     changes.push(p.expiresAt);
-    drafts.push({ store: 'session', rule: { priority: ALLOW_PRIORITY, action: { type: 'allow' }, condition: { ...match, isUrlFilterCaseSensitive: true, resourceTypes: FRAMES, tabIds: [p.tabId] } } });
+    drafts.push({
+      store: 'session',
+      rule: {
+        priority: ALLOW_PRIORITY,
+        action: { type: 'allow' },
+        condition: { ...match, isUrlFilterCaseSensitive: true, resourceTypes: FRAMES, tabIds: [p.tabId] },
+      },
+    });
   }
 
   // 3. Strict mode's hold: one regex rule, before the verdicts (a verdict that does not fit is
@@ -275,12 +308,20 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
       overflow.push(c.verdict.url);
       continue;
     }
-    drafts.push({ store, rule: { priority: BLOCK_PRIORITY, action: { type: 'block' }, condition: { regexFilter: regex, isUrlFilterCaseSensitive: true, resourceTypes: FRAMES } } });
+    drafts.push({
+      store,
+      rule: {
+        priority: BLOCK_PRIORITY,
+        action: { type: 'block' },
+        condition: { regexFilter: regex, isUrlFilterCaseSensitive: true, resourceTypes: FRAMES },
+      },
+    });
   }
 
   // 4. Wrapper holds (docs/decisions/003-every-hop.md): a few session rules, after the allow rules took their slots.
   if (input.holdWrappers === true && !paused) {
-    for (const d of wrapperHoldDrafts(BLOCK_PRIORITY)) if (take('session', d.rule.condition.regexFilter !== undefined)) drafts.push(d);
+    for (const d of wrapperHoldDrafts(BLOCK_PRIORITY))
+      if (take('session', d.rule.condition.regexFilter !== undefined)) drafts.push(d);
   }
 
   // 5. Pages known to be safe go through strict mode's hold in the browser (known-safe.ts): the

@@ -12,7 +12,13 @@ export const PASS_MS = 15_000;
  * The pass record after granting `key` at `now`: expired ones dropped, then the oldest ones
  * beyond MAX_PASSES. Values are expiry times (ms epoch).
  */
-export function addPass(passes: Readonly<Record<string, number>>, key: string, now: number, max = MAX_PASSES, lifetime = PASS_MS): Record<string, number> {
+export function addPass(
+  passes: Readonly<Record<string, number>>,
+  key: string,
+  now: number,
+  max = MAX_PASSES,
+  lifetime = PASS_MS,
+): Record<string, number> {
   const live = Object.entries(passes).filter(([k, exp]) => exp > now && k !== key);
   live.sort((a, b) => a[1] - b[1]);
   const kept = live.slice(Math.max(0, live.length - (max - 1)));

@@ -39,7 +39,14 @@ export function pathRuleDrafts(input: PathRuleInput): { drafts: Draft[]; overflo
       continue;
     }
     const priority = orgTexts.has(text) ? input.priorities.org : input.priorities.person;
-    drafts.push({ store: 'dynamic', rule: { priority, action: { type: 'block' }, condition: { regexFilter, isUrlFilterCaseSensitive: true, resourceTypes: input.resourceTypes } } });
+    drafts.push({
+      store: 'dynamic',
+      rule: {
+        priority,
+        action: { type: 'block' },
+        condition: { regexFilter, isUrlFilterCaseSensitive: true, resourceTypes: input.resourceTypes },
+      },
+    });
   }
   return { drafts, overflow };
 }

@@ -23,7 +23,8 @@
  * blocked page.
  */
 export type PendingHold = 'go' | 'wait' | 'stop';
-export type PendingHoldReason = 'frame' | 'off' | 'strict' | 'audit' | 'bad' | 'stalled' | 'timeout' | 'pending' | 'settled';
+export type PendingHoldReason =
+  'frame' | 'off' | 'strict' | 'audit' | 'bad' | 'stalled' | 'timeout' | 'pending' | 'settled';
 
 /**
  * What the page's own check says now: its worst hop blocks, one is still checking, one waits for

@@ -47,7 +47,8 @@ export interface ProceedFacts {
 
 /** 'host': an exception for the host until the browser restarts, and a pass for this URL; 'once': only the pass. */
 export type ProceedGrant = 'host' | 'once';
-export type ProceedDecision = { grant: ProceedGrant } | { grant: false; code: 'not_allowed' | 'pending' | 'not_blocked' };
+export type ProceedDecision =
+  { grant: ProceedGrant } | { grant: false; code: 'not_allowed' | 'pending' | 'not_blocked' };
 
 export function mayProceed(f: ProceedFacts): ProceedDecision {
   if (!f.allowProceed || f.orgBlocked) return { grant: false, code: 'not_allowed' };
@@ -57,23 +58,31 @@ export function mayProceed(f: ProceedFacts): ProceedDecision {
 }
 
 /** Whether a surface offers "Proceed anyway" / "Open anyway" for a block. */
-export const offersProceed = (f: Omit<ProceedFacts, 'action'>): boolean => mayProceed({ ...f, action: 'block' }).grant !== false;
+export const offersProceed = (f: Omit<ProceedFacts, 'action'>): boolean =>
+  mayProceed({ ...f, action: 'block' }).grant !== false;
 
 /**
  * Whether an exception or a proceed pass granted earlier still lets a navigation through: only
  * while the policy allows proceeding, and never past the organization's block list (an exception
  * granted before the policy named the host stops counting).
  */
-export const grantsCount = (f: Pick<ProceedFacts, 'allowProceed' | 'orgBlocked'>): boolean => f.allowProceed && !f.orgBlocked;
+export const grantsCount = (f: Pick<ProceedFacts, 'allowProceed' | 'orgBlocked'>): boolean =>
+  f.allowProceed && !f.orgBlocked;
 
 /**
  * Which earlier grants let a navigation through a block now: the host's exception, the person's
  * proceed pass for the URL, strict mode's release pass for it. A look-alike block counts the
  * proceed pass alone (why: above). Examples: proceed.examples.ts THROUGH_EXAMPLES.
  */
-export function grantsThrough(f: Pick<ProceedFacts, 'allowProceed' | 'orgBlocked' | 'lookalike'>): { exception: boolean; proceedPass: boolean; releasePass: boolean } {
+export function grantsThrough(f: Pick<ProceedFacts, 'allowProceed' | 'orgBlocked' | 'lookalike'>): {
+  exception: boolean;
+  proceedPass: boolean;
+  releasePass: boolean;
+} {
   const proceed = grantsCount(f);
-  return f.lookalike ? { exception: false, proceedPass: proceed, releasePass: false } : { exception: proceed, proceedPass: proceed, releasePass: true };
+  return f.lookalike
+    ? { exception: false, proceedPass: proceed, releasePass: false }
+    : { exception: proceed, proceedPass: proceed, releasePass: true };
 }
 
 /** A block's reason that is strict mode's, not a verdict's (strict.ts STRICT_FAIL_REASONS, 'unknown'). */

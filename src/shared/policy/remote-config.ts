@@ -29,7 +29,15 @@ import type { FileRead } from './remote-copy';
 import type { SettingKey } from './settings';
 
 /** Keys only the managed policy sets, never the remote file. */
-export const REMOTE_REFUSED: readonly SettingKey[] = ['serviceUrl', 'apiKey', 'reportingUrl', 'reportingToken', 'configUrl', 'blockFeedUrl', 'remoteRefreshMinutes'];
+export const REMOTE_REFUSED: readonly SettingKey[] = [
+  'serviceUrl',
+  'apiKey',
+  'reportingUrl',
+  'reportingToken',
+  'configUrl',
+  'blockFeedUrl',
+  'remoteRefreshMinutes',
+];
 
 export function readRemoteConfig(text: string): FileRead<ManagedValues> {
   let raw: unknown;
@@ -38,14 +46,18 @@ export function readRemoteConfig(text: string): FileRead<ManagedValues> {
   } catch {
     return { ok: false, problems: ['configUrl:not-json'] };
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, problems: ['configUrl:not-an-object'] };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { ok: false, problems: ['configUrl:not-an-object'] };
   const { values, invalid } = readManaged(raw);
   if (invalid.length) return { ok: false, problems: [...new Set(invalid)].map((k) => `configUrl.${k}`) };
   return { ok: true, data: values, problems: [] };
 }
 
 /** The managed policy with the remote file's values under it (see the header). */
-export function layerRemoteConfig(managed: ManagedValues, remote: ManagedValues): { values: ManagedValues; problems: string[] } {
+export function layerRemoteConfig(
+  managed: ManagedValues,
+  remote: ManagedValues,
+): { values: ManagedValues; problems: string[] } {
   const m = managed as Partial<Record<SettingKey, unknown>>;
   const out: Partial<Record<SettingKey, unknown>> = { ...m };
   const problems: string[] = [];
@@ -124,10 +136,14 @@ export const NO_REMOTE: RemoteLayer = { config: null, feed: null };
  * the block list (as the organization's: no "Proceed anyway", rules above every exception). A
  * copy read from another address than the policy names now does not apply.
  */
-export function policyWithRemote(managed: ManagedValues, remote: RemoteLayer): { values: ManagedValues; problems: string[] } {
+export function policyWithRemote(
+  managed: ManagedValues,
+  remote: RemoteLayer,
+): { values: ManagedValues; problems: string[] } {
   let values = managed;
   let problems: string[] = [];
-  if (remote.config && managed.configUrl && remote.config.url === managed.configUrl) ({ values, problems } = layerRemoteConfig(managed, remote.config.values));
+  if (remote.config && managed.configUrl && remote.config.url === managed.configUrl)
+    ({ values, problems } = layerRemoteConfig(managed, remote.config.values));
   if (remote.feed && managed.blockFeedUrl && remote.feed.url === managed.blockFeedUrl && remote.feed.entries.length) {
     values = { ...values, blocklist: [...new Set([...(values.blocklist ?? []), ...remote.feed.entries])] };
   }

@@ -51,21 +51,38 @@ export interface CopyStep<T> {
 }
 
 /** The copy that applies to `url`: a copy read from another address never does. */
-export const copyFor = <T>(url: string, last: RemoteCopy<T> | null): RemoteCopy<T> | null => (last !== null && last.url === url ? last : null);
+export const copyFor = <T>(url: string, last: RemoteCopy<T> | null): RemoteCopy<T> | null =>
+  last !== null && last.url === url ? last : null;
 
 /** The ETag to send as If-None-Match. */
-export const etagFor = (url: string, last: RemoteCopy<unknown> | null): string | null => copyFor(url, last)?.etag ?? null;
+export const etagFor = (url: string, last: RemoteCopy<unknown> | null): string | null =>
+  copyFor(url, last)?.etag ?? null;
 
-export function nextCopy<T>(key: RemoteKey, url: string, last: RemoteCopy<T> | null, outcome: FetchOutcome, read: (text: string) => FileRead<T>, now: number): CopyStep<T> {
+export function nextCopy<T>(
+  key: RemoteKey,
+  url: string,
+  last: RemoteCopy<T> | null,
+  outcome: FetchOutcome,
+  read: (text: string) => FileRead<T>,
+  now: number,
+): CopyStep<T> {
   const kept = copyFor(url, last);
   // The kept copy's own notes stay reported beside the new problem.
-  const keep = (problems: string[]): CopyStep<T> => ({ copy: kept, changed: kept !== last, problems: [...problems, ...(kept?.notes ?? [])] });
+  const keep = (problems: string[]): CopyStep<T> => ({
+    copy: kept,
+    changed: kept !== last,
+    problems: [...problems, ...(kept?.notes ?? [])],
+  });
   switch (outcome.kind) {
     case 'ok': {
       const r = read(outcome.text);
       if (!r.ok) return keep(r.problems);
       const changed = kept === null || JSON.stringify(kept.data) !== JSON.stringify(r.data);
-      return { copy: { url, etag: outcome.etag, fetchedAt: now, data: r.data, notes: r.problems }, changed, problems: r.problems };
+      return {
+        copy: { url, etag: outcome.etag, fetchedAt: now, data: r.data, notes: r.problems },
+        changed,
+        problems: r.problems,
+      };
     }
     case 'not-modified':
       if (kept === null) return keep([`${key}:not-modified-without-copy`]);

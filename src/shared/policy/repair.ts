@@ -21,7 +21,13 @@ export interface FieldCheck {
  * sub-fields of an object. `partialObjects`: an object keeps only its valid sub-fields (managed
  * policy, no defaults); otherwise missing/invalid sub-fields come from `fallback`.
  */
-export function checkField(schema: z.ZodMiniType, value: unknown, path: string, fallback: unknown, partialObjects: boolean): FieldCheck {
+export function checkField(
+  schema: z.ZodMiniType,
+  value: unknown,
+  path: string,
+  fallback: unknown,
+  partialObjects: boolean,
+): FieldCheck {
   const whole = schema.safeParse(value);
   if (whole.success) return { value: whole.data, problems: [] };
   if (schema instanceof z.ZodMiniArray && Array.isArray(value)) {

@@ -18,14 +18,41 @@ export const SOURCE_EXAMPLES: readonly { reasons: string[]; source: VerdictSourc
   { reasons: [], source: 'person' },
 ];
 
-const v = (url: string, riskScore: number, source: VerdictSource | undefined, checkedAt = 1000): RankedVerdict => ({ source, verdict: { url, riskScore, checkedAt } });
+const v = (url: string, riskScore: number, source: VerdictSource | undefined, checkedAt = 1000): RankedVerdict => ({
+  source,
+  verdict: { url, riskScore, checkedAt },
+});
 
 /** `first` keeps its rule over `second`. */
 export const RANK_EXAMPLES: readonly { name: string; first: RankedVerdict; second: RankedVerdict }[] = [
-  { name: "a navigation's score-80 verdict outranks a hovered score-100 one", first: v('http://opened.test/', 80, 'person'), second: v('http://hovered.test/', 100, 'page') },
-  { name: 'a menu check outranks a page-links check', first: v('http://asked.test/', 76, 'person'), second: v('http://listed.test/', 99, 'page') },
-  { name: 'an entry without a source ranks as the person\'s', first: v('http://old.test/', 77, undefined), second: v('http://hovered.test/', 100, 'page') },
-  { name: 'same source: the more severe first', first: v('http://a.test/', 95, 'person'), second: v('http://b.test/', 90, 'person') },
-  { name: 'same source and score: the more recent first', first: v('http://a.test/', 90, 'page', 2000), second: v('http://b.test/', 90, 'page', 1000) },
-  { name: 'all equal: by URL, so the plan is stable', first: v('http://a.test/', 90, 'page'), second: v('http://b.test/', 90, 'page') },
+  {
+    name: "a navigation's score-80 verdict outranks a hovered score-100 one",
+    first: v('http://opened.test/', 80, 'person'),
+    second: v('http://hovered.test/', 100, 'page'),
+  },
+  {
+    name: 'a menu check outranks a page-links check',
+    first: v('http://asked.test/', 76, 'person'),
+    second: v('http://listed.test/', 99, 'page'),
+  },
+  {
+    name: "an entry without a source ranks as the person's",
+    first: v('http://old.test/', 77, undefined),
+    second: v('http://hovered.test/', 100, 'page'),
+  },
+  {
+    name: 'same source: the more severe first',
+    first: v('http://a.test/', 95, 'person'),
+    second: v('http://b.test/', 90, 'person'),
+  },
+  {
+    name: 'same source and score: the more recent first',
+    first: v('http://a.test/', 90, 'page', 2000),
+    second: v('http://b.test/', 90, 'page', 1000),
+  },
+  {
+    name: 'all equal: by URL, so the plan is stable',
+    first: v('http://a.test/', 90, 'page'),
+    second: v('http://b.test/', 90, 'page'),
+  },
 ];

@@ -43,5 +43,10 @@ const tier = (s: VerdictSource | undefined) => (s === 'page' ? 1 : 0);
 
 /** Sort comparator: the verdict that keeps its rule first. */
 export function compareRank(a: RankedVerdict, b: RankedVerdict): number {
-  return tier(a.source) - tier(b.source) || b.verdict.riskScore - a.verdict.riskScore || b.verdict.checkedAt - a.verdict.checkedAt || a.verdict.url.localeCompare(b.verdict.url);
+  return (
+    tier(a.source) - tier(b.source) ||
+    b.verdict.riskScore - a.verdict.riskScore ||
+    b.verdict.checkedAt - a.verdict.checkedAt ||
+    a.verdict.url.localeCompare(b.verdict.url)
+  );
 }

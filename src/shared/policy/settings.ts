@@ -117,7 +117,10 @@ export const SettingsShape = z.object({
   // it. The POLICY_ONLY_KEYS among them are never taken from the person, an import or
   // storage.local (a Firefox content script can write that area): see docs/admin/policy.md. ──
   /** Where events are reported (docs/admin/reporting.md); '' = nothing is recorded or sent. */
-  reportingUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || isReportingUrl(s), 'https, or http to this machine only')),
+  reportingUrl: z.string().check(
+    z.maxLength(2000),
+    z.refine((s) => s === '' || isReportingUrl(s), 'https, or http to this machine only'),
+  ),
   /** Bearer token for reportingUrl. A credential: kept like the API key, never shown to pages. */
   reportingToken: str(4000),
   /** The organization's own names for this machine and this person, sent with every event. */
@@ -131,11 +134,17 @@ export const SettingsShape = z.object({
   hideAccountSections: z.boolean(),
   /** Shown on the blocked page and in the popup ("Questions? Contact …"). */
   organizationName: str(200),
-  supportUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || /^https:\/\/[^\s]+$/i.test(s), 'an https:// address')),
+  supportUrl: z.string().check(
+    z.maxLength(2000),
+    z.refine((s) => s === '' || /^https:\/\/[^\s]+$/i.test(s), 'an https:// address'),
+  ),
   supportContact: str(300),
   /** The organization's brand on Linklens' own pages (branding.ts): name, https logo, #rrggbb accent. */
   brandName: str(100),
-  brandLogoUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || isBrandLogoUrl(s), 'an https:// address')),
+  brandLogoUrl: z.string().check(
+    z.maxLength(2000),
+    z.refine((s) => s === '' || isBrandLogoUrl(s), 'an https:// address'),
+  ),
   brandAccentColor: z.string().check(z.refine((s) => s === '' || isAccentColor(s), 'a #rrggbb colour')),
   /** Text (never HTML) on the blocked page, in the organization's words. */
   customWarningMessage: str(1000),
@@ -145,8 +154,14 @@ export const SettingsShape = z.object({
    * credentials (plain http only to this machine, the rule of every address Linklens fetches
    * from for the organization: url/endpoint.ts). '' = none.
    */
-  configUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || isRemoteFileUrl(s), 'https, or http to this machine only, without credentials')),
-  blockFeedUrl: z.string().check(z.maxLength(2000), z.refine((s) => s === '' || isRemoteFileUrl(s), 'https, or http to this machine only, without credentials')),
+  configUrl: z.string().check(
+    z.maxLength(2000),
+    z.refine((s) => s === '' || isRemoteFileUrl(s), 'https, or http to this machine only, without credentials'),
+  ),
+  blockFeedUrl: z.string().check(
+    z.maxLength(2000),
+    z.refine((s) => s === '' || isRemoteFileUrl(s), 'https, or http to this machine only, without credentials'),
+  ),
   /** How often both files are fetched again, in minutes (at least 15: every device of the fleet asks). */
   remoteRefreshMinutes: intIn(15, 1440),
   /** Remove Linklens' context menu entries. */
@@ -156,9 +171,13 @@ export const SettingsShape = z.object({
   /** Scans submitted per day at most; 0 = no limit. */
   maxCreditsPerDay: intIn(0, 10_000_000),
   /** Hosts where the organization's people really sign in (look-alikes of them are warned about). */
-  protectedSignInDomains: z.array(z.string().check(z.minLength(1), z.maxLength(253), z.refine(isUsableHostEntry, HOST_ENTRY_RULE))).check(z.maxLength(200)),
+  protectedSignInDomains: z
+    .array(z.string().check(z.minLength(1), z.maxLength(253), z.refine(isUsableHostEntry, HOST_ENTRY_RULE)))
+    .check(z.maxLength(200)),
   /** The organization's own other domains: never warned about as look-alikes of its sign-in hosts. */
-  organizationDomains: z.array(z.string().check(z.minLength(1), z.maxLength(253), z.refine(isUsableHostEntry, HOST_ENTRY_RULE))).check(z.maxLength(500)),
+  organizationDomains: z
+    .array(z.string().check(z.minLength(1), z.maxLength(253), z.refine(isUsableHostEntry, HOST_ENTRY_RULE)))
+    .check(z.maxLength(500)),
   /** What a look-alike sign-in page gets: the blocked page, a warning on it, or only the report (signin-action.ts). */
   signInLookalikeAction: z.literal(SIGNIN_ACTIONS),
   /**
@@ -187,7 +206,13 @@ export const DEFAULT_SETTINGS: Settings = {
   warnThreshold: 51,
   blockThreshold: 76,
   minBlockConfidence: 0,
-  categoryActions: { phishing: 'ignore', malware: 'ignore', scam: 'ignore', suspicious: 'ignore', adult_content: 'ignore' },
+  categoryActions: {
+    phishing: 'ignore',
+    malware: 'ignore',
+    scam: 'ignore',
+    suspicious: 'ignore',
+    adult_content: 'ignore',
+  },
   allowProceed: true,
   strictMode: false,
   holdWhileChecking: true,

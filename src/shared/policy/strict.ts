@@ -95,7 +95,11 @@ export function failReasonFor(code: string): StrictFailReason {
  * Why a job that ran out of time did: its last error, else the standing problem; else, when the
  * service never even answered the submission, it could not be reached; else it was slow.
  */
-function gaveUpReason(lastError: string | undefined, problem: { code: string } | null, unanswered: boolean): StrictFailReason {
+function gaveUpReason(
+  lastError: string | undefined,
+  problem: { code: string } | null,
+  unanswered: boolean,
+): StrictFailReason {
   for (const code of [lastError, problem?.code]) {
     if (code && (UNREACHABLE.has(code) || code === 'bad_response')) return failReasonFor(code);
   }
@@ -103,16 +107,23 @@ function gaveUpReason(lastError: string | undefined, problem: { code: string } |
 }
 
 export function strictOutcome({ settings: s, status, problem, elapsedMs }: StrictInput): StrictOutcome {
-  const fail = (reason: StrictFailReason): StrictOutcome => ({ action: s.strictFailMode === 'block' ? 'block' : 'allow', reason });
+  const fail = (reason: StrictFailReason): StrictOutcome => ({
+    action: s.strictFailMode === 'block' ? 'block' : 'allow',
+    reason,
+  });
   const hold = (): StrictOutcome => ({ action: 'hold', reason: 'strict:pending' });
   if (!s.strictMode || s.auditOnly) return { action: 'allow', reason: 'strict:off' };
   switch (status.kind) {
     case 'verdict':
     case 'blocklisted':
-      return status.decision.action === 'block' ? { action: 'block', reason: status.decision.reason } : { action: 'allow', reason: 'verdict' };
+      return status.decision.action === 'block'
+        ? { action: 'block', reason: status.decision.reason }
+        : { action: 'allow', reason: 'verdict' };
     case 'skipped':
       if (status.reason === 'not-configured') return fail('strict:not-configured');
-      return status.reason.startsWith('budget-') ? fail('strict:budget') : { action: 'allow', reason: `skip:${status.reason}` };
+      return status.reason.startsWith('budget-')
+        ? fail('strict:budget')
+        : { action: 'allow', reason: `skip:${status.reason}` };
     case 'error':
       return fail(failReasonFor(status.code));
     case 'failed':
@@ -145,4 +156,10 @@ export function strictOutcome({ settings: s, status, problem, elapsedMs }: Stric
  * or waits for credits): strict mode keeps asking, and a verdict that arrives later replaces
  * the reason (block) or lets the tab through (allow).
  */
-export const RECHECKABLE: ReadonlySet<string> = new Set<StrictFailReason>(['strict:timeout', 'strict:unreachable', 'strict:credits', 'strict:malformed', 'strict:daily-budget']);
+export const RECHECKABLE: ReadonlySet<string> = new Set<StrictFailReason>([
+  'strict:timeout',
+  'strict:unreachable',
+  'strict:credits',
+  'strict:malformed',
+  'strict:daily-budget',
+]);

@@ -16,7 +16,10 @@ export interface WhyExample {
 export const WHY_EXAMPLES: readonly WhyExample[] = [
   {
     decision: { rule: { rule: 'categoryAction', level: 'block', score: 10, category: 'adult_content' } },
-    expected: { message: { key: 'why_category_block', args: [{ category: 'adult_content' }, { num: 10 }] }, audit: null },
+    expected: {
+      message: { key: 'why_category_block', args: [{ category: 'adult_content' }, { num: 10 }] },
+      audit: null,
+    },
     english: 'Adult content (named by the service) is set to be blocked (risk score 10)',
   },
   {
@@ -36,7 +39,13 @@ export const WHY_EXAMPLES: readonly WhyExample[] = [
   },
   {
     decision: { rule: { rule: 'lowConfidence', score: 94, threshold: 76, confidence: 0.41, minConfidence: 0.6 } },
-    expected: { message: { key: 'why_low_confidence', args: [{ num: 94 }, { num: 76 }, { num: 0.41, fraction: true }, { num: 0.6, fraction: true }] }, audit: null },
+    expected: {
+      message: {
+        key: 'why_low_confidence',
+        args: [{ num: 94 }, { num: 76 }, { num: 0.41, fraction: true }, { num: 0.6, fraction: true }],
+      },
+      audit: null,
+    },
     english: 'Risk score 94 ≥ your block threshold 76, but confidence 41% is below 60%: warned, not blocked',
   },
   {

@@ -35,15 +35,24 @@ export function whyOfRule(rule: DecisionRule): WhyMessage | null {
     case 'invalidScore':
       return { key: 'why_invalid_score', args: [] };
     case 'score':
-      return { key: rule.level === 'block' ? 'why_score_block' : 'why_score_warn', args: [num(rule.score), num(rule.threshold)] };
+      return {
+        key: rule.level === 'block' ? 'why_score_block' : 'why_score_warn',
+        args: [num(rule.score), num(rule.threshold)],
+      };
     case 'lowConfidence':
-      return { key: 'why_low_confidence', args: [num(rule.score), num(rule.threshold), frac(rule.confidence), frac(rule.minConfidence)] };
+      return {
+        key: 'why_low_confidence',
+        args: [num(rule.score), num(rule.threshold), frac(rule.confidence), frac(rule.minConfidence)],
+      };
     case 'band':
       return { key: 'why_below_thresholds', args: [num(rule.score)] };
     case 'category':
       return { key: 'why_category', args: [num(rule.score), { category: rule.category }] };
     case 'categoryAction':
-      return { key: rule.level === 'block' ? 'why_category_block' : 'why_category_warn', args: [{ category: rule.category }, num(rule.score)] };
+      return {
+        key: rule.level === 'block' ? 'why_category_block' : 'why_category_warn',
+        args: [{ category: rule.category }, num(rule.score)],
+      };
     case 'safe':
       return { key: 'why_safe', args: [num(rule.score)] };
     case 'strict':
@@ -64,7 +73,9 @@ export function whyOfRule(rule: DecisionRule): WhyMessage | null {
  * The sentence for a decision: its rule's, wrapped in what audit-only mode did with it ("Audit
  * only, not blocked: …"). null when the decision carries no rule (made by an older version).
  */
-export function whyOf(decision: Pick<Decision, 'rule' | 'auditOf'>): { message: WhyMessage; audit: 'block' | 'warn' | null } | null {
+export function whyOf(
+  decision: Pick<Decision, 'rule' | 'auditOf'>,
+): { message: WhyMessage; audit: 'block' | 'warn' | null } | null {
   if (!decision.rule) return null;
   const message = whyOfRule(decision.rule);
   if (!message) return null;

@@ -53,7 +53,17 @@ export const WRAPPER_PATH_REGEXES: readonly string[] = [
 export function wrapperHoldDrafts(priority: number): Draft[] {
   const resourceTypes: Draft['rule']['condition']['resourceTypes'] = ['main_frame'];
   return [
-    { store: 'session', rule: { priority, action: { type: 'block' }, condition: { requestDomains: [...WRAPPER_ONLY_HOSTS], resourceTypes } } },
-    ...WRAPPER_PATH_REGEXES.map((regexFilter): Draft => ({ store: 'session', rule: { priority, action: { type: 'block' }, condition: { regexFilter, resourceTypes } } })),
+    {
+      store: 'session',
+      rule: {
+        priority,
+        action: { type: 'block' },
+        condition: { requestDomains: [...WRAPPER_ONLY_HOSTS], resourceTypes },
+      },
+    },
+    ...WRAPPER_PATH_REGEXES.map((regexFilter): Draft => ({
+      store: 'session',
+      rule: { priority, action: { type: 'block' }, condition: { regexFilter, resourceTypes } },
+    })),
   ];
 }

@@ -15,7 +15,9 @@
  */
 import { checkSecretEndpoint } from '../url/endpoint';
 
-export function validateReportingUrl(raw: unknown): { ok: true; url: string } | { ok: false; reason: 'invalid_url' | 'not_https' } {
+export function validateReportingUrl(
+  raw: unknown,
+): { ok: true; url: string } | { ok: false; reason: 'invalid_url' | 'not_https' } {
   const c = checkSecretEndpoint(raw);
   if (!c.ok) return c;
   c.url.hash = '';

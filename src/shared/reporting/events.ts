@@ -51,7 +51,15 @@ export const PAYLOADS = {
    */
   'settings.changed': z.object({
     source: z.literal(['options', 'import', 'popup']),
-    changes: z.array(z.object({ key: str(100), value: z.optional(z.union([z.boolean(), z.number(), str(300)])), entries: z.optional(int()) })).check(z.maxLength(100)),
+    changes: z
+      .array(
+        z.object({
+          key: str(100),
+          value: z.optional(z.union([z.boolean(), z.number(), str(300)])),
+          entries: z.optional(int()),
+        }),
+      )
+      .check(z.maxLength(100)),
   }),
   /** The managed policy holds values Linklens ignored (dotted paths, e.g. cacheTtlMinutes.safe). */
   'policy.rejected': z.object({ keys: z.array(str(200)).check(z.maxLength(200)) }),
@@ -63,14 +71,24 @@ export const PAYLOADS = {
     trigger: z.literal(['load', 'password-focus']),
   }),
   /** The scanning service could not be reached for at least `minutes`. */
-  'service.unreachable': z.object({ since: str(40), minutes: int().check(z.gte(0)), error: str(40), ongoing: z.boolean() }),
+  'service.unreachable': z.object({
+    since: str(40),
+    minutes: int().check(z.gte(0)),
+    error: str(40),
+    ongoing: z.boolean(),
+  }),
   /** Events dropped because the queue was full while delivery failed; sent once delivery works. */
   'reporting.dropped': z.object({ count: int().check(z.gte(1)), since: str(40) }),
   /**
    * Every HEARTBEAT_MINUTES while reporting is on (heartbeat.ts): the extension is installed and
    * running. `policyHash` names the managed policy in force (secrets left out), null without one.
    */
-  heartbeat: z.object({ policyHash: z.nullable(str(100)), policyKeys: int().check(z.gte(0)), paused: z.boolean(), configured: z.boolean() }),
+  heartbeat: z.object({
+    policyHash: z.nullable(str(100)),
+    policyKeys: int().check(z.gte(0)),
+    paused: z.boolean(),
+    configured: z.boolean(),
+  }),
   /**
    * A site the person visited (a normal window, within visitHistoryDays) got a bad verdict later
    * and they were told ("You were there", background/visits/). `visitedAt`: their last visit;
@@ -89,7 +107,11 @@ export const PAYLOADS = {
 
 export type ReportType = keyof typeof PAYLOADS;
 // The plain list of names (event-types.ts) and the payloads name the same types.
-const _sameNames: [ReportType] extends [ReportTypeName] ? ([ReportTypeName] extends [ReportType] ? true : never) : never = true;
+const _sameNames: [ReportType] extends [ReportTypeName]
+  ? [ReportTypeName] extends [ReportType]
+    ? true
+    : never
+  : never = true;
 void _sameNames;
 export type ReportPayload<T extends ReportType> = z.infer<(typeof PAYLOADS)[T]>;
 export const REPORT_TYPES = Object.keys(PAYLOADS) as ReportType[];
@@ -111,7 +133,16 @@ export const ReportEventSchema = z.union(
 );
 
 export type ReportEvent = {
-  [T in ReportType]: { id: string; type: T; time: string; extensionVersion: string; deviceTag: string | null; userTag: string | null; tenantId: string | null; payload: ReportPayload<T> };
+  [T in ReportType]: {
+    id: string;
+    type: T;
+    time: string;
+    extensionVersion: string;
+    deviceTag: string | null;
+    userTag: string | null;
+    tenantId: string | null;
+    payload: ReportPayload<T>;
+  };
 }[ReportType];
 
 /** A request to report: type and payload; the envelope is added by makeEvent. */
@@ -173,13 +204,20 @@ export interface ReportBatch {
   events: ReportEvent[];
 }
 
-export const makeBatch = (events: ReportEvent[], now: number): ReportBatch => ({ schema: REPORT_SCHEMA, sentAt: new Date(now).toISOString(), events });
+export const makeBatch = (events: ReportEvent[], now: number): ReportBatch => ({
+  schema: REPORT_SCHEMA,
+  sentAt: new Date(now).toISOString(),
+  events,
+});
 
 /** Settings keys whose values an event never carries (settings.changed lists only the key). */
 export const CREDENTIAL_SETTING_KEYS: readonly string[] = ['apiKey', 'serviceUrl', 'reportingToken'];
 
 /** `settings.changed` entries for the keys the person changed, values per the rule above. */
-export function settingChanges(keys: readonly string[], values: Record<string, unknown>): ReportPayload<'settings.changed'>['changes'] {
+export function settingChanges(
+  keys: readonly string[],
+  values: Record<string, unknown>,
+): ReportPayload<'settings.changed'>['changes'] {
   return keys.slice(0, 100).map((key) => {
     if (CREDENTIAL_SETTING_KEYS.includes(key)) return { key };
     const v = values[key];

@@ -17,7 +17,9 @@ export const UNHASHED_POLICY_KEYS: readonly string[] = ['apiKey', 'reportingToke
 
 /** The canonical text of a policy, or null when it sets nothing that is hashed. */
 export function policyDigestText(values: Readonly<Record<string, unknown>>): string | null {
-  const kept = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && !UNHASHED_POLICY_KEYS.includes(k)));
+  const kept = Object.fromEntries(
+    Object.entries(values).filter(([k, v]) => v !== undefined && !UNHASHED_POLICY_KEYS.includes(k)),
+  );
   return Object.keys(kept).length === 0 ? null : canonicalJson(kept);
 }
 
@@ -36,4 +38,5 @@ export function canonicalJson(v: unknown): string {
 }
 
 /** The hash as reported: `sha256:` and the digest of the canonical text in hex. */
-export const formatPolicyHash = (digest: ArrayBuffer): string => `sha256:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+export const formatPolicyHash = (digest: ArrayBuffer): string =>
+  `sha256:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;

@@ -2,7 +2,9 @@
 import type { HostEntryProblem } from './site';
 
 /** An entry → how it is stored (listEntryText), or why it is refused. */
-export const LIST_ENTRY_EXAMPLES: ReadonlyArray<readonly [entry: string, expected: string | { error: HostEntryProblem }]> = [
+export const LIST_ENTRY_EXAMPLES: ReadonlyArray<
+  readonly [entry: string, expected: string | { error: HostEntryProblem }]
+> = [
   ['example.com', 'example.com'],
   ['*.example.com', 'example.com'], // the host and its subdomains, as a plain host
   ['Example.COM/Login/*', 'example.com/Login/*'], // the host is case-blind, the path is not
@@ -53,6 +55,10 @@ export const LIST_MATCH_EXAMPLES: readonly ListMatchExample[] = [
   { url: 'https://notexample.com/login/x', entries: ['example.com/login/*'], expected: null },
   { url: 'https://example.com.evil.test/login/x', entries: ['example.com/login/*'], expected: null },
   { url: 'https://example.com/anything', entries: ['example.com', 'example.com/a/*'], expected: 'example.com' }, // a host entry first
-  { url: 'https://xn--bcher-kva.example/stra%C3%9Fe', entries: ['bücher.example/straße'], expected: 'bücher.example/straße' },
+  {
+    url: 'https://xn--bcher-kva.example/stra%C3%9Fe',
+    entries: ['bücher.example/straße'],
+    expected: 'bücher.example/straße',
+  },
   { url: 'https://example.com/x', entries: ['https://example.com/other'], expected: 'https://example.com/other' }, // a pasted URL stands for its host
 ];

@@ -22,7 +22,8 @@ export interface PathPattern {
 export type ListEntry = { host: string; path?: PathPattern };
 
 /** How a path entry is written back: `host/path` or `host/path*`. */
-export const listEntryText = (e: ListEntry): string => (e.path ? `${e.host}${e.path.path}${e.path.prefix ? '*' : ''}` : e.host);
+export const listEntryText = (e: ListEntry): string =>
+  e.path ? `${e.host}${e.path.path}${e.path.prefix ? '*' : ''}` : e.host;
 
 /**
  * A new entry, read strictly: a host entry (parseHostEntry), or a host entry followed by a path
@@ -54,7 +55,9 @@ export function parseListEntry(entry: unknown): ListEntry | { error: HostEntryPr
  * What the person adds: a path entry as parseListEntry reads it, anything else as
  * parsePersonEntry does (a pasted address counts by its host). `text` is what is stored.
  */
-export function parsePersonListEntry(input: unknown): { text: string; path: boolean; host: string } | { error: HostEntryProblem } {
+export function parsePersonListEntry(
+  input: unknown,
+): { text: string; path: boolean; host: string } | { error: HostEntryProblem } {
   if (typeof input === 'string' && isPathEntryText(input)) {
     const r = parseListEntry(input);
     return 'error' in r ? r : { text: listEntryText(r), path: r.path !== undefined, host: r.host };
@@ -88,7 +91,8 @@ export function pathOfUrl(url: string): string | undefined {
   }
 }
 
-export const pathMatches = (pattern: PathPattern, path: string): boolean => (pattern.prefix ? path.startsWith(pattern.path) : path === pattern.path);
+export const pathMatches = (pattern: PathPattern, path: string): boolean =>
+  pattern.prefix ? path.startsWith(pattern.path) : path === pattern.path;
 
 /**
  * The entry that covers an address (its host, and its path when the list has path entries), or

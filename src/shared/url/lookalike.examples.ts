@@ -10,7 +10,13 @@ export const ascii = (host: string): string => new URL(`http://${host}/`).hostna
 /** Three sample protected sign-in domains (also the false-positive benchmark's). */
 export const SAMPLE_PROTECTED = ['login.microsoftonline.com', 'accounts.google.com', 'example.okta.com'] as const;
 /** An organization's own sign-in host and allowlist, for the same-site and allowlist rows. */
-export const ORG_PROTECTED = [...SAMPLE_PROTECTED, 'login.example.com', 'www.paypal.com', 'contoso.eu.auth0.com', 'fabrikam.my.salesforce.com'];
+export const ORG_PROTECTED = [
+  ...SAMPLE_PROTECTED,
+  'login.example.com',
+  'www.paypal.com',
+  'contoso.eu.auth0.com',
+  'fabrikam.my.salesforce.com',
+];
 export const ORG_ALLOWLIST = ['example-corp.com', 'okta.com'];
 /** The organization's own other domains (policy `organizationDomains`). */
 export const ORG_DOMAINS = ['example.net', 'paypal.me'];
@@ -23,7 +29,13 @@ export interface LookalikeExample {
   protectedDomain?: string;
 }
 
-const look = (host: string, reason: LookalikeReason, protectedDomain: string, why: string): LookalikeExample => ({ host, why, expected: 'lookalike', reason, protectedDomain });
+const look = (host: string, reason: LookalikeReason, protectedDomain: string, why: string): LookalikeExample => ({
+  host,
+  why,
+  expected: 'lookalike',
+  reason,
+  protectedDomain,
+});
 
 export const LOOKALIKES: readonly LookalikeExample[] = [
   look('login.rnicrosoftonline.com', 'confusable', 'login.microsoftonline.com', 'rn reads as m'),
@@ -40,26 +52,66 @@ export const LOOKALIKES: readonly LookalikeExample[] = [
   look('gogle.com', 'edit-distance', 'accounts.google.com', 'one o missing'),
   look('gooogle.com', 'edit-distance', 'accounts.google.com', 'one o too many'),
   look('exanple.com', 'edit-distance', 'example.okta.com', 'n for m'),
-  look('accounts.google.com.evil.test', 'embedded', 'accounts.google.com', 'the whole protected host as subdomain labels'),
+  look(
+    'accounts.google.com.evil.test',
+    'embedded',
+    'accounts.google.com',
+    'the whole protected host as subdomain labels',
+  ),
   look('google.secure-mail.test', 'embedded', 'accounts.google.com', 'the name as a subdomain label'),
-  look('login-microsoftonline-com.evil.test', 'embedded', 'login.microsoftonline.com', 'the protected site written with hyphens'),
+  look(
+    'login-microsoftonline-com.evil.test',
+    'embedded',
+    'login.microsoftonline.com',
+    'the protected site written with hyphens',
+  ),
   look('google-login.test', 'embedded', 'accounts.google.com', 'the name beside a sign-in word'),
   look('googleaccounts.net', 'embedded', 'accounts.google.com', 'the name beside a word of the protected host'),
   look('example-okta.com', 'embedded', 'example.okta.com', 'tenant and platform names in one label'),
   look('verify-microsoftonline.test', 'embedded', 'login.microsoftonline.com', 'sign-in word first'),
-  look('login.example.com.phish.test', 'embedded', 'example.okta.com', 'the organization’s name as a label of someone else’s domain (the first protected entry it resembles is named)'),
+  look(
+    'login.example.com.phish.test',
+    'embedded',
+    'example.okta.com',
+    'the organization’s name as a label of someone else’s domain (the first protected entry it resembles is named)',
+  ),
   // The same name on another public suffix (TLD swap), unless it is the organization's own.
   look('paypal.co', 'embedded', 'www.paypal.com', 'the protected name on another suffix'),
-  look('microsoftonline.com.co', 'embedded', 'login.microsoftonline.com', 'the protected name on a second-level suffix'),
-  look('login.example.org', 'embedded', 'login.example.com', 'the organization’s name on a suffix it does not list as its own'),
-  look('google.github.io', 'embedded', 'accounts.google.com', 'Google’s name on a private suffix anyone may take (not Google’s own)'),
+  look(
+    'microsoftonline.com.co',
+    'embedded',
+    'login.microsoftonline.com',
+    'the protected name on a second-level suffix',
+  ),
+  look(
+    'login.example.org',
+    'embedded',
+    'login.example.com',
+    'the organization’s name on a suffix it does not list as its own',
+  ),
+  look(
+    'google.github.io',
+    'embedded',
+    'accounts.google.com',
+    'Google’s name on a private suffix anyone may take (not Google’s own)',
+  ),
   // Split by dots, hyphenated, homoglyphs UTS #39 maps with a mark (ł is l + U+0338).
   look('pay.pal.com', 'edit-distance', 'www.paypal.com', 'the name split by a dot'),
   look('p-a-y-p-a-l.com', 'edit-distance', 'www.paypal.com', 'hyphens between every letter'),
   look('paypał.com', 'confusable', 'www.paypal.com', 'ł reads as l'),
   look('pøypal.com', 'edit-distance', 'www.paypal.com', 'ø for o where the name has a: one letter off'),
-  look('qooqle.com', 'edit-distance', 'accounts.google.com', 'two ASCII look-alike letters (q for g) count as one edit'),
-  look('paypcl.com', 'edit-distance', 'www.paypal.com', 'a typo that rn/cl folding would move away (cl is not read as d here)'),
+  look(
+    'qooqle.com',
+    'edit-distance',
+    'accounts.google.com',
+    'two ASCII look-alike letters (q for g) count as one edit',
+  ),
+  look(
+    'paypcl.com',
+    'edit-distance',
+    'www.paypal.com',
+    'a typo that rn/cl folding would move away (cl is not read as d here)',
+  ),
   // Lure words and combo-squats.
   look('paypal-security.com', 'embedded', 'www.paypal.com', 'the name beside a lure word'),
   look('paypal-resolution-center.com', 'embedded', 'www.paypal.com', 'the name beside two lure words'),
@@ -71,10 +123,20 @@ export const LOOKALIKES: readonly LookalikeExample[] = [
   look('contosso.us.auth0.com', 'edit-distance', 'contoso.eu.auth0.com', 'a typo of the tenant on a sibling region'),
   look('c0ntoso.com', 'confusable', 'contoso.eu.auth0.com', 'the tenant’s name as a domain of its own'),
   look('fabrikarn.my.salesforce.com', 'confusable', 'fabrikam.my.salesforce.com', 'rn for m on the same platform'),
-  look('fabrikam-login.my.site.com', 'embedded', 'fabrikam.my.salesforce.com', 'the tenant’s name beside a lure word on the same family'),
+  look(
+    'fabrikam-login.my.site.com',
+    'embedded',
+    'fabrikam.my.salesforce.com',
+    'the tenant’s name beside a lure word on the same family',
+  ),
 ];
 
-const ok = (host: string, expected: LookalikeVerdict['kind'], why: string, protectedDomain?: string): LookalikeExample => ({ host, why, expected, protectedDomain });
+const ok = (
+  host: string,
+  expected: LookalikeVerdict['kind'],
+  why: string,
+  protectedDomain?: string,
+): LookalikeExample => ({ host, why, expected, protectedDomain });
 
 /** Near-misses that must not warn: the protected hosts themselves, the same suffix on another label, common words. */
 export const NEAR_MISSES: readonly LookalikeExample[] = [
@@ -91,12 +153,26 @@ export const NEAR_MISSES: readonly LookalikeExample[] = [
   ok('exarnple.okta.com', 'lookalike', 'a policy allowlist entry above the platform (okta.com) exempts no tenant'),
   ok('contoso.auth0.com', 'verified', 'the protected tenant on a sibling region', 'contoso.eu.auth0.com'),
   ok('contoso.us.auth0.com', 'verified', 'the protected tenant on a sibling region', 'contoso.eu.auth0.com'),
-  ok('fabrikam--uat.sandbox.my.salesforce.com', 'verified', 'the protected My Domain’s sandbox', 'fabrikam.my.salesforce.com'),
+  ok(
+    'fabrikam--uat.sandbox.my.salesforce.com',
+    'verified',
+    'the protected My Domain’s sandbox',
+    'fabrikam.my.salesforce.com',
+  ),
   ok('attacker.eu.auth0.com', 'none', 'another tenant of the region with an unrelated name'),
   ok('contoso.com', 'none', 'the tenant’s own name as a domain: most often the organization’s own site'),
   ok('eu.auth0.com', 'none', 'the region itself is no tenant'),
-  ok('login.microsoftonline-p.com', 'same-site', 'Microsoft’s own federation sign-in host', 'login.microsoftonline.com'),
-  ok('paypal-community.com', 'none', 'the name beside a word that is no lure (paypal-com is no match across the label’s hyphen)'),
+  ok(
+    'login.microsoftonline-p.com',
+    'same-site',
+    'Microsoft’s own federation sign-in host',
+    'login.microsoftonline.com',
+  ),
+  ok(
+    'paypal-community.com',
+    'none',
+    'the name beside a word that is no lure (paypal-com is no match across the label’s hyphen)',
+  ),
   ok('paypal.me', 'allowlisted', 'the organization lists it as its own'),
   ok('www.example.net', 'allowlisted', 'the organization lists it as its own'),
   ok('okta.com', 'allowlisted', 'the platform itself, on the organization’s allowlist'),

@@ -56,19 +56,28 @@ function exempting(h: Parts, entries: readonly string[]): string | null {
   return hostMatches(h.host, usable);
 }
 
-const sameTenant = (h: Parts, p: Parts) => !!h.tenant && !!p.tenant && h.tenant.family === p.tenant.family && h.tenant.tenant === p.tenant.tenant;
+const sameTenant = (h: Parts, p: Parts) =>
+  !!h.tenant && !!p.tenant && h.tenant.family === p.tenant.family && h.tenant.tenant === p.tenant.tenant;
 
 /**
  * The verdict for `host` (lowercase ASCII as the URL parser gives it) against the protected
  * sign-in hosts and the organization's lists. Unusable protected entries are ignored here (the
  * policy reports them: lookalike/policy-entries.ts).
  */
-export function judgeHost(host: string, protectedHosts: readonly string[], lists: readonly string[] | JudgeLists = {}): LookalikeVerdict {
-  const { allowlist = [], organizationDomains = [] } = Array.isArray(lists) ? { allowlist: lists as readonly string[] } : (lists as JudgeLists);
+export function judgeHost(
+  host: string,
+  protectedHosts: readonly string[],
+  lists: readonly string[] | JudgeLists = {},
+): LookalikeVerdict {
+  const { allowlist = [], organizationDomains = [] } = Array.isArray(lists)
+    ? { allowlist: lists as readonly string[] }
+    : (lists as JudgeLists);
   const h = parts(host);
   if (!h || protectedHosts.length === 0) return { kind: 'none' };
   const prot = protectedHosts.map(protectedParts).filter((p): p is Parts => p !== null);
-  for (const p of prot) if (h.host === p.host || h.host.endsWith(`.${p.host}`) || sameTenant(h, p)) return { kind: 'verified', protectedDomain: p.host };
+  for (const p of prot)
+    if (h.host === p.host || h.host.endsWith(`.${p.host}`) || sameTenant(h, p))
+      return { kind: 'verified', protectedDomain: p.host };
   for (const p of prot) {
     if (h.site === p.site) return { kind: 'same-site', protectedDomain: p.host };
     const family = p.tenant ? null : familyOfHost(p.host);

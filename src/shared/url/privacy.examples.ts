@@ -91,7 +91,14 @@ export const HOST_CLASS_EXAMPLES: Readonly<Record<HostClass, readonly string[]>>
     '[2001:0:c000:201::1]', // Teredo with a documentation-range server
     '[2001:db8::1]', // IPv6 documentation
   ],
-  'link-local': ['169.254.0.1', '169.254.169.254', '[fe80::1]', 'fe80::1%eth0', '[febf::1]', '[::ffff:169.254.169.254]'],
+  'link-local': [
+    '169.254.0.1',
+    '169.254.169.254',
+    '[fe80::1]',
+    'fe80::1%eth0',
+    '[febf::1]',
+    '[::ffff:169.254.169.254]',
+  ],
   intranet: [
     'intranet',
     'printer',

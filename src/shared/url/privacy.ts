@@ -43,7 +43,10 @@ export const INTRANET_SUFFIXES: readonly string[] = [
  * web, *.test hosts resolve to loopback), `.test` and `.example` in unit tests. Empty in the shipped build.
  * Set at build time (wxt.config.ts, vitest.config.ts).
  */
-export const PUBLIC_TEST_TLDS: readonly string[] = typeof __LINKLENS_PUBLIC_TEST_TLDS__ !== 'undefined' && Array.isArray(__LINKLENS_PUBLIC_TEST_TLDS__) ? __LINKLENS_PUBLIC_TEST_TLDS__ : [];
+export const PUBLIC_TEST_TLDS: readonly string[] =
+  typeof __LINKLENS_PUBLIC_TEST_TLDS__ !== 'undefined' && Array.isArray(__LINKLENS_PUBLIC_TEST_TLDS__)
+    ? __LINKLENS_PUBLIC_TEST_TLDS__
+    : [];
 
 export interface ClassifyOptions {
   /** Defaults to this build's PUBLIC_TEST_TLDS. */
@@ -137,7 +140,7 @@ export function classifyIPv6(g: number[]): HostClass {
   // groups 6–7. Public only when both are.
   if (g0 === 0x2001 && g1 === 0) {
     const server = classifyIPv4(g2 * 65536 + g3);
-    const client = classifyIPv4((~(g6 * 65536 + g7)) >>> 0);
+    const client = classifyIPv4(~(g6 * 65536 + g7) >>> 0);
     return server !== 'public' ? server : client;
   }
   if (g0 === 0x2001 && g1 === 0x0db8) return 'private'; // 2001:db8::/32 documentation (RFC 3849)

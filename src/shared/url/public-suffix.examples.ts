@@ -115,16 +115,61 @@ export interface SuffixExample {
  * the ICANN-only reading (privacy.ts: is the name under a real top-level domain?).
  */
 export const SUFFIX_EXAMPLES: readonly SuffixExample[] = [
-  { host: 'alice.github.io', privateRules: true, expected: { suffix: 'github.io', domain: 'alice.github.io', listed: true, icann: false } },
-  { host: 'alice.github.io', privateRules: false, expected: { suffix: 'io', domain: 'github.io', listed: true, icann: true } },
-  { host: 'github.io', privateRules: true, expected: { suffix: 'github.io', domain: null, listed: true, icann: false } },
-  { host: 'www.bbc.co.uk', privateRules: true, expected: { suffix: 'co.uk', domain: 'bbc.co.uk', listed: true, icann: true } },
-  { host: 'x.y.s3.amazonaws.com', privateRules: true, expected: { suffix: 's3.amazonaws.com', domain: 'y.s3.amazonaws.com', listed: true, icann: false } },
-  { host: 'b.s3.us-east-1.amazonaws.com', privateRules: true, expected: { suffix: 's3.us-east-1.amazonaws.com', domain: 'b.s3.us-east-1.amazonaws.com', listed: true, icann: false } },
-  { host: 'EXAMPLE.COM.', privateRules: true, expected: { suffix: 'com', domain: 'example.com', listed: true, icann: true } },
-  { host: 'printer.corp', privateRules: false, expected: { suffix: 'corp', domain: 'printer.corp', listed: false, icann: false } },
-  { host: 'a.b.city.kawasaki.jp', privateRules: false, expected: { suffix: 'kawasaki.jp', domain: 'city.kawasaki.jp', listed: true, icann: true } },
-  { host: 'xn--85x722f.xn--55qx5d.cn', privateRules: true, expected: { suffix: 'xn--55qx5d.cn', domain: 'xn--85x722f.xn--55qx5d.cn', listed: true, icann: true } },
+  {
+    host: 'alice.github.io',
+    privateRules: true,
+    expected: { suffix: 'github.io', domain: 'alice.github.io', listed: true, icann: false },
+  },
+  {
+    host: 'alice.github.io',
+    privateRules: false,
+    expected: { suffix: 'io', domain: 'github.io', listed: true, icann: true },
+  },
+  {
+    host: 'github.io',
+    privateRules: true,
+    expected: { suffix: 'github.io', domain: null, listed: true, icann: false },
+  },
+  {
+    host: 'www.bbc.co.uk',
+    privateRules: true,
+    expected: { suffix: 'co.uk', domain: 'bbc.co.uk', listed: true, icann: true },
+  },
+  {
+    host: 'x.y.s3.amazonaws.com',
+    privateRules: true,
+    expected: { suffix: 's3.amazonaws.com', domain: 'y.s3.amazonaws.com', listed: true, icann: false },
+  },
+  {
+    host: 'b.s3.us-east-1.amazonaws.com',
+    privateRules: true,
+    expected: {
+      suffix: 's3.us-east-1.amazonaws.com',
+      domain: 'b.s3.us-east-1.amazonaws.com',
+      listed: true,
+      icann: false,
+    },
+  },
+  {
+    host: 'EXAMPLE.COM.',
+    privateRules: true,
+    expected: { suffix: 'com', domain: 'example.com', listed: true, icann: true },
+  },
+  {
+    host: 'printer.corp',
+    privateRules: false,
+    expected: { suffix: 'corp', domain: 'printer.corp', listed: false, icann: false },
+  },
+  {
+    host: 'a.b.city.kawasaki.jp',
+    privateRules: false,
+    expected: { suffix: 'kawasaki.jp', domain: 'city.kawasaki.jp', listed: true, icann: true },
+  },
+  {
+    host: 'xn--85x722f.xn--55qx5d.cn',
+    privateRules: true,
+    expected: { suffix: 'xn--55qx5d.cn', domain: 'xn--85x722f.xn--55qx5d.cn', listed: true, icann: true },
+  },
   { host: 'a..example.com', privateRules: true, expected: null },
   { host: '-bad.example.com', privateRules: true, expected: null },
   { host: 'exa mple.com', privateRules: true, expected: null },

@@ -65,7 +65,11 @@ function suffixStart(labels: readonly string[], privateRules: boolean): { index:
     const next = exact ?? wildcard;
     if (!next) break;
     // `*.x` is a rule for `a.x` even where `a` is also the first step of a longer rule (`b.a.x`).
-    const rule = allowed(next.kind, privateRules) ? next : exact && wildcard && allowed(wildcard.kind, privateRules) ? wildcard : null;
+    const rule = allowed(next.kind, privateRules)
+      ? next
+      : exact && wildcard && allowed(wildcard.kind, privateRules)
+        ? wildcard
+        : null;
     if (rule) {
       first = i;
       kind = rule.kind;

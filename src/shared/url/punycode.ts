@@ -7,18 +7,24 @@
 export function unicodeOf(host: string): string {
   return host
     .split('.')
-    .map((label) => (label.startsWith('xn--') ? decodePunycodeLabel(label.slice(4)) ?? label : label))
+    .map((label) => (label.startsWith('xn--') ? (decodePunycodeLabel(label.slice(4)) ?? label) : label))
     .join('.');
 }
 
 /** RFC 3492 decoder (display only; a failure just shows the punycode). */
 function decodePunycodeLabel(input: string): string | null {
-  const base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700;
+  const base = 36,
+    tMin = 1,
+    tMax = 26,
+    skew = 38,
+    damp = 700;
   const out: number[] = [];
-  let i = 0, n = 128, bias = 72;
+  let i = 0,
+    n = 128,
+    bias = 72;
   const basic = input.lastIndexOf('-');
   for (let j = 0; j < Math.max(0, basic); j++) out.push(input.charCodeAt(j));
-  for (let idx = basic > 0 ? basic + 1 : 0; idx < input.length; ) {
+  for (let idx = basic > 0 ? basic + 1 : 0; idx < input.length;) {
     const oldi = i;
     for (let w = 1, k = base; ; k += base) {
       if (idx >= input.length) return null;

@@ -220,19 +220,33 @@ export const PATH_REGEX_EXAMPLES: readonly PathRegexExample[] = [
 /** [hosts, requestDomains] */
 export const REQUEST_DOMAINS_EXAMPLES: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
   [['evil.example'], ['evil.example', 'evil.example.']],
-  [['10.0.0.1', '[::1]'], ['10.0.0.1', '[::1]']],
+  [
+    ['10.0.0.1', '[::1]'],
+    ['10.0.0.1', '[::1]'],
+  ],
   [[], []],
 ];
 
 /** exactUrlFilter (request-filter.ts): an address, its urlFilter (or null), and requests it matches. */
-export const EXACT_URL_FILTER_EXAMPLES: readonly { name: string; address: string; filter: string | null; requests: readonly (readonly [string, boolean])[] }[] = [
+export const EXACT_URL_FILTER_EXAMPLES: readonly {
+  name: string;
+  address: string;
+  filter: string | null;
+  requests: readonly (readonly [string, boolean])[];
+}[] = [
   {
     name: 'a wrapped link: the whole address, its long query included, and nothing else through the same wrapper',
     address: `https://nam12.safelinks.protection.outlook.com/?url=${encodeURIComponent('https://quarterly-report.test/q3')}&data=05%7C02%7C${'x'.repeat(200)}&reserved=0`,
     filter: `|https://nam12.safelinks.protection.outlook.com/?url=${encodeURIComponent('https://quarterly-report.test/q3')}&data=05%7C02%7C${'x'.repeat(200)}&reserved=0|`,
     requests: [
-      [`https://nam12.safelinks.protection.outlook.com/?url=${encodeURIComponent('https://quarterly-report.test/q3')}&data=05%7C02%7C${'x'.repeat(200)}&reserved=0`, true],
-      [`https://nam12.safelinks.protection.outlook.com/?url=${encodeURIComponent('https://phish.test/')}&data=05%7C02%7C${'x'.repeat(200)}&reserved=0`, false],
+      [
+        `https://nam12.safelinks.protection.outlook.com/?url=${encodeURIComponent('https://quarterly-report.test/q3')}&data=05%7C02%7C${'x'.repeat(200)}&reserved=0`,
+        true,
+      ],
+      [
+        `https://nam12.safelinks.protection.outlook.com/?url=${encodeURIComponent('https://phish.test/')}&data=05%7C02%7C${'x'.repeat(200)}&reserved=0`,
+        false,
+      ],
       ['https://nam12.safelinks.protection.outlook.com/', false],
     ],
   },
@@ -247,10 +261,25 @@ export const EXACT_URL_FILTER_EXAMPLES: readonly { name: string; address: string
       ['http://evil.test/?http://y.test:8080/a/b', false],
     ],
   },
-  { name: 'a `*` in the query (urlFilter would read a wildcard): left to a regex', address: 'https://a.test/?q=*', filter: null, requests: [] },
-  { name: 'a `^` in the query (urlFilter would read a separator): left to a regex', address: 'https://a.test/?q=^x', filter: null, requests: [] },
+  {
+    name: 'a `*` in the query (urlFilter would read a wildcard): left to a regex',
+    address: 'https://a.test/?q=*',
+    filter: null,
+    requests: [],
+  },
+  {
+    name: 'a `^` in the query (urlFilter would read a separator): left to a regex',
+    address: 'https://a.test/?q=^x',
+    filter: null,
+    requests: [],
+  },
   { name: 'a `|` in the query: left to a regex', address: 'https://a.test/?q=a|b', filter: null, requests: [] },
-  { name: 'not in the URL parser\'s form (upper-case host): none', address: 'https://A.test/', filter: null, requests: [] },
+  {
+    name: "not in the URL parser's form (upper-case host): none",
+    address: 'https://A.test/',
+    filter: null,
+    requests: [],
+  },
   { name: 'a fragment is never part of a request: none', address: 'https://a.test/#x', filter: null, requests: [] },
   { name: 'credentials: none', address: 'https://u:p@a.test/', filter: null, requests: [] },
   { name: 'not http(s): none', address: 'ftp://a.test/', filter: null, requests: [] },

@@ -48,7 +48,8 @@ export function keyRegex(key: string, opts: { stripQuery: boolean }): string | n
   } catch {
     return null;
   }
-  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.href !== key || u.hash || u.username || u.password) return null;
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.href !== key || u.hash || u.username || u.password)
+    return null;
   const scheme = escapeRegex(u.protocol);
   const port = u.port ? escapeRegex(`:${u.port}`) : '';
   // A key with a query names that query only. Without one it stands for "any query" when
@@ -73,7 +74,8 @@ export function exactUrlFilter(address: string): string | null {
   } catch {
     return null;
   }
-  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.href !== address || u.hash || u.username || u.password) return null;
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.href !== address || u.hash || u.username || u.password)
+    return null;
   if (/[*^|]/.test(address) || /[^\x21-\x7e]/.test(address)) return null;
   return `|${address}|`;
 }

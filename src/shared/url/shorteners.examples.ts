@@ -10,7 +10,7 @@ export const SHORTENER_HOST_EXAMPLES: ReadonlyArray<readonly [host: string, expe
   ['myapp.page.link', true, 'customer subdomain of a link platform'],
   ['a.b.app.link', true, 'deeper customer subdomain'],
   ['page.link', false, 'bare host of a subdomain entry: the platform itself'],
-  ['dev.bitly.com', false, 'other subdomain of an exact entry: the service\'s own site'],
+  ['dev.bitly.com', false, "other subdomain of an exact entry: the service's own site"],
   ['preview.tinyurl.com', false, 'other subdomain of an exact entry'],
   ['notbit.ly', false, 'suffix without a dot boundary'],
   ['bit.ly.evil.example', false, 'shortener name as a subdomain of another site'],
@@ -20,7 +20,7 @@ export const SHORTENER_HOST_EXAMPLES: ReadonlyArray<readonly [host: string, expe
   ['linktr.ee', false, 'a page, not a redirect'],
   ['protect-eu.mimecast.com', true, 'Mimecast URL Protect: the destination is held on its servers'],
   ['url.uk.m.mimecastprotect.com', true, 'Mimecast URL Protect, newer links'],
-  ['www.mimecast.com', false, 'Mimecast\'s own site'],
+  ['www.mimecast.com', false, "Mimecast's own site"],
   ['example.com', false, 'not a shortener'],
   ['', false, 'empty'],
 ];

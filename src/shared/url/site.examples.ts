@@ -29,7 +29,11 @@ export const HOST_MATCH_EXAMPLES: readonly HostMatchExample[] = [
   { host: 'a.example.com', entries: ['*.example.com'], expected: '*.example.com' },
   { host: 'example.com', entries: ['*.example.com'], expected: '*.example.com' },
   { host: 'a.example.com', entries: ['.example.com'], expected: '.example.com' },
-  { host: 'docs.example.com', entries: ['https://docs.example.com/path?q#f'], expected: 'https://docs.example.com/path?q#f' },
+  {
+    host: 'docs.example.com',
+    entries: ['https://docs.example.com/path?q#f'],
+    expected: 'https://docs.example.com/path?q#f',
+  },
   { host: 'example.com', entries: ['Example.COM:8080'], expected: 'Example.COM:8080' },
   { host: 'xn--bcher-kva.example', entries: ['bücher.example'], expected: 'bücher.example' },
   { host: 'bücher.example', entries: ['xn--bcher-kva.example'], expected: 'xn--bcher-kva.example' },
@@ -56,7 +60,9 @@ export const HOST_MATCH_EXAMPLES: readonly HostMatchExample[] = [
 ];
 
 /** parseHostEntry: an entry → the host stored, or why it is refused. */
-export const HOST_ENTRY_EXAMPLES: ReadonlyArray<readonly [entry: string, expected: string | { error: HostEntryProblem }]> = [
+export const HOST_ENTRY_EXAMPLES: ReadonlyArray<
+  readonly [entry: string, expected: string | { error: HostEntryProblem }]
+> = [
   ['example.com', 'example.com'],
   ['  Docs.Example.COM  ', 'docs.example.com'],
   ['example.com.', 'example.com'], // one trailing dot: the same name
@@ -129,7 +135,9 @@ export const HOST_ENTRY_EXAMPLES: ReadonlyArray<readonly [entry: string, expecte
 ];
 
 /** parsePersonEntry: what the person adds → the host, or why it is refused. */
-export const PERSON_ENTRY_EXAMPLES: ReadonlyArray<readonly [entry: string, expected: string | { error: HostEntryProblem }]> = [
+export const PERSON_ENTRY_EXAMPLES: ReadonlyArray<
+  readonly [entry: string, expected: string | { error: HostEntryProblem }]
+> = [
   ['https://login.shop.example/x?y=1#z', 'login.shop.example'], // a pasted address counts by its host
   ['HTTP://Example.COM:8080/', 'example.com'],
   ['https://[::1]:8443/', '[::1]'],

@@ -92,7 +92,8 @@ export function normalizeHostEntry(entry: string): string | null {
 export const isPathEntryText = (entry: string): boolean => !entry.includes('://') && /^[^/?#]*\/\S/.test(entry.trim());
 
 /** Why parseHostEntry refuses an entry (each has its sentence: HOST_ENTRY_PROBLEM_KEYS). */
-export type HostEntryProblem = 'empty' | 'too-long' | 'scheme' | 'userinfo' | 'port' | 'path' | 'wildcard' | 'public-suffix' | 'invalid';
+export type HostEntryProblem =
+  'empty' | 'too-long' | 'scheme' | 'userinfo' | 'port' | 'path' | 'wildcard' | 'public-suffix' | 'invalid';
 
 /**
  * A new allow/block list entry (typed by the person, sent by the popup, read from a settings

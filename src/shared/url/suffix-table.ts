@@ -40,11 +40,14 @@ export function parseSuffixTable(text: string): RuleNode {
   const lines = String(text).split('\n');
   const counts = /^rules (\d+) (\d+)$/.exec(lines[1] ?? '');
   const [codes = '', wordLine = '', tree = ''] = lines.slice(2);
-  if (!lines[0]?.startsWith('#') || !counts || !codes || !tree) throw new SuffixTableError('the list file is not in the expected format');
+  if (!lines[0]?.startsWith('#') || !counts || !codes || !tree)
+    throw new SuffixTableError('the list file is not in the expected format');
   const root: RuleNode = { kind: NONE, children: new Map() };
   // Frequent labels are written as codes: the i-th word as one code character, then as two.
   const n = codes.length;
-  const words = new Map(wordLine.split(',').map((w, i) => [i < n ? codes[i]! : codes[Math.floor(i / n) - 1]! + codes[i % n]!, w]));
+  const words = new Map(
+    wordLine.split(',').map((w, i) => [i < n ? codes[i]! : codes[Math.floor(i / n) - 1]! + codes[i % n]!, w]),
+  );
   const stack: RuleNode[] = [root];
   const seen = [0, 0, 0];
   let last: RuleNode = root;
@@ -71,7 +74,9 @@ export function parseSuffixTable(text: string): RuleNode {
   }
   if (stack.length !== 1) throw new SuffixTableError('the list file is damaged (unbalanced brackets)');
   if (seen[ICANN] !== Number(counts[1]) || seen[PRIVATE] !== Number(counts[2])) {
-    throw new SuffixTableError(`the list file is damaged (${seen[ICANN]} ICANN and ${seen[PRIVATE]} private rules read, ${counts[1]} and ${counts[2]} announced)`);
+    throw new SuffixTableError(
+      `the list file is damaged (${seen[ICANN]} ICANN and ${seen[PRIVATE]} private rules read, ${counts[1]} and ${counts[2]} announced)`,
+    );
   }
   return root;
 }
@@ -110,7 +115,10 @@ export async function loadSuffixTable(read: () => Promise<string>): Promise<void
   try {
     text = await read();
   } catch (e) {
-    finish({ status: 'failed', problem: `the list file could not be read (${e instanceof Error ? e.message : String(e)})` });
+    finish({
+      status: 'failed',
+      problem: `the list file could not be read (${e instanceof Error ? e.message : String(e)})`,
+    });
     return;
   }
   installSuffixTable(text);
@@ -124,7 +132,9 @@ export async function whenSuffixTable(): Promise<boolean> {
 
 /** Why the table could not be loaded, or null (loaded, or still being read). */
 export function suffixTableProblem(): string | null {
-  return state.status === 'failed' ? `Linklens could not load its public suffix list: ${state.problem}. Reinstall Linklens.` : null;
+  return state.status === 'failed'
+    ? `Linklens could not load its public suffix list: ${state.problem}. Reinstall Linklens.`
+    : null;
 }
 
 /** The table. Throws SuffixTableError when it is not loaded (yet, or at all): never a guess. */

@@ -32,12 +32,14 @@ export interface TextClaim {
 const MAX_TEXT = 2048;
 // Combining invisibles (grapheme joiner, Hangul and Khmer fillers, variation selectors) stay
 // outside the class: inside it they read as combined with a neighbour (no-misleading-character-class).
-const INVISIBLE = /[\u00AD\u061C\u115F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0]|\u034F|\u1160|[\u17B4\u17B5]|[\u180B-\u180F]|[\uFE00-\uFE0F]/g;
+const INVISIBLE =
+  /[\u00AD\u061C\u115F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0]|\u034F|\u1160|[\u17B4\u17B5]|[\u180B-\u180F]|[\uFE00-\uFE0F]/g;
 const ODD_DOTS = /[\u3002\uFF0E\uFF61]/g;
 const LEADING = /^[("'<[{\u00AB\u2039\u201C\u2018\u300C]+/;
 const TRAILING = /[.,;:!?)\]}>"'\u00BB\u203A\u201D\u2019\u2026\u300D]+$/;
 /** A host name: dot-separated labels, the last one letters only (or punycode). */
-const HOST_NAME = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}_-]*[\p{L}\p{N}\p{M}])?\.)+(?:\p{L}[\p{L}\p{M}]+|xn--[a-z0-9-]+)$/iu;
+const HOST_NAME =
+  /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}_-]*[\p{L}\p{N}\p{M}])?\.)+(?:\p{L}[\p{L}\p{M}]+|xn--[a-z0-9-]+)$/iu;
 
 /**
  * Real TLDs that are mostly file names in link text (bare form only; `https://x.md` still

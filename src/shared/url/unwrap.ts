@@ -102,12 +102,18 @@ export function unwrap(link: string, opts: UnwrapOptions = {}): UnwrapResult {
     const next = step.next.href;
     // (No loop check: a destination is read out of its wrapper, so it never equals an earlier
     // hop; the property tests assert that hops never repeat.)
-    const why = depth >= MAX_UNWRAP_DEPTH ? 'too-deep' : next.length > current.href.length + MAX_HOP_GROWTH ? 'too-long' : null;
+    const why =
+      depth >= MAX_UNWRAP_DEPTH ? 'too-deep' : next.length > current.href.length + MAX_HOP_GROWTH ? 'too-long' : null;
     if (why !== null) {
       result.unreadable = { kind: step.kind, reason: why };
       break;
     }
-    result.wrappers.push({ kind: step.kind, url: current.href, via: step.via, ...(step.param !== undefined ? { param: step.param } : {}) });
+    result.wrappers.push({
+      kind: step.kind,
+      url: current.href,
+      via: step.via,
+      ...(step.param !== undefined ? { param: step.param } : {}),
+    });
     result.hops.push(next);
     if (step.via === 'return-param') settled = true;
     else if (!settled) {

@@ -16,12 +16,34 @@ const v = (host: string, daysAgo: number, extra: Partial<Visit> = {}): Visit => 
 
 export const KEPT_NOW = NOW;
 
-export const KEPT_EXAMPLES: readonly { name: string; visits: Visit[]; days: number; max?: number; expected: Visit[] }[] = [
+export const KEPT_EXAMPLES: readonly {
+  name: string;
+  visits: Visit[];
+  days: number;
+  max?: number;
+  expected: Visit[];
+}[] = [
   { name: 'within the days: kept as it is', visits: [v('a.test', 2)], days: 30, expected: [v('a.test', 2)] },
   { name: 'history off (0 days): nothing kept', visits: [v('a.test', 0)], days: 0, expected: [] },
-  { name: 'last visit older than the days: gone', visits: [v('a.test', 31), v('b.test', 1)], days: 30, expected: [v('b.test', 1)] },
-  { name: 'newest first', visits: [v('old.test', 5), v('new.test', 1)], days: 30, expected: [v('new.test', 1), v('old.test', 5)] },
-  { name: 'past the cap the site visited longest ago goes', visits: [v('a.test', 3), v('b.test', 1), v('c.test', 2)], days: 30, max: 2, expected: [v('b.test', 1), v('c.test', 2)] },
+  {
+    name: 'last visit older than the days: gone',
+    visits: [v('a.test', 31), v('b.test', 1)],
+    days: 30,
+    expected: [v('b.test', 1)],
+  },
+  {
+    name: 'newest first',
+    visits: [v('old.test', 5), v('new.test', 1)],
+    days: 30,
+    expected: [v('new.test', 1), v('old.test', 5)],
+  },
+  {
+    name: 'past the cap the site visited longest ago goes',
+    visits: [v('a.test', 3), v('b.test', 1), v('c.test', 2)],
+    days: 30,
+    max: 2,
+    expected: [v('b.test', 1), v('c.test', 2)],
+  },
   {
     name: 'a password input older than the days is forgotten, the first visit moves up',
     visits: [v('a.test', 1, { firstAt: NOW - 40 * DAY_MS, passwordAt: NOW - 35 * DAY_MS })],

@@ -22,7 +22,15 @@ export const MAX_VISITS = 2000;
 /** Entries "You were there" shows in the popup at most. */
 export const MAX_ALERTS = 50;
 
-const fresh = (host: string, at: number): Visit => ({ host, firstAt: at, lastAt: at, passwordAt: null, toldAt: null, toldKey: null, toldAction: null });
+const fresh = (host: string, at: number): Visit => ({
+  host,
+  firstAt: at,
+  lastAt: at,
+  passwordAt: null,
+  toldAt: null,
+  toldKey: null,
+  toldAction: null,
+});
 
 /** The visits with `host` visited at `at`. */
 export function withVisit(visits: readonly Visit[], host: string, at: number): Visit[] {
@@ -73,13 +81,27 @@ export interface WereThereAlert {
 export type BadSource = 'scan' | 'orgList' | 'feed';
 
 /** The alerts with `a` added (one per host: the newest replaces an older one), within the days, at most `max`. */
-export function withAlert(alerts: readonly WereThereAlert[], a: WereThereAlert, now: number, days: number, max = MAX_ALERTS): WereThereAlert[] {
+export function withAlert(
+  alerts: readonly WereThereAlert[],
+  a: WereThereAlert,
+  now: number,
+  days: number,
+  max = MAX_ALERTS,
+): WereThereAlert[] {
   return keptAlerts([a, ...alerts.filter((x) => x.host !== a.host)], now, days, max);
 }
 
 /** Alerts are history too: kept as long as visits, newest first, at most `max`. */
-export function keptAlerts(alerts: readonly WereThereAlert[], now: number, days: number, max = MAX_ALERTS): WereThereAlert[] {
+export function keptAlerts(
+  alerts: readonly WereThereAlert[],
+  now: number,
+  days: number,
+  max = MAX_ALERTS,
+): WereThereAlert[] {
   if (days <= 0) return [];
   const cutoff = now - days * DAY_MS;
-  return alerts.filter((a) => a.at >= cutoff).sort((a, b) => b.at - a.at).slice(0, max);
+  return alerts
+    .filter((a) => a.at >= cutoff)
+    .sort((a, b) => b.at - a.at)
+    .slice(0, max);
 }

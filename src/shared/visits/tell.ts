@@ -59,7 +59,8 @@ export type TellDecision =
   | { tell: false; reason: 'off' | 'not-visited' | 'expired' | 'same-verdict' | 'told' | 'judged-visit' };
 
 /** The latest moment the person was on the site (a visit, or input in a password field there). */
-export const lastActivity = (v: Pick<Visit, 'lastAt' | 'passwordAt'>): number => Math.max(v.lastAt, v.passwordAt ?? -Infinity);
+export const lastActivity = (v: Pick<Visit, 'lastAt' | 'passwordAt'>): number =>
+  Math.max(v.lastAt, v.passwordAt ?? -Infinity);
 
 export function shouldTell(v: Visit | null, bad: BadNews, o: { now: number; days: number }): TellDecision {
   if (o.days <= 0) return { tell: false, reason: 'off' };

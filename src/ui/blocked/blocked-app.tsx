@@ -29,7 +29,19 @@ import { LookalikeCompare } from './lookalike-compare';
  */
 type Tone = 'danger' | 'unchecked' | 'neutral';
 
-function Page({ headline, reason, reasonClass = '', tone = 'neutral', children }: { headline: string; reason?: string; reasonClass?: string; tone?: Tone; children: ComponentChildren }) {
+function Page({
+  headline,
+  reason,
+  reasonClass = '',
+  tone = 'neutral',
+  children,
+}: {
+  headline: string;
+  reason?: string;
+  reasonClass?: string;
+  tone?: Tone;
+  children: ComponentChildren;
+}) {
   useEffect(() => {
     document.title = `${headline} – ${t('extName')}`;
   }, [headline]);
@@ -72,13 +84,25 @@ function StrictWhy({ why, awaiting }: { why: NonNullable<ReturnType<typeof stric
   return (
     <Notice kind="warn">
       <p>{awaiting ? t('strictAwaiting') : t('strictWill')}</p>
-      {why.fix === 'options' ? <Button variant="link" onClick={() => void openOptions()}>{t('openSettings')}</Button> : null}
-      {why.fix === 'credits' ? <Button variant="link" onClick={() => void openOptions('credits')}>{t('buyCredits')}</Button> : null}
+      {why.fix === 'options' ? (
+        <Button variant="link" onClick={() => void openOptions()}>
+          {t('openSettings')}
+        </Button>
+      ) : null}
+      {why.fix === 'credits' ? (
+        <Button variant="link" onClick={() => void openOptions('credits')}>
+          {t('buyCredits')}
+        </Button>
+      ) : null}
     </Notice>
   );
 }
 
-const BackButton = () => <Button variant="primary" onClick={() => void goBack()}>{t('goBack')}</Button>;
+const BackButton = () => (
+  <Button variant="primary" onClick={() => void goBack()}>
+    {t('goBack')}
+  </Button>
+);
 
 export function BlockedApp({ search = location.search, pollMs = 500 }: { search?: string; pollMs?: number }) {
   const token = readParam(search, 't');
@@ -93,7 +117,12 @@ export function BlockedApp({ search = location.search, pollMs = 500 }: { search?
       </Page>
     );
   }
-  if (!d) return <main class="blocked"><p role="status">{t('loading')}</p></main>;
+  if (!d)
+    return (
+      <main class="blocked">
+        <p role="status">{t('loading')}</p>
+      </main>
+    );
 
   const key = headlineKey(d);
   if (d.pending || key === 'headline_released') {
@@ -101,10 +130,22 @@ export function BlockedApp({ search = location.search, pollMs = 500 }: { search?
     return (
       <Page headline={t(key)}>
         <Notice kind="info">
-          {d.pending ? <><span class="spinner" aria-hidden="true" /> {t('blockedCheckingBody')}</> : t('blockedReleasedBody')}
+          {d.pending ? (
+            <>
+              <span class="spinner" aria-hidden="true" /> {t('blockedCheckingBody')}
+            </>
+          ) : (
+            t('blockedReleasedBody')
+          )}
         </Notice>
         <Url d={d} />
-        {d.pending ? <BackButton /> : open ? <a class="btn btn-primary" href={open}>{t('openPage')}</a> : null}
+        {d.pending ? (
+          <BackButton />
+        ) : open ? (
+          <a class="btn btn-primary" href={open}>
+            {t('openPage')}
+          </a>
+        ) : null}
       </Page>
     );
   }
@@ -112,7 +153,12 @@ export function BlockedApp({ search = location.search, pollMs = 500 }: { search?
   // A look-alike of the organization's sign-in page: the reason names the site it imitates.
   const imitates = d.rule?.rule === 'lookalike' ? d.rule.protectedHost : null;
   return (
-    <Page headline={t(key)} reason={why ? t(why.key) : imitates ? t('blockedLookalikeReason', imitates) : t('blockedIntro')} reasonClass={why ? 'strict-why' : ''} tone={why ? 'unchecked' : 'danger'}>
+    <Page
+      headline={t(key)}
+      reason={why ? t(why.key) : imitates ? t('blockedLookalikeReason', imitates) : t('blockedIntro')}
+      reasonClass={why ? 'strict-why' : ''}
+      tone={why ? 'unchecked' : 'danger'}
+    >
       <BrandHeader />
       <OrgWarningMessage />
       {why ? <StrictWhy why={why} awaiting={d.awaiting === true} /> : null}
@@ -123,7 +169,8 @@ export function BlockedApp({ search = location.search, pollMs = 500 }: { search?
       <BlockedActions token={token} details={d}>
         <VerdictView verdict={d} level={2} />
       </BlockedActions>
-      <SupportNote />{/* docs/decisions/016-organizations.md: the organization's contact, from policy */}
+      <SupportNote />
+      {/* docs/decisions/016-organizations.md: the organization's contact, from policy */}
     </Page>
   );
 }

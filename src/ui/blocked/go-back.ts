@@ -32,7 +32,11 @@ export async function goBack(steps = 1): Promise<void> {
     // open chrome://newtab or about:newtab by name in Firefox); it takes this tab's place.
     const tab = await browser.tabs.getCurrent();
     if (tab?.id !== undefined) {
-      await browser.tabs.create({ active: true, ...(tab.windowId !== undefined ? { windowId: tab.windowId } : {}), ...(typeof tab.index === 'number' ? { index: tab.index + 1 } : {}) });
+      await browser.tabs.create({
+        active: true,
+        ...(tab.windowId !== undefined ? { windowId: tab.windowId } : {}),
+        ...(typeof tab.index === 'number' ? { index: tab.index + 1 } : {}),
+      });
       await browser.tabs.remove(tab.id);
       return;
     }

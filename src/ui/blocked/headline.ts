@@ -21,12 +21,17 @@ const BY_CATEGORY: [string, string][] = [
   ['suspicious', 'headline_suspicious'],
 ];
 
-export function headlineKey(details: { categories: string[]; reason?: string; rule?: { rule: string } | null }): string {
+export function headlineKey(details: {
+  categories: string[];
+  reason?: string;
+  rule?: { rule: string } | null;
+}): string {
   // Decided from the host's name alone: no verdict, no category.
   if (details.rule?.rule === 'lookalike') return 'headline_lookalike';
   for (const [category, key] of BY_CATEGORY) if (details.categories.includes(category)) return key;
   const reason = details.reason ?? '';
-  if (reason.startsWith('blocklist')) return details.rule?.rule === 'orgBlockList' ? 'headline_org_blocklist' : 'headline_blocklist';
+  if (reason.startsWith('blocklist'))
+    return details.rule?.rule === 'orgBlockList' ? 'headline_org_blocklist' : 'headline_blocklist';
   if (reason === 'strict:pending') return 'headline_checking';
   if (reason === 'strict:starting') return 'headline_starting';
   if (reason === 'strict:released') return 'headline_released';
@@ -65,7 +70,17 @@ export function strictWhy(reason: string | undefined): { key: string; fix: 'opti
 export const STRICT_WHY_KEYS = Object.values(STRICT_WHY).map((w) => w.key);
 
 /** Every key headlineKey can return (for the locale convention test). */
-export const HEADLINE_KEYS = [...BY_CATEGORY.map(([, k]) => k), 'headline_blocklist', 'headline_org_blocklist', 'headline_checking', 'headline_starting', 'headline_released', 'headline_strict', 'headline_dangerous', 'headline_lookalike'];
+export const HEADLINE_KEYS = [
+  ...BY_CATEGORY.map(([, k]) => k),
+  'headline_blocklist',
+  'headline_org_blocklist',
+  'headline_checking',
+  'headline_starting',
+  'headline_released',
+  'headline_strict',
+  'headline_dangerous',
+  'headline_lookalike',
+];
 
 /** The URL's host differs from its Unicode form (an IDN): show both. */
 export function unicodeBeside(url: string, unicodeHost: string | null): string | null {

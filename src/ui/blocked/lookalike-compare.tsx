@@ -34,13 +34,19 @@ export function LookalikeCompare({ url, protectedHost }: { url: string; protecte
     <div class="lookalike-compare">
       <p>
         <span class="label">{t('lookalikeHere')} </span>
-        <code class="lookalike-here break">{differingRuns(hostOf(url), protectedHost).map((r) => (r.differs ? <mark>{r.text}</mark> : r.text))}</code>
+        <code class="lookalike-here break">
+          {differingRuns(hostOf(url), protectedHost).map((r) => (r.differs ? <mark>{r.text}</mark> : r.text))}
+        </code>
       </p>
       <p>
         <span class="label">{t('lookalikeReal')} </span>
         <code class="lookalike-real break">{protectedHost}</code>
       </p>
-      {real ? <a class="btn btn-primary go-real" href={real}>{t('goRealSignIn')}</a> : null}
+      {real ? (
+        <a class="btn btn-primary go-real" href={real}>
+          {t('goRealSignIn')}
+        </a>
+      ) : null}
     </div>
   );
 }

@@ -12,13 +12,24 @@ interface Base {
   hint?: string;
 }
 
-function Wrap({ id, label, locked, hint, children, inline }: Base & { id: string; children: ComponentChildren; inline?: boolean }) {
+function Wrap({
+  id,
+  label,
+  locked,
+  hint,
+  children,
+  inline,
+}: Base & { id: string; children: ComponentChildren; inline?: boolean }) {
   return (
     <div class={inline ? 'field field-inline' : 'field'}>
       {inline ? children : null}
       <label for={id}>{label}</label>
       {inline ? null : children}
-      {hint ? <small class="hint" id={`${id}-hint`}>{hint}</small> : null}
+      {hint ? (
+        <small class="hint" id={`${id}-hint`}>
+          {hint}
+        </small>
+      ) : null}
       {locked ? <LockedNote id={`${id}-locked`} /> : null}
     </div>
   );
@@ -27,7 +38,15 @@ function Wrap({ id, label, locked, hint, children, inline }: Base & { id: string
 const describedBy = (id: string, hint?: string, locked?: boolean) =>
   [hint ? `${id}-hint` : '', locked ? `${id}-locked` : ''].filter(Boolean).join(' ') || undefined;
 
-export function TextField(props: Base & { value: string; onInput: (v: string) => void; type?: 'text' | 'password' | 'url'; placeholder?: string; autoComplete?: string }) {
+export function TextField(
+  props: Base & {
+    value: string;
+    onInput: (v: string) => void;
+    type?: 'text' | 'password' | 'url';
+    placeholder?: string;
+    autoComplete?: string;
+  },
+) {
   const id = useId();
   return (
     <Wrap id={id} {...props}>
@@ -48,7 +67,9 @@ export function TextField(props: Base & { value: string; onInput: (v: string) =>
 }
 
 /** Commits on change (blur/enter), not on every keystroke, so a half-typed number is not saved. */
-export function NumberField(props: Base & { value: number; min?: number; max?: number; step?: number | 'any'; onChange: (v: number) => void }) {
+export function NumberField(
+  props: Base & { value: number; min?: number; max?: number; step?: number | 'any'; onChange: (v: number) => void },
+) {
   const id = useId();
   return (
     <Wrap id={id} {...props}>
@@ -86,7 +107,9 @@ export function CheckField(props: Base & { checked: boolean; onChange: (v: boole
   );
 }
 
-export function SelectField(props: Base & { value: string; options: { value: string; label: string }[]; onChange: (v: string) => void }) {
+export function SelectField(
+  props: Base & { value: string; options: { value: string; label: string }[]; onChange: (v: string) => void },
+) {
   const id = useId();
   return (
     <Wrap id={id} {...props}>
@@ -98,7 +121,9 @@ export function SelectField(props: Base & { value: string; options: { value: str
         onChange={(e) => props.onChange(e.currentTarget.value)}
       >
         {props.options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
     </Wrap>

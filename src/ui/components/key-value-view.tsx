@@ -21,8 +21,14 @@ function Value({ value, depth }: { value: unknown; depth: number }) {
     if (depth >= MAX_DEPTH) return <span class="muted">…</span>;
     return (
       <ol class="kv-list">
-        {value.slice(0, MAX_ITEMS).map((v, i) => <li key={i}><Value value={v} depth={depth + 1} /></li>)}
-        {value.length > MAX_ITEMS ? <li class="muted">{t('moreItems', formatNumber(value.length - MAX_ITEMS))}</li> : null}
+        {value.slice(0, MAX_ITEMS).map((v, i) => (
+          <li key={i}>
+            <Value value={v} depth={depth + 1} />
+          </li>
+        ))}
+        {value.length > MAX_ITEMS ? (
+          <li class="muted">{t('moreItems', formatNumber(value.length - MAX_ITEMS))}</li>
+        ) : null}
       </ol>
     );
   }
@@ -41,7 +47,9 @@ export function KeyValueView({ data, depth = 0 }: { data: Record<string, unknown
       {entries.map(([k, v]) => (
         <div class="kv-row" key={k}>
           <dt>{k}</dt>
-          <dd><Value value={v} depth={depth} /></dd>
+          <dd>
+            <Value value={v} depth={depth} />
+          </dd>
         </div>
       ))}
     </dl>

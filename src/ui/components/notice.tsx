@@ -8,7 +8,9 @@ export function Notice({ kind, children }: { kind: 'ok' | 'error' | 'warn' | 'in
   const icon = { ok: '✓', error: '✕', warn: '!', info: 'i' }[kind];
   return (
     <div class={`notice notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
-      <span class="notice-icon" aria-hidden="true">{icon}</span>
+      <span class="notice-icon" aria-hidden="true">
+        {icon}
+      </span>
       <div class="notice-body">{children}</div>
     </div>
   );

@@ -28,7 +28,17 @@ export function reportText(d: { url: string; scanId: string | null }, summary: s
 }
 
 /** `tabId`: the tab the address was taken from (the popup's), so its window's privacy applies. */
-export function ReportMistake({ url, scanId, summary, tabId }: { url: string; scanId: string | null; summary?: string | null; tabId?: number }) {
+export function ReportMistake({
+  url,
+  scanId,
+  summary,
+  tabId,
+}: {
+  url: string;
+  scanId: string | null;
+  summary?: string | null;
+  tabId?: number;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorInfo | null>(null);
   const [done, setDone] = useState<DisputeData | null>(null);
@@ -37,7 +47,12 @@ export function ReportMistake({ url, scanId, summary, tabId }: { url: string; sc
 
   const report = async () => {
     setBusy(true);
-    const reply = await sendToBackground({ type: 'verdict.dispute', url, ...(scanId ? { scanId } : {}), ...(tabId !== undefined ? { tabId } : {}) });
+    const reply = await sendToBackground({
+      type: 'verdict.dispute',
+      url,
+      ...(scanId ? { scanId } : {}),
+      ...(tabId !== undefined ? { tabId } : {}),
+    });
     setBusy(false);
     if (!reply.ok) return setError(reply.error);
     setError(null);
@@ -58,7 +73,9 @@ export function ReportMistake({ url, scanId, summary, tabId }: { url: string; sc
   if (!done) {
     return (
       <div class="report-mistake">
-        <Button variant="link" busy={busy} onClick={() => void report()}>{t('reportMistake')}</Button>
+        <Button variant="link" busy={busy} onClick={() => void report()}>
+          {t('reportMistake')}
+        </Button>
         {error ? <ErrorText error={error} /> : null}
       </div>
     );
@@ -67,11 +84,20 @@ export function ReportMistake({ url, scanId, summary, tabId }: { url: string; sc
     <div class="report-mistake stack">
       <Notice kind="ok">{t('disputeRecorded')}</Notice>
       {done.reportUrl ? (
-        <p><a href={done.reportUrl} target="_blank" rel="noopener noreferrer">{t('disputeOpenForm')}</a></p>
+        <p>
+          <a href={done.reportUrl} target="_blank" rel="noopener noreferrer">
+            {t('disputeOpenForm')}
+          </a>
+        </p>
       ) : (
         <>
           <label for="dispute-text">{t('disputeEditable')}</label>
-          <textarea id="dispute-text" rows={7} value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
+          <textarea
+            id="dispute-text"
+            rows={7}
+            value={text}
+            onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+          />
           <div class="row">
             <Button onClick={() => void copy()}>{copied ? t('copied') : t('copy')}</Button>
           </div>

@@ -16,6 +16,11 @@ export function SaveStatus({ reply }: { reply: Reply | null }) {
   if (!reply) return null;
   if (!reply.ok) return <ErrorText error={reply.error} />;
   const refused = refusedOf(reply);
-  if (refused.length) return <Notice kind="error"><strong>{t('notSaved')}</strong> {refused.join('; ')}</Notice>;
+  if (refused.length)
+    return (
+      <Notice kind="error">
+        <strong>{t('notSaved')}</strong> {refused.join('; ')}
+      </Notice>
+    );
   return <Notice kind="ok">{t('saved')}</Notice>;
 }

@@ -25,9 +25,13 @@ export function ScoreGauge({ score, band }: { score: number; band?: Band | null 
           stroke-dasharray={`${(CIRCUMFERENCE * s) / 100} ${CIRCUMFERENCE}`}
           transform="rotate(-90 32 32)"
         />
-        <text x="32" y="37" text-anchor="middle" class="gauge-number">{s}</text>
+        <text x="32" y="37" text-anchor="middle" class="gauge-number">
+          {s}
+        </text>
       </svg>
-      <span class="gauge-band" aria-hidden="true">{bandLabel(b)}</span>
+      <span class="gauge-band" aria-hidden="true">
+        {bandLabel(b)}
+      </span>
     </div>
   );
 }

@@ -14,8 +14,19 @@ export function SupportNote() {
   return (
     <p class="support-note">
       {t('supportQuestions', data.organizationName || t('supportYourIt'))}
-      {data.supportContact ? <>: <span class="support-contact">{data.supportContact}</span></> : null}
-      {https ? <> <a href={https} target="_blank" rel="noopener noreferrer">{https}</a></> : null}
+      {data.supportContact ? (
+        <>
+          : <span class="support-contact">{data.supportContact}</span>
+        </>
+      ) : null}
+      {https ? (
+        <>
+          {' '}
+          <a href={https} target="_blank" rel="noopener noreferrer">
+            {https}
+          </a>
+        </>
+      ) : null}
     </p>
   );
 }

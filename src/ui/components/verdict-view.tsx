@@ -42,7 +42,11 @@ export function VerdictView({ verdict, level = 3 }: { verdict: VerdictLike; leve
               <dt>{t('categories')}</dt>
               <dd>
                 <ul class="chips">
-                  {categories.map((c) => <li key={c} class="chip">{categoryLabel(c)}</li>)}
+                  {categories.map((c) => (
+                    <li key={c} class="chip">
+                      {categoryLabel(c)}
+                    </li>
+                  ))}
                 </ul>
               </dd>
             </>
@@ -71,13 +75,19 @@ export function VerdictView({ verdict, level = 3 }: { verdict: VerdictLike; leve
         <>
           <H class="sub">{t('indicators')}</H>
           <ul class="indicators">
-            {worded.map((w, n) => <li key={n}>{w.text}</li>)}
+            {worded.map((w, n) => (
+              <li key={n}>{w.text}</li>
+            ))}
           </ul>
           {records.length ? (
             <details class="technical">
               <summary>{t('cs_technical')}</summary>
               <ul class="raw">
-                {records.map((w, n) => <li key={n}><code>{w.raw}</code></li>)}
+                {records.map((w, n) => (
+                  <li key={n}>
+                    <code>{w.raw}</code>
+                  </li>
+                ))}
               </ul>
             </details>
           ) : null}

@@ -13,7 +13,7 @@ function arg(a: WhyArg): string {
   if ('text' in a) return a.text;
   if ('category' in a) return categoryLabel(a.category);
   // A confidence reads as a percentage, as the verdict's own "Confidence" line shows it.
-  const style = a.fraction ? { style: 'percent', maximumFractionDigits: 0 } as const : { maximumFractionDigits: 0 };
+  const style = a.fraction ? ({ style: 'percent', maximumFractionDigits: 0 } as const) : { maximumFractionDigits: 0 };
   return new Intl.NumberFormat(uiLanguage(), style).format(a.num);
 }
 

@@ -20,8 +20,15 @@ function StepList({ current }: { current: Step }) {
   return (
     <ol class="steps" aria-label={t('firstRunProgress')}>
       {STEPS.map((s, i) => (
-        <li key={s} class={i < at ? 'step-done' : i === at ? 'step-current' : undefined} aria-current={i === at ? 'step' : undefined}>
-          <span class="step-number" aria-hidden="true">{i < at ? '✓' : i + 1}</span> {t(STEP_TITLE_KEYS[s])}
+        <li
+          key={s}
+          class={i < at ? 'step-done' : i === at ? 'step-current' : undefined}
+          aria-current={i === at ? 'step' : undefined}
+        >
+          <span class="step-number" aria-hidden="true">
+            {i < at ? '✓' : i + 1}
+          </span>{' '}
+          {t(STEP_TITLE_KEYS[s])}
         </li>
       ))}
     </ol>
@@ -40,19 +47,48 @@ function Connect({ model, onSaved }: { model: SettingsModel; onSaved: (serviceUr
     if (r.ok) onSaved(patch.serviceUrl);
   };
   return (
-    <form class="stack" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+    <form
+      class="stack"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
       <p>{t('firstRunConnectBody')}</p>
-      <TextField label={t('serviceUrl')} type="url" value={serviceUrl} onInput={setServiceUrl} placeholder="https://scanner.example.com" hint={t('serviceUrlHint')} />
-      <TextField label={t('apiKey')} type="password" value={apiKey} onInput={setApiKey} hint={hint ? t('apiKeyStored', hint) : t('apiKeyHint')} />
+      <TextField
+        label={t('serviceUrl')}
+        type="url"
+        value={serviceUrl}
+        onInput={setServiceUrl}
+        placeholder="https://scanner.example.com"
+        hint={t('serviceUrlHint')}
+      />
+      <TextField
+        label={t('apiKey')}
+        type="password"
+        value={apiKey}
+        onInput={setApiKey}
+        hint={hint ? t('apiKeyStored', hint) : t('apiKeyHint')}
+      />
       <div class="row">
-        <Button type="submit" variant="primary" disabled={!serviceUrl.trim() || (!apiKey.trim() && !hint)}>{t('firstRunSave')}</Button>
+        <Button type="submit" variant="primary" disabled={!serviceUrl.trim() || (!apiKey.trim() && !hint)}>
+          {t('firstRunSave')}
+        </Button>
       </div>
       {reply && !reply.ok ? <ErrorText error={reply.error} /> : null}
     </form>
   );
 }
 
-function Test({ serviceUrl, onResult, onBack }: { serviceUrl: string; onResult: (r: ConnectionTestData) => void; onBack: () => void }) {
+function Test({
+  serviceUrl,
+  onResult,
+  onBack,
+}: {
+  serviceUrl: string;
+  onResult: (r: ConnectionTestData) => void;
+  onBack: () => void;
+}) {
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<Reply<ConnectionTestData> | null>(null);
   const run = async () => {
@@ -68,10 +104,14 @@ function Test({ serviceUrl, onResult, onBack }: { serviceUrl: string; onResult: 
     <div class="stack">
       <p>{t('firstRunTestBody', serviceUrl)}</p>
       <div class="row">
-        <Button variant="primary" busy={testing} onClick={() => void run()}>{t('testConnection')}</Button>
-        <Button variant="link" onClick={onBack}>{t('firstRunBack')}</Button>
+        <Button variant="primary" busy={testing} onClick={() => void run()}>
+          {t('testConnection')}
+        </Button>
+        <Button variant="link" onClick={onBack}>
+          {t('firstRunBack')}
+        </Button>
       </div>
-      {result ? (result.ok ? <ConnectionOutcome result={result.data} /> : <ErrorText error={result.error} />) : null}
+      {result ? result.ok ? <ConnectionOutcome result={result.data} /> : <ErrorText error={result.error} /> : null}
     </div>
   );
 }
@@ -87,8 +127,12 @@ function Done({ result }: { result: ConnectionTestData | null }) {
       {result ? <ConnectionOutcome result={result} /> : null}
       <p>{t('firstRunDoneBody')}</p>
       <div class="row">
-        <Button variant="primary" onClick={() => void close()}>{t('firstRunClose')}</Button>
-        <a class="btn btn-link" href={browser.runtime.getURL('/options.html#protection')}>{t('openSettings')}</a>
+        <Button variant="primary" onClick={() => void close()}>
+          {t('firstRunClose')}
+        </Button>
+        <a class="btn btn-link" href={browser.runtime.getURL('/options.html#protection')}>
+          {t('openSettings')}
+        </a>
       </div>
     </div>
   );
@@ -116,23 +160,33 @@ export function FirstRunApp() {
       <h1>{t('firstRunTitle')}</h1>
       <StepList current={step} />
       <section class="card" aria-labelledby="step-title">
-        <h2 id="step-title" ref={heading} tabIndex={-1}>{t(STEP_TITLE_KEYS[step])}</h2>
+        <h2 id="step-title" ref={heading} tabIndex={-1}>
+          {t(STEP_TITLE_KEYS[step])}
+        </h2>
         {error ? <ErrorText error={error} /> : null}
         {!model && !error ? <p role="status">{t('loading')}</p> : null}
-        {model && step === 'connect' ? <Connect
+        {model && step === 'connect' ? (
+          <Connect
             model={model}
             onSaved={(url) => {
               setServiceUrl(url);
               setStep(nextStep('connect', { saved: true }));
             }}
-          /> : null}
+          />
+        ) : null}
         {model && step === 'test' ? (
           <Test
             serviceUrl={serviceUrl}
             onBack={() => setStep('connect')}
             onResult={(r) => {
               setResult(r);
-              setStep(nextStep('test', { saved: true, test: r.outcome, canScan: r.outcome === 'connected' ? r.canScan : false }));
+              setStep(
+                nextStep('test', {
+                  saved: true,
+                  test: r.outcome,
+                  canScan: r.outcome === 'connected' ? r.canScan : false,
+                }),
+              );
             }}
           />
         ) : null}

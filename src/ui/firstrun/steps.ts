@@ -29,4 +29,8 @@ export function nextStep(current: Step, f: StepFacts): Step {
   return current;
 }
 
-export const STEP_TITLE_KEYS: Record<Step, string> = { connect: 'firstRunStepConnect', test: 'firstRunStepTest', done: 'firstRunStepDone' };
+export const STEP_TITLE_KEYS: Record<Step, string> = {
+  connect: 'firstRunStepConnect',
+  test: 'firstRunStepTest',
+  done: 'firstRunStepDone',
+};

@@ -18,7 +18,13 @@ export type JsonObject = Record<string, unknown>;
 export const isObject = (x: unknown): x is JsonObject => !!x && typeof x === 'object' && !Array.isArray(x);
 
 const kindOf = (v: unknown): ScalarKind | null =>
-  typeof v === 'string' ? 'string' : typeof v === 'number' && Number.isFinite(v) ? 'number' : typeof v === 'boolean' ? 'boolean' : null;
+  typeof v === 'string'
+    ? 'string'
+    : typeof v === 'number' && Number.isFinite(v)
+      ? 'number'
+      : typeof v === 'boolean'
+        ? 'boolean'
+        : null;
 
 export function scalarFields(record: JsonObject): ScalarField[] {
   const out: ScalarField[] = [];
@@ -47,7 +53,9 @@ export function withValue(record: JsonObject, path: ScalarField['path'], value: 
 }
 
 /** JSON editor text → an object, or the reason it is not one. */
-export function parseObject(text: string): { ok: true; value: JsonObject } | { ok: false; reason: 'syntax' | 'not_object'; message: string } {
+export function parseObject(
+  text: string,
+): { ok: true; value: JsonObject } | { ok: false; reason: 'syntax' | 'not_object'; message: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);

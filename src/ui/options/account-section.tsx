@@ -12,13 +12,30 @@ import { KeyValueView } from '../components/key-value-view';
 import { Notice } from '../components/notice';
 import { t } from '../i18n';
 import { useRequest } from '../use-request';
-import { isObject, parseObject, scalarFields, valueAt, withValue, type JsonObject, type ScalarField } from './account-fields';
+import {
+  isObject,
+  parseObject,
+  scalarFields,
+  valueAt,
+  withValue,
+  type JsonObject,
+  type ScalarField,
+} from './account-fields';
 
-function FieldInput({ field, draft, onChange }: { field: ScalarField; draft: JsonObject; onChange: (v: unknown) => void }) {
+function FieldInput({
+  field,
+  draft,
+  onChange,
+}: {
+  field: ScalarField;
+  draft: JsonObject;
+  onChange: (v: unknown) => void;
+}) {
   const label = field.path.join('.');
   const v = valueAt(draft, field.path);
   if (field.kind === 'boolean') return <CheckField label={label} checked={v === true} onChange={onChange} />;
-  if (field.kind === 'number') return <NumberField label={label} value={typeof v === 'number' ? v : 0} step="any" onChange={onChange} />;
+  if (field.kind === 'number')
+    return <NumberField label={label} value={typeof v === 'number' ? v : 0} step="any" onChange={onChange} />;
   return <TextField label={label} value={typeof v === 'string' ? v : ''} onInput={onChange} />;
 }
 
@@ -65,19 +82,48 @@ export function AccountSection() {
     <div class="stack">
       {req.error ? <ErrorText error={req.error} /> : null}
       {record ? (
-        <form class="stack" onSubmit={(e) => { e.preventDefault(); void put(draft); }}>
+        <form
+          class="stack"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void put(draft);
+          }}
+        >
           <h3>{t('accountForm')}</h3>
-          {fields.length ? fields.map((f) => (
-            <FieldInput key={f.path.join('.')} field={f} draft={draft} onChange={(v) => setDraft((d) => withValue(d, f.path, v))} />
-          )) : <p class="muted">{t('accountNoFields')}</p>}
-          <Button type="submit" variant="primary">{t('saveAccount')}</Button>
+          {fields.length ? (
+            fields.map((f) => (
+              <FieldInput
+                key={f.path.join('.')}
+                field={f}
+                draft={draft}
+                onChange={(v) => setDraft((d) => withValue(d, f.path, v))}
+              />
+            ))
+          ) : (
+            <p class="muted">{t('accountNoFields')}</p>
+          )}
+          <Button type="submit" variant="primary">
+            {t('saveAccount')}
+          </Button>
         </form>
       ) : null}
       {record ? (
         <div class="stack">
           <label for="account-json">{t('accountJson')}</label>
-          <textarea id="account-json" rows={12} spellcheck={false} value={json} aria-invalid={jsonError ? 'true' : undefined} aria-describedby={jsonError ? 'account-json-error' : undefined} onInput={(e) => setJson(e.currentTarget.value)} />
-          {jsonError ? <p id="account-json-error" class="field-error" role="alert">{jsonError}</p> : null}
+          <textarea
+            id="account-json"
+            rows={12}
+            spellcheck={false}
+            value={json}
+            aria-invalid={jsonError ? 'true' : undefined}
+            aria-describedby={jsonError ? 'account-json-error' : undefined}
+            onInput={(e) => setJson(e.currentTarget.value)}
+          />
+          {jsonError ? (
+            <p id="account-json-error" class="field-error" role="alert">
+              {jsonError}
+            </p>
+          ) : null}
           <Button onClick={saveJson}>{t('saveJson')}</Button>
         </div>
       ) : null}

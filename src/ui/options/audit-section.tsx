@@ -18,7 +18,9 @@ const SHOWN = 100;
 
 /** The reply as entries; anything else (an older background) as none. */
 export function toAudit(data: unknown): AuditEntry[] {
-  return Array.isArray(data) ? data.filter((e): e is AuditEntry => !!e && typeof e === 'object' && typeof (e as AuditEntry).url === 'string') : [];
+  return Array.isArray(data)
+    ? data.filter((e): e is AuditEntry => !!e && typeof e === 'object' && typeof (e as AuditEntry).url === 'string')
+    : [];
 }
 
 function verdictSummary(e: AuditEntry): string {
@@ -48,7 +50,13 @@ export function AuditSection({ auditOnly }: { auditOnly: boolean }) {
         <table class="ledger audit">
           <caption class="visually-hidden">{t('sec_audit')}</caption>
           <thead>
-            <tr><th scope="col">{t('when')}</th><th scope="col">{t('url')}</th><th scope="col">{t('auditWouldHave')}</th><th scope="col">{t('auditVerdictColumn')}</th><th scope="col">{t('why')}</th></tr>
+            <tr>
+              <th scope="col">{t('when')}</th>
+              <th scope="col">{t('url')}</th>
+              <th scope="col">{t('auditWouldHave')}</th>
+              <th scope="col">{t('auditVerdictColumn')}</th>
+              <th scope="col">{t('why')}</th>
+            </tr>
           </thead>
           <tbody>
             {entries.slice(0, SHOWN).map((e, i) => (
@@ -65,7 +73,12 @@ export function AuditSection({ auditOnly }: { auditOnly: boolean }) {
       ) : null}
       {entries.length > SHOWN ? <p class="muted">{t('moreItems', formatNumber(entries.length - SHOWN))}</p> : null}
       <div class="row">
-        <ConfirmButton label={t('clearAudit')} question={t('clearAuditConfirm')} disabled={!entries.length} onConfirm={() => void clear()} />
+        <ConfirmButton
+          label={t('clearAudit')}
+          question={t('clearAuditConfirm')}
+          disabled={!entries.length}
+          onConfirm={() => void clear()}
+        />
       </div>
       {clearError ? <p role="alert">{clearError}</p> : null}
     </div>

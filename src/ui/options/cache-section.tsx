@@ -21,7 +21,9 @@ export function CacheSection() {
     <div class="stack">
       {stats.error ? <ErrorText error={stats.error} /> : null}
       {count !== null ? <p role="status">{tn('cacheCount', count)}</p> : null}
-      <Button onClick={() => void clear()} disabled={count === 0}>{t('clearCache')}</Button>
+      <Button onClick={() => void clear()} disabled={count === 0}>
+        {t('clearCache')}
+      </Button>
       {cleared?.ok ? <Notice kind="ok">{t('cacheCleared')}</Notice> : null}
       {cleared && !cleared.ok ? <ErrorText error={cleared.error} /> : null}
     </div>

@@ -50,7 +50,8 @@ export function ConnectionSection({ model }: { model: SettingsModel }) {
   };
 
   // The person confirmed, naming both origins, that the stored key may go to the saved service.
-  const useStoredKeyHere = async (from: string, to: string) => setSaved(await model.save({}, { rebindKey: { from, to } }));
+  const useStoredKeyHere = async (from: string, to: string) =>
+    setSaved(await model.save({}, { rebindKey: { from, to } }));
   const stored = model.data.storedKey;
   const savedOrigin = serviceOrigin(model.settings.serviceUrl);
   const keyElsewhere = stored && !stored.inUse && !keyLocked && savedOrigin ? stored : null;
@@ -64,8 +65,22 @@ export function ConnectionSection({ model }: { model: SettingsModel }) {
   };
 
   return (
-    <form class="stack" onSubmit={(e) => { e.preventDefault(); void save(); }}>
-      <TextField label={t('serviceUrl')} type="url" value={serviceUrl} onInput={setServiceUrl} locked={urlLocked} placeholder="https://scanner.example.com" hint={t('serviceUrlHint')} />
+    <form
+      class="stack"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <TextField
+        label={t('serviceUrl')}
+        type="url"
+        value={serviceUrl}
+        onInput={setServiceUrl}
+        locked={urlLocked}
+        placeholder="https://scanner.example.com"
+        hint={t('serviceUrlHint')}
+      />
       <TextField
         label={t('apiKey')}
         type="password"
@@ -76,7 +91,9 @@ export function ConnectionSection({ model }: { model: SettingsModel }) {
       />
       {keyElsewhere ? (
         <Notice kind="warn">
-          {keyElsewhere.origin ? t('keyOtherOrigin', [keyElsewhere.hint, keyElsewhere.origin]) : t('keyUnboundOrigin', keyElsewhere.hint)}{' '}
+          {keyElsewhere.origin
+            ? t('keyOtherOrigin', [keyElsewhere.hint, keyElsewhere.origin])
+            : t('keyUnboundOrigin', keyElsewhere.hint)}{' '}
           {keyElsewhere.origin && savedOrigin ? (
             <ConfirmButton
               label={t('keyUseHere', savedOrigin)}
@@ -87,11 +104,15 @@ export function ConnectionSection({ model }: { model: SettingsModel }) {
         </Notice>
       ) : null}
       <div class="row">
-        <Button type="submit" variant="primary" disabled={urlLocked && keyLocked}>{t('save')}</Button>
-        <Button busy={testing} onClick={() => void runTest()}>{t('testConnection')}</Button>
+        <Button type="submit" variant="primary" disabled={urlLocked && keyLocked}>
+          {t('save')}
+        </Button>
+        <Button busy={testing} onClick={() => void runTest()}>
+          {t('testConnection')}
+        </Button>
       </div>
       <SaveStatus reply={saved} />
-      {test ? (test.ok ? <ConnectionOutcome result={test.data} /> : <ErrorText error={test.error} />) : null}
+      {test ? test.ok ? <ConnectionOutcome result={test.data} /> : <ErrorText error={test.error} /> : null}
     </form>
   );
 }

@@ -14,7 +14,17 @@ export interface NewKey {
   secret: string | null;
 }
 
-export function CreatedKey({ created, canUse, onUse, onDone }: { created: NewKey; canUse: boolean; onUse: (secret: string) => Promise<Reply>; onDone: () => void }) {
+export function CreatedKey({
+  created,
+  canUse,
+  onUse,
+  onDone,
+}: {
+  created: NewKey;
+  canUse: boolean;
+  onUse: (secret: string) => Promise<Reply>;
+  onDone: () => void;
+}) {
   const [copied, setCopied] = useState<boolean | null>(null);
   const [used, setUsed] = useState<Reply | null>(null);
   const { secret } = created;
@@ -38,10 +48,22 @@ export function CreatedKey({ created, canUse, onUse, onDone }: { created: NewKey
         <>
           <Notice kind="warn">{t('keyShownOnce')}</Notice>
           <label for="new-key-secret">{t('newKeyLabel')}</label>
-          <input id="new-key-secret" ref={input} class="secret" type="text" readOnly value={secret} onFocus={(e) => e.currentTarget.select()} />
+          <input
+            id="new-key-secret"
+            ref={input}
+            class="secret"
+            type="text"
+            readOnly
+            value={secret}
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <div class="row">
             <Button onClick={() => void copy()}>{t('copy')}</Button>
-            {canUse ? <Button variant="primary" onClick={() => void onUse(secret).then(setUsed)}>{t('useThisKey')}</Button> : null}
+            {canUse ? (
+              <Button variant="primary" onClick={() => void onUse(secret).then(setUsed)}>
+                {t('useThisKey')}
+              </Button>
+            ) : null}
           </div>
           {copied === true ? <Notice kind="ok">{t('copied')}</Notice> : null}
           {copied === false ? <Notice kind="error">{t('copyFailed')}</Notice> : null}
@@ -50,7 +72,9 @@ export function CreatedKey({ created, canUse, onUse, onDone }: { created: NewKey
       ) : (
         <Notice kind="warn">{t('keyNoSecret')}</Notice>
       )}
-      <Button variant="primary" onClick={onDone}>{t('done')}</Button>
+      <Button variant="primary" onClick={onDone}>
+        {t('done')}
+      </Button>
     </div>
   );
 }

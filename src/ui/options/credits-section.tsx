@@ -41,21 +41,43 @@ export function CreditsSection() {
           </details>
         </>
       ) : null}
-      <form class="row" onSubmit={(e) => { e.preventDefault(); setResult(null); setAsking(amount); }}>
-        <NumberField label={t('buyAmount')} value={amount} min={1} max={1_000_000} onChange={(v) => { setAmount(Math.max(1, Math.round(v))); setAsking(null); }} />
-        <Button type="submit" variant="primary" busy={busy}>{t('buyCredits')}</Button>
+      <form
+        class="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setResult(null);
+          setAsking(amount);
+        }}
+      >
+        <NumberField
+          label={t('buyAmount')}
+          value={amount}
+          min={1}
+          max={1_000_000}
+          onChange={(v) => {
+            setAmount(Math.max(1, Math.round(v)));
+            setAsking(null);
+          }}
+        />
+        <Button type="submit" variant="primary" busy={busy}>
+          {t('buyCredits')}
+        </Button>
       </form>
       {asking !== null ? (
         <div class="confirm row" role="group" aria-label={t('buyConfirm', formatNumber(asking))}>
           <span>{t('buyConfirm', formatNumber(asking))}</span>
-          <Button variant="primary" onClick={() => void buy(asking)}>{t('buyConfirmYes', formatNumber(asking))}</Button>
+          <Button variant="primary" onClick={() => void buy(asking)}>
+            {t('buyConfirmYes', formatNumber(asking))}
+          </Button>
           <Button onClick={() => setAsking(null)}>{t('cancel')}</Button>
         </div>
       ) : null}
       {result && result.ok ? (
         <Notice kind="ok">
           <strong>{t('purchaseDone')}</strong>
-          {isRecord(result.data) ? <KeyValueView data={isRecord(result.data.raw) ? result.data.raw : result.data} /> : null}
+          {isRecord(result.data) ? (
+            <KeyValueView data={isRecord(result.data.raw) ? result.data.raw : result.data} />
+          ) : null}
         </Notice>
       ) : null}
       {result && !result.ok ? <ErrorText error={result.error} /> : null}

@@ -35,7 +35,9 @@ export function ExceptionsSection() {
   const shown = data ?? req.data;
 
   const revoke = async (host: string | null) => {
-    const reply = await sendToBackground(host === null ? { type: 'exceptions.revokeAll' } : { type: 'exceptions.revoke', host });
+    const reply = await sendToBackground(
+      host === null ? { type: 'exceptions.revokeAll' } : { type: 'exceptions.revoke', host },
+    );
     if (!reply.ok) return setError(reply.error);
     setError(null);
     setData(reply.data);
@@ -64,7 +66,9 @@ export function ExceptionsSection() {
               <th scope="col">{t('exceptionSite')}</th>
               <th scope="col">{t('exceptionSince')}</th>
               <th scope="col">{t('exceptionUntil')}</th>
-              <th scope="col"><span class="visually-hidden">{t('actions')}</span></th>
+              <th scope="col">
+                <span class="visually-hidden">{t('actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -73,11 +77,17 @@ export function ExceptionsSection() {
               <tr key={`${row.kind} ${rowSubject(row)} ${i}`}>
                 <td class="break">
                   {row.host}
-                  {row.kind === 'pass' ? <span class="muted"> {t('exceptionPassNote', row.url ?? row.host)}</span> : null}
+                  {row.kind === 'pass' ? (
+                    <span class="muted"> {t('exceptionPassNote', row.url ?? row.host)}</span>
+                  ) : null}
                 </td>
                 <td>{formatTime(row.since)}</td>
                 <td>{untilText(row.until)}</td>
-                <td><Button variant="link" onClick={() => void revoke(row.host)}>{t('revokeException', row.host)}</Button></td>
+                <td>
+                  <Button variant="link" onClick={() => void revoke(row.host)}>
+                    {t('revokeException', row.host)}
+                  </Button>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -85,8 +95,21 @@ export function ExceptionsSection() {
       ) : null}
       {shown && !shown.allowed ? null : (
         <div class="row">
-          <Button onClick={() => { setData(null); setSaid(''); req.reload(); }}>{t('refresh')}</Button>
-          <ConfirmButton label={t('revokeAllExceptions')} question={t('revokeAllExceptionsConfirm')} disabled={!items.length} onConfirm={() => void revoke(null)} />
+          <Button
+            onClick={() => {
+              setData(null);
+              setSaid('');
+              req.reload();
+            }}
+          >
+            {t('refresh')}
+          </Button>
+          <ConfirmButton
+            label={t('revokeAllExceptions')}
+            question={t('revokeAllExceptionsConfirm')}
+            disabled={!items.length}
+            onConfirm={() => void revoke(null)}
+          />
         </div>
       )}
     </div>

@@ -13,7 +13,11 @@ export interface FloorProps {
   hint?: string;
 }
 
-export function floorProps(model: Pick<SettingsModel, 'floor'>, key: FloorKey, own: { min: number; max: number; hint?: string }): FloorProps {
+export function floorProps(
+  model: Pick<SettingsModel, 'floor'>,
+  key: FloorKey,
+  own: { min: number; max: number; hint?: string },
+): FloorProps {
   const floor = model.floor(key);
   const base = { min: own.min, max: own.max, ...(own.hint ? { hint: own.hint } : {}) };
   if (typeof floor !== 'number') return base;

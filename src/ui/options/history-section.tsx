@@ -70,10 +70,18 @@ export function HistorySection({ connected }: { connected: boolean }) {
         <ul class="scan-list">
           {visible.slice(0, shown).map((s) => (
             <li key={s.id}>
-              <a href={reportUrl(s.id)} onClick={(e) => { e.preventDefault(); void openReport(s.id); }}>
+              <a
+                href={reportUrl(s.id)}
+                onClick={(e) => {
+                  e.preventDefault();
+                  void openReport(s.id);
+                }}
+              >
                 <span class="scan-url">{s.url}</span>
                 <span class="scan-meta">
-                  {s.band !== null && s.riskScore !== null ? `${bandLabel(s.band)} · ${s.riskScore}` : s.state} · {formatTime(s.createdAt)} · {s.source === 'service' ? t('historyFromService') : t('historyFromDevice')}
+                  {s.band !== null && s.riskScore !== null ? `${bandLabel(s.band)} · ${s.riskScore}` : s.state} ·{' '}
+                  {formatTime(s.createdAt)} ·{' '}
+                  {s.source === 'service' ? t('historyFromService') : t('historyFromDevice')}
                 </span>
               </a>
             </li>
@@ -81,8 +89,17 @@ export function HistorySection({ connected }: { connected: boolean }) {
         </ul>
       ) : null}
       <div class="row">
-        {visible.length > shown || next ? <Button busy={busy} onClick={more}>{t('more')}</Button> : null}
-        <ConfirmButton label={t('historyClear')} question={t('historyClearConfirm')} disabled={!items.some((s) => s.source === 'local')} onConfirm={() => void clear()} />
+        {visible.length > shown || next ? (
+          <Button busy={busy} onClick={more}>
+            {t('more')}
+          </Button>
+        ) : null}
+        <ConfirmButton
+          label={t('historyClear')}
+          question={t('historyClearConfirm')}
+          disabled={!items.some((s) => s.source === 'local')}
+          onConfirm={() => void clear()}
+        />
       </div>
     </div>
   );

@@ -84,14 +84,22 @@ export function ImportExportSection({ onImported, locked }: { onImported: () => 
       <Button onClick={() => void exportSettings()}>{t('exportSettings')}</Button>
       <div class="field">
         <label for="import-settings">{t('importSettings')}</label>
-        <input id="import-settings" type="file" accept="application/json,.json" disabled={locked} onChange={(e) => void importFile(e.currentTarget.files?.[0])} />
+        <input
+          id="import-settings"
+          type="file"
+          accept="application/json,.json"
+          disabled={locked}
+          onChange={(e) => void importFile(e.currentTarget.files?.[0])}
+        />
       </div>
       {tooBig ? <Notice kind="error">{t('importTooBig')}</Notice> : null}
       {held && step.kind !== 'asking' ? (
         <Notice kind="warn">
           <p>{t('legacyHeldNotice')}</p>
           <div class="row">
-            <Button disabled={locked} onClick={() => void review(held)}>{t('legacyHeldReview')}</Button>
+            <Button disabled={locked} onClick={() => void review(held)}>
+              {t('legacyHeldReview')}
+            </Button>
             <Button onClick={() => void forgetHeld()}>{t('legacyHeldDiscard')}</Button>
           </div>
         </Notice>
@@ -106,7 +114,9 @@ export function ImportExportSection({ onImported, locked }: { onImported: () => 
             <Ignored plan={step.plan} />
           </Notice>
           <div class="row">
-            <Button variant="danger" busy={busy} onClick={() => void apply(step.json, step.plan.confirm)}>{t('importApply')}</Button>
+            <Button variant="danger" busy={busy} onClick={() => void apply(step.json, step.plan.confirm)}>
+              {t('importApply')}
+            </Button>
             <Button onClick={() => setStep({ kind: 'cancelled' })}>{t('cancel')}</Button>
           </div>
         </div>
@@ -133,7 +143,11 @@ function ImportDone({ plan, refused }: { plan: ImportPlan; refused: Record<strin
       )}
       <Rejected plan={plan} />
       <Ignored plan={plan} />
-      {notApplied.length ? <p>{t('importIgnored')} {notApplied.map(([k, why]) => `${k}: ${why}`).join('; ')}</p> : null}
+      {notApplied.length ? (
+        <p>
+          {t('importIgnored')} {notApplied.map(([k, why]) => `${k}: ${why}`).join('; ')}
+        </p>
+      ) : null}
     </Notice>
   );
 }

@@ -5,8 +5,19 @@
  * changes, each list entry refused with its reason, and what the file holds that is ignored.
  * Values are rendered as text.
  */
-import type { ImportChange, ImportPlan, IgnoredWhy, RejectedEntry, WeakenReason } from '@/src/shared/policy/import-plan';
-import { describeChange, HOST_ENTRY_PROBLEM_KEYS, SETTING_LABEL_KEYS, type Words } from '@/src/shared/policy/import-words';
+import type {
+  ImportChange,
+  ImportPlan,
+  IgnoredWhy,
+  RejectedEntry,
+  WeakenReason,
+} from '@/src/shared/policy/import-plan';
+import {
+  describeChange,
+  HOST_ENTRY_PROBLEM_KEYS,
+  SETTING_LABEL_KEYS,
+  type Words,
+} from '@/src/shared/policy/import-words';
 import { t } from '../i18n';
 
 export const WEAKEN_KEYS: Record<WeakenReason, string> = {
@@ -37,19 +48,33 @@ export const IGNORED_KEYS: Record<IgnoredWhy, string> = {
 
 /** One line of words, its values substituted (a label by its own message). */
 export function sayWords(w: Words): string {
-  return t(w.msg, w.args.map((a) => ('msg' in a ? t(a.msg) : a.text)));
+  return t(
+    w.msg,
+    w.args.map((a) => ('msg' in a ? t(a.msg) : a.text)),
+  );
 }
 
 function Change({ c }: { c: ImportChange }) {
   const words = describeChange(c);
   return (
     <li class={c.weakens ? 'change weakens' : 'change'} data-key={c.key}>
-      {words.length === 1 ? <span class="break">{sayWords(words[0]!)}</span> : (
+      {words.length === 1 ? (
+        <span class="break">{sayWords(words[0]!)}</span>
+      ) : (
         <ul class="plan-words">
-          {words.map((w, i) => <li key={i} class="break">{sayWords(w)}</li>)}
+          {words.map((w, i) => (
+            <li key={i} class="break">
+              {sayWords(w)}
+            </li>
+          ))}
         </ul>
       )}
-      {c.weakens ? <strong class="warn-text weaken-flag"> {t('importWeakens')} {t(WEAKEN_KEYS[c.weakens])}</strong> : null}
+      {c.weakens ? (
+        <strong class="warn-text weaken-flag">
+          {' '}
+          {t('importWeakens')} {t(WEAKEN_KEYS[c.weakens])}
+        </strong>
+      ) : null}
     </li>
   );
 }
@@ -57,7 +82,9 @@ function Change({ c }: { c: ImportChange }) {
 export function PlanChanges({ plan }: { plan: ImportPlan }) {
   return (
     <ul class="plan-changes">
-      {plan.changes.map((c) => <Change key={c.key} c={c} />)}
+      {plan.changes.map((c) => (
+        <Change key={c.key} c={c} />
+      ))}
     </ul>
   );
 }
@@ -65,14 +92,19 @@ export function PlanChanges({ plan }: { plan: ImportPlan }) {
 export function KeyNote({ plan }: { plan: ImportPlan }) {
   const k = plan.serviceKey;
   if (!k || !k.newOrigin || k.keyOrigin === k.newOrigin) return null;
-  return <p class="break">{k.keyOrigin ? t('importKeyStays', [k.keyOrigin, k.newOrigin]) : t('importKeyNeeded', k.newOrigin)}</p>;
+  return (
+    <p class="break">
+      {k.keyOrigin ? t('importKeyStays', [k.keyOrigin, k.newOrigin]) : t('importKeyNeeded', k.newOrigin)}
+    </p>
+  );
 }
 
 function Entry({ r }: { r: RejectedEntry }) {
   return (
     <li>
       <code class="break">{r.entry}</code>
-      {r.length !== undefined ? ` ${t('importEntryCut', String(r.length))}` : null} — {t(HOST_ENTRY_PROBLEM_KEYS[r.problem])}
+      {r.length !== undefined ? ` ${t('importEntryCut', String(r.length))}` : null} —{' '}
+      {t(HOST_ENTRY_PROBLEM_KEYS[r.problem])}
     </li>
   );
 }
@@ -87,7 +119,11 @@ export function Rejected({ plan }: { plan: ImportPlan }) {
         return (
           <div key={list} class="plan-rejected" data-list={list}>
             {t('importRejected', t(SETTING_LABEL_KEYS[list]))}
-            <ul>{entries.map((r, i) => <Entry key={i} r={r} />)}</ul>
+            <ul>
+              {entries.map((r, i) => (
+                <Entry key={i} r={r} />
+              ))}
+            </ul>
           </div>
         );
       })}
@@ -101,7 +137,11 @@ export function Ignored({ plan }: { plan: ImportPlan }) {
     <div>
       {t('importIgnored')}
       <ul class="plan-ignored">
-        {plan.ignored.map((i) => <li key={`${i.key}:${i.why}`}><code>{i.key}</code> — {t(IGNORED_KEYS[i.why])}</li>)}
+        {plan.ignored.map((i) => (
+          <li key={`${i.key}:${i.why}`}>
+            <code>{i.key}</code> — {t(IGNORED_KEYS[i.why])}
+          </li>
+        ))}
       </ul>
     </div>
   );

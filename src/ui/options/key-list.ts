@@ -9,7 +9,13 @@ export type KeyRow = Pick<ApiKeyData, 'id' | 'name' | 'scopes' | 'createdAt'>;
 
 export function toKeyRows(data: unknown): KeyRow[] {
   const obj = data as { items?: unknown; keys?: unknown } | null;
-  const list = Array.isArray(data) ? data : Array.isArray(obj?.items) ? obj.items : Array.isArray(obj?.keys) ? obj.keys : [];
+  const list = Array.isArray(data)
+    ? data
+    : Array.isArray(obj?.items)
+      ? obj.items
+      : Array.isArray(obj?.keys)
+        ? obj.keys
+        : [];
   return (list as unknown[])
     .filter((k): k is ApiKeyData => !!k && typeof k === 'object' && typeof (k as ApiKeyData).id === 'string')
     .map((k) => ({

@@ -19,7 +19,15 @@ import { toKeyRows } from './key-list';
 
 export const SCOPES = ['SCAN_WRITE', 'SCAN_READ', 'KEYS_ADMIN', 'CREDITS', 'SETTINGS'] as const;
 
-export function KeysSection({ canUse, onUse, connection }: { canUse: boolean; onUse: (secret: string) => Promise<Reply>; connection?: string }) {
+export function KeysSection({
+  canUse,
+  onUse,
+  connection,
+}: {
+  canUse: boolean;
+  onUse: (secret: string) => Promise<Reply>;
+  connection?: string;
+}) {
   const list = useRequest({ type: 'keys.list' });
   // A new saved connection lists its keys at once. Not a remount: "Use this key" changes the
   // connection too, and the panel of the key just created must stay until Done.
@@ -52,7 +60,8 @@ export function KeysSection({ canUse, onUse, connection }: { canUse: boolean; on
     setError(reply.ok ? null : reply.error);
     list.reload();
   };
-  const toggle = (scope: string, on: boolean) => setScopes((cur) => (on ? [...cur, scope] : cur.filter((s) => s !== scope)));
+  const toggle = (scope: string, on: boolean) =>
+    setScopes((cur) => (on ? [...cur, scope] : cur.filter((s) => s !== scope)));
 
   return (
     <div class="stack">
@@ -63,24 +72,40 @@ export function KeysSection({ canUse, onUse, connection }: { canUse: boolean; on
           <li key={k.id} class="key-row">
             <div class="key-text">
               <strong>{k.name ?? t('unnamedKey')}</strong> <code>{k.id}</code>
-              <div class="muted">{k.scopes.join(', ') || t('none')} · {formatTime(k.createdAt)}</div>
+              <div class="muted">
+                {k.scopes.join(', ') || t('none')} · {formatTime(k.createdAt)}
+              </div>
             </div>
-            <ConfirmButton label={t('revoke')} question={t('revokeConfirm', k.name ?? k.id)} onConfirm={() => void revoke(k.id)} />
+            <ConfirmButton
+              label={t('revoke')}
+              question={t('revokeConfirm', k.name ?? k.id)}
+              onConfirm={() => void revoke(k.id)}
+            />
           </li>
         ))}
       </ul>
       {created ? (
         <CreatedKey created={created} canUse={canUse} onUse={onUse} onDone={() => setCreated(null)} />
       ) : (
-        <form class="stack" onSubmit={(e) => { e.preventDefault(); void create(); }}>
+        <form
+          class="stack"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void create();
+          }}
+        >
           <h3>{t('createKey')}</h3>
           <TextField label={t('keyName')} value={name} onInput={setName} />
           <fieldset>
             <legend>{t('scopes')}</legend>
-            {SCOPES.map((s) => <CheckField key={s} label={s} checked={scopes.includes(s)} onChange={(on) => toggle(s, on)} />)}
+            {SCOPES.map((s) => (
+              <CheckField key={s} label={s} checked={scopes.includes(s)} onChange={(on) => toggle(s, on)} />
+            ))}
           </fieldset>
           {noScope ? <Notice kind="error">{t('pickScope')}</Notice> : null}
-          <Button type="submit" variant="primary">{t('createKey')}</Button>
+          <Button type="submit" variant="primary">
+            {t('createKey')}
+          </Button>
         </form>
       )}
       {error ? <ErrorText error={error} /> : null}

@@ -17,8 +17,14 @@ import { useRequest } from '../use-request';
 const SHOWN = 100;
 
 export function toLedger(data: unknown): LedgerEntry[] {
-  const list = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { entries?: unknown }).entries) ? (data as { entries: unknown[] }).entries : [];
-  return list.filter((e): e is LedgerEntry => !!e && typeof e === 'object' && typeof (e as LedgerEntry).url === 'string');
+  const list = Array.isArray(data)
+    ? data
+    : data && typeof data === 'object' && Array.isArray((data as { entries?: unknown }).entries)
+      ? (data as { entries: unknown[] }).entries
+      : [];
+  return list.filter(
+    (e): e is LedgerEntry => !!e && typeof e === 'object' && typeof (e as LedgerEntry).url === 'string',
+  );
 }
 
 export function LedgerSection() {
@@ -41,18 +47,39 @@ export function LedgerSection() {
       {sorted.length ? (
         <table class="ledger">
           <caption class="visually-hidden">{t('ledgerTitle')}</caption>
-          <thead><tr><th scope="col">{t('when')}</th><th scope="col">{t('url')}</th><th scope="col">{t('why')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t('when')}</th>
+              <th scope="col">{t('url')}</th>
+              <th scope="col">{t('why')}</th>
+            </tr>
+          </thead>
           <tbody>
             {sorted.slice(0, SHOWN).map((e, i) => (
-              <tr key={i}><td>{formatTime(e.at)}</td><td class="break">{e.url}</td><td>{e.sentTo === 'shortener' ? `${reasonLabel(e.reason)} · ${t('ledgerShortener')}` : reasonLabel(e.reason)}</td></tr>
+              <tr key={i}>
+                <td>{formatTime(e.at)}</td>
+                <td class="break">{e.url}</td>
+                <td>
+                  {e.sentTo === 'shortener'
+                    ? `${reasonLabel(e.reason)} · ${t('ledgerShortener')}`
+                    : reasonLabel(e.reason)}
+                </td>
+              </tr>
             ))}
           </tbody>
         </table>
       ) : null}
       {sorted.length > SHOWN ? <p class="muted">{t('moreItems', formatNumber(sorted.length - SHOWN))}</p> : null}
       <div class="row">
-        <Button disabled={!entries.length} onClick={() => downloadJson('linklens-ledger.json', sorted)}>{t('exportLedger')}</Button>
-        <ConfirmButton label={t('clearLedger')} question={t('clearLedgerConfirm')} disabled={!entries.length} onConfirm={() => void clear()} />
+        <Button disabled={!entries.length} onClick={() => downloadJson('linklens-ledger.json', sorted)}>
+          {t('exportLedger')}
+        </Button>
+        <ConfirmButton
+          label={t('clearLedger')}
+          question={t('clearLedgerConfirm')}
+          disabled={!entries.length}
+          onConfirm={() => void clear()}
+        />
       </div>
       {clearError ? <p role="alert">{clearError}</p> : null}
     </div>

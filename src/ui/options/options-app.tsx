@@ -12,12 +12,20 @@ import { t } from '../i18n';
 import { useSettings } from './use-settings';
 import { BrandHeader } from '../components/brand';
 import { routeFor, visibleGroups, type GroupId } from './option-groups';
-import { connectionIdentity, OPTION_SECTIONS, shownSections, type OptionSection, type SectionContext } from './sections';
+import {
+  connectionIdentity,
+  OPTION_SECTIONS,
+  shownSections,
+  type OptionSection,
+  type SectionContext,
+} from './sections';
 import { SideNav } from './side-nav';
 import { useHash } from './use-route';
 
 /** Every section title key (for the locale convention test). */
-export const SECTION_TITLE_KEYS: Record<string, string> = Object.fromEntries(OPTION_SECTIONS.map((s) => [s.id, s.titleKey]));
+export const SECTION_TITLE_KEYS: Record<string, string> = Object.fromEntries(
+  OPTION_SECTIONS.map((s) => [s.id, s.titleKey]),
+);
 
 function Section({ section, ctx }: { section: OptionSection; ctx: SectionContext }) {
   return (
@@ -28,10 +36,24 @@ function Section({ section, ctx }: { section: OptionSection; ctx: SectionContext
   );
 }
 
-function Group({ id, shown, sections, ctx }: { id: GroupId; shown: boolean; sections: readonly OptionSection[]; ctx: SectionContext }) {
+function Group({
+  id,
+  shown,
+  sections,
+  ctx,
+}: {
+  id: GroupId;
+  shown: boolean;
+  sections: readonly OptionSection[];
+  ctx: SectionContext;
+}) {
   return (
     <div class="options-group" data-group={id} hidden={!shown}>
-      {sections.filter((s) => s.group === id).map((s) => <Section key={s.id} section={s} ctx={ctx} />)}
+      {sections
+        .filter((s) => s.group === id)
+        .map((s) => (
+          <Section key={s.id} section={s} ctx={ctx} />
+        ))}
     </div>
   );
 }
@@ -52,11 +74,16 @@ export function OptionsApp() {
   useEffect(() => {
     const root = mainRef.current;
     if (!root || !loaded) return;
-    const named = route.section && route.section !== route.group ? root.querySelector<HTMLElement>(`section#${route.section}`) : null;
+    const named =
+      route.section && route.section !== route.group
+        ? root.querySelector<HTMLElement>(`section#${route.section}`)
+        : null;
     if (named) named.scrollIntoView({ block: 'start' });
     else if (moved) scrollTo({ top: 0 });
     if (!moved) return;
-    const heading = (named ?? root.querySelector(`[data-group="${route.group}"] section`))?.querySelector<HTMLElement>('h2');
+    const heading = (named ?? root.querySelector(`[data-group="${route.group}"] section`))?.querySelector<HTMLElement>(
+      'h2',
+    );
     if (!heading) return;
     heading.tabIndex = -1;
     heading.focus({ preventScroll: true });
@@ -73,8 +100,16 @@ export function OptionsApp() {
           {error ? <ErrorText error={error} /> : null}
           {!model && !error ? <p role="status">{t('loading')}</p> : null}
           <BrandHeader />
-          {model?.data.lockAll ? <p class="org-managed"><LockedNote /></p> : null}
-          {model ? groups.map((g) => <Group key={g} id={g} shown={g === route.group} sections={sections} ctx={{ model, conn }} />) : null}
+          {model?.data.lockAll ? (
+            <p class="org-managed">
+              <LockedNote />
+            </p>
+          ) : null}
+          {model
+            ? groups.map((g) => (
+                <Group key={g} id={g} shown={g === route.group} sections={sections} ctx={{ model, conn }} />
+              ))
+            : null}
         </main>
       </div>
     </div>

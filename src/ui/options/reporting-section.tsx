@@ -42,7 +42,13 @@ function Delivery({ s }: { s: ReportingStatusData }) {
         </>
       ) : null}
       <dt>{t('repLastResult')}</dt>
-      <dd>{!last ? t('repNever') : last.ok ? t('repLastOk', [when(last.at), String(last.status ?? '')]) : t('repLastFailed', [when(last.at), last.error ?? String(last.status ?? '')])}</dd>
+      <dd>
+        {!last
+          ? t('repNever')
+          : last.ok
+            ? t('repLastOk', [when(last.at), String(last.status ?? '')])
+            : t('repLastFailed', [when(last.at), last.error ?? String(last.status ?? '')])}
+      </dd>
       {s.nextAttemptAt ? (
         <>
           <dt>{t('repNextAttempt')}</dt>
@@ -65,7 +71,9 @@ export function ReportingSection() {
           <p>{t('repOn')}</p>
           <dl class="kv">
             <dt>{t('repTo')}</dt>
-            <dd><code class="break">{s.url}</code></dd>
+            <dd>
+              <code class="break">{s.url}</code>
+            </dd>
             <dt>{t('repToken')}</dt>
             <dd>{s.tokenSet ? t('repTokenSet') : t('repTokenNone')}</dd>
             <dt>{t('repDeviceTag')}</dt>

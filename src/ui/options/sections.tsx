@@ -51,29 +51,75 @@ export function connectionIdentity(data: SettingsData): string | null {
 
 /** In place of a service section while nothing is connected: points at the Connection group. */
 function ConnectFirst() {
-  return <Notice kind="info"><span>{t('connectFirst')}</span> <a href="#connection">{t('group_connection')}</a></Notice>;
+  return (
+    <Notice kind="info">
+      <span>{t('connectFirst')}</span> <a href="#connection">{t('group_connection')}</a>
+    </Notice>
+  );
 }
 
 export const OPTION_SECTIONS: readonly OptionSection[] = [
-  { id: 'connection', group: 'connection', titleKey: 'sec_connection', render: ({ model }) => <ConnectionSection model={model} /> },
-  { id: 'protection', group: 'protection', titleKey: 'sec_protection', render: ({ model }) => <ProtectionSection model={model} /> },
+  {
+    id: 'connection',
+    group: 'connection',
+    titleKey: 'sec_connection',
+    render: ({ model }) => <ConnectionSection model={model} />,
+  },
+  {
+    id: 'protection',
+    group: 'protection',
+    titleKey: 'sec_protection',
+    render: ({ model }) => <ProtectionSection model={model} />,
+  },
   { id: 'privacy', group: 'privacy', titleKey: 'sec_privacy', render: ({ model }) => <PrivacySection model={model} /> },
   { id: 'cache', group: 'privacy', titleKey: 'sec_cache', render: () => <CacheSection /> },
   { id: 'lists', group: 'lists', titleKey: 'sec_lists', render: ({ model }) => <ListsSection model={model} /> },
   { id: 'exceptions', group: 'lists', titleKey: 'sec_exceptions', render: () => <ExceptionsSection /> },
   { id: 'ledger', group: 'activity', titleKey: 'sec_ledger', render: () => <LedgerSection /> },
-  { id: 'audit', group: 'activity', titleKey: 'sec_audit', render: ({ model }) => <AuditSection auditOnly={model.settings.auditOnly} /> },
-  { id: 'history', group: 'activity', titleKey: 'sec_history', render: ({ conn }) => <HistorySection key={conn ?? 'none'} connected={conn !== null} /> },
+  {
+    id: 'audit',
+    group: 'activity',
+    titleKey: 'sec_audit',
+    render: ({ model }) => <AuditSection auditOnly={model.settings.auditOnly} />,
+  },
+  {
+    id: 'history',
+    group: 'activity',
+    titleKey: 'sec_history',
+    render: ({ conn }) => <HistorySection key={conn ?? 'none'} connected={conn !== null} />,
+  },
   {
     id: 'keys',
     group: 'account',
     titleKey: 'sec_keys',
     account: true,
-    render: ({ model, conn }) => (conn ? <KeysSection connection={conn} canUse={!model.locked('apiKey')} onUse={(apiKey) => model.save({ apiKey })} /> : <ConnectFirst />),
+    render: ({ model, conn }) =>
+      conn ? (
+        <KeysSection connection={conn} canUse={!model.locked('apiKey')} onUse={(apiKey) => model.save({ apiKey })} />
+      ) : (
+        <ConnectFirst />
+      ),
   },
-  { id: 'credits', group: 'account', titleKey: 'sec_credits', account: true, render: ({ conn }) => (conn ? <CreditsSection key={conn} /> : <ConnectFirst />) },
-  { id: 'account', group: 'account', titleKey: 'sec_account', account: true, render: ({ conn }) => (conn ? <AccountSection key={conn} /> : <ConnectFirst />) },
-  { id: 'backup', group: 'advanced', titleKey: 'sec_backup', render: ({ model }) => <ImportExportSection locked={model.data.lockAll} onImported={model.reload} /> },
+  {
+    id: 'credits',
+    group: 'account',
+    titleKey: 'sec_credits',
+    account: true,
+    render: ({ conn }) => (conn ? <CreditsSection key={conn} /> : <ConnectFirst />),
+  },
+  {
+    id: 'account',
+    group: 'account',
+    titleKey: 'sec_account',
+    account: true,
+    render: ({ conn }) => (conn ? <AccountSection key={conn} /> : <ConnectFirst />),
+  },
+  {
+    id: 'backup',
+    group: 'advanced',
+    titleKey: 'sec_backup',
+    render: ({ model }) => <ImportExportSection locked={model.data.lockAll} onImported={model.reload} />,
+  },
   { id: 'reporting', group: 'advanced', titleKey: 'sec_reporting', render: () => <ReportingSection /> },
 ];
 

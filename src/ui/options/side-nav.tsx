@@ -12,7 +12,9 @@ export function SideNav({ groups, current }: { groups: readonly GroupId[]; curre
       <ul>
         {groups.map((g) => (
           <li key={g}>
-            <a href={`#${g}`} aria-current={g === current ? 'page' : undefined}>{t(GROUP_TITLE_KEYS[g])}</a>
+            <a href={`#${g}`} aria-current={g === current ? 'page' : undefined}>
+              {t(GROUP_TITLE_KEYS[g])}
+            </a>
           </li>
         ))}
       </ul>

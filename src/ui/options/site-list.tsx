@@ -50,23 +50,41 @@ export function SiteList({ list, title, sites, locked, orgAdds, fixed, onChanged
       <legend>{title}</legend>
       {locked ? <LockedNote /> : null}
       {!locked && orgAdds && fixed.length === 0 ? <p class="muted">{t('listOrgNote')}</p> : null}
-      {sites.length === 0 ? <p class="muted">{t('noSites')}</p> : (
+      {sites.length === 0 ? (
+        <p class="muted">{t('noSites')}</p>
+      ) : (
         <ul>
           {sites.map((site) => (
             <li key={site}>
               <span>{site}</span>{' '}
-              {locked ? null : fixed.includes(site) ? <LockedNote /> : <Button variant="link" onClick={() => void change('remove', site)}>{t('removeSite', site)}</Button>}
+              {locked ? null : fixed.includes(site) ? (
+                <LockedNote />
+              ) : (
+                <Button variant="link" onClick={() => void change('remove', site)}>
+                  {t('removeSite', site)}
+                </Button>
+              )}
             </li>
           ))}
         </ul>
       )}
       {locked ? null : (
-        <form class="row" onSubmit={(e) => { e.preventDefault(); void add(); }}>
+        <form
+          class="row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add();
+          }}
+        >
           <TextField label={t('addSiteLabel', title)} value={input} onInput={setInput} placeholder="example.com" />
           <Button type="submit">{t('add')}</Button>
         </form>
       )}
-      {invalid ? <Notice kind="error">{t('invalidSite')} {t(HOST_ENTRY_PROBLEM_KEYS[invalid])}</Notice> : null}
+      {invalid ? (
+        <Notice kind="error">
+          {t('invalidSite')} {t(HOST_ENTRY_PROBLEM_KEYS[invalid])}
+        </Notice>
+      ) : null}
       {error ? <ErrorText error={error} /> : null}
     </fieldset>
   );

@@ -37,14 +37,25 @@ export function useSettings() {
   const { reload } = req;
   const save = useCallback(
     async (patch: Partial<Settings>, opts: { rebindKey?: { from: string; to: string } } = {}): Promise<Reply> => {
-      const reply = await sendToBackground({ type: 'settings.set', patch, ...(opts.rebindKey ? { rebindKey: opts.rebindKey } : {}) });
+      const reply = await sendToBackground({
+        type: 'settings.set',
+        patch,
+        ...(opts.rebindKey ? { rebindKey: opts.rebindKey } : {}),
+      });
       reload();
       return reply;
     },
     [reload],
   );
   const model: SettingsModel | null = req.data
-    ? { data: req.data, settings: req.data.settings, locked: (k) => isLocked(req.data!, k), floor: (k) => floorValue(req.data!, k), save, reload }
+    ? {
+        data: req.data,
+        settings: req.data.settings,
+        locked: (k) => isLocked(req.data!, k),
+        floor: (k) => floorValue(req.data!, k),
+        save,
+        reload,
+      }
     : null;
   return { model, error: req.error, loading: req.loading };
 }

@@ -31,7 +31,10 @@ export function BudgetNotice({ budget, now = Date.now() }: { budget: BudgetRepor
   const recent = budget.tab && now - budget.tab.at < RECENT_MS ? budget.tab : null;
   if (!recent && budget.refusedToday === 0) return null;
   return (
-    <section class="budget" aria-label={t('budgetSpentToday', [formatNumber(budget.today.navigations), formatNumber(budget.today.hovers)])}>
+    <section
+      class="budget"
+      aria-label={t('budgetSpentToday', [formatNumber(budget.today.navigations), formatNumber(budget.today.hovers)])}
+    >
       {recent ? <Notice kind="warn">{tabLine(recent)}</Notice> : null}
       {budget.refusedToday > 0 ? (
         <Notice kind="info">
@@ -41,7 +44,9 @@ export function BudgetNotice({ budget, now = Date.now() }: { budget: BudgetRepor
               <li key={s.site}>{t('budgetUnusualSite', [s.site, formatNumber(s.refused)])}</li>
             ))}
           </ul>
-          <p class="muted">{t('budgetSpentToday', [formatNumber(budget.today.navigations), formatNumber(budget.today.hovers)])}</p>
+          <p class="muted">
+            {t('budgetSpentToday', [formatNumber(budget.today.navigations), formatNumber(budget.today.hovers)])}
+          </p>
         </Notice>
       ) : null}
     </section>

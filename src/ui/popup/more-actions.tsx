@@ -12,7 +12,13 @@ export function MoreActions({ children }: { children: ComponentChildren }) {
   const id = useId();
   return (
     <section class="more-actions">
-      <button type="button" class="btn btn-link disclosure" aria-expanded={open ? 'true' : 'false'} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        class="btn btn-link disclosure"
+        aria-expanded={open ? 'true' : 'false'}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
         <span aria-hidden="true">{open ? '▾' : '▸'}</span> {t('moreActions')}
       </button>
       <div id={id} class="more-body" hidden={!open}>

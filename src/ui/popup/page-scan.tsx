@@ -14,9 +14,14 @@ import { t } from '../i18n';
 import { tn } from '../plural';
 
 const isProgress = (x: unknown): x is PageScanProgressData =>
-  !!x && typeof x === 'object' && typeof (x as PageScanProgressData).total === 'number' && typeof (x as PageScanProgressData).done === 'number';
+  !!x &&
+  typeof x === 'object' &&
+  typeof (x as PageScanProgressData).total === 'number' &&
+  typeof (x as PageScanProgressData).done === 'number';
 const isPreview = (x: unknown): x is PageScanPreviewData =>
-  !!x && typeof x === 'object' && (['total', 'toSend', 'known', 'skipped'] as const).every((k) => typeof (x as PageScanPreviewData)[k] === 'number');
+  !!x &&
+  typeof x === 'object' &&
+  (['total', 'toSend', 'known', 'skipped'] as const).every((k) => typeof (x as PageScanPreviewData)[k] === 'number');
 
 export function PageScan({ tabId, pollMs = 500 }: { tabId: number; pollMs?: number }) {
   const [progress, setProgress] = useState<PageScanProgressData | null>(null);
@@ -65,13 +70,17 @@ export function PageScan({ tabId, pollMs = 500 }: { tabId: number; pollMs?: numb
   return (
     <section class="page-scan" aria-label={t('pageScanTitle')}>
       {preview ? null : (
-        <Button busy={running || counting} onClick={() => void count()}>{t('checkAllLinks')}</Button>
+        <Button busy={running || counting} onClick={() => void count()}>
+          {t('checkAllLinks')}
+        </Button>
       )}
       {preview && checkable > 0 ? (
         <div class="page-scan-preview" role="status">
           <p>{t('pageScanPreview', [preview.total, preview.toSend, preview.known, preview.skipped])}</p>
           {preview.toSend === 0 ? <p class="muted">{t('pageScanNothingToSend')}</p> : null}
-          <Button variant="primary" onClick={() => void start()}>{t('pageScanConfirm', checkable)}</Button>
+          <Button variant="primary" onClick={() => void start()}>
+            {t('pageScanConfirm', checkable)}
+          </Button>
           <Button onClick={() => setPreview(null)}>{t('pageScanCancel')}</Button>
         </div>
       ) : null}
@@ -87,7 +96,9 @@ export function PageScan({ tabId, pollMs = 500 }: { tabId: number; pollMs?: numb
           <span>{tn('pageScanCount', progress.total, [progress.done, progress.total, progress.flagged])}</span>
         </div>
       ) : null}
-      {!preview && progress && progress.total === 0 && !running && started > 0 ? <Notice kind="info">{t('pageScanNone')}</Notice> : null}
+      {!preview && progress && progress.total === 0 && !running && started > 0 ? (
+        <Notice kind="info">{t('pageScanNone')}</Notice>
+      ) : null}
       {error ? <ErrorText error={error} /> : null}
     </section>
   );

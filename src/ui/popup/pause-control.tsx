@@ -29,7 +29,9 @@ export function PauseControl({ pausedUntil, onDone }: { pausedUntil: number | nu
           <Notice kind="warn">
             {pausedUntil === -1 ? t('pausedUntilRestart') : t('pausedUntil', formatClock(pausedUntil))}
           </Notice>
-          <Button variant="primary" onClick={() => void set(0)}>{t('resume')}</Button>
+          <Button variant="primary" onClick={() => void set(0)}>
+            {t('resume')}
+          </Button>
         </>
       ) : (
         <div class="row">

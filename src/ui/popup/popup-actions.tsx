@@ -20,9 +20,22 @@ import type { PopupAction } from './popup-layout';
 export const isWeb = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
 
 /** The site is on the person's allowlist already (nothing to trust). */
-export const isTrusted = (data: TabStatusData): boolean => data.status.kind === 'skipped' && data.status.reason === 'allowlisted';
+export const isTrusted = (data: TabStatusData): boolean =>
+  data.status.kind === 'skipped' && data.status.reason === 'allowlisted';
 
-export function PopupActions({ data, tabId, onDone, actions, primary }: { data: TabStatusData; tabId?: number; onDone: () => void; actions: readonly PopupAction[]; primary?: boolean }) {
+export function PopupActions({
+  data,
+  tabId,
+  onDone,
+  actions,
+  primary,
+}: {
+  data: TabStatusData;
+  tabId?: number;
+  onDone: () => void;
+  actions: readonly PopupAction[];
+  primary?: boolean;
+}) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -48,14 +61,26 @@ export function PopupActions({ data, tabId, onDone, actions, primary }: { data: 
     <div class="actions">
       <div class="row">
         {has('checkAgain') && url && data.configured ? (
-          <Button variant={primary ? 'primary' : 'secondary'} busy={busy === 'scan'} onClick={() => void run('scan', () => sendToBackground({ type: 'scan.url', url, reason: 'popup', force: true, tabId }))}>
+          <Button
+            variant={primary ? 'primary' : 'secondary'}
+            busy={busy === 'scan'}
+            onClick={() =>
+              void run('scan', () => sendToBackground({ type: 'scan.url', url, reason: 'popup', force: true, tabId }))
+            }
+          >
             {t('checkAgain')}
           </Button>
         ) : null}
         {has('trust') && host && site && !trusted && !asking && data.canTrust ? (
-          <Button busy={busy === 'trust'} onClick={() => setAsking(true)}>{t('trustSite', host)}</Button>
+          <Button busy={busy === 'trust'} onClick={() => setAsking(true)}>
+            {t('trustSite', host)}
+          </Button>
         ) : null}
-        {has('settings') ? <Button variant={primary ? 'primary' : 'link'} onClick={() => void openOptions()}>{t('openSettings')}</Button> : null}
+        {has('settings') ? (
+          <Button variant={primary ? 'primary' : 'link'} onClick={() => void openOptions()}>
+            {t('openSettings')}
+          </Button>
+        ) : null}
       </div>
       {asking && host && site ? (
         <TrustPanel
@@ -65,12 +90,21 @@ export function PopupActions({ data, tabId, onDone, actions, primary }: { data: 
           onCancel={() => setAsking(false)}
           onTrust={(entry) => {
             setAsking(false);
-            void run('trust', () => sendToBackground({ type: 'allowlist.add', host: entry, scope: 'host' }), t('trustedSite', entry));
+            void run(
+              'trust',
+              () => sendToBackground({ type: 'allowlist.add', host: entry, scope: 'host' }),
+              t('trustedSite', entry),
+            );
           }}
         />
       ) : null}
       {has('report') && url && data.status.kind === 'verdict' ? (
-        <ReportMistake url={url} tabId={tabId} scanId={data.status.verdict.scanId} summary={`${data.status.verdict.riskScore}/100 ${data.status.verdict.categories.join(', ')}`} />
+        <ReportMistake
+          url={url}
+          tabId={tabId}
+          scanId={data.status.verdict.scanId}
+          summary={`${data.status.verdict.riskScore}/100 ${data.status.verdict.categories.join(', ')}`}
+        />
       ) : null}
       {done ? <Notice kind="ok">{done}</Notice> : null}
       {error ? <ErrorText error={error} /> : null}

@@ -26,7 +26,9 @@ function SetUp() {
     <section class="setup">
       <h2>{t('setupTitle')}</h2>
       <p>{t('setupBody')}</p>
-      <Button variant="primary" onClick={() => void openOptions()}>{t('setupAction')}</Button>
+      <Button variant="primary" onClick={() => void openOptions()}>
+        {t('setupAction')}
+      </Button>
     </section>
   );
 }
@@ -35,7 +37,17 @@ function SetUp() {
  * The verdict card, then the one or two actions that matter first (popup-layout.ts), then the
  * rest behind "More actions".
  */
-function Configured({ data, tabId, pollMs, refresh }: { data: TabStatusData; tabId: number | undefined; pollMs: number; refresh: () => void }) {
+function Configured({
+  data,
+  tabId,
+  pollMs,
+  refresh,
+}: {
+  data: TabStatusData;
+  tabId: number | undefined;
+  pollMs: number;
+  refresh: () => void;
+}) {
   const web = isWeb(data.url);
   const layout = popupLayout({
     web,
@@ -55,10 +67,13 @@ function Configured({ data, tabId, pollMs, refresh }: { data: TabStatusData; tab
   return (
     <>
       <WereThere />
-      {tabId !== undefined ? <SignInState tabId={tabId} /> : null}{/* docs/decisions/016-organizations.md */}
+      {tabId !== undefined ? <SignInState tabId={tabId} /> : null}
+      {/* docs/decisions/016-organizations.md */}
       <StatusView data={data} />
       <BudgetNotice budget={data.budget} />
-      <section class="first-actions" aria-label={t('actions')}>{part(layout.first, true)}</section>
+      <section class="first-actions" aria-label={t('actions')}>
+        {part(layout.first, true)}
+      </section>
       {layout.more.length ? <MoreActions>{part(layout.more, false)}</MoreActions> : null}
     </>
   );
@@ -70,13 +85,27 @@ export function PopupApp({ pollMs = 500 }: { pollMs?: number }) {
     <main class="popup">
       <header class="bar">
         <h1>{t('extName')}</h1>
-        {data && data.credits !== null ? <span class="credits">{t('creditsBalance', formatNumber(data.credits))}</span> : null}
+        {data && data.credits !== null ? (
+          <span class="credits">{t('creditsBalance', formatNumber(data.credits))}</span>
+        ) : null}
       </header>
       {error ? <ErrorText error={error} /> : null}
-      {!data && !error ? <p class="muted" role="status">{tabId === null ? t('noTab') : t('loading')}</p> : null}
+      {!data && !error ? (
+        <p class="muted" role="status">
+          {tabId === null ? t('noTab') : t('loading')}
+        </p>
+      ) : null}
       {data && !data.configured ? <SetUp /> : null}
-      {data && data.configured ? <Configured data={data} tabId={typeof tabId === 'number' ? tabId : undefined} pollMs={pollMs} refresh={refresh} /> : null}
-      <SupportNote />{/* docs/decisions/016-organizations.md: the organization's contact, from policy */}
+      {data && data.configured ? (
+        <Configured
+          data={data}
+          tabId={typeof tabId === 'number' ? tabId : undefined}
+          pollMs={pollMs}
+          refresh={refresh}
+        />
+      ) : null}
+      <SupportNote />
+      {/* docs/decisions/016-organizations.md: the organization's contact, from policy */}
     </main>
   );
 }

@@ -29,7 +29,14 @@ const MORE_ORDER: readonly PopupAction[] = ['pageScan', 'report', 'trust', 'paus
 
 export function popupLayout(f: PopupFacts): PopupLayout {
   const flagged = f.verdictAction === 'warn' || f.verdictAction === 'block';
-  const first: PopupAction[] = f.paused && f.canPause ? ['pause', 'checkAgain'] : !f.web ? ['settings'] : flagged ? ['checkAgain', 'report'] : ['checkAgain', 'pageScan'];
+  const first: PopupAction[] =
+    f.paused && f.canPause
+      ? ['pause', 'checkAgain']
+      : !f.web
+        ? ['settings']
+        : flagged
+          ? ['checkAgain', 'report']
+          : ['checkAgain', 'pageScan'];
   const offered = (a: PopupAction): boolean => {
     switch (a) {
       case 'checkAgain':

@@ -14,7 +14,8 @@ import { mergeScans, toScanList } from '../scan-list';
 const SHOWN = 10;
 
 function Entry({ scan }: { scan: ScanSummary }) {
-  const summary = scan.band !== null && scan.riskScore !== null ? `${bandLabel(scan.band)} · ${scan.riskScore}` : scan.state;
+  const summary =
+    scan.band !== null && scan.riskScore !== null ? `${bandLabel(scan.band)} · ${scan.riskScore}` : scan.state;
   return (
     <li>
       <a
@@ -25,7 +26,9 @@ function Entry({ scan }: { scan: ScanSummary }) {
         }}
       >
         <span class="scan-url">{scan.url}</span>
-        <span class="scan-meta">{summary} · {formatTime(scan.createdAt)}</span>
+        <span class="scan-meta">
+          {summary} · {formatTime(scan.createdAt)}
+        </span>
       </a>
     </li>
   );
@@ -71,15 +74,29 @@ export function RecentScans() {
   return (
     <section class="recent" aria-labelledby="recent-title">
       <h2 id="recent-title">{t('recentScans')}</h2>
-      {items.length === 0 ? <p class="muted">{busy ? t('loading') : t('noScans')}</p> : (
+      {items.length === 0 ? (
+        <p class="muted">{busy ? t('loading') : t('noScans')}</p>
+      ) : (
         <ul class="scan-list">
-          {items.slice(0, limit).map((s) => <Entry key={s.id} scan={s} />)}
+          {items.slice(0, limit).map((s) => (
+            <Entry key={s.id} scan={s} />
+          ))}
         </ul>
       )}
-      {error ? <p class="muted">{t('serviceListUnavailable')} {error.message}</p> : null}
+      {error ? (
+        <p class="muted">
+          {t('serviceListUnavailable')} {error.message}
+        </p>
+      ) : null}
       <div class="row">
-        {items.length > limit || next ? <Button busy={busy} onClick={more}>{t('more')}</Button> : null}
-        <Button variant="link" onClick={() => void openOptions('history')}>{t('allHistory')}</Button>
+        {items.length > limit || next ? (
+          <Button busy={busy} onClick={more}>
+            {t('more')}
+          </Button>
+        ) : null}
+        <Button variant="link" onClick={() => void openOptions('history')}>
+          {t('allHistory')}
+        </Button>
       </div>
     </section>
   );

@@ -27,7 +27,8 @@ export function SignInState({ tabId }: { tabId: number }) {
   if (v.kind === 'lookalike') {
     return (
       <Notice kind="error">
-        <strong>{t('signInLookalike', v.protectedDomain)}</strong> {t(LOOKALIKE_REASON_KEYS[v.reason] ?? 'lookalikeEmbedded')}
+        <strong>{t('signInLookalike', v.protectedDomain)}</strong>{' '}
+        {t(LOOKALIKE_REASON_KEYS[v.reason] ?? 'lookalikeEmbedded')}
       </Notice>
     );
   }

@@ -17,7 +17,16 @@ import { openOptions } from '../open';
 const labelOr = (key: string | undefined, fallback: string) => (key ? t(key) : fallback);
 
 /** Error codes whose fix is in the options page (key, scope, URL). */
-const SETTINGS_FIXES = new Set(['unauthorized', 'key_rejected', 'forbidden', 'missing_scope', 'not_configured', 'config', 'invalid_url', 'not_https']);
+const SETTINGS_FIXES = new Set([
+  'unauthorized',
+  'key_rejected',
+  'forbidden',
+  'missing_scope',
+  'not_configured',
+  'config',
+  'invalid_url',
+  'not_https',
+]);
 
 function StatusBody({ status }: { status: UrlStatus }) {
   switch (status.kind) {
@@ -39,7 +48,9 @@ function StatusBody({ status }: { status: UrlStatus }) {
     case 'verdict':
       return (
         <>
-          <p class={`decision decision-${status.decision.action}`}>{labelOr(ACTION_KEYS[status.decision.action], t('action_unknown'))}</p>
+          <p class={`decision decision-${status.decision.action}`}>
+            {labelOr(ACTION_KEYS[status.decision.action], t('action_unknown'))}
+          </p>
           <WhyLine decision={status.decision} />
           <VerdictView verdict={status.verdict} level={2} />
         </>
@@ -52,20 +63,32 @@ function StatusBody({ status }: { status: UrlStatus }) {
         </Notice>
       );
     case 'failed':
-      return <Notice kind="error"><strong>{t('statusFailed')}</strong> {status.message}</Notice>;
+      return (
+        <Notice kind="error">
+          <strong>{t('statusFailed')}</strong> {status.message}
+        </Notice>
+      );
     case 'timed_out':
       return <Notice kind="warn">{t('statusTimedOut')}</Notice>;
     case 'error':
       return (
         <>
           <ErrorText error={status} />
-          {SETTINGS_FIXES.has(status.code) ? <Button variant="primary" onClick={() => void openOptions()}>{t('openSettings')}</Button> : null}
+          {SETTINGS_FIXES.has(status.code) ? (
+            <Button variant="primary" onClick={() => void openOptions()}>
+              {t('openSettings')}
+            </Button>
+          ) : null}
         </>
       );
     default: {
       // A kind added to UrlStatus later than this page: fail to compile here, say little at run time.
       const unknown: never = status;
-      return <Notice kind="info">{t('skip_unknown')} {String((unknown as { kind?: unknown }).kind)}</Notice>;
+      return (
+        <Notice kind="info">
+          {t('skip_unknown')} {String((unknown as { kind?: unknown }).kind)}
+        </Notice>
+      );
     }
   }
 }
@@ -74,13 +97,25 @@ export function StatusView({ data }: { data: TabStatusData }) {
   const { problem } = data;
   return (
     <section class="status" aria-live="polite">
-      {data.url ? <p class="url" title={data.url}>{data.url}</p> : null}
+      {data.url ? (
+        <p class="url" title={data.url}>
+          {data.url}
+        </p>
+      ) : null}
       {data.leadsTo ? <p class="leads-to">{t('leadsTo', data.leadsTo)}</p> : null}
       {problem ? (
         <div class="problem">
           <ErrorText error={problem} />
-          {problem.fix === 'options' ? <Button variant="primary" onClick={() => void openOptions()}>{t('openSettings')}</Button> : null}
-          {problem.fix === 'credits' ? <Button variant="primary" onClick={() => void openOptions('credits')}>{t('buyCredits')}</Button> : null}
+          {problem.fix === 'options' ? (
+            <Button variant="primary" onClick={() => void openOptions()}>
+              {t('openSettings')}
+            </Button>
+          ) : null}
+          {problem.fix === 'credits' ? (
+            <Button variant="primary" onClick={() => void openOptions('credits')}>
+              {t('buyCredits')}
+            </Button>
+          ) : null}
         </div>
       ) : null}
       <StatusBody status={data.status} />

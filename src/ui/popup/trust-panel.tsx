@@ -28,16 +28,34 @@ export function isRisky(status: UrlStatus): boolean {
   return status.kind === 'verdict' && (status.decision.action === 'warn' || status.decision.action === 'block');
 }
 
-export function TrustPanel({ host, site, status, onTrust, onCancel }: { host: string; site: string; status: UrlStatus; onTrust: (entry: string) => void; onCancel: () => void }) {
+export function TrustPanel({
+  host,
+  site,
+  status,
+  onTrust,
+  onCancel,
+}: {
+  host: string;
+  site: string;
+  status: UrlStatus;
+  onTrust: (entry: string) => void;
+  onCancel: () => void;
+}) {
   const [whole, setWhole] = useState(false);
   const entry = whole ? site : host;
   return (
     <div class="confirm stack" role="group" aria-label={t('trustAsk', entry)}>
-      {isRisky(status) ? <Notice kind="warn">{status.kind === 'verdict' ? t('trustRiskyVerdict', String(status.verdict.riskScore)) : t('trustRiskyList')}</Notice> : null}
+      {isRisky(status) ? (
+        <Notice kind="warn">
+          {status.kind === 'verdict' ? t('trustRiskyVerdict', String(status.verdict.riskScore)) : t('trustRiskyList')}
+        </Notice>
+      ) : null}
       <p>{t('trustAsk', entry)}</p>
       {site !== host ? <CheckField label={t('trustWholeSite', site)} checked={whole} onChange={setWhole} /> : null}
       <div class="row">
-        <Button variant={isRisky(status) ? 'danger' : 'primary'} onClick={() => onTrust(entry)}>{t('trustConfirm', entry)}</Button>
+        <Button variant={isRisky(status) ? 'danger' : 'primary'} onClick={() => onTrust(entry)}>
+          {t('trustConfirm', entry)}
+        </Button>
         <Button onClick={onCancel}>{t('cancel')}</Button>
       </div>
     </div>

@@ -21,10 +21,14 @@ function Entry({ alert, onDismiss }: { alert: WereThereAlert; onDismiss: () => v
   return (
     <li class="were-there-entry" data-host={alert.host}>
       <Notice kind={alert.action === 'block' ? 'error' : 'warn'}>
-        <p><strong>{t('wt_entryTitle', alert.host)}</strong></p>
+        <p>
+          <strong>{t('wt_entryTitle', alert.host)}</strong>
+        </p>
         <p>{t('wt_entryBody', [formatTime(alert.visitedAt), verdictText(alert)])}</p>
         {alert.advice ? <p class="were-there-advice">{t('wt_advice', alert.host)}</p> : null}
-        <Button variant="link" onClick={onDismiss}>{t('wt_dismiss')}</Button>
+        <Button variant="link" onClick={onDismiss}>
+          {t('wt_dismiss')}
+        </Button>
       </Notice>
     </li>
   );
@@ -40,12 +44,15 @@ export function WereThere() {
     };
   }, []);
   if (alerts.length === 0) return null;
-  const dismiss = (host: string) => void sendToBackground({ type: 'visits.dismiss', host }).then((r) => r.ok && setAlerts(r.data));
+  const dismiss = (host: string) =>
+    void sendToBackground({ type: 'visits.dismiss', host }).then((r) => r.ok && setAlerts(r.data));
   return (
     <section class="were-there" aria-labelledby="were-there-title">
       <h2 id="were-there-title">{t('wt_title')}</h2>
       <ul class="scan-list">
-        {alerts.map((a) => <Entry key={a.host} alert={a} onDismiss={() => dismiss(a.host)} />)}
+        {alerts.map((a) => (
+          <Entry key={a.host} alert={a} onDismiss={() => dismiss(a.host)} />
+        ))}
       </ul>
     </section>
   );

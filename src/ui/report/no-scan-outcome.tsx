@@ -13,9 +13,30 @@ import { SKIP_KEYS } from '../labels';
 import { openOptions } from '../open';
 
 /** Skip reasons the person can change in the settings. */
-const SETTINGS_SKIPS: ReadonlySet<string> = new Set(['not-configured', 'paused', 'incognito', 'allowlisted', 'disabled', 'private-host', 'loopback', 'link-local', 'intranet']);
+const SETTINGS_SKIPS: ReadonlySet<string> = new Set([
+  'not-configured',
+  'paused',
+  'incognito',
+  'allowlisted',
+  'disabled',
+  'private-host',
+  'loopback',
+  'link-local',
+  'intranet',
+]);
 /** Error codes fixed in the settings (the same set the popup offers "Open settings" for). */
-const SETTINGS_ERRORS: ReadonlySet<string> = new Set(['unauthorized', 'key_rejected', 'forbidden', 'missing_scope', 'not_configured', 'config', 'invalid_url', 'not_https', 'insufficient_credits', 'payment_required']);
+const SETTINGS_ERRORS: ReadonlySet<string> = new Set([
+  'unauthorized',
+  'key_rejected',
+  'forbidden',
+  'missing_scope',
+  'not_configured',
+  'config',
+  'invalid_url',
+  'not_https',
+  'insufficient_credits',
+  'payment_required',
+]);
 
 export function noScanText(skipped: string | null, error: string | null): { text: string; settings: boolean } {
   if (skipped === 'blocklisted') return { text: t('reportBlocklisted'), settings: false };
@@ -23,7 +44,8 @@ export function noScanText(skipped: string | null, error: string | null): { text
     return { text: t('reportNotChecked', t(SKIP_KEYS[skipped as SkipReason])), settings: SETTINGS_SKIPS.has(skipped) };
   }
   if (error === 'not_a_url') return { text: t('reportNotAUrl'), settings: false };
-  if (error && ERROR_KEYS[error]) return { text: `${t('reportCheckFailed')} ${t(ERROR_KEYS[error])}`, settings: SETTINGS_ERRORS.has(error) };
+  if (error && ERROR_KEYS[error])
+    return { text: `${t('reportCheckFailed')} ${t(ERROR_KEYS[error])}`, settings: SETTINGS_ERRORS.has(error) };
   return { text: `${t('reportCheckFailed')} ${t('errGeneric')}`, settings: false };
 }
 
@@ -33,7 +55,18 @@ export function NoScanOutcome({ skipped, error }: { skipped: string | null; erro
   return (
     <section class="card">
       <Notice kind={kind}>{text}</Notice>
-      {settings ? <p><Button variant="primary" onClick={() => void openOptions(error === 'insufficient_credits' || error === 'payment_required' ? 'credits' : undefined)}>{t('openSettings')}</Button></p> : null}
+      {settings ? (
+        <p>
+          <Button
+            variant="primary"
+            onClick={() =>
+              void openOptions(error === 'insufficient_credits' || error === 'payment_required' ? 'credits' : undefined)
+            }
+          >
+            {t('openSettings')}
+          </Button>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -30,7 +30,15 @@ function Analytics({ id }: { id: string }) {
   );
 }
 
-export function ReportApp({ search = location.search, pollMs = 1000, connect }: { search?: string; pollMs?: number; connect?: Parameters<typeof useScan>[2] }) {
+export function ReportApp({
+  search = location.search,
+  pollMs = 1000,
+  connect,
+}: {
+  search?: string;
+  pollMs?: number;
+  connect?: Parameters<typeof useScan>[2];
+}) {
   const id = readParam(search, 'id');
   const { scan, seen, error, done, retry } = useScan(id, pollMs, connect);
 
@@ -41,28 +49,61 @@ export function ReportApp({ search = location.search, pollMs = 1000, connect }: 
     return (
       <main class="report">
         <h1>{t('reportTitle')}</h1>
-        {skipped || errorCode ? <NoScanOutcome skipped={skipped} error={errorCode} /> : <Notice kind="error">{t('reportNoId')}</Notice>}
+        {skipped || errorCode ? (
+          <NoScanOutcome skipped={skipped} error={errorCode} />
+        ) : (
+          <Notice kind="error">{t('reportNoId')}</Notice>
+        )}
       </main>
     );
   }
   return (
     <main class="report">
       <h1>{t('reportTitle')}</h1>
-      {error ? <><ErrorText error={error} /><Button onClick={retry}>{t('tryAgain')}</Button></> : null}
+      {error ? (
+        <>
+          <ErrorText error={error} />
+          <Button onClick={retry}>{t('tryAgain')}</Button>
+        </>
+      ) : null}
       {scan ? (
         <section class="card" aria-labelledby="scan-title">
-          <h2 id="scan-title" class="break">{scan.url}</h2>
+          <h2 id="scan-title" class="break">
+            {scan.url}
+          </h2>
           <dl class="facts">
-            <dt>{t('scanId')}</dt><dd><code>{scan.id}</code></dd>
-            <dt>{t('createdAt')}</dt><dd>{formatTime(scan.createdAt)}</dd>
-            <dt>{t('state')}</dt><dd><span role="status"><strong>{scan.state}</strong>{done ? null : <span class="muted"> {t('stillWorking')}</span>}</span></dd>
+            <dt>{t('scanId')}</dt>
+            <dd>
+              <code>{scan.id}</code>
+            </dd>
+            <dt>{t('createdAt')}</dt>
+            <dd>{formatTime(scan.createdAt)}</dd>
+            <dt>{t('state')}</dt>
+            <dd>
+              <span role="status">
+                <strong>{scan.state}</strong>
+                {done ? null : <span class="muted"> {t('stillWorking')}</span>}
+              </span>
+            </dd>
           </dl>
           <ol class="timeline" aria-label={t('progress')}>
-            {seen.map((s, i) => <li key={i}>{s}</li>)}
+            {seen.map((s, i) => (
+              <li key={i}>{s}</li>
+            ))}
           </ol>
-          {scan.state === 'FAILED' ? <Notice kind="error">{t('scanFailed')} {typeof scan.extra?.failureReason === 'string' ? scan.extra.failureReason : null}</Notice> : null}
+          {scan.state === 'FAILED' ? (
+            <Notice kind="error">
+              {t('scanFailed')} {typeof scan.extra?.failureReason === 'string' ? scan.extra.failureReason : null}
+            </Notice>
+          ) : null}
           {scan.result ? <VerdictView verdict={scan.result} /> : null}
-          {scan.result ? <ReportMistake url={scan.url} scanId={scan.id} summary={`${scan.result.riskScore}/100 ${scan.result.categories.join(', ')}`} /> : null}
+          {scan.result ? (
+            <ReportMistake
+              url={scan.url}
+              scanId={scan.id}
+              summary={`${scan.result.riskScore}/100 ${scan.result.categories.join(', ')}`}
+            />
+          ) : null}
           {Object.keys(scan.extra ?? {}).length ? (
             <>
               <h3 class="sub">{t('moreDetails')}</h3>
@@ -70,7 +111,9 @@ export function ReportApp({ search = location.search, pollMs = 1000, connect }: 
             </>
           ) : null}
         </section>
-      ) : !error ? <p role="status">{t('loading')}</p> : null}
+      ) : !error ? (
+        <p role="status">{t('loading')}</p>
+      ) : null}
       {done ? <Analytics id={id} /> : null}
     </main>
   );

@@ -57,7 +57,8 @@ export function useScan(id: string | null, pollMs = 1000, connect: () => PortLik
 
     const schedule = () => {
       clearTimeout(timer);
-      if (live && !terminal) timer = setTimeout(() => void poll(), port ? Math.max(pollMs, POLL_WHILE_STREAMING_MS) : pollMs);
+      if (live && !terminal)
+        timer = setTimeout(() => void poll(), port ? Math.max(pollMs, POLL_WHILE_STREAMING_MS) : pollMs);
     };
     const streamOver = () => {
       if (!port) return;

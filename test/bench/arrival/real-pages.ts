@@ -24,7 +24,9 @@ export function realPagesDir(): string {
   const dir = join(process.env.LINKLENS_SHARED ?? resolve(REPO_ROOT, '..', 'shared'), 'reference-data', 'pages');
   const absent = ARCHIVES.filter((a) => !existsSync(join(dir, a)));
   if (absent.length) {
-    throw new Error(`The saved real pages are missing: ${absent.map((a) => join(dir, a)).join(', ')} (the reference data sits beside the repository; set LINKLENS_SHARED to its folder when it is elsewhere).`);
+    throw new Error(
+      `The saved real pages are missing: ${absent.map((a) => join(dir, a)).join(', ')} (the reference data sits beside the repository; set LINKLENS_SHARED to its folder when it is elsewhere).`,
+    );
   }
   return dir;
 }
@@ -35,12 +37,19 @@ export async function startRealPages(): Promise<RealPages> {
   for (const a of ARCHIVES) execFileSync('tar', ['xzf', join(from, a), '-C', dir]);
   const names = readdirSync(dir)
     .sort()
-    .flatMap((folder) => readdirSync(join(dir, folder)).filter((f) => f.endsWith('.html')).sort().map((f) => `${folder}/${f}`));
+    .flatMap((folder) =>
+      readdirSync(join(dir, folder))
+        .filter((f) => f.endsWith('.html'))
+        .sort()
+        .map((f) => `${folder}/${f}`),
+    );
   const known = new Set(names);
   const server = createServer((req, res) => {
     const name = decodeURIComponent(new URL(req.url ?? '/', 'http://placeholder').pathname).replace(/^\/real\//, '');
     if (!known.has(name)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(readFileSync(join(dir, name)));
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+      .end(readFileSync(join(dir, name)));
   });
   const port = await listenOnLoopback(server);
   return {

@@ -6,8 +6,21 @@
 import { CONFUSABLE_GLYPHS_SMALL } from './glyphs';
 
 export const CLASSES = [
-  'addition', 'bitsquatting', 'homoglyph', 'hyphenation', 'insertion', 'omission', 'repetition', 'replacement',
-  'subdomain', 'transposition', 'vowel-swap', 'plural', 'dictionary', 'combo', 'tld-swap',
+  'addition',
+  'bitsquatting',
+  'homoglyph',
+  'hyphenation',
+  'insertion',
+  'omission',
+  'repetition',
+  'replacement',
+  'subdomain',
+  'transposition',
+  'vowel-swap',
+  'plural',
+  'dictionary',
+  'combo',
+  'tld-swap',
 ] as const;
 export type FuzzClass = (typeof CLASSES)[number];
 
@@ -25,7 +38,14 @@ function neighbours(c: string): string[] {
     rows.forEach((row, r) => {
       const i = row.indexOf(c);
       if (i < 0) return;
-      for (const [rr, ii] of [[r, i - 1], [r, i + 1], [r - 1, i], [r - 1, i + 1], [r + 1, i - 1], [r + 1, i]] as const) {
+      for (const [rr, ii] of [
+        [r, i - 1],
+        [r, i + 1],
+        [r - 1, i],
+        [r - 1, i + 1],
+        [r + 1, i - 1],
+        [r + 1, i],
+      ] as const) {
         const k = rows[rr]?.[ii];
         if (k) out.add(k);
       }
@@ -36,25 +56,215 @@ function neighbours(c: string): string[] {
 
 /** Words phishing domains put beside a brand: the issue's list and what takedown feeds show. */
 export const DICTIONARY = [
-  'security', 'verification', 'support', 'update', 'confirm', 'online', 'payment', 'admin', 'billing', 'login', 'signin', 'account',
-  'accounts', 'secure', 'verify', 'auth', 'portal', 'service', 'services', 'help', 'helpdesk', 'customer', 'recovery', 'reset', 'password',
-  'access', 'alert', 'alerts', 'notice', 'center', 'team', 'mail', 'webmail', 'official', 'id', 'sso', 'mfa', 'validate', 'unlock',
-  'review', 'wallet', 'invoice', 'refund', 'claim', 'app', 'mobile', 'my', 'user', 'client', 'check', 'safe', 'protect', 'protection',
-  'resolution', 'dispute', 'limited', 'suspended', 'restore', 'renew', 'upgrade', 'care', 'info', 'contact', 'docs', 'share', 'drive',
-  'file', 'document', 'envelope', 'esign', 'bank', 'card', 'transfer', 'order', 'shipping', 'delivery', 'gift', 'reward', 'bonus',
-  'prize', 'web', 'cloud', 'connect', 'gateway', 'session', 'identity', 'token', 'office', 'profile', 'member', 'desk', 'warning',
-  'notification', 'confirmation', 'validation', 'authentication', 'logon', 'pay', 'hub', 'direct', 'global', 'now', 'today', 'live',
-  'chat', 'inbox', 'sharing', 'onedrive', 'teams', 'outlook', 'cloudsync', 'storage', 'dropbox', 'documents', 'secured', 'safety',
+  'security',
+  'verification',
+  'support',
+  'update',
+  'confirm',
+  'online',
+  'payment',
+  'admin',
+  'billing',
+  'login',
+  'signin',
+  'account',
+  'accounts',
+  'secure',
+  'verify',
+  'auth',
+  'portal',
+  'service',
+  'services',
+  'help',
+  'helpdesk',
+  'customer',
+  'recovery',
+  'reset',
+  'password',
+  'access',
+  'alert',
+  'alerts',
+  'notice',
+  'center',
+  'team',
+  'mail',
+  'webmail',
+  'official',
+  'id',
+  'sso',
+  'mfa',
+  'validate',
+  'unlock',
+  'review',
+  'wallet',
+  'invoice',
+  'refund',
+  'claim',
+  'app',
+  'mobile',
+  'my',
+  'user',
+  'client',
+  'check',
+  'safe',
+  'protect',
+  'protection',
+  'resolution',
+  'dispute',
+  'limited',
+  'suspended',
+  'restore',
+  'renew',
+  'upgrade',
+  'care',
+  'info',
+  'contact',
+  'docs',
+  'share',
+  'drive',
+  'file',
+  'document',
+  'envelope',
+  'esign',
+  'bank',
+  'card',
+  'transfer',
+  'order',
+  'shipping',
+  'delivery',
+  'gift',
+  'reward',
+  'bonus',
+  'prize',
+  'web',
+  'cloud',
+  'connect',
+  'gateway',
+  'session',
+  'identity',
+  'token',
+  'office',
+  'profile',
+  'member',
+  'desk',
+  'warning',
+  'notification',
+  'confirmation',
+  'validation',
+  'authentication',
+  'logon',
+  'pay',
+  'hub',
+  'direct',
+  'global',
+  'now',
+  'today',
+  'live',
+  'chat',
+  'inbox',
+  'sharing',
+  'onedrive',
+  'teams',
+  'outlook',
+  'cloudsync',
+  'storage',
+  'dropbox',
+  'documents',
+  'secured',
+  'safety',
 ];
 
 /** Suffixes a brand is registered under by others: common gTLDs, ccTLDs, second-level ones. */
 export const TLDS = [
-  'com', 'net', 'org', 'info', 'biz', 'co', 'io', 'me', 'us', 'uk', 'co.uk', 'de', 'fr', 'es', 'it', 'nl', 'ru', 'cn', 'in', 'br', 'com.br',
-  'au', 'com.au', 'ca', 'jp', 'co.jp', 'kr', 'co.kr', 'mx', 'com.mx', 'ar', 'com.ar', 'co.za', 'pl', 'cz', 'tk', 'ml', 'ga', 'cf', 'gq',
-  'xyz', 'top', 'online', 'site', 'live', 'app', 'dev', 'cloud', 'shop', 'store', 'support', 'services', 'help', 'tech', 'link', 'click',
-  'cc', 'ws', 'pw', 'su', 'ly', 'to', 'sh', 'ai', 'vip', 'club', 'work', 'today', 'icu', 'buzz', 'com.co', 'com.cn', 'com.tr', 'com.ve',
+  'com',
+  'net',
+  'org',
+  'info',
+  'biz',
+  'co',
+  'io',
+  'me',
+  'us',
+  'uk',
+  'co.uk',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'nl',
+  'ru',
+  'cn',
+  'in',
+  'br',
+  'com.br',
+  'au',
+  'com.au',
+  'ca',
+  'jp',
+  'co.jp',
+  'kr',
+  'co.kr',
+  'mx',
+  'com.mx',
+  'ar',
+  'com.ar',
+  'co.za',
+  'pl',
+  'cz',
+  'tk',
+  'ml',
+  'ga',
+  'cf',
+  'gq',
+  'xyz',
+  'top',
+  'online',
+  'site',
+  'live',
+  'app',
+  'dev',
+  'cloud',
+  'shop',
+  'store',
+  'support',
+  'services',
+  'help',
+  'tech',
+  'link',
+  'click',
+  'cc',
+  'ws',
+  'pw',
+  'su',
+  'ly',
+  'to',
+  'sh',
+  'ai',
+  'vip',
+  'club',
+  'work',
+  'today',
+  'icu',
+  'buzz',
+  'com.co',
+  'com.cn',
+  'com.tr',
+  'com.ve',
 ];
-const COMBO_WORDS = ['secure', 'login', 'account', 'verify', 'support', 'alerts', 'share', 'envelope', 'online', 'center', 'service', 'help'];
+const COMBO_WORDS = [
+  'secure',
+  'login',
+  'account',
+  'verify',
+  'support',
+  'alerts',
+  'share',
+  'envelope',
+  'online',
+  'center',
+  'service',
+  'help',
+];
 const EVIL = ['evil.example', 'attacker.test', 'phish.top', 'web-app.xyz'];
 
 export interface Glyphs {
@@ -62,14 +272,20 @@ export interface Glyphs {
   [latin: string]: readonly string[];
 }
 
-const isLabel = (l: string) => /^[a-z0-9\u00a0-\uffff](?:[a-z0-9\u00a0-\uffff-]*[a-z0-9\u00a0-\uffff])?$/.test(l) && !/^..--/.test(l);
+const isLabel = (l: string) =>
+  /^[a-z0-9\u00a0-\uffff](?:[a-z0-9\u00a0-\uffff-]*[a-z0-9\u00a0-\uffff])?$/.test(l) && !/^..--/.test(l);
 
 /**
  * Every class's permutations of `name.suffix` (hosts as people write them: Unicode for
  * homoglyphs), without the original and without names that are no valid labels.
  * `maxDoubles`: the homoglyph doubles kept (every k-th, evenly), to bound a long name's count.
  */
-export function fuzz(name: string, suffix: string, glyphs: Glyphs = CONFUSABLE_GLYPHS_SMALL, maxDoubles = 1500): Map<FuzzClass, string[]> {
+export function fuzz(
+  name: string,
+  suffix: string,
+  glyphs: Glyphs = CONFUSABLE_GLYPHS_SMALL,
+  maxDoubles = 1500,
+): Map<FuzzClass, string[]> {
   const n = name;
   const out = new Map<FuzzClass, Set<string>>(CLASSES.map((c) => [c, new Set()]));
   const add = (c: FuzzClass, label: string, sfx = suffix) => {
@@ -90,7 +306,9 @@ export function fuzz(name: string, suffix: string, glyphs: Glyphs = CONFUSABLE_G
   for (let i = 0; i < n.length; i++) for (const g of glyphs[n[i]!] ?? []) singles.push({ i, g });
   for (const s of singles) add('homoglyph', at(s.i, s.g));
   const doubles: string[] = [];
-  for (const a of singles) for (const b of singles) if (b.i > a.i) doubles.push(n.slice(0, a.i) + a.g + n.slice(a.i + 1, b.i) + b.g + n.slice(b.i + 1));
+  for (const a of singles)
+    for (const b of singles)
+      if (b.i > a.i) doubles.push(n.slice(0, a.i) + a.g + n.slice(a.i + 1, b.i) + b.g + n.slice(b.i + 1));
   const stride = Math.max(1, Math.ceil(doubles.length / maxDoubles));
   doubles.filter((_, k) => k % stride === 0).forEach((d) => add('homoglyph', d));
   for (let i = 1; i < n.length; i++) add('hyphenation', at(i, '-', 0));
@@ -108,7 +326,8 @@ export function fuzz(name: string, suffix: string, glyphs: Glyphs = CONFUSABLE_G
   for (let i = 1; i < n.length; i++) if (n[i - 1] !== '-' && n[i] !== '-') add('subdomain', at(i, '.', 0));
   add('plural', `${n}s`);
   add('plural', `${n}es`);
-  for (const w of DICTIONARY) for (const form of [`${n}${w}`, `${n}-${w}`, `${w}${n}`, `${w}-${n}`]) add('dictionary', form);
+  for (const w of DICTIONARY)
+    for (const form of [`${n}${w}`, `${n}-${w}`, `${w}${n}`, `${w}-${n}`]) add('dictionary', form);
   for (const w of COMBO_WORDS) add('combo', `${n}-${w}`, 'com');
   for (const e of EVIL) {
     add('combo', `${n}${suffix.replaceAll('.', '')}`, e);

@@ -10,8 +10,26 @@ import { createRequire } from 'node:module';
 import type { Glyphs } from './fuzzers';
 
 const ASCII: Glyphs = {
-  a: ['4'], b: ['d', 'lb', '6'], c: ['e'], d: ['b', 'cl', 'dl'], e: ['c', '3'], g: ['q', '9'], h: ['lh', 'b'], i: ['1', 'l'], k: ['lc'],
-  l: ['1', 'i'], m: ['n', 'nn', 'rn'], n: ['m', 'r'], o: ['0'], q: ['g'], s: ['5', 'z'], t: ['7'], u: ['v'], v: ['u'], w: ['vv'], z: ['s', '2'],
+  a: ['4'],
+  b: ['d', 'lb', '6'],
+  c: ['e'],
+  d: ['b', 'cl', 'dl'],
+  e: ['c', '3'],
+  g: ['q', '9'],
+  h: ['lh', 'b'],
+  i: ['1', 'l'],
+  k: ['lc'],
+  l: ['1', 'i'],
+  m: ['n', 'nn', 'rn'],
+  n: ['m', 'r'],
+  o: ['0'],
+  q: ['g'],
+  s: ['5', 'z'],
+  t: ['7'],
+  u: ['v'],
+  v: ['u'],
+  w: ['vv'],
+  z: ['s', '2'],
 };
 
 export const CONFUSABLE_GLYPHS_SMALL: Glyphs = merge(ASCII, {
@@ -63,8 +81,12 @@ export function loadUts39Glyphs(): Glyphs | null {
   }
   const out: Record<string, string[]> = {};
   for (const [ch, proto] of Object.entries(table)) {
-    if ([...ch].length !== 1 || ch.toLowerCase() !== ch || ch.codePointAt(0)! < 0x80 || ch.codePointAt(0)! >= 0x3000) continue;
-    const latin = proto.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    if ([...ch].length !== 1 || ch.toLowerCase() !== ch || ch.codePointAt(0)! < 0x80 || ch.codePointAt(0)! >= 0x3000)
+      continue;
+    const latin = proto
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
     if (/^[a-z0-9]$/.test(latin)) (out[latin] ??= []).push(ch);
   }
   return merge(ASCII, out);

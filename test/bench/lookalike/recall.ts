@@ -8,37 +8,96 @@ import { CLASSES, fuzz, type FuzzClass, type Glyphs } from './fuzzers';
 
 /** Ten sign-in hosts phishing kits imitate often (most of them the ones an earlier independent measurement used). */
 export const TARGETS = [
-  'login.microsoftonline.com', 'accounts.google.com', 'www.paypal.com', 'login.salesforce.com', 'connect.secure.wellsfargo.com',
-  'www.dropbox.com', 'account.docusign.com', 'appleid.apple.com', 'www.facebook.com', 'www.linkedin.com',
+  'login.microsoftonline.com',
+  'accounts.google.com',
+  'www.paypal.com',
+  'login.salesforce.com',
+  'connect.secure.wellsfargo.com',
+  'www.dropbox.com',
+  'account.docusign.com',
+  'appleid.apple.com',
+  'www.facebook.com',
+  'www.linkedin.com',
 ];
 
 /** Hosts written the way phishing feeds show them, each with the target it imitates. */
 export const ATTACKER_HOSTS: readonly (readonly [string, string])[] = [
-  ['microsoft-online-login.com', 'login.microsoftonline.com'], ['login-microsoftonline.com.evil.example', 'login.microsoftonline.com'],
-  ['microsoftonline-secure.com', 'login.microsoftonline.com'], ['rnicrosoftonline.com', 'login.microsoftonline.com'],
-  ['login.microsoftonline.com.auth-verify.top', 'login.microsoftonline.com'], ['microsoftonlinesupport.net', 'login.microsoftonline.com'],
-  ['micros0ftonline.com', 'login.microsoftonline.com'], ['microsoftonline.com.co', 'login.microsoftonline.com'],
-  ['accounts-google.com', 'accounts.google.com'], ['google-verify.net', 'accounts.google.com'], ['g00gle-login.com', 'accounts.google.com'],
-  ['accounts.google.com.security-check.xyz', 'accounts.google.com'], ['googIe.com', 'accounts.google.com'], ['goog1e-accounts.com', 'accounts.google.com'],
-  ['paypalcom.evil.example', 'www.paypal.com'], ['paypal-resolution-center.com', 'www.paypal.com'], ['paypal-security.com', 'www.paypal.com'],
-  ['paypa1.com', 'www.paypal.com'], ['paypal.co', 'www.paypal.com'], ['secure-paypal.com.login.top', 'www.paypal.com'], ['paypal-limited.com', 'www.paypal.com'],
-  ['pay.pal.com', 'www.paypal.com'], ['paypall.com', 'www.paypal.com'], ['paypal.com.cc', 'www.paypal.com'], ['paypal-account-verify.net', 'www.paypal.com'],
-  ['salesforce-login.com', 'login.salesforce.com'], ['sale.sforce.com', 'login.salesforce.com'], ['saleforce.com', 'login.salesforce.com'],
-  ['salesforce.com.secure-auth.xyz', 'login.salesforce.com'], ['salesforce-support.net', 'login.salesforce.com'], ['sa1esforce.com', 'login.salesforce.com'],
-  ['wellsfargo-alerts.com', 'connect.secure.wellsfargo.com'], ['wellsfargo-online.com', 'connect.secure.wellsfargo.com'], ['wellsfarg0.com', 'connect.secure.wellsfargo.com'],
-  ['wells-fargo-secure.com', 'connect.secure.wellsfargo.com'], ['wellsfargo.com.verify-account.top', 'connect.secure.wellsfargo.com'], ['wellsfargoupdate.com', 'connect.secure.wellsfargo.com'],
-  ['dropbox-share.com', 'www.dropbox.com'], ['dropboxfiles.net', 'www.dropbox.com'], ['dr0pbox.com', 'www.dropbox.com'], ['dropbox.com-file.evil.example', 'www.dropbox.com'],
-  ['drop-box.com', 'www.dropbox.com'], ['dropbox-docs.online', 'www.dropbox.com'], ['dropbox.co', 'www.dropbox.com'],
-  ['docusign-envelope.net', 'account.docusign.com'], ['docusign-review.com', 'account.docusign.com'], ['docusing.com', 'account.docusign.com'],
-  ['docusign.com.document-share.xyz', 'account.docusign.com'], ['docu-sign.net', 'account.docusign.com'], ['docusign-secure.online', 'account.docusign.com'],
-  ['appleid-verify.com', 'appleid.apple.com'], ['apple-id-support.com', 'appleid.apple.com'], ['appie.com', 'appleid.apple.com'],
-  ['appleid.apple.com.account-locked.top', 'appleid.apple.com'], ['apple-icloud-login.com', 'appleid.apple.com'], ['apple.com-support.evil.example', 'appleid.apple.com'],
-  ['facebook-security.com', 'www.facebook.com'], ['faceb00k.com', 'www.facebook.com'], ['facebok.com', 'www.facebook.com'], ['facebook-help-center.net', 'www.facebook.com'],
-  ['facebook.com.login-check.xyz', 'www.facebook.com'], ['face-book.com', 'www.facebook.com'], ['facebookverify.com', 'www.facebook.com'],
-  ['linkedin-login.com', 'www.linkedin.com'], ['linkedln.com', 'www.linkedin.com'], ['linked-in.com', 'www.linkedin.com'], ['linkedin.com.jobs-verify.top', 'www.linkedin.com'],
-  ['linkedin-support.net', 'www.linkedin.com'], ['llnkedin.com', 'www.linkedin.com'], ['linkedinmail.com', 'www.linkedin.com'],
-  ['okta-login.evil.example', 'contoso.okta.com'], ['c0ntoso.okta.com', 'contoso.okta.com'], ['contoso-okta.com', 'contoso.okta.com'], ['contoso-sso.com', 'contoso.okta.com'],
-  ['contosso.okta-emea.com', 'contoso.okta.com'], ['contoso-login.okta.com', 'contoso.okta.com'],
+  ['microsoft-online-login.com', 'login.microsoftonline.com'],
+  ['login-microsoftonline.com.evil.example', 'login.microsoftonline.com'],
+  ['microsoftonline-secure.com', 'login.microsoftonline.com'],
+  ['rnicrosoftonline.com', 'login.microsoftonline.com'],
+  ['login.microsoftonline.com.auth-verify.top', 'login.microsoftonline.com'],
+  ['microsoftonlinesupport.net', 'login.microsoftonline.com'],
+  ['micros0ftonline.com', 'login.microsoftonline.com'],
+  ['microsoftonline.com.co', 'login.microsoftonline.com'],
+  ['accounts-google.com', 'accounts.google.com'],
+  ['google-verify.net', 'accounts.google.com'],
+  ['g00gle-login.com', 'accounts.google.com'],
+  ['accounts.google.com.security-check.xyz', 'accounts.google.com'],
+  ['googIe.com', 'accounts.google.com'],
+  ['goog1e-accounts.com', 'accounts.google.com'],
+  ['paypalcom.evil.example', 'www.paypal.com'],
+  ['paypal-resolution-center.com', 'www.paypal.com'],
+  ['paypal-security.com', 'www.paypal.com'],
+  ['paypa1.com', 'www.paypal.com'],
+  ['paypal.co', 'www.paypal.com'],
+  ['secure-paypal.com.login.top', 'www.paypal.com'],
+  ['paypal-limited.com', 'www.paypal.com'],
+  ['pay.pal.com', 'www.paypal.com'],
+  ['paypall.com', 'www.paypal.com'],
+  ['paypal.com.cc', 'www.paypal.com'],
+  ['paypal-account-verify.net', 'www.paypal.com'],
+  ['salesforce-login.com', 'login.salesforce.com'],
+  ['sale.sforce.com', 'login.salesforce.com'],
+  ['saleforce.com', 'login.salesforce.com'],
+  ['salesforce.com.secure-auth.xyz', 'login.salesforce.com'],
+  ['salesforce-support.net', 'login.salesforce.com'],
+  ['sa1esforce.com', 'login.salesforce.com'],
+  ['wellsfargo-alerts.com', 'connect.secure.wellsfargo.com'],
+  ['wellsfargo-online.com', 'connect.secure.wellsfargo.com'],
+  ['wellsfarg0.com', 'connect.secure.wellsfargo.com'],
+  ['wells-fargo-secure.com', 'connect.secure.wellsfargo.com'],
+  ['wellsfargo.com.verify-account.top', 'connect.secure.wellsfargo.com'],
+  ['wellsfargoupdate.com', 'connect.secure.wellsfargo.com'],
+  ['dropbox-share.com', 'www.dropbox.com'],
+  ['dropboxfiles.net', 'www.dropbox.com'],
+  ['dr0pbox.com', 'www.dropbox.com'],
+  ['dropbox.com-file.evil.example', 'www.dropbox.com'],
+  ['drop-box.com', 'www.dropbox.com'],
+  ['dropbox-docs.online', 'www.dropbox.com'],
+  ['dropbox.co', 'www.dropbox.com'],
+  ['docusign-envelope.net', 'account.docusign.com'],
+  ['docusign-review.com', 'account.docusign.com'],
+  ['docusing.com', 'account.docusign.com'],
+  ['docusign.com.document-share.xyz', 'account.docusign.com'],
+  ['docu-sign.net', 'account.docusign.com'],
+  ['docusign-secure.online', 'account.docusign.com'],
+  ['appleid-verify.com', 'appleid.apple.com'],
+  ['apple-id-support.com', 'appleid.apple.com'],
+  ['appie.com', 'appleid.apple.com'],
+  ['appleid.apple.com.account-locked.top', 'appleid.apple.com'],
+  ['apple-icloud-login.com', 'appleid.apple.com'],
+  ['apple.com-support.evil.example', 'appleid.apple.com'],
+  ['facebook-security.com', 'www.facebook.com'],
+  ['faceb00k.com', 'www.facebook.com'],
+  ['facebok.com', 'www.facebook.com'],
+  ['facebook-help-center.net', 'www.facebook.com'],
+  ['facebook.com.login-check.xyz', 'www.facebook.com'],
+  ['face-book.com', 'www.facebook.com'],
+  ['facebookverify.com', 'www.facebook.com'],
+  ['linkedin-login.com', 'www.linkedin.com'],
+  ['linkedln.com', 'www.linkedin.com'],
+  ['linked-in.com', 'www.linkedin.com'],
+  ['linkedin.com.jobs-verify.top', 'www.linkedin.com'],
+  ['linkedin-support.net', 'www.linkedin.com'],
+  ['llnkedin.com', 'www.linkedin.com'],
+  ['linkedinmail.com', 'www.linkedin.com'],
+  ['okta-login.evil.example', 'contoso.okta.com'],
+  ['c0ntoso.okta.com', 'contoso.okta.com'],
+  ['contoso-okta.com', 'contoso.okta.com'],
+  ['contoso-sso.com', 'contoso.okta.com'],
+  ['contosso.okta-emea.com', 'contoso.okta.com'],
+  ['contoso-login.okta.com', 'contoso.okta.com'],
 ];
 
 const ascii = (host: string): string | null => {
@@ -61,7 +120,9 @@ export interface ClassRecall {
 }
 
 export function measureRecall(glyphs?: Glyphs, targets = TARGETS): ClassRecall[] {
-  const rows = new Map<FuzzClass, ClassRecall>(CLASSES.map((cls) => [cls, { cls, caught: 0, missed: 0, own: 0, misses: [] }]));
+  const rows = new Map<FuzzClass, ClassRecall>(
+    CLASSES.map((cls) => [cls, { cls, caught: 0, missed: 0, own: 0, misses: [] }]),
+  );
   for (const target of targets) {
     const labels = target.split('.');
     const [name, ...suffix] = labels.slice(-2);
@@ -82,11 +143,13 @@ export function measureRecall(glyphs?: Glyphs, targets = TARGETS): ClassRecall[]
   return [...rows.values()];
 }
 
-export const rate = (caught: number, missed: number): number => (caught + missed === 0 ? 1 : caught / (caught + missed));
+export const rate = (caught: number, missed: number): number =>
+  caught + missed === 0 ? 1 : caught / (caught + missed);
 
 /** Recall over every class but TLD swaps, over TLD swaps, and over dictionary words. */
 export function aims(rows: readonly ClassRecall[]): { withoutTld: number; tld: number; dictionary: number } {
-  const sum = (f: (r: ClassRecall) => boolean) => rows.filter(f).reduce((a, r) => [a[0]! + r.caught, a[1]! + r.missed], [0, 0]);
+  const sum = (f: (r: ClassRecall) => boolean) =>
+    rows.filter(f).reduce((a, r) => [a[0]! + r.caught, a[1]! + r.missed], [0, 0]);
   const [c1, m1] = sum((r) => r.cls !== 'tld-swap');
   const tld = rows.find((r) => r.cls === 'tld-swap')!;
   const dict = rows.find((r) => r.cls === 'dictionary')!;
@@ -113,7 +176,10 @@ export function privateSuffixHosts(): string[] {
 }
 
 /** Hosts of `hosts` that warn against any one target alone: false positives. */
-export function falsePositives(hosts: readonly string[], targets = TARGETS): { host: string; target: string; reason: string }[] {
+export function falsePositives(
+  hosts: readonly string[],
+  targets = TARGETS,
+): { host: string; target: string; reason: string }[] {
   const out: { host: string; target: string; reason: string }[] = [];
   for (const target of targets) {
     for (const host of hosts) {

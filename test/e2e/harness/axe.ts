@@ -45,13 +45,17 @@ export async function runAxeInThemes(page: Page): Promise<AxeViolation[]> {
 }
 
 /** The violations a test must fail on. */
-export const seriousOrWorse = (violations: AxeViolation[]) => violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+export const seriousOrWorse = (violations: AxeViolation[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 
 /** One readable block per violation (printed by the tests, whatever their impact). */
 export function describeViolations(label: string, violations: AxeViolation[]): string {
   if (violations.length === 0) return `axe ${label}: no violations`;
   const lines = violations.map((v) => {
-    const nodes = v.nodes.slice(0, 5).map((n) => `      ${n.target.join(' ')}  ${n.html.slice(0, 160)}`).join('\n');
+    const nodes = v.nodes
+      .slice(0, 5)
+      .map((n) => `      ${n.target.join(' ')}  ${n.html.slice(0, 160)}`)
+      .join('\n');
     return `  [${v.impact ?? 'n/a'}] ${v.id}: ${v.help} (${v.nodes.length} node(s)) ${v.helpUrl}\n${nodes}`;
   });
   return `axe ${label}: ${violations.length} violation(s)\n${lines.join('\n')}`;
@@ -61,11 +65,18 @@ export function describeViolations(label: string, violations: AxeViolation[]): s
  * axe through the journey driver (both browsers): the same injection as runAxe, over the driver's
  * evaluateSource (CDP in Chromium, BiDi in Firefox), in the page's current colour scheme.
  */
-export async function runAxeWith(page: { evaluateSource(source: string): Promise<unknown>; evaluate<R>(fn: () => R | Promise<R>): Promise<R> }): Promise<AxeViolation[]> {
+export async function runAxeWith(page: {
+  evaluateSource(source: string): Promise<unknown>;
+  evaluate<R>(fn: () => R | Promise<R>): Promise<R>;
+}): Promise<AxeViolation[]> {
   const present = await page.evaluate(() => typeof (globalThis as { axe?: unknown }).axe === 'object');
   if (!present) await page.evaluateSource(`${axeSource()};void 0`);
   return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,

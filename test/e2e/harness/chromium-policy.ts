@@ -16,7 +16,8 @@ export const CHROMIUM_POLICY_DIR = '/etc/chromium/policies/managed';
 export function policyInstallBlocker(): string | null {
   const uid = process.getuid?.();
   if (uid === undefined) return 'this platform has no POSIX user ids; Chromium policy files are a Linux /etc feature';
-  if (uid !== 0) return `not running as root (uid ${uid}): only root can write ${CHROMIUM_POLICY_DIR}, which Chromium reads policy from`;
+  if (uid !== 0)
+    return `not running as root (uid ${uid}): only root can write ${CHROMIUM_POLICY_DIR}, which Chromium reads policy from`;
   return null;
 }
 
@@ -32,7 +33,12 @@ export interface InstalledPolicy {
  * Writes `<dir>/<fileName>` with a 3rdparty policy for `extensionId`. Call before launching
  * Chromium so the first storage.managed read already sees it.
  */
-export function installExtensionPolicy(extensionId: string, values: Record<string, unknown>, fileName = 'linklens-test.json', dir = CHROMIUM_POLICY_DIR): InstalledPolicy {
+export function installExtensionPolicy(
+  extensionId: string,
+  values: Record<string, unknown>,
+  fileName = 'linklens-test.json',
+  dir = CHROMIUM_POLICY_DIR,
+): InstalledPolicy {
   const path = join(dir, fileName);
   // Directories we create, deepest first, so remove() can take them away again when empty.
   const created: string[] = [];

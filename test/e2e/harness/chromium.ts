@@ -66,7 +66,8 @@ export const CHROMIUM_SWITCHES: readonly string[] = [
  * so a test's loopback server can play the mail gateway's link rewriter and a URL shortener
  * (unwrap.e2e.test.ts).
  */
-export const HOST_MAP_SWITCH = '--host-resolver-rules=MAP *.test 127.0.0.1, MAP *.safelinks.protection.outlook.com 127.0.0.1, MAP bit.ly 127.0.0.1';
+export const HOST_MAP_SWITCH =
+  '--host-resolver-rules=MAP *.test 127.0.0.1, MAP *.safelinks.protection.outlook.com 127.0.0.1, MAP bit.ly 127.0.0.1';
 
 export async function launchChromium(options: LaunchChromiumOptions): Promise<ChromiumExtension> {
   const dir = resolve(options.extensionDir);

@@ -19,7 +19,14 @@ type ExtGlobals = { browser?: ExtensionApi; chrome?: ExtensionApi };
 /** Sends each message as the content script would; returns the replies (or what was thrown). */
 export function sendAll(messages: unknown[]): Promise<unknown[]> {
   const api = ((globalThis as ExtGlobals).browser ?? (globalThis as ExtGlobals).chrome)!;
-  return Promise.all(messages.map((m) => api.runtime.sendMessage(m).then((r: unknown) => r, (e: unknown) => ({ thrown: String(e) }))));
+  return Promise.all(
+    messages.map((m) =>
+      api.runtime.sendMessage(m).then(
+        (r: unknown) => r,
+        (e: unknown) => ({ thrown: String(e) }),
+      ),
+    ),
+  );
 }
 
 /** Everything each storage area lets this world read. */
@@ -43,9 +50,25 @@ export async function forgeStorage(evil: string): Promise<Record<string, string>
   const api = ((globalThis as ExtGlobals).browser ?? (globalThis as ExtGlobals).chrome)!;
   const attempts: Array<[string, string, object]> = [
     // A cached policy pointing the service (and so the key) at the attacker, locked.
-    ['local', 'managedCache', { managedCache: { serviceUrl: evil, lockAll: true, scanNavigations: true, allowlist: ['attacker.test'] } }],
+    [
+      'local',
+      'managedCache',
+      { managedCache: { serviceUrl: evil, lockAll: true, scanNavigations: true, allowlist: ['attacker.test'] } },
+    ],
     // The person's own settings, pointed at the attacker.
-    ['local', 'settings', { settings: { version: 1, serviceUrl: evil, scanNavigations: true, scanHovers: true, allowlist: ['attacker.test'] } }],
+    [
+      'local',
+      'settings',
+      {
+        settings: {
+          version: 1,
+          serviceUrl: evil,
+          scanNavigations: true,
+          scanHovers: true,
+          allowlist: ['attacker.test'],
+        },
+      },
+    ],
     // Protection paused, a pass for everything, fresh budgets.
     ['session', 'pausedUntil', { pausedUntil: -1 }],
     ['session', 'budgets', { budgets: null }],
@@ -65,12 +88,18 @@ export async function forgeStorage(evil: string): Promise<Record<string, string>
 }
 
 /** Hover intent for `n` distinct links, as fast as messages go. */
-export async function hoverLoop(arg: { base: string; n: number }): Promise<{ ms: number; statuses: Record<string, number> }> {
+export async function hoverLoop(arg: {
+  base: string;
+  n: number;
+}): Promise<{ ms: number; statuses: Record<string, number> }> {
   const api = ((globalThis as ExtGlobals).browser ?? (globalThis as ExtGlobals).chrome)!;
   const started = Date.now();
   const statuses: Record<string, number> = {};
   for (let i = 0; i < arg.n; i++) {
-    const r = (await api.runtime.sendMessage({ type: 'link.hover', url: `${arg.base}/hover-loop/${i}` })) as { ok?: boolean; data?: { status?: string } };
+    const r = (await api.runtime.sendMessage({ type: 'link.hover', url: `${arg.base}/hover-loop/${i}` })) as {
+      ok?: boolean;
+      data?: { status?: string };
+    };
     const k = r?.ok ? String(r.data?.status) : 'refused';
     statuses[k] = (statuses[k] ?? 0) + 1;
   }

@@ -32,7 +32,10 @@ export function laterLinksPage(title: string, shadowLink: PageLink): string {
     a.href = ${JSON.stringify(shadowLink.href)};
     a.textContent = ${JSON.stringify(shadowLink.text)};
     root.append(a);`;
-  return htmlPage(title, `<h1>${escapeHtml(title)}</h1><div id="shadow-host"></div><ul id="feed"></ul><script>${script}</script>`);
+  return htmlPage(
+    title,
+    `<h1>${escapeHtml(title)}</h1><div id="shadow-host"></div><ul id="feed"></ul><script>${script}</script>`,
+  );
 }
 
 /**

@@ -33,7 +33,9 @@ const WAIT_MS = 15_000;
 export async function openContentWorld(page: Page, extensionId: string): Promise<ContentWorld> {
   const session: CDPSession = await page.context().newCDPSession(page);
   const contexts: ExecutionContextDescription[] = [];
-  session.on('Runtime.executionContextCreated', (e: { context: ExecutionContextDescription }) => contexts.push(e.context));
+  session.on('Runtime.executionContextCreated', (e: { context: ExecutionContextDescription }) =>
+    contexts.push(e.context),
+  );
   session.on('Runtime.executionContextDestroyed', (e: { executionContextId: number }) => {
     const i = contexts.findIndex((c) => c.id === e.executionContextId);
     if (i >= 0) contexts.splice(i, 1);
@@ -44,7 +46,10 @@ export async function openContentWorld(page: Page, extensionId: string): Promise
 
   const ours = () =>
     contexts.find(
-      (c) => c.auxData?.type === 'isolated' && c.auxData.frameId === mainFrameId && c.origin.startsWith(`chrome-extension://${extensionId}`),
+      (c) =>
+        c.auxData?.type === 'isolated' &&
+        c.auxData.frameId === mainFrameId &&
+        c.origin.startsWith(`chrome-extension://${extensionId}`),
     );
   const deadline = Date.now() + WAIT_MS;
   while (!ours()) {
@@ -66,7 +71,8 @@ export async function openContentWorld(page: Page, extensionId: string): Promise
       awaitPromise: true,
       returnByValue: true,
     })) as { result: { value?: { value?: unknown; thrown?: string } }; exceptionDetails?: { text: string } };
-    if (r.exceptionDetails) throw new Error(`Evaluation failed in the content-script world: ${r.exceptionDetails.text}`);
+    if (r.exceptionDetails)
+      throw new Error(`Evaluation failed in the content-script world: ${r.exceptionDetails.text}`);
     const out = r.result.value ?? {};
     return 'thrown' in out ? { thrown: out.thrown } : out.value;
   };

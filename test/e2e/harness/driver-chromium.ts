@@ -23,7 +23,8 @@ interface ExtensionGlobals {
 function wrap(page: Page, extensionId: string): JourneyPage {
   return {
     currentUrl: async () => page.url(),
-    evaluate: <R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
+    evaluate: <R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A) =>
+      page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
     evaluateSource: (source) => page.evaluate(source),
     async colorScheme(scheme) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -54,8 +55,10 @@ function wrap(page: Page, extensionId: string): JourneyPage {
       // A fresh CDP session per call: the isolated world belongs to one document.
       const world = await openContentWorld(page, extensionId);
       try {
-        const out = (await world.evaluate(`(${fn.toString()})(${JSON.stringify(arg ?? null)})`)) as R | { thrown: string };
-        if (out && typeof out === 'object' && 'thrown' in (out as object)) throw new Error(`in the content script: ${(out as { thrown: string }).thrown}`);
+        const out = (await world.evaluate(`(${fn.toString()})(${JSON.stringify(arg ?? null)})`)) as
+          R | { thrown: string };
+        if (out && typeof out === 'object' && 'thrown' in (out as object))
+          throw new Error(`in the content script: ${(out as { thrown: string }).thrown}`);
         return out as R;
       } finally {
         await world.close();
@@ -76,7 +79,16 @@ async function allowIncognito(context: BrowserContext, extensionId: string): Pro
   try {
     await page.goto('chrome://extensions');
     await page.evaluate(async (id) => {
-      const dev = (globalThis as unknown as { chrome: { developerPrivate: { updateProfileConfiguration(o: object): Promise<void>; updateExtensionConfiguration(o: object): Promise<void> } } }).chrome.developerPrivate;
+      const dev = (
+        globalThis as unknown as {
+          chrome: {
+            developerPrivate: {
+              updateProfileConfiguration(o: object): Promise<void>;
+              updateExtensionConfiguration(o: object): Promise<void>;
+            };
+          };
+        }
+      ).chrome.developerPrivate;
       await dev.updateProfileConfiguration({ inDeveloperMode: true });
       await dev.updateExtensionConfiguration({ extensionId: id, incognitoAccess: true });
     }, extensionId);
@@ -88,10 +100,17 @@ async function allowIncognito(context: BrowserContext, extensionId: string): Pro
 /** Opens popup.html once the (possibly reloading) extension serves it again. */
 async function openControlPage(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
-  for (const end = Date.now() + 15_000; ; ) {
+  for (const end = Date.now() + 15_000; ;) {
     try {
       await page.goto(url, { waitUntil: 'domcontentloaded' });
-      if (await page.evaluate(() => typeof (globalThis as unknown as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime?.sendMessage === 'function')) return page;
+      if (
+        await page.evaluate(
+          () =>
+            typeof (globalThis as unknown as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime
+              ?.sendMessage === 'function',
+        )
+      )
+        return page;
     } catch {
       // ERR_BLOCKED_BY_CLIENT while the extension reloads
     }
@@ -117,7 +136,10 @@ export async function chromiumDriver(options: DriverOptions): Promise<JourneyDri
   }
 
   const sendExtensionMessage = async <T>(message: unknown) =>
-    (await control.evaluate((m) => (globalThis as unknown as ExtensionGlobals).chrome.runtime.sendMessage(m), message as Record<string, unknown>)) as Reply<T>;
+    (await control.evaluate(
+      (m) => (globalThis as unknown as ExtensionGlobals).chrome.runtime.sendMessage(m),
+      message as Record<string, unknown>,
+    )) as Reply<T>;
 
   return {
     kind: 'chromium',
@@ -140,7 +162,8 @@ export async function chromiumDriver(options: DriverOptions): Promise<JourneyDri
       const url = await page.currentUrl();
       const tabs = await control.evaluate(() => (globalThis as unknown as ExtensionGlobals).chrome.tabs.query({}));
       const matches = tabs.filter((t) => t.url === url);
-      if (matches.length !== 1 || matches[0]!.id === undefined) throw new Error(`Expected one tab showing ${url}, found ${JSON.stringify(tabs)}`);
+      if (matches.length !== 1 || matches[0]!.id === undefined)
+        throw new Error(`Expected one tab showing ${url}, found ${JSON.stringify(tabs)}`);
       return matches[0]!.id;
     },
     async suspendBackground(): Promise<Suspension> {

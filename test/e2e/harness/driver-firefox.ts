@@ -40,7 +40,9 @@ interface ExtensionGlobals {
 const ariaString = (s: string) => JSON.stringify(s);
 
 export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriver> {
-  const extensionDir = options.contentScriptAccess ? withScriptingPermission(options.extensionDir) : options.extensionDir;
+  const extensionDir = options.contentScriptAccess
+    ? withScriptingPermission(options.extensionDir)
+    : options.extensionDir;
   const ext = await launchFirefox({
     extensionDir,
     prefs: { 'extensions.background.idle.timeout': FIREFOX_IDLE_TIMEOUT_MS },
@@ -53,22 +55,35 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
     const contextId = (page.mainFrame() as unknown as { browsingContext: { id: string } }).browsingContext.id;
     const currentUrl = async () => {
       // page.url() stays stale on extension pages (page.goto hangs on moz-extension:// pages); the browsing context knows.
-      const tree = (await connection.send('browsingContext.getTree', { root: contextId, maxDepth: 0 })).result as { contexts: { url: string }[] };
+      const tree = (await connection.send('browsingContext.getTree', { root: contextId, maxDepth: 0 })).result as {
+        contexts: { url: string }[];
+      };
       return tree.contexts[0]?.url ?? '';
     };
     const self: JourneyPage = {
       currentUrl,
-      evaluate: <R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A) => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
+      evaluate: <R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A) =>
+        page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
       evaluateSource: (source) => page.evaluate(source),
       async colorScheme(scheme) {
         // 0 dark, 1 light, 2 follow the browser (Firefox's "Website appearance").
         const value = scheme === 'dark' ? 0 : scheme === 'light' ? 1 : 2;
-        await chrome.evaluateJson(`(() => { Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', ${value}); return JSON.stringify(true); })()`);
-        await page.waitForFunction((want) => want === null || matchMedia(`(prefers-color-scheme: ${want})`).matches, { timeout: 5000, polling: 100 }, scheme);
+        await chrome.evaluateJson(
+          `(() => { Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', ${value}); return JSON.stringify(true); })()`,
+        );
+        await page.waitForFunction(
+          (want) => want === null || matchMedia(`(prefers-color-scheme: ${want})`).matches,
+          { timeout: 5000, polling: 100 },
+          scheme,
+        );
       },
       async fillByLabel(label, value) {
         // The input a <label> names, found as a person reads it: the label's exact text.
-        await page.waitForFunction((l) => [...document.querySelectorAll('label')].some((x) => x.textContent?.trim() === l && x.control), { polling: 100 }, label);
+        await page.waitForFunction(
+          (l) => [...document.querySelectorAll('label')].some((x) => x.textContent?.trim() === l && x.control),
+          { polling: 100 },
+          label,
+        );
         const handle = await page.evaluateHandle(
           (l) => [...document.querySelectorAll('label')].find((x) => x.textContent?.trim() === l)?.control ?? null,
           label,
@@ -79,7 +94,8 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
         await field.evaluate((el) => el.select());
         await field.type(value);
         const typed = await field.evaluate((el) => el.value);
-        if (typed !== value) throw new Error(`"${label}" holds ${JSON.stringify(typed)} after typing ${JSON.stringify(value)}`);
+        if (typed !== value)
+          throw new Error(`"${label}" holds ${JSON.stringify(typed)} after typing ${JSON.stringify(value)}`);
         await field.dispose();
       },
       async click(role, name) {
@@ -119,7 +135,8 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
       },
       accessibleNodes: async () => chrome.accessibleNodes(await currentUrl()),
       async inContentScript<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
-        if (!options.contentScriptAccess) throw new Error('inContentScript needs a Firefox driver launched with contentScriptAccess: true');
+        if (!options.contentScriptAccess)
+          throw new Error('inContentScript needs a Firefox driver launched with contentScriptAccess: true');
         const tabId = await tabIdOfPage(self);
         return (await control.evaluate(injectExpression(tabId, fn as (arg: never) => unknown, arg))) as R;
       },
@@ -140,10 +157,14 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
     control = await ext.newPage();
     await gotoExtensionPage(control, ext.pageUrl('popup.html'));
     const granted = await control.evaluate(() =>
-      (globalThis as unknown as { browser: { permissions: { contains(p: object): Promise<boolean> } } }).browser.permissions.contains({ origins: ['<all_urls>'] }),
+      (
+        globalThis as unknown as { browser: { permissions: { contains(p: object): Promise<boolean> } } }
+      ).browser.permissions.contains({ origins: ['<all_urls>'] }),
     );
     if (!granted) {
-      throw new Error('Firefox did not grant <all_urls> to the temporarily installed extension: try the pref extensions.originControls.grantByDefault=true.');
+      throw new Error(
+        'Firefox did not grant <all_urls> to the temporarily installed extension: try the pref extensions.originControls.grantByDefault=true.',
+      );
     }
   } catch (error) {
     await ext.close();
@@ -154,12 +175,16 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
     const url = await page.currentUrl();
     const tabs = await control.evaluate(() => (globalThis as unknown as ExtensionGlobals).browser.tabs.query({}));
     const matches = tabs.filter((t) => t.url === url);
-    if (matches.length !== 1 || matches[0]!.id === undefined) throw new Error(`Expected one tab showing ${url}, found ${JSON.stringify(tabs)}`);
+    if (matches.length !== 1 || matches[0]!.id === undefined)
+      throw new Error(`Expected one tab showing ${url}, found ${JSON.stringify(tabs)}`);
     return matches[0]!.id;
   }
 
   const sendExtensionMessage = async <T>(message: unknown) =>
-    (await control.evaluate((m) => (globalThis as unknown as ExtensionGlobals).browser.runtime.sendMessage(m), message as Record<string, unknown>)) as Reply<T>;
+    (await control.evaluate(
+      (m) => (globalThis as unknown as ExtensionGlobals).browser.runtime.sendMessage(m),
+      message as Record<string, unknown>,
+    )) as Reply<T>;
 
   return {
     kind: 'firefox',
@@ -184,11 +209,21 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
           // A load strict mode's hold stopped (NS_ERROR_ABORT) ends there too, or on the page
           // itself once let through.
           const settled = (u: string) => u.startsWith(ext.pageUrl('')) || u === url;
-          const onOurs = await waitFor('the tab on an extension page', () => wrapped.currentUrl(), settled, 5000, 50).then(() => true, () => false);
+          const onOurs = await waitFor(
+            'the tab on an extension page',
+            () => wrapped.currentUrl(),
+            settled,
+            5000,
+            50,
+          ).then(
+            () => true,
+            () => false,
+          );
           if (!onOurs) throw error;
         }
         // The first-run page (or an options tab) took the tab instead: load it again.
-        if (attempt >= 2 || ![ext.pageUrl('firstrun.html'), ext.optionsUrl].includes(await wrapped.currentUrl())) return wrapped;
+        if (attempt >= 2 || ![ext.pageUrl('firstrun.html'), ext.optionsUrl].includes(await wrapped.currentUrl()))
+          return wrapped;
       }
     },
     sendExtensionMessage,
@@ -197,13 +232,20 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
       const url = await page.currentUrl();
       const tabs = await control.evaluate(() => (globalThis as unknown as ExtensionGlobals).browser.tabs.query({}));
       const matches = tabs.filter((t) => t.url === url);
-      if (matches.length !== 1 || matches[0]!.id === undefined) throw new Error(`Expected one tab showing ${url}, found ${JSON.stringify(tabs)}`);
+      if (matches.length !== 1 || matches[0]!.id === undefined)
+        throw new Error(`Expected one tab showing ${url}, found ${JSON.stringify(tabs)}`);
       return matches[0]!.id;
     },
     async suspendBackground(): Promise<Suspension> {
       // Nothing is sent to the background here: any message would be an event that keeps it up.
       const started = Date.now();
-      const state = await waitFor('the event page to suspend on idle', () => chrome.backgroundState(ext.addonId), (s) => s === 'stopped', 20_000, 50);
+      const state = await waitFor(
+        'the event page to suspend on idle',
+        () => chrome.backgroundState(ext.addonId),
+        (s) => s === 'stopped',
+        20_000,
+        50,
+      );
       return { how: 'idle-timeout', state, tookMs: Date.now() - started };
     },
     async takeErrors() {

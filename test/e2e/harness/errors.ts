@@ -25,7 +25,10 @@ function onConsole(log: CollectedError[], source: CollectedError['source'], url:
 const UNCAUGHT_PREFIX = '[linklens-harness uncaught] ';
 
 function watchPage(log: CollectedError[], page: Page): void {
-  page.on('console', onConsole(log, 'page', () => page.url()));
+  page.on(
+    'console',
+    onConsole(log, 'page', () => page.url()),
+  );
   page.on('pageerror', (error) => {
     log.push({ source: 'page', kind: 'uncaught', url: page.url(), text: String(error.stack ?? error) });
   });
@@ -36,7 +39,12 @@ function watchWorker(log: CollectedError[], worker: Worker): void {
     if (msg.type() !== 'error') return;
     const text = msg.text();
     const uncaught = text.startsWith(UNCAUGHT_PREFIX);
-    log.push({ source: 'worker', kind: uncaught ? 'uncaught' : 'console', url: worker.url(), text: uncaught ? text.slice(UNCAUGHT_PREFIX.length) : text });
+    log.push({
+      source: 'worker',
+      kind: uncaught ? 'uncaught' : 'console',
+      url: worker.url(),
+      text: uncaught ? text.slice(UNCAUGHT_PREFIX.length) : text,
+    });
   });
   // Playwright reports a page's uncaught errors ('pageerror') but not a service worker's, so we
   // forward the worker's own error/unhandledrejection events to console.error. Best effort: a
@@ -47,8 +55,12 @@ function watchWorker(log: CollectedError[], worker: Worker): void {
       if (g.__linklensHarnessErrors) return;
       g.__linklensHarnessErrors = true;
       const describe = (value: unknown) => (value instanceof Error ? (value.stack ?? String(value)) : String(value));
-      g.addEventListener('error', (event) => console.error(prefix + describe((event as ErrorEvent).error ?? (event as ErrorEvent).message)));
-      g.addEventListener('unhandledrejection', (event) => console.error(prefix + 'Unhandled rejection: ' + describe((event as PromiseRejectionEvent).reason)));
+      g.addEventListener('error', (event) =>
+        console.error(prefix + describe((event as ErrorEvent).error ?? (event as ErrorEvent).message)),
+      );
+      g.addEventListener('unhandledrejection', (event) =>
+        console.error(prefix + 'Unhandled rejection: ' + describe((event as PromiseRejectionEvent).reason)),
+      );
     }, UNCAUGHT_PREFIX)
     .catch(() => undefined);
 }

@@ -26,13 +26,18 @@ export function extensionTabs(evaluate: ExtensionEval) {
   return {
     extensionRules: () =>
       evaluate(async () => {
-        const api = ((globalThis as unknown as { browser?: DnrApi }).browser ?? (globalThis as unknown as { chrome: DnrApi }).chrome).declarativeNetRequest;
+        const api = (
+          (globalThis as unknown as { browser?: DnrApi }).browser ??
+          (globalThis as unknown as { chrome: DnrApi }).chrome
+        ).declarativeNetRequest;
         return { dynamic: await api.getDynamicRules(), session: await api.getSessionRules() };
       }, undefined),
     async openTab(url: string, opts: { private?: boolean } = {}): Promise<TabHandle> {
       const opened = await evaluate(
         async ({ url: u, priv }: { url: string; priv: boolean }) => {
-          const api = ((globalThis as unknown as { browser?: TabsApi }).browser ?? (globalThis as unknown as { chrome: TabsApi }).chrome);
+          const api =
+            (globalThis as unknown as { browser?: TabsApi }).browser ??
+            (globalThis as unknown as { chrome: TabsApi }).chrome;
           if (priv) {
             const w = await api.windows.create({ url: u, incognito: true });
             return { tabId: w.tabs?.[0]?.id ?? -1, windowId: w.id ?? -1 };
@@ -42,17 +47,24 @@ export function extensionTabs(evaluate: ExtensionEval) {
         },
         { url, priv: opts.private === true },
       );
-      if (opened.tabId < 0) throw new Error(`No tab opened for ${url}${opts.private ? ' in a private window (is the extension allowed there? launch with allowPrivate)' : ''}`);
+      if (opened.tabId < 0)
+        throw new Error(
+          `No tab opened for ${url}${opts.private ? ' in a private window (is the extension allowed there? launch with allowPrivate)' : ''}`,
+        );
       return {
         tabId: opened.tabId,
         currentUrl: () =>
           evaluate(async (id: number) => {
-            const api = ((globalThis as unknown as { browser?: TabsApi }).browser ?? (globalThis as unknown as { chrome: TabsApi }).chrome);
+            const api =
+              (globalThis as unknown as { browser?: TabsApi }).browser ??
+              (globalThis as unknown as { chrome: TabsApi }).chrome;
             return (await api.tabs.get(id).catch(() => ({ url: '' }))).url ?? '';
           }, opened.tabId),
         close: () =>
           evaluate(async ({ tabId, windowId }: { tabId: number; windowId: number }) => {
-            const api = ((globalThis as unknown as { browser?: TabsApi }).browser ?? (globalThis as unknown as { chrome: TabsApi }).chrome);
+            const api =
+              (globalThis as unknown as { browser?: TabsApi }).browser ??
+              (globalThis as unknown as { chrome: TabsApi }).chrome;
             await (windowId >= 0 ? api.windows.remove(windowId) : api.tabs.remove(tabId)).catch(() => undefined);
           }, opened),
       };

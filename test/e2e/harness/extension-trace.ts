@@ -8,7 +8,11 @@ import { mainThreadOf, TRACE_CATEGORIES, type TraceEvent, type TraceResult } fro
 export type { TraceResult };
 
 /** Runs `during` with the page's renderer traced; the main thread of `url`'s document, analysed. */
-export async function traceDuring<T>(cdp: CDPSession, url: string, during: () => Promise<T>): Promise<{ result: T; trace: TraceResult }> {
+export async function traceDuring<T>(
+  cdp: CDPSession,
+  url: string,
+  during: () => Promise<T>,
+): Promise<{ result: T; trace: TraceResult }> {
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));

@@ -59,18 +59,27 @@ export async function firefoxChrome(browser: Browser): Promise<FirefoxChrome> {
   // chrome context has no `Services`/`gBrowser`: wait for the window itself.
   let window: { context: string; url: string } | undefined;
   let seen: string[] = [];
-  for (const end = Date.now() + 15_000; !window && Date.now() < end; ) {
-    const tree = (await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' })).result as { contexts: { context: string; url: string }[] };
+  for (const end = Date.now() + 15_000; !window && Date.now() < end;) {
+    const tree = (await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' })).result as {
+      contexts: { context: string; url: string }[];
+    };
     seen = tree.contexts.map((c) => c.url);
     window = tree.contexts.find((c) => c.url === 'chrome://browser/content/browser.xhtml');
     if (!window) await new Promise((r) => setTimeout(r, 100));
   }
-  if (!window) throw new Error(`No browser window among the chrome contexts (${seen.join(', ') || 'none'}): was Firefox started with --remote-allow-system-access? (firefox-esr 140 ignores moz:scope here; 153 honours it)`);
+  if (!window)
+    throw new Error(
+      `No browser window among the chrome contexts (${seen.join(', ') || 'none'}): was Firefox started with --remote-allow-system-access? (firefox-esr 140 ignores moz:scope here; 153 honours it)`,
+    );
 
   async function evaluateJson<T>(expression: string): Promise<T> {
-    const raw = (await connection.send('script.evaluate', { expression, target: { context: window!.context }, awaitPromise: true })).result as EvaluateResult;
+    const raw = (
+      await connection.send('script.evaluate', { expression, target: { context: window!.context }, awaitPromise: true })
+    ).result as EvaluateResult;
     if (raw.type !== 'success' || typeof raw.result?.value !== 'string') {
-      throw new Error(`Chrome-scope evaluation failed: ${raw.exceptionDetails?.text ?? JSON.stringify(raw)}\n${expression}`);
+      throw new Error(
+        `Chrome-scope evaluation failed: ${raw.exceptionDetails?.text ?? JSON.stringify(raw)}\n${expression}`,
+      );
     }
     return JSON.parse(raw.result.value) as T;
   }
@@ -139,7 +148,9 @@ export async function firefoxChrome(browser: Browser): Promise<FirefoxChrome> {
       })()`);
     },
     async takeExtensionErrors() {
-      const raw = await evaluateJson<{ category: string; url: string; text: string }[]>(`JSON.stringify((window.${ERRORS_GLOBAL} || []).splice(0))`);
+      const raw = await evaluateJson<{ category: string; url: string; text: string }[]>(
+        `JSON.stringify((window.${ERRORS_GLOBAL} || []).splice(0))`,
+      );
       return raw.map((e) => ({
         source: e.url.endsWith('/background.js') ? 'worker' : 'page',
         // Uncaught exceptions and unhandled rejections are reported as "… javascript" errors.

@@ -26,13 +26,18 @@ export function firefoxDistributionDir(): string {
   return join(dirname(realpathSync(bin)), 'distribution');
 }
 
-export function installFirefoxPolicy(values: Record<string, unknown>, addonId = FIREFOX_ADDON_ID): { path: string; remove(): void } {
+export function installFirefoxPolicy(
+  values: Record<string, unknown>,
+  addonId = FIREFOX_ADDON_ID,
+): { path: string; remove(): void } {
   const dir = firefoxDistributionDir();
   const path = join(dir, 'policies.json');
   if (existsSync(path)) throw new Error(`${path} already exists: refusing to replace a policy this test did not write`);
   mkdirSync(dir, { recursive: true });
   const temp = join(dirname(dir), `.policies.${process.pid}.tmp`);
-  writeFileSync(temp, JSON.stringify({ policies: { '3rdparty': { Extensions: { [addonId]: values } } } }, null, 2), { mode: 0o644 });
+  writeFileSync(temp, JSON.stringify({ policies: { '3rdparty': { Extensions: { [addonId]: values } } } }, null, 2), {
+    mode: 0o644,
+  });
   renameSync(temp, path);
   let removed = false;
   const remove = () => {

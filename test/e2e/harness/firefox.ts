@@ -49,7 +49,8 @@ export interface FirefoxExtension {
 async function geckoId(extensionDir: string): Promise<string> {
   const manifest = JSON.parse(await readFile(join(extensionDir, 'manifest.json'), 'utf8'));
   const id = manifest?.browser_specific_settings?.gecko?.id;
-  if (typeof id !== 'string') throw new Error(`${extensionDir}/manifest.json has no browser_specific_settings.gecko.id`);
+  if (typeof id !== 'string')
+    throw new Error(`${extensionDir}/manifest.json has no browser_specific_settings.gecko.id`);
   return id;
 }
 
@@ -83,8 +84,16 @@ export async function gotoExtensionPage(page: Page, url: string): Promise<void> 
   for (let attempt = 1; attempt <= 3; attempt++) {
     const navigation = context.navigate(url, 'complete');
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const stalled = new Promise<'stalled'>((r) => (timer = setTimeout(() => r('stalled'), EXTENSION_NAVIGATION_STALL_MS)));
-    const outcome = await Promise.race([navigation.then(() => 'loaded' as const, (error: unknown) => error), stalled]).finally(() => clearTimeout(timer));
+    const stalled = new Promise<'stalled'>(
+      (r) => (timer = setTimeout(() => r('stalled'), EXTENSION_NAVIGATION_STALL_MS)),
+    );
+    const outcome = await Promise.race([
+      navigation.then(
+        () => 'loaded' as const,
+        (error: unknown) => error,
+      ),
+      stalled,
+    ]).finally(() => clearTimeout(timer));
     if (outcome === 'loaded') return;
     navigation.catch(() => undefined); // a stalled command still rejects later, at the protocol timeout
     if (outcome !== 'stalled' && !/NS_BINDING_ABORTED/.test(String(outcome))) throw outcome;
@@ -133,7 +142,8 @@ export async function launchFirefox(options: LaunchFirefoxOptions): Promise<Fire
     page.on('console', (msg) => {
       // Firefox's own note when a page is closed with a message reply still on its way (the
       // options page right after Save): the promise settles in a dead window. Not our error.
-      if (msg.type() === 'error' && !INACTIVE_CONTEXT.test(msg.text())) errors.push({ source: 'page', kind: 'console', url: page.url(), text: msg.text() });
+      if (msg.type() === 'error' && !INACTIVE_CONTEXT.test(msg.text()))
+        errors.push({ source: 'page', kind: 'console', url: page.url(), text: msg.text() });
     });
     page.on('pageerror', (error) => {
       errors.push({ source: 'page', kind: 'uncaught', url: page.url(), text: String((error as Error).stack ?? error) });

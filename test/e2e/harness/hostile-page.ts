@@ -135,7 +135,9 @@ function attackScript(o: HostilePageOptions): string {
 }
 
 export function hostilePageHtml(o: HostilePageOptions): string {
-  const links = o.links.map((u, i) => `<li><a id="link-${i}" href="${escapeHtml(u)}">${escapeHtml(u)}</a></li>`).join('');
+  const links = o.links
+    .map((u, i) => `<li><a id="link-${i}" href="${escapeHtml(u)}">${escapeHtml(u)}</a></li>`)
+    .join('');
   const frame = (name: string, path: string) =>
     `<iframe id="frame-${name}" title="${name}" width="300" height="150" src="chrome-extension://${escapeHtml(o.extensionId)}/${path}"></iframe>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hostile page</title>

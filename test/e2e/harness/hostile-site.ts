@@ -20,7 +20,12 @@ export interface HostileSite {
   stop(): Promise<void>;
 }
 
-export async function startHostileSite(page: Omit<HostilePageOptions, 'links' | 'phishUrl'> & { links(port: number): string[]; phishUrl(port: number): string }): Promise<HostileSite> {
+export async function startHostileSite(
+  page: Omit<HostilePageOptions, 'links' | 'phishUrl'> & {
+    links(port: number): string[];
+    phishUrl(port: number): string;
+  },
+): Promise<HostileSite> {
   const requests: HostileRequest[] = [];
   let port = 0;
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -29,7 +34,8 @@ export async function startHostileSite(page: Omit<HostilePageOptions, 'links' | 
     requests.push({ host, path: url.pathname + url.search, headers: req.headers });
     if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
     let body: string;
-    if (url.pathname === '/hostile') body = hostilePageHtml({ extensionId: page.extensionId, links: page.links(port), phishUrl: page.phishUrl(port) });
+    if (url.pathname === '/hostile')
+      body = hostilePageHtml({ extensionId: page.extensionId, links: page.links(port), phishUrl: page.phishUrl(port) });
     else if (url.pathname === '/links') body = linksPageHtml(host, url.searchParams.getAll('u'));
     else body = linksPageHtml(host, []);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);

@@ -13,14 +13,29 @@ export interface HtmlErrorService {
 }
 
 /** Answers every request with `status` and `{"error": {"code", "message"}}` (CORS open, as the real one). */
-export async function startHtmlErrorService(message: string, status = 401, code = 'unauthorized'): Promise<HtmlErrorService> {
+export async function startHtmlErrorService(
+  message: string,
+  status = 401,
+  code = 'unauthorized',
+): Promise<HtmlErrorService> {
   const paths: string[] = [];
   const server = createServer((req, res) => {
     paths.push(`${req.method} ${req.url}`);
-    if (req.method === 'OPTIONS') return void res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': '*' }).end();
+    if (req.method === 'OPTIONS')
+      return void res
+        .writeHead(204, {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Headers': '*',
+          'Access-Control-Allow-Methods': '*',
+        })
+        .end();
     req.resume();
     res
-      .writeHead(status, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*', ...(status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {}) })
+      .writeHead(status, {
+        'Content-Type': 'application/json',
+        'Access-Control-Allow-Origin': '*',
+        ...(status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {}),
+      })
       .end(JSON.stringify({ error: { code, message } }));
   });
   const port = await listenOnLoopback(server);

@@ -47,7 +47,8 @@ export async function startSession(options: SessionOptions = {}): Promise<Linkle
 
     const configure = async (patch: Record<string, unknown>) => {
       const set = await requestFromExtensionPage<SettingsWriteData>(control, { type: 'settings.set', patch });
-      if (set.refused && Object.keys(set.refused).length > 0) throw new Error(`settings.set refused: ${JSON.stringify(set.refused)}`);
+      if (set.refused && Object.keys(set.refused).length > 0)
+        throw new Error(`settings.set refused: ${JSON.stringify(set.refused)}`);
     };
     await configure({ serviceUrl: svc.baseUrl, apiKey: svc.demoKey, ...options.settings });
 
@@ -55,7 +56,11 @@ export async function startSession(options: SessionOptions = {}): Promise<Linkle
       const isOurs = (w: Worker) => w.url().startsWith(`chrome-extension://${launched.extensionId}/`);
       // A message wakes a stopped worker; Playwright then reports the new Worker object.
       await requestFromExtensionPage(control, { type: 'cache.stats' });
-      return waitFor('the extension service worker', () => launched.context.serviceWorkers().filter(isOurs).at(-1), (w) => w !== undefined).then((w) => w!);
+      return waitFor(
+        'the extension service worker',
+        () => launched.context.serviceWorkers().filter(isOurs).at(-1),
+        (w) => w !== undefined,
+      ).then((w) => w!);
     };
 
     const session: LinklensSession = {

@@ -46,7 +46,8 @@ const LOGIN_PAGE = `<!doctype html>
 </script>
 </body></html>`;
 
-const DONE_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed in</title></head><body><h1>Signed in</h1></body></html>';
+const DONE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed in</title></head><body><h1>Signed in</h1></body></html>';
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {

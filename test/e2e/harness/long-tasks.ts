@@ -128,7 +128,12 @@ export interface MeasureOptions {
  * the bottom with the mouse wheel, waits again, and returns every long task with phase bounds.
  * The pointer rests at the right edge, away from the link texts: scrolling must not hover links.
  */
-export async function measurePage(page: Page, url: string, label: string, o: MeasureOptions = {}): Promise<LongTaskRun> {
+export async function measurePage(
+  page: Page,
+  url: string,
+  label: string,
+  o: MeasureOptions = {},
+): Promise<LongTaskRun> {
   // A background tab gets throttled frames (the extension opens its options tab on install).
   await page.bringToFront();
   await page.goto(url, { waitUntil: 'load' });
@@ -142,7 +147,9 @@ export async function measurePage(page: Page, url: string, label: string, o: Mea
   const scrollStart = await page.evaluate(() => performance.now());
   let scrollSteps = 0;
   for (; scrollSteps < 500; scrollSteps++) {
-    const atBottom = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
+    const atBottom = await page.evaluate(
+      () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
+    );
     if (atBottom) break;
     await page.mouse.wheel(0, o.stepPx ?? 2500);
     await page.waitForTimeout(o.stepPauseMs ?? 60);
@@ -151,10 +158,23 @@ export async function measurePage(page: Page, url: string, label: string, o: Mea
   await o.settle?.();
   const result = await page.evaluate(() => {
     const g = globalThis as unknown as { __llLongTasks?: unknown[]; __llOverlayAt?: number; __llArrivedAt?: number };
-    return { end: performance.now(), tasks: (g.__llLongTasks ?? null) as unknown, overlayAt: g.__llOverlayAt ?? null, arrivedAt: g.__llArrivedAt ?? null };
+    return {
+      end: performance.now(),
+      tasks: (g.__llLongTasks ?? null) as unknown,
+      overlayAt: g.__llOverlayAt ?? null,
+      arrivedAt: g.__llArrivedAt ?? null,
+    };
   });
-  if (!Array.isArray(result.tasks)) throw new Error(`${label}: the long-task observer was not installed (init script missing?)`);
-  return { label, tasks: result.tasks as LongTask[], bounds: { loadEnd, scrollStart, end: result.end }, scrollSteps, contentScriptAt: result.overlayAt, arrivedAt: result.arrivedAt };
+  if (!Array.isArray(result.tasks))
+    throw new Error(`${label}: the long-task observer was not installed (init script missing?)`);
+  return {
+    label,
+    tasks: result.tasks as LongTask[],
+    bounds: { loadEnd, scrollStart, end: result.end },
+    scrollSteps,
+    contentScriptAt: result.overlayAt,
+    arrivedAt: result.arrivedAt,
+  };
 }
 
 export function phaseOf(run: LongTaskRun, task: LongTask): Phase {
@@ -193,7 +213,10 @@ export function minCounts(runs: LongTaskRun[]): Record<Phase, number> {
 }
 
 /** Phases where the extension runs had more long tasks than the baseline runs, with the numbers. */
-export function excessOver(extension: LongTaskRun[], baseline: LongTaskRun[]): { phase: Phase; extension: number; baseline: number }[] {
+export function excessOver(
+  extension: LongTaskRun[],
+  baseline: LongTaskRun[],
+): { phase: Phase; extension: number; baseline: number }[] {
   const e = minCounts(extension);
   const b = minCounts(baseline);
   return PHASES.filter((p) => e[p] > b[p]).map((phase) => ({ phase, extension: e[phase], baseline: b[phase] }));
@@ -203,7 +226,10 @@ export function excessOver(extension: LongTaskRun[], baseline: LongTaskRun[]): {
 export function describeRun(run: LongTaskRun): string {
   const tasks = run.tasks
     .filter((t) => t.duration >= LONG_TASK_MS)
-    .map((t) => `${phaseOf(run, t)}@${Math.round(t.startTime)}ms:${Math.round(t.duration)}ms(${t.attribution.map((a) => `${a.name ?? ''}/${a.containerType ?? ''}`).join(',')})${counts(run, t) ? '' : '[not compared: before the person arrived or the overlay appeared]'}`);
+    .map(
+      (t) =>
+        `${phaseOf(run, t)}@${Math.round(t.startTime)}ms:${Math.round(t.duration)}ms(${t.attribution.map((a) => `${a.name ?? ''}/${a.containerType ?? ''}`).join(',')})${counts(run, t) ? '' : '[not compared: before the person arrived or the overlay appeared]'}`,
+    );
   const b = run.bounds;
   const cs = run.contentScriptAt === null ? 'none' : String(Math.round(run.contentScriptAt));
   const arrived = run.arrivedAt === null ? 'never' : String(Math.round(run.arrivedAt));

@@ -64,12 +64,19 @@ export interface WebAccessibleEntry {
  * Chromium use a dynamic URL, so a page cannot probe for the extension by a fixed URL.
  * Firefox already gives every install a random moz-extension:// origin.
  */
-export function webAccessibleProblems(entries: readonly WebAccessibleEntry[] | undefined, allowed: Readonly<Record<string, string>>, browser: 'chromium' | 'firefox'): string[] {
+export function webAccessibleProblems(
+  entries: readonly WebAccessibleEntry[] | undefined,
+  allowed: Readonly<Record<string, string>>,
+  browser: 'chromium' | 'firefox',
+): string[] {
   const problems: string[] = [];
   for (const [i, e] of (entries ?? []).entries()) {
-    for (const r of e.resources ?? []) if (!(r in allowed)) problems.push(`entry ${i}: resource ${r} is not on the allowed list`);
-    for (const m of e.matches ?? []) if (!/^https?:\/\//.test(m)) problems.push(`entry ${i}: matches ${m} reaches beyond web pages`);
-    if (e.extension_ids?.length) problems.push(`entry ${i}: exposed to other extensions (${e.extension_ids.join(', ')})`);
+    for (const r of e.resources ?? [])
+      if (!(r in allowed)) problems.push(`entry ${i}: resource ${r} is not on the allowed list`);
+    for (const m of e.matches ?? [])
+      if (!/^https?:\/\//.test(m)) problems.push(`entry ${i}: matches ${m} reaches beyond web pages`);
+    if (e.extension_ids?.length)
+      problems.push(`entry ${i}: exposed to other extensions (${e.extension_ids.join(', ')})`);
     if (browser === 'chromium' && e.use_dynamic_url !== true) problems.push(`entry ${i}: no use_dynamic_url`);
   }
   return problems;

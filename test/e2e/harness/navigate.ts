@@ -13,11 +13,13 @@ export async function visit(page: Page, url: string): Promise<void> {
   try {
     await page.goto(url, { waitUntil: 'domcontentloaded' });
   } catch (error) {
-    if (!/net::ERR_ABORTED|net::ERR_BLOCKED_BY_CLIENT|interrupted by another navigation/.test(String(error))) throw error;
+    if (!/net::ERR_ABORTED|net::ERR_BLOCKED_BY_CLIENT|interrupted by another navigation/.test(String(error)))
+      throw error;
   }
 }
 
-export const isBlockedPageUrl = (ext: ChromiumExtension, url: string) => url.startsWith(`${ext.pageUrl('blocked.html')}?t=`);
+export const isBlockedPageUrl = (ext: ChromiumExtension, url: string) =>
+  url.startsWith(`${ext.pageUrl('blocked.html')}?t=`);
 
 /** Waits until the tab shows the blocked page with its details rendered (an h1 and buttons). */
 export async function waitForBlockedPage(ext: ChromiumExtension, page: Page, timeout = 15_000): Promise<void> {
@@ -31,9 +33,12 @@ export async function waitForBlockedPage(ext: ChromiumExtension, page: Page, tim
 export async function tabIdOf(control: Page, page: Page): Promise<number> {
   const url = page.url();
   const tabs = await control.evaluate(() =>
-    (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } } }).chrome.tabs.query({}),
+    (
+      globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } } }
+    ).chrome.tabs.query({}),
   );
   const matches = tabs.filter((t) => t.url === url);
-  if (matches.length !== 1 || matches[0]!.id === undefined) throw new Error(`Expected one tab showing ${url}, found ${JSON.stringify(tabs)}`);
+  if (matches.length !== 1 || matches[0]!.id === undefined)
+    throw new Error(`Expected one tab showing ${url}, found ${JSON.stringify(tabs)}`);
   return matches[0]!.id;
 }

@@ -18,7 +18,15 @@ export async function reloadOptionsPage(page: Page): Promise<void> {
 }
 
 /** The groups of the side navigation, in its order (src/ui/options/option-groups.ts). */
-export const OPTIONS_GROUPS = ['connection', 'protection', 'privacy', 'lists', 'activity', 'account', 'advanced'] as const;
+export const OPTIONS_GROUPS = [
+  'connection',
+  'protection',
+  'privacy',
+  'lists',
+  'activity',
+  'account',
+  'advanced',
+] as const;
 export type OptionsGroup = (typeof OPTIONS_GROUPS)[number];
 
 /** Anything that runs a function in the page: a Playwright page or a journey page of either browser. */
@@ -44,7 +52,10 @@ export async function waitForOptionsGroup(page: PageLike, group: OptionsGroup): 
       new Promise<void>((resolve) => {
         const shown = () => {
           const groups = [...document.querySelectorAll<HTMLElement>('[data-group]')];
-          return groups.some((el) => el.dataset.group === g && !el.hidden) && groups.every((el) => el.dataset.group === g || el.hidden);
+          return (
+            groups.some((el) => el.dataset.group === g && !el.hidden) &&
+            groups.every((el) => el.dataset.group === g || el.hidden)
+          );
         };
         if (shown()) return resolve();
         const watch = new MutationObserver(() => {

@@ -64,14 +64,23 @@ export async function readOverlay(page: Page): Promise<OverlayView> {
     const { root } = (await session.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
     const host = findHost(root);
     const shadow = host?.shadowRoots?.[0];
-    if (!host || !shadow) return { shadowRootType: null, text: '', tooltip: null, badges: [], elements: [], handlerAttributes: [] };
-    const view: OverlayView = { shadowRootType: shadow.shadowRootType ?? null, text: textOf(shadow).replace(/\s+/g, ' ').trim(), tooltip: null, badges: [], elements: [], handlerAttributes: [] };
+    if (!host || !shadow)
+      return { shadowRootType: null, text: '', tooltip: null, badges: [], elements: [], handlerAttributes: [] };
+    const view: OverlayView = {
+      shadowRootType: shadow.shadowRootType ?? null,
+      text: textOf(shadow).replace(/\s+/g, ' ').trim(),
+      tooltip: null,
+      badges: [],
+      elements: [],
+      handlerAttributes: [],
+    };
     walk(shadow, (n) => {
       if (n.nodeType !== 1) return;
       const a = attrs(n);
       const name = (n.localName ?? n.nodeName).toLowerCase();
       view.elements.push(name);
-      for (const [k, v] of Object.entries(a)) if (k.toLowerCase().startsWith('on')) view.handlerAttributes.push(`${name}[${k}=${v}]`);
+      for (const [k, v] of Object.entries(a))
+        if (k.toLowerCase().startsWith('on')) view.handlerAttributes.push(`${name}[${k}=${v}]`);
       const classes = (a.class ?? '').split(/\s+/);
       if (classes.includes('tip') && !('hidden' in a)) view.tooltip = textOf(n).replace(/\s+/g, ' ').trim();
       if (classes.includes('badge') && a['aria-label']) view.badges.push(a['aria-label']);

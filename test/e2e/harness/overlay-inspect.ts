@@ -64,11 +64,21 @@ function textOf(n: CdpNode): string {
 
 function describe(n: CdpNode, hiddenAbove = false): OverlayElement {
   const a = attrs(n);
-  return { backendNodeId: n.backendNodeId, localName: n.localName ?? n.nodeName.toLowerCase(), attributes: a, text: textOf(n), hidden: hiddenAbove || 'hidden' in a };
+  return {
+    backendNodeId: n.backendNodeId,
+    localName: n.localName ?? n.nodeName.toLowerCase(),
+    attributes: a,
+    text: textOf(n),
+    hidden: hiddenAbove || 'hidden' in a,
+  };
 }
 
 /** Every element node under `n` (light children and shadow roots), with an inherited hidden flag. */
-function elements(n: CdpNode, out: { node: CdpNode; hidden: boolean }[] = [], hidden = false): { node: CdpNode; hidden: boolean }[] {
+function elements(
+  n: CdpNode,
+  out: { node: CdpNode; hidden: boolean }[] = [],
+  hidden = false,
+): { node: CdpNode; hidden: boolean }[] {
   for (const c of [...(n.shadowRoots ?? []), ...(n.children ?? [])]) {
     const isEl = c.nodeType === 1;
     const h = hidden || (isEl && 'hidden' in attrs(c));
@@ -93,10 +103,24 @@ export class OverlayInspector {
 
   async snapshot(): Promise<OverlaySnapshot> {
     const { root } = (await this.session.send('DOM.getDocument', { depth: 0 })) as { root: CdpNode };
-    const { nodeIds } = (await this.session.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: OVERLAY_TAG })) as { nodeIds: number[] };
-    const empty: OverlaySnapshot = { hostCount: nodeIds.length, shadowRootType: null, badges: [], marks: [], tooltip: null, dialog: null };
+    const { nodeIds } = (await this.session.send('DOM.querySelectorAll', {
+      nodeId: root.nodeId,
+      selector: OVERLAY_TAG,
+    })) as { nodeIds: number[] };
+    const empty: OverlaySnapshot = {
+      hostCount: nodeIds.length,
+      shadowRootType: null,
+      badges: [],
+      marks: [],
+      tooltip: null,
+      dialog: null,
+    };
     if (nodeIds.length === 0) return empty;
-    const { node: host } = (await this.session.send('DOM.describeNode', { nodeId: nodeIds[0], depth: -1, pierce: true })) as { node: CdpNode };
+    const { node: host } = (await this.session.send('DOM.describeNode', {
+      nodeId: nodeIds[0],
+      depth: -1,
+      pierce: true,
+    })) as { node: CdpNode };
     const shadow = host.shadowRoots?.[0];
     if (!shadow) return empty;
     const all = elements(host);
@@ -125,7 +149,9 @@ export class OverlayInspector {
     const { nodes } = (await this.session.send('Accessibility.getFullAXTree', {})) as {
       nodes: { ignored?: boolean; role?: { value?: string }; name?: { value?: string } }[];
     };
-    return nodes.filter((n) => !n.ignored).map((n) => ({ role: String(n.role?.value ?? ''), name: String(n.name?.value ?? '') }));
+    return nodes
+      .filter((n) => !n.ignored)
+      .map((n) => ({ role: String(n.role?.value ?? ''), name: String(n.name?.value ?? '') }));
   }
 
   /** Clicks an element inside the closed root with the real mouse, at the centre of its box. */

@@ -53,7 +53,14 @@ export async function zipFreshCopy(): Promise<Packages> {
       if (!hit) throw new Error(`npm run zip made no *${suffix} (made: ${zips.join(', ')})\n${output}`);
       return join(root, '.output', hit);
     };
-    return { root, chromeZip: find('-chrome.zip'), firefoxZip: find('-firefox.zip'), sourcesZip: find('-sources.zip'), output, cleanup };
+    return {
+      root,
+      chromeZip: find('-chrome.zip'),
+      firefoxZip: find('-firefox.zip'),
+      sourcesZip: find('-sources.zip'),
+      output,
+      cleanup,
+    };
   } catch (error) {
     await cleanup();
     throw error;

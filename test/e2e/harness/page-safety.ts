@@ -35,7 +35,9 @@ export async function markupHazards(page: Page): Promise<MarkupHazards> {
     const all = [...document.querySelectorAll('*')];
     return {
       images: document.querySelectorAll('img').length,
-      inlineHandlers: all.filter((el) => [...el.attributes].some((a) => a.name.toLowerCase().startsWith('on'))).map((el) => el.outerHTML.slice(0, 120)),
+      inlineHandlers: all
+        .filter((el) => [...el.attributes].some((a) => a.name.toLowerCase().startsWith('on')))
+        .map((el) => el.outerHTML.slice(0, 120)),
       inlineScripts: [...document.querySelectorAll('script')].filter((s) => (s.textContent ?? '').trim() !== '').length,
     };
   });
@@ -47,7 +49,9 @@ export async function markupHazards(page: Page): Promise<MarkupHazards> {
  */
 export async function everythingInPage(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const values = [...document.querySelectorAll('input, textarea, select')].map((el) => (el as HTMLInputElement).value);
+    const values = [...document.querySelectorAll('input, textarea, select')].map(
+      (el) => (el as HTMLInputElement).value,
+    );
     return [document.documentElement.outerHTML, document.body.innerText, ...values].join('\n');
   });
 }

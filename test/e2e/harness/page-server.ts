@@ -3,7 +3,16 @@
 // http://safe-shop.test:PORT/, http://phish-bank.test:PORT/login, … and tells them apart by Host.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from '../../shared/listen';
-import { demoPage, framePage, hostilePage, linksPage, metaRefreshPage, redirectTarget, simplePage, type PageContext } from './test-pages';
+import {
+  demoPage,
+  framePage,
+  hostilePage,
+  linksPage,
+  metaRefreshPage,
+  redirectTarget,
+  simplePage,
+  type PageContext,
+} from './test-pages';
 
 export interface PageRequest {
   host: string;
@@ -52,7 +61,13 @@ export async function startPageServer(): Promise<PageServer> {
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const host = hostOf(req);
     const url = new URL(req.url ?? '/', 'http://placeholder');
-    requests.push({ host, path: url.pathname + url.search, method: req.method ?? 'GET', at: Date.now(), ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) });
+    requests.push({
+      host,
+      path: url.pathname + url.search,
+      method: req.method ?? 'GET',
+      at: Date.now(),
+      ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+    });
     if (!acceptedHost(host)) {
       res.writeHead(421, { 'content-type': 'text/plain' }).end('misdirected request');
       return;

@@ -15,7 +15,12 @@ export interface PixelCounts {
 /** #b91c1c and #b45309: the overlay's block / warn border colours (src/content/overlay/styles.ts). */
 export const OVERLAY_COLOURS = { block: [185, 28, 28], warn: [180, 83, 9] } as const;
 
-export async function countPixels(decoder: JourneyPage, png: Buffer, colour: readonly [number, number, number], tolerance = 40): Promise<PixelCounts> {
+export async function countPixels(
+  decoder: JourneyPage,
+  png: Buffer,
+  colour: readonly [number, number, number],
+  tolerance = 40,
+): Promise<PixelCounts> {
   return decoder.evaluate(
     async ({ dataUrl, red, green, blue, tol }) => {
       const img = new Image();
@@ -37,6 +42,12 @@ export async function countPixels(decoder: JourneyPage, png: Buffer, colour: rea
       }
       return { total: data.length / 4, blank, matching };
     },
-    { dataUrl: `data:image/png;base64,${png.toString('base64')}`, red: colour[0], green: colour[1], blue: colour[2], tol: tolerance },
+    {
+      dataUrl: `data:image/png;base64,${png.toString('base64')}`,
+      red: colour[0],
+      green: colour[1],
+      blue: colour[2],
+      tol: tolerance,
+    },
   );
 }

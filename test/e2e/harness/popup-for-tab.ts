@@ -9,7 +9,12 @@ import type { ChromiumExtension } from './chromium';
 import { tabIdOf } from './navigate';
 
 interface TabsApi {
-  chrome: { tabs: { update(id: number, props: { active: boolean }): Promise<unknown>; query(q: object): Promise<{ id?: number }[]> } };
+  chrome: {
+    tabs: {
+      update(id: number, props: { active: boolean }): Promise<unknown>;
+      query(q: object): Promise<{ id?: number }[]>;
+    };
+  };
 }
 
 /** The popup's size in the toolbar (assets/styles.css .popup-root is 380 px wide). */
@@ -22,7 +27,10 @@ export async function openPopupFor(ext: ChromiumExtension, site: Page): Promise<
   const siteTab = await tabIdOf(popup, site);
   await popup.evaluate((id) => (globalThis as unknown as TabsApi).chrome.tabs.update(id, { active: true }), siteTab);
   await popup.reload({ waitUntil: 'domcontentloaded' });
-  const active = await popup.evaluate(() => (globalThis as unknown as TabsApi).chrome.tabs.query({ active: true, currentWindow: true }));
-  if (active[0]?.id !== siteTab) throw new Error(`The site's tab ${siteTab} is not the active tab of the popup's window: ${JSON.stringify(active)}`);
+  const active = await popup.evaluate(() =>
+    (globalThis as unknown as TabsApi).chrome.tabs.query({ active: true, currentWindow: true }),
+  );
+  if (active[0]?.id !== siteTab)
+    throw new Error(`The site's tab ${siteTab} is not the active tab of the popup's window: ${JSON.stringify(active)}`);
   return popup;
 }

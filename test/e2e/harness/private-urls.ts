@@ -29,6 +29,20 @@ export const credentialUrl = (port: number): string => `http://user:pass@phish-c
 
 /** Substrings the service's request log must never contain: credentials and private spellings. */
 export const NEVER_SENT: readonly string[] = [
-  'user:pass', 'pass@', 'user@', '127.', '2130706433', '0x7f', '0177', '[::', '0.0.0.0', 'localhost',
-  '10.0.0.1', '192.168.', '169.254.', 'intranet', '.local/', '.corp',
+  'user:pass',
+  'pass@',
+  'user@',
+  '127.',
+  '2130706433',
+  '0x7f',
+  '0177',
+  '[::',
+  '0.0.0.0',
+  'localhost',
+  '10.0.0.1',
+  '192.168.',
+  '169.254.',
+  'intranet',
+  '.local/',
+  '.corp',
 ];

@@ -17,7 +17,13 @@ export interface RenderedText {
  * as HTML would have left: <img> elements, on* attributes, inline scripts, a `window.__pwned`.
  */
 export async function renderedAsText(page: Page, payload: string, timeoutMs = 15_000): Promise<RenderedText> {
-  const text = await waitFor(`"${payload}" shown as text on ${page.url()}`, () => page.evaluate(() => document.body.innerText), (t) => t.includes(payload), timeoutMs, 100);
+  const text = await waitFor(
+    `"${payload}" shown as text on ${page.url()}`,
+    () => page.evaluate(() => document.body.innerText),
+    (t) => t.includes(payload),
+    timeoutMs,
+    100,
+  );
   const hazards = await markupHazards(page);
   const pwned = await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned ?? null);
   const problems: string[] = [];

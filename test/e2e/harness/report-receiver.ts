@@ -48,7 +48,15 @@ export async function startReportReceiver(): Promise<ReportReceiver> {
         events = [];
       }
       const status = req.method !== 'POST' ? 405 : r.failWith !== null ? 503 : 204;
-      r.requests.push({ at: Date.now(), method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw, status, events });
+      r.requests.push({
+        at: Date.now(),
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        raw,
+        status,
+        events,
+      });
       if (status === 503) res.writeHead(503, { 'Retry-After': String(r.failWith) }).end();
       else res.writeHead(status).end();
     });

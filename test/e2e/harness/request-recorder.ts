@@ -24,7 +24,12 @@ export async function startRequestRecorder(): Promise<RequestRecorder> {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8').slice(0, 10_000)));
     req.on('end', () => {
-      requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', authorization: req.headers.authorization ?? null, body });
+      requests.push({
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        authorization: req.headers.authorization ?? null,
+        body,
+      });
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"nothing here"}');
     });
   });

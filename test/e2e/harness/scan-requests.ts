@@ -37,6 +37,12 @@ export function postKeysFor(log: readonly RequestLogEntry[], url: string): (stri
 
 /** Waits for the service to hold a scan of `url` and returns it (the first one). */
 export async function scanOf(svc: ScanningService, url: string, timeoutMs = 15_000): Promise<ScanSummary> {
-  const found = await waitFor(`a scan of ${url}`, () => svc.scans().find((x) => x.url === url), (x) => x !== undefined, timeoutMs, 20);
+  const found = await waitFor(
+    `a scan of ${url}`,
+    () => svc.scans().find((x) => x.url === url),
+    (x) => x !== undefined,
+    timeoutMs,
+    20,
+  );
   return found!;
 }

@@ -35,7 +35,11 @@ const PROBE = htmlPage(
 export const RESEMBLING = Array.from({ length: 50 }, (_, i) => {
   const name = 'examplecorp';
   const at = i % name.length;
-  const forms = [name.slice(0, at) + name.slice(at + 1), name.slice(0, at) + name[at] + name.slice(at), name.slice(0, at) + 'q' + name.slice(at + 1)];
+  const forms = [
+    name.slice(0, at) + name.slice(at + 1),
+    name.slice(0, at) + name[at] + name.slice(at),
+    name.slice(0, at) + 'q' + name.slice(at + 1),
+  ];
   return `${['login.', 'sso.', 'www.', 'id.', ''][Math.floor(i / 11) % 5]}${forms[Math.floor(i / name.length) % 3]}.test`;
 });
 export const UNRELATED = Array.from({ length: 50 }, (_, i) => `login.unrelated${i}.test`);
@@ -72,19 +76,32 @@ export async function framesLearnNothing({ driver, html, fence, reportedAbout }:
     ),
   );
   const page = await driver.openWebPage(html.url('attacker.test', '/guesses'));
-  type Probes = { ready: string[]; snaps: Record<string, { html: string; elements: number; size: number[]; changes: number }> };
+  type Probes = {
+    ready: string[];
+    snaps: Record<string, { html: string; elements: number; size: number[]; changes: number }>;
+  };
   const probes = () => page.evaluate(() => (window as unknown as { probes: Probes }).probes);
   // Every frame loaded (none blocked, none held), resembling or not, and focused its password field.
-  await waitFor('every frame loaded and focused its password field', probes, (p) => new Set(p.ready).size === 100, 60_000, 250);
+  await waitFor(
+    'every frame loaded and focused its password field',
+    probes,
+    (p) => new Set(p.ready).size === 100,
+    60_000,
+    250,
+  );
   await fence();
   await page.evaluate(() => {
     for (const f of Array.from(document.querySelectorAll('iframe'))) f.contentWindow!.postMessage('snapshot', '*');
   });
-  const snaps = (await waitFor('every frame’s snapshot', probes, (p) => Object.keys(p.snaps).length === 100, 30_000, 250)).snaps;
+  const snaps = (
+    await waitFor('every frame’s snapshot', probes, (p) => Object.keys(p.snaps).length === 100, 30_000, 250)
+  ).snaps;
   // Resembling or not, every frame measures the very same document: nothing added, nothing
   // moved, the same changes recorded (its own parsing).
   const distinct = new Set(Object.values(snaps).map((x) => JSON.stringify(x)));
-  expect([...distinct].map((x) => JSON.parse(x) as unknown)).toEqual([expect.objectContaining({ html: expect.not.stringContaining('linklens') })]);
+  expect([...distinct].map((x) => JSON.parse(x) as unknown)).toEqual([
+    expect.objectContaining({ html: expect.not.stringContaining('linklens') }),
+  ]);
   expect(snaps[RESEMBLING[0]!]).toEqual(snaps[UNRELATED[0]!]);
   // Each guessed host's server got its frame's request, once: none stopped on the way.
   for (const g of guesses) expect(html.requests.filter((r) => r === `${g}/probe`)).toHaveLength(1);

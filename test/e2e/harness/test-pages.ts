@@ -56,7 +56,10 @@ export function demoPage(ctx: PageContext): string {
   const items = demoLinks(ctx.port)
     .map((l) => `<li data-kind="${l.kind}"><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></li>`)
     .join('');
-  return layout('Linklens demo', `<h1>Linklens demo</h1><p>Hover or open these links.</p><ul id="demo-links">${items}</ul>`);
+  return layout(
+    'Linklens demo',
+    `<h1>Linklens demo</h1><p>Hover or open these links.</p><ul id="demo-links">${items}</ul>`,
+  );
 }
 
 /** Placeholder: the hardening issue fills this page with attacks on the extension. */
@@ -73,7 +76,7 @@ export function redirectTarget(query: URLSearchParams, port: number): string | n
   if (!raw) return null;
   try {
     const u = new URL(raw);
-    return (u.protocol === 'http:' && u.hostname.endsWith('.test') && Number(u.port) === port) ? u.href : null;
+    return u.protocol === 'http:' && u.hostname.endsWith('.test') && Number(u.port) === port ? u.href : null;
   } catch {
     return null;
   }
@@ -89,5 +92,8 @@ export function metaRefreshPage(ctx: PageContext): string {
 /** `/frame?to=URL`: a page showing `to` in an iframe. */
 export function framePage(ctx: PageContext): string {
   const to = redirectTarget(ctx.query, ctx.port);
-  return layout(`Frame on ${ctx.host}`, `<h1>${escapeHtml(ctx.host)}</h1>${to ? `<iframe id="framed" title="framed page" src="${escapeHtml(to)}"></iframe>` : ''}`);
+  return layout(
+    `Frame on ${ctx.host}`,
+    `<h1>${escapeHtml(ctx.host)}</h1>${to ? `<iframe id="framed" title="framed page" src="${escapeHtml(to)}"></iframe>` : ''}`,
+  );
 }

@@ -60,7 +60,11 @@ export async function startTlsHelloRecorder(port = 443): Promise<TlsHelloRecorde
   });
   await new Promise<void>((resolve, reject) => {
     // Said plainly: without this port the test cannot see where the link went.
-    server.once('error', (e) => reject(new Error(`cannot listen on 127.0.0.1:${port} (root is needed for a port below 1024): ${(e as Error).message}`)));
+    server.once('error', (e) =>
+      reject(
+        new Error(`cannot listen on 127.0.0.1:${port} (root is needed for a port below 1024): ${(e as Error).message}`),
+      ),
+    );
     server.listen(port, '127.0.0.1', () => resolve());
   });
   return {

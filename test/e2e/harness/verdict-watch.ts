@@ -11,7 +11,10 @@ export interface VerdictWatch {
 /** links.lookup accepts at most this many URLs per message (protocol.ts MAX_BATCH is 500). */
 const CHUNK = 400;
 
-export async function lookupAll(read: (urls: string[]) => Promise<LinksLookupData>, urls: string[]): Promise<LinksLookupData> {
+export async function lookupAll(
+  read: (urls: string[]) => Promise<LinksLookupData>,
+  urls: string[],
+): Promise<LinksLookupData> {
   const out: LinksLookupData = {};
   for (let i = 0; i < urls.length; i += CHUNK) Object.assign(out, await read(urls.slice(i, i + CHUNK)));
   return out;

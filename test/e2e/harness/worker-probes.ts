@@ -20,7 +20,10 @@ export interface BadgeState {
 export function badgeOf(worker: Worker, tabId: number): Promise<BadgeState> {
   return worker.evaluate(async (id) => {
     const g = globalThis as unknown as WorkerChrome;
-    return { text: await g.chrome.action.getBadgeText({ tabId: id }), title: await g.chrome.action.getTitle({ tabId: id }) };
+    return {
+      text: await g.chrome.action.getBadgeText({ tabId: id }),
+      title: await g.chrome.action.getTitle({ tabId: id }),
+    };
   }, tabId);
 }
 
@@ -48,6 +51,7 @@ export async function recordNotifications(worker: Worker): Promise<void> {
  */
 export async function notificationsOf(worker: Worker): Promise<string[]> {
   const ids = await worker.evaluate(() => (globalThis as unknown as WorkerChrome).__linklensNotified ?? null);
-  if (ids === null) throw new Error('The worker restarted since recordNotifications: its notifications were not recorded');
+  if (ids === null)
+    throw new Error('The worker restarted since recordNotifications: its notifications were not recorded');
   return ids;
 }

@@ -9,11 +9,18 @@ import { startBackground } from '@/src/background/main';
 import { createRouter, isExtensionPage, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import { waitFor } from './harness/worker';
-import { blockedToken, EXTENSION_ID, EXTENSION_ORIGIN, freshBrowser, navigate, pageSender, tabUrl } from './harness/app';
+import {
+  blockedToken,
+  EXTENSION_ID,
+  EXTENSION_ORIGIN,
+  freshBrowser,
+  navigate,
+  pageSender,
+  tabUrl,
+} from './harness/app';
 import { createMemoryBackend, type DbBackend } from '@/src/background/state/db-backend';
 import { readAll, setDbBackend } from '@/src/background/state/kv';
 import { installI18n } from '../ui/helpers';
-
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -22,8 +29,18 @@ beforeAll(async () => {
 afterAll(() => svc.stop());
 
 /** Our blocked page, shown in a tab of a normal or a private window. */
-const blockedPageIn = (incognito: boolean): SenderLike => ({ id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}/blocked.html`, origin: EXTENSION_ORIGIN, tab: { id: 99, incognito, url: `${EXTENSION_ORIGIN}/blocked.html` } });
-const contentSender = (tabId: number): SenderLike => ({ id: EXTENSION_ID, url: 'https://evil.example/', origin: 'https://evil.example', tab: { id: tabId, url: 'https://evil.example/' } });
+const blockedPageIn = (incognito: boolean): SenderLike => ({
+  id: EXTENSION_ID,
+  url: `${EXTENSION_ORIGIN}/blocked.html`,
+  origin: EXTENSION_ORIGIN,
+  tab: { id: 99, incognito, url: `${EXTENSION_ORIGIN}/blocked.html` },
+});
+const contentSender = (tabId: number): SenderLike => ({
+  id: EXTENSION_ID,
+  url: 'https://evil.example/',
+  origin: 'https://evil.example',
+  tab: { id: tabId, url: 'https://evil.example/' },
+});
 
 let app: App;
 let route: ReturnType<typeof createRouter>;
@@ -57,7 +74,12 @@ describe('trust tiers', () => {
   });
 
   it('refuses privileged messages from a content script, and never returns the key', async () => {
-    for (const m of [{ type: 'settings.get' }, { type: 'keys.list' }, { type: 'allowlist.add', host: 'evil.example' }, { type: 'credits.purchase', amount: 5 }]) {
+    for (const m of [
+      { type: 'settings.get' },
+      { type: 'keys.list' },
+      { type: 'allowlist.add', host: 'evil.example' },
+      { type: 'credits.purchase', amount: 5 },
+    ]) {
       const r = await route(m, contentSender(3));
       expect(r).toEqual({ ok: false, error: { code: 'forbidden_sender', message: expect.any(String) } });
     }
@@ -65,7 +87,14 @@ describe('trust tiers', () => {
   });
 
   it('rejects malformed messages with a clear error', async () => {
-    for (const m of [null, 42, 'x', { type: 'link.hover' }, { type: 'link.hover', url: 'x'.repeat(9000) }, { type: 'nope' }]) {
+    for (const m of [
+      null,
+      42,
+      'x',
+      { type: 'link.hover' },
+      { type: 'link.hover', url: 'x'.repeat(9000) },
+      { type: 'nope' },
+    ]) {
       const r = await route(m, contentSender(3));
       expect(r, JSON.stringify(m)?.slice(0, 40)).toMatchObject({ ok: false, error: { code: 'invalid_message' } });
     }
@@ -92,7 +121,13 @@ describe('navigation', () => {
     expect(svc.log.some((e) => JSON.stringify(e.body ?? '').includes('user=me'))).toBe(false);
     // The popup on the blocked page shows the blocked page's verdict, not "Not checked".
     const st = await route({ type: 'tab.status', tabId }, pageSender);
-    expect(st).toMatchObject({ ok: true, data: { url: 'http://phish-bank.example/login?user=me', status: { kind: 'verdict', verdict: { riskScore: 88 }, decision: { action: 'block' } } } });
+    expect(st).toMatchObject({
+      ok: true,
+      data: {
+        url: 'http://phish-bank.example/login?user=me',
+        status: { kind: 'verdict', verdict: { riskScore: 88 }, decision: { action: 'block' } },
+      },
+    });
   });
 
   it('revisiting a URL with a cached verdict sends no second POST and blocks at once', async () => {
@@ -131,7 +166,8 @@ describe('navigation', () => {
     const { readKey } = await import('@/src/background/state/kv');
     const { z } = await import('zod');
     const queued = await waitFor(async () => {
-      const q = (await readKey('db', 'reportingQueue', z.unknown(), undefined)) as { events?: { type: string; payload: { host?: string } }[] } | undefined;
+      const q = (await readKey('db', 'reportingQueue', z.unknown(), undefined)) as
+        { events?: { type: string; payload: { host?: string } }[] } | undefined;
       return q?.events?.find((e) => e.type === 'navigation.proceeded') ?? null;
     });
     expect(queued.payload.host).toBe('phish-proceed-report.example');
@@ -140,7 +176,16 @@ describe('navigation', () => {
   it('Go back steps over the blocked site exactly when it committed right before the blocked page', async () => {
     const url = 'http://phish-back.example/login';
     const commit = (tabId: number, u: string) =>
-      fakeBrowser.webNavigation.onCommitted.trigger({ tabId, url: u, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1, transitionType: 'link', transitionQualifiers: [] } as never);
+      fakeBrowser.webNavigation.onCommitted.trigger({
+        tabId,
+        url: u,
+        frameId: 0,
+        parentFrameId: -1,
+        timeStamp: Date.now(),
+        processId: 1,
+        transitionType: 'link',
+        transitionQualifiers: [],
+      } as never);
     const tabId = await navigate(url);
     const token = await blockedToken(tabId);
     const blockedUrl = await tabUrl(tabId);
@@ -154,8 +199,14 @@ describe('navigation', () => {
     await commit(tabId, blockedUrl);
     expect(await route({ type: 'blocked.back', token }, pageSender)).toEqual({ ok: true, data: { steps: 1 } });
     // A content script cannot ask; an unknown token is an error, not a guess.
-    expect(await route({ type: 'blocked.back', token }, contentSender(tabId))).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
-    expect(await route({ type: 'blocked.back', token: 'nope' }, pageSender)).toMatchObject({ ok: false, error: { code: 'invalid_token' } });
+    expect(await route({ type: 'blocked.back', token }, contentSender(tabId))).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden_sender' },
+    });
+    expect(await route({ type: 'blocked.back', token: 'nope' }, pageSender)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_token' },
+    });
   });
 
   it('proceed is refused when policy removes it', async () => {
@@ -164,14 +215,29 @@ describe('navigation', () => {
     const t1 = await navigate('http://phish-nopass.example/');
     const token = await blockedToken(t1);
     // Answered (ok), and the answer says no: a refused call must not pass for "canProceed false".
-    expect(await route({ type: 'blocked.details', token }, pageSender)).toMatchObject({ ok: true, data: { canProceed: false } });
-    expect(await route({ type: 'blocked.proceed', token }, pageSender)).toMatchObject({ ok: false, error: { code: 'not_allowed' } });
+    expect(await route({ type: 'blocked.details', token }, pageSender)).toMatchObject({
+      ok: true,
+      data: { canProceed: false },
+    });
+    expect(await route({ type: 'blocked.proceed', token }, pageSender)).toMatchObject({
+      ok: false,
+      error: { code: 'not_allowed' },
+    });
   });
 
   it('never sends loopback or private hosts', async () => {
-    for (const u of ['http://127.0.0.1:8080/', 'http://localhost/', 'http://192.168.1.10/', 'http://intranet/', 'http://[::1]/', 'http://0x7f.1/']) await navigate(u);
+    for (const u of [
+      'http://127.0.0.1:8080/',
+      'http://localhost/',
+      'http://192.168.1.10/',
+      'http://intranet/',
+      'http://[::1]/',
+      'http://0x7f.1/',
+    ])
+      await navigate(u);
     await new Promise((r) => setTimeout(r, 200));
-    for (const needle of ['127.0.0.1:8080', 'localhost', '192.168', 'intranet', '[::1]', '0x7f']) expect(sentWith(needle)).toEqual([]);
+    for (const needle of ['127.0.0.1:8080', 'localhost', '192.168', 'intranet', '[::1]', '0x7f'])
+      expect(sentWith(needle)).toEqual([]);
   });
 
   it('sends nothing before the service is configured', async () => {
@@ -183,13 +249,22 @@ describe('navigation', () => {
 });
 
 describe('Test connection outcomes', () => {
-  const test = (serviceUrl: string, apiKey: string) => route({ type: 'connection.test', serviceUrl, apiKey }, pageSender).then((r) => (r.ok ? (r.data as { outcome: string }) : null));
+  const test = (serviceUrl: string, apiKey: string) =>
+    route({ type: 'connection.test', serviceUrl, apiKey }, pageSender).then((r) =>
+      r.ok ? (r.data as { outcome: string }) : null,
+    );
   it('connected, with the balance', async () => {
-    expect(await test(svc.baseUrl, svc.demoKey)).toMatchObject({ outcome: 'connected', canScan: true, balance: expect.any(Number) });
+    expect(await test(svc.baseUrl, svc.demoKey)).toMatchObject({
+      outcome: 'connected',
+      canScan: true,
+      balance: expect.any(Number),
+    });
   });
   it('key rejected', async () => expect((await test(svc.baseUrl, 'wrong'))?.outcome).toBe('key_rejected'));
-  it('key lacks SCAN_WRITE', async () => expect((await test(svc.baseUrl, svc.readOnlyKey))?.outcome).toBe('missing_scope'));
-  it('service unreachable', async () => expect((await test('http://127.0.0.1:1', svc.demoKey))?.outcome).toBe('unreachable'));
+  it('key lacks SCAN_WRITE', async () =>
+    expect((await test(svc.baseUrl, svc.readOnlyKey))?.outcome).toBe('missing_scope'));
+  it('service unreachable', async () =>
+    expect((await test('http://127.0.0.1:1', svc.demoKey))?.outcome).toBe('unreachable'));
   it('not HTTPS (and nothing is sent)', async () => {
     expect((await test('http://scanner.example.com', svc.demoKey))?.outcome).toBe('not_https');
   });
@@ -217,7 +292,10 @@ describe('options helpers', () => {
     const d = (r as { data: { settings: { allowlist: string[] }; managedEntries: { allowlist: string[] } } }).data;
     expect(d.managedEntries.allowlist).toEqual(['corp.example']);
     expect(d.settings.allowlist.sort()).toEqual(['corp.example', 'mine.example']);
-    expect(await route({ type: 'allowlist.remove', host: 'corp.example' }, pageSender)).toMatchObject({ ok: false, error: { code: 'locked' } });
+    expect(await route({ type: 'allowlist.remove', host: 'corp.example' }, pageSender)).toMatchObject({
+      ok: false,
+      error: { code: 'locked' },
+    });
     expect((await route({ type: 'allowlist.remove', host: 'mine.example' }, pageSender)).ok).toBe(true);
   });
   it.each([
@@ -237,12 +315,15 @@ describe('options helpers', () => {
     ['com', 'host', /whole domain ending/],
     ['github.io', 'site', /whole domain ending/],
     ['*.co.uk', 'site', /whole domain ending/],
-  ] as const)('allowlist.add %s (scope %s) is refused with the reason; the list gains nothing', async (host, scope, reason) => {
-    const r = await route({ type: 'allowlist.add', host, scope }, pageSender);
-    expect(r).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
-    expect(JSON.stringify(r)).toMatch(reason);
-    expect((await app.settings.get()).settings.allowlist).toEqual([]);
-  });
+  ] as const)(
+    'allowlist.add %s (scope %s) is refused with the reason; the list gains nothing',
+    async (host, scope, reason) => {
+      const r = await route({ type: 'allowlist.add', host, scope }, pageSender);
+      expect(r).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+      expect(JSON.stringify(r)).toMatch(reason);
+      expect((await app.settings.get()).settings.allowlist).toEqual([]);
+    },
+  );
   it('an entry stored before strict reading is removed by its text, and never counted as what follows its "@"', async () => {
     await app.settings.set({ allowlist: ['login.mybank.com@com', 'kept.example'] });
     const status = (await app.checker.check('https://www.example.com/', 'popup')).status;
@@ -263,7 +344,10 @@ describe('strict mode', () => {
     const first = await route({ type: 'blocked.details', token }, pageSender);
     expect(first.ok && (first.data as { pending: boolean }).pending).toBe(true);
     await waitFor(async () => (await tabUrl(tabId)) === url || null);
-    expect(await route({ type: 'blocked.details', token }, pageSender)).toMatchObject({ ok: true, data: { pending: false } });
+    expect(await route({ type: 'blocked.details', token }, pageSender)).toMatchObject({
+      ok: true,
+      data: { pending: false },
+    });
     svc.setProcessingDelay(100);
   });
 
@@ -285,12 +369,23 @@ describe('context menu', () => {
     const { onMenuClick } = await import('@/src/background/handlers/menu');
     const { MENU_IDS } = await import('@/src/background/surfaces/context-menu');
     const created: string[] = [];
-    vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (p: { url: string }) => void created.push(p.url)) as never);
-    await onMenuClick(app, { menuItemId: MENU_IDS.link, linkUrl: 'http://malware-menu.example/x' }, { id: 1, index: 0, incognito: false });
+    vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation(
+      (async (p: { url: string }) => void created.push(p.url)) as never,
+    );
+    await onMenuClick(
+      app,
+      { menuItemId: MENU_IDS.link, linkUrl: 'http://malware-menu.example/x' },
+      { id: 1, index: 0, incognito: false },
+    );
     const report = await waitFor(() => created.find((u) => u.includes('/report.html?id=scn_')));
     expect(report).toMatch(/report\.html\?id=scn_[0-9a-f-]{36}$/);
-    await waitFor(() => (fakeBrowser.notifications.create as unknown as { mock: { calls: unknown[][] } }).mock.calls.length > 0 || null);
-    const [, opts] = (fakeBrowser.notifications.create as unknown as { mock: { calls: [string, { message: string }][] } }).mock.calls[0]!;
+    await waitFor(
+      () =>
+        (fakeBrowser.notifications.create as unknown as { mock: { calls: unknown[][] } }).mock.calls.length > 0 || null,
+    );
+    const [, opts] = (
+      fakeBrowser.notifications.create as unknown as { mock: { calls: [string, { message: string }][] } }
+    ).mock.calls[0]!;
     expect(opts.message).toContain('malware-menu.example');
   });
 
@@ -298,7 +393,9 @@ describe('context menu', () => {
     const { onMenuClick } = await import('@/src/background/handlers/menu');
     const { MENU_IDS } = await import('@/src/background/surfaces/context-menu');
     const created: string[] = [];
-    vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (p: { url: string }) => void created.push(p.url)) as never);
+    vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation(
+      (async (p: { url: string }) => void created.push(p.url)) as never,
+    );
     await onMenuClick(app, { menuItemId: MENU_IDS.selection, selectionText: 'hello there' });
     expect(created[0]).toContain('report.html?error=not_a_url');
   });
@@ -320,12 +417,21 @@ describe('check all links on a page', () => {
     // The background reads the page itself (collect-in-page.ts): the browser runs the collector.
     setPageLinks((details) => {
       collects.push(details.target);
-      return ['http://pl-safe.example/', 'http://phish-pl.example/', 'http://malware-pl.example/', 'http://127.0.0.1/', 'http://pl-safe.example/#dup'];
+      return [
+        'http://pl-safe.example/',
+        'http://phish-pl.example/',
+        'http://malware-pl.example/',
+        'http://127.0.0.1/',
+        'http://pl-safe.example/#dup',
+      ];
     });
     // A tab Linklens can see (an unknown tab counts as a private window, which is not checked).
     const tabId = (await fakeBrowser.tabs.create({ url: 'http://links-page.example/' })).id!;
     // Without a preview nothing starts.
-    expect(await route({ type: 'scan.pageLinks', tabId }, pageSender)).toMatchObject({ ok: false, error: { code: 'preview_needed' } });
+    expect(await route({ type: 'scan.pageLinks', tabId }, pageSender)).toMatchObject({
+      ok: false,
+      error: { code: 'preview_needed' },
+    });
     const preview = await route({ type: 'scan.pagePreview', tabId }, pageSender);
     expect(preview).toEqual({ ok: true, data: { total: 4, toSend: 3, known: 0, skipped: 1 } });
     expect(collects).toEqual([{ tabId, frameIds: [0] }]); // only the top frame is read
@@ -340,9 +446,17 @@ describe('check all links on a page', () => {
     expect(done).toMatchObject({ total: 3, done: 3, flagged: 2 });
     expect(sentWith('127.0.0.1')).toEqual([]);
     // One preview, one run: asking again needs a new count.
-    expect(await route({ type: 'scan.pageLinks', tabId }, pageSender)).toMatchObject({ ok: false, error: { code: 'preview_needed' } });
+    expect(await route({ type: 'scan.pageLinks', tabId }, pageSender)).toMatchObject({
+      ok: false,
+      error: { code: 'preview_needed' },
+    });
     // The finished check is notified (settings: notifications on by default), once, for that tab.
-    const calls = () => (fakeBrowser.notifications.create as unknown as { mock: { calls: [string, { title: string; message: string }][] } }).mock.calls.filter(([id]) => id === `page:${tabId}`);
+    const calls = () =>
+      (
+        fakeBrowser.notifications.create as unknown as {
+          mock: { calls: [string, { title: string; message: string }][] };
+        }
+      ).mock.calls.filter(([id]) => id === `page:${tabId}`);
     await waitFor(() => calls().length > 0 || null);
     expect(calls()).toHaveLength(1);
     expect(calls()[0]![1].message).toContain('2 of 3');
@@ -354,7 +468,10 @@ describe('check all links on a page', () => {
       throw new Error('Cannot access contents of the page');
     });
     const tabId = (await fakeBrowser.tabs.create({ url: 'http://locked-page.example/' })).id!;
-    expect(await route({ type: 'scan.pagePreview', tabId }, pageSender)).toEqual({ ok: true, data: { total: 0, toSend: 0, known: 0, skipped: 0 } });
+    expect(await route({ type: 'scan.pagePreview', tabId }, pageSender)).toEqual({
+      ok: true,
+      data: { total: 0, toSend: 0, known: 0, skipped: 0 },
+    });
   });
 
   it('a page check that finds nothing risky is not notified', async () => {
@@ -368,17 +485,24 @@ describe('check all links on a page', () => {
       return r.ok && !(r.data as { running: boolean }).running && (r.data as { done: number }).done === 1 ? true : null;
     });
     await new Promise((r) => setTimeout(r, 100));
-    const ids = (fakeBrowser.notifications.create as unknown as { mock: { calls: [string][] } }).mock.calls.map(([id]) => id);
+    const ids = (fakeBrowser.notifications.create as unknown as { mock: { calls: [string][] } }).mock.calls.map(
+      ([id]) => id,
+    );
     expect(ids).not.toContain(`page:${tabId}`);
   });
 });
 
 describe('settings an older version left aside (settings.legacyHeld)', () => {
   it('are handed to our pages as a settings file, never applied, and forgotten on request', async () => {
-    await db.set({ legacySettingsHeld: { serviceUrl: 'https://old-service.example', allowlist: ['docs.example.com'] } });
+    await db.set({
+      legacySettingsHeld: { serviceUrl: 'https://old-service.example', allowlist: ['docs.example.com'] },
+    });
     const r = await route({ type: 'settings.legacyHeld' }, pageSender);
     const json = (r as { data: { json: string } }).data.json;
-    expect(JSON.parse(json)).toMatchObject({ serviceUrl: 'https://old-service.example', allowlist: ['docs.example.com'] });
+    expect(JSON.parse(json)).toMatchObject({
+      serviceUrl: 'https://old-service.example',
+      allowlist: ['docs.example.com'],
+    });
     expect((await app.settings.get()).settings.serviceUrl).toBe(svc.baseUrl);
     expect((await route({ type: 'settings.legacyHeld' }, contentSender(3))).ok).toBe(false);
     await route({ type: 'settings.legacyHeld.clear' }, pageSender);
@@ -398,11 +522,15 @@ describe('report a mistake (verdict.dispute)', () => {
     expect(r.ok).toBe(true);
     const d = (r as { data: { reportUrl: string; scanId: string; url: string } }).data;
     expect(d.scanId).toMatch(/^scn_/);
-    expect(d.reportUrl).toBe(`https://help.example/r?s=${encodeURIComponent(d.scanId)}&u=${encodeURIComponent('http://phish-dispute.example/login')}`);
+    expect(d.reportUrl).toBe(
+      `https://help.example/r?s=${encodeURIComponent(d.scanId)}&u=${encodeURIComponent('http://phish-dispute.example/login')}`,
+    );
     // A new scan request left for the service: the old verdict was not reused.
     await waitFor(() => sentWith('phish-dispute.example').length > before || null);
     const { readDisputes } = await import('@/src/background/handlers/dispute');
-    expect(await readDisputes()).toEqual([{ url: 'http://phish-dispute.example/login', scanId: d.scanId, at: expect.any(Number) }]);
+    expect(await readDisputes()).toEqual([
+      { url: 'http://phish-dispute.example/login', scanId: d.scanId, at: expect.any(Number) },
+    ]);
   });
 
   it('from a private window with "Check in private windows" off: nothing is sent, the verdict stays, nothing is written to disk', async () => {
@@ -417,7 +545,9 @@ describe('report a mistake (verdict.dispute)', () => {
     // The popup of a private tab says which tab: the same rule.
     const privateTab = 4242;
     const get = fakeBrowser.tabs.get.bind(fakeBrowser.tabs);
-    vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation(async (id: number) => (id === privateTab ? ({ id, incognito: true } as never) : get(id)));
+    vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation(async (id: number) =>
+      id === privateTab ? ({ id, incognito: true } as never) : get(id),
+    );
     expect((await route({ type: 'verdict.dispute', url, tabId: privateTab }, pageSender)).ok).toBe(true);
     // A barrier, not a sleep: a dispute from a normal window asked after these is sent; by then
     // a send of the private ones would have left too.
@@ -456,7 +586,12 @@ describe('report a mistake (verdict.dispute)', () => {
   });
 
   it.each([
-    ['https://help.example/r?s={scanId}&u={url}', 'scn_1', 'https://x.test/a b', 'https://help.example/r?s=scn_1&u=https%3A%2F%2Fx.test%2Fa%20b'],
+    [
+      'https://help.example/r?s={scanId}&u={url}',
+      'scn_1',
+      'https://x.test/a b',
+      'https://help.example/r?s=scn_1&u=https%3A%2F%2Fx.test%2Fa%20b',
+    ],
     ['javascript:alert(1)//{url}', 'scn_1', 'https://x.test/', null],
     ['', 'scn_1', 'https://x.test/', null],
     ['https://help.example/{scanId}', null, 'https://x.test/', 'https://help.example/'],
@@ -468,7 +603,9 @@ describe('report a mistake (verdict.dispute)', () => {
 
 describe('notification clicks', () => {
   const click = async (id: string) => {
-    const add = fakeBrowser.notifications.onClicked.addListener as unknown as { mock: { calls: [(id: string) => void][] } };
+    const add = fakeBrowser.notifications.onClicked.addListener as unknown as {
+      mock: { calls: [(id: string) => void][] };
+    };
     add.mock.calls.at(-1)![0](id);
     await new Promise((r) => setTimeout(r, 20));
   };
@@ -488,14 +625,18 @@ describe('notification clicks', () => {
   it("a verdict notification opens that scan's report page", async () => {
     Object.assign(fakeBrowser.notifications, { clear: vi.fn(async () => true) });
     const created: string[] = [];
-    vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (p: { url: string }) => void created.push(p.url)) as never);
+    vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation(
+      (async (p: { url: string }) => void created.push(p.url)) as never,
+    );
     await click('verdict:scn_0f8c2a8e');
     expect(created).toEqual([expect.stringMatching(/\/report\.html\?id=scn_0f8c2a8e$/)]);
   });
 
   it('a page-check notification brings that tab to the front', async () => {
     Object.assign(fakeBrowser.notifications, { clear: vi.fn(async () => true) });
-    const update = vi.spyOn(fakeBrowser.tabs, 'update').mockImplementation((async (id: number) => ({ id, windowId: 3 })) as never);
+    const update = vi
+      .spyOn(fakeBrowser.tabs, 'update')
+      .mockImplementation((async (id: number) => ({ id, windowId: 3 })) as never);
     const focus = vi.spyOn(fakeBrowser.windows, 'update').mockImplementation((async () => ({})) as never);
     await click('page:77');
     expect(update).toHaveBeenCalledWith(77, { active: true });

@@ -21,7 +21,11 @@ describe('createCreditsRecheck', () => {
 
   const make = () => {
     const check = vi.fn(async () => undefined);
-    const r = createCreditsRecheck({ check, setTimer: (cb, ms) => setTimeout(cb, ms), clearTimer: (h) => clearTimeout(h as number) });
+    const r = createCreditsRecheck({
+      check,
+      setTimer: (cb, ms) => setTimeout(cb, ms),
+      clearTimer: (h) => clearTimeout(h as number),
+    });
     return { r, check };
   };
 
@@ -57,7 +61,11 @@ describe('createCreditsRecheck', () => {
     const check = vi.fn(async () => {
       throw new Error('offline');
     });
-    const r = createCreditsRecheck({ check, setTimer: (cb, ms) => setTimeout(cb, ms), clearTimer: (h) => clearTimeout(h as number) });
+    const r = createCreditsRecheck({
+      check,
+      setTimer: (cb, ms) => setTimeout(cb, ms),
+      clearTimer: (h) => clearTimeout(h as number),
+    });
     r.start();
     await vi.advanceTimersByTimeAsync(2_000 + 4_000);
     expect(check).toHaveBeenCalledTimes(2);

@@ -18,7 +18,7 @@ describe('background words in the UI language', () => {
     expect(r).toEqual({ ok: false, error: { code: 'invalid_token', message: 'Cet avertissement a expiré.' } });
   });
 
-  it('an API error without the service\'s own words gets ours, in German', () => {
+  it("an API error without the service's own words gets ours, in German", () => {
     installI18n('de');
     expect(apiError('network', '').message).toBe('Der Dienst war nicht erreichbar.');
     // The service's own text stays as the service wrote it.
@@ -27,11 +27,28 @@ describe('background words in the UI language', () => {
 
   it('badge titles in Japanese: progress, and the band by its label', () => {
     installI18n('ja');
-    expect(badgeFor({ kind: 'checking', state: 'PROCESSING', since: 0 }, { paused: false, problem: null }).title).toBe('Linklens：検査サービスがこのページを分析中');
-    const v = { url: 'https://x.test/', scanId: 's', riskScore: 88, band: 'malicious' as const, confidence: 1, categories: [], reasoning: '', indicators: [], checkedAt: 0 };
+    expect(badgeFor({ kind: 'checking', state: 'PROCESSING', since: 0 }, { paused: false, problem: null }).title).toBe(
+      'Linklens：検査サービスがこのページを分析中',
+    );
+    const v = {
+      url: 'https://x.test/',
+      scanId: 's',
+      riskScore: 88,
+      band: 'malicious' as const,
+      confidence: 1,
+      categories: [],
+      reasoning: '',
+      indicators: [],
+      checkedAt: 0,
+    };
     const band = (fakeBrowser.i18n as unknown as { getMessage(k: string): string }).getMessage('band_malicious');
     expect(band).not.toBe('Malicious');
-    expect(badgeFor({ kind: 'verdict', verdict: v, decision: { action: 'block', reason: 'x' } }, { paused: false, problem: null }).title).toBe(`Linklens：${band}（88/100）`);
+    expect(
+      badgeFor(
+        { kind: 'verdict', verdict: v, decision: { action: 'block', reason: 'x' } },
+        { paused: false, problem: null },
+      ).title,
+    ).toBe(`Linklens：${band}（88/100）`);
   });
 
   it('plural forms follow the language of the text: one and other in English, French 0 and 1 are "one"', () => {
@@ -40,7 +57,8 @@ describe('background words in the UI language', () => {
     expect(tn('notifyPageTitle', 2)).toBe('Linklens: 2 risky links on this page');
     installI18n('fr');
     expect(tn('notifyPageTitle', 0)).toBe('Linklens\u00a0: 0 lien risqué sur cette page');
-    expect(tn('notifyPageBody', 1, ['1', '5'])).toBe('1 des 5 liens vérifiés sur cette page est risqué. Cliquez pour aller à la page.');
+    expect(tn('notifyPageBody', 1, ['1', '5'])).toBe(
+      '1 des 5 liens vérifiés sur cette page est risqué. Cliquez pour aller à la page.',
+    );
   });
 });
-

@@ -5,7 +5,12 @@
  */
 import { describe, it, expect, beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { PRIVILEGED_TYPES, CONTENT_TYPES, PageToBackground, ContentToBackground } from '@/src/shared/messaging/protocol';
+import {
+  PRIVILEGED_TYPES,
+  CONTENT_TYPES,
+  PageToBackground,
+  ContentToBackground,
+} from '@/src/shared/messaging/protocol';
 import { startBackground } from '@/src/background/main';
 import { createRouter } from '@/src/background/router';
 
@@ -74,7 +79,11 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
 let route: ReturnType<typeof createRouter>;
 beforeEach(() => {
   fakeBrowser.reset();
-  Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
+  Object.assign(fakeBrowser.contextMenus, {
+    create: vi.fn(),
+    removeAll: vi.fn(async () => undefined),
+    onClicked: { addListener: vi.fn() },
+  });
   Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
   vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue(undefined as never);
   route = createRouter(startBackground());
@@ -103,7 +112,16 @@ describe('protocol conventions', () => {
     // link.activated only tells the budgets a navigation is the person's; its own site's budgets still bound it;
     // password.typed only marks the sender's own host for the password advice (password-typed.test.ts);
     // page.hold only asks whether the sender's own top page is still being checked.
-    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'link.activated', 'config.get', 'signin.check', 'report.open', 'password.typed', 'page.hold']);
+    expect(CONTENT_TYPES).toEqual([
+      'links.lookup',
+      'link.hover',
+      'link.activated',
+      'config.get',
+      'signin.check',
+      'report.open',
+      'password.typed',
+      'page.hold',
+    ]);
     expect(PRIVILEGED_TYPES).toContain('verdict.dispute');
     expect(ContentToBackground.safeParse({ type: 'link.proceed', url: 'https://a.example/' }).success).toBe(false);
   });

@@ -8,7 +8,17 @@ import type { LinkOutcome } from '@/src/background/checks/link-check';
 import { retryDelay, nextPollDelay, MAX_POLL_MS } from '@/src/background/engine/timing';
 import type { UrlStatus, Verdict } from '@/src/shared/verdict';
 
-const verdict = (riskScore: number, band: Verdict['band']): Verdict => ({ url: 'https://x.example/', scanId: 'scn_1', riskScore, band, confidence: 0.9, categories: ['phishing'], reasoning: '<b>x</b>', indicators: [], checkedAt: 1 });
+const verdict = (riskScore: number, band: Verdict['band']): Verdict => ({
+  url: 'https://x.example/',
+  scanId: 'scn_1',
+  riskScore,
+  band,
+  confidence: 0.9,
+  categories: ['phishing'],
+  reasoning: '<b>x</b>',
+  indicators: [],
+  checkedAt: 1,
+});
 type Ctx = Parameters<typeof badgeFor>[1];
 const none: Ctx = { paused: false, problem: null };
 
@@ -18,14 +28,39 @@ describe('badgeFor', () => {
     ['queued at the service', { kind: 'checking', state: 'QUEUED', since: 0 }, none, '··'],
     ['processing at the service', { kind: 'checking', state: 'PROCESSING', since: 0 }, none, '···'],
     ['waiting for credits', { kind: 'checking', state: 'QUEUED', since: 0, waiting: 'credits' }, none, '$'],
-    ['malicious verdict shows the score', { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'x' } }, none, '88'],
-    ['safe verdict shows the score', { kind: 'verdict', verdict: verdict(5, 'safe'), decision: { action: 'allow', reason: 'x' } }, none, '5'],
+    [
+      'malicious verdict shows the score',
+      { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'x' } },
+      none,
+      '88',
+    ],
+    [
+      'safe verdict shows the score',
+      { kind: 'verdict', verdict: verdict(5, 'safe'), decision: { action: 'allow', reason: 'x' } },
+      none,
+      '5',
+    ],
     ['skipped is blank', { kind: 'skipped', reason: 'private-host' }, none, ''],
     ['error', { kind: 'error', code: 'server', message: 'down' }, none, '!'],
     ['timed out', { kind: 'timed_out' }, none, '?'],
-    ['paused wins', { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'x' } }, { paused: true, problem: null }, 'II'],
-    ['out of credits', { kind: 'unchecked' }, { paused: false, problem: { code: 'insufficient_credits', message: 'x', fix: 'credits' } }, '$'],
-    ['key rejected', { kind: 'unchecked' }, { paused: false, problem: { code: 'unauthorized', message: 'bad key', fix: 'options' } }, '!'],
+    [
+      'paused wins',
+      { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'x' } },
+      { paused: true, problem: null },
+      'II',
+    ],
+    [
+      'out of credits',
+      { kind: 'unchecked' },
+      { paused: false, problem: { code: 'insufficient_credits', message: 'x', fix: 'credits' } },
+      '$',
+    ],
+    [
+      'key rejected',
+      { kind: 'unchecked' },
+      { paused: false, problem: { code: 'unauthorized', message: 'bad key', fix: 'options' } },
+      '!',
+    ],
   ])('%s', (_n, status, ctx, text) => {
     const b = badgeFor(status, ctx);
     expect(b.text).toBe(text);
@@ -39,16 +74,51 @@ const words = (key: string, subs?: string[]) => (subs?.length ? `[${key}: ${subs
 describe('badge titles come from the locale (docs/decisions/017-surfaces.md): every state in words', () => {
   it.each<[string, UrlStatus, Ctx, string]>([
     ['paused', { kind: 'unchecked' }, { paused: true, problem: null }, '[badgePaused]'],
-    ['out of credits', { kind: 'unchecked' }, { paused: false, problem: { code: 'insufficient_credits', message: 'x', fix: 'credits' } }, '[badgeNoCredits]'],
-    ['key rejected: the error in our words, not the background\'s English message', { kind: 'unchecked' }, { paused: false, problem: { code: 'unauthorized', message: 'HTTP 401', fix: 'options' } }, '[badgeProblem: [errUnauthorized]]'],
-    ['an unknown error code: the generic sentence', { kind: 'error', code: 'weird', message: 'x' }, none, '[badgeProblem: [errGeneric]]'],
+    [
+      'out of credits',
+      { kind: 'unchecked' },
+      { paused: false, problem: { code: 'insufficient_credits', message: 'x', fix: 'credits' } },
+      '[badgeNoCredits]',
+    ],
+    [
+      "key rejected: the error in our words, not the background's English message",
+      { kind: 'unchecked' },
+      { paused: false, problem: { code: 'unauthorized', message: 'HTTP 401', fix: 'options' } },
+      '[badgeProblem: [errUnauthorized]]',
+    ],
+    [
+      'an unknown error code: the generic sentence',
+      { kind: 'error', code: 'weird', message: 'x' },
+      none,
+      '[badgeProblem: [errGeneric]]',
+    ],
     ['submitting', { kind: 'checking', state: 'SUBMITTING', since: 0 }, none, '[badgeChecking]'],
     ['queued', { kind: 'checking', state: 'QUEUED', since: 0 }, none, '[badgeQueued]'],
     ['processing', { kind: 'checking', state: 'PROCESSING', since: 0 }, none, '[badgeProcessing]'],
-    ['a state the spec does not name reads as checking', { kind: 'checking', state: 'WARMING_UP', since: 0 }, none, '[badgeChecking]'],
-    ['verdict: the band\'s label and the score', { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'x' } }, none, '[badgeVerdict: [band_malicious], 88]'],
-    ['blocklisted', { kind: 'blocklisted', decision: { action: 'block', reason: 'blocklist' } }, none, '[badgeBlocklisted]'],
-    ['skipped: the reason\'s label', { kind: 'skipped', reason: 'private-host' }, none, '[badgeSkipped: [skip_private_host]]'],
+    [
+      'a state the spec does not name reads as checking',
+      { kind: 'checking', state: 'WARMING_UP', since: 0 },
+      none,
+      '[badgeChecking]',
+    ],
+    [
+      "verdict: the band's label and the score",
+      { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'x' } },
+      none,
+      '[badgeVerdict: [band_malicious], 88]',
+    ],
+    [
+      'blocklisted',
+      { kind: 'blocklisted', decision: { action: 'block', reason: 'blocklist' } },
+      none,
+      '[badgeBlocklisted]',
+    ],
+    [
+      "skipped: the reason's label",
+      { kind: 'skipped', reason: 'private-host' },
+      none,
+      '[badgeSkipped: [skip_private_host]]',
+    ],
     ['timed out', { kind: 'timed_out' }, none, '[badgeUnfinished]'],
     ['unchecked', { kind: 'unchecked' }, none, '[extName]'],
   ])('%s', (_n, status, ctx, title) => {
@@ -86,17 +156,55 @@ describe('unicode form of IDN hosts', () => {
 
 describe('what a link status says (our pages) and what a content script may learn of it', () => {
   it('carries no scan id, no settings beyond canProceed, and no timestamp', () => {
-    const info = toLinkInfo({ kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'band:malicious' } }, false);
-    expect(info).toEqual({ status: 'verdict', action: 'block', band: 'malicious', riskScore: 88, categories: ['phishing'], reasoning: '<b>x</b>', indicators: [], canProceed: false });
+    const info = toLinkInfo(
+      { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'band:malicious' } },
+      false,
+    );
+    expect(info).toEqual({
+      status: 'verdict',
+      action: 'block',
+      band: 'malicious',
+      riskScore: 88,
+      categories: ['phishing'],
+      reasoning: '<b>x</b>',
+      indicators: [],
+      canProceed: false,
+    });
     expect(JSON.stringify(info)).not.toContain('scn_1');
     expect(info).not.toHaveProperty('checkedAt');
   });
 
   it.each<[string, UrlStatus, boolean]>([
-    ['a block verdict', { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'band:malicious' } }, true],
-    ["the person's block list", { kind: 'blocklisted', decision: { action: 'block', reason: 'blocklist', rule: { rule: 'userBlockList', entry: 'x.example' } } }, true],
-    ["the organization's block list", { kind: 'blocklisted', decision: { action: 'block', reason: 'blocklist', rule: { rule: 'orgBlockList', entry: 'x.example' } } }, false],
-    ["the organization's block list, over a verdict", { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'blocklist', rule: { rule: 'orgBlockList', entry: 'x.example' } } }, false],
+    [
+      'a block verdict',
+      { kind: 'verdict', verdict: verdict(88, 'malicious'), decision: { action: 'block', reason: 'band:malicious' } },
+      true,
+    ],
+    [
+      "the person's block list",
+      {
+        kind: 'blocklisted',
+        decision: { action: 'block', reason: 'blocklist', rule: { rule: 'userBlockList', entry: 'x.example' } },
+      },
+      true,
+    ],
+    [
+      "the organization's block list",
+      {
+        kind: 'blocklisted',
+        decision: { action: 'block', reason: 'blocklist', rule: { rule: 'orgBlockList', entry: 'x.example' } },
+      },
+      false,
+    ],
+    [
+      "the organization's block list, over a verdict",
+      {
+        kind: 'verdict',
+        verdict: verdict(88, 'malicious'),
+        decision: { action: 'block', reason: 'blocklist', rule: { rule: 'orgBlockList', entry: 'x.example' } },
+      },
+      false,
+    ],
   ])('"Open anyway" where the policy allows proceeding: %s → %s', (_n, st, offered) => {
     expect(toLinkInfo(st, true).canProceed).toBe(offered);
   });
@@ -122,25 +230,74 @@ describe('why and progress for content scripts (docs/decisions/017-surfaces.md)'
   it.each(CONTENT_WHY_EXAMPLES.map((r) => [r.name, r] as const))('contentWhy: %s', (_n, row) => {
     expect(contentWhy(row.decision)).toEqual(row.why);
     // What reaches a content script: the rule's key and numbers, never a list entry.
-    const info = forContent(toLinkInfo({ kind: 'verdict', verdict: verdict(90, 'malicious'), decision: row.decision }, true));
+    const info = forContent(
+      toLinkInfo({ kind: 'verdict', verdict: verdict(90, 'malicious'), decision: row.decision }, true),
+    );
     expect(info.why).toEqual(row.why);
     expect(JSON.stringify(info)).not.toMatch(/corp-secret-list|my-ex|intranet|scn_/);
   });
 
   it('a blocklisted host says which list, without the entry', () => {
-    const info = forContent(toLinkInfo({ kind: 'blocklisted', decision: { action: 'block', reason: 'blocklist', rule: { rule: 'orgBlockList', entry: 'corp-secret-list.example' } } }, false));
+    const info = forContent(
+      toLinkInfo(
+        {
+          kind: 'blocklisted',
+          decision: {
+            action: 'block',
+            reason: 'blocklist',
+            rule: { rule: 'orgBlockList', entry: 'corp-secret-list.example' },
+          },
+        },
+        false,
+      ),
+    );
     expect(info).toMatchObject({ status: 'verdict', action: 'block', why: { key: 'org_blocklist', nums: [] } });
     expect(JSON.stringify(info)).not.toContain('corp-secret-list');
   });
 
-  const outcome = (status: UrlStatus): LinkOutcome => ({ status, url: 'https://x.example/', host: 'x.example', hops: [], hopUrls: [], worst: 0, badHop: 'link', leadsTo: null, guessed: false, destination: null });
+  const outcome = (status: UrlStatus): LinkOutcome => ({
+    status,
+    url: 'https://x.example/',
+    host: 'x.example',
+    hops: [],
+    hopUrls: [],
+    worst: 0,
+    badHop: 'link',
+    leadsTo: null,
+    guessed: false,
+    destination: null,
+  });
   it.each<[string, UrlStatus, unknown]>([
-    ['submitting', { kind: 'checking', state: 'SUBMITTING', scanId: 'scn_9', since: 1_700_000_000_000 }, { status: 'pending', progress: 'submitting' }],
-    ['queued', { kind: 'checking', state: 'QUEUED', scanId: 'scn_9', since: 1 }, { status: 'pending', progress: 'queued' }],
-    ['processing', { kind: 'checking', state: 'PROCESSING', scanId: 'scn_9', since: 1 }, { status: 'pending', progress: 'processing' }],
-    ['waiting for credits: a step, not why', { kind: 'checking', state: 'QUEUED', since: 1, waiting: 'credits', lastError: 'daily_budget' }, { status: 'pending', progress: 'queued' }],
-    ['a state name the spec does not list', { kind: 'checking', state: '<img src=x>', since: 1 }, { status: 'pending', progress: 'submitting' }],
-    ['safe verdict: "no warning"', { kind: 'verdict', verdict: verdict(3, 'safe'), decision: { action: 'allow', reason: 'band:safe' } }, NO_WARNING],
+    [
+      'submitting',
+      { kind: 'checking', state: 'SUBMITTING', scanId: 'scn_9', since: 1_700_000_000_000 },
+      { status: 'pending', progress: 'submitting' },
+    ],
+    [
+      'queued',
+      { kind: 'checking', state: 'QUEUED', scanId: 'scn_9', since: 1 },
+      { status: 'pending', progress: 'queued' },
+    ],
+    [
+      'processing',
+      { kind: 'checking', state: 'PROCESSING', scanId: 'scn_9', since: 1 },
+      { status: 'pending', progress: 'processing' },
+    ],
+    [
+      'waiting for credits: a step, not why',
+      { kind: 'checking', state: 'QUEUED', since: 1, waiting: 'credits', lastError: 'daily_budget' },
+      { status: 'pending', progress: 'queued' },
+    ],
+    [
+      'a state name the spec does not list',
+      { kind: 'checking', state: '<img src=x>', since: 1 },
+      { status: 'pending', progress: 'submitting' },
+    ],
+    [
+      'safe verdict: "no warning"',
+      { kind: 'verdict', verdict: verdict(3, 'safe'), decision: { action: 'allow', reason: 'band:safe' } },
+      NO_WARNING,
+    ],
     ['failed: "no warning"', { kind: 'failed', scanId: 'scn_9', message: 'x' }, NO_WARNING],
   ])('forHover, %s: the step name only (no scan id, no time)', (_n, status, expected) => {
     const info = forHover(outcome(status), true);
@@ -149,7 +306,18 @@ describe('why and progress for content scripts (docs/decisions/017-surfaces.md)'
   });
 
   it('forHover of a block verdict is the warning itself', () => {
-    const info = forHover(outcome({ kind: 'verdict', verdict: verdict(95, 'malicious'), decision: { action: 'block', reason: 'band:malicious', rule: { rule: 'score', level: 'block', score: 95, threshold: 76 } } }), false);
+    const info = forHover(
+      outcome({
+        kind: 'verdict',
+        verdict: verdict(95, 'malicious'),
+        decision: {
+          action: 'block',
+          reason: 'band:malicious',
+          rule: { rule: 'score', level: 'block', score: 95, threshold: 76 },
+        },
+      }),
+      false,
+    );
     expect(info).toMatchObject({ status: 'verdict', action: 'block', why: { key: 'score_block', nums: [95, 76] } });
   });
 });
@@ -187,7 +355,11 @@ describe('blocked page URL display', () => {
     ['not a url', 'not a url'],
   ])('%s → %s', (raw, shown) => expect(withoutCredentials(raw)).toBe(shown));
   it('a network problem shows an error badge, not "checking", in the locale\'s words', () => {
-    const b = badgeFor({ kind: 'checking', state: 'SUBMITTING', since: 0 }, { paused: false, problem: { code: 'network', message: 'The scanning service cannot be reached.', fix: 'none' } }, words);
+    const b = badgeFor(
+      { kind: 'checking', state: 'SUBMITTING', since: 0 },
+      { paused: false, problem: { code: 'network', message: 'The scanning service cannot be reached.', fix: 'none' } },
+      words,
+    );
     expect(b).toMatchObject({ text: '!', title: '[badgeProblem: [errNetwork]]' });
   });
 });

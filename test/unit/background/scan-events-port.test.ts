@@ -19,8 +19,12 @@ function fakePort(sender: object, name = SCAN_EVENTS_PORT) {
     sender,
     posted: [] as unknown[],
     disconnected: false,
-    postMessage(m: unknown) { port.posted.push(m); },
-    disconnect() { port.disconnected = true; },
+    postMessage(m: unknown) {
+      port.posted.push(m);
+    },
+    disconnect() {
+      port.disconnected = true;
+    },
     onMessage: { addListener: (fn: (m: unknown) => void) => void onMessage.push(fn) },
     onDisconnect: { addListener: (fn: () => void) => void onDisconnect.push(fn) },
     send: (m: unknown) => onMessage.forEach((fn) => fn(m)),

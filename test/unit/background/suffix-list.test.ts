@@ -63,9 +63,10 @@ async function start(settings: Record<string, unknown> = {}): Promise<App> {
 
 /** A message as our own options page sends it, through the listener main.ts registers. */
 function send(message: unknown): Promise<Reply> {
-  return new Promise((resolve) => void fakeBrowser.runtime.onMessage.trigger(message, pageSender as never, resolve as never));
+  return new Promise(
+    (resolve) => void fakeBrowser.runtime.onMessage.trigger(message, pageSender as never, resolve as never),
+  );
 }
-
 
 describe('the packaged list file', () => {
   it('is read from the extension (runtime.getURL), once, when the worker starts', async () => {
@@ -119,7 +120,10 @@ describe('a list that cannot be read (damaged package): closed, with the reason'
     const tabId = await navigate('http://safe-damaged.example/');
     const token = await blockedToken(tabId);
     const d = (await createRouter(app)({ type: 'blocked.details', token }, pageSender)) as Reply;
-    expect(d).toMatchObject({ ok: true, data: { pending: false, reason: 'strict:damaged', riskScore: null } satisfies Partial<BlockedDetailsData> });
+    expect(d).toMatchObject({
+      ok: true,
+      data: { pending: false, reason: 'strict:damaged', riskScore: null } satisfies Partial<BlockedDetailsData>,
+    });
     expect(await tabUrl(tabId)).toContain('/blocked.html?t=');
     expect(postsWith(svc.log, 'safe-damaged')).toEqual([]);
   });
@@ -130,7 +134,9 @@ describe('a list that cannot be read (damaged package): closed, with the reason'
     for (const url of ['https://www.example.com/', 'http://jira.corp/']) {
       const o = await app.checker.check(url, 'navigation');
       expect(o.status).toMatchObject({ kind: 'error', code: 'suffix_list' });
-      expect(o.status.kind === 'error' && o.status.message).toMatch(/could not load its public suffix list: .*Reinstall Linklens/);
+      expect(o.status.kind === 'error' && o.status.message).toMatch(
+        /could not load its public suffix list: .*Reinstall Linklens/,
+      );
     }
     expect(svc.log.filter((e) => e.method === 'POST')).toEqual([]);
   });

@@ -3,7 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { OVERLAY_TAG } from '@/src/content/overlay/overlay-host';
 import { MAX_BATCH, type LinkInfo } from '@/src/shared/messaging/protocol';
-import { addLinks, cacheResponder, focusIn, marked, pointerOver, scrolled, startApp, type Harness } from './app-harness';
+import {
+  addLinks,
+  cacheResponder,
+  focusIn,
+  marked,
+  pointerOver,
+  scrolled,
+  startApp,
+  type Harness,
+} from './app-harness';
 
 const block: LinkInfo = { status: 'verdict', action: 'block', band: 'malicious', riskScore: 95, canProceed: true };
 const warn: LinkInfo = { status: 'verdict', action: 'warn', band: 'high', riskScore: 60 };
@@ -100,7 +109,9 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
 
   it('marks warn- and block-level links, not safe ones', async () => {
     const [evil, risky, fine] = addLinks(['https://evil.test/', 'https://risky.test/', 'https://fine.test/']);
-    h = startApp(cacheResponder({ 'https://evil.test/': block, 'https://risky.test/': warn, 'https://fine.test/': safe }));
+    h = startApp(
+      cacheResponder({ 'https://evil.test/': block, 'https://risky.test/': warn, 'https://fine.test/': safe }),
+    );
     await settle();
     expect(marked(h, evil!)).toBe(true);
     expect(marked(h, risky!)).toBe(true);
@@ -193,7 +204,9 @@ describe('content app: discovery, lookups and pushed verdicts', () => {
   it('drops invalid entries of an update and URLs the page does not have', async () => {
     const [a, b] = addLinks(['https://a.test/', 'https://b.test/']);
     // Both were being scanned at lookup time: pushes for them are expected, bad ones still dropped.
-    h = startApp(cacheResponder({ 'https://a.test/': { status: 'pending' }, 'https://b.test/': { status: 'pending' } }));
+    h = startApp(
+      cacheResponder({ 'https://a.test/': { status: 'pending' }, 'https://b.test/': { status: 'pending' } }),
+    );
     await settle();
     await push({
       type: 'links.update',

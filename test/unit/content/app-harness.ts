@@ -83,14 +83,16 @@ export function addLinks(hrefs: string[], parent: ParentNode = document.body): H
   });
 }
 
-export const pointerOver = (el: Element) => el.dispatchEvent(new MouseEvent('pointerover', { bubbles: true, composed: true }));
+export const pointerOver = (el: Element) =>
+  el.dispatchEvent(new MouseEvent('pointerover', { bubbles: true, composed: true }));
 /** Keyboard focus as a person moves it: a key press (Tab), then the focus event. */
 export const focusIn = (el: Element) => {
   window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
   el.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true }));
 };
 /** Focus moved by page script (`a.focus()`): no key press before it. Browsers mark it trusted. */
-export const scriptFocus = (el: Element) => el.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true }));
+export const scriptFocus = (el: Element) =>
+  el.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true }));
 
 /** What the person can see; null parts while nothing was shown (the overlay is built on first use). */
 export const marked = (h: Harness, el: Element): boolean => h.app.ui.built?.markers.has(el) ?? false;
@@ -105,7 +107,17 @@ export const dialogOpen = (h: Harness): boolean => h.app.ui.built?.dialog.isOpen
 export function layOut(): void {
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
     const top = Number(this.getAttribute('data-test-top') ?? 10);
-    return { top, bottom: top + 20, left: 10, right: 110, width: 100, height: 20, x: 10, y: top, toJSON: () => ({}) } as DOMRect;
+    return {
+      top,
+      bottom: top + 20,
+      left: 10,
+      right: 110,
+      width: 100,
+      height: 20,
+      x: 10,
+      y: top,
+      toJSON: () => ({}),
+    } as DOMRect;
   });
 }
 
@@ -138,7 +150,10 @@ class FakeIntersectionObserver {
       .filter((el) => this.targets.has(el))
       .map((el) => {
         const r = el.getBoundingClientRect();
-        return { target: el, isIntersecting: r.bottom > -VIEWPORT_HEIGHT && r.top < 3 * VIEWPORT_HEIGHT } as IntersectionObserverEntry;
+        return {
+          target: el,
+          isIntersecting: r.bottom > -VIEWPORT_HEIGHT && r.top < 3 * VIEWPORT_HEIGHT,
+        } as IntersectionObserverEntry;
       });
     if (entries.length) this.cb(entries);
   }

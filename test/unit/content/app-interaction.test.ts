@@ -2,7 +2,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
-import { addLinks, cacheResponder, focusIn, pointerOver, scriptFocus, startApp, type Harness, dialogOpen, marked, tipAnchor } from './app-harness';
+import {
+  addLinks,
+  cacheResponder,
+  focusIn,
+  pointerOver,
+  scriptFocus,
+  startApp,
+  type Harness,
+  dialogOpen,
+  marked,
+  tipAnchor,
+} from './app-harness';
 
 const block: LinkInfo = {
   status: 'verdict',
@@ -135,7 +146,9 @@ describe('content app: hover, tooltip and confirmation', () => {
     it('does not ask when the settings turn hover checks off', async () => {
       const [a] = addLinks(['https://off.test/']);
       const base = cacheResponder({});
-      h = startApp((m) => (m.type === 'config.get' ? { ok: true, data: { hoverDelayMs: 300, scanHovers: false } } : base(m)));
+      h = startApp((m) =>
+        m.type === 'config.get' ? { ok: true, data: { hoverDelayMs: 300, scanHovers: false } } : base(m),
+      );
       await settle();
       pointerOver(a!);
       await settle();
@@ -175,7 +188,9 @@ describe('content app: hover, tooltip and confirmation', () => {
       await vi.advanceTimersByTimeAsync(100);
       expect(tipAnchor(h)).toBe(a);
       expect(h.app.ui.get().overlay.live.getAttribute('aria-live')).toBe('polite');
-      expect(h.app.ui.get().overlay.live.textContent).toBe('Linklens: Malicious link, risk score 95 of 100, Phishing. Linklens will ask before opening this link.');
+      expect(h.app.ui.get().overlay.live.textContent).toBe(
+        'Linklens: Malicious link, risk score 95 of 100, Phishing. Linklens will ask before opening this link.',
+      );
     });
 
     it('Escape dismisses it', async () => {
@@ -294,7 +309,11 @@ describe('content app: hover, tooltip and confirmation', () => {
       c!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, composed: true }));
       click(c!, { button: 2 });
       await settle();
-      expect(h.of('link.activated').map((m) => m.url)).toEqual(['https://news.test/a', 'https://news.test/b', 'https://news.test/c']);
+      expect(h.of('link.activated').map((m) => m.url)).toEqual([
+        'https://news.test/a',
+        'https://news.test/b',
+        'https://news.test/c',
+      ]);
     });
 
     it('says nothing of a click the page synthesizes (it is not the person)', async () => {

@@ -5,9 +5,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
-import { addLinks, cacheResponder, focusIn, pointerOver, startApp, type Harness, marked, tipAnchor } from './app-harness';
+import {
+  addLinks,
+  cacheResponder,
+  focusIn,
+  pointerOver,
+  startApp,
+  type Harness,
+  marked,
+  tipAnchor,
+} from './app-harness';
 
-const block: LinkInfo = { status: 'verdict', action: 'block', band: 'malicious', riskScore: 95, categories: ['malware'], reasoning: 'bad', canProceed: true };
+const block: LinkInfo = {
+  status: 'verdict',
+  action: 'block',
+  band: 'malicious',
+  riskScore: 95,
+  categories: ['malware'],
+  reasoning: 'bad',
+  canProceed: true,
+};
 const settle = () => vi.advanceTimersByTimeAsync(3000);
 
 async function push(links: Record<string, LinkInfo>): Promise<void> {
@@ -28,7 +45,6 @@ afterEach(() => {
 });
 
 describe('content app: tooltip for a verdict that arrives during the hover', () => {
-
   it('shows the tooltip when the pushed verdict arrives while the pointer rests on the link', async () => {
     const [a] = addLinks(['https://late.test/']);
     h = startApp(cacheResponder({})); // the hover answers 'pending'
@@ -45,7 +61,17 @@ describe('content app: tooltip for a verdict that arrives during the hover', () 
 
   it('places the marker with the tooltip, not a frame later', async () => {
     const [a] = addLinks(['https://late.test/']);
-    a!.getBoundingClientRect = () => ({ left: 20, top: 30, right: 120, bottom: 48, width: 100, height: 18, x: 20, y: 30, toJSON: () => ({}) });
+    a!.getBoundingClientRect = () => ({
+      left: 20,
+      top: 30,
+      right: 120,
+      bottom: 48,
+      width: 100,
+      height: 18,
+      x: 20,
+      y: 30,
+      toJSON: () => ({}),
+    });
     h = startApp(cacheResponder({}));
     await settle();
     pointerOver(a!);
@@ -82,12 +108,22 @@ describe('content app: tooltip for a verdict that arrives during the hover', () 
   });
 });
 
-describe('content app: a keyboard user hears the verdict that follows the check\'s steps', () => {
-  const warn: LinkInfo = { status: 'verdict', action: 'warn', band: 'high', riskScore: 70, categories: ['scam'], reasoning: 'x', canProceed: true };
+describe("content app: a keyboard user hears the verdict that follows the check's steps", () => {
+  const warn: LinkInfo = {
+    status: 'verdict',
+    action: 'warn',
+    band: 'high',
+    riskScore: 70,
+    categories: ['scam'],
+    reasoning: 'x',
+    canProceed: true,
+  };
   /** A link whose check runs (its hover answers with the step), reached by `reach`. */
   async function reachRunningCheck(reach: (el: Element) => void): Promise<Element> {
     const [a] = addLinks(['https://slow.test/']);
-    h = startApp((m) => (m.type === 'link.hover' ? { ok: true, data: { status: 'pending', progress: 'queued' } } : cacheResponder({})(m)));
+    h = startApp((m) =>
+      m.type === 'link.hover' ? { ok: true, data: { status: 'pending', progress: 'queued' } } : cacheResponder({})(m),
+    );
     await settle();
     reach(a!);
     await vi.advanceTimersByTimeAsync(400);
@@ -102,7 +138,7 @@ describe('content app: a keyboard user hears the verdict that follows the check\
     await push({ 'https://slow.test/': warn });
     await vi.advanceTimersByTimeAsync(100);
     expect(live.textContent).toBe(
-      'Linklens: High-risk link, risk score 70 of 100, Scam. Linklens advises caution with this link. To see why, or to report a mistake: the link\'s context menu, “Check this link with Linklens”.',
+      "Linklens: High-risk link, risk score 70 of 100, Scam. Linklens advises caution with this link. To see why, or to report a mistake: the link's context menu, “Check this link with Linklens”.",
     );
     // The same verdict pushed again (another frame asked) is not read out again.
     live.textContent = 'read';
@@ -121,12 +157,15 @@ describe('content app: a keyboard user hears the verdict that follows the check\
 });
 
 describe('content app: live progress and "Report a mistake" in the tooltip (docs/decisions/017-surfaces.md)', () => {
-
   const tipText = () => h.app.ui.get().tooltip.el.textContent ?? '';
 
-  it('shows the running check\'s step, updates it in place as steps are pushed, then the verdict with why', async () => {
+  it("shows the running check's step, updates it in place as steps are pushed, then the verdict with why", async () => {
     const [a] = addLinks(['https://slow.test/']);
-    h = startApp((m) => (m.type === 'link.hover' ? { ok: true, data: { status: 'pending', progress: 'submitting' } } : cacheResponder({})(m)));
+    h = startApp((m) =>
+      m.type === 'link.hover'
+        ? { ok: true, data: { status: 'pending', progress: 'submitting' } }
+        : cacheResponder({})(m),
+    );
     await settle();
     pointerOver(a!);
     await vi.advanceTimersByTimeAsync(400);
@@ -147,7 +186,9 @@ describe('content app: live progress and "Report a mistake" in the tooltip (docs
 
   it('a check that ends without a warning takes the "checking" tooltip away', async () => {
     const [a] = addLinks(['https://fine.test/']);
-    h = startApp((m) => (m.type === 'link.hover' ? { ok: true, data: { status: 'pending', progress: 'queued' } } : cacheResponder({})(m)));
+    h = startApp((m) =>
+      m.type === 'link.hover' ? { ok: true, data: { status: 'pending', progress: 'queued' } } : cacheResponder({})(m),
+    );
     await settle();
     pointerOver(a!);
     await vi.advanceTimersByTimeAsync(400);
@@ -159,7 +200,9 @@ describe('content app: live progress and "Report a mistake" in the tooltip (docs
 
   it('a step pushed for a link the pointer is not on shows nothing', async () => {
     const [a, b] = addLinks(['https://one.test/', 'https://two.test/']);
-    h = startApp((m) => (m.type === 'link.hover' ? { ok: true, data: { status: 'pending', progress: 'queued' } } : cacheResponder({})(m)));
+    h = startApp((m) =>
+      m.type === 'link.hover' ? { ok: true, data: { status: 'pending', progress: 'queued' } } : cacheResponder({})(m),
+    );
     await settle();
     pointerOver(a!);
     await vi.advanceTimersByTimeAsync(400);
@@ -171,7 +214,10 @@ describe('content app: live progress and "Report a mistake" in the tooltip (docs
 
   it('"Report a mistake" in the tooltip asks the background to open the report page for the link, and says so when it cannot', async () => {
     const [a] = addLinks(['https://flagged.test/']);
-    let answer: { ok: true; data: null } | { ok: false; error: { code: string; message: string } } = { ok: true, data: null };
+    let answer: { ok: true; data: null } | { ok: false; error: { code: string; message: string } } = {
+      ok: true,
+      data: null,
+    };
     h = startApp((m) => (m.type === 'report.open' ? answer : cacheResponder({ 'https://flagged.test/': block })(m)));
     await settle();
     pointerOver(a!);
@@ -197,7 +243,19 @@ describe('content app: live progress and "Report a mistake" in the tooltip (docs
 
   it('no "Report a mistake" for a warning from lying link text (nothing the service decided)', async () => {
     const [a] = addLinks(['https://evil.test/']);
-    h = startApp(cacheResponder({ 'https://evil.test/': { status: 'verdict', action: 'warn', textShows: 'bank.test', leadsTo: 'evil.test', categories: [], reasoning: '', indicators: [] } }));
+    h = startApp(
+      cacheResponder({
+        'https://evil.test/': {
+          status: 'verdict',
+          action: 'warn',
+          textShows: 'bank.test',
+          leadsTo: 'evil.test',
+          categories: [],
+          reasoning: '',
+          indicators: [],
+        },
+      }),
+    );
     await settle();
     pointerOver(a!);
     await vi.advanceTimersByTimeAsync(400);

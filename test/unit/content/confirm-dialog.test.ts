@@ -5,7 +5,14 @@ import { ConfirmDialog, shortUrl } from '@/src/content/overlay/confirm-dialog';
 import { OverlayHost } from '@/src/content/overlay/overlay-host';
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
 
-const blockInfo: LinkInfo = { status: 'verdict', action: 'block', band: 'malicious', riskScore: 95, categories: ['phishing'], reasoning: '<i>x</i>' };
+const blockInfo: LinkInfo = {
+  status: 'verdict',
+  action: 'block',
+  band: 'malicious',
+  riskScore: 95,
+  categories: ['phishing'],
+  reasoning: '<i>x</i>',
+};
 
 describe('ConfirmDialog', () => {
   let overlay: OverlayHost;
@@ -21,7 +28,11 @@ describe('ConfirmDialog', () => {
   const buttons = () => [...(dialog.element?.querySelectorAll('button') ?? [])].map((b) => b.textContent);
 
   it('offers Go back and Open anyway when policy allows proceeding', () => {
-    void dialog.open({ url: 'https://evil.test/', info: { ...blockInfo, canProceed: true }, proceed: async () => null });
+    void dialog.open({
+      url: 'https://evil.test/',
+      info: { ...blockInfo, canProceed: true },
+      proceed: async () => null,
+    });
     expect(buttons()).toEqual(['Report a mistake', 'Open anyway', 'Go back']);
     expect(dialog.element!.textContent).toContain('https://evil.test/');
     expect(dialog.element!.textContent).toContain('<i>x</i>');
@@ -40,7 +51,11 @@ describe('ConfirmDialog', () => {
   it('says why the link was flagged and offers "Report a mistake", a button keyboard users reach (docs/decisions/017-surfaces.md)', async () => {
     const report = vi.fn(async () => null);
     dialog = new ConfirmDialog(overlay, report);
-    const result = dialog.open({ url: 'https://evil.test/a', info: { ...blockInfo, why: { key: 'user_blocklist', nums: [] } }, proceed: async () => null });
+    const result = dialog.open({
+      url: 'https://evil.test/a',
+      info: { ...blockInfo, why: { key: 'user_blocklist', nums: [] } },
+      proceed: async () => null,
+    });
     expect(dialog.element!.textContent).toContain('Why this decision: On your blocklist');
     const button = dialog.element!.querySelector<HTMLButtonElement>('button.report')!;
     expect(button.type).toBe('button'); // a real button: in the tab order, Enter and Space press it
@@ -55,12 +70,18 @@ describe('ConfirmDialog', () => {
     void dialog.open({ url: 'https://evil.test/', info: blockInfo, proceed: async () => null });
     dialog.element!.querySelector<HTMLButtonElement>('button.report')!.click();
     await vi.waitFor(() => expect(dialog.element!.querySelector<HTMLElement>('[role=alert]')!.hidden).toBe(false));
-    expect(dialog.element!.querySelector('[role=alert]')!.textContent).toBe('The report page could not be opened. Try again later.');
+    expect(dialog.element!.querySelector('[role=alert]')!.textContent).toBe(
+      'The report page could not be opened. Try again later.',
+    );
     expect(dialog.isOpen).toBe(true);
   });
 
   it('Go back resolves false and removes the dialog', async () => {
-    const result = dialog.open({ url: 'https://evil.test/', info: { ...blockInfo, canProceed: true }, proceed: async () => null });
+    const result = dialog.open({
+      url: 'https://evil.test/',
+      info: { ...blockInfo, canProceed: true },
+      proceed: async () => null,
+    });
     dialog.element!.querySelector<HTMLButtonElement>('.back')!.click();
     await expect(result).resolves.toBe(false);
     expect(dialog.isOpen).toBe(false);
@@ -76,7 +97,11 @@ describe('ConfirmDialog', () => {
   });
 
   it('stays open and shows the problem when the pass is refused', async () => {
-    const result = dialog.open({ url: 'https://evil.test/', info: { ...blockInfo, canProceed: true }, proceed: async () => 'Not allowed by policy' });
+    const result = dialog.open({
+      url: 'https://evil.test/',
+      info: { ...blockInfo, canProceed: true },
+      proceed: async () => 'Not allowed by policy',
+    });
     dialog.element!.querySelector<HTMLButtonElement>('.open')!.click();
     await vi.waitFor(() => expect(dialog.element!.querySelector('.error')!.hasAttribute('hidden')).toBe(false));
     expect(dialog.element!.querySelector('.error')!.textContent).toBe('Could not open the link: Not allowed by policy');
@@ -92,7 +117,11 @@ describe('ConfirmDialog', () => {
   });
 
   it('shows a URL with credentials without them, as the blocked page does', () => {
-    void dialog.open({ url: 'https://user:s3cret@www.bank.test@evil.test/login', info: { ...blockInfo, canProceed: true }, proceed: async () => null });
+    void dialog.open({
+      url: 'https://user:s3cret@www.bank.test@evil.test/login',
+      info: { ...blockInfo, canProceed: true },
+      proceed: async () => null,
+    });
     const shown = dialog.element!.querySelector('.url')!.textContent;
     expect(shown).toBe('https://evil.test/login');
     expect(dialog.element!.textContent).not.toContain('s3cret');
@@ -100,7 +129,11 @@ describe('ConfirmDialog', () => {
   });
 
   it('focuses Go back first', () => {
-    void dialog.open({ url: 'https://evil.test/', info: { ...blockInfo, canProceed: true }, proceed: async () => null });
+    void dialog.open({
+      url: 'https://evil.test/',
+      info: { ...blockInfo, canProceed: true },
+      proceed: async () => null,
+    });
     expect(overlay.root.activeElement?.textContent).toBe('Go back');
   });
 

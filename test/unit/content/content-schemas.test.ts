@@ -8,8 +8,20 @@ import fc from 'fast-check';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseBackgroundToContent, parseContentConfig, parseLinkInfo, parsePageHold, parseSignInCheck } from '@/src/shared/messaging/content-schemas';
-import { BackgroundToContent, ContentConfigSchema, LinkInfoSchema, PageHoldSchema, SignInCheckSchema } from '@/src/shared/messaging/protocol';
+import {
+  parseBackgroundToContent,
+  parseContentConfig,
+  parseLinkInfo,
+  parsePageHold,
+  parseSignInCheck,
+} from '@/src/shared/messaging/content-schemas';
+import {
+  BackgroundToContent,
+  ContentConfigSchema,
+  LinkInfoSchema,
+  PageHoldSchema,
+  SignInCheckSchema,
+} from '@/src/shared/messaging/protocol';
 
 /** Values near the schemas' edges: right and wrong types, enum members and strangers. */
 const anyScalar = fc.oneof(
@@ -20,9 +32,27 @@ const anyScalar = fc.oneof(
   fc.double(),
   fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, 49, 50, 5000, 5001, 300.5),
   fc.string({ maxLength: 8 }),
-  fc.constantFrom('pending', 'verdict', 'skipped', 'unknown', 'error', 'warn', 'block', 'allow', 'annotate', 'safe', 'high', 'malicious', 'suspicious'),
+  fc.constantFrom(
+    'pending',
+    'verdict',
+    'skipped',
+    'unknown',
+    'error',
+    'warn',
+    'block',
+    'allow',
+    'annotate',
+    'safe',
+    'high',
+    'malicious',
+    'suspicious',
+  ),
 );
-const field = fc.oneof(anyScalar, fc.array(anyScalar, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 4 }), anyScalar, { maxKeys: 2 }));
+const field = fc.oneof(
+  anyScalar,
+  fc.array(anyScalar, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 4 }), anyScalar, { maxKeys: 2 }),
+);
 const linkInfoLike = fc.record(
   {
     status: fc.oneof(fc.constantFrom('pending', 'verdict', 'skipped', 'unknown', 'error'), anyScalar),
@@ -40,7 +70,17 @@ const linkInfoLike = fc.record(
     why: fc.oneof(
       fc.record(
         {
-          key: fc.oneof(fc.constantFrom('org_blocklist', 'user_blocklist', 'score_block', 'score_warn', 'low_confidence', 'allowList'), anyScalar),
+          key: fc.oneof(
+            fc.constantFrom(
+              'org_blocklist',
+              'user_blocklist',
+              'score_block',
+              'score_warn',
+              'low_confidence',
+              'allowList',
+            ),
+            anyScalar,
+          ),
           nums: fc.oneof(fc.array(fc.oneof(fc.integer({ min: 0, max: 100 }), fc.double()), { maxLength: 5 }), field),
           extra: field,
         },
@@ -54,7 +94,11 @@ const linkInfoLike = fc.record(
   { requiredKeys: [] },
 );
 
-function sameVerdict(schema: { safeParse(v: unknown): { success: boolean; data?: unknown } }, guard: (v: unknown) => unknown, value: unknown) {
+function sameVerdict(
+  schema: { safeParse(v: unknown): { success: boolean; data?: unknown } },
+  guard: (v: unknown) => unknown,
+  value: unknown,
+) {
   const a = schema.safeParse(value);
   const b = guard(value);
   expect(b !== null, JSON.stringify(value)).toBe(a.success);
@@ -63,7 +107,10 @@ function sameVerdict(schema: { safeParse(v: unknown): { success: boolean; data?:
 
 describe('content-schemas guards agree with protocol.ts', () => {
   it('parseLinkInfo accepts and returns exactly what LinkInfoSchema does', () => {
-    fc.assert(fc.property(fc.oneof(linkInfoLike, field), (v) => sameVerdict(LinkInfoSchema, parseLinkInfo, v)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.oneof(linkInfoLike, field), (v) => sameVerdict(LinkInfoSchema, parseLinkInfo, v)),
+      { numRuns: 3000 },
+    );
   });
 
   it('parseLinkInfo: edge cases zod decides one way or the other', () => {
@@ -96,28 +143,60 @@ describe('content-schemas guards agree with protocol.ts', () => {
 
   it('parseBackgroundToContent agrees with BackgroundToContent', () => {
     const message = fc.oneof(
-      fc.record({ type: fc.constantFrom('links.update', 'links.collect', 'links.lookup', 'x'), links: field }, { requiredKeys: [] }),
+      fc.record(
+        { type: fc.constantFrom('links.update', 'links.collect', 'links.lookup', 'x'), links: field },
+        { requiredKeys: [] },
+      ),
       field,
     );
-    fc.assert(fc.property(message, (v) => sameVerdict(BackgroundToContent, parseBackgroundToContent, v)), { numRuns: 2000 });
-    for (const links of [Object.create(null), new Date(0), [], new Map(), Object.create({ inherited: 1 })]) sameVerdict(BackgroundToContent, parseBackgroundToContent, { type: 'links.update', links });
+    fc.assert(
+      fc.property(message, (v) => sameVerdict(BackgroundToContent, parseBackgroundToContent, v)),
+      { numRuns: 2000 },
+    );
+    for (const links of [Object.create(null), new Date(0), [], new Map(), Object.create({ inherited: 1 })])
+      sameVerdict(BackgroundToContent, parseBackgroundToContent, { type: 'links.update', links });
   });
 
   it('parseContentConfig agrees with ContentConfigSchema', () => {
     const config = fc.record({ hoverDelayMs: anyScalar, scanHovers: anyScalar }, { requiredKeys: [] });
-    fc.assert(fc.property(config, (v) => sameVerdict(ContentConfigSchema, parseContentConfig, v)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(config, (v) => sameVerdict(ContentConfigSchema, parseContentConfig, v)),
+      { numRuns: 2000 },
+    );
   });
 
   it('parseSignInCheck agrees with SignInCheckSchema (the sign-in guard’s reply)', () => {
-    const host = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('', 'login.example.com', 'a'.repeat(253), 'a'.repeat(254)), anyScalar);
-    const reply = fc.record({ warn: fc.oneof(fc.boolean(), anyScalar), protectedHost: host, extra: field }, { requiredKeys: [] });
-    fc.assert(fc.property(fc.oneof(reply, field), (v) => sameVerdict(SignInCheckSchema, parseSignInCheck, v)), { numRuns: 2000 });
-    for (const v of [{ warn: true }, { warn: 'true', protectedHost: 'x.test' }, [{ warn: false }], Object.assign(Object.create(null), { warn: false })]) sameVerdict(SignInCheckSchema, parseSignInCheck, v);
+    const host = fc.oneof(
+      fc.string({ maxLength: 6 }),
+      fc.constantFrom('', 'login.example.com', 'a'.repeat(253), 'a'.repeat(254)),
+      anyScalar,
+    );
+    const reply = fc.record(
+      { warn: fc.oneof(fc.boolean(), anyScalar), protectedHost: host, extra: field },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(reply, field), (v) => sameVerdict(SignInCheckSchema, parseSignInCheck, v)),
+      { numRuns: 2000 },
+    );
+    for (const v of [
+      { warn: true },
+      { warn: 'true', protectedHost: 'x.test' },
+      [{ warn: false }],
+      Object.assign(Object.create(null), { warn: false }),
+    ])
+      sameVerdict(SignInCheckSchema, parseSignInCheck, v);
   });
 
   it('parsePageHold agrees with PageHoldSchema (the hold guard’s reply)', () => {
-    const reply = fc.record({ hold: fc.oneof(fc.constantFrom('go', 'wait', 'stop', 'GO', ''), anyScalar), extra: field }, { requiredKeys: [] });
-    fc.assert(fc.property(fc.oneof(reply, field), (v) => sameVerdict(PageHoldSchema, parsePageHold, v)), { numRuns: 1000 });
+    const reply = fc.record(
+      { hold: fc.oneof(fc.constantFrom('go', 'wait', 'stop', 'GO', ''), anyScalar), extra: field },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(reply, field), (v) => sameVerdict(PageHoldSchema, parsePageHold, v)),
+      { numRuns: 1000 },
+    );
   });
 });
 
@@ -129,17 +208,23 @@ describe('content script imports', () => {
     });
 
   it('uses no schema library (zod, zod/mini) and no webextension polyfill', () => {
-    const offenders = [...files('src/content'), 'src/shared/messaging/content-schemas.ts'].filter((f) => /from '(zod[^']*|webextension-polyfill|wxt\/browser)'/.test(readFileSync(f, 'utf8')));
+    const offenders = [...files('src/content'), 'src/shared/messaging/content-schemas.ts'].filter((f) =>
+      /from '(zod[^']*|webextension-polyfill|wxt\/browser)'/.test(readFileSync(f, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 
   it('takes only types from protocol.ts (its values pull in zod’s full build)', () => {
-    const offenders = files('src/content').filter((f) => /^import (?!type )[^;]*from '[^']*messaging\/protocol'/m.test(readFileSync(f, 'utf8')));
+    const offenders = files('src/content').filter((f) =>
+      /^import (?!type )[^;]*from '[^']*messaging\/protocol'/m.test(readFileSync(f, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 
   it('never imports tldts or background code', () => {
-    const offenders = files('src/content').filter((f) => /from '(tldts|[^']*src\/background[^']*)'/.test(readFileSync(f, 'utf8')));
+    const offenders = files('src/content').filter((f) =>
+      /from '(tldts|[^']*src\/background[^']*)'/.test(readFileSync(f, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 });

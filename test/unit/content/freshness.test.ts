@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_RETRY_MS, PENDING_FRESH_MS, VERDICT_FRESH_MS, replacesInfo, shouldAsk, type AskState } from '@/src/content/freshness';
+import {
+  ERROR_RETRY_MS,
+  PENDING_FRESH_MS,
+  VERDICT_FRESH_MS,
+  replacesInfo,
+  shouldAsk,
+  type AskState,
+} from '@/src/content/freshness';
 import type { LinkInfo } from '@/src/shared/messaging/protocol';
 
 const NOW = 1_000_000_000;

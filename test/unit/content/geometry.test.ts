@@ -6,7 +6,10 @@ const rect = (left: number, top: number, width: number, height: number) => ({ le
 
 describe('placeMarker', () => {
   it('draws the box around the link and the badge to its left', () => {
-    expect(placeMarker(rect(100, 100, 80, 20), vp)).toEqual({ box: rect(98, 98, 84, 24), badge: { left: 80, top: 101 } });
+    expect(placeMarker(rect(100, 100, 80, 20), vp)).toEqual({
+      box: rect(98, 98, 84, 24),
+      badge: { left: 80, top: 101 },
+    });
   });
   it('puts the badge after the link when there is no room on the left', () => {
     expect(placeMarker(rect(5, 100, 80, 20), vp)?.badge.left).toBe(87);

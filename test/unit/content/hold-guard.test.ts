@@ -28,7 +28,8 @@ function page(): Page {
   form.append(user, pw, button);
   document.body.append(form);
   const heard: string[] = [];
-  for (const type of ['keydown', 'keyup', 'input', 'paste']) pw.addEventListener(type, (e) => heard.push(`${type}:${(e as KeyboardEvent).key ?? ''}`));
+  for (const type of ['keydown', 'keyup', 'input', 'paste'])
+    pw.addEventListener(type, (e) => heard.push(`${type}:${(e as KeyboardEvent).key ?? ''}`));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     heard.push(`submit:${pw.value}`);
@@ -163,7 +164,9 @@ describe('hold guard', () => {
     const bg = background();
     start(bg.ask);
     const paste = new Event('paste', { bubbles: true, cancelable: true, composed: true });
-    Object.defineProperty(paste, 'clipboardData', { value: { getData: (t: string) => (t === 'text/plain' ? 'pasted-pw' : '') } });
+    Object.defineProperty(paste, 'clipboardData', {
+      value: { getData: (t: string) => (t === 'text/plain' ? 'pasted-pw' : '') },
+    });
     p.pw.dispatchEvent(paste);
     expect(paste.defaultPrevented).toBe(true);
     expect(p.heard).toEqual([]);

@@ -16,7 +16,8 @@ describe('held ops (ops.examples.ts)', () => {
     document.body.append(field);
     const heard: string[] = [];
     field.addEventListener('input', (e) => heard.push((e as InputEvent).inputType));
-    for (const op of [{ kind: 'insert', text: 'abd' }, { kind: 'back' }, { kind: 'insert', text: 'c' }] as const) applyOp(field, op);
+    for (const op of [{ kind: 'insert', text: 'abd' }, { kind: 'back' }, { kind: 'insert', text: 'c' }] as const)
+      applyOp(field, op);
     expect(field.value).toBe('abc');
     field.setSelectionRange(0, 0);
     applyOp(field, { kind: 'forward' });

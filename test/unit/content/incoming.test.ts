@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONTENT_CONFIG, parseConfigReply, parseHoverReply, parseIncoming, parseLinkInfos } from '@/src/content/incoming';
+import {
+  DEFAULT_CONTENT_CONFIG,
+  parseConfigReply,
+  parseHoverReply,
+  parseIncoming,
+  parseLinkInfos,
+} from '@/src/content/incoming';
 
 describe('incoming messages', () => {
   it.each([
@@ -39,8 +45,13 @@ describe('incoming messages', () => {
   });
 
   it('falls back to default config on a missing or bad reply', () => {
-    expect(parseConfigReply({ ok: true, data: { hoverDelayMs: 500, scanHovers: false } })).toEqual({ hoverDelayMs: 500, scanHovers: false });
+    expect(parseConfigReply({ ok: true, data: { hoverDelayMs: 500, scanHovers: false } })).toEqual({
+      hoverDelayMs: 500,
+      scanHovers: false,
+    });
     expect(parseConfigReply({ ok: true, data: { hoverDelayMs: 1 } })).toEqual(DEFAULT_CONTENT_CONFIG);
-    expect(parseConfigReply({ ok: false, error: { code: 'invalid_message', message: '' } })).toEqual(DEFAULT_CONTENT_CONFIG);
+    expect(parseConfigReply({ ok: false, error: { code: 'invalid_message', message: '' } })).toEqual(
+      DEFAULT_CONTENT_CONFIG,
+    );
   });
 });

@@ -25,7 +25,11 @@ describe('createLifetime', () => {
   it("does not listen to the page: WXT's forged 'newer script started' event changes nothing", () => {
     const ended = vi.fn();
     life.onInvalidated(ended);
-    document.dispatchEvent(new CustomEvent('test-extension-id:content:wxt:content-script-started', { detail: { contentScriptName: 'content', messageId: 'forged' } }));
+    document.dispatchEvent(
+      new CustomEvent('test-extension-id:content:wxt:content-script-started', {
+        detail: { contentScriptName: 'content', messageId: 'forged' },
+      }),
+    );
     expect(ended).not.toHaveBeenCalled();
     expect(life.signal.aborted).toBe(false);
   });

@@ -20,7 +20,8 @@ function fakeObserver() {
       this.state.observed.clear();
     }
   }
-  const report = (el: Element, near: boolean) => created[0]!.cb([{ target: el, isIntersecting: near } as IntersectionObserverEntry]);
+  const report = (el: Element, near: boolean) =>
+    created[0]!.cb([{ target: el, isIntersecting: near } as IntersectionObserverEntry]);
   return { IO: IO as unknown as typeof IntersectionObserver, created, report };
 }
 

@@ -4,7 +4,12 @@ import { openIntent, openUrl, type ActivationLike } from '@/src/content/open-int
 describe('openIntent', () => {
   const table: [string, ActivationLike, string, ReturnType<typeof openIntent>][] = [
     ['plain click', { type: 'click', button: 0 }, '', 'same'],
-    ['alt+click (download in Chromium) is still intercepted', { type: 'click', button: 0, altKey: true }, '_self', 'same'],
+    [
+      'alt+click (download in Chromium) is still intercepted',
+      { type: 'click', button: 0, altKey: true },
+      '_self',
+      'same',
+    ],
     ['click on target=_blank', { type: 'click', button: 0 }, '_blank', 'new-tab'],
     ['click on a named target', { type: 'click', button: 0 }, 'results', 'new-tab'],
     ['click on target=_top', { type: 'click', button: 0 }, '_TOP', 'top'],
@@ -27,7 +32,8 @@ describe('openIntent', () => {
 });
 
 describe('openUrl', () => {
-  const fakeWin = () => ({ location: { assign: vi.fn() }, open: vi.fn() }) as unknown as Window & { open: ReturnType<typeof vi.fn> };
+  const fakeWin = () =>
+    ({ location: { assign: vi.fn() }, open: vi.fn() }) as unknown as Window & { open: ReturnType<typeof vi.fn> };
   it('same tab navigates the window', () => {
     const w = fakeWin();
     openUrl(w, 'https://x.test/', 'same');

@@ -99,7 +99,12 @@ describe('overlay', () => {
     markers.set(hidden, hostile, 'block');
     markers.reposition();
     const [box1, badge1, box2, badge2] = [...overlay.layer.children] as HTMLElement[];
-    expect([box1!.style.left, box1!.style.top, box1!.style.width, box1!.style.height]).toEqual(['98px', '98px', '84px', '24px']);
+    expect([box1!.style.left, box1!.style.top, box1!.style.width, box1!.style.height]).toEqual([
+      '98px',
+      '98px',
+      '84px',
+      '24px',
+    ]);
     expect([badge1!.style.left, badge1!.style.top]).toEqual(['80px', '101px']);
     expect(box1!.hidden || badge1!.hidden).toBe(false);
     expect(box2!.hidden && badge2!.hidden).toBe(true);

@@ -11,7 +11,12 @@ import type { ContentToBackground } from '@/src/shared/messaging/protocol';
 function setUp(trusted: (e: Event) => boolean = () => true) {
   const sent: ContentToBackground[] = [];
   const controller = new AbortController();
-  watchPasswordInput({ win: window, signal: controller.signal, send: async (m) => (sent.push(m), { ok: true, data: null }), trusted });
+  watchPasswordInput({
+    win: window,
+    signal: controller.signal,
+    send: async (m) => (sent.push(m), { ok: true, data: null }),
+    trusted,
+  });
   return { sent, controller };
 }
 

@@ -8,7 +8,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const sent: unknown[] = [];
-const runtime: { id?: string; lastError?: undefined; sendMessage: (m: unknown, cb: (r: unknown) => void) => void; onMessage: unknown } = {
+const runtime: {
+  id?: string;
+  lastError?: undefined;
+  sendMessage: (m: unknown, cb: (r: unknown) => void) => void;
+  onMessage: unknown;
+} = {
   id: 'linklens-test',
   sendMessage: (m, cb) => {
     sent.push(m);
@@ -31,7 +36,12 @@ async function runGuardScript() {
   bootSignInGuard();
   await new Promise((r) => setTimeout(r, 10));
 }
-const loadChecks = () => sent.filter((m) => (m as { type?: string; trigger?: string }).type === 'signin.check' && (m as { trigger?: string }).trigger === 'load').length;
+const loadChecks = () =>
+  sent.filter(
+    (m) =>
+      (m as { type?: string; trigger?: string }).type === 'signin.check' &&
+      (m as { trigger?: string }).trigger === 'load',
+  ).length;
 
 describe('the sign-in guard in a frame', () => {
   it('asks at load once, even when the script runs twice in the frame (registered and injected)', async () => {

@@ -14,7 +14,10 @@ import type { ContentToBackground, Reply } from '@/src/shared/messaging/protocol
 const WARN = { ok: true, data: { warn: true, protectedHost: 'login.example.com' } } as const;
 const NONE = { ok: true, data: { warn: false } } as const;
 
-function guard(reply: (m: ContentToBackground) => Reply<unknown> | Promise<Reply<unknown>>, opts: { isTop?: boolean; trusted?: (e: Event) => boolean; navigate?: (url: string) => void } = {}) {
+function guard(
+  reply: (m: ContentToBackground) => Reply<unknown> | Promise<Reply<unknown>>,
+  opts: { isTop?: boolean; trusted?: (e: Event) => boolean; navigate?: (url: string) => void } = {},
+) {
   const sent: ContentToBackground[] = [];
   const controller = new AbortController();
   const g = startSignInGuard({
@@ -30,7 +33,12 @@ function guard(reply: (m: ContentToBackground) => Reply<unknown> | Promise<Reply
     trusted: opts.trusted ?? (() => true),
     navigate: opts.navigate ?? (() => undefined),
   })!;
-  return { g, sent, stop: () => controller.abort(), triggers: () => sent.map((m) => (m.type === 'signin.check' ? m.trigger : m.type)) };
+  return {
+    g,
+    sent,
+    stop: () => controller.abort(),
+    triggers: () => sent.map((m) => (m.type === 'signin.check' ? m.trigger : m.type)),
+  };
 }
 
 function passwordField(): HTMLInputElement {
@@ -108,7 +116,15 @@ describe('sign-in guard', () => {
   it('in a frame, does nothing at all: no question, no listener, no element', async () => {
     const sent: ContentToBackground[] = [];
     const before = document.documentElement.outerHTML;
-    const g = startSignInGuard({ win: window, doc: document, isTop: false, signal: new AbortController().signal, send: async (m) => (sent.push(m), WARN), text: signInText, trusted: () => true });
+    const g = startSignInGuard({
+      win: window,
+      doc: document,
+      isTop: false,
+      signal: new AbortController().signal,
+      send: async (m) => (sent.push(m), WARN),
+      text: signInText,
+      trusted: () => true,
+    });
     const field = passwordField();
     field.focus();
     focus(field);

@@ -58,7 +58,11 @@ describe('onFirstVisit (a frame waits for the person)', () => {
   });
 
   it('lets the app cancel a first click or key press it is handed (those listeners are not passive)', () => {
-    onFirstVisit(window, (e) => e.preventDefault(), () => true);
+    onFirstVisit(
+      window,
+      (e) => e.preventDefault(),
+      () => true,
+    );
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     document.body.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);

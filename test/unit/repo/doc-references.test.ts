@@ -12,18 +12,33 @@ const root = resolve(__dirname, '../../..');
 const SELF = 'test/unit/repo/doc-references.test.ts';
 
 /** Words that, followed by a number, point at a list outside the repository. */
-const WORDS = ['issues?', 'holes?', 'invariants?', 'measurements?', 'style\\.md', 'toolchain notes?', 'toolchain pitfalls?', 'pitfalls?'];
+const WORDS = [
+  'issues?',
+  'holes?',
+  'invariants?',
+  'measurements?',
+  'style\\.md',
+  'toolchain notes?',
+  'toolchain pitfalls?',
+  'pitfalls?',
+];
 /** The word and its number may be split over a comment's line break. */
 const NUMBERED = new RegExp(`\\b(${WORDS.join('|')})(\\s|\\n\\s*(//|\\*|#)\\s*)+\\d+`, 'gi');
 /** A bench file names its own measurement (the id `npm run bench -- --only=N` takes): allowed there. */
 const BENCH_ID = /^\/\/ Measurement \d+:/;
 
 function trackedFiles(): string[] {
-  const out = execFileSync('git', ['ls-files', 'src', 'test', 'scripts', 'entrypoints', '.ci', '*.ts', '*.js', '*.mjs', 'public/*.json'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  return out.split('\n').filter((f) => f && f !== SELF && !f.includes('/corpus/') && /\.(ts|tsx|js|mjs|json|md)$|^\.ci\//.test(f));
+  const out = execFileSync(
+    'git',
+    ['ls-files', 'src', 'test', 'scripts', 'entrypoints', '.ci', '*.ts', '*.js', '*.mjs', 'public/*.json'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  return out
+    .split('\n')
+    .filter((f) => f && f !== SELF && !f.includes('/corpus/') && /\.(ts|tsx|js|mjs|json|md)$|^\.ci\//.test(f));
 }
 
 /** Every numbered reference in `text`, as `line: match`, except a bench file's own id. */

@@ -63,7 +63,11 @@ describe('import graph', () => {
       ['d', ['a']],
     ]);
     expect(findCycles(g)).toEqual([['a', 'b', 'c', 'a']]);
-    expect(specifiers("import type { X } from '../router';\nexport { y } from './y';\nimport './side';")).toEqual(['../router', './y', './side']);
+    expect(specifiers("import type { X } from '../router';\nexport { y } from './y';\nimport './side';")).toEqual([
+      '../router',
+      './y',
+      './side',
+    ]);
   });
 
   it('src/ and entrypoints/ have no import cycles, type-only imports included', () => {

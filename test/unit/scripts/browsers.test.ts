@@ -25,7 +25,11 @@ describe('browserAction', () => {
     ['missing, no apt-get', { found: false, major: null, canApt: false }, 'fail'],
     ['too old (firefox-esr 140 from stale lists), root', { major: 140 }, 'upgrade'],
     ['too old, no apt-get', { major: 140, canApt: false }, 'fail'],
-    ['too old but chosen with CHROME_PATH/FIREFOX_PATH: never replaced behind the person', { major: 140, explicit: true }, 'fail'],
+    [
+      'too old but chosen with CHROME_PATH/FIREFOX_PATH: never replaced behind the person',
+      { major: 140, explicit: true },
+      'fail',
+    ],
   ] as const)('%s → %s', (_name, patch, action) => {
     expect(browserAction({ ...base, ...patch }).action).toBe(action);
   });

@@ -46,14 +46,23 @@ describe('Group Policy templates (ADMX + ADML)', () => {
         expect(p.getAttribute('key'), name).toBe(key);
         if (type === 'boolean') {
           expect(p.getAttribute('valueName'), name).toBe(name);
-          expect(byTag(p, 'enabledValue')[0]?.getElementsByTagName('decimal')[0]?.getAttribute('value'), name).toBe('1');
+          expect(byTag(p, 'enabledValue')[0]?.getElementsByTagName('decimal')[0]?.getAttribute('value'), name).toBe(
+            '1',
+          );
         } else if (type === 'integer') {
           const d = byTag(p, 'decimal')[0]!;
-          expect([d.getAttribute('valueName'), d.getAttribute('minValue'), d.getAttribute('maxValue')], name).toEqual([name, String(schema.properties[name].minimum), String(schema.properties[name].maximum)]);
+          expect([d.getAttribute('valueName'), d.getAttribute('minValue'), d.getAttribute('maxValue')], name).toEqual([
+            name,
+            String(schema.properties[name].minimum),
+            String(schema.properties[name].maximum),
+          ]);
         } else if (type === 'array') {
           expect(byTag(p, 'list')[0]?.getAttribute('key'), name).toBe(`${key}\\${name}`);
         } else if (schema.properties[name].enum) {
-          expect(byTag(p, 'item').map((i) => i.textContent), name).toEqual(schema.properties[name].enum);
+          expect(
+            byTag(p, 'item').map((i) => i.textContent),
+            name,
+          ).toEqual(schema.properties[name].enum);
         } else {
           // Strings, the number and the objects (as JSON) are REG_SZ text.
           expect(byTag(p, 'text')[0]?.getAttribute('valueName'), name).toBe(name);
@@ -67,7 +76,8 @@ describe('Group Policy templates (ADMX + ADML)', () => {
       const strings = new Map(byTag(adml, 'string').map((s) => [s.getAttribute('id'), s.textContent ?? '']));
       const presentations = new Set(byTag(adml, 'presentation').map((p) => p.getAttribute('id')));
       for (const [, id] of admxText.matchAll(/\$\(string\.([A-Za-z0-9_]+)\)/g)) expect(strings.has(id!), id).toBe(true);
-      for (const [, id] of admxText.matchAll(/\$\(presentation\.([A-Za-z0-9_]+)\)/g)) expect(presentations.has(id!), id).toBe(true);
+      for (const [, id] of admxText.matchAll(/\$\(presentation\.([A-Za-z0-9_]+)\)/g))
+        expect(presentations.has(id!), id).toBe(true);
       for (const k of KEYS) {
         expect(strings.get(k), k).toBe(schema.properties[k].title);
         expect(strings.get(`${k}_Explain`), k).toContain(schema.properties[k].description);
@@ -90,14 +100,19 @@ describe('.reg example', () => {
       `[HKEY_LOCAL_MACHINE\\Software\\Policies\\Google\\Chrome\\3rdparty\\extensions\\${DEV_EXTENSION_ID}\\policy]`,
       `[HKEY_LOCAL_MACHINE\\Software\\Policies\\Microsoft\\Edge\\3rdparty\\extensions\\${EDGE_ID}\\policy]`,
     ]);
-    const values = lines.filter((l) => /^;"/.test(l)).map((l) => /^;"([^"]+)"=(dword:[0-9a-f]{8}|"(?:[^"\\]|\\.)*")$/.exec(l));
+    const values = lines
+      .filter((l) => /^;"/.test(l))
+      .map((l) => /^;"([^"]+)"=(dword:[0-9a-f]{8}|"(?:[^"\\]|\\.)*")$/.exec(l));
     expect(values.every(Boolean)).toBe(true);
     for (const browser of [0, 1]) {
       const half = lines.slice(...(browser === 0 ? [0, lines.indexOf(sections[1]!)] : [lines.indexOf(sections[1]!)]));
       for (const k of KEYS) {
         const type = schema.properties[k].type as string;
         if (type === 'array') {
-          expect(half.some((l) => l.endsWith(`\\policy\\${k}]`) && l.startsWith(';[')), k).toBe(true);
+          expect(
+            half.some((l) => l.endsWith(`\\policy\\${k}]`) && l.startsWith(';[')),
+            k,
+          ).toBe(true);
           continue;
         }
         const line = half.find((l) => l.startsWith(`;"${k}"=`));
@@ -105,9 +120,14 @@ describe('.reg example', () => {
         expect(line!.includes('=dword:'), k).toBe(type === 'boolean' || type === 'integer');
         if (type === 'object') {
           const literal = line!.slice(line!.indexOf('=') + 1);
-          expect(Object.keys(JSON.parse(JSON.parse(literal) as string) as object), k).toEqual(Object.keys(schema.properties[k].properties));
+          expect(Object.keys(JSON.parse(JSON.parse(literal) as string) as object), k).toEqual(
+            Object.keys(schema.properties[k].properties),
+          );
         }
-        expect(half.some((l) => l.startsWith(`; ${k}: `)), `${k} described`).toBe(true);
+        expect(
+          half.some((l) => l.startsWith(`; ${k}: `)),
+          `${k} described`,
+        ).toBe(true);
       }
     }
   });
@@ -117,9 +137,17 @@ describe('macOS configuration profile', () => {
   const doc = parseXml(kit('macos/linklens.mobileconfig'));
 
   it('has one payload per browser for the extension preference domain', () => {
-    const types = byTag(doc, 'key').filter((k) => k.textContent === 'PayloadType').map((k) => k.nextElementSibling?.textContent);
-    expect(types).toEqual([`com.google.Chrome.extensions.${DEV_EXTENSION_ID}`, `com.microsoft.Edge.extensions.${EDGE_ID}`, 'Configuration']);
-    const uuids = byTag(doc, 'key').filter((k) => k.textContent === 'PayloadUUID').map((k) => k.nextElementSibling?.textContent ?? '');
+    const types = byTag(doc, 'key')
+      .filter((k) => k.textContent === 'PayloadType')
+      .map((k) => k.nextElementSibling?.textContent);
+    expect(types).toEqual([
+      `com.google.Chrome.extensions.${DEV_EXTENSION_ID}`,
+      `com.microsoft.Edge.extensions.${EDGE_ID}`,
+      'Configuration',
+    ]);
+    const uuids = byTag(doc, 'key')
+      .filter((k) => k.textContent === 'PayloadUUID')
+      .map((k) => k.nextElementSibling?.textContent ?? '');
     for (const u of uuids) expect(u).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-A[0-9A-F]{3}-[0-9A-F]{12}$/);
     expect(new Set(uuids).size).toBe(uuids.length);
   });
@@ -127,7 +155,14 @@ describe('macOS configuration profile', () => {
   it('holds every key, described, in a comment that parses as the plist value of its type', () => {
     const payloads = byTag(doc, 'array')[0]!.children;
     expect(payloads.length).toBe(2);
-    const plistTag: Record<string, string[]> = { boolean: ['true', 'false'], integer: ['integer'], number: ['real'], string: ['string'], array: ['array'], object: ['dict'] };
+    const plistTag: Record<string, string[]> = {
+      boolean: ['true', 'false'],
+      integer: ['integer'],
+      number: ['real'],
+      string: ['string'],
+      array: ['array'],
+      object: ['dict'],
+    };
     for (const payload of [...payloads]) {
       const comments = [...payload.childNodes].filter((n) => n.nodeType === 8).map((n) => n.textContent ?? '');
       for (const k of KEYS) {
@@ -165,12 +200,17 @@ describe('the kits are generated from the schema alone', () => {
   it('a key added to the schema appears in every kit', () => {
     const more = structuredClone(schema);
     more.properties.addedForTest = { title: 'Added', description: 'A key only this test has.', type: 'boolean' };
-    for (const [name, text] of buildKits(more, { chrome: DEV_EXTENSION_ID, edge: EDGE_ID })) expect(text, name).toContain('addedForTest');
+    for (const [name, text] of buildKits(more, { chrome: DEV_EXTENSION_ID, edge: EDGE_ID }))
+      expect(text, name).toContain('addedForTest');
   });
 
   it('refuses a malformed schema or id with a clear error', () => {
-    expect(() => policyKeys({ type: 'object', properties: { x: { type: 'date', description: 'd' } } })).toThrow(/x has no known type/);
-    expect(() => policyKeys({ type: 'object', properties: { x: { type: 'boolean' } } })).toThrow(/x has no description/);
+    expect(() => policyKeys({ type: 'object', properties: { x: { type: 'date', description: 'd' } } })).toThrow(
+      /x has no known type/,
+    );
+    expect(() => policyKeys({ type: 'object', properties: { x: { type: 'boolean' } } })).toThrow(
+      /x has no description/,
+    );
     expect(() => buildKits(schema, { chrome: 'not-an-id', edge: EDGE_ID })).toThrow(/chrome extension id/);
   });
 });

@@ -24,8 +24,7 @@ export const V4_RANGES: ReadonlyArray<readonly [string, number, RefClass]> = [
   ['203.0.113.0', 24, 'private'],
 ];
 
-export const dotted = (v: number): string =>
-  [v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255].join('.');
+export const dotted = (v: number): string => [v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255].join('.');
 
 const toNum = (d: string): number => d.split('.').reduce((a, p) => a * 256 + Number(p), 0);
 
@@ -39,12 +38,10 @@ export function refClassV4(v: number): RefClass {
 }
 
 /** An address inside one of the non-public ranges. */
-export const nonPublicV4 = fc
-  .integer({ min: 0, max: V4_RANGES.length - 1 })
-  .chain((i) => {
-    const [base, len] = V4_RANGES[i]!;
-    return fc.integer({ min: 0, max: 2 ** (32 - len) - 1 }).map((off) => toNum(base) + off);
-  });
+export const nonPublicV4 = fc.integer({ min: 0, max: V4_RANGES.length - 1 }).chain((i) => {
+  const [base, len] = V4_RANGES[i]!;
+  return fc.integer({ min: 0, max: 2 ** (32 - len) - 1 }).map((off) => toNum(base) + off);
+});
 
 export const anyV4 = fc.oneof(fc.integer({ min: 0, max: 2 ** 32 - 1 }), nonPublicV4);
 
@@ -79,18 +76,20 @@ export function spellV4(v: number): fc.Arbitrary<string> {
 
 /** IPv6 groups as text with random compression, leading zeros and case. */
 export function spellV6(groups: number[], dottedTail = false): fc.Arbitrary<string> {
-  return fc.record({ compress: fc.boolean(), pad: fc.boolean(), upper: fc.boolean() }).map(({ compress, pad, upper }) => {
-    const hex = (n: number) => (pad ? n.toString(16).padStart(4, '0') : n.toString(16));
-    let parts = groups.map(hex);
-    if (dottedTail) parts = [...parts.slice(0, 6), dotted(groups[6]! * 65536 + groups[7]!)];
-    let s = parts.join(':');
-    if (compress) {
-      // Compress the longest run of zero groups (any valid run works; longest is typical).
-      const m = /(^|:)(0{1,4}(:0{1,4})+)(:|$)/.exec(s);
-      if (m) s = s.slice(0, m.index) + '::' + s.slice(m.index + m[0].length);
-    }
-    return upper ? s.toUpperCase() : s;
-  });
+  return fc
+    .record({ compress: fc.boolean(), pad: fc.boolean(), upper: fc.boolean() })
+    .map(({ compress, pad, upper }) => {
+      const hex = (n: number) => (pad ? n.toString(16).padStart(4, '0') : n.toString(16));
+      let parts = groups.map(hex);
+      if (dottedTail) parts = [...parts.slice(0, 6), dotted(groups[6]! * 65536 + groups[7]!)];
+      let s = parts.join(':');
+      if (compress) {
+        // Compress the longest run of zero groups (any valid run works; longest is typical).
+        const m = /(^|:)(0{1,4}(:0{1,4})+)(:|$)/.exec(s);
+        if (m) s = s.slice(0, m.index) + '::' + s.slice(m.index + m[0].length);
+      }
+      return upper ? s.toUpperCase() : s;
+    });
 }
 
 const g16 = fc.integer({ min: 0, max: 0xffff });
@@ -100,12 +99,18 @@ type V6Sample = { groups: number[]; dottedOk: boolean };
 export const nonPublicV6Groups: fc.Arbitrary<V6Sample> = fc.oneof(
   fc.constant<V6Sample>({ groups: [0, 0, 0, 0, 0, 0, 0, 1], dottedOk: false }),
   fc.constant<V6Sample>({ groups: [0, 0, 0, 0, 0, 0, 0, 0], dottedOk: false }),
-  fc.tuple(fc.integer({ min: 0xfc00, max: 0xfdff }), fc.array(g16, { minLength: 7, maxLength: 7 })).map(([a, r]) => ({ groups: [a, ...r], dottedOk: false })),
-  fc.tuple(fc.integer({ min: 0xfe80, max: 0xfebf }), fc.array(g16, { minLength: 7, maxLength: 7 })).map(([a, r]) => ({ groups: [a, ...r], dottedOk: false })),
+  fc
+    .tuple(fc.integer({ min: 0xfc00, max: 0xfdff }), fc.array(g16, { minLength: 7, maxLength: 7 }))
+    .map(([a, r]) => ({ groups: [a, ...r], dottedOk: false })),
+  fc
+    .tuple(fc.integer({ min: 0xfe80, max: 0xfebf }), fc.array(g16, { minLength: 7, maxLength: 7 }))
+    .map(([a, r]) => ({ groups: [a, ...r], dottedOk: false })),
   nonPublicV4.map((v) => ({ groups: [0, 0, 0, 0, 0, 0xffff, v >>> 16, v & 0xffff], dottedOk: true })),
   nonPublicV4.map((v) => ({ groups: [0x64, 0xff9b, 0, 0, 0, 0, v >>> 16, v & 0xffff], dottedOk: true })),
   // 6to4 and Teredo (client inverted) of a non-public address.
-  fc.tuple(nonPublicV4, fc.array(g16, { minLength: 5, maxLength: 5 })).map(([v, r]) => ({ groups: [0x2002, v >>> 16, v & 0xffff, ...r], dottedOk: false })),
+  fc
+    .tuple(nonPublicV4, fc.array(g16, { minLength: 5, maxLength: 5 }))
+    .map(([v, r]) => ({ groups: [0x2002, v >>> 16, v & 0xffff, ...r], dottedOk: false })),
   fc.tuple(nonPublicV4, g16, g16, g16, g16).map(([v, s1, s2, f, p]) => {
     const inv = ~v >>> 0;
     return { groups: [0x2001, 0, s1, s2, f, p, inv >>> 16, inv & 0xffff], dottedOk: false };
@@ -124,5 +129,7 @@ export const privateName = fc.oneof(
   fc.constant('localhost'),
   label.map((l) => `${l}.localhost`),
   label.filter((l) => !/^[0-9]+$/.test(l) && !/^0x[0-9a-f]*$/i.test(l)), // single label (not a number)
-  fc.tuple(label, fc.constantFrom('local', 'internal', 'intranet', 'lan', 'home.arpa', 'corp')).map(([l, s]) => `${l}.${s}`),
+  fc
+    .tuple(label, fc.constantFrom('local', 'internal', 'intranet', 'lan', 'home.arpa', 'corp'))
+    .map(([l, s]) => `${l}.${s}`),
 );

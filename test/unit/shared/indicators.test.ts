@@ -4,7 +4,8 @@ import { INDICATOR_EXAMPLES } from '@/src/shared/indicators.examples';
 import { CONTENT_STRINGS } from '@/src/content/strings';
 
 /** English from the content script's copy, as `t()` fills it. */
-const english: Translate = (key, subs) => CONTENT_STRINGS[key].replace(/\$(\d)/g, (_m, d: string) => subs[Number(d) - 1] ?? '');
+const english: Translate = (key, subs) =>
+  CONTENT_STRINGS[key].replace(/\$(\d)/g, (_m, d: string) => subs[Number(d) - 1] ?? '');
 
 describe('indicatorWords', () => {
   it.each(INDICATOR_EXAMPLES)('%s → %s', (line, words) => {

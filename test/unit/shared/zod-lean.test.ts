@@ -79,20 +79,41 @@ describe('pair(a, b) reads what z.tuple([a, b]) reads', () => {
     const got = pair(z.string(), z.number()).safeParse(input);
     expect(got.success).toBe(want.success);
     if (want.success && got.success) expect(got.data).toStrictEqual(want.data);
-    if (!want.success && !got.success) expect(got.error.issues.map((i) => i.path)).toEqual(want.error.issues.map((i) => i.path));
+    if (!want.success && !got.success)
+      expect(got.error.issues.map((i) => i.path)).toEqual(want.error.issues.map((i) => i.path));
   });
 
   it('in an array, as the stores use it', () => {
     const list = z.array(pair(z.number(), z.number()));
-    expect(list.parse([[1, 2], [3, 4]])).toEqual([[1, 2], [3, 4]]);
-    expect(list.safeParse([[1, 2], [3, 'x']]).success).toBe(false);
+    expect(
+      list.parse([
+        [1, 2],
+        [3, 4],
+      ]),
+    ).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(
+      list.safeParse([
+        [1, 2],
+        [3, 'x'],
+      ]).success,
+    ).toBe(false);
   });
 });
 
 /** What refusal.ts and the stores read of an issue. */
 const issuesOf = (issues: readonly z.core.$ZodIssue[]) =>
   issues.map((i) => {
-    const x = i as { code: string; path: PropertyKey[]; expected?: string; origin?: string; minimum?: unknown; maximum?: unknown };
+    const x = i as {
+      code: string;
+      path: PropertyKey[];
+      expected?: string;
+      origin?: string;
+      minimum?: unknown;
+      maximum?: unknown;
+    };
     return [x.code, x.path, x.expected, x.origin, x.minimum, x.maximum];
   });
 
@@ -128,18 +149,23 @@ describe('int() reads what z.int() reads', () => {
     if (!want.success && !got.success) expect(issuesOf(got.error.issues)).toEqual(issuesOf(want.error.issues));
   });
 
-  it.each([[-1], [0], [100], [101], [50.5], [2 ** 60], [-(2 ** 60)], ['7']])('with bounds, as the settings use it: %s', (input) => {
-    const want = z.int().check(z.gte(0), z.lte(100)).safeParse(input);
-    const got = int().check(z.gte(0), z.lte(100)).safeParse(input);
-    expect(got.success).toBe(want.success);
-    if (!want.success && !got.success) expect(issuesOf(got.error.issues)).toEqual(issuesOf(want.error.issues));
-  });
+  it.each([[-1], [0], [100], [101], [50.5], [2 ** 60], [-(2 ** 60)], ['7']])(
+    'with bounds, as the settings use it: %s',
+    (input) => {
+      const want = z.int().check(z.gte(0), z.lte(100)).safeParse(input);
+      const got = int().check(z.gte(0), z.lte(100)).safeParse(input);
+      expect(got.success).toBe(want.success);
+      if (!want.success && !got.success) expect(issuesOf(got.error.issues)).toEqual(issuesOf(want.error.issues));
+    },
+  );
 
   it('in an object, a missing key is refused, as by z.int()', () => {
     const want = z.object({ n: z.int() }).safeParse({});
     const got = z.object({ n: int() }).safeParse({});
     expect([got.success, want.success]).toEqual([false, false]);
-    expect(!got.success && got.error.issues.map((i) => i.path)).toEqual(!want.success && want.error.issues.map((i) => i.path));
+    expect(!got.success && got.error.issues.map((i) => i.path)).toEqual(
+      !want.success && want.error.issues.map((i) => i.path),
+    );
   });
 });
 
@@ -172,9 +198,15 @@ describe('fallback(schema, value) reads what z.catch(schema, value) reads', () =
 
   it('a stored job with a damaged lastError keeps the job (jobs-store.ts)', () => {
     const s = z.object({ url: z.string(), lastError: fallback(z.nullable(z.string().check(z.maxLength(100))), null) });
-    expect(s.parse({ url: 'https://a.example/', lastError: 'x'.repeat(101) })).toEqual({ url: 'https://a.example/', lastError: null });
+    expect(s.parse({ url: 'https://a.example/', lastError: 'x'.repeat(101) })).toEqual({
+      url: 'https://a.example/',
+      lastError: null,
+    });
     expect(s.parse({ url: 'https://a.example/' })).toEqual({ url: 'https://a.example/', lastError: null });
-    expect(s.parse({ url: 'https://a.example/', lastError: 'network' })).toEqual({ url: 'https://a.example/', lastError: 'network' });
+    expect(s.parse({ url: 'https://a.example/', lastError: 'network' })).toEqual({
+      url: 'https://a.example/',
+      lastError: 'network',
+    });
   });
 });
 

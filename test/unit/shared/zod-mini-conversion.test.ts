@@ -10,7 +10,15 @@ import { TokenSchema } from '@/src/background/protection/blocked-tokens';
 import { StoredRule } from '@/src/shared/policy/decision-rule';
 import { readScanJob, readScanResult } from '@/src/background/api/schemas';
 import { SettingsShape } from '@/src/shared/policy/settings';
-import { CONTENT_TYPES, PRIVILEGED_TYPES, PageToBackground, ContentToBackground, PortToBackground, ScanEventsMessage, BackgroundToContent } from '@/src/shared/messaging/protocol';
+import {
+  CONTENT_TYPES,
+  PRIVILEGED_TYPES,
+  PageToBackground,
+  ContentToBackground,
+  PortToBackground,
+  ScanEventsMessage,
+  BackgroundToContent,
+} from '@/src/shared/messaging/protocol';
 import { DecisionRuleSchema } from '@/src/shared/policy/decision-rule';
 import { ReportEventSchema } from '@/src/shared/reporting/events';
 import type { z } from 'zod/mini';
@@ -40,7 +48,16 @@ describe('zod/mini conversion keeps behaviour', () => {
   });
 
   it('optional: a blocked-page token without backSteps reads as absent (1 where it is read); 5 or 1.5 is refused', () => {
-    const token = { tabId: 1, rawUrl: 'u', url: 'u', host: 'h', verdict: null, decision: { action: 'block', reason: 'blocklist' }, pending: false, createdAt: 0 };
+    const token = {
+      tabId: 1,
+      rawUrl: 'u',
+      url: 'u',
+      host: 'h',
+      verdict: null,
+      decision: { action: 'block', reason: 'blocklist' },
+      pending: false,
+      createdAt: 0,
+    };
     const r = TokenSchema.safeParse(token);
     expect(r.success && r.data.backSteps).toBeUndefined();
     expect(TokenSchema.safeParse({ ...token, backSteps: 2 }).success).toBe(true);
@@ -57,18 +74,23 @@ describe('zod/mini conversion keeps behaviour', () => {
 
   it('transform + trim: a numeric job id is stringified, a padded one trimmed, a blank one refused', () => {
     expect(readScanJob({ id: 42, state: 'QUEUED' }, { requireResult: false })?.id).toBe('42');
-    expect(readScanJob({ id: '  scn_1  ', state: ' QUEUED ' }, { requireResult: false })).toMatchObject({ id: 'scn_1', state: 'QUEUED' });
+    expect(readScanJob({ id: '  scn_1  ', state: ' QUEUED ' }, { requireResult: false })).toMatchObject({
+      id: 'scn_1',
+      state: 'QUEUED',
+    });
     expect(readScanJob({ id: '   ', state: 'QUEUED' }, { requireResult: false })).toBeNull();
   });
 
   it('catch: bad display fields fall back to empty, a bad score still rejects the result', () => {
-    expect(readScanResult({ riskScore: 10, confidence: 0.5, categories: 'x', reasoning: 7, indicators: null })).toEqual({
-      riskScore: 10,
-      confidence: 0.5,
-      categories: [],
-      reasoning: '',
-      indicators: [],
-    });
+    expect(readScanResult({ riskScore: 10, confidence: 0.5, categories: 'x', reasoning: 7, indicators: null })).toEqual(
+      {
+        riskScore: 10,
+        confidence: 0.5,
+        categories: [],
+        reasoning: '',
+        indicators: [],
+      },
+    );
     expect(readScanResult({ riskScore: 10.5, confidence: 0.5 })).toBeNull();
     expect(readScanResult({ riskScore: 101, confidence: 0.5 })).toBeNull();
   });
@@ -84,7 +106,16 @@ describe('zod/mini conversion keeps behaviour', () => {
   it('the message type lists are read from the schemas', () => {
     expect(PRIVILEGED_TYPES).toHaveLength(PageToBackground.def.options.length);
     expect(PRIVILEGED_TYPES).toContain('settings.set');
-    expect(CONTENT_TYPES).toEqual(['links.lookup', 'link.hover', 'link.activated', 'config.get', 'signin.check', 'report.open', 'password.typed', 'page.hold']);
+    expect(CONTENT_TYPES).toEqual([
+      'links.lookup',
+      'link.hover',
+      'link.activated',
+      'config.get',
+      'signin.check',
+      'report.open',
+      'password.typed',
+      'page.hold',
+    ]);
   });
 
   // z.discriminatedUnion refused a repeated tag when built; z.union (what the worker uses now,
@@ -113,7 +144,9 @@ describe('zod/mini conversion keeps behaviour', () => {
     const r = PageToBackground.safeParse({ type: 'settings.set', patch: { hoverDelayMs: 400 }, extra: 1 });
     expect(r.success && r.data).toEqual({ type: 'settings.set', patch: { hoverDelayMs: 400 } });
     expect(ContentToBackground.safeParse({ type: 'settings.set', patch: {} }).success).toBe(false);
-    expect(DecisionRuleSchema.safeParse({ rule: 'score', level: 'block', score: 90, threshold: 70 }).success).toBe(true);
+    expect(DecisionRuleSchema.safeParse({ rule: 'score', level: 'block', score: 90, threshold: 70 }).success).toBe(
+      true,
+    );
     expect(DecisionRuleSchema.safeParse({ rule: 'score', level: 'block', score: 90 }).success).toBe(false);
   });
 });

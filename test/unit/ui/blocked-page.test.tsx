@@ -52,13 +52,22 @@ describe('blocked page', () => {
     const first = document.querySelector('.blocked-first-url')!;
     expect(first.textContent).toBe(`${en('blockedFirstUrl')}: http://safe-shop.test/go?<b>x</b>`);
     expect(first.querySelector('b')).toBeNull(); // text, never markup
-    expect(document.querySelector('.blocked-url')!.textContent).toBe(`${en('blockedHop')}: http://phish-bank.test/login`);
+    expect(document.querySelector('.blocked-url')!.textContent).toBe(
+      `${en('blockedHop')}: http://phish-bank.test/login`,
+    );
   });
 
   it('a destination read out of a wrapped link (docs/decisions/003-every-hop.md): "it leads to", not "it redirected to"', async () => {
-    show({ url: 'http://phish-bank.test/login', unicodeHost: null, firstUrl: 'https://nam12.safelinks.protection.outlook.com/?url=http%3A%2F%2Fphish-bank.test%2Flogin', readFromLink: true });
+    show({
+      url: 'http://phish-bank.test/login',
+      unicodeHost: null,
+      firstUrl: 'https://nam12.safelinks.protection.outlook.com/?url=http%3A%2F%2Fphish-bank.test%2Flogin',
+      readFromLink: true,
+    });
     await screen.findByRole('heading', { level: 1 });
-    expect(document.querySelector('.blocked-url')!.textContent).toBe(`${en('blockedLeadsTo')}: http://phish-bank.test/login`);
+    expect(document.querySelector('.blocked-url')!.textContent).toBe(
+      `${en('blockedLeadsTo')}: http://phish-bank.test/login`,
+    );
   });
 
   it('no chain: only the blocked URL', async () => {
@@ -95,7 +104,10 @@ describe('blocked page', () => {
   it.each(goBackRows)('Go back %s', async (_name, guess, answerAtClick, want) => {
     Object.defineProperty(history, 'length', { value: 9, configurable: true });
     const go = vi.spyOn(history, 'go').mockImplementation(() => undefined);
-    const calls = show({ backSteps: guess }, answerAtClick === undefined ? {} : { 'blocked.back': () => answerAtClick });
+    const calls = show(
+      { backSteps: guess },
+      answerAtClick === undefined ? {} : { 'blocked.back': () => answerAtClick },
+    );
     fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
     await waitFor(() => expect(go).toHaveBeenCalledWith(want));
     expect(sent(calls, 'blocked.back')).toEqual([{ type: 'blocked.back', token: 'tok_123' }]);
@@ -104,10 +116,18 @@ describe('blocked page', () => {
 
   it('Go back without history opens the new-tab page in place of this tab', async () => {
     Object.defineProperty(history, 'length', { value: 1, configurable: true });
-    (fakeBrowser.tabs as unknown as Record<string, unknown>).getCurrent = async () => ({ id: 55, windowId: 3, index: 2 });
+    (fakeBrowser.tabs as unknown as Record<string, unknown>).getCurrent = async () => ({
+      id: 55,
+      windowId: 3,
+      index: 2,
+    });
     const order: string[] = [];
-    const create = vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async () => void order.push('create')) as never);
-    const remove = vi.spyOn(fakeBrowser.tabs, 'remove').mockImplementation((async () => void order.push('remove')) as never);
+    const create = vi
+      .spyOn(fakeBrowser.tabs, 'create')
+      .mockImplementation((async () => void order.push('create')) as never);
+    const remove = vi
+      .spyOn(fakeBrowser.tabs, 'remove')
+      .mockImplementation((async () => void order.push('remove')) as never);
     show();
     fireEvent.click(await screen.findByRole('button', { name: en('goBack') }));
     await waitFor(() => expect(remove).toHaveBeenCalledWith(55));
@@ -164,11 +184,18 @@ describe('blocked page', () => {
     // happy-dom would follow the link; the browser opens it in a new tab.
     link.addEventListener('click', (e) => e.preventDefault());
     fireEvent.click(link);
-    await waitFor(() => expect(sent(calls, 'verdict.dispute')).toEqual([{ type: 'verdict.dispute', url: 'https://xn--pypal-4ve.test/login', scanId: 'scn_abc' }]));
+    await waitFor(() =>
+      expect(sent(calls, 'verdict.dispute')).toEqual([
+        { type: 'verdict.dispute', url: 'https://xn--pypal-4ve.test/login', scanId: 'scn_abc' },
+      ]),
+    );
   });
 
   it('without a report URL, Report a mistake still works: an editable report with the scan id and URL', async () => {
-    const calls = show({ reportUrl: null }, { 'verdict.dispute': () => ({ reportUrl: null, scanId: 'scn_abc', url: 'https://xn--pypal-4ve.test/login' }) });
+    const calls = show(
+      { reportUrl: null },
+      { 'verdict.dispute': () => ({ reportUrl: null, scanId: 'scn_abc', url: 'https://xn--pypal-4ve.test/login' }) },
+    );
     fireEvent.click(await screen.findByRole('button', { name: en('reportMistake') }));
     const box = (await screen.findByLabelText(en('disputeEditable'))) as HTMLTextAreaElement;
     expect(box.value).toContain('https://xn--pypal-4ve.test/login');
@@ -186,13 +213,20 @@ describe('blocked page', () => {
   });
 
   it('HTML in reasoning and indicators stays text', async () => {
-    show({ reasoning: '<img src=x onerror=alert(1)>Click <a href="https://x.test">here</a>', indicators: ['<script>alert(1)</script>'] });
+    show({
+      reasoning: '<img src=x onerror=alert(1)>Click <a href="https://x.test">here</a>',
+      indicators: ['<script>alert(1)</script>'],
+    });
     await screen.findByText('<img src=x onerror=alert(1)>Click <a href="https://x.test">here</a>');
     expect(screen.getByText('<script>alert(1)</script>')).toBeTruthy();
     expect(document.querySelector('main img, main script, main a[href="https://x.test"]')).toBeNull();
   });
 
-  for (const [name, search] of [['missing', ''], ['malformed', '?t=<script>'], ['repeated', '?t=a&t=b']] as const) {
+  for (const [name, search] of [
+    ['missing', ''],
+    ['malformed', '?t=<script>'],
+    ['repeated', '?t=a&t=b'],
+  ] as const) {
     it(`a ${name} token shows a safe generic explanation and asks nothing`, async () => {
       const calls = answer({ 'blocked.details': () => blockedDetails() });
       render(<BlockedApp search={search} />);
@@ -218,7 +252,17 @@ describe('blocked page in strict mode', () => {
     const calls = answer({
       'blocked.details': () =>
         ++n < 3
-          ? blockedDetails({ pending: true, canProceed: false, reason: 'strict:pending', riskScore: null, band: null, categories: [], reasoning: '', indicators: [], checkedAt: null })
+          ? blockedDetails({
+              pending: true,
+              canProceed: false,
+              reason: 'strict:pending',
+              riskScore: null,
+              band: null,
+              categories: [],
+              reasoning: '',
+              indicators: [],
+              checkedAt: null,
+            })
           : blockedDetails(),
     });
     render(<BlockedApp search="?t=tok_1" pollMs={5} />);
@@ -230,13 +274,30 @@ describe('blocked page in strict mode', () => {
   });
 
   it('released: no threat found, with a link to the page', async () => {
-    answer({ 'blocked.details': () => blockedDetails({ reason: 'strict:released', categories: [], riskScore: null, band: null, url: 'https://fine.test/' }) });
+    answer({
+      'blocked.details': () =>
+        blockedDetails({
+          reason: 'strict:released',
+          categories: [],
+          riskScore: null,
+          band: null,
+          url: 'https://fine.test/',
+        }),
+    });
     render(<BlockedApp search="?t=tok_1" pollMs={5} />);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(en('headline_released'));
     expect((screen.getByRole('link', { name: en('openPage') }) as HTMLAnchorElement).href).toBe('https://fine.test/');
   });
 
-  const noVerdict = { categories: [], riskScore: null, band: null, reasoning: '', indicators: [], checkedAt: null, scanId: null };
+  const noVerdict = {
+    categories: [],
+    riskScore: null,
+    band: null,
+    reasoning: '',
+    indicators: [],
+    checkedAt: null,
+    scanId: null,
+  };
   const reasons: [string, string, string | null][] = [
     ['strict:key-rejected', 'strictWhy_key_rejected', 'openSettings'],
     ['strict:credits', 'strictWhy_credits', 'buyCredits'],
@@ -256,11 +317,13 @@ describe('blocked page in strict mode', () => {
       expect(screen.getByText(en(key))).toBeTruthy();
       // What happened is the banner's one sentence, as the browsers' own warning pages put it.
       expect(document.querySelector('.blocked-banner .blocked-reason')?.textContent).toBe(en(key));
-      for (const k of ['openSettings', 'buyCredits']) expect(!!screen.queryByRole('button', { name: en(k) })).toBe(k === fix);
+      for (const k of ['openSettings', 'buyCredits'])
+        expect(!!screen.queryByRole('button', { name: en(k) })).toBe(k === fix);
       expect(screen.getByRole('button', { name: en('goBack') })).toBeTruthy();
       // What Linklens does now; no empty sections ("Categories None", "Checked —", "Indicators None").
       expect(screen.getByText(en('strictWill'))).toBeTruthy();
-      for (const k of ['none', 'categories', 'checkedAt', 'reasoning', 'indicators']) expect(screen.queryByText(en(k))).toBeNull();
+      for (const k of ['none', 'categories', 'checkedAt', 'reasoning', 'indicators'])
+        expect(screen.queryByText(en(k))).toBeNull();
       expect(document.body.textContent).not.toMatch(/—/);
       expect(document.querySelector('main')?.className).toContain('blocked-unchecked');
     });
@@ -276,7 +339,10 @@ describe('blocked page in strict mode', () => {
 
   it('blocked while awaiting credits: says it keeps checking, asks again slowly, and shows the verdict when it arrives', async () => {
     let n = 0;
-    const calls = answer({ 'blocked.details': () => (++n < 3 ? blockedDetails({ ...noVerdict, reason: 'strict:credits', awaiting: true }) : blockedDetails()) });
+    const calls = answer({
+      'blocked.details': () =>
+        ++n < 3 ? blockedDetails({ ...noVerdict, reason: 'strict:credits', awaiting: true }) : blockedDetails(),
+    });
     render(<BlockedApp search="?t=tok_1" pollMs={5} />);
     expect(await screen.findByText(en('strictAwaiting'))).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Phishing site blocked'));
@@ -307,7 +373,9 @@ describe('blocked page: a look-alike of the organization’s sign-in page', () =
   it('says in words which site it imitates, marks the differing letters, and links to the real sign-in page', async () => {
     lookalike();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(en('headline_lookalike'));
-    expect(document.querySelector('.blocked-reason')!.textContent).toBe(en('blockedLookalikeReason', 'login.examplecorp.test'));
+    expect(document.querySelector('.blocked-reason')!.textContent).toBe(
+      en('blockedLookalikeReason', 'login.examplecorp.test'),
+    );
     const here = document.querySelector('.lookalike-here')!;
     expect(here.textContent).toBe('login.examp1ecorp.test');
     expect([...here.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['1']);
@@ -319,7 +387,9 @@ describe('blocked page: a look-alike of the organization’s sign-in page', () =
   });
 
   it('a protected host that is no plain host name gets no link (the token is never trusted as it is)', async () => {
-    lookalike({ rule: { rule: 'lookalike', protectedHost: 'evil.test/@login.examplecorp.test', resemblance: 'confusable' } });
+    lookalike({
+      rule: { rule: 'lookalike', protectedHost: 'evil.test/@login.examplecorp.test', resemblance: 'confusable' },
+    });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('link', { name: en('goRealSignIn') })).toBeNull();
   });

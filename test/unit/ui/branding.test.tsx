@@ -35,7 +35,9 @@ describe('branding', () => {
   });
 
   it('a value that fails the checks never reaches an attribute; nothing set renders nothing', async () => {
-    answer({ 'org.support': () => ({ ...ORG, brandLogoUrl: 'javascript:alert(1)', brandAccentColor: 'red;background:url(x)' }) });
+    answer({
+      'org.support': () => ({ ...ORG, brandLogoUrl: 'javascript:alert(1)', brandAccentColor: 'red;background:url(x)' }),
+    });
     const { container } = render(<BrandHeader />);
     await screen.findByText('Example Corp');
     expect(container.querySelector('img')).toBeNull();

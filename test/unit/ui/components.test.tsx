@@ -14,7 +14,9 @@ setupUiTest();
 
 describe('shared components', () => {
   it('KeyValueView: nested objects as nested lists, arrays as ordered lists, booleans as words', () => {
-    const { container } = render(<KeyValueView data={{ a: 1, b: { c: { d: 'deep' } }, e: [1, { f: true }], g: null, h: [] }} />);
+    const { container } = render(
+      <KeyValueView data={{ a: 1, b: { c: { d: 'deep' } }, e: [1, { f: true }], g: null, h: [] }} />,
+    );
     expect(container.querySelectorAll('dl').length).toBe(4);
     expect(container.querySelector('ol')!.children.length).toBe(2);
     expect(screen.getByText('deep')).toBeTruthy();
@@ -45,27 +47,59 @@ describe('shared components', () => {
   });
 
   it('VerdictView: unknown categories are shown as given; sections the service left empty are not shown', () => {
-    render(<VerdictView verdict={{ riskScore: 30, band: 'suspicious', categories: ['crypto_drainer'], reasoning: '', indicators: [], checkedAt: null }} />);
+    render(
+      <VerdictView
+        verdict={{
+          riskScore: 30,
+          band: 'suspicious',
+          categories: ['crypto_drainer'],
+          reasoning: '',
+          indicators: [],
+          checkedAt: null,
+        }}
+      />,
+    );
     expect(screen.getByText('crypto_drainer')).toBeTruthy();
     expect(screen.queryAllByText(en('none'))).toEqual([]);
-    for (const key of ['reasoning', 'indicators', 'checkedAt', 'cs_technical']) expect(screen.queryByText(en(key))).toBeNull();
+    for (const key of ['reasoning', 'indicators', 'checkedAt', 'cs_technical'])
+      expect(screen.queryByText(en(key))).toBeNull();
     expect(screen.getByText('Suspicious')).toBeTruthy();
   });
 
   it('VerdictView: indicators in words, unknown kinds as written, the records behind "Technical details", all as text', () => {
     const record = '{"type":"lookalike_domain","value":"<b>bank</b>"}';
-    const { container } = render(<VerdictView verdict={{ riskScore: 80, band: 'malicious', categories: [], reasoning: '', indicators: [record, 'odd_signal'] }} />);
-    expect([...container.querySelectorAll('.indicators li')].map((li) => li.textContent)).toEqual(['Looks like another site’s address: “<b>bank</b>”', 'odd_signal']);
+    const { container } = render(
+      <VerdictView
+        verdict={{
+          riskScore: 80,
+          band: 'malicious',
+          categories: [],
+          reasoning: '',
+          indicators: [record, 'odd_signal'],
+        }}
+      />,
+    );
+    expect([...container.querySelectorAll('.indicators li')].map((li) => li.textContent)).toEqual([
+      'Looks like another site’s address: “<b>bank</b>”',
+      'odd_signal',
+    ]);
     expect(container.querySelector('.indicators b')).toBeNull();
     expect(screen.getByText(en('cs_technical')).closest('details')?.open).toBe(false);
     expect([...container.querySelectorAll('.raw code')].map((c) => c.textContent)).toEqual([record]);
   });
 
   it('fields have labels; a locked field is disabled and says "Set by your organization"', () => {
-    render(<><TextField label="Name" value="x" onInput={() => undefined} locked /><CheckField label="Flag" checked onChange={() => undefined} /></>);
+    render(
+      <>
+        <TextField label="Name" value="x" onInput={() => undefined} locked />
+        <CheckField label="Flag" checked onChange={() => undefined} />
+      </>,
+    );
     const name = screen.getByLabelText('Name') as HTMLInputElement;
     expect(name.disabled).toBe(true);
-    expect(document.getElementById(name.getAttribute('aria-describedby')!)!.textContent).toContain('Set by your organization');
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)!.textContent).toContain(
+      'Set by your organization',
+    );
     expect((screen.getByLabelText('Flag') as HTMLInputElement).disabled).toBe(false);
   });
 });

@@ -11,10 +11,12 @@ import { settingsData } from './fixtures';
 setupUiTest();
 
 describe('first run: when the person may move on', () => {
-  for (const ex of STEP_EXAMPLES) it(`${ex.name}: ${ex.from} → ${ex.expected}`, () => expect(nextStep(ex.from, ex.facts)).toBe(ex.expected));
+  for (const ex of STEP_EXAMPLES)
+    it(`${ex.name}: ${ex.from} → ${ex.expected}`, () => expect(nextStep(ex.from, ex.facts)).toBe(ex.expected));
 });
 
-const current = () => screen.getByRole('list', { name: en('firstRunProgress') }).querySelector('[aria-current=step]')?.textContent ?? '';
+const current = () =>
+  screen.getByRole('list', { name: en('firstRunProgress') }).querySelector('[aria-current=step]')?.textContent ?? '';
 
 describe('first run: connect, test, done', () => {
   it('saves the service and key, tests them, and says what Linklens does now', async () => {
@@ -36,13 +38,21 @@ describe('first run: connect, test, done', () => {
     fireEvent.input(screen.getByLabelText('API key'), { target: { value: 'sk_live_1' } });
     fireEvent.click(save);
     await waitFor(() => expect(current()).toContain(en('firstRunStepTest')));
-    expect(sent(calls, 'settings.set')).toEqual([{ type: 'settings.set', patch: { serviceUrl: 'https://scanner.example.com', apiKey: 'sk_live_1' } }]);
-    await waitFor(() => expect(document.activeElement?.tagName + ':' + document.activeElement?.textContent).toBe('H2:' + en('firstRunStepTest')));
+    expect(sent(calls, 'settings.set')).toEqual([
+      { type: 'settings.set', patch: { serviceUrl: 'https://scanner.example.com', apiKey: 'sk_live_1' } },
+    ]);
+    await waitFor(() =>
+      expect(document.activeElement?.tagName + ':' + document.activeElement?.textContent).toBe(
+        'H2:' + en('firstRunStepTest'),
+      ),
+    );
 
     fireEvent.click(await screen.findByRole('button', { name: en('testConnection') }));
     await waitFor(() => expect(current()).toContain(en('firstRunStepDone')));
     // The stored key is tested: the page never holds it.
-    expect(sent(calls, 'connection.test')).toEqual([{ type: 'connection.test', serviceUrl: 'https://scanner.example.com', apiKey: '' }]);
+    expect(sent(calls, 'connection.test')).toEqual([
+      { type: 'connection.test', serviceUrl: 'https://scanner.example.com', apiKey: '' },
+    ]);
     expect(screen.getByText(enCount('outcomeBalance', 500))).toBeTruthy();
     expect(screen.getByText(en('firstRunDoneBody'))).toBeTruthy();
   });

@@ -33,9 +33,14 @@ export const tabStatus = (status: UrlStatus, over: Partial<TabStatusData> = {}):
  * What settings.get answers. `locked` and `floor` come from the background's own rule
  * (managed.ts, floor.ts) for a policy that sets `managedKeys` to their values in `settings`.
  */
-export const settingsData = (over: Partial<SettingsData> = {}, settings: Partial<SettingsData['settings']> = {}): SettingsData => {
+export const settingsData = (
+  over: Partial<SettingsData> = {},
+  settings: Partial<SettingsData['settings']> = {},
+): SettingsData => {
   const all = { ...DEFAULT_SETTINGS, serviceUrl: 'https://scanner.example.com', ...settings, apiKey: '' };
-  const policy: Record<string, unknown> = Object.fromEntries((over.managedKeys ?? []).map((k) => [k, k === 'apiKey' ? 'sk_policy' : all[k]]));
+  const policy: Record<string, unknown> = Object.fromEntries(
+    (over.managedKeys ?? []).map((k) => [k, k === 'apiKey' ? 'sk_policy' : all[k]]),
+  );
   if (over.lockAll) policy.lockAll = true;
   return {
     settings: all,

@@ -39,7 +39,8 @@ export function installI18n(lang = 'en'): void {
   const locale = readLocale(lang);
   const fallback = readLocale('en');
   const i18n = fakeBrowser.i18n as unknown as Record<string, unknown>;
-  i18n.getMessage = (key: string, subs?: string | string[]) => format(locale[key] ?? fallback[key], subs === undefined ? [] : Array.isArray(subs) ? subs : [subs]);
+  i18n.getMessage = (key: string, subs?: string | string[]) =>
+    format(locale[key] ?? fallback[key], subs === undefined ? [] : Array.isArray(subs) ? subs : [subs]);
   i18n.getUILanguage = () => lang;
 }
 
@@ -55,7 +56,10 @@ export function en(key: string, ...subs: (string | number)[]): string {
 export function enCount(key: string, count: number, ...subs: (string | number)[]): string {
   const forms = readLocale('en');
   const form = forms[`${key}_${new Intl.PluralRules('en').select(count)}`] ?? forms[`${key}_other`];
-  return format(form, (subs.length ? subs : [count]).map((s) => (typeof s === 'number' ? s.toLocaleString('en') : s)));
+  return format(
+    form,
+    (subs.length ? subs : [count]).map((s) => (typeof s === 'number' ? s.toLocaleString('en') : s)),
+  );
 }
 
 type Handler = (m: any) => Reply | Promise<Reply> | unknown;
@@ -67,7 +71,11 @@ export type Handlers = Partial<Record<PageToBackground['type'], Handler>>;
  */
 export function answer(handlers: Handlers): PageToBackground[] {
   const calls: PageToBackground[] = [];
-  fakeBrowser.runtime.onMessage.addListener(((message: PageToBackground, _sender: unknown, sendResponse: (r: unknown) => void) => {
+  fakeBrowser.runtime.onMessage.addListener(((
+    message: PageToBackground,
+    _sender: unknown,
+    sendResponse: (r: unknown) => void,
+  ) => {
     calls.push(message);
     const h = handlers[message.type];
     if (!h) {
@@ -80,7 +88,8 @@ export function answer(handlers: Handlers): PageToBackground[] {
   return calls;
 }
 
-const isReply = (r: unknown): r is Reply => !!r && typeof r === 'object' && 'ok' in r && typeof (r as Reply).ok === 'boolean';
+const isReply = (r: unknown): r is Reply =>
+  !!r && typeof r === 'object' && 'ok' in r && typeof (r as Reply).ok === 'boolean';
 
 export const okReply = <T>(data: T): Reply<T> => ({ ok: true, data });
 export const failReply = (code: string, message = ''): Reply<never> => ({ ok: false, error: { code, message } });
@@ -116,6 +125,8 @@ export function optionsAt(title: string): void {
  * window (its tabs.query then throws), so the query is answered directly.
  */
 export function openActiveTab(id = 7, url = 'https://login.example-bank.test/signin'): number {
-  vi.spyOn(fakeBrowser.tabs, 'query').mockImplementation((async () => [{ id, url, active: true, index: 0, windowId: 1, highlighted: true, incognito: false, pinned: false }]) as never);
+  vi.spyOn(fakeBrowser.tabs, 'query').mockImplementation((async () => [
+    { id, url, active: true, index: 0, windowId: 1, highlighted: true, incognito: false, pinned: false },
+  ]) as never);
   return id;
 }

@@ -7,11 +7,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LOCALES_DIR, readLocale, type Locale } from './helpers';
 
-export const LOCALES = fs.readdirSync(LOCALES_DIR).filter((d) => fs.existsSync(path.join(LOCALES_DIR, d, 'messages.json'))).sort();
+export const LOCALES = fs
+  .readdirSync(LOCALES_DIR)
+  .filter((d) => fs.existsSync(path.join(LOCALES_DIR, d, 'messages.json')))
+  .sort();
 export const NON_ENGLISH = LOCALES.filter((l) => l !== 'en');
 
 /** Placeholder names used in a message ($SITE$ → 'site'), sorted. */
-export const usedPlaceholders = (message: string) => [...message.matchAll(/\$([A-Za-z0-9_@]+)\$/g)].map((m) => m[1]!.toLowerCase()).sort();
+export const usedPlaceholders = (message: string) =>
+  [...message.matchAll(/\$([A-Za-z0-9_@]+)\$/g)].map((m) => m[1]!.toLowerCase()).sort();
 
 /**
  * Tokens that stay the same in every language: the product name, protocol and format names, the
@@ -51,9 +55,15 @@ export const SAME_AS_ENGLISH: Record<string, Record<string, string>> = {
 };
 
 /** Keys of `lang` whose message is English where a translation is expected. */
-export function untranslated(lang: string, locale: Locale = readLocale(lang), english: Locale = readLocale('en')): string[] {
+export function untranslated(
+  lang: string,
+  locale: Locale = readLocale(lang),
+  english: Locale = readLocale('en'),
+): string[] {
   const allowed = SAME_AS_ENGLISH[lang] ?? {};
-  return Object.keys(english).filter((k) => locale[k]?.message === english[k]!.message && hasWords(english[k]!.message) && !(k in allowed));
+  return Object.keys(english).filter(
+    (k) => locale[k]?.message === english[k]!.message && hasWords(english[k]!.message) && !(k in allowed),
+  );
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -78,10 +88,19 @@ export function englishPatterns(locale: Locale, english: Locale = readLocale('en
     const words = literal.split(/\s+/).filter((w) => /\p{L}/u.test(w));
     if (words.length <= 1 && literal.length <= 12) {
       // "Why", "Save", "Trust $SITE$": the whole text, placeholders as wildcards.
-      const re = new RegExp(`^${msg.split(/\$[A-Za-z0-9_@]+\$/).map(escape).join('.+?')}$`, 'u');
+      const re = new RegExp(
+        `^${msg
+          .split(/\$[A-Za-z0-9_@]+\$/)
+          .map(escape)
+          .join('.+?')}$`,
+        'u',
+      );
       out.push({ key, test: (text) => re.test(text.trim()) });
     } else {
-      const body = msg.split(/\$[A-Za-z0-9_@]+\$/).map(escape).join('[\\s\\S]*?');
+      const body = msg
+        .split(/\$[A-Za-z0-9_@]+\$/)
+        .map(escape)
+        .join('[\\s\\S]*?');
       const re = new RegExp(`(?<![\\p{L}])${body}(?![\\p{L}])`, 'u');
       out.push({ key, test: (text) => re.test(text) });
     }
@@ -93,7 +112,8 @@ export function englishPatterns(locale: Locale, english: Locale = readLocale('en
 export function englishIn(texts: string[], lang: string): string[] {
   const patterns = englishPatterns(readLocale(lang));
   const found = new Set<string>();
-  for (const text of texts) for (const p of patterns) if (p.test(text)) found.add(`${p.key}: ${JSON.stringify(text.trim())}`);
+  for (const text of texts)
+    for (const p of patterns) if (p.test(text)) found.add(`${p.key}: ${JSON.stringify(text.trim())}`);
   return [...found];
 }
 
@@ -104,7 +124,12 @@ export function englishIn(texts: string[], lang: string): string[] {
 export function rawKeysIn(texts: string[]): string[] {
   const keys = new Set(Object.keys(readLocale('en')).filter((k) => /[A-Z_]/.test(k)));
   for (const base of [...keys]) if (/_(one|other)$/.test(base)) keys.add(base.replace(/_(one|other)$/, ''));
-  return texts.filter((t) => t.trim().split(/\s+/).some((w) => keys.has(w)));
+  return texts.filter((t) =>
+    t
+      .trim()
+      .split(/\s+/)
+      .some((w) => keys.has(w)),
+  );
 }
 
 /** What a person can read or hear on the page: text nodes, labels, titles, placeholders. */

@@ -18,7 +18,16 @@ import { blockedDetails, settingsData, tabStatus, verdict } from './fixtures';
 import { NON_ENGLISH, englishIn, rawKeysIn, visibleTexts } from './locale-checks';
 
 const CHECKED = Date.UTC(2025, 0, 2, 3, 4, 5);
-const scanSummary = (id: string, over: Partial<ScanSummary> = {}): ScanSummary => ({ id, url: `https://${id}.test/`, state: 'COMPLETED', createdAt: '2025-01-02T03:04:05.000Z', riskScore: 64, band: 'high', source: 'service', ...over });
+const scanSummary = (id: string, over: Partial<ScanSummary> = {}): ScanSummary => ({
+  id,
+  url: `https://${id}.test/`,
+  state: 'COMPLETED',
+  createdAt: '2025-01-02T03:04:05.000Z',
+  riskScore: 64,
+  band: 'high',
+  source: 'service',
+  ...over,
+});
 
 const options: Handlers = {
   'settings.get': () => settingsData({}, { allowlist: ['example.org'], blocklist: ['evil.test'], strictMode: true }),
@@ -28,14 +37,49 @@ const options: Handlers = {
     { url: 'https://b.test/', at: CHECKED + 1000, reason: 'hover' },
     { url: 'https://c.test/', at: CHECKED + 2000, reason: 'menu' },
   ],
-  'keys.list': () => [{ id: '11111111-1111-1111-1111-111111111111', name: 'laptop', scopes: ['SCAN_WRITE'], createdAt: '2025-01-02T03:04:05.000Z', raw: {} }],
+  'keys.list': () => [
+    {
+      id: '11111111-1111-1111-1111-111111111111',
+      name: 'laptop',
+      scopes: ['SCAN_WRITE'],
+      createdAt: '2025-01-02T03:04:05.000Z',
+      raw: {},
+    },
+  ],
   'credits.get': () => ({ balance: 1234567, raw: { balance: 1234567 } }),
   'account.get': () => ({ domain: 'example.com', retentionDays: 30 }),
   'cache.stats': () => ({ count: 1 }),
   'audit.get': () => [
-    { url: 'https://d.test/', host: 'd.test', wouldBe: 'block', via: 'navigation', verdict: { scanId: 'scn_d', riskScore: 88, band: 'malicious', categories: ['phishing'] }, reason: 'audit-only:band:malicious', rule: { rule: 'score', level: 'block', score: 88, threshold: 76 }, at: CHECKED },
-    { url: 'https://e.test/', host: 'e.test', wouldBe: 'block', via: 'navigation', verdict: null, reason: 'audit-only:blocklist', rule: { rule: 'orgBlockList', entry: 'e.test' }, at: CHECKED },
-    { url: 'https://f.test/', host: 'f.test', wouldBe: 'warn', via: 'hover', verdict: { scanId: 'scn_f', riskScore: 60, band: 'high', categories: ['scam'] }, reason: 'audit-only:band:high', rule: { rule: 'score', level: 'warn', score: 60, threshold: 51 }, at: CHECKED },
+    {
+      url: 'https://d.test/',
+      host: 'd.test',
+      wouldBe: 'block',
+      via: 'navigation',
+      verdict: { scanId: 'scn_d', riskScore: 88, band: 'malicious', categories: ['phishing'] },
+      reason: 'audit-only:band:malicious',
+      rule: { rule: 'score', level: 'block', score: 88, threshold: 76 },
+      at: CHECKED,
+    },
+    {
+      url: 'https://e.test/',
+      host: 'e.test',
+      wouldBe: 'block',
+      via: 'navigation',
+      verdict: null,
+      reason: 'audit-only:blocklist',
+      rule: { rule: 'orgBlockList', entry: 'e.test' },
+      at: CHECKED,
+    },
+    {
+      url: 'https://f.test/',
+      host: 'f.test',
+      wouldBe: 'warn',
+      via: 'hover',
+      verdict: { scanId: 'scn_f', riskScore: 60, band: 'high', categories: ['scam'] },
+      reason: 'audit-only:band:high',
+      rule: { rule: 'score', level: 'warn', score: 60, threshold: 51 },
+      at: CHECKED,
+    },
   ],
   'exceptions.list': () => ({
     allowed: true,
@@ -62,11 +106,18 @@ for (const lang of NON_ENGLISH) {
     const spaces = (s: string) => s.replace(/\s+/g, ' ').trim();
     const english = readLocale('en');
     /** The locale's text of a key (English where the locale lacks it, as the browser does). */
-    const L = (key: string, ...subs: (string | number)[]) => spaces(format(locale[key] ?? english[key], subs.map(String)));
+    const L = (key: string, ...subs: (string | number)[]) =>
+      spaces(format(locale[key] ?? english[key], subs.map(String)));
     /** The plural form Intl.PluralRules picks for `count` in this language. */
     const Ln = (key: string, count: number, ...subs: (string | number)[]) =>
-      spaces(format(locale[`${key}_${new Intl.PluralRules(lang).select(count)}`] ?? locale[`${key}_other`], subs.map(String)));
-    const percent = (n: number) => spaces(new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(n));
+      spaces(
+        format(
+          locale[`${key}_${new Intl.PluralRules(lang).select(count)}`] ?? locale[`${key}_other`],
+          subs.map(String),
+        ),
+      );
+    const percent = (n: number) =>
+      spaces(new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(n));
     const dateTime = (ms: number) => spaces(new Date(ms).toLocaleString(lang));
 
     it('popup with a verdict, recent scans and a page check in progress', async () => {
@@ -74,7 +125,15 @@ for (const lang of NON_ENGLISH) {
       answer({
         'tab.status': () =>
           tabStatus(
-            { kind: 'verdict', verdict: verdict({ checkedAt: CHECKED }), decision: { action: 'warn', reason: 'low-confidence', rule: { rule: 'lowConfidence', score: 88, threshold: 76, confidence: 0.41, minConfidence: 0.6 } } },
+            {
+              kind: 'verdict',
+              verdict: verdict({ checkedAt: CHECKED }),
+              decision: {
+                action: 'warn',
+                reason: 'low-confidence',
+                rule: { rule: 'lowConfidence', score: 88, threshold: 76, confidence: 0.41, minConfidence: 0.6 },
+              },
+            },
             { credits: 4321 },
           ),
         'history.get': () => [scanSummary('local1', { source: 'local', state: 'QUEUED', band: null, riskScore: null })],
@@ -142,7 +201,9 @@ for (const lang of NON_ENGLISH) {
     });
 
     it('blocked page', async () => {
-      answer({ 'blocked.details': () => blockedDetails({ rule: { rule: 'score', level: 'block', score: 91, threshold: 76 } }) });
+      answer({
+        'blocked.details': () => blockedDetails({ rule: { rule: 'score', level: 'block', score: 91, threshold: 76 } }),
+      });
       render(<BlockedApp search="?t=tok_123" />);
       expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(L('headline_phishing'));
       expect(screen.getByText(L('why_score_block', 91, 76))).toBeTruthy();
@@ -153,7 +214,21 @@ for (const lang of NON_ENGLISH) {
     it('report page: a completed scan with analytics, and the outcomes that made no scan', async () => {
       const id = 'scn_0f8c2a8e-6c1d-4b8e-9f1a-2b3c4d5e6f70';
       answer({
-        'scan.get': () => ({ id, url: 'https://suspect.test/', state: 'COMPLETED', createdAt: '2025-01-02T03:04:05.000Z', extra: {}, result: { riskScore: 64, band: 'high', confidence: 0.81, categories: ['scam'], reasoning: 'Fake prize page.', indicators: ['countdown timer'] } }),
+        'scan.get': () => ({
+          id,
+          url: 'https://suspect.test/',
+          state: 'COMPLETED',
+          createdAt: '2025-01-02T03:04:05.000Z',
+          extra: {},
+          result: {
+            riskScore: 64,
+            band: 'high',
+            confidence: 0.81,
+            categories: ['scam'],
+            reasoning: 'Fake prize page.',
+            indicators: ['countdown timer'],
+          },
+        }),
         'scan.analytics': () => ({ views: 3 }),
       });
       const report = render(<ReportApp search={`?id=${id}`} pollMs={5} />);

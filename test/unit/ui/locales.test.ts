@@ -32,9 +32,11 @@ const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 function files(dir: string): string[] {
   const abs = path.join(ROOT, dir);
   if (!fs.existsSync(abs)) return [];
-  return fs.readdirSync(abs, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? files(path.join(dir, e.name)) : /\.(ts|tsx)$/.test(e.name) ? [path.join(dir, e.name)] : [],
-  );
+  return fs
+    .readdirSync(abs, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? files(path.join(dir, e.name)) : /\.(ts|tsx)$/.test(e.name) ? [path.join(dir, e.name)] : [],
+    );
 }
 
 interface Usage {
@@ -97,7 +99,8 @@ const en = readLocale('en');
 function usedKeys(): Set<string> {
   const u = usage();
   const used = new Set([...u.literal.keys(), ...u.manifest, ...DYNAMIC]);
-  for (const base of u.plural.keys()) for (const k of Object.keys(en)) if (k.startsWith(`${base}_`) && PLURAL_SUFFIX.test(k)) used.add(k);
+  for (const base of u.plural.keys())
+    for (const k of Object.keys(en)) if (k.startsWith(`${base}_`) && PLURAL_SUFFIX.test(k)) used.add(k);
   return used;
 }
 
@@ -106,7 +109,10 @@ function isPluralFormOf(lang: string, key: string): boolean {
   const m = PLURAL_SUFFIX.exec(key);
   if (!m) return false;
   const base = key.slice(0, -m[0].length);
-  return `${base}_other` in en && new Intl.PluralRules(lang).resolvedOptions().pluralCategories.includes(m[1] as Intl.LDMLPluralRule);
+  return (
+    `${base}_other` in en &&
+    new Intl.PluralRules(lang).resolvedOptions().pluralCategories.includes(m[1] as Intl.LDMLPluralRule)
+  );
 }
 
 describe('locales', () => {
@@ -129,8 +135,10 @@ describe('locales', () => {
   it('every key the code uses is in English (plural messages with their one and other forms)', () => {
     const u = usage();
     const missing = [...u.literal].filter(([k]) => !en[k]?.message).map(([k, f]) => `${k} (${f})`);
-    for (const [base, f] of u.plural) for (const form of ['one', 'other']) if (!en[`${base}_${form}`]?.message) missing.push(`${base}_${form} (${f})`);
-    for (const k of [...u.manifest, ...DYNAMIC]) if (!en[k]?.message) missing.push(`${k} (map, content script or manifest)`);
+    for (const [base, f] of u.plural)
+      for (const form of ['one', 'other']) if (!en[`${base}_${form}`]?.message) missing.push(`${base}_${form} (${f})`);
+    for (const k of [...u.manifest, ...DYNAMIC])
+      if (!en[k]?.message) missing.push(`${k} (map, content script or manifest)`);
     expect(missing).toEqual([]);
   });
 
@@ -145,7 +153,9 @@ describe('locales', () => {
       const locale = readLocale(lang);
 
       it('has every English key, with a message, and no key English lacks', () => {
-        const missing = Object.keys(en).filter((k) => typeof locale[k]?.message !== 'string' || (hasWords(en[k]!.message) && !locale[k]!.message.trim()));
+        const missing = Object.keys(en).filter(
+          (k) => typeof locale[k]?.message !== 'string' || (hasWords(en[k]!.message) && !locale[k]!.message.trim()),
+        );
         const extra = Object.keys(locale).filter((k) => !(k in en) && !isPluralFormOf(lang, k));
         expect({ missing, extra }).toEqual({ missing: [], extra: [] });
       });
@@ -162,7 +172,7 @@ describe('locales', () => {
 
       // MDN manifest.json name/description: Edge's store takes 45 characters of name (AMO 50,
       // Chrome 75); Chrome and Firefox show up to 132 characters of description.
-      it('fits the stores\' limits for the manifest name (45) and description (132 characters)', () => {
+      it("fits the stores' limits for the manifest name (45) and description (132 characters)", () => {
         expect(locale.extName!.message.length).toBeLessThanOrEqual(45);
         expect(locale.extDescription!.message.length).toBeLessThanOrEqual(132);
       });
@@ -174,10 +184,17 @@ describe('locales', () => {
           if (!ref) continue;
           const used = usedPlaceholders(entry.message);
           const declared = Object.keys(entry.placeholders ?? {}).sort();
-          for (const name of used) if (!declared.includes(name)) problems.push(`${key}: $${name.toUpperCase()}$ is not declared`);
-          if (used.join() !== usedPlaceholders(ref.message).join()) problems.push(`${key}: message uses [${used}], English [${usedPlaceholders(ref.message)}]`);
-          const contents = (e: typeof entry) => Object.entries(e.placeholders ?? {}).map(([n, p]) => `${n}=${p.content}`).sort().join();
-          if (contents(entry) !== contents(ref)) problems.push(`${key}: placeholders ${contents(entry)} differ from English ${contents(ref)}`);
+          for (const name of used)
+            if (!declared.includes(name)) problems.push(`${key}: $${name.toUpperCase()}$ is not declared`);
+          if (used.join() !== usedPlaceholders(ref.message).join())
+            problems.push(`${key}: message uses [${used}], English [${usedPlaceholders(ref.message)}]`);
+          const contents = (e: typeof entry) =>
+            Object.entries(e.placeholders ?? {})
+              .map(([n, p]) => `${n}=${p.content}`)
+              .sort()
+              .join();
+          if (contents(entry) !== contents(ref))
+            problems.push(`${key}: placeholders ${contents(entry)} differ from English ${contents(ref)}`);
         }
         expect(problems).toEqual([]);
       });
@@ -202,14 +219,30 @@ describe('typography', () => {
   /** Text without what is not prose: placeholders, URLs, a quoted single character like « ? ». */
   const prose = (s: string) => s.replace(/\$[A-Za-z0-9_@]+\$/g, 'X').replace(/https?:\/\/[\x21-\x7e]+/g, 'URL');
   const offenders = (lang: string, bad: (text: string) => boolean) =>
-    Object.entries(readLocale(lang)).filter(([, e]) => bad(prose(e.message))).map(([k, e]) => `${k}: ${e.message}`);
+    Object.entries(readLocale(lang))
+      .filter(([, e]) => bad(prose(e.message)))
+      .map(([k, e]) => `${k}: ${e.message}`);
 
   it('fr: a non-breaking space before : and a narrow one before ; ! ?, inside « », and typographic apostrophes', () => {
-    expect(offenders('fr', (s) => /[^\u00a0]:|[^\u202f][;!?]|«[^\u00a0]|[^\u00a0]»|'|[“”"]/.test(s.replace(/«\u00a0\?\u00a0»/g, '«\u00a0X\u00a0»')))).toEqual([]);
+    expect(
+      offenders('fr', (s) =>
+        /[^\u00a0]:|[^\u202f][;!?]|«[^\u00a0]|[^\u00a0]»|'|[“”"]/.test(
+          s.replace(/«\u00a0\?\u00a0»/g, '«\u00a0X\u00a0»'),
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('es: every ? and ! opens with ¿ and ¡, quotes are « »', () => {
-    expect(offenders('es', (s) => (s.match(/\?/g)?.length ?? 0) !== (s.match(/¿/g)?.length ?? 0) + (s.includes('«?»') ? 1 : 0) || (s.match(/!/g)?.length ?? 0) !== (s.match(/¡/g)?.length ?? 0) || /[“”"]/.test(s))).toEqual([]);
+    expect(
+      offenders(
+        'es',
+        (s) =>
+          (s.match(/\?/g)?.length ?? 0) !== (s.match(/¿/g)?.length ?? 0) + (s.includes('«?»') ? 1 : 0) ||
+          (s.match(/!/g)?.length ?? 0) !== (s.match(/¡/g)?.length ?? 0) ||
+          /[“”"]/.test(s),
+      ),
+    ).toEqual([]);
   });
 
   it('ja: full-width punctuation (、。：（）？) and 「」 quotes, no half-width ones in prose', () => {

@@ -26,6 +26,7 @@ describe("the page's own section table", () => {
   it('hiding the account sections removes the Account group and its links fall back to the first group', () => {
     const shown = shownSections(true);
     expect(visibleGroups(shown)).not.toContain('account');
-    for (const id of ['keys', 'credits', 'account']) expect(routeFor(`#${id}`, shown)).toEqual({ group: 'connection', section: null });
+    for (const id of ['keys', 'credits', 'account'])
+      expect(routeFor(`#${id}`, shown)).toEqual({ group: 'connection', section: null });
   });
 });

@@ -7,7 +7,12 @@ import { settingsData } from './fixtures';
 
 setupUiTest();
 
-const account = { domain: 'example.com', retentionDays: 30, webhooks: { enabled: false, url: 'https://hooks.example.com' }, tags: ['a', 'b'] };
+const account = {
+  domain: 'example.com',
+  retentionDays: 30,
+  webhooks: { enabled: false, url: 'https://hooks.example.com' },
+  tags: ['a', 'b'],
+};
 const base: Handlers = {
   'settings.get': () => settingsData(),
   'ledger.get': () => [],
@@ -27,7 +32,13 @@ async function accountSection() {
 
 describe('options: account and domain settings', () => {
   it('a form for the scalar fields (top level and one level down); Save PUTs them and shows what was saved', async () => {
-    const calls = answer({ ...base, 'account.put': (m: { settings: Record<string, unknown> }) => ({ ...m.settings, updatedAt: '2025-01-02T00:00:00Z' }) });
+    const calls = answer({
+      ...base,
+      'account.put': (m: { settings: Record<string, unknown> }) => ({
+        ...m.settings,
+        updatedAt: '2025-01-02T00:00:00Z',
+      }),
+    });
     const s = await accountSection();
     expect((s.getByLabelText('retentionDays') as HTMLInputElement).value).toBe('30');
     expect((s.getByLabelText('webhooks.enabled') as HTMLInputElement).checked).toBe(false);
@@ -36,9 +47,19 @@ describe('options: account and domain settings', () => {
     fireEvent.click(s.getByLabelText('webhooks.enabled'));
     fireEvent.change(s.getByLabelText('retentionDays'), { target: { value: '7' } });
     fireEvent.click(s.getByRole('button', { name: en('saveAccount') }));
-    await waitFor(() => expect(sent(calls, 'account.put')).toEqual([
-      { type: 'account.put', settings: { domain: 'example.org', retentionDays: 7, webhooks: { enabled: true, url: 'https://hooks.example.com' }, tags: ['a', 'b'] } },
-    ]));
+    await waitFor(() =>
+      expect(sent(calls, 'account.put')).toEqual([
+        {
+          type: 'account.put',
+          settings: {
+            domain: 'example.org',
+            retentionDays: 7,
+            webhooks: { enabled: true, url: 'https://hooks.example.com' },
+            tags: ['a', 'b'],
+          },
+        },
+      ]),
+    );
     const saved = (await s.findByText(en('accountSaved'))).closest('.notice')!;
     expect(saved.textContent).toContain('updatedAt');
     expect(saved.textContent).toContain('example.org');
@@ -62,13 +83,20 @@ describe('options: account and domain settings', () => {
 
     fireEvent.input(editor, { target: { value: '{"domain": "x.test", "extra": {"deep": [1]}}' } });
     fireEvent.click(s.getByRole('button', { name: en('saveJson') }));
-    await waitFor(() => expect(sent(calls, 'account.put')).toEqual([{ type: 'account.put', settings: { domain: 'x.test', extra: { deep: [1] } } }]));
+    await waitFor(() =>
+      expect(sent(calls, 'account.put')).toEqual([
+        { type: 'account.put', settings: { domain: 'x.test', extra: { deep: [1] } } },
+      ]),
+    );
     expect(await s.findByText(en('accountSaved'))).toBeTruthy();
     expect((s.getByLabelText('domain') as HTMLInputElement).value).toBe('x.test');
   });
 
   it('an error from the service is shown', async () => {
-    answer({ ...base, 'account.put': () => ({ ok: false, error: { code: 'forbidden', message: 'needs SETTINGS scope' } }) });
+    answer({
+      ...base,
+      'account.put': () => ({ ok: false, error: { code: 'forbidden', message: 'needs SETTINGS scope' } }),
+    });
     const s = await accountSection();
     fireEvent.click(s.getByRole('button', { name: en('saveAccount') }));
     expect((await s.findByRole('alert')).textContent).toContain('needs SETTINGS scope');

@@ -36,7 +36,11 @@ describe('options: connection', () => {
     fireEvent.input(url, { target: { value: 'https://scan.example.org ' } });
     fireEvent.input(key, { target: { value: 'sk_live_123' } });
     fireEvent.click(c.getByRole('button', { name: en('save') }));
-    await waitFor(() => expect(sent(calls, 'settings.set')).toEqual([{ type: 'settings.set', patch: { serviceUrl: 'https://scan.example.org', apiKey: 'sk_live_123' } }]));
+    await waitFor(() =>
+      expect(sent(calls, 'settings.set')).toEqual([
+        { type: 'settings.set', patch: { serviceUrl: 'https://scan.example.org', apiKey: 'sk_live_123' } },
+      ]),
+    );
     expect(await c.findByText(en('saved'))).toBeTruthy();
   });
 
@@ -45,7 +49,11 @@ describe('options: connection', () => {
     const c = await connection();
     expect(c.getByText(en('apiKeyStored', '…3f9a'))).toBeTruthy();
     fireEvent.click(c.getByRole('button', { name: en('save') }));
-    await waitFor(() => expect(sent(calls, 'settings.set')).toEqual([{ type: 'settings.set', patch: { serviceUrl: 'https://scanner.example.com' } }]));
+    await waitFor(() =>
+      expect(sent(calls, 'settings.set')).toEqual([
+        { type: 'settings.set', patch: { serviceUrl: 'https://scanner.example.com' } },
+      ]),
+    );
   });
 
   it('a new service URL never takes the stored key along: the key field empty sends no key', async () => {
@@ -53,32 +61,90 @@ describe('options: connection', () => {
     const c = await connection();
     fireEvent.input(c.getByLabelText('Service URL'), { target: { value: 'https://other.example.net' } });
     fireEvent.click(c.getByRole('button', { name: en('save') }));
-    await waitFor(() => expect(sent(calls, 'settings.set')).toEqual([{ type: 'settings.set', patch: { serviceUrl: 'https://other.example.net' } }]));
+    await waitFor(() =>
+      expect(sent(calls, 'settings.set')).toEqual([
+        { type: 'settings.set', patch: { serviceUrl: 'https://other.example.net' } },
+      ]),
+    );
   });
 
   it('a key stored for another origin is named, and used for the new one only after a confirmation naming both', async () => {
-    const elsewhere = settingsData({ apiKeyHint: null, storedKey: { hint: '…3f9a', origin: 'https://old.example', inUse: false } });
+    const elsewhere = settingsData({
+      apiKeyHint: null,
+      storedKey: { hint: '…3f9a', origin: 'https://old.example', inUse: false },
+    });
     const calls = answer({ ...background, 'settings.get': () => elsewhere });
     const c = await connection();
     expect(c.getByText(en('keyOtherOrigin', '…3f9a', 'https://old.example'), { exact: false })).toBeTruthy();
     fireEvent.click(c.getByRole('button', { name: en('keyUseHere', 'https://scanner.example.com') }));
     expect(sent(calls, 'settings.set')).toEqual([]);
-    const question = c.getByRole('group', { name: en('keyUseHereQuestion', 'https://old.example', 'https://scanner.example.com') });
+    const question = c.getByRole('group', {
+      name: en('keyUseHereQuestion', 'https://old.example', 'https://scanner.example.com'),
+    });
     fireEvent.click(within(question).getByRole('button', { name: en('confirm') }));
-    await waitFor(() => expect(sent(calls, 'settings.set')).toEqual([{ type: 'settings.set', patch: {}, rebindKey: { from: 'https://old.example', to: 'https://scanner.example.com' } }]));
+    await waitFor(() =>
+      expect(sent(calls, 'settings.set')).toEqual([
+        {
+          type: 'settings.set',
+          patch: {},
+          rebindKey: { from: 'https://old.example', to: 'https://scanner.example.com' },
+        },
+      ]),
+    );
   });
 
   const outcomes: [string, Reply<ConnectionTestData>, string[]][] = [
-    ['connected with balance', okReply({ outcome: 'connected', balance: 1250, canScan: true }), [en('outcome_connected'), enCount('outcomeBalance', 1250)]],
-    ['connected but cannot scan', okReply({ outcome: 'connected', balance: null, canScan: false }), [en('outcome_connected'), en('outcome_cannot_scan')]],
-    ['key rejected', okReply({ outcome: 'key_rejected', message: 'HTTP 401' }), [en('outcome_key_rejected'), 'HTTP 401']],
-    ['key lacks SCAN_WRITE', okReply({ outcome: 'missing_scope', message: 'HTTP 403' }), [en('outcome_missing_scope'), 'HTTP 403']],
-    ['service unreachable', okReply({ outcome: 'unreachable', message: 'ECONNREFUSED' }), [en('outcome_unreachable'), 'ECONNREFUSED']],
+    [
+      'connected with balance',
+      okReply({ outcome: 'connected', balance: 1250, canScan: true }),
+      [en('outcome_connected'), enCount('outcomeBalance', 1250)],
+    ],
+    [
+      'connected but cannot scan',
+      okReply({ outcome: 'connected', balance: null, canScan: false }),
+      [en('outcome_connected'), en('outcome_cannot_scan')],
+    ],
+    [
+      'key rejected',
+      okReply({ outcome: 'key_rejected', message: 'HTTP 401' }),
+      [en('outcome_key_rejected'), 'HTTP 401'],
+    ],
+    [
+      'key lacks SCAN_WRITE',
+      okReply({ outcome: 'missing_scope', message: 'HTTP 403' }),
+      [en('outcome_missing_scope'), 'HTTP 403'],
+    ],
+    [
+      'service unreachable',
+      okReply({ outcome: 'unreachable', message: 'ECONNREFUSED' }),
+      [en('outcome_unreachable'), 'ECONNREFUSED'],
+    ],
     ['not HTTPS', okReply({ outcome: 'not_https', message: '' }), [en('outcome_not_https')]],
-    ['invalid URL', okReply({ outcome: 'invalid_url', message: 'not a URL' }), [en('outcome_invalid_url'), 'not a URL']],
-    ['bad response', okReply({ outcome: 'bad_response', message: 'expected JSON' }), [en('outcome_bad_response'), 'expected JSON']],
-    ['stored key of another service', okReply({ outcome: 'key_for_other_service', message: 'entered for https://old.example', keyOrigin: 'https://old.example', serviceOrigin: 'https://scanner.example.com' }), [en('outcome_key_for_other_service'), 'https://old.example']],
-    ['the background failing', failReply('no_reply', 'Extension restarting'), [en('errNoReply'), 'Extension restarting']],
+    [
+      'invalid URL',
+      okReply({ outcome: 'invalid_url', message: 'not a URL' }),
+      [en('outcome_invalid_url'), 'not a URL'],
+    ],
+    [
+      'bad response',
+      okReply({ outcome: 'bad_response', message: 'expected JSON' }),
+      [en('outcome_bad_response'), 'expected JSON'],
+    ],
+    [
+      'stored key of another service',
+      okReply({
+        outcome: 'key_for_other_service',
+        message: 'entered for https://old.example',
+        keyOrigin: 'https://old.example',
+        serviceOrigin: 'https://scanner.example.com',
+      }),
+      [en('outcome_key_for_other_service'), 'https://old.example'],
+    ],
+    [
+      'the background failing',
+      failReply('no_reply', 'Extension restarting'),
+      [en('errNoReply'), 'Extension restarting'],
+    ],
   ];
   for (const [name, reply, texts] of outcomes) {
     it(`Test connection shows a clear outcome: ${name}`, async () => {
@@ -89,7 +155,9 @@ describe('options: connection', () => {
       const outcome = await c.findByText(texts[0]!, { exact: false });
       const box = outcome.closest('.notice')!;
       for (const text of texts) expect(box.textContent).toContain(text);
-      expect(sent(calls, 'connection.test')).toEqual([{ type: 'connection.test', serviceUrl: 'https://scanner.example.com', apiKey: 'typed-key' }]);
+      expect(sent(calls, 'connection.test')).toEqual([
+        { type: 'connection.test', serviceUrl: 'https://scanner.example.com', apiKey: 'typed-key' },
+      ]);
     });
   }
 
@@ -110,7 +178,16 @@ describe('options: connection', () => {
     answer({ ...background, 'settings.get': () => settingsData({ lockAll: true, managedKeys: ['apiKey'] }) });
     render(<OptionsApp />);
     await screen.findByLabelText('Service URL');
-    for (const label of ['API key', en('scanNavigations'), en('scanHovers'), en('hoverDelay'), en('auditOnly'), en('stripQuery'), en('scanIncognito'), en('importSettings')]) {
+    for (const label of [
+      'API key',
+      en('scanNavigations'),
+      en('scanHovers'),
+      en('hoverDelay'),
+      en('auditOnly'),
+      en('stripQuery'),
+      en('scanIncognito'),
+      en('importSettings'),
+    ]) {
       expect((screen.getByLabelText(label) as HTMLInputElement).disabled, label).toBe(true);
     }
     expect((screen.getByLabelText('Service URL') as HTMLInputElement).disabled).toBe(false);
@@ -119,7 +196,10 @@ describe('options: connection', () => {
   });
 
   it('a change the background refuses is reported, not called saved', async () => {
-    answer({ ...background, 'settings.set': () => ({ ...settingsData(), refused: { serviceUrl: 'set by your organization' } }) });
+    answer({
+      ...background,
+      'settings.set': () => ({ ...settingsData(), refused: { serviceUrl: 'set by your organization' } }),
+    });
     const c = await connection();
     fireEvent.click(c.getByRole('button', { name: en('save') }));
     const notice = await c.findByText(en('notSaved'));

@@ -36,22 +36,42 @@ describe('options: exceptions', () => {
     const calls = answer({ ...base, 'exceptions.list': () => inForce, 'exceptions.revoke': () => left });
     const s = await section();
     await s.findByText(enCount('exceptionsCount', 2));
-    const rows = s.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    const rows = s
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     const when = new Date(SINCE).toLocaleString('en');
     expect(rows).toEqual([
-      [`bad.test ${en('exceptionPassNote', 'http://bad.test/x')}`, when, new Date(PASS_UNTIL).toLocaleString('en'), en('revokeException', 'bad.test')],
+      [
+        `bad.test ${en('exceptionPassNote', 'http://bad.test/x')}`,
+        when,
+        new Date(PASS_UNTIL).toLocaleString('en'),
+        en('revokeException', 'bad.test'),
+      ],
       ['phish.test', when, en('exceptionUntilRestart'), en('revokeException', 'phish.test')],
     ]);
     fireEvent.click(s.getByRole('button', { name: en('revokeException', 'phish.test') }));
-    await waitFor(() => expect(sent(calls, 'exceptions.revoke')).toEqual([{ type: 'exceptions.revoke', host: 'phish.test' }]));
-    expect((await s.findByRole('status')).textContent).toBe(`${en('exceptionRevoked', 'phish.test')} ${enCount('exceptionsCount', 1)}`);
+    await waitFor(() =>
+      expect(sent(calls, 'exceptions.revoke')).toEqual([{ type: 'exceptions.revoke', host: 'phish.test' }]),
+    );
+    expect((await s.findByRole('status')).textContent).toBe(
+      `${en('exceptionRevoked', 'phish.test')} ${enCount('exceptionsCount', 1)}`,
+    );
     expect(s.queryByRole('button', { name: en('revokeException', 'phish.test') })).toBeNull();
     // Focus stays in the section (the pressed button went away with its row).
     expect(document.activeElement).toBe(s.getByRole('status'));
   });
 
   it('"Revoke all" asks first, then sends one message', async () => {
-    const calls = answer({ ...base, 'exceptions.list': () => inForce, 'exceptions.revokeAll': () => ({ allowed: true, items: [] }) });
+    const calls = answer({
+      ...base,
+      'exceptions.list': () => inForce,
+      'exceptions.revokeAll': () => ({ allowed: true, items: [] }),
+    });
     const s = await section();
     await s.findByText(enCount('exceptionsCount', 2));
     fireEvent.click(s.getByRole('button', { name: en('revokeAllExceptions') }));
@@ -71,7 +91,12 @@ describe('options: exceptions', () => {
   });
 
   it('everything locked by policy (lockAll): revoking stays available, it only takes protection back', async () => {
-    const calls = answer({ ...base, 'settings.get': () => settingsData({ lockAll: true }, {}), 'exceptions.list': () => inForce, 'exceptions.revoke': () => ({ allowed: true, items: [] }) });
+    const calls = answer({
+      ...base,
+      'settings.get': () => settingsData({ lockAll: true }, {}),
+      'exceptions.list': () => inForce,
+      'exceptions.revoke': () => ({ allowed: true, items: [] }),
+    });
     const s = await section();
     fireEvent.click(await s.findByRole('button', { name: en('revokeException', 'phish.test') }));
     await waitFor(() => expect(sent(calls, 'exceptions.revoke')).toHaveLength(1));

@@ -9,7 +9,13 @@ import { settingsData } from './fixtures';
 setupUiTest();
 
 const SECRET = 'sk_live_ONLY_ONCE_9f8e7d';
-const record = (id: string, name: string): ApiKeyData => ({ id, name, scopes: ['SCAN_WRITE'], createdAt: '2025-01-02T03:04:05.000Z', raw: { id, name } });
+const record = (id: string, name: string): ApiKeyData => ({
+  id,
+  name,
+  scopes: ['SCAN_WRITE'],
+  createdAt: '2025-01-02T03:04:05.000Z',
+  raw: { id, name },
+});
 
 function background(extra: Handlers = {}) {
   const keys: ApiKeyData[] = [record('11111111-1111-1111-1111-111111111111', 'laptop')];
@@ -19,12 +25,20 @@ function background(extra: Handlers = {}) {
     'ledger.get': () => [],
     'keys.list': () => keys.map((k) => ({ ...k })),
     'keys.create': (m: { name: string; scopes: string[] }) => {
-      const created: CreatedKeyData = { ...record('22222222-2222-2222-2222-222222222222', m.name), scopes: m.scopes, secret: SECRET, raw: { key: SECRET } };
+      const created: CreatedKeyData = {
+        ...record('22222222-2222-2222-2222-222222222222', m.name),
+        scopes: m.scopes,
+        secret: SECRET,
+        raw: { key: SECRET },
+      };
       keys.push(record(created.id, m.name));
       return created;
     },
     'keys.revoke': (m: { id: string }) => {
-      keys.splice(keys.findIndex((k) => k.id === m.id), 1);
+      keys.splice(
+        keys.findIndex((k) => k.id === m.id),
+        1,
+      );
       return null;
     },
     'credits.get': () => ({ balance: 0, raw: {} }),
@@ -61,7 +75,9 @@ describe('options: API keys', () => {
     const calls = background();
     const k = await keysSection();
     const secret = await createKey(k);
-    expect(sent(calls, 'keys.create')).toEqual([{ type: 'keys.create', name: 'ci runner', scopes: ['SCAN_WRITE', 'SCAN_READ'] }]);
+    expect(sent(calls, 'keys.create')).toEqual([
+      { type: 'keys.create', name: 'ci runner', scopes: ['SCAN_WRITE', 'SCAN_READ'] },
+    ]);
     expect(secret.value).toBe(SECRET);
     expect(secret.readOnly).toBe(true);
     expect(k.getByText(en('keyShownOnce'))).toBeTruthy();
@@ -70,7 +86,9 @@ describe('options: API keys', () => {
     fireEvent.click(k.getByRole('button', { name: en('done') }));
     await waitFor(() => expect(k.queryByLabelText(en('newKeyLabel'))).toBeNull());
     expect(document.body.textContent).not.toContain(SECRET);
-    expect([...document.querySelectorAll('input, textarea')].some((el) => (el as HTMLInputElement).value.includes(SECRET))).toBe(false);
+    expect(
+      [...document.querySelectorAll('input, textarea')].some((el) => (el as HTMLInputElement).value.includes(SECRET)),
+    ).toBe(false);
 
     // The list is re-read (as after any change): the secret is not refetchable and stays gone.
     fireEvent.click(k.getAllByRole('button', { name: en('revoke') })[0]!);
@@ -117,7 +135,9 @@ describe('options: API keys', () => {
     expect(sent(calls, 'keys.revoke')).toEqual([]);
     fireEvent.click(k.getByRole('button', { name: en('revoke') }));
     fireEvent.click(k.getByRole('button', { name: en('confirm') }));
-    await waitFor(() => expect(sent(calls, 'keys.revoke')).toEqual([{ type: 'keys.revoke', id: '11111111-1111-1111-1111-111111111111' }]));
+    await waitFor(() =>
+      expect(sent(calls, 'keys.revoke')).toEqual([{ type: 'keys.revoke', id: '11111111-1111-1111-1111-111111111111' }]),
+    );
     await waitFor(() => expect(k.queryByText('laptop')).toBeNull());
   });
 

@@ -33,9 +33,14 @@ describe('options: protection and privacy', () => {
     fireEvent.change(p.getByLabelText(en('warnThreshold')), { target: { value: '40' } });
     fireEvent.change(p.getByLabelText(en('strictFailMode')), { target: { value: 'block' } });
     fireEvent.click(p.getByLabelText(en('auditOnly')));
-    await waitFor(() => expect(sent(calls, 'settings.set').map((c) => (c as { patch: unknown }).patch)).toEqual([
-      { scanHovers: false }, { warnThreshold: 40 }, { strictFailMode: 'block' }, { auditOnly: true },
-    ]));
+    await waitFor(() =>
+      expect(sent(calls, 'settings.set').map((c) => (c as { patch: unknown }).patch)).toEqual([
+        { scanHovers: false },
+        { warnThreshold: 40 },
+        { strictFailMode: 'block' },
+        { auditOnly: true },
+      ]),
+    );
     expect(p.getByLabelText(en('strictTimeout'))).toBeTruthy();
   });
 
@@ -50,17 +55,28 @@ describe('options: protection and privacy', () => {
     const calls = answer(base);
     const p = await section(en('sec_privacy'));
     fireEvent.click(p.getByLabelText(en('scanPrivateHosts')));
-    await waitFor(() => expect(sent(calls, 'settings.set')).toEqual([{ type: 'settings.set', patch: { scanPrivateHosts: true } }]));
+    await waitFor(() =>
+      expect(sent(calls, 'settings.set')).toEqual([{ type: 'settings.set', patch: { scanPrivateHosts: true } }]),
+    );
   });
 
   it('sites added and removed by registrable domain', async () => {
-    const calls = answer({ ...base, 'allowlist.add': () => null, 'allowlist.remove': () => null, 'blocklist.add': () => null });
+    const calls = answer({
+      ...base,
+      'allowlist.add': () => null,
+      'allowlist.remove': () => null,
+      'blocklist.add': () => null,
+    });
     const p = await section(en('sec_lists'));
-    fireEvent.input(p.getByLabelText(en('addSiteLabel', en('blocklistTitle'))), { target: { value: 'https://login.evil.co.uk/path?x=1' } });
+    fireEvent.input(p.getByLabelText(en('addSiteLabel', en('blocklistTitle'))), {
+      target: { value: 'https://login.evil.co.uk/path?x=1' },
+    });
     fireEvent.click(p.getAllByRole('button', { name: en('add') })[1]!);
     fireEvent.click(p.getByRole('button', { name: en('removeSite', 'example.org') }));
     await waitFor(() => expect(sent(calls, 'blocklist.add')).toEqual([{ type: 'blocklist.add', host: 'evil.co.uk' }]));
-    await waitFor(() => expect(sent(calls, 'allowlist.remove')).toEqual([{ type: 'allowlist.remove', host: 'example.org' }]));
+    await waitFor(() =>
+      expect(sent(calls, 'allowlist.remove')).toEqual([{ type: 'allowlist.remove', host: 'example.org' }]),
+    );
     expect(sent(calls, 'settings.set')).toEqual([]);
   });
 
@@ -88,8 +104,15 @@ describe('options: protection and privacy', () => {
     expect(sent(calls, 'allowlist.add')).toEqual([]);
   });
 
-  it('policy entries of a list are locked; the person\'s own stay removable, and adding still works', async () => {
-    answer({ ...base, 'settings.get': () => settingsData({ managedKeys: ['allowlist'], managedEntries: { allowlist: ['corp.example'], blocklist: [] } }, { allowlist: ['corp.example', 'mine.example'] }) });
+  it("policy entries of a list are locked; the person's own stay removable, and adding still works", async () => {
+    answer({
+      ...base,
+      'settings.get': () =>
+        settingsData(
+          { managedKeys: ['allowlist'], managedEntries: { allowlist: ['corp.example'], blocklist: [] } },
+          { allowlist: ['corp.example', 'mine.example'] },
+        ),
+    });
     const p = await section(en('sec_lists'));
     expect(p.getByText('corp.example')).toBeTruthy();
     expect(p.queryByRole('button', { name: en('removeSite', 'corp.example') })).toBeNull();
@@ -124,7 +147,14 @@ describe('options: policy-only keys', () => {
   });
 
   it('set by a policy: shown locked, "Set by your organization"; the person\'s allowlist is locked too', async () => {
-    answer({ ...base, 'settings.get': () => settingsData({ managedKeys: ['allowPause', 'allowUserAllowlist'] }, { allowPause: false, allowUserAllowlist: false, allowlist: [] }) });
+    answer({
+      ...base,
+      'settings.get': () =>
+        settingsData(
+          { managedKeys: ['allowPause', 'allowUserAllowlist'] },
+          { allowPause: false, allowUserAllowlist: false, allowlist: [] },
+        ),
+    });
     optionsAt(en('sec_protection'));
     render(<OptionsApp />);
     await screen.findByRole('region', { name: en('sec_protection') });
@@ -139,16 +169,30 @@ describe('options: policy-only keys', () => {
   });
 
   it("the organization's remote files: shown with their addresses and interval, locked", async () => {
-    const values = { configUrl: 'https://it.example/config.json', blockFeedUrl: 'https://it.example/feed.txt', remoteRefreshMinutes: 15 };
-    answer({ ...base, 'settings.get': () => settingsData({ managedKeys: ['configUrl', 'blockFeedUrl', 'remoteRefreshMinutes'] }, values) });
+    const values = {
+      configUrl: 'https://it.example/config.json',
+      blockFeedUrl: 'https://it.example/feed.txt',
+      remoteRefreshMinutes: 15,
+    };
+    answer({
+      ...base,
+      'settings.get': () =>
+        settingsData({ managedKeys: ['configUrl', 'blockFeedUrl', 'remoteRefreshMinutes'] }, values),
+    });
     optionsAt(en('sec_protection'));
     render(<OptionsApp />);
     await screen.findByRole('region', { name: en('sec_protection') });
-    for (const [label, value] of [['remoteConfigUrl', values.configUrl], ['remoteBlockFeedUrl', values.blockFeedUrl], ['remoteRefreshMinutes', '15']] as const) {
+    for (const [label, value] of [
+      ['remoteConfigUrl', values.configUrl],
+      ['remoteBlockFeedUrl', values.blockFeedUrl],
+      ['remoteRefreshMinutes', '15'],
+    ] as const) {
       const field = screen.getByLabelText(en(label)) as HTMLInputElement;
       expect(field.value).toBe(value);
       expect(field.disabled || field.readOnly).toBe(true);
-      expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toContain(en('lockedByOrg'));
+      expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toContain(
+        en('lockedByOrg'),
+      );
     }
   });
 
@@ -170,7 +214,14 @@ describe('options: ledger', () => {
 
   it('shows the URLs sent, exports them as a JSON download, clears after confirmation', async () => {
     let ledger = [...entries];
-    const calls = answer({ ...base, 'ledger.get': () => ledger, 'ledger.clear': () => { ledger = []; return null; } });
+    const calls = answer({
+      ...base,
+      'ledger.get': () => ledger,
+      'ledger.clear': () => {
+        ledger = [];
+        return null;
+      },
+    });
     const createUrl = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:ledger');
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const l = await section(en('sec_ledger'));
@@ -195,7 +246,14 @@ describe('options: ledger', () => {
 describe('options: credits and cache', () => {
   it('shows the balance, buys credits and shows the result', async () => {
     let balance = 10;
-    const calls = answer({ ...base, 'credits.get': () => ({ balance, raw: { balance } }), 'credits.purchase': (m: { amount: number }) => { balance += m.amount; return { purchased: m.amount, balance }; } });
+    const calls = answer({
+      ...base,
+      'credits.get': () => ({ balance, raw: { balance } }),
+      'credits.purchase': (m: { amount: number }) => {
+        balance += m.amount;
+        return { purchased: m.amount, balance };
+      },
+    });
     const c = await section(en('sec_credits'));
     expect(await c.findByText(en('creditsBalance', '10'))).toBeTruthy();
     fireEvent.change(c.getByLabelText(en('buyAmount')), { target: { value: '250' } });
@@ -230,7 +288,14 @@ describe('options: credits and cache', () => {
 
   it('cache: count and clear', async () => {
     let count = 3;
-    const calls = answer({ ...base, 'cache.stats': () => ({ count }), 'cache.clear': () => { count = 0; return null; } });
+    const calls = answer({
+      ...base,
+      'cache.stats': () => ({ count }),
+      'cache.clear': () => {
+        count = 0;
+        return null;
+      },
+    });
     const c = await section(en('sec_cache'));
     expect(await c.findByText(enCount('cacheCount', 3))).toBeTruthy();
     fireEvent.click(c.getByRole('button', { name: en('clearCache') }));
@@ -254,13 +319,19 @@ describe('options: settings import and export', () => {
   });
 
   /** The background's import, with the real planner, over settingsData's settings. */
-  const importer = (applied: Array<Record<string, unknown>>) => (m: { json: string; apply?: boolean; confirm?: string[] }) => {
-    const plan = planImport(JSON.parse(m.json), settingsData().settings, ['auditOnly'], 'https://scanner.example.com');
-    if (!plan.ok) return failReply('invalid_request', 'not settings');
-    const ok = m.apply === true && confirmedAll(plan.plan, m.confirm ?? []);
-    if (ok) applied.push(plan.plan.patch);
-    return { plan: plan.plan, applied: ok, ...(ok ? { result: settingsData() } : {}) };
-  };
+  const importer =
+    (applied: Array<Record<string, unknown>>) => (m: { json: string; apply?: boolean; confirm?: string[] }) => {
+      const plan = planImport(
+        JSON.parse(m.json),
+        settingsData().settings,
+        ['auditOnly'],
+        'https://scanner.example.com',
+      );
+      if (!plan.ok) return failReply('invalid_request', 'not settings');
+      const ok = m.apply === true && confirmedAll(plan.plan, m.confirm ?? []);
+      if (ok) applied.push(plan.plan.patch);
+      return { plan: plan.plan, applied: ok, ...(ok ? { result: settingsData() } : {}) };
+    };
   const pick = (b: ReturnType<typeof within>, json: string) =>
     fireEvent.change(b.getByLabelText(en('importSettings')), { target: { files: [new File([json], 's.json')] } });
 
@@ -286,7 +357,9 @@ describe('options: settings import and export', () => {
     const review = await b.findByRole('group', { name: en('importReview') });
     expect(review.textContent).toContain(en('weaken_checks_off'));
     expect(review.textContent).toContain(en('weaken_service_url_changed'));
-    expect(review.textContent).toContain(en('importKeyStays', 'https://scanner.example.com', 'https://attacker.example'));
+    expect(review.textContent).toContain(
+      en('importKeyStays', 'https://scanner.example.com', 'https://attacker.example'),
+    );
     expect(applied).toEqual([]);
     fireEvent.click(within(review).getByRole('button', { name: en('importApply') }));
     await b.findByText(en('importChanged'));
@@ -298,7 +371,17 @@ describe('options: settings import and export', () => {
     answer({ ...base, 'settings.import': importer(applied) });
     const b = await section(en('sec_backup'));
     const longUrl = `https://x.example/report?u={url}&pad=${'p'.repeat(300)}`;
-    pick(b, JSON.stringify({ warnThreshold: 80, hoverDelayMs: 900, cacheTtlMinutes: { malicious: 43_200 }, strictTimeoutMs: 9000, allowlist: ['mybank.com', 'bücher.example'], reportUrl: longUrl }));
+    pick(
+      b,
+      JSON.stringify({
+        warnThreshold: 80,
+        hoverDelayMs: 900,
+        cacheTtlMinutes: { malicious: 43_200 },
+        strictTimeoutMs: 9000,
+        allowlist: ['mybank.com', 'bücher.example'],
+        reportUrl: longUrl,
+      }),
+    );
     const review = await b.findByRole('group', { name: en('importReview') });
     const line = (key: string) => review.querySelector(`li.change[data-key="${key}"]`)!;
     const flag = (reason: string) => `${en('importWeakens')} ${en(reason)}`;
@@ -323,7 +406,13 @@ describe('options: settings import and export', () => {
     const applied: Array<Record<string, unknown>> = [];
     answer({ ...base, 'settings.import': importer(applied) });
     const b = await section(en('sec_backup'));
-    pick(b, JSON.stringify({ allowlist: ['login.mybank.com@com', 'mybank.com:443@com', 'github.io', 'example.org'], scanHovers: false }));
+    pick(
+      b,
+      JSON.stringify({
+        allowlist: ['login.mybank.com@com', 'mybank.com:443@com', 'github.io', 'example.org'],
+        scanHovers: false,
+      }),
+    );
     const review = await b.findByRole('group', { name: en('importReview') });
     const rejected = review.querySelector('.plan-rejected[data-list="allowlist"]')!;
     expect(rejected.textContent).toContain(en('importRejected', en('allowlistTitle')));
@@ -349,10 +438,19 @@ describe('options: settings import and export', () => {
     expect(sent(calls, 'settings.import').filter((c) => (c as { apply?: boolean }).apply)).toEqual([]);
   });
 
-  it("settings an older version left aside are offered through the same review, applied only after it, then forgotten; or discarded", async () => {
+  it('settings an older version left aside are offered through the same review, applied only after it, then forgotten; or discarded', async () => {
     const applied: Array<Record<string, unknown>> = [];
-    const heldJson = JSON.stringify({ version: 1, serviceUrl: 'https://old-service.example', allowlist: ['docs.example.com'] });
-    const calls = answer({ ...base, 'settings.import': importer(applied), 'settings.legacyHeld': () => ({ json: heldJson }), 'settings.legacyHeld.clear': () => ({ cleared: true }) });
+    const heldJson = JSON.stringify({
+      version: 1,
+      serviceUrl: 'https://old-service.example',
+      allowlist: ['docs.example.com'],
+    });
+    const calls = answer({
+      ...base,
+      'settings.import': importer(applied),
+      'settings.legacyHeld': () => ({ json: heldJson }),
+      'settings.legacyHeld.clear': () => ({ cleared: true }),
+    });
     const b = await section(en('sec_backup'));
     expect(await b.findByText(en('legacyHeldNotice'))).toBeTruthy();
     expect(applied).toEqual([]);
@@ -369,7 +467,12 @@ describe('options: settings import and export', () => {
 
   it('discarding the settings an older version left aside applies nothing', async () => {
     const applied: Array<Record<string, unknown>> = [];
-    const calls = answer({ ...base, 'settings.import': importer(applied), 'settings.legacyHeld': () => ({ json: '{"serviceUrl":"https://attacker.example"}' }), 'settings.legacyHeld.clear': () => ({ cleared: true }) });
+    const calls = answer({
+      ...base,
+      'settings.import': importer(applied),
+      'settings.legacyHeld': () => ({ json: '{"serviceUrl":"https://attacker.example"}' }),
+      'settings.legacyHeld.clear': () => ({ cleared: true }),
+    });
     const b = await section(en('sec_backup'));
     fireEvent.click(await b.findByRole('button', { name: en('legacyHeldDiscard') }));
     await waitFor(() => expect(sent(calls, 'settings.legacyHeld.clear')).toHaveLength(1));
@@ -379,7 +482,10 @@ describe('options: settings import and export', () => {
   });
 
   it('import sends the file text and reports the outcome', async () => {
-    const calls = answer({ ...base, 'settings.import': () => failReply('invalid_settings', 'hoverDelayMs: too small') });
+    const calls = answer({
+      ...base,
+      'settings.import': () => failReply('invalid_settings', 'hoverDelayMs: too small'),
+    });
     const b = await section(en('sec_backup'));
     const file = new File(['{"hoverDelayMs": 1}'], 'settings.json', { type: 'application/json' });
     fireEvent.change(b.getByLabelText(en('importSettings')), { target: { files: [file] } });
@@ -413,13 +519,21 @@ describe('options: the service sections follow the saved connection (docs/decisi
         return settingsData();
       },
       // As the background answers: nothing to ask before a connection exists.
-      'credits.get': () => (configured ? { balance: 1234, raw: { balance: 1234 } } : failReply('not_configured', 'Open settings to connect it.')),
+      'credits.get': () =>
+        configured
+          ? { balance: 1234, raw: { balance: 1234 } }
+          : failReply('not_configured', 'Open settings to connect it.'),
     });
     const c = await section(en('sec_connection'));
     // The page has settled on "not connected" before the person saves. Credits is in the Account
     // group, hidden while Connection is shown, but rendered (so it is found among the hidden).
     const before = within(await screen.findByRole('region', { name: en('sec_credits'), hidden: true }));
-    await waitFor(() => expect(before.queryAllByRole('status', { hidden: true }).length + before.queryAllByRole('alert', { hidden: true }).length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(
+        before.queryAllByRole('status', { hidden: true }).length +
+          before.queryAllByRole('alert', { hidden: true }).length,
+      ).toBeGreaterThan(0),
+    );
     fireEvent.input(c.getByLabelText('Service URL'), { target: { value: 'https://scanner.example.com' } });
     fireEvent.input(c.getByLabelText('API key'), { target: { value: 'sk_test_1234567890' } });
     fireEvent.click(c.getByRole('button', { name: en('save') }));
@@ -431,23 +545,49 @@ describe('options: the service sections follow the saved connection (docs/decisi
 });
 
 describe('options: history (docs/decisions/017-surfaces.md)', () => {
-  const scan = (id: string, url: string, source: 'local' | 'service', createdAt: string) => ({ id, url, state: 'COMPLETED', createdAt, riskScore: 5, band: 'safe', source });
-  const local = [scan('scn_l1', 'https://shop.example/cart', 'local', '2025-01-03T00:00:00Z'), scan('scn_both', 'https://news.example/', 'local', '2025-01-02T00:00:00Z')];
-  const service = { items: [scan('scn_both', 'https://news.example/', 'service', '2025-01-02T00:00:00Z'), scan('scn_s1', 'https://mail.example/', 'service', '2025-01-04T00:00:00Z')], next: null };
+  const scan = (id: string, url: string, source: 'local' | 'service', createdAt: string) => ({
+    id,
+    url,
+    state: 'COMPLETED',
+    createdAt,
+    riskScore: 5,
+    band: 'safe',
+    source,
+  });
+  const local = [
+    scan('scn_l1', 'https://shop.example/cart', 'local', '2025-01-03T00:00:00Z'),
+    scan('scn_both', 'https://news.example/', 'local', '2025-01-02T00:00:00Z'),
+  ];
+  const service = {
+    items: [
+      scan('scn_both', 'https://news.example/', 'service', '2025-01-02T00:00:00Z'),
+      scan('scn_s1', 'https://mail.example/', 'service', '2025-01-04T00:00:00Z'),
+    ],
+    next: null,
+  };
 
   it("merges this device's scans with the service's, newest first, says whose scans the service lists, searches by host", async () => {
     answer({ ...base, 'history.get': () => local, 'scans.list': () => service });
     const h = await section(en('sec_history'));
     expect(h.getByText(en('historyIntro'))).toBeTruthy();
     await waitFor(() => expect(h.getAllByRole('listitem')).toHaveLength(3));
-    expect(h.getAllByRole('listitem').map((li) => li.querySelector('.scan-url')?.textContent)).toEqual(['https://mail.example/', 'https://shop.example/cart', 'https://news.example/']);
+    expect(h.getAllByRole('listitem').map((li) => li.querySelector('.scan-url')?.textContent)).toEqual([
+      'https://mail.example/',
+      'https://shop.example/cart',
+      'https://news.example/',
+    ]);
     fireEvent.input(h.getByLabelText(en('historySearch')), { target: { value: 'SHOP' } });
     await waitFor(() => expect(h.getAllByRole('listitem')).toHaveLength(1));
     expect(h.getByRole('listitem').textContent).toContain('shop.example');
   });
 
   it("Clear asks, then clears this device's history; the service's entries stay", async () => {
-    const calls = answer({ ...base, 'history.get': () => local, 'scans.list': () => service, 'history.clear': () => ({ cleared: true }) });
+    const calls = answer({
+      ...base,
+      'history.get': () => local,
+      'scans.list': () => service,
+      'history.clear': () => ({ cleared: true }),
+    });
     const h = await section(en('sec_history'));
     await waitFor(() => expect(h.getAllByRole('listitem')).toHaveLength(3));
     fireEvent.click(h.getByRole('button', { name: en('historyClear') }));
@@ -458,7 +598,12 @@ describe('options: history (docs/decisions/017-surfaces.md)', () => {
   });
 
   it('before a connection, the service list is not asked for', async () => {
-    const calls = answer({ ...base, 'settings.get': () => settingsData({ apiKeyHint: null }, { serviceUrl: '' }), 'history.get': () => local, 'scans.list': () => service });
+    const calls = answer({
+      ...base,
+      'settings.get': () => settingsData({ apiKeyHint: null }, { serviceUrl: '' }),
+      'history.get': () => local,
+      'scans.list': () => service,
+    });
     const h = await section(en('sec_history'));
     await waitFor(() => expect(h.getAllByRole('listitem')).toHaveLength(2));
     expect(sent(calls, 'scans.list')).toEqual([]);
@@ -469,13 +614,22 @@ describe('options: where "Report a mistake" leads (docs/decisions/017-surfaces.m
   it('the person can set it; it is saved on Save', async () => {
     const calls = answer(base);
     const p = await section(en('sec_protection'));
-    fireEvent.input(p.getByLabelText(en('reportUrlLabel')), { target: { value: ' https://help.example/r?s={scanId} ' } });
+    fireEvent.input(p.getByLabelText(en('reportUrlLabel')), {
+      target: { value: ' https://help.example/r?s={scanId} ' },
+    });
     fireEvent.click(p.getByRole('button', { name: en('saveReportUrl') }));
-    await waitFor(() => expect(sent(calls, 'settings.set')).toEqual([{ type: 'settings.set', patch: { reportUrl: 'https://help.example/r?s={scanId}' } }]));
+    await waitFor(() =>
+      expect(sent(calls, 'settings.set')).toEqual([
+        { type: 'settings.set', patch: { reportUrl: 'https://help.example/r?s={scanId}' } },
+      ]),
+    );
   });
 
   it('locked when the organization sets it', async () => {
-    answer({ ...base, 'settings.get': () => settingsData({ managedKeys: ['reportUrl'] }, { reportUrl: 'https://it.example/r' }) });
+    answer({
+      ...base,
+      'settings.get': () => settingsData({ managedKeys: ['reportUrl'] }, { reportUrl: 'https://it.example/r' }),
+    });
     const p = await section(en('sec_protection'));
     expect((p.getByLabelText(en('reportUrlLabel')) as HTMLInputElement).disabled).toBe(true);
     expect(p.queryByRole('button', { name: en('saveReportUrl') })).toBeNull();

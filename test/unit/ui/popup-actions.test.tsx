@@ -15,8 +15,16 @@ beforeEach(() => {
   tabId = openActiveTab();
 });
 
-const quiet = { 'history.get': () => [], 'scans.list': () => ({ items: [], next: null }), 'scan.progress': () => ({ total: 0, done: 0, flagged: 0, running: false }) };
-const shown = tabStatus({ kind: 'verdict', verdict: verdict({ riskScore: 10, band: 'safe', categories: ['safe'] }), decision: { action: 'allow', reason: 'band:safe' } });
+const quiet = {
+  'history.get': () => [],
+  'scans.list': () => ({ items: [], next: null }),
+  'scan.progress': () => ({ total: 0, done: 0, flagged: 0, running: false }),
+};
+const shown = tabStatus({
+  kind: 'verdict',
+  verdict: verdict({ riskScore: 10, band: 'safe', categories: ['safe'] }),
+  decision: { action: 'allow', reason: 'band:safe' },
+});
 /** Opens "More actions", where the less frequent actions wait (popup-layout.ts). */
 async function openMore(): Promise<void> {
   const more = await screen.findByRole('button', { name: en('moreActions') });
@@ -25,7 +33,16 @@ async function openMore(): Promise<void> {
   expect(more.getAttribute('aria-expanded')).toBe('true');
 }
 
-const scan = (id: string, over: Partial<ScanSummary> = {}): ScanSummary => ({ id, url: `https://${id}.test/`, state: 'COMPLETED', createdAt: null, riskScore: 5, band: 'safe', source: 'service', ...over });
+const scan = (id: string, over: Partial<ScanSummary> = {}): ScanSummary => ({
+  id,
+  url: `https://${id}.test/`,
+  state: 'COMPLETED',
+  createdAt: null,
+  riskScore: 5,
+  band: 'safe',
+  source: 'service',
+  ...over,
+});
 
 describe('popup layout: what comes first, what waits behind "More actions"', () => {
   for (const ex of POPUP_LAYOUT_EXAMPLES) it(ex.name, () => expect(popupLayout(ex.facts)).toEqual(ex.expected));
@@ -44,7 +61,11 @@ describe('popup layout: what comes first, what waits behind "More actions"', () 
   });
 
   it('a page Linklens warned about: Report a mistake comes first', async () => {
-    const risky = tabStatus({ kind: 'verdict', verdict: verdict({ riskScore: 64, band: 'high', categories: ['scam'] }), decision: { action: 'warn', reason: 'band:high' } });
+    const risky = tabStatus({
+      kind: 'verdict',
+      verdict: verdict({ riskScore: 64, band: 'high', categories: ['scam'] }),
+      decision: { action: 'warn', reason: 'band:high' },
+    });
     answer({ ...quiet, 'tab.status': () => risky });
     render(<PopupApp pollMs={10} />);
     const first = within(await screen.findByRole('region', { name: en('actions') }));
@@ -58,7 +79,9 @@ describe('popup actions', () => {
     render(<PopupApp pollMs={10} />);
     fireEvent.click(await screen.findByRole('button', { name: en('checkAgain') }));
     await waitFor(() => expect(sent(calls, 'tab.status').length).toBe(2));
-    expect(sent(calls, 'scan.url')).toEqual([{ type: 'scan.url', url: shown.url, reason: 'popup', force: true, tabId }]);
+    expect(sent(calls, 'scan.url')).toEqual([
+      { type: 'scan.url', url: shown.url, reason: 'popup', force: true, tabId },
+    ]);
   });
 
   it('trust asks first and trusts the exact host by default', async () => {
@@ -70,7 +93,9 @@ describe('popup actions', () => {
     expect(sent(calls, 'allowlist.add')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: en('trustConfirm', 'login.example-bank.test') }));
     expect(await screen.findByText(en('trustedSite', 'login.example-bank.test'))).toBeTruthy();
-    expect(sent(calls, 'allowlist.add')).toEqual([{ type: 'allowlist.add', host: 'login.example-bank.test', scope: 'host' }]);
+    expect(sent(calls, 'allowlist.add')).toEqual([
+      { type: 'allowlist.add', host: 'login.example-bank.test', scope: 'host' },
+    ]);
   });
 
   it('the whole registrable domain only when chosen', async () => {
@@ -80,11 +105,19 @@ describe('popup actions', () => {
     fireEvent.click(await screen.findByRole('button', { name: en('trustSite', 'login.example-bank.test') }));
     fireEvent.click(screen.getByLabelText(en('trustWholeSite', 'example-bank.test')));
     fireEvent.click(screen.getByRole('button', { name: en('trustConfirm', 'example-bank.test') }));
-    await waitFor(() => expect(sent(calls, 'allowlist.add')).toEqual([{ type: 'allowlist.add', host: 'example-bank.test', scope: 'host' }]));
+    await waitFor(() =>
+      expect(sent(calls, 'allowlist.add')).toEqual([
+        { type: 'allowlist.add', host: 'example-bank.test', scope: 'host' },
+      ]),
+    );
   });
 
   it('on a site Linklens warns about, the question says so; Cancel trusts nothing', async () => {
-    const risky = tabStatus({ kind: 'verdict', verdict: verdict({ riskScore: 64, band: 'high', categories: ['scam'] }), decision: { action: 'warn', reason: 'band:high' } });
+    const risky = tabStatus({
+      kind: 'verdict',
+      verdict: verdict({ riskScore: 64, band: 'high', categories: ['scam'] }),
+      decision: { action: 'warn', reason: 'band:high' },
+    });
     const calls = answer({ ...quiet, 'tab.status': () => risky, 'allowlist.add': () => null });
     render(<PopupApp pollMs={10} />);
     await openMore();
@@ -153,7 +186,11 @@ describe('popup actions', () => {
   });
 
   it('check all links: Cancel after the count sends nothing', async () => {
-    const calls = answer({ ...quiet, 'tab.status': () => shown, 'scan.pagePreview': () => ({ total: 2, toSend: 2, known: 0, skipped: 0 }) });
+    const calls = answer({
+      ...quiet,
+      'tab.status': () => shown,
+      'scan.pagePreview': () => ({ total: 2, toSend: 2, known: 0, skipped: 0 }),
+    });
     render(<PopupApp pollMs={10} />);
     fireEvent.click(await screen.findByRole('button', { name: en('checkAllLinks') }));
     fireEvent.click(await screen.findByRole('button', { name: en('pageScanCancel') }));
@@ -164,7 +201,12 @@ describe('popup actions', () => {
   it('shows why the page was not checked when a budget turned it away, and unusual spending today', async () => {
     const budgeted: TabStatusData = {
       ...tabStatus({ kind: 'skipped', reason: 'budget-tab' }),
-      budget: { today: { navigations: 10, hovers: 3 }, refusedToday: 50, refusedSites: [{ site: 'looper.test', refused: 50 }], tab: { scope: 'tab', kind: 'navigation', site: 'looper.test', at: Date.now() } },
+      budget: {
+        today: { navigations: 10, hovers: 3 },
+        refusedToday: 50,
+        refusedSites: [{ site: 'looper.test', refused: 50 }],
+        tab: { scope: 'tab', kind: 'navigation', site: 'looper.test', at: Date.now() },
+      },
     };
     answer({ ...quiet, 'tab.status': () => budgeted });
     render(<PopupApp pollMs={10} />);
@@ -175,7 +217,10 @@ describe('popup actions', () => {
   });
 
   it('says nothing about budgets while pages stay within them', async () => {
-    const calm: TabStatusData = { ...shown, budget: { today: { navigations: 4, hovers: 9 }, refusedToday: 0, refusedSites: [], tab: null } };
+    const calm: TabStatusData = {
+      ...shown,
+      budget: { today: { navigations: 4, hovers: 9 }, refusedToday: 0, refusedSites: [], tab: null },
+    };
     answer({ ...quiet, 'tab.status': () => calm });
     render(<PopupApp pollMs={10} />);
     await screen.findByRole('button', { name: en('checkAgain') });
@@ -189,7 +234,9 @@ describe('popup actions', () => {
       'tab.status': () => shown,
       'history.get': () => [scan('local1', { source: 'local', state: 'QUEUED', band: null, riskScore: null })],
       'scans.list': (m: { cursor?: string }) =>
-        m.cursor === 'c2' ? { items: [scan('svc2')], next: null } : { items: [scan('local1'), scan('svc1')], next: 'c2' },
+        m.cursor === 'c2'
+          ? { items: [scan('svc2')], next: null }
+          : { items: [scan('local1'), scan('svc1')], next: 'c2' },
     });
     render(<PopupApp pollMs={10} />);
     await openMore();
@@ -208,11 +255,18 @@ describe('popup actions', () => {
     render(<PopupApp pollMs={10} />);
     await openMore();
     fireEvent.click(await screen.findByText('https://scn_9.test/'));
-    await waitFor(() => expect(create).toHaveBeenCalledWith({ url: 'chrome-extension://test-extension-id/report.html?id=scn_9' }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith({ url: 'chrome-extension://test-extension-id/report.html?id=scn_9' }),
+    );
   });
 
   it('the service list failing still shows local history', async () => {
-    answer({ ...quiet, 'tab.status': () => shown, 'history.get': () => [scan('l1', { source: 'local' })], 'scans.list': () => ({ ok: false, error: { code: 'forbidden', message: 'needs SCAN_READ' } }) });
+    answer({
+      ...quiet,
+      'tab.status': () => shown,
+      'history.get': () => [scan('l1', { source: 'local' })],
+      'scans.list': () => ({ ok: false, error: { code: 'forbidden', message: 'needs SCAN_READ' } }),
+    });
     render(<PopupApp pollMs={10} />);
     await openMore();
     expect(await screen.findByText('needs SCAN_READ', { exact: false })).toBeTruthy();
@@ -227,24 +281,36 @@ describe('popup: history', () => {
     render(<PopupApp pollMs={10} />);
     await openMore();
     fireEvent.click(await screen.findByRole('button', { name: en('allHistory') }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith({ url: expect.stringMatching(/\/options\.html#history$/) }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith({ url: expect.stringMatching(/\/options\.html#history$/) }),
+    );
   });
 });
 
 describe('popup: report a mistake', () => {
-  it('with the organization\'s report address: asks for a rescan, then opens the form', async () => {
-    const calls = answer({ ...quiet, 'tab.status': () => shown, 'verdict.dispute': () => ({ reportUrl: 'https://help.example/r?s=scn_1', scanId: 'scn_1', url: shown.url }) });
+  it("with the organization's report address: asks for a rescan, then opens the form", async () => {
+    const calls = answer({
+      ...quiet,
+      'tab.status': () => shown,
+      'verdict.dispute': () => ({ reportUrl: 'https://help.example/r?s=scn_1', scanId: 'scn_1', url: shown.url }),
+    });
     const create = vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
     render(<PopupApp pollMs={10} />);
     await openMore();
     fireEvent.click(await screen.findByRole('button', { name: en('reportMistake') }));
     await waitFor(() => expect(create).toHaveBeenCalledWith({ url: 'https://help.example/r?s=scn_1' }));
     // With its tab: the dispute follows that window's privacy (a private one's stays off disk).
-    expect(sent(calls, 'verdict.dispute')).toEqual([{ type: 'verdict.dispute', url: shown.url, scanId: verdict().scanId, tabId }]);
+    expect(sent(calls, 'verdict.dispute')).toEqual([
+      { type: 'verdict.dispute', url: shown.url, scanId: verdict().scanId, tabId },
+    ]);
   });
 
   it('without one: an editable report carrying the scan id and the address', async () => {
-    answer({ ...quiet, 'tab.status': () => shown, 'verdict.dispute': () => ({ reportUrl: null, scanId: verdict().scanId, url: shown.url }) });
+    answer({
+      ...quiet,
+      'tab.status': () => shown,
+      'verdict.dispute': () => ({ reportUrl: null, scanId: verdict().scanId, url: shown.url }),
+    });
     render(<PopupApp pollMs={10} />);
     await openMore();
     fireEvent.click(await screen.findByRole('button', { name: en('reportMistake') }));

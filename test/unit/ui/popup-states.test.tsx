@@ -12,13 +12,20 @@ beforeEach(() => {
   openActiveTab();
 });
 
-const quiet = { 'history.get': () => [], 'scans.list': () => ({ items: [], next: null }), 'scan.progress': () => ({ total: 0, done: 0, flagged: 0, running: false }) };
+const quiet = {
+  'history.get': () => [],
+  'scans.list': () => ({ items: [], next: null }),
+  'scan.progress': () => ({ total: 0, done: 0, flagged: 0, running: false }),
+};
 
 describe('popup states', () => {
   it('not configured: a clear "Set up Linklens" call to action that opens settings', async () => {
     const open = vi.fn(async () => undefined);
     (fakeBrowser.runtime as unknown as Record<string, unknown>).openOptionsPage = open;
-    answer({ ...quiet, 'tab.status': () => tabStatus({ kind: 'skipped', reason: 'not-configured' }, { configured: false }) });
+    answer({
+      ...quiet,
+      'tab.status': () => tabStatus({ kind: 'skipped', reason: 'not-configured' }, { configured: false }),
+    });
     render(<PopupApp pollMs={10} />);
     const cta = await screen.findByRole('button', { name: en('setupAction') });
     expect(screen.getByRole('heading', { name: 'Set up Linklens' })).toBeTruthy();
@@ -28,7 +35,14 @@ describe('popup states', () => {
   });
 
   it('a link wrapper: says where it leads (docs/decisions/003-every-hop.md)', async () => {
-    answer({ ...quiet, 'tab.status': () => tabStatus({ kind: 'verdict', verdict: verdict(), decision: { action: 'allow', reason: 'band:safe' } }, { leadsTo: 'shop.example' }) });
+    answer({
+      ...quiet,
+      'tab.status': () =>
+        tabStatus(
+          { kind: 'verdict', verdict: verdict(), decision: { action: 'allow', reason: 'band:safe' } },
+          { leadsTo: 'shop.example' },
+        ),
+    });
     render(<PopupApp pollMs={10} />);
     expect(await screen.findByText(en('leadsTo', 'shop.example'))).toBeTruthy();
   });
@@ -53,7 +67,9 @@ describe('popup states', () => {
     const calls = answer({
       ...quiet,
       'tab.status': () =>
-        ++n < 3 ? tabStatus({ kind: 'checking', state: n === 1 ? 'QUEUED' : 'ANALYZING', since: 1 }) : tabStatus({ kind: 'verdict', verdict: verdict(), decision: { action: 'block', reason: 'band:malicious' } }),
+        ++n < 3
+          ? tabStatus({ kind: 'checking', state: n === 1 ? 'QUEUED' : 'ANALYZING', since: 1 })
+          : tabStatus({ kind: 'verdict', verdict: verdict(), decision: { action: 'block', reason: 'band:malicious' } }),
     });
     render(<PopupApp pollMs={10} />);
     expect(await screen.findByText(en('statusChecking'))).toBeTruthy();
@@ -74,7 +90,11 @@ describe('popup states', () => {
   });
 
   it('verdict: gauge, band text, categories, confidence, reasoning, indicators', async () => {
-    answer({ ...quiet, 'tab.status': () => tabStatus({ kind: 'verdict', verdict: verdict(), decision: { action: 'warn', reason: 'band:high' } }) });
+    answer({
+      ...quiet,
+      'tab.status': () =>
+        tabStatus({ kind: 'verdict', verdict: verdict(), decision: { action: 'warn', reason: 'band:high' } }),
+    });
     render(<PopupApp pollMs={10} />);
     expect(await screen.findByText(en('action_warn'))).toBeTruthy();
     expect(screen.getByText('Phishing')).toBeTruthy();
@@ -85,7 +105,10 @@ describe('popup states', () => {
   });
 
   it('blocklisted: blocked without asking the service, said in words', async () => {
-    answer({ ...quiet, 'tab.status': () => tabStatus({ kind: 'blocklisted', decision: { action: 'block', reason: 'blocklist' } }) });
+    answer({
+      ...quiet,
+      'tab.status': () => tabStatus({ kind: 'blocklisted', decision: { action: 'block', reason: 'blocklist' } }),
+    });
     render(<PopupApp pollMs={10} />);
     expect(await screen.findByText(en('statusBlocklisted'))).toBeTruthy();
     expect(screen.getByText(en('action_block'))).toBeTruthy();
@@ -116,7 +139,14 @@ describe('popup states', () => {
 
   it('a standing problem with a credits fix offers to buy credits', async () => {
     const create = vi.spyOn(fakeBrowser.tabs, 'create');
-    answer({ ...quiet, 'tab.status': () => tabStatus({ kind: 'unchecked' }, { problem: { code: 'payment_required', message: 'No credits left', fix: 'credits' } }) });
+    answer({
+      ...quiet,
+      'tab.status': () =>
+        tabStatus(
+          { kind: 'unchecked' },
+          { problem: { code: 'payment_required', message: 'No credits left', fix: 'credits' } },
+        ),
+    });
     render(<PopupApp pollMs={10} />);
     fireEvent.click(await screen.findByRole('button', { name: en('buyCredits') }));
     await waitFor(() => expect(create).toHaveBeenCalledWith({ url: expect.stringMatching(/options\.html#credits$/) }));
@@ -131,7 +161,15 @@ describe('popup states', () => {
 
   it('renders reasoning containing HTML as text', async () => {
     const evil = '<img src=x onerror="alert(1)"><b>bold</b>';
-    answer({ ...quiet, 'tab.status': () => tabStatus({ kind: 'verdict', verdict: verdict({ reasoning: evil, indicators: ['<script>x</script>'] }), decision: { action: 'block', reason: 'band:malicious' } }) });
+    answer({
+      ...quiet,
+      'tab.status': () =>
+        tabStatus({
+          kind: 'verdict',
+          verdict: verdict({ reasoning: evil, indicators: ['<script>x</script>'] }),
+          decision: { action: 'block', reason: 'band:malicious' },
+        }),
+    });
     const { container } = render(<PopupApp pollMs={10} />);
     expect(await screen.findByText(evil)).toBeTruthy();
     expect(container.querySelector('img, b, script')).toBeNull();

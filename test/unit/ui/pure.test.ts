@@ -39,7 +39,9 @@ describe('readParam / safeHttpUrl', () => {
     ['', null],
     [`?id=${'a'.repeat(201)}`, null],
   ];
-  for (const [search, out] of table) it(`${search.slice(0, 30)} → ${out}`, () => expect(readParam(search, search.startsWith('?t') ? 't' : 'id')).toBe(out));
+  for (const [search, out] of table)
+    it(`${search.slice(0, 30)} → ${out}`, () =>
+      expect(readParam(search, search.startsWith('?t') ? 't' : 'id')).toBe(out));
 
   it('only http(s) URLs are followed', () => {
     expect(safeHttpUrl('https://a.test/x')).toBe('https://a.test/x');
@@ -75,11 +77,13 @@ describe('blocked headline', () => {
 
 describe('account fields', () => {
   it('scalars at the top level and one level down', () => {
-    expect(scalarFields({ a: 1, b: { c: true, d: [1], e: { f: 1 } }, g: [2], h: null, i: 's', j: Number.NaN })).toEqual([
-      { path: ['a'], kind: 'number' },
-      { path: ['b', 'c'], kind: 'boolean' },
-      { path: ['i'], kind: 'string' },
-    ]);
+    expect(scalarFields({ a: 1, b: { c: true, d: [1], e: { f: 1 } }, g: [2], h: null, i: 's', j: Number.NaN })).toEqual(
+      [
+        { path: ['a'], kind: 'number' },
+        { path: ['b', 'c'], kind: 'boolean' },
+        { path: ['i'], kind: 'string' },
+      ],
+    );
   });
   it('withValue copies, valueAt reads', () => {
     const rec = { b: { c: true, x: 1 } };
@@ -98,7 +102,15 @@ describe('account fields', () => {
 });
 
 describe('lists from the background', () => {
-  const s = (id: string, source: ScanSummary['source'], state = 'COMPLETED'): ScanSummary => ({ id, url: `https://${id}.test/`, state, createdAt: null, riskScore: null, band: null, source });
+  const s = (id: string, source: ScanSummary['source'], state = 'COMPLETED'): ScanSummary => ({
+    id,
+    url: `https://${id}.test/`,
+    state,
+    createdAt: null,
+    riskScore: null,
+    band: null,
+    source,
+  });
   it('toScanList accepts arrays and {items,next}, drops junk', () => {
     expect(toScanList([s('a', 'local'), { nope: 1 }])).toEqual({ items: [s('a', 'local')], next: null });
     expect(toScanList({ items: [s('a', 'service')], next: 'c2' })).toEqual({ items: [s('a', 'service')], next: 'c2' });
@@ -116,15 +128,32 @@ describe('lists from the background', () => {
     ['example', []],
     ['not a url', []],
   ])('filterByHost(%j) searches the host only, case-insensitively', (q, ids) => {
-    const items = [s('a', 'local'), s('shop', 'service'), s('news', 'local'), { ...s('bad', 'local'), url: 'not a url' }];
+    const items = [
+      s('a', 'local'),
+      s('shop', 'service'),
+      s('news', 'local'),
+      { ...s('bad', 'local'), url: 'not a url' },
+    ];
     expect(filterByHost(items, q).map((x) => x.id)).toEqual(ids);
   });
   it('newestFirst: by creation time, undated last in their order', () => {
     const at = (id: string, createdAt: string | null) => ({ ...s(id, 'local'), createdAt });
-    expect(newestFirst([at('a', '2024-01-01T00:00:00Z'), at('x', null), at('b', '2025-01-01T00:00:00Z'), at('y', 'garbage')]).map((x) => x.id)).toEqual(['b', 'a', 'x', 'y']);
+    expect(
+      newestFirst([
+        at('a', '2024-01-01T00:00:00Z'),
+        at('x', null),
+        at('b', '2025-01-01T00:00:00Z'),
+        at('y', 'garbage'),
+      ]).map((x) => x.id),
+    ).toEqual(['b', 'a', 'x', 'y']);
   });
   it('toKeyRows keeps only the shown fields (never raw, which might echo a secret)', () => {
-    const rows = toKeyRows({ items: [{ id: 'k1', name: 'n', scopes: ['SCAN_WRITE', 3], createdAt: null, raw: { key: 'secret' } }, { name: 'no id' }] });
+    const rows = toKeyRows({
+      items: [
+        { id: 'k1', name: 'n', scopes: ['SCAN_WRITE', 3], createdAt: null, raw: { key: 'secret' } },
+        { name: 'no id' },
+      ],
+    });
     expect(rows).toEqual([{ id: 'k1', name: 'n', scopes: ['SCAN_WRITE'], createdAt: null }]);
     expect(toKeyRows(null)).toEqual([]);
   });

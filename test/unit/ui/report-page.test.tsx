@@ -9,9 +9,22 @@ setupUiTest();
 
 const ID = 'scn_0f8c2a8e-6c1d-4b8e-9f1a-2b3c4d5e6f70';
 const job = (state: string, over: Partial<ScanViewData> = {}): ScanViewData => ({
-  id: ID, url: 'https://suspect.test/', state, createdAt: '2025-01-02T03:04:05.000Z', result: null, extra: {}, ...over,
+  id: ID,
+  url: 'https://suspect.test/',
+  state,
+  createdAt: '2025-01-02T03:04:05.000Z',
+  result: null,
+  extra: {},
+  ...over,
 });
-const result = { riskScore: 64, band: 'high' as const, confidence: 0.81, categories: ['scam'], reasoning: 'Fake prize page.', indicators: ['countdown timer'] };
+const result = {
+  riskScore: 64,
+  band: 'high' as const,
+  confidence: 0.81,
+  categories: ['scam'],
+  reasoning: 'Fake prize page.',
+  indicators: ['countdown timer'],
+};
 
 describe('report page', () => {
   it('follows the scan live: QUEUED → an unknown state shown raw → COMPLETED, then the result and analytics', async () => {
@@ -22,12 +35,20 @@ describe('report page', () => {
         const state = states[Math.min(i++, states.length - 1)]!;
         return job(state, state === 'COMPLETED' ? { result, extra: { engine: 'v2' } } : {});
       },
-      'scan.analytics': () => ({ views: 3, geo: { country: 'DE', asn: { number: 3320, name: 'DTAG' } }, hops: ['a.test', 'b.test'] }),
+      'scan.analytics': () => ({
+        views: 3,
+        geo: { country: 'DE', asn: { number: 3320, name: 'DTAG' } },
+        hops: ['a.test', 'b.test'],
+      }),
     });
     render(<ReportApp search={`?id=${ID}`} pollMs={5} />);
     expect(await screen.findByText('Fake prize page.')).toBeTruthy();
     const timeline = screen.getByRole('list', { name: en('progress') });
-    expect(within(timeline).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['QUEUED', 'CRAWLING', 'COMPLETED']);
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['QUEUED', 'CRAWLING', 'COMPLETED']);
     expect(screen.getByText('Scam')).toBeTruthy();
     expect(screen.getByText('81%')).toBeTruthy();
     expect(screen.getByText('engine')).toBeTruthy();
@@ -49,7 +70,10 @@ describe('report page', () => {
   });
 
   it('FAILED stops polling and says so, with what the service said', async () => {
-    const calls = answer({ 'scan.get': () => job('FAILED', { extra: { reason: 'DNS lookup failed' } }), 'scan.analytics': () => ({}) });
+    const calls = answer({
+      'scan.get': () => job('FAILED', { extra: { reason: 'DNS lookup failed' } }),
+      'scan.analytics': () => ({}),
+    });
     render(<ReportApp search={`?id=${ID}`} pollMs={5} />);
     expect(await screen.findByText(en('scanFailed'))).toBeTruthy();
     expect(screen.getByText('DNS lookup failed')).toBeTruthy();
@@ -58,7 +82,10 @@ describe('report page', () => {
   });
 
   it('analytics failing is shown without hiding the result', async () => {
-    answer({ 'scan.get': () => job('COMPLETED', { result }), 'scan.analytics': () => failReply('forbidden', 'needs SCAN_READ') });
+    answer({
+      'scan.get': () => job('COMPLETED', { result }),
+      'scan.analytics': () => failReply('forbidden', 'needs SCAN_READ'),
+    });
     render(<ReportApp search={`?id=${ID}`} pollMs={5} />);
     expect(await screen.findByText('needs SCAN_READ', { exact: false })).toBeTruthy();
     expect(screen.getByText('Fake prize page.')).toBeTruthy();
@@ -66,7 +93,10 @@ describe('report page', () => {
 
   it('an error reply offers to try again', async () => {
     let fail = true;
-    answer({ 'scan.get': () => (fail ? failReply('network', 'offline') : job('COMPLETED', { result })), 'scan.analytics': () => ({}) });
+    answer({
+      'scan.get': () => (fail ? failReply('network', 'offline') : job('COMPLETED', { result })),
+      'scan.analytics': () => ({}),
+    });
     render(<ReportApp search={`?id=${ID}`} pollMs={5} />);
     expect((await screen.findByRole('alert')).textContent).toContain('offline');
     fail = false;

@@ -19,21 +19,32 @@ const whyLine = () => document.querySelector('.why-decision')?.textContent ?? nu
 
 describe('blocked page', () => {
   it('names the score and the threshold that blocked', async () => {
-    answer({ 'blocked.details': () => blockedDetails({ rule: { rule: 'score', level: 'block', score: 91, threshold: 76 } }) });
+    answer({
+      'blocked.details': () => blockedDetails({ rule: { rule: 'score', level: 'block', score: 91, threshold: 76 } }),
+    });
     render(<BlockedApp search="?t=tok_1" />);
     await screen.findByRole('heading', { level: 1 });
     expect(whyLine()).toBe(`${en('whyDecision')}: ${en('why_score_block', 91, 76)}`);
   });
 
-  it('the organization\'s block list: its own headline and the entry, as text', async () => {
-    answer({ 'blocked.details': () => blockedDetails({ categories: [], riskScore: null, band: null, reason: 'blocklist', rule: { rule: 'orgBlockList', entry: '<b>evil</b>.example' } }) });
+  it("the organization's block list: its own headline and the entry, as text", async () => {
+    answer({
+      'blocked.details': () =>
+        blockedDetails({
+          categories: [],
+          riskScore: null,
+          band: null,
+          reason: 'blocklist',
+          rule: { rule: 'orgBlockList', entry: '<b>evil</b>.example' },
+        }),
+    });
     render(<BlockedApp search="?t=tok_1" />);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(en('headline_org_blocklist'));
     expect(whyLine()).toBe(`${en('whyDecision')}: ${en('why_org_blocklist', '<b>evil</b>.example')}`);
     expect(document.querySelector('.why-decision b')).toBeNull();
   });
 
-  it('the person\'s block list keeps its headline; no rule (an older token) says nothing made up', async () => {
+  it("the person's block list keeps its headline; no rule (an older token) says nothing made up", async () => {
     answer({ 'blocked.details': () => blockedDetails({ categories: [], reason: 'blocklist', rule: null }) });
     render(<BlockedApp search="?t=tok_1" />);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(en('headline_blocklist'));
@@ -41,7 +52,16 @@ describe('blocked page', () => {
   });
 
   it('strict mode explains itself once (its own notice), not twice', async () => {
-    answer({ 'blocked.details': () => blockedDetails({ categories: [], riskScore: null, band: null, reason: 'strict:daily-budget', rule: { rule: 'strict', reason: 'strict:daily-budget' } }) });
+    answer({
+      'blocked.details': () =>
+        blockedDetails({
+          categories: [],
+          riskScore: null,
+          band: null,
+          reason: 'strict:daily-budget',
+          rule: { rule: 'strict', reason: 'strict:daily-budget' },
+        }),
+    });
     render(<BlockedApp search="?t=tok_1" />);
     expect(await screen.findByText(en('strictWhy_daily_budget'))).toBeTruthy();
     expect(whyLine()).toBeNull();
@@ -49,34 +69,78 @@ describe('blocked page', () => {
 });
 
 describe('popup', () => {
-  const quiet = { 'history.get': () => [], 'scans.list': () => ({ items: [], next: null }), 'scan.progress': () => ({ total: 0, done: 0, flagged: 0, running: false }) };
+  const quiet = {
+    'history.get': () => [],
+    'scans.list': () => ({ items: [], next: null }),
+    'scan.progress': () => ({ total: 0, done: 0, flagged: 0, running: false }),
+  };
 
   it('a low-confidence warning says the block became a warning, with the numbers', async () => {
     openActiveTab();
     const rule = { rule: 'lowConfidence', score: 88, threshold: 76, confidence: 0.41, minConfidence: 0.6 } as const;
-    answer({ ...quiet, 'tab.status': () => tabStatus({ kind: 'verdict', verdict: verdict({ confidence: 0.41 }), decision: { action: 'warn', reason: 'low-confidence', rule } }) });
+    answer({
+      ...quiet,
+      'tab.status': () =>
+        tabStatus({
+          kind: 'verdict',
+          verdict: verdict({ confidence: 0.41 }),
+          decision: { action: 'warn', reason: 'low-confidence', rule },
+        }),
+    });
     render(<PopupApp pollMs={10} />);
-    await waitFor(() => expect(whyLine()).toBe(`${en('whyDecision')}: ${en('why_low_confidence', 88, 76, '41%', '60%')}`));
+    await waitFor(() =>
+      expect(whyLine()).toBe(`${en('whyDecision')}: ${en('why_low_confidence', 88, 76, '41%', '60%')}`),
+    );
   });
 
   it('audit-only: what would have happened, and why', async () => {
     openActiveTab();
     const rule = { rule: 'score', level: 'block', score: 88, threshold: 76 } as const;
-    answer({ ...quiet, 'tab.status': () => tabStatus({ kind: 'verdict', verdict: verdict(), decision: { action: 'annotate', reason: 'audit-only:band:malicious', rule, auditOf: 'block' } }) });
+    answer({
+      ...quiet,
+      'tab.status': () =>
+        tabStatus({
+          kind: 'verdict',
+          verdict: verdict(),
+          decision: { action: 'annotate', reason: 'audit-only:band:malicious', rule, auditOf: 'block' },
+        }),
+    });
     render(<PopupApp pollMs={10} />);
-    await waitFor(() => expect(whyLine()).toBe(`${en('whyDecision')}: ${en('why_audit_block', en('why_score_block', 88, 76))}`));
+    await waitFor(() =>
+      expect(whyLine()).toBe(`${en('whyDecision')}: ${en('why_audit_block', en('why_score_block', 88, 76))}`),
+    );
   });
 
   it('a blocklisted site names the list entry', async () => {
     openActiveTab();
-    answer({ ...quiet, 'tab.status': () => tabStatus({ kind: 'blocklisted', decision: { action: 'block', reason: 'blocklist', rule: { rule: 'userBlockList', entry: 'example-bank.test' } } }) });
+    answer({
+      ...quiet,
+      'tab.status': () =>
+        tabStatus({
+          kind: 'blocklisted',
+          decision: {
+            action: 'block',
+            reason: 'blocklist',
+            rule: { rule: 'userBlockList', entry: 'example-bank.test' },
+          },
+        }),
+    });
     render(<PopupApp pollMs={10} />);
-    await waitFor(() => expect(whyLine()).toBe(`${en('whyDecision')}: ${en('why_user_blocklist', 'example-bank.test')}`));
+    await waitFor(() =>
+      expect(whyLine()).toBe(`${en('whyDecision')}: ${en('why_user_blocklist', 'example-bank.test')}`),
+    );
   });
 
   it('the daily scan limit is said in words', async () => {
     openActiveTab();
-    answer({ ...quiet, 'tab.status': () => tabStatus({ kind: 'checking', state: 'SUBMITTING', since: 1, waiting: 'credits', lastError: 'daily_budget' }, { problem: { code: 'daily_budget', message: '', fix: 'none' } }) });
+    answer({
+      ...quiet,
+      'tab.status': () =>
+        tabStatus(
+          { kind: 'checking', state: 'SUBMITTING', since: 1, waiting: 'credits', lastError: 'daily_budget' },
+          { problem: { code: 'daily_budget', message: '', fix: 'none' } },
+        ),
+    });
     render(<PopupApp pollMs={10} />);
     expect(await screen.findByText(en('errDailyBudget'))).toBeTruthy();
   });
@@ -93,8 +157,23 @@ describe('options', () => {
     rule: { rule: 'score', level: 'block', score: 88, threshold: 76 },
     at: Date.UTC(2026, 0, 2, 3, 4, 5),
   };
-  const listed: AuditEntry = { ...entry, url: 'https://listed.example/', host: 'listed.example', wouldBe: 'warn', verdict: null, reason: 'audit-only:x', rule: undefined, at: entry.at - 1 };
-  const base: Handlers = { 'settings.get': () => settingsData({}, { auditOnly: true }), 'settings.set': () => null, 'ledger.get': () => [], 'keys.list': () => [], 'cache.stats': () => ({ count: 0 }) };
+  const listed: AuditEntry = {
+    ...entry,
+    url: 'https://listed.example/',
+    host: 'listed.example',
+    wouldBe: 'warn',
+    verdict: null,
+    reason: 'audit-only:x',
+    rule: undefined,
+    at: entry.at - 1,
+  };
+  const base: Handlers = {
+    'settings.get': () => settingsData({}, { auditOnly: true }),
+    'settings.set': () => null,
+    'ledger.get': () => [],
+    'keys.list': () => [],
+    'cache.stats': () => ({ count: 0 }),
+  };
 
   it('audit-only list: each entry with what would have happened, the verdict and the rule in words; Clear asks, then empties it', async () => {
     let list = [entry, listed];
@@ -103,7 +182,9 @@ describe('options', () => {
     render(<OptionsApp />);
     const s = within(await screen.findByRole('region', { name: en('sec_audit') }));
     expect(await s.findByText(enCount('auditCount', 2))).toBeTruthy();
-    const rows = [...document.querySelectorAll('section#audit tbody tr')].map((tr) => [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent));
+    const rows = [...document.querySelectorAll('section#audit tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent),
+    );
     expect(rows).toEqual([
       [entry.url, en('auditWouldBlock'), en('auditVerdict', 88, en('band_malicious')), en('why_score_block', 88, 76)],
       [listed.url, en('auditWouldWarn'), '—', 'audit-only:x'], // no rule stored: its reason as it is
@@ -129,11 +210,19 @@ describe('options', () => {
     render(<OptionsApp />);
     const p = within(await screen.findByRole('region', { name: en('sec_protection') }));
     fireEvent.change(p.getByLabelText(en('minBlockConfidence')), { target: { value: '0.6' } });
-    await waitFor(() => expect(sent(calls, 'settings.set').map((c) => (c as { patch: unknown }).patch)).toEqual([{ minBlockConfidence: 0.6 }]));
+    await waitFor(() =>
+      expect(sent(calls, 'settings.set').map((c) => (c as { patch: unknown }).patch)).toEqual([
+        { minBlockConfidence: 0.6 },
+      ]),
+    );
   });
 
   it('minimum confidence to block: set by the policy, the person may only lower it', async () => {
-    answer({ ...base, 'audit.get': () => [], 'settings.get': () => settingsData({ managedKeys: ['minBlockConfidence'] }, { minBlockConfidence: 0.7 }) });
+    answer({
+      ...base,
+      'audit.get': () => [],
+      'settings.get': () => settingsData({ managedKeys: ['minBlockConfidence'] }, { minBlockConfidence: 0.7 }),
+    });
     optionsAt(en('sec_protection'));
     render(<OptionsApp />);
     const q = within(await screen.findByRole('region', { name: en('sec_protection') }));

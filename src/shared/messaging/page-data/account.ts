@@ -22,7 +22,9 @@ export interface CreatedKeyData extends ApiKeyData {
 /** `connection.test` outcomes. */
 export type ConnectionTestData =
   | { outcome: 'connected'; balance: number | null; canScan: boolean }
-  | { outcome: 'key_rejected' | 'missing_scope' | 'unreachable' | 'not_https' | 'invalid_url' | 'bad_response'; message: string }
+  | {
+      outcome: 'key_rejected' | 'missing_scope' | 'unreachable' | 'not_https' | 'invalid_url' | 'bad_response';
+      message: string;
+    }
   /** The key field was empty and the stored key belongs to another origin: nothing was sent. */
   | { outcome: 'key_for_other_service'; message: string; keyOrigin: string | null; serviceOrigin: string | null };
-

@@ -84,6 +84,10 @@ export interface SignInStatusData {
   verdict:
     | { kind: 'verified' | 'same-site'; protectedDomain: string }
     | { kind: 'allowlisted'; entry: string }
-    | { kind: 'lookalike'; protectedDomain: string; reason: 'mixed-script' | 'confusable' | 'edit-distance' | 'embedded' }
+    | {
+        kind: 'lookalike';
+        protectedDomain: string;
+        reason: 'mixed-script' | 'confusable' | 'edit-distance' | 'embedded';
+      }
     | { kind: 'none' };
 }

@@ -125,4 +125,3 @@ export interface PageScanProgressData {
   flagged: number;
   running: boolean;
 }
-

@@ -63,4 +63,3 @@ export interface ExceptionsData {
   allowed: boolean;
   items: ExceptionRow[];
 }
-

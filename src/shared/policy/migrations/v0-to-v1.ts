@@ -33,7 +33,12 @@ export function v0ToV1(v0: Record<string, unknown>): Record<string, unknown> {
   if ('threshold' in out) {
     const t = out.threshold;
     if (out.warnThreshold === undefined) out.warnThreshold = t;
-    if (typeof t === 'number' && Number.isInteger(t) && t > DEFAULT_SETTINGS.blockThreshold && out.blockThreshold === undefined) {
+    if (
+      typeof t === 'number' &&
+      Number.isInteger(t) &&
+      t > DEFAULT_SETTINGS.blockThreshold &&
+      out.blockThreshold === undefined
+    ) {
       out.blockThreshold = Math.min(100, t);
     }
     delete out.threshold;
@@ -46,7 +51,8 @@ export function v0ToV1(v0: Record<string, unknown>): Record<string, unknown> {
     delete out.whitelist;
   }
   if ('sendQuery' in out) {
-    if (out.stripQuery === undefined) out.stripQuery = typeof out.sendQuery === 'boolean' ? !out.sendQuery : out.sendQuery;
+    if (out.stripQuery === undefined)
+      out.stripQuery = typeof out.sendQuery === 'boolean' ? !out.sendQuery : out.sendQuery;
     delete out.sendQuery;
   }
   out.version = 1;

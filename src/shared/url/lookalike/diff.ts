@@ -24,7 +24,8 @@ export function differingRuns(host: string, realHost: string): HostRun[] {
   // lcs[i][j]: length of the longest common subsequence of a[i..] and b[j..].
   const lcs = Array.from({ length: a.length + 1 }, () => new Uint16Array(b.length + 1));
   for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+    for (let j = b.length - 1; j >= 0; j--)
+      lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   }
   const runs: HostRun[] = [];
   const push = (ch: string, differs: boolean) => {

@@ -5,7 +5,26 @@
  * fuzzers use)
  * costs half an edit, so two of them on a short name count as one.
  */
-const LOOKALIKE_PAIRS = ['qg', 'ce', 'uv', 'nm', 'nr', 'il', 'bd', 'zs', '38', '69', 'g9', 'e3', 'a4', 's5', 't7', 'z2', 'b6', 'hb'];
+const LOOKALIKE_PAIRS = [
+  'qg',
+  'ce',
+  'uv',
+  'nm',
+  'nr',
+  'il',
+  'bd',
+  'zs',
+  '38',
+  '69',
+  'g9',
+  'e3',
+  'a4',
+  's5',
+  't7',
+  'z2',
+  'b6',
+  'hb',
+];
 const HALF = new Set(LOOKALIKE_PAIRS.flatMap(([a, b]) => [`${a}${b}`, `${b}${a}`]));
 
 /** The distance, or `max + 1` once it is certainly past `max`. */

@@ -32,8 +32,17 @@ export function parts(host: string): Parts | null {
   const site = tenant?.site ?? match?.domain ?? h;
   const suffix = tenant?.suffix ?? match?.suffix ?? '';
   const name = tenant?.tenant ?? site.split('.')[0] ?? '';
-  const own = h.slice(0, Math.max(0, h.length - suffix.length - 1)).split('.').filter(Boolean);
+  const own = h
+    .slice(0, Math.max(0, h.length - suffix.length - 1))
+    .split('.')
+    .filter(Boolean);
   const labels = own.map((l) => unicodeOf(l));
-  const sub = h === site ? [] : h.slice(0, -site.length - 1).split('.').map((l) => unicodeOf(l));
+  const sub =
+    h === site
+      ? []
+      : h
+          .slice(0, -site.length - 1)
+          .split('.')
+          .map((l) => unicodeOf(l));
   return { host: h, site, name, suffix, icann: match?.icann ?? false, sub, labels, tenant };
 }

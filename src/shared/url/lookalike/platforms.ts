@@ -26,7 +26,15 @@ export interface PlatformFamily {
 export const PLATFORM_FAMILIES: readonly PlatformFamily[] = [
   {
     family: 'auth0',
-    tenantSuffixes: ['us.auth0.com', 'eu.auth0.com', 'au.auth0.com', 'jp.auth0.com', 'ca.auth0.com', 'uk.auth0.com', 'auth0.com'],
+    tenantSuffixes: [
+      'us.auth0.com',
+      'eu.auth0.com',
+      'au.auth0.com',
+      'jp.auth0.com',
+      'ca.auth0.com',
+      'uk.auth0.com',
+      'auth0.com',
+    ],
     ownDomains: ['auth0.com'],
     // "Tenant names must be unique" and form the domain {tenant}.{region}.auth0.com.
     source: 'https://auth0.com/docs/get-started/auth0-overview/create-tenants',
@@ -40,7 +48,14 @@ export const PLATFORM_FAMILIES: readonly PlatformFamily[] = [
   },
   {
     family: 'salesforce',
-    tenantSuffixes: ['sandbox.my.salesforce.com', 'develop.my.salesforce.com', 'scratch.my.salesforce.com', 'my.salesforce.com', 'lightning.force.com', 'my.site.com'],
+    tenantSuffixes: [
+      'sandbox.my.salesforce.com',
+      'develop.my.salesforce.com',
+      'scratch.my.salesforce.com',
+      'my.salesforce.com',
+      'lightning.force.com',
+      'my.site.com',
+    ],
     ownDomains: ['salesforce.com', 'force.com', 'site.com', 'salesforce-setup.com', 'sfdcopens.com'],
     // My Domain names are unique across Salesforce; a sandbox is MyDomain--SandboxName.sandbox.my.salesforce.com.
     subTenantSeparator: '--',
@@ -56,14 +71,37 @@ export const PLATFORM_FAMILIES: readonly PlatformFamily[] = [
   {
     family: 'microsoft',
     tenantSuffixes: ['b2clogin.com', 'ciamlogin.com'],
-    ownDomains: ['microsoftonline.com', 'microsoftonline-p.com', 'microsoft.com', 'live.com', 'windows.net', 'office.com', 'office365.com', 'microsoft365.com', 'msauth.net', 'msftauth.net', 'onmicrosoft.com', 'b2clogin.com', 'ciamlogin.com', 'azure.com'],
+    ownDomains: [
+      'microsoftonline.com',
+      'microsoftonline-p.com',
+      'microsoft.com',
+      'live.com',
+      'windows.net',
+      'office.com',
+      'office365.com',
+      'microsoft365.com',
+      'msauth.net',
+      'msftauth.net',
+      'onmicrosoft.com',
+      'b2clogin.com',
+      'ciamlogin.com',
+      'azure.com',
+    ],
     // Tenant names (<name>.onmicrosoft.com, <name>.b2clogin.com) are unique in Microsoft Entra.
     source: 'https://learn.microsoft.com/en-us/entra/fundamentals/add-custom-domain',
   },
   {
     family: 'google',
     tenantSuffixes: [],
-    ownDomains: ['google.com', 'googleusercontent.com', 'gstatic.com', 'googleapis.com', 'youtube.com', 'gmail.com', 'withgoogle.com'],
+    ownDomains: [
+      'google.com',
+      'googleusercontent.com',
+      'gstatic.com',
+      'googleapis.com',
+      'youtube.com',
+      'gmail.com',
+      'withgoogle.com',
+    ],
     ownNames: ['google'],
     // Workspace has no tenant hosts: every organization signs in on accounts.google.com.
     source: 'https://support.google.com/a/answer/182076',
@@ -120,10 +158,19 @@ export function tenantOf(host: string): TenantPlace | null {
 
 /** The family whose own sign-in host this is (accounts.google.com: google), or null. */
 export function familyOfHost(host: string): PlatformFamily | null {
-  return PLATFORM_FAMILIES.find((f) => f.ownDomains.some((d) => host === d || host.endsWith(`.${d}`)) || f.tenantSuffixes.some((s) => host.endsWith(`.${s}`))) ?? null;
+  return (
+    PLATFORM_FAMILIES.find(
+      (f) =>
+        f.ownDomains.some((d) => host === d || host.endsWith(`.${d}`)) ||
+        f.tenantSuffixes.some((s) => host.endsWith(`.${s}`)),
+    ) ?? null
+  );
 }
 
 /** True when the site (a registrable domain) belongs to the family itself. */
 export function isFamilyOwn(family: PlatformFamily, site: { site: string; name: string; icann: boolean }): boolean {
-  return family.ownDomains.some((d) => site.site === d || site.site.endsWith(`.${d}`)) || (site.icann && (family.ownNames ?? []).includes(site.name));
+  return (
+    family.ownDomains.some((d) => site.site === d || site.site.endsWith(`.${d}`)) ||
+    (site.icann && (family.ownNames ?? []).includes(site.name))
+  );
 }

@@ -34,7 +34,13 @@ function nameDistance(a: string, b: string, max: number): number {
 
 /** Words of the protected host itself besides its name (login, accounts, okta), and its suffix's. */
 function contextWords(p: Parts): string[] {
-  return [...new Set([...p.host.split('.').filter((l) => l !== p.name), ...p.suffix.split('.'), p.suffix.replaceAll('.', '')])];
+  return [
+    ...new Set([
+      ...p.host.split('.').filter((l) => l !== p.name),
+      ...p.suffix.split('.'),
+      p.suffix.replaceAll('.', ''),
+    ]),
+  ];
 }
 
 /** A label that is the protected name beside lure words only (hyphens or none between them). */
@@ -46,7 +52,11 @@ function isComboOf(segments: string[], pName: string, edits: number, context: re
   // By whole hyphen-separated pieces: one a typo of the name, the others lure words.
   for (let i = 0; i < segments.length && segments.length > 1; i++) {
     const others = segments.filter((_, j) => j !== i);
-    if (others.every((w) => madeOfWords(w, context)) && (segments[i] === pName || (edits > 0 && nameDistance(segments[i]!, pName, edits) <= edits))) return true;
+    if (
+      others.every((w) => madeOfWords(w, context)) &&
+      (segments[i] === pName || (edits > 0 && nameDistance(segments[i]!, pName, edits) <= edits))
+    )
+      return true;
   }
   // Run together: the name inside the label, the rest lure words (securitypaypal, paypalcom).
   const joined = segments.join('');
@@ -68,14 +78,17 @@ export function lookalikeOf(h: Parts, p: Parts): LookalikeReason | null {
   const hName = skeleton(hNameU);
   const confusable = !sameName && hName === pName;
   const plural = hName === `${pName}s` || hName === `${pName}es`;
-  const near = !sameName && (confusable || plural || (edits > 0 && nameDistance(hNameU, pNameU, edits) <= edits) || unhyphen(hName) === pName);
+  const near =
+    !sameName &&
+    (confusable || plural || (edits > 0 && nameDistance(hNameU, pNameU, edits) <= edits) || unhyphen(hName) === pName);
   if (near && isMixedScript(hNameU)) return 'mixed-script';
   if (confusable) return 'confusable';
   if (near) return 'edit-distance';
   // Split by dots: the last labels run together spell the name (pay.pal.com, sales.force.com).
   for (let k = 2; k <= h.labels.length; k++) {
     const joined = skeleton(h.labels.slice(-k).join(''));
-    if (joined === pName || (edits > 0 && k === 2 && nameDistance(joined, pName, edits) <= Math.min(edits, 1))) return 'edit-distance';
+    if (joined === pName || (edits > 0 && k === 2 && nameDistance(joined, pName, edits) <= Math.min(edits, 1)))
+      return 'edit-distance';
   }
   // The same name on another public suffix: paypal.co for paypal.com (the organization's own
   // other domains are exempt before this: lookalike.ts). Not between a tenant and a domain: a

@@ -15,7 +15,11 @@ export function skeleton(text: string, sequences = true): string {
   // Mapped before and after removing marks: some characters are in the table whole, others
   // only once their mark is gone. The modifier letters that read as marks (ʾ ʿ ˈ ˌ …: IDNA
   // turns ẚ into aʾ) go with them.
-  let out = mapChars(mapChars(text.toLowerCase()).normalize('NFD').replace(/[\u0300-\u036f\u02b9-\u02bf\u02c2-\u02df]/g, ''));
+  let out = mapChars(
+    mapChars(text.toLowerCase())
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f\u02b9-\u02bf\u02c2-\u02df]/g, ''),
+  );
   if (sequences) for (const [seq, letter] of CONFUSABLE_SEQUENCES) out = out.replaceAll(seq, letter);
   return out;
 }
@@ -30,7 +34,14 @@ type Script = 'latin' | 'cyrillic' | 'greek' | 'armenian' | 'other';
 function scriptOf(ch: string): Script | null {
   const c = ch.codePointAt(0)!;
   if ((c >= 0x30 && c <= 0x39) || ch === '-') return null; // digits and hyphen belong to every script
-  if ((c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x24f) || (c >= 0x1d00 && c <= 0x1d7f) || (c >= 0x1e00 && c <= 0x1eff) || (c >= 0x250 && c <= 0x2af)) return 'latin';
+  if (
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0xc0 && c <= 0x24f) ||
+    (c >= 0x1d00 && c <= 0x1d7f) ||
+    (c >= 0x1e00 && c <= 0x1eff) ||
+    (c >= 0x250 && c <= 0x2af)
+  )
+    return 'latin';
   if (c >= 0x400 && c <= 0x52f) return 'cyrillic';
   if ((c >= 0x370 && c <= 0x3ff) || (c >= 0x1f00 && c <= 0x1fff)) return 'greek';
   if (c >= 0x530 && c <= 0x58f) return 'armenian';

@@ -5,7 +5,6 @@
  * runs the same in the service worker, the content script and Node.
  */
 
-
 /** The query as (decoded name, raw value) pairs, in URL order. `?a&b=1` → [['a',''],['b','1']]. */
 export function queryPairs(search: string): Array<readonly [name: string, raw: string]> {
   const q = search.startsWith('?') ? search.slice(1) : search;
@@ -87,7 +86,12 @@ export function base64ToBytes(s: string): Uint8Array | null {
   if (!/^[A-Za-z0-9+/_-]*$/.test(b) || b.length % 4 === 1) return null;
   let bin: string;
   try {
-    bin = atob(b.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(b.length / 4) * 4, '='));
+    bin = atob(
+      b
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(b.length / 4) * 4, '='),
+    );
   } catch {
     return null;
   }

@@ -30,13 +30,32 @@ import { parseWeb } from '../parse-web';
 export type GuessVia = 'redirect-param' | 'return-param';
 
 export const REDIRECT_PARAMS: ReadonlySet<string> = new Set([
-  'url', 'u', 'dest', 'destination', 'redirect', 'redirect_url', 'redirecturl', 'redir',
-  'target', 'to', 'link', 'goto', 'out',
+  'url',
+  'u',
+  'dest',
+  'destination',
+  'redirect',
+  'redirect_url',
+  'redirecturl',
+  'redir',
+  'target',
+  'to',
+  'link',
+  'goto',
+  'out',
 ]);
 
 export const RETURN_PARAMS: ReadonlySet<string> = new Set([
-  'redirect_uri', 'return', 'returnurl', 'return_url', 'returnto', 'return_to', 'next',
-  'continue', 'callback', 'service',
+  'redirect_uri',
+  'return',
+  'returnurl',
+  'return_url',
+  'returnto',
+  'return_to',
+  'next',
+  'continue',
+  'callback',
+  'service',
 ]);
 
 export type SameSite = (hostA: string, hostB: string) => boolean;
@@ -58,7 +77,11 @@ export function guessRedirect(u: URL, sameSite: SameSite): Guess | null {
   if (u.search.length < 2) return null;
   for (const [name, raw] of queryPairs(u.search)) {
     const key = name.toLowerCase();
-    const via: GuessVia | null = REDIRECT_PARAMS.has(key) ? 'redirect-param' : RETURN_PARAMS.has(key) ? 'return-param' : null;
+    const via: GuessVia | null = REDIRECT_PARAMS.has(key)
+      ? 'redirect-param'
+      : RETURN_PARAMS.has(key)
+        ? 'return-param'
+        : null;
     // `http:a.b` (8 characters) is the shortest absolute URL the parser takes: skip shorter.
     if (via === null || raw.length < 8) continue;
     // No base URL: only an absolute URL parses, and parseWeb keeps only http(s).

@@ -35,13 +35,7 @@ export type WrapperKind =
  * - too-deep: still wrapped after MAX_UNWRAP_DEPTH unwrappings
  * - too-long: a destination much longer than its wrapper (only a forged encoding does that)
  */
-export type UnreadableReason =
-  | 'missing'
-  | 'not-a-web-url'
-  | 'bad-encoding'
-  | 'bad-structure'
-  | 'too-deep'
-  | 'too-long';
+export type UnreadableReason = 'missing' | 'not-a-web-url' | 'bad-encoding' | 'bad-structure' | 'too-deep' | 'too-long';
 
 export type Read = { ok: true; url: URL } | { ok: false; reason: UnreadableReason };
 

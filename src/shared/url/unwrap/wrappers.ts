@@ -69,7 +69,14 @@ export const WRAPPERS: readonly WrapperRule[] = [
   // Facebook's link shim (l.php; lsr.php of older shares); lm. is the mobile one; l.messenger.com for Messenger.
   {
     kind: 'facebook',
-    host: exactly('l.facebook.com', 'lm.facebook.com', 'facebook.com', 'www.facebook.com', 'm.facebook.com', 'l.messenger.com'),
+    host: exactly(
+      'l.facebook.com',
+      'lm.facebook.com',
+      'facebook.com',
+      'www.facebook.com',
+      'm.facebook.com',
+      'l.messenger.com',
+    ),
     path: /^\/(?:l|lsr)\.php$/,
     read: param('u'),
   },
@@ -77,8 +84,17 @@ export const WRAPPERS: readonly WrapperRule[] = [
   // Microsoft Defender for Office 365 Safe Links: nam12.safelinks.protection.outlook.com/?url=…
   // (some paths carry more, like /ap/…; the destination is always `url`); GCC High tenants use
   // office365.us. Teams' Safe Links is a page on Microsoft's CDN (…/atp-safelinks.html?url=…).
-  { kind: 'safelinks', host: either(within('safelinks.protection.outlook.com'), within('safelinks.protection.office365.us')), read: param('url') },
-  { kind: 'safelinks', host: exactly('statics.teams.cdn.office.net'), path: /\/atp-safelinks(?:\.html$|\/|$)/, read: param('url') },
+  {
+    kind: 'safelinks',
+    host: either(within('safelinks.protection.outlook.com'), within('safelinks.protection.office365.us')),
+    read: param('url'),
+  },
+  {
+    kind: 'safelinks',
+    host: exactly('statics.teams.cdn.office.net'),
+    path: /\/atp-safelinks(?:\.html$|\/|$)/,
+    read: param('url'),
+  },
   { kind: 'proofpoint-v1', host: PROOFPOINT, path: /^\/v1\/url\/?$/, read: readProofpointV1 },
   { kind: 'proofpoint-v2', host: PROOFPOINT, path: /^\/v2\/url\/?$/, read: readProofpointV2 },
   { kind: 'proofpoint-v3', host: PROOFPOINT, path: /^\/v3\/__/, read: readProofpointV3 },
@@ -88,18 +104,38 @@ export const WRAPPERS: readonly WrapperRule[] = [
   { kind: 'amazon-ses', host: within('awstrack.me'), read: readAmazonSes, carried: sesSpan },
   { kind: 'cisco', host: exactly('secure-web.cisco.com'), read: readCisco, carried: ciscoSpan },
   // Trend Micro's time-of-click protection on its regional hosts (imsva91-ctp., *.ctp., *-urlprotect.).
-  { kind: 'trendmicro', host: within('trendmicro.com'), path: /^\/wis\/clicktime\/(?:v1\/query|v2\/clickthrough)\/?$/, read: param('url') },
+  {
+    kind: 'trendmicro',
+    host: within('trendmicro.com'),
+    path: /^\/wis\/clicktime\/(?:v1\/query|v2\/clickthrough)\/?$/,
+    read: param('url'),
+  },
   // FireEye (Trellix) protect2.fireeye.com/v1/url?k=…&u=…: a host that is only the wrapper.
   { kind: 'fireeye', host: exactly('protect2.fireeye.com'), read: param('u') },
   { kind: 'libraesva', host: exactly('urlsand.esvalabs.com'), read: param('u') },
   // Azure's notification mail (and its per-tenant safelink.emails.azure.net hosts).
-  { kind: 'azure-email', host: either(exactly('emails.azure.microsoft.com'), under('safelink.emails.azure.net')), path: /^\/redirect\/?$/, read: param('destination') },
+  {
+    kind: 'azure-email',
+    host: either(exactly('emails.azure.microsoft.com'), under('safelink.emails.azure.net')),
+    path: /^\/redirect\/?$/,
+    read: param('destination'),
+  },
   // WhatsApp's link shim l.wl.co/l?u=…: a host that is only the wrapper.
   { kind: 'whatsapp', host: exactly('l.wl.co'), read: param('u') },
   { kind: 'slack', host: exactly('slack-redir.net'), path: /^\/link\/?$/, read: param('url') },
   // LinkedIn's old redirect and its "you are leaving LinkedIn" page.
-  { kind: 'linkedin', host: exactly('linkedin.com', 'www.linkedin.com'), path: /^\/(?:redir\/redirect|safety\/go)\/?$/, read: param('url') },
-  { kind: 'youtube', host: exactly('youtube.com', 'www.youtube.com', 'm.youtube.com'), path: /^\/redirect\/?$/, read: param('q') },
+  {
+    kind: 'linkedin',
+    host: exactly('linkedin.com', 'www.linkedin.com'),
+    path: /^\/(?:redir\/redirect|safety\/go)\/?$/,
+    read: param('url'),
+  },
+  {
+    kind: 'youtube',
+    host: exactly('youtube.com', 'www.youtube.com', 'm.youtube.com'),
+    path: /^\/redirect\/?$/,
+    read: param('q'),
+  },
   // Steam's "you are leaving Steam" page; old links used `u`.
   { kind: 'steam', host: exactly('steamcommunity.com'), path: /^\/linkfilter\/?$/, read: param('url', 'u') },
   // out.reddit.com/t3_<post>?url=…&token=…: any path.

@@ -69,7 +69,13 @@ describe('submitBatch', () => {
   it('other errors apply to every URL of the chunk, without single-scan retries', async () => {
     const { client, calls } = makeClient([json(402, { message: 'no credits' })]);
     const out = await client.submitBatch(urls(2));
-    expect(out).toEqual(urls(2).map((url) => ({ url, ok: false, error: { code: 'insufficient_credits', status: 402, message: 'no credits', retryAfterMs: null } })));
+    expect(out).toEqual(
+      urls(2).map((url) => ({
+        url,
+        ok: false,
+        error: { code: 'insufficient_credits', status: 402, message: 'no credits', retryAfterMs: null },
+      })),
+    );
     expect(calls).toHaveLength(1);
   });
 
@@ -80,31 +86,49 @@ describe('submitBatch', () => {
     expect(out[1]).toMatchObject({ ok: true, job: { id: 'scn_b' } });
   });
 
-  it('an answer in another order is paired by each item\'s url: no URL gets another\'s job', async () => {
+  it("an answer in another order is paired by each item's url: no URL gets another's job", async () => {
     const [a, b] = ['https://phish.example/', 'https://docs.example/'];
-    const { client } = makeClient([json(201, [queuedJob({ id: 'scn_docs', url: b }), queuedJob({ id: 'scn_phish', url: a })])]);
+    const { client } = makeClient([
+      json(201, [queuedJob({ id: 'scn_docs', url: b }), queuedJob({ id: 'scn_phish', url: a })]),
+    ]);
     const out = await client.submitBatch([a, b]);
-    expect(out.map((o) => [o.url, o.ok && o.job.id])).toEqual([[a, 'scn_phish'], [b, 'scn_docs']]);
+    expect(out.map((o) => [o.url, o.ok && o.job.id])).toEqual([
+      [a, 'scn_phish'],
+      [b, 'scn_docs'],
+    ]);
   });
 
   it('items that write the URL their own way (host case, no path) still pair; by position when they name no URL sent', async () => {
-    const { client } = makeClient([json(201, [queuedJob({ id: 'scn_a', url: 'https://A.example' }), queuedJob({ id: 'scn_b', url: 'https://b.example/?canonical' })])]);
+    const { client } = makeClient([
+      json(201, [
+        queuedJob({ id: 'scn_a', url: 'https://A.example' }),
+        queuedJob({ id: 'scn_b', url: 'https://b.example/?canonical' }),
+      ]),
+    ]);
     const out = await client.submitBatch(['https://a.example/', 'https://b.example/?x=1']);
     expect(out.map((o) => o.ok && o.job.id)).toEqual(['scn_a', 'scn_b']);
   });
 
-  it('the right count, but one item names a URL sent in another place and one names none: neither URL takes the other\'s job', async () => {
+  it("the right count, but one item names a URL sent in another place and one names none: neither URL takes the other's job", async () => {
     const [a, b] = ['https://a.example/', 'https://b.example/'];
-    const { client } = makeClient([json(201, [queuedJob({ id: 'scn_b1', url: b }), queuedJob({ id: 'scn_b2', url: b })])]);
+    const { client } = makeClient([
+      json(201, [queuedJob({ id: 'scn_b1', url: b }), queuedJob({ id: 'scn_b2', url: b })]),
+    ]);
     const out = await client.submitBatch([a, b]);
     expect(out[0]).toMatchObject({ ok: false, error: { code: 'bad_response' } });
     expect(out[1]).toMatchObject({ ok: true, job: { id: 'scn_b1' } });
   });
 
   it('per-item error entries become typed errors', async () => {
-    const { client } = makeClient([json(200, [queuedJob({ url: 'https://a/' }), { url: 'https://b/', status: 422, error: 'bad host' }])]);
+    const { client } = makeClient([
+      json(200, [queuedJob({ url: 'https://a/' }), { url: 'https://b/', status: 422, error: 'bad host' }]),
+    ]);
     const out = await client.submitBatch(['https://a/', 'https://b/']);
-    expect(out[1]).toEqual({ url: 'https://b/', ok: false, error: { code: 'invalid_request', status: 422, message: 'bad host', retryAfterMs: null } });
+    expect(out[1]).toEqual({
+      url: 'https://b/',
+      ok: false,
+      error: { code: 'invalid_request', status: 422, message: 'bad host', retryAfterMs: null },
+    });
   });
 
   it('an unreadable batch answer is bad_response for every URL (no resubmission: credits were spent)', async () => {

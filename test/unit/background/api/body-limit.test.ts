@@ -16,17 +16,23 @@ const CHUNK = 64 * 1024;
 function bigAnswer(total: number, headers: Record<string, string> = {}) {
   const seen = { pulled: 0, cancelled: false };
   const chunk = new TextEncoder().encode('x'.repeat(CHUNK));
-  const body = new ReadableStream<Uint8Array>({
-    pull(ctl) {
-      if (seen.pulled >= total) return ctl.close();
-      seen.pulled += CHUNK;
-      ctl.enqueue(chunk);
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(ctl) {
+        if (seen.pulled >= total) return ctl.close();
+        seen.pulled += CHUNK;
+        ctl.enqueue(chunk);
+      },
+      cancel() {
+        seen.cancelled = true;
+      },
     },
-    cancel() {
-      seen.cancelled = true;
-    },
-  }, { highWaterMark: 0 });
-  return { res: new Response(body, { status: 200, headers: { 'content-type': 'application/json', ...headers } }), seen };
+    { highWaterMark: 0 },
+  );
+  return {
+    res: new Response(body, { status: 200, headers: { 'content-type': 'application/json', ...headers } }),
+    seen,
+  };
 }
 
 describe('readBodyLimited', () => {
@@ -60,7 +66,11 @@ describe('through the client', () => {
     const { res, seen } = bigAnswer(50 * MAX_BODY_BYTES);
     const { client } = makeClient(() => res, { maxAttempts: 1 });
     const r = await client.getScan(completedJob().id);
-    expect(r.ok === false && r.error).toMatchObject({ code: 'bad_response', status: 200, message: expect.stringContaining('5 MB') });
+    expect(r.ok === false && r.error).toMatchObject({
+      code: 'bad_response',
+      status: 200,
+      message: expect.stringContaining('5 MB'),
+    });
     expect(seen.cancelled).toBe(true);
     expect(seen.pulled).toBeLessThan(2 * MAX_BODY_BYTES);
   });

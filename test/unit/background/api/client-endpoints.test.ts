@@ -4,11 +4,29 @@ import { KEY, SCAN_ID, UUID, completedJob, json, makeClient, queuedJob, text } f
 
 describe('requests', () => {
   it.each([
-    ['createKey', (c) => c.createKey({ name: 'ci', scopes: ['SCAN_WRITE'] }), 'POST', '/v1/api-keys/', { name: 'ci', scopes: ['SCAN_WRITE'] }],
+    [
+      'createKey',
+      (c) => c.createKey({ name: 'ci', scopes: ['SCAN_WRITE'] }),
+      'POST',
+      '/v1/api-keys/',
+      { name: 'ci', scopes: ['SCAN_WRITE'] },
+    ],
     ['listKeys', (c) => c.listKeys(), 'GET', '/v1/api-keys/', undefined],
     ['revokeKey', (c) => c.revokeKey('k1'), 'DELETE', '/v1/api-keys/k1', undefined],
-    ['submitScan', (c) => c.submitScan('https://a.example/x?y=1'), 'POST', '/v1/scans/', { url: 'https://a.example/x?y=1' }],
-    ['submitBatch', (c) => c.submitBatch(['https://a.example/', 'https://b.example/']), 'POST', '/v1/scans/batch', { urls: ['https://a.example/', 'https://b.example/'] }],
+    [
+      'submitScan',
+      (c) => c.submitScan('https://a.example/x?y=1'),
+      'POST',
+      '/v1/scans/',
+      { url: 'https://a.example/x?y=1' },
+    ],
+    [
+      'submitBatch',
+      (c) => c.submitBatch(['https://a.example/', 'https://b.example/']),
+      'POST',
+      '/v1/scans/batch',
+      { urls: ['https://a.example/', 'https://b.example/'] },
+    ],
     ['listScans', (c) => c.listScans(), 'GET', '/v1/scans/', undefined],
     ['getScan', (c) => c.getScan(SCAN_ID), 'GET', `/v1/scans/${UUID}`, undefined],
     ['getAnalytics', (c) => c.getAnalytics(SCAN_ID), 'GET', `/v1/scans/${UUID}/analytics`, undefined],
@@ -67,8 +85,14 @@ describe('answers', () => {
     expect(await client.submitScan('https://a.example/')).toEqual({
       ok: true,
       value: {
-        id: SCAN_ID, url: 'https://a.example/', state: 'QUEUED', createdAt: '2025-01-01T00:00:00.000Z',
-        completedAt: null, result: null, failureReason: null, extra: { priority: 'low' },
+        id: SCAN_ID,
+        url: 'https://a.example/',
+        state: 'QUEUED',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        completedAt: null,
+        result: null,
+        failureReason: null,
+        extra: { priority: 'low' },
       },
     });
   });
@@ -79,24 +103,39 @@ describe('answers', () => {
     expect(r.ok && r.value).toMatchObject({
       state: 'COMPLETED',
       completedAt: '2025-01-01T00:00:01.000Z',
-      result: { riskScore: 88, confidence: 0.93, categories: ['phishing'], reasoning: 'Looks like a bank.', indicators: [] },
+      result: {
+        riskScore: 88,
+        confidence: 0.93,
+        categories: ['phishing'],
+        reasoning: 'Looks like a bank.',
+        indicators: [],
+      },
     });
   });
 
   it('getScan → a FAILED job with its reason; an unknown state is kept raw', async () => {
     const failed = makeClient([json(200, queuedJob({ state: 'FAILED', error: { message: 'host unreachable' } }))]);
     const r = await failed.client.getScan(SCAN_ID);
-    expect(r.ok && [r.value.state, r.value.failureReason, r.value.result]).toEqual(['FAILED', 'host unreachable', null]);
+    expect(r.ok && [r.value.state, r.value.failureReason, r.value.result]).toEqual([
+      'FAILED',
+      'host unreachable',
+      null,
+    ]);
     const odd = makeClient([json(200, queuedJob({ state: 'PROCESSING' }))]);
     const s = await odd.client.getScan(SCAN_ID);
     expect(s.ok && s.value.state).toBe('PROCESSING');
   });
 
   it('listScans → items and next cursor; list items may be COMPLETED without a result', async () => {
-    const { client } = makeClient([json(200, { data: [queuedJob(), { ...completedJob(), result: undefined }, { junk: 1 }], nextCursor: 'p2' })]);
+    const { client } = makeClient([
+      json(200, { data: [queuedJob(), { ...completedJob(), result: undefined }, { junk: 1 }], nextCursor: 'p2' }),
+    ]);
     const r = await client.listScans();
     expect(r.ok && r.value.next).toBe('p2');
-    expect(r.ok && r.value.items.map((j) => [j.state, j.result])).toEqual([['QUEUED', null], ['COMPLETED', null]]);
+    expect(r.ok && r.value.items.map((j) => [j.state, j.result])).toEqual([
+      ['QUEUED', null],
+      ['COMPLETED', null],
+    ]);
   });
 
   it('createKey → the record and the secret, which is kept out of raw', async () => {
@@ -104,14 +143,31 @@ describe('answers', () => {
     const r = await client.createKey({ name: 'ci', scopes: ['SCAN_WRITE'] });
     expect(r).toEqual({
       ok: true,
-      value: { id: 'k1', name: 'ci', scopes: ['SCAN_WRITE'], createdAt: null, secret: 'sk_live_secret', raw: { id: 'k1', name: 'ci', scopes: ['SCAN_WRITE'] } },
+      value: {
+        id: 'k1',
+        name: 'ci',
+        scopes: ['SCAN_WRITE'],
+        createdAt: null,
+        secret: 'sk_live_secret',
+        raw: { id: 'k1', name: 'ci', scopes: ['SCAN_WRITE'] },
+      },
     });
   });
 
   it('listKeys → records from a {keys: [...]} envelope', async () => {
-    const { client } = makeClient([json(200, { keys: [{ id: 'k1', scope: 'SCAN_WRITE' }, { id: 'k2', scopes: [] }] })]);
+    const { client } = makeClient([
+      json(200, {
+        keys: [
+          { id: 'k1', scope: 'SCAN_WRITE' },
+          { id: 'k2', scopes: [] },
+        ],
+      }),
+    ]);
     const r = await client.listKeys();
-    expect(r.ok && r.value.map((k) => [k.id, k.scopes])).toEqual([['k1', ['SCAN_WRITE']], ['k2', []]]);
+    expect(r.ok && r.value.map((k) => [k.id, k.scopes])).toEqual([
+      ['k1', ['SCAN_WRITE']],
+      ['k2', []],
+    ]);
   });
 
   it('revokeKey accepts an empty 204 answer', async () => {
@@ -121,13 +177,22 @@ describe('answers', () => {
 
   it('credits, purchase, settings and analytics keep the whole record', async () => {
     const { client } = makeClient((c) =>
-      c.path === '/v1/credits/' ? json(200, { balance: 12, currency: 'credits' })
-        : c.path === '/v1/credits/purchase' ? json(200, { purchased: 100, balance: 112 })
-          : c.path.endsWith('/analytics') ? json(200, { views: 3, countries: ['DE'] })
+      c.path === '/v1/credits/'
+        ? json(200, { balance: 12, currency: 'credits' })
+        : c.path === '/v1/credits/purchase'
+          ? json(200, { purchased: 100, balance: 112 })
+          : c.path.endsWith('/analytics')
+            ? json(200, { views: 3, countries: ['DE'] })
             : json(200, { blockThreshold: 76 }),
     );
-    expect(await client.getCredits()).toEqual({ ok: true, value: { balance: 12, raw: { balance: 12, currency: 'credits' } } });
-    expect(await client.purchaseCredits(100)).toEqual({ ok: true, value: { balance: 112, raw: { purchased: 100, balance: 112 } } });
+    expect(await client.getCredits()).toEqual({
+      ok: true,
+      value: { balance: 12, raw: { balance: 12, currency: 'credits' } },
+    });
+    expect(await client.purchaseCredits(100)).toEqual({
+      ok: true,
+      value: { balance: 112, raw: { purchased: 100, balance: 112 } },
+    });
     expect(await client.getAnalytics(SCAN_ID)).toEqual({ ok: true, value: { views: 3, countries: ['DE'] } });
     expect(await client.getSettings()).toEqual({ ok: true, value: { blockThreshold: 76 } });
     expect(await client.putSettings({ blockThreshold: 76 })).toEqual({ ok: true, value: { blockThreshold: 76 } });

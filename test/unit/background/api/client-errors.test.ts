@@ -9,9 +9,16 @@ beforeEach(() => installI18n('en'));
 
 describe('status → error code through the client', () => {
   it.each([
-    [401, 'unauthorized'], [402, 'insufficient_credits'], [403, 'forbidden'], [404, 'not_found'],
-    [400, 'invalid_request'], [409, 'invalid_request'], [413, 'invalid_request'], [422, 'invalid_request'],
-    [500, 'server'], [503, 'server'],
+    [401, 'unauthorized'],
+    [402, 'insufficient_credits'],
+    [403, 'forbidden'],
+    [404, 'not_found'],
+    [400, 'invalid_request'],
+    [409, 'invalid_request'],
+    [413, 'invalid_request'],
+    [422, 'invalid_request'],
+    [500, 'server'],
+    [503, 'server'],
   ] as const)('POST /v1/scans/ answered %i → %s, with the status and a message', async (status, code) => {
     const { client } = makeClient([json(status, { message: `m${status}` })]);
     const r = await client.submitScan('https://a.example/');
@@ -39,7 +46,12 @@ describe('status → error code through the client', () => {
   it('429 → rate_limited with retryAfterMs from the header', async () => {
     const { client } = makeClient([json(429, { error: 'slow down' }, { 'retry-after': '120' })]);
     const r = await client.submitScan('https://a.example/');
-    expect(r.ok === false && r.error).toMatchObject({ code: 'rate_limited', status: 429, retryAfterMs: 120_000, message: 'slow down' });
+    expect(r.ok === false && r.error).toMatchObject({
+      code: 'rate_limited',
+      status: 429,
+      retryAfterMs: 120_000,
+      message: 'slow down',
+    });
   });
 
   it('a non-JSON error body gives the HTTP reason, never the body (it may be HTML)', async () => {
@@ -68,8 +80,14 @@ describe('status → error code through the client', () => {
     ['valid JSON, not a job', json(200, { hello: 'world' })],
     ['COMPLETED without a result', json(200, { ...completedJob(), result: undefined })],
     ['COMPLETED with riskScore 101', json(200, completedJob({ result: { ...completedJob().result, riskScore: 101 } }))],
-    ['COMPLETED with riskScore 88.5', json(200, completedJob({ result: { ...completedJob().result, riskScore: 88.5 } }))],
-    ['COMPLETED with riskScore "88"', json(200, completedJob({ result: { ...completedJob().result, riskScore: '88' } }))],
+    [
+      'COMPLETED with riskScore 88.5',
+      json(200, completedJob({ result: { ...completedJob().result, riskScore: 88.5 } })),
+    ],
+    [
+      'COMPLETED with riskScore "88"',
+      json(200, completedJob({ result: { ...completedJob().result, riskScore: '88' } })),
+    ],
   ])('a 2xx with %s → bad_response, never a verdict', async (_name, res) => {
     const { client } = makeClient([res], { maxAttempts: 1 });
     const r = await client.getScan('scn_0f8e4c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b');
@@ -84,7 +102,13 @@ describe('status → error code through the client', () => {
     [{ baseUrl: BASE, apiKey: 'clé' }, 'API key'],
   ])('a bad configuration %j → config error and no request', async (cfg, msg) => {
     let fetched = 0;
-    const client = createApiClient({ ...cfg, fetch: (async () => { fetched++; return json(200, {}); }) as typeof fetch });
+    const client = createApiClient({
+      ...cfg,
+      fetch: (async () => {
+        fetched++;
+        return json(200, {});
+      }) as typeof fetch,
+    });
     const r = await client.getCredits();
     expect(r.ok === false && r.error.code).toBe('config');
     expect(r.ok === false && r.error.message).toContain(msg);
@@ -97,7 +121,13 @@ describe('status → error code through the client', () => {
   });
 
   it('an injected dependency that throws still gives a typed error', async () => {
-    const client = createApiClient({ baseUrl: BASE, apiKey: KEY, now: () => { throw new Error('clock broke'); } });
+    const client = createApiClient({
+      baseUrl: BASE,
+      apiKey: KEY,
+      now: () => {
+        throw new Error('clock broke');
+      },
+    });
     const r = await client.getCredits();
     expect(r.ok === false && r.error.code).toBe('network');
   });

@@ -3,13 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { SCAN_ID, UUID, collect, completedJob, json, makeClient, sseResponse, type Call } from './fakes';
 
 /** A fake service accepting only one form of the id in paths. */
-const onlyForm = (accepted: 'bare' | 'prefixed', status = 404) => (call: Call) => {
-  const want = accepted === 'bare' ? `/v1/scans/${UUID}` : `/v1/scans/${SCAN_ID}`;
-  if (!call.path.startsWith(want)) return json(status, { message: 'no such scan' });
-  if (call.path.endsWith('/events')) return sseResponse([`data: ${JSON.stringify({ state: 'COMPLETED' })}\n\n`]);
-  if (call.path.endsWith('/analytics')) return json(200, { views: 1 });
-  return json(200, completedJob());
-};
+const onlyForm =
+  (accepted: 'bare' | 'prefixed', status = 404) =>
+  (call: Call) => {
+    const want = accepted === 'bare' ? `/v1/scans/${UUID}` : `/v1/scans/${SCAN_ID}`;
+    if (!call.path.startsWith(want)) return json(status, { message: 'no such scan' });
+    if (call.path.endsWith('/events')) return sseResponse([`data: ${JSON.stringify({ state: 'COMPLETED' })}\n\n`]);
+    if (call.path.endsWith('/analytics')) return json(200, { views: 1 });
+    return json(200, completedJob());
+  };
 
 describe('id path forms', () => {
   it('puts the bare UUID in the path first and remembers it silently when it works', async () => {
@@ -70,7 +72,11 @@ describe('id path forms', () => {
   });
 
   it('a throwing onIdForm does not fail the request', async () => {
-    const { client } = makeClient(onlyForm('bare'), { onIdForm: () => { throw new Error('storage full'); } });
+    const { client } = makeClient(onlyForm('bare'), {
+      onIdForm: () => {
+        throw new Error('storage full');
+      },
+    });
     expect((await client.getScan(SCAN_ID)).ok).toBe(true);
   });
 
@@ -85,7 +91,9 @@ describe('id path forms', () => {
 
   it('key ids get the same fallback (revokeKey)', async () => {
     const keyUuid = '11111111-2222-4333-8444-555555555555';
-    const { client, calls } = makeClient((c) => (c.path === `/v1/api-keys/key_${keyUuid}` ? json(200, { revoked: true }) : json(404, {})));
+    const { client, calls } = makeClient((c) =>
+      c.path === `/v1/api-keys/key_${keyUuid}` ? json(200, { revoked: true }) : json(404, {}),
+    );
     expect(await client.revokeKey(`key_${keyUuid}`)).toEqual({ ok: true, value: { revoked: true } });
     expect(calls.map((c) => c.method)).toEqual(['DELETE', 'DELETE']);
   });

@@ -67,12 +67,15 @@ describe('GET retries', () => {
 
 describe('global pause after 429', () => {
   it('sets pausedUntil from Retry-After (HTTP-date form) and other requests wait it out', async () => {
-    const { client, clock, calls } = makeClient((call) => {
-      if (call.path === '/v1/credits/' && calls.length === 1) {
-        return json(429, {}, { 'retry-after': new Date(clock.now() + 5000).toUTCString() });
-      }
-      return call.path === '/v1/credits/' ? ok200() : json(200, { theme: 'x' });
-    }, { maxAttempts: 1 });
+    const { client, clock, calls } = makeClient(
+      (call) => {
+        if (call.path === '/v1/credits/' && calls.length === 1) {
+          return json(429, {}, { 'retry-after': new Date(clock.now() + 5000).toUTCString() });
+        }
+        return call.path === '/v1/credits/' ? ok200() : json(200, { theme: 'x' });
+      },
+      { maxAttempts: 1 },
+    );
     const first = await client.getCredits();
     expect(first.ok).toBe(false);
     expect(client.pausedUntil()).toBe(clock.now() + 5000);
@@ -101,7 +104,12 @@ describe('POST safety and Idempotency-Key', () => {
   const keyOf = (c: { headers: Record<string, string> }) => c.headers['idempotency-key'];
 
   it('every POST carries a UUID Idempotency-Key; retries of one request reuse it', async () => {
-    const { client, calls } = makeClient([json(429, {}, { 'retry-after': '1' }), json(503, {}), 'reject', json(201, queuedJob())]);
+    const { client, calls } = makeClient([
+      json(429, {}, { 'retry-after': '1' }),
+      json(503, {}),
+      'reject',
+      json(201, queuedJob()),
+    ]);
     const r = await client.submitScan('https://a.example/');
     expect(r.ok).toBe(true);
     expect(calls).toHaveLength(4);

@@ -5,7 +5,8 @@ import type { StreamEvent } from '@/src/background/api';
 import { SCAN_ID, collect, completedJob, json, makeClient, sseResponse, text } from './fakes';
 
 const frame = (data: unknown, event = 'state') => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-const states = (events: StreamEvent[]) => events.map((e) => (e.kind === 'transition' ? e.job.state : `end:${e.reason}`));
+const states = (events: StreamEvent[]) =>
+  events.map((e) => (e.kind === 'transition' ? e.job.state : `end:${e.reason}`));
 
 describe('parseTransition', () => {
   it.each([
@@ -22,27 +23,43 @@ describe('parseTransition', () => {
     ['{"scan":{"state":"FAILED","error":"dns"}}', 'dns'],
     ['{"state":"FAILED","message":"Out of credits"}', 'Out of credits'],
     ['{"state":"FAILED"}', undefined],
-  ])('a failed frame %s keeps the service\'s reason: %s', (data, reason) => expect(parseTransition(data)?.failureReason).toBe(reason));
+  ])("a failed frame %s keeps the service's reason: %s", (data, reason) =>
+    expect(parseTransition(data)?.failureReason).toBe(reason),
+  );
 
-  it.each([['ping'], ['{"type":"heartbeat"}'], ['[1]'], ['{"state":""}'], ['{"state":5}'], ['null'], ['']])('%s → null', (data) =>
-    expect(parseTransition(data)).toBeNull());
+  it.each([['ping'], ['{"type":"heartbeat"}'], ['[1]'], ['{"state":""}'], ['{"state":5}'], ['null'], ['']])(
+    '%s → null',
+    (data) => expect(parseTransition(data)).toBeNull(),
+  );
 
   it('carries id and a valid result; drops an invalid result', () => {
-    expect(parseTransition(JSON.stringify(completedJob()))).toMatchObject({ id: SCAN_ID, state: 'COMPLETED', result: { riskScore: 88 } });
+    expect(parseTransition(JSON.stringify(completedJob()))).toMatchObject({
+      id: SCAN_ID,
+      state: 'COMPLETED',
+      result: { riskScore: 88 },
+    });
     const bad = parseTransition(JSON.stringify(completedJob({ result: { riskScore: 900 } })));
-    expect(bad).toEqual({ id: SCAN_ID, url: 'https://phish.example/', state: 'COMPLETED', createdAt: '2025-01-01T00:00:00.000Z' });
+    expect(bad).toEqual({
+      id: SCAN_ID,
+      url: 'https://phish.example/',
+      state: 'COMPLETED',
+      createdAt: '2025-01-01T00:00:00.000Z',
+    });
   });
 });
 
 describe('streamEvents', () => {
   it('yields each transition, unknown states included, and ends at the terminal one', async () => {
-    const res = sseResponse([
-      ': keep-alive\n\n',
-      frame({ id: SCAN_ID, state: 'QUEUED' }),
-      frame({ state: 'PROCESSING' }),
-      frame(completedJob()),
-      frame({ state: 'QUEUED' }), // after the terminal state: not read
-    ], 'hang');
+    const res = sseResponse(
+      [
+        ': keep-alive\n\n',
+        frame({ id: SCAN_ID, state: 'QUEUED' }),
+        frame({ state: 'PROCESSING' }),
+        frame(completedJob()),
+        frame({ state: 'QUEUED' }), // after the terminal state: not read
+      ],
+      'hang',
+    );
     const { client } = makeClient([res]);
     const events = await collect(client.streamEvents(SCAN_ID));
     expect(states(events)).toEqual(['QUEUED', 'PROCESSING', 'COMPLETED', 'end:terminal']);
@@ -58,17 +75,26 @@ describe('streamEvents', () => {
         ctl.close();
       },
     });
-    const { client } = makeClient([new Response(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } })]);
+    const { client } = makeClient([
+      new Response(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } }),
+    ]);
     expect(states(await collect(client.streamEvents(SCAN_ID)))).toEqual(['QUEUED', 'FAILED', 'end:terminal']);
   });
 
   it('ignores frames that are not transitions', async () => {
-    const { client } = makeClient([sseResponse(['data: hello\n\n', 'event: ping\ndata: {}\n\n', 'retry: 10\n\n', frame({ state: 'COMPLETED' })])]);
+    const { client } = makeClient([
+      sseResponse(['data: hello\n\n', 'event: ping\ndata: {}\n\n', 'retry: 10\n\n', frame({ state: 'COMPLETED' })]),
+    ]);
     expect(states(await collect(client.streamEvents(SCAN_ID)))).toEqual(['COMPLETED', 'end:terminal']);
   });
 
   it('a stream that sends bytes but never ends an event (so is never silent) → error, not a worker that fills up', async () => {
-    const { client } = makeClient([sseResponse([frame({ state: 'QUEUED' }), ...Array.from({ length: 20 }, () => `data: ${'x'.repeat(100_000)}\n`)], 'hang')]);
+    const { client } = makeClient([
+      sseResponse(
+        [frame({ state: 'QUEUED' }), ...Array.from({ length: 20 }, () => `data: ${'x'.repeat(100_000)}\n`)],
+        'hang',
+      ),
+    ]);
     expect(states(await collect(client.streamEvents(SCAN_ID)))).toEqual(['QUEUED', 'end:error']);
   });
 
@@ -92,7 +118,10 @@ describe('streamEvents', () => {
   it('keep-alive comments count as bytes (not silent while they come)', async () => {
     const comments = Array.from({ length: 5 }, () => ': keep-alive\n\n');
     const { client } = makeClient([sseResponse([...comments, frame({ state: 'COMPLETED' })])]);
-    expect(states(await collect(client.streamEvents(SCAN_ID, { silenceMs: 1000 })))).toEqual(['COMPLETED', 'end:terminal']);
+    expect(states(await collect(client.streamEvents(SCAN_ID, { silenceMs: 1000 })))).toEqual([
+      'COMPLETED',
+      'end:terminal',
+    ]);
   });
 
   it.each([
@@ -129,7 +158,9 @@ describe('streamEvents', () => {
     const ctl = new AbortController();
     ctl.abort();
     const { client, calls } = makeClient([json(200, {})]);
-    expect(await collect(client.streamEvents(SCAN_ID, { signal: ctl.signal }))).toEqual([{ kind: 'end', reason: 'aborted' }]);
+    expect(await collect(client.streamEvents(SCAN_ID, { signal: ctl.signal }))).toEqual([
+      { kind: 'end', reason: 'aborted' },
+    ]);
     expect(calls).toHaveLength(0);
   });
 

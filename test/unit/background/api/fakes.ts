@@ -85,7 +85,13 @@ export const completedJob = (over: Record<string, unknown> = {}) => ({
   url: 'https://phish.example/',
   state: 'COMPLETED',
   createdAt: '2025-01-01T00:00:00.000Z',
-  result: { riskScore: 88, confidence: 0.93, categories: ['phishing'], reasoning: 'Looks like a bank.', indicators: [] },
+  result: {
+    riskScore: 88,
+    confidence: 0.93,
+    categories: ['phishing'],
+    reasoning: 'Looks like a bank.',
+    indicators: [],
+  },
   ...over,
 });
 

@@ -6,17 +6,67 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseTransition } from '@/src/background/api/events';
-import { readBatchItems, readCreatedKey, readCredits, readKeyRecord, readPage, readRecord } from '@/src/background/api/readers';
+import {
+  readBatchItems,
+  readCreatedKey,
+  readCredits,
+  readKeyRecord,
+  readPage,
+  readRecord,
+} from '@/src/background/api/readers';
 import { readScanJob, readScanResult } from '@/src/background/api/schemas';
 import type { ApiResult } from '@/src/background/api';
 import { SCAN_ID, collect, json, makeClient, sseResponse, text } from './fakes';
 
-const CODES = ['network', 'timeout', 'unauthorized', 'forbidden', 'insufficient_credits', 'not_found', 'rate_limited', 'invalid_request', 'server', 'bad_response', 'config'];
+const CODES = [
+  'network',
+  'timeout',
+  'unauthorized',
+  'forbidden',
+  'insufficient_credits',
+  'not_found',
+  'rate_limited',
+  'invalid_request',
+  'server',
+  'bad_response',
+  'config',
+];
 
 /** JSON biased toward the shapes the readers look at, so the interesting branches are hit. */
-const keyName = fc.constantFrom('id', 'state', 'url', 'result', 'riskScore', 'confidence', 'categories', 'indicators', 'reasoning',
-  'data', 'items', 'scans', 'keys', 'results', 'next', 'nextCursor', 'cursor', 'job', 'scan', 'balance', 'credits', 'key', 'secret',
-  'scopes', 'scope', 'error', 'message', 'detail', 'title', '__proto__', 'constructor', 'x');
+const keyName = fc.constantFrom(
+  'id',
+  'state',
+  'url',
+  'result',
+  'riskScore',
+  'confidence',
+  'categories',
+  'indicators',
+  'reasoning',
+  'data',
+  'items',
+  'scans',
+  'keys',
+  'results',
+  'next',
+  'nextCursor',
+  'cursor',
+  'job',
+  'scan',
+  'balance',
+  'credits',
+  'key',
+  'secret',
+  'scopes',
+  'scope',
+  'error',
+  'message',
+  'detail',
+  'title',
+  '__proto__',
+  'constructor',
+  'x',
+);
 const leaf = fc.oneof(
   fc.constantFrom('COMPLETED', 'FAILED', 'QUEUED', 'PROCESSING', 'scn_1', '', 'https://a/'),
   fc.integer({ min: -5, max: 120 }),
@@ -32,7 +82,8 @@ const { json: arbJson } = fc.letrec((tie) => ({
 }));
 const anyJson = fc.oneof(arbJson, fc.jsonValue());
 
-const isTyped = (r: ApiResult<unknown>) => r.ok || (CODES.includes(r.error.code) && typeof r.error.message === 'string');
+const isTyped = (r: ApiResult<unknown>) =>
+  r.ok || (CODES.includes(r.error.code) && typeof r.error.message === 'string');
 
 function validVerdicts(v: unknown): boolean {
   const jobs = Array.isArray(v) ? v : [v];
@@ -82,7 +133,8 @@ describe('every endpoint turns arbitrary answers into ok or a typed error', () =
   it.each(calls)('%s', async (_name, run) => {
     await fc.assert(
       fc.asyncProperty(anyJson, status, fc.boolean(), async (body, st, raw) => {
-        const answer = st === 204 ? text(204, null) : raw ? text(st, (JSON.stringify(body) ?? '').slice(0, 7)) : json(st, body);
+        const answer =
+          st === 204 ? text(204, null) : raw ? text(st, (JSON.stringify(body) ?? '').slice(0, 7)) : json(st, body);
         const { client } = makeClient([answer], { maxAttempts: 2 });
         const r = await run(client);
         expect(isTyped(r)).toBe(true);

@@ -2,15 +2,31 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { codeForStatus, messageFromBody, plainText, reasonPhrase } from '@/src/background/api/errors';
-import { backoffDelay, isRetryable, parseRetryAfter, BACKOFF_CAP_MS, MAX_RETRY_AFTER_MS } from '@/src/background/api/retry-policy';
+import {
+  backoffDelay,
+  isRetryable,
+  parseRetryAfter,
+  BACKOFF_CAP_MS,
+  MAX_RETRY_AFTER_MS,
+} from '@/src/background/api/retry-policy';
 import { validateBaseUrl } from '@/src/background/api/base-url';
 import { bareId, idCandidates } from '@/src/background/api/job-id';
 
 describe('codeForStatus', () => {
   it.each([
-    [401, 'unauthorized'], [403, 'forbidden'], [402, 'insufficient_credits'], [404, 'not_found'],
-    [429, 'rate_limited'], [400, 'invalid_request'], [409, 'invalid_request'], [413, 'invalid_request'],
-    [422, 'invalid_request'], [500, 'server'], [502, 'server'], [503, 'server'], [599, 'server'],
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+    [402, 'insufficient_credits'],
+    [404, 'not_found'],
+    [429, 'rate_limited'],
+    [400, 'invalid_request'],
+    [409, 'invalid_request'],
+    [413, 'invalid_request'],
+    [422, 'invalid_request'],
+    [500, 'server'],
+    [502, 'server'],
+    [503, 'server'],
+    [599, 'server'],
   ] as const)('%i → %s', (status, code) => expect(codeForStatus(status)).toBe(code));
 });
 
@@ -48,11 +64,16 @@ describe('messageFromBody', () => {
 describe('parseRetryAfter', () => {
   const now = Date.UTC(2025, 0, 1, 12, 0, 0);
   it.each([
-    ['3', 3000], ['0', 0], ['1.5', 1500], [' 10 ', 10_000],
+    ['3', 3000],
+    ['0', 0],
+    ['1.5', 1500],
+    [' 10 ', 10_000],
     [new Date(now + 7000).toUTCString(), 7000],
     [new Date(now - 5000).toUTCString(), 0],
     // At most an hour: a year, a date next year, or digits that read as Infinity would stop every check.
-    ['31536000', MAX_RETRY_AFTER_MS], [new Date(now + 400 * 86_400_000).toUTCString(), MAX_RETRY_AFTER_MS], ['9'.repeat(400), MAX_RETRY_AFTER_MS],
+    ['31536000', MAX_RETRY_AFTER_MS],
+    [new Date(now + 400 * 86_400_000).toUTCString(), MAX_RETRY_AFTER_MS],
+    ['9'.repeat(400), MAX_RETRY_AFTER_MS],
   ])('%s → %i ms', (v, ms) => expect(parseRetryAfter(v, now)).toBe(ms));
 
   it.each([[null], [undefined], [''], ['soon'], ['-5'], ['12abc']])('%s → null', (v) =>
@@ -62,7 +83,11 @@ describe('parseRetryAfter', () => {
 
 describe('backoffDelay (full jitter)', () => {
   it.each([
-    [0, 0.999, 499], [1, 0.999, 999], [3, 0.5, 2000], [10, 0.999, 19_980], [0, 0, 0],
+    [0, 0.999, 499],
+    [1, 0.999, 999],
+    [3, 0.5, 2000],
+    [10, 0.999, 19_980],
+    [0, 0, 0],
   ])('retry %i, random %f → %i', (retry, r, ms) => expect(backoffDelay(retry, () => r)).toBe(ms));
 
   it('always lies in [0, min(cap, base·2^retry))', () =>
@@ -73,8 +98,7 @@ describe('backoffDelay (full jitter)', () => {
       }),
     ));
 
-  it('a broken random source still gives a bounded delay', () =>
-    expect(backoffDelay(2, () => Number.NaN)).toBe(1000));
+  it('a broken random source still gives a bounded delay', () => expect(backoffDelay(2, () => Number.NaN)).toBe(1000));
 });
 
 describe('isRetryable', () => {
@@ -125,7 +149,11 @@ describe('validateBaseUrl', () => {
 describe('job ids', () => {
   const uuid = '0f8e4c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
   it.each([
-    [`scn_${uuid}`, uuid], [`scn-${uuid}`, uuid], [uuid, uuid], [uuid.toUpperCase(), uuid.toUpperCase()], ['job42', 'job42'],
+    [`scn_${uuid}`, uuid],
+    [`scn-${uuid}`, uuid],
+    [uuid, uuid],
+    [uuid.toUpperCase(), uuid.toUpperCase()],
+    ['job42', 'job42'],
   ])('bareId(%s) → %s', (id, bare) => expect(bareId(id)).toBe(bare));
 
   it('tries bare first when nothing is remembered, the remembered form first otherwise', () => {

@@ -1,7 +1,14 @@
 /** Example tables for the tolerant readers (docs/decisions/015-api-client.md). */
 import { describe, expect, it } from 'vitest';
 import { readScanJob, readScanResult } from '@/src/background/api/schemas';
-import { readBatchItems, readCreatedKey, readCredits, readKeyRecord, readPage, readRecord } from '@/src/background/api/readers';
+import {
+  readBatchItems,
+  readCreatedKey,
+  readCredits,
+  readKeyRecord,
+  readPage,
+  readRecord,
+} from '@/src/background/api/readers';
 import { renderIndicator } from '@/src/background/api/shape';
 
 const result = { riskScore: 35, confidence: 0.5, categories: ['suspicious'], reasoning: 'r', indicators: [] };
@@ -60,7 +67,14 @@ describe('readScanJob', () => {
   const job = { id: 'scn_1', url: 'https://a/', state: 'QUEUED', createdAt: 't' };
   it('reads the spec fields and keeps the rest in extra', () =>
     expect(readScanJob({ ...job, priority: 1 }, { requireResult: true })).toEqual({
-      id: 'scn_1', url: 'https://a/', state: 'QUEUED', createdAt: 't', completedAt: null, result: null, failureReason: null, extra: { priority: 1 },
+      id: 'scn_1',
+      url: 'https://a/',
+      state: 'QUEUED',
+      createdAt: 't',
+      completedAt: null,
+      result: null,
+      failureReason: null,
+      extra: { priority: 1 },
     }));
 
   it.each([
@@ -86,7 +100,9 @@ describe('readScanJob', () => {
   });
 
   it('uses the submitted URL when the answer lacks one', () =>
-    expect(readScanJob({ id: 'x', state: 'QUEUED' }, { requireResult: true, fallbackUrl: 'https://b/' })?.url).toBe('https://b/'));
+    expect(readScanJob({ id: 'x', state: 'QUEUED' }, { requireResult: true, fallbackUrl: 'https://b/' })?.url).toBe(
+      'https://b/',
+    ));
 
   it.each([
     [{ failureReason: 'timeout' }, 'timeout'],
@@ -101,7 +117,8 @@ describe('readScanJob', () => {
     [{ error: 42 }, null],
     [{}, null],
   ])('FAILED reason from %j', (extra, reason) =>
-    expect(readScanJob({ ...job, state: 'FAILED', ...extra }, { requireResult: true })?.failureReason).toBe(reason));
+    expect(readScanJob({ ...job, state: 'FAILED', ...extra }, { requireResult: true })?.failureReason).toBe(reason),
+  );
 
   it('a __proto__ key stays an own field of extra', () => {
     const parsed = JSON.parse('{"id":"x","state":"QUEUED","__proto__":{"polluted":true}}') as unknown;
@@ -128,7 +145,8 @@ describe('readPage', () => {
   ])('%j → items %j, next %j', (body, items, next) => expect(readPage(body, id)).toEqual({ items, next }));
 
   it.each([[{ foo: 1 }], ['x'], [null], [undefined], [{ data: 'x' }]])('%j is not a list', (body) =>
-    expect(readPage(body, id)).toBeNull());
+    expect(readPage(body, id)).toBeNull(),
+  );
 });
 
 describe('key records', () => {
@@ -157,7 +175,8 @@ describe('key records', () => {
     expect([k?.id, k?.secret]).toEqual([id, secret]);
   });
 
-  it('a created-key answer with neither id nor secret is rejected', () => expect(readCreatedKey({ name: 'x' })).toBeNull());
+  it('a created-key answer with neither id nor secret is rejected', () =>
+    expect(readCreatedKey({ name: 'x' })).toBeNull());
 });
 
 describe('readCredits', () => {
@@ -172,7 +191,9 @@ describe('readCredits', () => {
     [{ balance: 'lots' }, null],
   ])('%j → balance %j', (body, balance) => expect(readCredits(body)?.balance).toBe(balance));
 
-  it.each([['x'], [[1]], [null], [undefined]])('%j is not a credits record', (body) => expect(readCredits(body)).toBeNull());
+  it.each([['x'], [[1]], [null], [undefined]])('%j is not a credits record', (body) =>
+    expect(readCredits(body)).toBeNull(),
+  );
 });
 
 describe('readRecord and readBatchItems', () => {

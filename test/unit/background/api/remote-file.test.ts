@@ -17,7 +17,8 @@ function server(answer: (call: Call) => Response | Promise<Response>) {
   return { calls, fetch };
 }
 
-const redirectedTo = (res: Response, url: string) => Object.defineProperties(res, { redirected: { value: true }, url: { value: url } });
+const redirectedTo = (res: Response, url: string) =>
+  Object.defineProperties(res, { redirected: { value: true }, url: { value: url } });
 
 describe('fetchRemoteFile', () => {
   it('asks with If-None-Match and no cookies, and hands back the body and the ETag', async () => {
@@ -39,18 +40,34 @@ describe('fetchRemoteFile', () => {
     ['304', () => new Response(null, { status: 304 }), { kind: 'not-modified' }],
     ['503', () => new Response('down', { status: 503 }), { kind: 'http', status: 503 }],
     ['a body over the limit', () => new Response('x'.repeat(2000), { status: 200 }), { kind: 'too-large' }],
-    ['a declared length over the limit', () => new Response('x', { status: 200, headers: { 'Content-Length': '5000' } }), { kind: 'too-large' }],
-    ['a redirect to plain http elsewhere', () => redirectedTo(new Response('evil.example', { status: 200 }), 'http://mirror.example/feed.txt'), { kind: 'redirect-refused' }],
-    ['a redirect to another https address', () => redirectedTo(new Response('a.example', { status: 200 }), 'https://cdn.example/feed.txt'), { kind: 'ok', text: 'a.example', etag: null }],
+    [
+      'a declared length over the limit',
+      () => new Response('x', { status: 200, headers: { 'Content-Length': '5000' } }),
+      { kind: 'too-large' },
+    ],
+    [
+      'a redirect to plain http elsewhere',
+      () => redirectedTo(new Response('evil.example', { status: 200 }), 'http://mirror.example/feed.txt'),
+      { kind: 'redirect-refused' },
+    ],
+    [
+      'a redirect to another https address',
+      () => redirectedTo(new Response('a.example', { status: 200 }), 'https://cdn.example/feed.txt'),
+      { kind: 'ok', text: 'a.example', etag: null },
+    ],
     ['no answer', () => Promise.reject(new TypeError('Failed to fetch')), { kind: 'unreachable' }],
   ] as const)('%s', async (_n, answer, expected) => {
     const s = server(answer as () => Response);
-    expect(await fetchRemoteFile('https://it.example/feed.txt', { etag: null, limit: 1000, fetch: s.fetch })).toEqual(expected);
+    expect(await fetchRemoteFile('https://it.example/feed.txt', { etag: null, limit: 1000, fetch: s.fetch })).toEqual(
+      expected,
+    );
   });
 
   it('fetches nothing from an address the rule refuses', async () => {
     const s = server(() => new Response('x'));
-    expect(await fetchRemoteFile('https://u:p@it.example/f', { etag: null, limit: 1000, fetch: s.fetch })).toEqual({ kind: 'redirect-refused' });
+    expect(await fetchRemoteFile('https://u:p@it.example/f', { etag: null, limit: 1000, fetch: s.fetch })).toEqual({
+      kind: 'redirect-refused',
+    });
     expect(s.calls).toEqual([]);
   });
 });

@@ -7,7 +7,10 @@ import { SSE_EXAMPLES } from '@/src/background/api/sse.examples';
 function run(chunks: string[]) {
   const events: SseEvent[] = [];
   const retries: number[] = [];
-  const p = createSseParser((e) => events.push(e), (ms) => retries.push(ms));
+  const p = createSseParser(
+    (e) => events.push(e),
+    (ms) => retries.push(ms),
+  );
   for (const c of chunks) p.feed(c);
   return { events, retries };
 }
@@ -40,12 +43,18 @@ describe('createSseParser example table', () => {
     expect(run(ex.chunks)).toEqual({ events: ex.events, retries: ex.retries ?? [] });
   });
 
-  it.each(SSE_EXAMPLES.map((e) => [e.name, e] as const))('%s: the same events however the text is split', (_name, ex) => {
-    const whole = ex.chunks.join('');
-    for (let i = 0; i <= whole.length; i += 1) {
-      for (const j of [i, Math.min(whole.length, i + 1), Math.min(whole.length, i + 3)]) {
-        expect(run([whole.slice(0, i), whole.slice(i, j), whole.slice(j)]), `split at ${i}, ${j}`).toEqual({ events: ex.events, retries: ex.retries ?? [] });
+  it.each(SSE_EXAMPLES.map((e) => [e.name, e] as const))(
+    '%s: the same events however the text is split',
+    (_name, ex) => {
+      const whole = ex.chunks.join('');
+      for (let i = 0; i <= whole.length; i += 1) {
+        for (const j of [i, Math.min(whole.length, i + 1), Math.min(whole.length, i + 3)]) {
+          expect(run([whole.slice(0, i), whole.slice(i, j), whole.slice(j)]), `split at ${i}, ${j}`).toEqual({
+            events: ex.events,
+            retries: ex.retries ?? [],
+          });
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -20,7 +20,11 @@ function fakeTiming() {
     throw new Error('not observing');
   };
   const source: TimingSource = (onEntries) => void (deliver = onEntries);
-  return { source, deliver: (...entries: [string, string | undefined][]) => deliver(entries.map(([name, nextHopProtocol]) => ({ name, nextHopProtocol }))) };
+  return {
+    source,
+    deliver: (...entries: [string, string | undefined][]) =>
+      deliver(entries.map(([name, nextHopProtocol]) => ({ name, nextHopProtocol }))),
+  };
 }
 
 describe('the protocol an ALPN id names', () => {

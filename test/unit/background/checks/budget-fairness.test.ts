@@ -11,7 +11,15 @@ import { DEFAULT_BUDGETS, type BudgetLimits } from '@/src/shared/policy/budgets'
 
 const UNCHECKED = { kind: 'unchecked' } as const;
 /** Per-minute buckets out of the way: only the day counters decide. */
-const DAY_ONLY: BudgetLimits = { ...DEFAULT_BUDGETS, hoversPerTabPerMinute: 1e5, hoversPerSitePerMinute: 1e5, navigationsPerTabPerMinute: 1e5, navigationsPerSitePerMinute: 1e5, checksPerSitePerDay: 50, checksPerDay: 1e6 };
+const DAY_ONLY: BudgetLimits = {
+  ...DEFAULT_BUDGETS,
+  hoversPerTabPerMinute: 1e5,
+  hoversPerSitePerMinute: 1e5,
+  navigationsPerTabPerMinute: 1e5,
+  navigationsPerSitePerMinute: 1e5,
+  checksPerSitePerDay: 50,
+  checksPerDay: 1e6,
+};
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -28,7 +36,10 @@ describe('the page that caused it pays, not the page it leads to', () => {
     await b.prime();
     const answers = [];
     // 200 links, each to another site: charged to each destination, none would ever be refused.
-    for (let i = 0; i < 200; i++) answers.push(await b.hold('hover', { tabId: 5, source: 'about:blank' }, `https://dest-${i}.test/`, UNCHECKED, DAY_ONLY));
+    for (let i = 0; i < 200; i++)
+      answers.push(
+        await b.hold('hover', { tabId: 5, source: 'about:blank' }, `https://dest-${i}.test/`, UNCHECKED, DAY_ONLY),
+      );
     expect(answers.filter((a) => a === null)).toHaveLength(50 * 0.8);
     expect(answers.at(-1)).toEqual({ kind: 'skipped', reason: 'budget-site-day' });
     expect((await b.report(5)).refusedSites).toEqual([{ site: 'looper.test', refused: 200 - 40 }]);
@@ -56,7 +67,10 @@ describe("the person's own navigations", () => {
       await b.hold('navigation', { tabId }, `https://looper.test/${i}`, UNCHECKED, DAY_ONLY);
     }
     b.noteRequest(tabId, 'https://looper.test/again', 'page');
-    expect(await b.hold('navigation', { tabId }, 'https://looper.test/again', UNCHECKED, DAY_ONLY)).toEqual({ kind: 'skipped', reason: 'budget-site-day' });
+    expect(await b.hold('navigation', { tabId }, 'https://looper.test/again', UNCHECKED, DAY_ONLY)).toEqual({
+      kind: 'skipped',
+      reason: 'budget-site-day',
+    });
   }
 
   it("a page typed into that tab is checked, whatever its page spent of its site's day: the browser says the person started it, just after the check asked", async () => {
@@ -78,10 +92,16 @@ describe("the person's own navigations", () => {
     await spentTab(b, 4);
     b.noteRequest(4, 'https://elsewhere.test/', 'person');
     b.noteRequest(4, 'https://bank.test/login', 'page');
-    expect(await b.hold('navigation', { tabId: 4 }, 'https://bank.test/login', UNCHECKED, DAY_ONLY)).toEqual({ kind: 'skipped', reason: 'budget-site-day' });
+    expect(await b.hold('navigation', { tabId: 4 }, 'https://bank.test/login', UNCHECKED, DAY_ONLY)).toEqual({
+      kind: 'skipped',
+      reason: 'budget-site-day',
+    });
     // Another tab's word does not count for this one (and no word: refused after the wait).
     b.noteRequest(5, 'https://bank.test/other', 'person');
-    expect(await b.hold('navigation', { tabId: 4 }, 'https://bank.test/other', UNCHECKED, DAY_ONLY)).toEqual({ kind: 'skipped', reason: 'budget-site-day' });
+    expect(await b.hold('navigation', { tabId: 4 }, 'https://bank.test/other', UNCHECKED, DAY_ONLY)).toEqual({
+      kind: 'skipped',
+      reason: 'budget-site-day',
+    });
   });
 });
 
@@ -99,7 +119,10 @@ describe('links the person activates on a page (the content script says so)', ()
     }
     b.noteCommitted(7, 'https://news.test/');
     b.noteRequest(7, 'https://news.test/next', 'page');
-    expect(await b.hold('navigation', { tabId: 7 }, 'https://news.test/next', UNCHECKED, SMALL_DAY)).toEqual({ kind: 'skipped', reason: 'budget-day' });
+    expect(await b.hold('navigation', { tabId: 7 }, 'https://news.test/next', UNCHECKED, SMALL_DAY)).toEqual({
+      kind: 'skipped',
+      reason: 'budget-day',
+    });
   }
 
   it("a link clicked after other sites spent the pages' share of the day is checked; the content script's word may come just after the check asked", async () => {
@@ -126,7 +149,10 @@ describe('links the person activates on a page (the content script says so)', ()
     await spendPageShare(b);
     b.noteClick(9, 'https://article.test/story');
     b.noteRequest(7, 'https://article.test/story', 'page');
-    expect(await b.hold('navigation', { tabId: 7 }, 'https://article.test/story', UNCHECKED, SMALL_DAY)).toEqual({ kind: 'skipped', reason: 'budget-day' });
+    expect(await b.hold('navigation', { tabId: 7 }, 'https://article.test/story', UNCHECKED, SMALL_DAY)).toEqual({
+      kind: 'skipped',
+      reason: 'budget-day',
+    });
   });
 
   it("a click on a site that spent its own day is refused for that site's spending (a content script claiming every navigation gains nothing)", async () => {
@@ -140,6 +166,9 @@ describe('links the person activates on a page (the content script says so)', ()
     }
     b.noteClick(3, 'https://looper.test/last');
     b.noteRequest(3, 'https://looper.test/last', 'page');
-    expect(await b.hold('navigation', { tabId: 3 }, 'https://looper.test/last', UNCHECKED, own)).toEqual({ kind: 'skipped', reason: 'budget-site-day' });
+    expect(await b.hold('navigation', { tabId: 3 }, 'https://looper.test/last', UNCHECKED, own)).toEqual({
+      kind: 'skipped',
+      reason: 'budget-site-day',
+    });
   });
 });

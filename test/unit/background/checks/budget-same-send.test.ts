@@ -22,7 +22,10 @@ describe('budget: the same send', () => {
     expect([first, second]).toEqual([null, null]);
     expect((await b.report(1)).today.navigations).toBe(1);
     // The tab's one token is spent: another URL is turned away.
-    expect(await b.hold('navigation', { tabId: 1 }, 'https://b.example.com/', unchecked, tight)).toEqual({ kind: 'skipped', reason: 'budget-tab' });
+    expect(await b.hold('navigation', { tabId: 1 }, 'https://b.example.com/', unchecked, tight)).toEqual({
+      kind: 'skipped',
+      reason: 'budget-tab',
+    });
   });
 
   it('once the scan ended in an error, a check is a new send and is charged', async () => {

@@ -5,13 +5,29 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createLinkChecker } from '@/src/background/checks/link-check';
-import { holdStep, holdThroughWrapper, isHeldWrapper, HOLD_TIMEOUT_MS, type HoldDeps } from '@/src/background/protection/wrapper-hold';
+import {
+  holdStep,
+  holdThroughWrapper,
+  isHeldWrapper,
+  HOLD_TIMEOUT_MS,
+  type HoldDeps,
+} from '@/src/background/protection/wrapper-hold';
 import type { CheckOutcome, Checker } from '@/src/background/checks/checker';
 import type { UrlStatus } from '@/src/shared/verdict';
 
 const verdict = (action: 'allow' | 'block', score: number): UrlStatus => ({
   kind: 'verdict',
-  verdict: { url: 'x', scanId: 's', riskScore: score, band: score > 75 ? 'malicious' : 'safe', confidence: 1, categories: [], reasoning: '', indicators: [], checkedAt: 1 },
+  verdict: {
+    url: 'x',
+    scanId: 's',
+    riskScore: score,
+    band: score > 75 ? 'malicious' : 'safe',
+    confidence: 1,
+    categories: [],
+    reasoning: '',
+    indicators: [],
+    checkedAt: 1,
+  },
   decision: { action, reason: 'test' },
 });
 
@@ -23,23 +39,41 @@ function fakeChecker(byHost: Record<string, UrlStatus>) {
     const host = new URL(raw).hostname;
     return { status: byHost[host] ?? { kind: 'unchecked' }, url: raw, host };
   };
-  const checker: Checker = { check: (raw) => answer(raw), lookup: (raw) => answer(raw), decorate: (s) => s, recheck: async () => null };
+  const checker: Checker = {
+    check: (raw) => answer(raw),
+    lookup: (raw) => answer(raw),
+    decorate: (s) => s,
+    recheck: async () => null,
+  };
   return { checker, asked };
 }
 
-const safeLinks = (to: string) => `https://nam12.safelinks.protection.outlook.com/?url=${encodeURIComponent(to)}&reserved=0`;
+const safeLinks = (to: string) =>
+  `https://nam12.safelinks.protection.outlook.com/?url=${encodeURIComponent(to)}&reserved=0`;
 
 describe('createLinkChecker', () => {
   it('a wrapped phishing link is as bad as its destination, and says so', async () => {
-    const { checker, asked } = fakeChecker({ 'nam12.safelinks.protection.outlook.com': verdict('allow', 3), 'phish.example': verdict('block', 90) });
+    const { checker, asked } = fakeChecker({
+      'nam12.safelinks.protection.outlook.com': verdict('allow', 3),
+      'phish.example': verdict('block', 90),
+    });
     const o = await createLinkChecker(checker).check(safeLinks('https://phish.example/login'), 'hover');
     expect(asked).toEqual([safeLinks('https://phish.example/login'), 'https://phish.example/login']);
     expect(o.status).toMatchObject({ kind: 'verdict', decision: { action: 'block' } });
-    expect(o).toMatchObject({ worst: 1, badHop: 'destination', leadsTo: 'phish.example', url: 'https://phish.example/login', guessed: false });
+    expect(o).toMatchObject({
+      worst: 1,
+      badHop: 'destination',
+      leadsTo: 'phish.example',
+      url: 'https://phish.example/login',
+      guessed: false,
+    });
   });
 
   it('says where a wrapped link leads even when both hops are safe', async () => {
-    const { checker } = fakeChecker({ 'nam12.safelinks.protection.outlook.com': verdict('allow', 3), 'shop.example': verdict('allow', 2) });
+    const { checker } = fakeChecker({
+      'nam12.safelinks.protection.outlook.com': verdict('allow', 3),
+      'shop.example': verdict('allow', 2),
+    });
     const o = await createLinkChecker(checker).lookup(safeLinks('https://shop.example/'));
     expect(o).toMatchObject({ worst: 0, badHop: 'link', leadsTo: 'shop.example' });
     expect(o.status).toMatchObject({ decision: { action: 'allow' } });
@@ -53,7 +87,10 @@ describe('createLinkChecker', () => {
   });
 
   it('a destination not yet judged keeps the link from being safe', async () => {
-    const { checker } = fakeChecker({ 'nam12.safelinks.protection.outlook.com': verdict('allow', 3), 'new.example': { kind: 'checking', state: 'QUEUED', since: 0 } });
+    const { checker } = fakeChecker({
+      'nam12.safelinks.protection.outlook.com': verdict('allow', 3),
+      'new.example': { kind: 'checking', state: 'QUEUED', since: 0 },
+    });
     const o = await createLinkChecker(checker).lookup(safeLinks('https://new.example/'));
     expect(o.status.kind).toBe('checking');
     expect(holdStep(o, false)).toBe('wait');
@@ -76,7 +113,10 @@ describe('createLinkChecker', () => {
 
   it('a non-web link goes to the checker as it is (its skip reason stands)', async () => {
     const { checker } = fakeChecker({});
-    const skip: Checker = { ...checker, lookup: async () => ({ status: { kind: 'skipped', reason: 'scheme' }, url: null, host: null }) };
+    const skip: Checker = {
+      ...checker,
+      lookup: async () => ({ status: { kind: 'skipped', reason: 'scheme' }, url: null, host: null }),
+    };
     const o = await createLinkChecker(skip).lookup('mailto:a@b.example');
     expect(o.status).toEqual({ kind: 'skipped', reason: 'scheme' });
     expect(o.hopUrls).toEqual([]);
@@ -86,12 +126,38 @@ describe('createLinkChecker', () => {
 describe('holdStep', () => {
   const hop = (status: UrlStatus): CheckOutcome => ({ status, url: 'u', host: 'h' });
   it.each([
-    ['a blocking hop blocks at once', verdict('block', 90), [verdict('allow', 1), { kind: 'checking', state: 'Q', since: 0 }], false, 'block'],
-    ['a hop under way: wait', { kind: 'checking', state: 'Q', since: 0 }, [verdict('allow', 1), { kind: 'checking', state: 'Q', since: 0 }], false, 'wait'],
-    ['time is up: release (strict mode holds on its own)', { kind: 'checking', state: 'Q', since: 0 }, [{ kind: 'checking', state: 'Q', since: 0 }], true, 'release'],
-    ['all judged, none bad: release', verdict('allow', 1), [verdict('allow', 1), verdict('allow', 2)], false, 'release'],
+    [
+      'a blocking hop blocks at once',
+      verdict('block', 90),
+      [verdict('allow', 1), { kind: 'checking', state: 'Q', since: 0 }],
+      false,
+      'block',
+    ],
+    [
+      'a hop under way: wait',
+      { kind: 'checking', state: 'Q', since: 0 },
+      [verdict('allow', 1), { kind: 'checking', state: 'Q', since: 0 }],
+      false,
+      'wait',
+    ],
+    [
+      'time is up: release (strict mode holds on its own)',
+      { kind: 'checking', state: 'Q', since: 0 },
+      [{ kind: 'checking', state: 'Q', since: 0 }],
+      true,
+      'release',
+    ],
+    [
+      'all judged, none bad: release',
+      verdict('allow', 1),
+      [verdict('allow', 1), verdict('allow', 2)],
+      false,
+      'release',
+    ],
   ] as const)('%s', (_n, status, hops, timedOut, step) => {
-    expect(holdStep({ status: status as UrlStatus, hops: (hops as readonly UrlStatus[]).map(hop) }, timedOut)).toBe(step);
+    expect(holdStep({ status: status as UrlStatus, hops: (hops as readonly UrlStatus[]).map(hop) }, timedOut)).toBe(
+      step,
+    );
   });
 
   it('isHeldWrapper: known wrappers only', () => {
@@ -109,10 +175,21 @@ describe('holdThroughWrapper', () => {
     const calls: string[] = [];
     let i = 0;
     let t = 0;
-    const byHost = () => ({ 'nam12.safelinks.protection.outlook.com': verdict('allow', 2), 'dest.example': dest[Math.min(i, dest.length - 1)]! });
+    const byHost = () => ({
+      'nam12.safelinks.protection.outlook.com': verdict('allow', 2),
+      'dest.example': dest[Math.min(i, dest.length - 1)]!,
+    });
     const checker: Checker = {
-      check: async (raw) => ({ status: (byHost() as Record<string, UrlStatus>)[new URL(raw).hostname] ?? { kind: 'unchecked' }, url: raw, host: new URL(raw).hostname }),
-      lookup: async (raw) => ({ status: (byHost() as Record<string, UrlStatus>)[new URL(raw).hostname] ?? { kind: 'unchecked' }, url: raw, host: new URL(raw).hostname }),
+      check: async (raw) => ({
+        status: (byHost() as Record<string, UrlStatus>)[new URL(raw).hostname] ?? { kind: 'unchecked' },
+        url: raw,
+        host: new URL(raw).hostname,
+      }),
+      lookup: async (raw) => ({
+        status: (byHost() as Record<string, UrlStatus>)[new URL(raw).hostname] ?? { kind: 'unchecked' },
+        url: raw,
+        host: new URL(raw).hostname,
+      }),
       decorate: (s) => s,
       recheck: async () => null,
     };
@@ -154,7 +231,7 @@ describe('holdThroughWrapper', () => {
     expect(h.calls).toEqual([]);
   });
 
-  it('already let through once: a failure now is the network\'s, nothing more is done', async () => {
+  it("already let through once: a failure now is the network's, nothing more is done", async () => {
     const h = hold([verdict('block', 90)], { passed: async () => true });
     await holdThroughWrapper(h.deps, 1, link);
     expect(h.calls).toEqual([]);

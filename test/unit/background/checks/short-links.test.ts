@@ -10,7 +10,21 @@ import type { CheckOutcome, Checker } from '@/src/background/checks/checker';
 import type { LedgerEntry } from '@/src/shared/messaging/protocol';
 import type { UrlStatus } from '@/src/shared/verdict';
 
-const block: UrlStatus = { kind: 'verdict', verdict: { url: 'x', scanId: 's', riskScore: 90, band: 'malicious', confidence: 1, categories: [], reasoning: '', indicators: [], checkedAt: 1 }, decision: { action: 'block', reason: 't' } };
+const block: UrlStatus = {
+  kind: 'verdict',
+  verdict: {
+    url: 'x',
+    scanId: 's',
+    riskScore: 90,
+    band: 'malicious',
+    confidence: 1,
+    categories: [],
+    reasoning: '',
+    indicators: [],
+    checkedAt: 1,
+  },
+  decision: { action: 'block', reason: 't' },
+};
 
 function world(opts: { location?: string | null; enabled: boolean; shortStatus?: UrlStatus }) {
   const heads: string[] = [];
@@ -28,10 +42,20 @@ function world(opts: { location?: string | null; enabled: boolean; shortStatus?:
   const answer = async (raw: string): Promise<CheckOutcome> => {
     asked.push(raw);
     const host = new URL(raw).hostname;
-    const status: UrlStatus = host === 'bit.ly' ? (opts.shortStatus ?? { kind: 'unchecked' }) : host === 'phish.example' ? block : { kind: 'unchecked' };
+    const status: UrlStatus =
+      host === 'bit.ly'
+        ? (opts.shortStatus ?? { kind: 'unchecked' })
+        : host === 'phish.example'
+          ? block
+          : { kind: 'unchecked' };
     return { status, url: raw, host };
   };
-  const checker: Checker = { check: (r) => answer(r), lookup: (r) => answer(r), decorate: (s) => s, recheck: async () => null };
+  const checker: Checker = {
+    check: (r) => answer(r),
+    lookup: (r) => answer(r),
+    decorate: (s) => s,
+    recheck: async () => null,
+  };
   const links = createLinkChecker(checker, { shortLinks, resolveShorteners: async () => opts.enabled });
   return { links, heads, ledger, asked };
 }
@@ -60,7 +84,11 @@ describe('short links', () => {
   });
 
   it('on, but the short URL itself was not let through the gate (paused, allow-listed…): not contacted', async () => {
-    const w = world({ enabled: true, location: 'https://phish.example/', shortStatus: { kind: 'skipped', reason: 'paused' } });
+    const w = world({
+      enabled: true,
+      location: 'https://phish.example/',
+      shortStatus: { kind: 'skipped', reason: 'paused' },
+    });
     await w.links.check('https://bit.ly/abc', 'hover');
     expect(w.heads).toEqual([]);
   });

@@ -49,7 +49,9 @@ beforeEach(async () => {
   svc.resetFaults();
   svc.clearLog();
   pushes = [];
-  vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((async (tabId: number, message: never, options: unknown) => void pushes.push({ tabId, message, options })) as never);
+  vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation(
+    (async (tabId: number, message: never, options: unknown) => void pushes.push({ tabId, message, options })) as never,
+  );
   boot();
   await app.settings.set({ serviceUrl: svc.baseUrl, apiKey: svc.demoKey });
 });
@@ -82,7 +84,12 @@ describe('links.lookup: only what a warning needs (docs/decisions/001-content-ti
     // The safe, visited URL reads exactly like one never checked.
     expect(data[safe]).toEqual({ status: 'unknown' });
     expect(data['https://never.example/']).toEqual({ status: 'unknown' });
-    expect(data[bad]).toMatchObject({ status: 'verdict', action: 'block', band: 'malicious', categories: ['phishing'] });
+    expect(data[bad]).toMatchObject({
+      status: 'verdict',
+      action: 'block',
+      band: 'malicious',
+      categories: ['phishing'],
+    });
     expect(JSON.stringify(data)).not.toMatch(/checkedAt|scn_/);
     // Our own pages still get the full answer.
     const full = await route({ type: 'links.lookup', urls: [safe] }, pageSender);
@@ -144,7 +151,8 @@ describe('links.lookup: only what a warning needs (docs/decisions/001-content-ti
     const links = createFrameLinks(10_000, 500, 100_000);
     const long = (doc: number, n: number) => `https://l.example/${doc}/${n}/${'x'.repeat(980)}`;
     // 60 documents × 20 links of ~1 KB: 1.2 MB asked for, 100 KB allowed.
-    for (let doc = 0; doc < 60; doc++) for (let n = 0; n < 20; n++) expect(links.note({ tabId: 1, frameId: doc }, long(doc, n))).toBe(true);
+    for (let doc = 0; doc < 60; doc++)
+      for (let n = 0; n < 20; n++) expect(links.note({ tabId: 1, frameId: doc }, long(doc, n))).toBe(true);
     const kept = Array.from({ length: 60 }, (_, doc) => links.has({ tabId: 1, frameId: doc }, long(doc, 0)));
     expect(kept.filter(Boolean).length).toBeLessThanOrEqual(5);
     expect(kept.slice(-4)).toEqual([true, true, true, true]); // the newest stay
@@ -167,10 +175,24 @@ describe('pushes go to the frame that asked (docs/decisions/001-content-tier.md)
     // Another frame of the tab hovered a safe link: it hears only of that link, never a verdict.
     const plain = 'http://plain-frame.example/';
     await route({ type: 'link.hover', url: plain }, frameSender(5, 0, 'doc-0'));
-    const isVerdictPush = (p: (typeof pushes)[number]) => Object.values(p.message.links ?? {}).some((i) => (i as { status: string }).status === 'verdict');
-    const push = await waitFor(() => pushes.find((p) => JSON.stringify(p.message).includes('malware-frame') && isVerdictPush(p)) ?? null);
-    expect(push).toMatchObject({ tabId: 5, options: { frameId: 7, documentId: 'doc-7' }, message: { type: 'links.update', links: { [raw]: { status: 'verdict', action: 'block' } } } });
-    await waitFor(async () => ((await route({ type: 'links.lookup', urls: [plain] }, pageSender)) as { data: Record<string, { status: string }> }).data[plain]!.status === 'verdict' || null);
+    const isVerdictPush = (p: (typeof pushes)[number]) =>
+      Object.values(p.message.links ?? {}).some((i) => (i as { status: string }).status === 'verdict');
+    const push = await waitFor(
+      () => pushes.find((p) => JSON.stringify(p.message).includes('malware-frame') && isVerdictPush(p)) ?? null,
+    );
+    expect(push).toMatchObject({
+      tabId: 5,
+      options: { frameId: 7, documentId: 'doc-7' },
+      message: { type: 'links.update', links: { [raw]: { status: 'verdict', action: 'block' } } },
+    });
+    await waitFor(
+      async () =>
+        (
+          (await route({ type: 'links.lookup', urls: [plain] }, pageSender)) as {
+            data: Record<string, { status: string }>;
+          }
+        ).data[plain]!.status === 'verdict' || null,
+    );
     await new Promise((r) => setTimeout(r, 50));
     const updates = pushes.filter((p) => p.message.type === 'links.update');
     expect(updates.filter(isVerdictPush)).toHaveLength(1);
@@ -179,12 +201,21 @@ describe('pushes go to the frame that asked (docs/decisions/001-content-tier.md)
     for (const p of updates) {
       const [url, ...more] = Object.keys(p.message.links ?? {});
       expect(more).toEqual([]);
-      expect(p.options).toEqual(url === raw ? { frameId: 7, documentId: 'doc-7' } : { frameId: 0, documentId: 'doc-0' });
+      expect(p.options).toEqual(
+        url === raw ? { frameId: 7, documentId: 'doc-7' } : { frameId: 0, documentId: 'doc-0' },
+      );
       const info = p.message.links![url!] as Record<string, unknown>;
-      if (info.status !== 'verdict') expect(info).toSatisfy((i: Record<string, unknown>) => (i.status === 'pending' && Object.keys(i).join() === 'status,progress') || (i.status === 'unknown' && Object.keys(i).join() === 'status'));
+      if (info.status !== 'verdict')
+        expect(info).toSatisfy(
+          (i: Record<string, unknown>) =>
+            (i.status === 'pending' && Object.keys(i).join() === 'status,progress') ||
+            (i.status === 'unknown' && Object.keys(i).join() === 'status'),
+        );
     }
     // The hovering frame's last word on its safe link: "no warning" (its tooltip stops saying "checking").
-    expect(updates.filter((p) => p.message.links?.[plain] !== undefined).at(-1)?.message.links?.[plain]).toEqual({ status: 'unknown' });
+    expect(updates.filter((p) => p.message.links?.[plain] !== undefined).at(-1)?.message.links?.[plain]).toEqual({
+      status: 'unknown',
+    });
     expect(JSON.stringify(pushes)).not.toMatch(/checkedAt|scn_|since/);
   });
 
@@ -202,23 +233,55 @@ describe('no pass from a content script (docs/decisions/001-content-tier.md)', (
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid_message' } });
     expect(await hasPass(9, url, true)).toBe(false);
     const tab = await fakeBrowser.tabs.create({ url });
-    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId: tab.id!, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now() } as never);
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({
+      tabId: tab.id!,
+      url,
+      frameId: 0,
+      parentFrameId: -1,
+      timeStamp: Date.now(),
+    } as never);
     await waitFor(async () => ((await fakeBrowser.tabs.get(tab.id!)).url ?? '').includes('/blocked.html?t=') || null);
   });
 
   it('"Proceed anyway" needs a block-level verdict: a token for a warn-level page grants nothing', async () => {
-    const { token, written } = createToken({ tabId: 3, rawUrl: 'https://risky.example/', url: 'https://risky.example/', host: 'risky.example', verdict: null, decision: { action: 'warn', reason: 'band:high' }, pending: false, createdAt: Date.now() });
+    const { token, written } = createToken({
+      tabId: 3,
+      rawUrl: 'https://risky.example/',
+      url: 'https://risky.example/',
+      host: 'risky.example',
+      verdict: null,
+      decision: { action: 'warn', reason: 'band:high' },
+      pending: false,
+      createdAt: Date.now(),
+    });
     await written;
-    expect(await route({ type: 'blocked.proceed', token }, pageSender)).toMatchObject({ ok: false, error: { code: 'not_blocked' } });
+    expect(await route({ type: 'blocked.proceed', token }, pageSender)).toMatchObject({
+      ok: false,
+      error: { code: 'not_blocked' },
+    });
     expect(await hasPass(3, 'https://risky.example/', true)).toBe(false);
-    const held = createToken({ tabId: 3, rawUrl: 'https://held.example/', url: 'https://held.example/', host: 'held.example', verdict: null, decision: { action: 'block', reason: 'strict:pending' }, pending: true, createdAt: Date.now() });
+    const held = createToken({
+      tabId: 3,
+      rawUrl: 'https://held.example/',
+      url: 'https://held.example/',
+      host: 'held.example',
+      verdict: null,
+      decision: { action: 'block', reason: 'strict:pending' },
+      pending: true,
+      createdAt: Date.now(),
+    });
     await held.written;
-    expect(await route({ type: 'blocked.proceed', token: held.token }, pageSender)).toMatchObject({ ok: false, error: { code: 'pending' } });
+    expect(await route({ type: 'blocked.proceed', token: held.token }, pageSender)).toMatchObject({
+      ok: false,
+      error: { code: 'pending' },
+    });
   });
 
   it(`at most ${MAX_PASSES} passes are live at once`, async () => {
     for (let i = 0; i < MAX_PASSES + 5; i++) await grantPass(1, `https://p${i}.example/`, 'proceed', 1000 + i);
-    const live = await Promise.all(Array.from({ length: MAX_PASSES + 5 }, (_, i) => hasPass(1, `https://p${i}.example/`, true, 2000)));
+    const live = await Promise.all(
+      Array.from({ length: MAX_PASSES + 5 }, (_, i) => hasPass(1, `https://p${i}.example/`, true, 2000)),
+    );
     expect(live.filter(Boolean)).toHaveLength(MAX_PASSES);
     expect(live.slice(0, 5)).toEqual([false, false, false, false, false]); // the oldest went
   });
@@ -236,17 +299,34 @@ async function settledCount(read: () => string[], expected: number): Promise<str
 
 describe('budgets (docs/decisions/010-budgets.md)', () => {
   async function navigateIn(tabId: number, url: string) {
-    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now() } as never);
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({
+      tabId,
+      url,
+      frameId: 0,
+      parentFrameId: -1,
+      timeStamp: Date.now(),
+    } as never);
   }
   async function commit(tabId: number, url: string) {
-    await fakeBrowser.webNavigation.onCommitted.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), transitionType: 'link', transitionQualifiers: [] } as never);
+    await fakeBrowser.webNavigation.onCommitted.trigger({
+      tabId,
+      url,
+      frameId: 0,
+      parentFrameId: -1,
+      timeStamp: Date.now(),
+      transitionType: 'link',
+      transitionQualifiers: [],
+    } as never);
   }
 
   it('a page navigating a tab in a loop (to URLs answering 204) gets the tab budget sent, no more; the popup says why', async () => {
     const tab = await fakeBrowser.tabs.create({ url: 'https://looper.example/' });
     await commit(tab.id!, 'https://looper.example/');
     for (let i = 0; i < 60; i++) await navigateIn(tab.id!, `https://looper.example/204/${i}`);
-    const urls = await settledCount(() => sent().filter((u) => u.startsWith('https://looper.example/')), bucketSize(DEFAULT_BUDGETS.navigationsPerTabPerMinute));
+    const urls = await settledCount(
+      () => sent().filter((u) => u.startsWith('https://looper.example/')),
+      bucketSize(DEFAULT_BUDGETS.navigationsPerTabPerMinute),
+    );
     // A burst: the tab bucket's size (10 of the 20 a minute), at once.
     expect(urls).toHaveLength(bucketSize(DEFAULT_BUDGETS.navigationsPerTabPerMinute));
     // The tab shows one of the refused URLs: the popup names the budget, not "not checked".
@@ -265,19 +345,34 @@ describe('budgets (docs/decisions/010-budgets.md)', () => {
     await commit(opener.id!, 'https://popups.example/');
     for (let i = 0; i < 40; i++) {
       const t = await fakeBrowser.tabs.create({ url: 'about:blank' });
-      await fakeBrowser.webNavigation.onCreatedNavigationTarget.trigger({ sourceTabId: opener.id!, sourceProcessId: 1, sourceFrameId: 0, tabId: t.id!, url: `https://target-${i}.example/`, timeStamp: Date.now() } as never);
+      await fakeBrowser.webNavigation.onCreatedNavigationTarget.trigger({
+        sourceTabId: opener.id!,
+        sourceProcessId: 1,
+        sourceFrameId: 0,
+        tabId: t.id!,
+        url: `https://target-${i}.example/`,
+        timeStamp: Date.now(),
+      } as never);
       await navigateIn(t.id!, `https://target-${i}.example/`);
     }
-    expect(await settledCount(() => sent().filter((u) => u.includes('target-')), bucketSize(DEFAULT_BUDGETS.navigationsPerSitePerMinute))).toHaveLength(bucketSize(DEFAULT_BUDGETS.navigationsPerSitePerMinute));
+    expect(
+      await settledCount(
+        () => sent().filter((u) => u.includes('target-')),
+        bucketSize(DEFAULT_BUDGETS.navigationsPerSitePerMinute),
+      ),
+    ).toHaveLength(bucketSize(DEFAULT_BUDGETS.navigationsPerSitePerMinute));
   });
 
   it('hovers: a page faking hover intent on 100 links gets the tab hover budget sent; cached links cost nothing', async () => {
     const cached = 'https://cached-hover.example/';
     await known(cached);
     svc.clearLog();
-    for (let i = 0; i < 100; i++) await route({ type: 'link.hover', url: `http://flood-${i}.example/` }, frameSender(77));
+    for (let i = 0; i < 100; i++)
+      await route({ type: 'link.hover', url: `http://flood-${i}.example/` }, frameSender(77));
     for (let i = 0; i < 20; i++) await route({ type: 'link.hover', url: cached }, frameSender(77));
-    expect(await settledCount(sent, bucketSize(DEFAULT_BUDGETS.hoversPerTabPerMinute))).toHaveLength(bucketSize(DEFAULT_BUDGETS.hoversPerTabPerMinute));
+    expect(await settledCount(sent, bucketSize(DEFAULT_BUDGETS.hoversPerTabPerMinute))).toHaveLength(
+      bucketSize(DEFAULT_BUDGETS.hoversPerTabPerMinute),
+    );
     expect(sent()).not.toContain(cached);
   });
 
@@ -295,23 +390,36 @@ describe('budgets (docs/decisions/010-budgets.md)', () => {
     for (let i = 0; i < 15; i++) await navigateIn(tab.id!, `https://restart.example/a${i}`);
     await app.budget.flush();
     // A new worker life: memory gone, storage (session included) kept.
-    for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
+    for (const ev of Object.values(fakeBrowser.webNavigation))
+      (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
     boot();
     for (let i = 0; i < 15; i++) await navigateIn(tab.id!, `https://restart.example/b${i}`);
-    expect(await settledCount(() => sent().filter((u) => u.startsWith('https://restart.example/')), bucketSize(DEFAULT_BUDGETS.navigationsPerTabPerMinute))).toHaveLength(bucketSize(DEFAULT_BUDGETS.navigationsPerTabPerMinute));
+    expect(
+      await settledCount(
+        () => sent().filter((u) => u.startsWith('https://restart.example/')),
+        bucketSize(DEFAULT_BUDGETS.navigationsPerTabPerMinute),
+      ),
+    ).toHaveLength(bucketSize(DEFAULT_BUDGETS.navigationsPerTabPerMinute));
   });
 
-  it('an imported settings file cannot lift the budgets (it is the attacker\'s file)', async () => {
-    const json = JSON.stringify({ hoverDelayMs: 200, budgets: { navigationsPerTabPerMinute: 100_000, hoversPerTabPerMinute: 100_000, checksPerDay: 10_000_000 } });
+  it("an imported settings file cannot lift the budgets (it is the attacker's file)", async () => {
+    const json = JSON.stringify({
+      hoverDelayMs: 200,
+      budgets: { navigationsPerTabPerMinute: 100_000, hoversPerTabPerMinute: 100_000, checksPerDay: 10_000_000 },
+    });
     const r = await route({ type: 'settings.import', json, apply: true }, pageSender);
-    expect(r).toMatchObject({ ok: true, data: { applied: true, plan: { ignored: [expect.objectContaining({ key: 'budgets' })] } } });
+    expect(r).toMatchObject({
+      ok: true,
+      data: { applied: true, plan: { ignored: [expect.objectContaining({ key: 'budgets' })] } },
+    });
     expect((await app.settings.get()).settings.hoverDelayMs).toBe(200);
     expect((await app.settings.get()).settings.budgets).toEqual(DEFAULT_BUDGETS);
   });
 
   it('our own checks (popup, menu) are not budgeted', async () => {
     const tabId = await popupTab();
-    for (let i = 0; i < 30; i++) await route({ type: 'scan.url', url: `https://mine-${i}.example/`, reason: 'popup', tabId }, pageSender);
+    for (let i = 0; i < 30; i++)
+      await route({ type: 'scan.url', url: `https://mine-${i}.example/`, reason: 'popup', tabId }, pageSender);
     // All 30 reach the service (a budget would have stopped them at the tab's 10, at once).
     await waitFor(() => sent().filter((u) => u.includes('mine-')).length === 30 || null, 5000);
     expect(sent().filter((u) => u.includes('mine-'))).toHaveLength(30);

@@ -10,7 +10,11 @@ import { startService, type ScanningService } from '../../../service/server';
 import { submittedUrls } from '../../../shared/service-log';
 import type { SenderLike } from '@/src/background/router';
 import { pageSender, setupApp } from '../harness/app';
-import { createReportOpenLimit, reportOpenDecision, REPORT_OPENS_PER_TAB } from '@/src/background/content-tier/report-open';
+import {
+  createReportOpenLimit,
+  reportOpenDecision,
+  REPORT_OPENS_PER_TAB,
+} from '@/src/background/content-tier/report-open';
 import { REPORT_OPEN_EXAMPLES } from '@/src/background/content-tier/report-open.examples';
 import { reportQuery } from '@/src/background/handlers/report-open';
 import { waitFor } from '../harness/worker';
@@ -68,7 +72,14 @@ beforeAll(async () => {
 });
 afterAll(() => svc.stop());
 
-const frameSender = (tabId: number, documentId = 'doc-1'): SenderLike => ({ id: 'test-extension-id', url: 'https://forum.example/', origin: 'https://forum.example', tab: { id: tabId, url: 'https://forum.example/' }, frameId: 0, documentId });
+const frameSender = (tabId: number, documentId = 'doc-1'): SenderLike => ({
+  id: 'test-extension-id',
+  url: 'https://forum.example/',
+  origin: 'https://forum.example',
+  tab: { id: tabId, url: 'https://forum.example/' },
+  frameId: 0,
+  documentId,
+});
 
 describe('report.open from a content script', () => {
   const w = setupApp(() => svc);
@@ -80,7 +91,9 @@ describe('report.open from a content script', () => {
     // and the tabs the background opens are recorded.
     vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation((async () => undefined) as never);
     created = [];
-    vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation((async (p: { url?: string }) => (created.push(p.url ?? ''), { id: 99 })) as never);
+    vi.spyOn(fakeBrowser.tabs, 'create').mockImplementation(
+      (async (p: { url?: string }) => (created.push(p.url ?? ''), { id: 99 })) as never,
+    );
   });
 
   /** The frame hovers `url` and waits until its verdict is known. */
@@ -119,13 +132,22 @@ describe('report.open from a content script', () => {
   it('refuses a link the document never reported, a safe link, and a URL it only names', async () => {
     const safe = 'https://safe-report.example/';
     await hovered(5, safe);
-    expect(await route({ type: 'report.open', url: safe }, frameSender(5))).toMatchObject({ ok: false, error: { code: 'not_flagged' } });
+    expect(await route({ type: 'report.open', url: safe }, frameSender(5))).toMatchObject({
+      ok: false,
+      error: { code: 'not_flagged' },
+    });
     // Flagged, but reported by another document (another page in the same tab): not this one's.
     const bad = 'https://phish-elsewhere.example/';
     await hovered(5, bad);
-    expect(await route({ type: 'report.open', url: bad }, frameSender(5, 'doc-2'))).toMatchObject({ ok: false, error: { code: 'not_flagged' } });
+    expect(await route({ type: 'report.open', url: bad }, frameSender(5, 'doc-2'))).toMatchObject({
+      ok: false,
+      error: { code: 'not_flagged' },
+    });
     // Never reported by anyone.
-    expect(await route({ type: 'report.open', url: 'https://phish-never.example/' }, frameSender(5))).toMatchObject({ ok: false, error: { code: 'not_flagged' } });
+    expect(await route({ type: 'report.open', url: 'https://phish-never.example/' }, frameSender(5))).toMatchObject({
+      ok: false,
+      error: { code: 'not_flagged' },
+    });
     expect(created).toEqual([]);
     expect(submittedUrls(svc.log)).not.toContain('https://phish-never.example/');
   });

@@ -69,7 +69,10 @@ describe('tab privacy (tab-privacy.ts)', () => {
   });
 
   it('learns the open tabs at once; a failing query learns nothing and does not throw', async () => {
-    const d = tabs([[1, false], [2, true]]);
+    const d = tabs([
+      [1, false],
+      [2, true],
+    ]);
     const p = createTabPrivacy(d);
     await p.learnOpenTabs();
     expect(await p.incognito(2)).toBe(true);
@@ -180,6 +183,8 @@ describe('before a navigation POST leaves (engine.ts, engine-submit.ts)', () => 
     });
     await expect(w.engine.request(url, 'navigation')).rejects.toThrow('disk full');
     await new Promise((r) => setTimeout(r, 100));
-    expect(svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes('phish-not-stored'))).toEqual([]);
+    expect(
+      svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes('phish-not-stored')),
+    ).toEqual([]);
   });
 });

@@ -16,7 +16,11 @@ const svc = useLocalService({ processingDelayMs: 50, keepAliveMs: 100 });
 
 function budget(limit: { n: number }) {
   let stored: BudgetState | undefined;
-  return createDailyBudget({ limit: async () => limit.n, load: async () => stored, save: async (s) => void (stored = s) });
+  return createDailyBudget({
+    limit: async () => limit.n,
+    load: async () => stored,
+    save: async (s) => void (stored = s),
+  });
 }
 
 describe('maxCreditsPerDay', () => {
@@ -35,7 +39,12 @@ describe('maxCreditsPerDay', () => {
     // Not recorded as sent: the privacy ledger lists only what left.
     expect((await readLedger()).map((e) => e.url)).not.toContain(c);
     // Strict mode with fail mode "block" fails closed, with its own reason.
-    const strict = strictOutcome({ settings: { strictMode: true, strictFailMode: 'block', strictTimeoutMs: 5000, auditOnly: false }, status: w.engine.peek(c), problem: w.engine.problem(), elapsedMs: null });
+    const strict = strictOutcome({
+      settings: { strictMode: true, strictFailMode: 'block', strictTimeoutMs: 5000, auditOnly: false },
+      status: w.engine.peek(c),
+      problem: w.engine.problem(),
+      elapsedMs: null,
+    });
     expect(strict).toEqual({ action: 'block', reason: 'strict:daily-budget' });
 
     // Past the job deadline, a wake (resume) keeps it: nothing dropped, still nothing sent.
@@ -60,20 +69,27 @@ describe('maxCreditsPerDay', () => {
     const urls = ['http://h1.example/', 'http://h2.example/', 'http://h3.example/', 'http://h4.example/'];
     for (const u of urls) await w.engine.request(u, 'hover', 3);
     await waitFor(() => verdictUpdate(w, urls[0]!) && verdictUpdate(w, urls[1]!));
-    await waitFor(() => w.engine.peek(urls[3]!).kind === 'checking' && (w.engine.peek(urls[3]!) as { waiting?: string }).waiting === 'credits');
+    await waitFor(
+      () =>
+        w.engine.peek(urls[3]!).kind === 'checking' &&
+        (w.engine.peek(urls[3]!) as { waiting?: string }).waiting === 'credits',
+    );
     expect(submittedUrls(svc.log)).toEqual(urls.slice(0, 2));
     expect(w.engine.peek(urls[2]!)).toMatchObject({ kind: 'checking', waiting: 'credits', lastError: 'daily_budget' });
   });
 
   it('no limit (0) counts nothing and sends everything', async () => {
     const w = await startWorker(svc.baseUrl, svc.demoKey, { dailyBudget: budget({ n: 0 }) });
-    for (const u of ['http://n1.example/', 'http://n2.example/', 'http://n3.example/']) await w.engine.request(u, 'navigation');
+    for (const u of ['http://n1.example/', 'http://n2.example/', 'http://n3.example/'])
+      await w.engine.request(u, 'navigation');
     await waitFor(() => submittedUrls(svc.log).length === 3);
     expect(w.engine.problem()).toBeNull();
   });
 
   it('a budget that cannot be read holds the URL back rather than overspend', async () => {
-    const w = await startWorker(svc.baseUrl, svc.demoKey, { dailyBudget: { tryConsume: () => Promise.reject(new Error('storage gone')) } });
+    const w = await startWorker(svc.baseUrl, svc.demoKey, {
+      dailyBudget: { tryConsume: () => Promise.reject(new Error('storage gone')) },
+    });
     await w.engine.request('http://broken.example/', 'navigation');
     await waitFor(() => w.engine.problem()?.code === 'daily_budget');
     expect(submittedUrls(svc.log)).toEqual([]);
@@ -87,7 +103,9 @@ describe('maxCreditsPerDay', () => {
     await w1.engine.request('http://first.example/', 'navigation');
     await w1.engine.request('http://second.example/', 'navigation');
     // The first one's success after the second was held does not clear the problem: no room is left.
-    await waitFor(() => verdictUpdate(w1, 'http://first.example/') && w1.engine.peek('http://second.example/').kind === 'checking');
+    await waitFor(
+      () => verdictUpdate(w1, 'http://first.example/') && w1.engine.peek('http://second.example/').kind === 'checking',
+    );
     expect(w1.engine.problem()).toMatchObject({ code: 'daily_budget' });
     w1.kill();
     const w2 = await startWorker(svc.baseUrl, svc.demoKey, { dailyBudget: shared });

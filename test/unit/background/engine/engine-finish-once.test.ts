@@ -61,7 +61,9 @@ function setup(opts: { getScan?: () => Promise<ScanJob>; cacheSet?: (c: VerdictC
     },
   };
   const samples: Array<number | null> = [];
-  const api = { getScan: async () => ({ ok: true as const, value: await (opts.getScan ?? (async () => done()))() }) } as unknown as ApiClient;
+  const api = {
+    getScan: async () => ({ ok: true as const, value: await (opts.getScan ?? (async () => done()))() }),
+  } as unknown as ApiClient;
   const core = createEngineCore({
     jobs,
     cache,

@@ -21,7 +21,10 @@ const streamsAsked = (url: string) => {
 };
 const jobGets = (url: string) => {
   const scan = scanOf(url);
-  return scan ? svc.log.filter((e) => e.method === 'GET' && !e.path.endsWith('/events') && e.path.includes(uuidOf(scan.id))).length : 0;
+  return scan
+    ? svc.log.filter((e) => e.method === 'GET' && !e.path.endsWith('/events') && e.path.includes(uuidOf(scan.id)))
+        .length
+    : 0;
 };
 
 /**
@@ -73,7 +76,10 @@ describe('event streams under a burst', () => {
   it(`over HTTP/2 or 3 (one shared connection): twelve navigations at once all stream, up to ${MAX_STREAMS_MULTIPLEXED}, and none is polled`, async () => {
     svc.setProcessingDelay(1500);
     const { c, wrapApi } = streamCounter();
-    const w = await startWorker(svc.baseUrl, svc.demoKey, { wrapApi, streams: { cap: () => streamCap(true), onChange: () => {} } });
+    const w = await startWorker(svc.baseUrl, svc.demoKey, {
+      wrapApi,
+      streams: { cap: () => streamCap(true), onChange: () => {} },
+    });
     const urls = Array.from({ length: 12 }, (_, i) => `http://phish-h2-${i}.example/login`);
     await Promise.all(urls.map((u, i) => w.engine.request(u, 'navigation', i + 1)));
     await waitFor(() => urls.every((u) => verdictOf(w, u)));
@@ -88,7 +94,10 @@ describe('event streams under a burst', () => {
     const { c, wrapApi } = streamCounter();
     let multiplexed = false;
     let changed = () => {};
-    const w = await startWorker(svc.baseUrl, svc.demoKey, { wrapApi, streams: { cap: () => streamCap(multiplexed), onChange: (fn) => void (changed = fn) } });
+    const w = await startWorker(svc.baseUrl, svc.demoKey, {
+      wrapApi,
+      streams: { cap: () => streamCap(multiplexed), onChange: (fn) => void (changed = fn) },
+    });
     const urls = Array.from({ length: 6 }, (_, i) => `http://phish-learned-${i}.example/`);
     await Promise.all(urls.map((u, i) => w.engine.request(u, 'navigation', i + 1)));
     await waitFor(() => urls.filter((u) => streamsAsked(u) > 0).length === MAX_STREAMS);
@@ -123,10 +132,18 @@ describe('event streams under a burst', () => {
         await new Promise((ok) => setTimeout(ok, 1500));
         return r;
       };
-      return { ...wrapped, submitScan: (url, opts) => slow(api.submitScan(url, opts)), submitBatch: (urls, opts) => slow(api.submitBatch(urls, opts)) };
+      return {
+        ...wrapped,
+        submitScan: (url, opts) => slow(api.submitScan(url, opts)),
+        submitBatch: (urls, opts) => slow(api.submitBatch(urls, opts)),
+      };
     };
     const timers: number[] = [];
-    const w = await startWorker(svc.baseUrl, svc.demoKey, { durations, wrapApi: late, onTimer: (ms) => timers.push(ms) });
+    const w = await startWorker(svc.baseUrl, svc.demoKey, {
+      durations,
+      wrapApi: late,
+      onTimer: (ms) => timers.push(ms),
+    });
     const urls = Array.from({ length: 6 }, (_, i) => `http://phish-late-${i}.example/`);
     await Promise.all(urls.map((u, i) => w.engine.request(u, 'navigation', i + 1)));
     await waitFor(() => urls.every((u) => verdictOf(w, u)), 8000);
@@ -168,7 +185,12 @@ describe('event streams under a burst', () => {
     svc.setProcessingDelay(1500);
     const { c, wrapApi } = streamCounter();
     const w = await startWorker(svc.baseUrl, svc.demoKey, { wrapApi });
-    const hovers = ['http://scam-u1.example/', 'http://scam-u2.example/', 'http://scam-u3.example/', 'http://scam-u4.example/'];
+    const hovers = [
+      'http://scam-u1.example/',
+      'http://scam-u2.example/',
+      'http://scam-u3.example/',
+      'http://scam-u4.example/',
+    ];
     for (const u of hovers) await w.engine.request(u, 'hover', 1);
     await waitFor(() => c.open === MAX_STREAMS && hovers.every((u) => scanOf(u)));
     const polled = hovers.find((u) => streamsAsked(u) === 0)!;
@@ -191,7 +213,10 @@ describe('poll timing in the engine', () => {
       await waitFor(() => verdictOf(w, u));
     }
     const took = urls.map((u) => scanOf(u)!).map((s) => Date.parse(s.completedAt!) - Date.parse(s.createdAt));
-    expect(durations.learned()).toEqual({ earliestMs: Math.min(...took), latestMs: Math.round(Math.max(...took) * 1.1) });
+    expect(durations.learned()).toEqual({
+      earliestMs: Math.min(...took),
+      latestMs: Math.round(Math.max(...took) * 1.1),
+    });
   });
 
   it('with durations learned, the first poll is set for the earliest typical duration', async () => {
@@ -201,7 +226,11 @@ describe('poll timing in the engine', () => {
     const clock = Date.now();
     const timers: number[] = [];
     // A still clock: the job's age stays 0, so the delay is exactly the rule's.
-    const w = await startWorker(svc.baseUrl, svc.demoKey, { durations, now: () => clock, onTimer: (ms) => timers.push(ms) });
+    const w = await startWorker(svc.baseUrl, svc.demoKey, {
+      durations,
+      now: () => clock,
+      onTimer: (ms) => timers.push(ms),
+    });
     await w.engine.request('http://phish-first-poll.example/', 'navigation');
     await waitFor(() => timers.includes(700 + ESTIMATE_MARGIN_MS));
     await waitFor(() => verdictOf(w, 'http://phish-first-poll.example/'));
@@ -215,12 +244,17 @@ describe('poll timing in the engine', () => {
       ...api,
       getScan: async (id) => {
         const r = await api.getScan(id);
-        if (r.ok && r.value.state === 'QUEUED') r.value.hints = { retryAfterMs: null, expectedTotalMs: 4321, remainingMs: null, progress: null };
+        if (r.ok && r.value.state === 'QUEUED')
+          r.value.hints = { retryAfterMs: null, expectedTotalMs: 4321, remainingMs: null, progress: null };
         return r;
       },
     });
     svc.setProcessingDelay(1500);
-    const w = await startWorker(svc.baseUrl, svc.demoKey, { wrapApi: withEstimate, now: () => clock, onTimer: (ms) => timers.push(ms) });
+    const w = await startWorker(svc.baseUrl, svc.demoKey, {
+      wrapApi: withEstimate,
+      now: () => clock,
+      onTimer: (ms) => timers.push(ms),
+    });
     await w.engine.request('http://phish-estimate.example/', 'navigation');
     await waitFor(() => timers.includes(4321 + ESTIMATE_MARGIN_MS), 5000);
   });

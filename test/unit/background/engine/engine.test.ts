@@ -6,7 +6,8 @@ import { JOB_DEADLINE_MS } from '@/src/background/engine/timing';
 const svc = useLocalService({ processingDelayMs: 150, keepAliveMs: 100 });
 
 const PHISH = 'http://phish-bank.example/login';
-const posts = (url: string) => svc.log.filter((e) => e.method === 'POST' && e.path.startsWith('/v1/scans') && JSON.stringify(e.body).includes(url));
+const posts = (url: string) =>
+  svc.log.filter((e) => e.method === 'POST' && e.path.startsWith('/v1/scans') && JSON.stringify(e.body).includes(url));
 const scansOf = (url: string) => svc.scans().filter((s) => s.url === url);
 
 /** A worker whose cache writes its memory at once and its disk only once `release` is called. */
@@ -73,14 +74,23 @@ describe('scan engine', () => {
   it('dedupes the same URL in flight into one request', async () => {
     const w = await startWorker(svc.baseUrl, svc.demoKey);
     const url = 'http://phish-dedupe.example/';
-    await Promise.all([w.engine.request(url, 'navigation', 1), w.engine.request(url, 'hover', 2), w.engine.request(url, 'menu')]);
+    await Promise.all([
+      w.engine.request(url, 'navigation', 1),
+      w.engine.request(url, 'hover', 2),
+      w.engine.request(url, 'menu'),
+    ]);
     await waitFor(() => verdictOf(w, url));
     expect(scansOf(url)).toHaveLength(1);
   });
 
   it('batches hovered links into one batch request', async () => {
     const w = await startWorker(svc.baseUrl, svc.demoKey);
-    const urls = ['http://a.example/', 'http://malware.example/x', 'http://scam.example/', 'http://suspicious.example/'];
+    const urls = [
+      'http://a.example/',
+      'http://malware.example/x',
+      'http://scam.example/',
+      'http://suspicious.example/',
+    ];
     for (const u of urls) await w.engine.request(u, 'hover', 3);
     await waitFor(() => urls.every((u) => verdictOf(w, u)));
     const batchPosts = svc.log.filter((e) => e.method === 'POST' && e.path.startsWith('/v1/scans/batch'));
@@ -132,7 +142,11 @@ describe('scan engine', () => {
     await w.engine.request(url, 'navigation', 9);
     await waitFor(() => w.engine.problem()?.code === 'insufficient_credits');
     expect(posts(url)).toHaveLength(1);
-    expect(w.engine.peek(url)).toMatchObject({ kind: 'checking', waiting: 'credits', lastError: 'insufficient_credits' });
+    expect(w.engine.peek(url)).toMatchObject({
+      kind: 'checking',
+      waiting: 'credits',
+      lastError: 'insufficient_credits',
+    });
 
     // Ten minutes pass (the deadline is three); the resume alarm fires meanwhile.
     clock += 10 * 60_000;
@@ -185,7 +199,10 @@ describe('scan engine', () => {
     const w1 = await startWorker(svc.baseUrl, svc.demoKey, { now: () => clock });
     await w1.engine.request(url, 'navigation', 3);
     // The service's answer is stored (the job has its scan id), then the worker dies.
-    await waitFor(() => { const st = w1.engine.peek(url); return st.kind === 'checking' && st.scanId ? st : null; });
+    await waitFor(() => {
+      const st = w1.engine.peek(url);
+      return st.kind === 'checking' && st.scanId ? st : null;
+    });
     w1.kill();
     await waitFor(() => svc.scans().find((x) => x.url === url && x.state === 'COMPLETED') ?? null);
 
@@ -292,7 +309,14 @@ describe('worker death between every step of a scan', () => {
   it('after POST (the answer never processed)', async () => {
     const url = 'http://phish-a.example/';
     const w1 = await startWorker(svc.baseUrl, svc.demoKey, {
-      wrapApi: (api, life) => ({ ...api, submitScan: async (...a) => { await api.submitScan(...a); life.kill(); return hang(); } }),
+      wrapApi: (api, life) => ({
+        ...api,
+        submitScan: async (...a) => {
+          await api.submitScan(...a);
+          life.kill();
+          return hang();
+        },
+      }),
     });
     await w1.engine.request(url, 'navigation');
     await afterDeath(url, w1);
@@ -302,7 +326,15 @@ describe('worker death between every step of a scan', () => {
     svc.setFaults({ streamMode: 'disabled' });
     const url = 'http://phish-b.example/';
     const w1 = await startWorker(svc.baseUrl, svc.demoKey, {
-      wrapApi: (api, life) => ({ ...api, submitScan: api.submitScan, streamEvents: api.streamEvents, getScan: async () => { life.kill(); return hang(); } }),
+      wrapApi: (api, life) => ({
+        ...api,
+        submitScan: api.submitScan,
+        streamEvents: api.streamEvents,
+        getScan: async () => {
+          life.kill();
+          return hang();
+        },
+      }),
     });
     await w1.engine.request(url, 'navigation');
     await afterDeath(url, w1);
@@ -334,7 +366,14 @@ describe('worker death between every step of a scan', () => {
     const url = 'http://phish-hover-death.example/';
     const other = 'http://b-hover-death.example/';
     const w1 = await startWorker(svc.baseUrl, svc.demoKey, {
-      wrapApi: (api, life) => ({ ...api, submitBatch: async (...a) => { await api.submitBatch(...a); life.kill(); return hang(); } }),
+      wrapApi: (api, life) => ({
+        ...api,
+        submitBatch: async (...a) => {
+          await api.submitBatch(...a);
+          life.kill();
+          return hang();
+        },
+      }),
     });
     await w1.engine.request(url, 'hover', 3);
     await w1.engine.request(other, 'hover', 3);
@@ -348,7 +387,13 @@ describe('worker death between every step of a scan', () => {
   it('after COMPLETED, before the cache write', async () => {
     const url = 'http://phish-d.example/';
     const w1 = await startWorker(svc.baseUrl, svc.demoKey, {
-      wrapCache: (c, life) => ({ ...c, set: async () => { life.kill(); return hang(); } }),
+      wrapCache: (c, life) => ({
+        ...c,
+        set: async () => {
+          life.kill();
+          return hang();
+        },
+      }),
     });
     await w1.engine.request(url, 'navigation');
     await afterDeath(url, w1);

@@ -31,7 +31,11 @@ describe('group commit', () => {
   });
 
   it('twelve ledger appends at once: every entry is there, in order', async () => {
-    const entries = Array.from({ length: 12 }, (_, i) => ({ url: `https://l-${i}.example/`, at: i, reason: 'navigation' as const }));
+    const entries = Array.from({ length: 12 }, (_, i) => ({
+      url: `https://l-${i}.example/`,
+      at: i,
+      reason: 'navigation' as const,
+    }));
     await Promise.all(entries.map((e) => appendLedger([e])));
     expect(await readLedger()).toEqual(entries);
   });

@@ -22,7 +22,8 @@ describe('a retry meets the jobs alarm', () => {
     const w = await startWorker(svc.baseUrl, svc.demoKey, {
       wrapApi: (api) => ({
         ...api,
-        submitScan: async (u, o) => (failures-- > 0 ? fail(apiError('network', 'lost on the way')) : api.submitScan(u, o)),
+        submitScan: async (u, o) =>
+          failures-- > 0 ? fail(apiError('network', 'lost on the way')) : api.submitScan(u, o),
       }),
       onTimer: (ms) => {
         // The first timer of this life at or above the retry base is the retry's.

@@ -74,11 +74,13 @@ describe('poll timing (nextPoll)', () => {
 
 describe('scan durations', () => {
   for (const ex of SAMPLE_EXAMPLES) it(`sample: ${ex.name}`, () => expect(durationSample(ex.obs)).toBe(ex.expected));
-  for (const ex of LEARNED_EXAMPLES) it(`learned: ${ex.name}`, () => expect(learnedFrom(ex.samples)).toEqual(ex.expected));
+  for (const ex of LEARNED_EXAMPLES)
+    it(`learned: ${ex.name}`, () => expect(learnedFrom(ex.samples)).toEqual(ex.expected));
 });
 
 describe('poll hints (readPollHints)', () => {
-  for (const ex of HINT_EXAMPLES) it(ex.name, () => expect(readPollHints(ex.job, ex.retryAfter, HINTS_NOW)).toEqual(ex.expected));
+  for (const ex of HINT_EXAMPLES)
+    it(ex.name, () => expect(readPollHints(ex.job, ex.retryAfter, HINTS_NOW)).toEqual(ex.expected));
 });
 
 describe('poll hints through the client (getScan)', () => {
@@ -86,13 +88,37 @@ describe('poll hints through the client (getScan)', () => {
   const uuid = '0b6f3c1e-2f4a-4c1b-9a55-3b1f1d2c9e01';
 
   it('a waiting job: its estimate and the Retry-After of the 200 are read', async () => {
-    const f = fakeFetch([json(200, { id: `scn_${uuid}`, url: 'https://a.example/', state: 'QUEUED', createdAt: '2026-01-01T00:00:00.000Z', etaMs: 900 }, { 'retry-after': '1' })]);
+    const f = fakeFetch([
+      json(
+        200,
+        {
+          id: `scn_${uuid}`,
+          url: 'https://a.example/',
+          state: 'QUEUED',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          etaMs: 900,
+        },
+        { 'retry-after': '1' },
+      ),
+    ]);
     const r = await createApiClient({ ...base, fetch: f.fetch }).getScan(`scn_${uuid}`);
-    expect(r.ok && r.value.hints).toEqual({ retryAfterMs: 1000, expectedTotalMs: null, remainingMs: 900, progress: null });
+    expect(r.ok && r.value.hints).toEqual({
+      retryAfterMs: 1000,
+      expectedTotalMs: null,
+      remainingMs: 900,
+      progress: null,
+    });
   });
 
   it('a finished job carries no hints (its times are history)', async () => {
-    const done = { id: `scn_${uuid}`, url: 'https://a.example/', state: 'COMPLETED', createdAt: '2026-01-01T00:00:00.000Z', processingMs: 1700, result: { riskScore: 5, confidence: 0.9, categories: ['safe'], reasoning: '', indicators: [] } };
+    const done = {
+      id: `scn_${uuid}`,
+      url: 'https://a.example/',
+      state: 'COMPLETED',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      processingMs: 1700,
+      result: { riskScore: 5, confidence: 0.9, categories: ['safe'], reasoning: '', indicators: [] },
+    };
     const f = fakeFetch([json(200, done)]);
     const r = await createApiClient({ ...base, fetch: f.fetch }).getScan(`scn_${uuid}`);
     expect(r.ok && r.value.state).toBe('COMPLETED');

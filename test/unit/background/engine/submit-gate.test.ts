@@ -5,7 +5,13 @@
 // gives each URL its error, never a verdict.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@/src/background/api';
-import { batchGroups, createSubmitGate, MAX_GATHER_MS, MAX_SUBMITS_IN_FLIGHT, planJoin } from '@/src/background/engine/submit-gate';
+import {
+  batchGroups,
+  createSubmitGate,
+  MAX_GATHER_MS,
+  MAX_SUBMITS_IN_FLIGHT,
+  planJoin,
+} from '@/src/background/engine/submit-gate';
 import { JOIN_EXAMPLES } from '@/src/background/engine/submit-gate.examples';
 import { jobClock } from '@/src/background/engine/job-clock';
 import { CLOCK_EXAMPLES } from '@/src/background/engine/job-clock.examples';
@@ -24,11 +30,33 @@ describe('jobClock (job-clock.examples.ts)', () => {
 
 describe('batchGroups', () => {
   const job = (url: string, batchKey: string | null | undefined, scanId: string | null = null): PendingJob => ({
-    url, idempotencyKey: `k-${url}`, scanId, state: 'SUBMITTING', reasons: ['navigation'], createdAt: 0, deadline: 1, pollDelayMs: 1, tabIds: [], waitingFor: null, retryAt: 0, lastError: null, batchKey,
+    url,
+    idempotencyKey: `k-${url}`,
+    scanId,
+    state: 'SUBMITTING',
+    reasons: ['navigation'],
+    createdAt: 0,
+    deadline: 1,
+    pollDelayMs: 1,
+    tabIds: [],
+    waitingFor: null,
+    retryAt: 0,
+    lastError: null,
+    batchKey,
   });
   it('groups unanswered jobs by batch key, URLs sorted; answered and alone jobs are left out', () => {
-    const g = batchGroups([job('http://c.example/', 'B1'), job('http://a.example/', 'B1'), job('http://b.example/', 'B2'), job('http://d.example/', 'B1', 'scn_1'), job('http://e.example/', null), job('http://f.example/', undefined)]);
-    expect([...g.entries()]).toEqual([['B1', ['http://a.example/', 'http://c.example/']], ['B2', ['http://b.example/']]]);
+    const g = batchGroups([
+      job('http://c.example/', 'B1'),
+      job('http://a.example/', 'B1'),
+      job('http://b.example/', 'B2'),
+      job('http://d.example/', 'B1', 'scn_1'),
+      job('http://e.example/', null),
+      job('http://f.example/', undefined),
+    ]);
+    expect([...g.entries()]).toEqual([
+      ['B1', ['http://a.example/', 'http://c.example/']],
+      ['B2', ['http://b.example/']],
+    ]);
   });
 });
 
@@ -54,17 +82,54 @@ describe('the gate alone (no engine)', () => {
     const api = {
       submitScan: async (url: string, o?: { idempotencyKey?: string }) => {
         calls.push({ kind: 'single', urls: [url], key: o?.idempotencyKey });
-        return { ok: true as const, value: { id: `scn_${url}`, url, state: 'QUEUED', createdAt: null, completedAt: null, result: null, failureReason: null, extra: {} } };
+        return {
+          ok: true as const,
+          value: {
+            id: `scn_${url}`,
+            url,
+            state: 'QUEUED',
+            createdAt: null,
+            completedAt: null,
+            result: null,
+            failureReason: null,
+            extra: {},
+          },
+        };
       },
       submitBatch: async (urls: string[], o?: { idempotencyKey?: string }) => {
         calls.push({ kind: 'batch', urls, key: o?.idempotencyKey });
-        return urls.map((url) => ({ url, ok: true as const, job: { id: `scn_${url}`, url, state: 'QUEUED', createdAt: null, completedAt: null, result: null, failureReason: null, extra: {} } }));
+        return urls.map((url) => ({
+          url,
+          ok: true as const,
+          job: {
+            id: `scn_${url}`,
+            url,
+            state: 'QUEUED',
+            createdAt: null,
+            completedAt: null,
+            result: null,
+            failureReason: null,
+            extra: {},
+          },
+        }));
       },
     } as unknown as ApiClient;
     return { api, calls };
   };
   const pj = (url: string, batchKey: string | null): PendingJob => ({
-    url, idempotencyKey: `own-${url}`, scanId: null, state: 'SUBMITTING', reasons: ['navigation'], createdAt: 0, deadline: 1, pollDelayMs: 1, tabIds: [], waitingFor: null, retryAt: 0, lastError: null, batchKey,
+    url,
+    idempotencyKey: `own-${url}`,
+    scanId: null,
+    state: 'SUBMITTING',
+    reasons: ['navigation'],
+    createdAt: 0,
+    deadline: 1,
+    pollDelayMs: 1,
+    tabIds: [],
+    waitingFor: null,
+    retryAt: 0,
+    lastError: null,
+    batchKey,
   });
 
   it('a member that drops out before it is ready does not hold its batch back', async () => {
@@ -111,7 +176,16 @@ describe('the gate alone (no engine)', () => {
   it(`with ${MAX_SUBMITS_IN_FLIGHT} POSTs on their way, newcomers gather in one batch that leaves when one is answered`, async () => {
     const calls: Array<{ kind: string; urls: string[] }> = [];
     const answers: Array<() => void> = [];
-    const job = (url: string) => ({ id: `scn_${url}`, url, state: 'QUEUED', createdAt: null, completedAt: null, result: null, failureReason: null, extra: {} });
+    const job = (url: string) => ({
+      id: `scn_${url}`,
+      url,
+      state: 'QUEUED',
+      createdAt: null,
+      completedAt: null,
+      result: null,
+      failureReason: null,
+      extra: {},
+    });
     const api = {
       submitScan: (url: string) => {
         calls.push({ kind: 'single', urls: [url] });
@@ -147,7 +221,10 @@ describe('the gate alone (no engine)', () => {
     answers[0]!();
     expect((await loneAnswers[0])?.ok).toBe(true);
     await waitFor(() => calls.length === lone.length + 1);
-    expect(calls.at(-1)).toEqual({ kind: 'batch', urls: ['http://a.example/', 'http://b.example/', 'http://c.example/'] });
+    expect(calls.at(-1)).toEqual({
+      kind: 'batch',
+      urls: ['http://a.example/', 'http://b.example/', 'http://c.example/'],
+    });
     for (const a of laterAnswers) expect((await a)?.ok).toBe(true);
     // Its gather timer is cleared: nothing fires later for a batch already gone.
     expect(gather.pending()).toEqual([]);
@@ -163,12 +240,26 @@ describe('the gate alone (no engine)', () => {
       submitScan: () => new Promise(() => undefined),
       submitBatch: async (urls: string[]) => {
         calls.push(urls);
-        return urls.map((url) => ({ url, ok: true as const, job: { id: `scn_${url}`, url, state: 'QUEUED', createdAt: null, completedAt: null, result: null, failureReason: null, extra: {} } }));
+        return urls.map((url) => ({
+          url,
+          ok: true as const,
+          job: {
+            id: `scn_${url}`,
+            url,
+            state: 'QUEUED',
+            createdAt: null,
+            completedAt: null,
+            result: null,
+            failureReason: null,
+            extra: {},
+          },
+        }));
       },
     } as unknown as ApiClient;
     const gather = manualTimers();
     const gate = createSubmitGate(() => 'B1', gather);
-    for (let i = 0; i < MAX_SUBMITS_IN_FLIGHT; i++) void gate.submit(pj(`http://lone-${i}.example/`, gate.assign(`http://lone-${i}.example/`)), api);
+    for (let i = 0; i < MAX_SUBMITS_IN_FLIGHT; i++)
+      void gate.submit(pj(`http://lone-${i}.example/`, gate.assign(`http://lone-${i}.example/`)), api);
     const b = gate.submit(pj('http://b.example/', gate.assign('http://b.example/')), api);
     const a = gate.submit(pj('http://a.example/', gate.assign('http://a.example/')), api);
     await Promise.resolve();
@@ -182,14 +273,33 @@ describe('the gate alone (no engine)', () => {
   it('a gathered batch whose members all drop out while it waits for a slot is never sent', async () => {
     const answers: Array<() => void> = [];
     const api = {
-      submitScan: (url: string) => new Promise((resolve) => answers.push(() => resolve({ ok: true, value: { id: `scn_${url}`, url, state: 'QUEUED', createdAt: null, completedAt: null, result: null, failureReason: null, extra: {} } }))),
+      submitScan: (url: string) =>
+        new Promise((resolve) =>
+          answers.push(() =>
+            resolve({
+              ok: true,
+              value: {
+                id: `scn_${url}`,
+                url,
+                state: 'QUEUED',
+                createdAt: null,
+                completedAt: null,
+                result: null,
+                failureReason: null,
+                extra: {},
+              },
+            }),
+          ),
+        ),
       submitBatch: async () => {
         throw new Error('no batch should leave');
       },
     } as unknown as ApiClient;
     const gather = manualTimers();
     const gate = createSubmitGate(() => 'B1', gather);
-    const lone = Array.from({ length: MAX_SUBMITS_IN_FLIGHT }, (_, i) => `http://lone-${i}.example/`).map((u) => (gate.assign(u), gate.submit(pj(u, null), api)));
+    const lone = Array.from({ length: MAX_SUBMITS_IN_FLIGHT }, (_, i) => `http://lone-${i}.example/`).map(
+      (u) => (gate.assign(u), gate.submit(pj(u, null), api)),
+    );
     expect(gate.assign('http://x.example/')).toBe('B1');
     gate.leave('http://x.example/');
     expect(gate.owns('B1')).toBe(false);
@@ -220,8 +330,10 @@ const urlsOf = (e: { body: unknown }) => {
   const b = e.body as { url?: string; urls?: string[] };
   return b.urls ?? (b.url ? [b.url] : []);
 };
-const burstUrls = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `http://phish-${tag}-${i}.example/login`);
-const navigateAll = (w: Worker, urls: string[]) => Promise.all(urls.map((u, i) => w.engine.request(u, 'navigation', i + 1)));
+const burstUrls = (tag: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `http://phish-${tag}-${i}.example/login`);
+const navigateAll = (w: Worker, urls: string[]) =>
+  Promise.all(urls.map((u, i) => w.engine.request(u, 'navigation', i + 1)));
 type Batch = ReturnType<typeof batches>[number];
 /** A fresh worker navigates `n` tabs at once; once the service's batch answers read as `seen`, the URLs those batches carried. */
 async function burstUntil(tag: string, n: number, seen: (sent: Batch[]) => boolean) {
@@ -285,13 +397,23 @@ describe('submissions of a burst (engine + local service)', () => {
   });
 
   it('before a batch leaves, each of its URLs is in the ledger and stored with the batch key it is sent with', async () => {
-    const seen: Array<{ urls: string[]; key?: string; ledger: string[]; keys: Record<string, string | null | undefined> }> = [];
+    const seen: Array<{
+      urls: string[];
+      key?: string;
+      ledger: string[];
+      keys: Record<string, string | null | undefined>;
+    }> = [];
     const wrapApi = (api: ApiClient): ApiClient => ({
       ...api,
       submitBatch: async (urls, o) => {
         // A fresh store reads what storage holds, not this worker's memory.
         const jobs = await createJobsStore().all();
-        seen.push({ urls, key: o?.idempotencyKey, ledger: (await readLedger()).map((e) => e.url), keys: Object.fromEntries(urls.map((u) => [u, jobs[u]?.batchKey])) });
+        seen.push({
+          urls,
+          key: o?.idempotencyKey,
+          ledger: (await readLedger()).map((e) => e.url),
+          keys: Object.fromEntries(urls.map((u) => [u, jobs[u]?.batchKey])),
+        });
         return api.submitBatch(urls, o);
       },
     });
@@ -348,7 +470,12 @@ describe('submissions of a burst (engine + local service)', () => {
     svc.setFaults({ rate500: 1, paths: ['/v1/scans/batch'] });
     const { w, urls, inBatch } = await burstUntil('err500', 4, (sent) => sent.every((b) => b.status === 500));
     expect(inBatch.length).toBeGreaterThanOrEqual(1);
-    await waitFor(() => inBatch.every((u) => w.engine.peek(u).kind === 'checking' && (w.engine.peek(u) as { lastError?: string }).lastError === 'server'));
+    await waitFor(() =>
+      inBatch.every(
+        (u) =>
+          w.engine.peek(u).kind === 'checking' && (w.engine.peek(u) as { lastError?: string }).lastError === 'server',
+      ),
+    );
     for (const u of inBatch) {
       expect(w.engine.peek(u)).toMatchObject({ kind: 'checking', waiting: 'retry', lastError: 'server' });
       expect(verdictOf(w, u)).toBeUndefined();
@@ -374,7 +501,9 @@ describe('submissions of a burst (engine + local service)', () => {
   it('an unreadable batch answer: each URL hears bad_response and is retried, never given a verdict from it', async () => {
     svc.setFaults({ rateMalformed: 1, paths: ['/v1/scans/batch'] });
     const { w, inBatch } = await burstUntil('malformed', 3, (sent) => sent[0]!.status === 201);
-    await waitFor(() => inBatch.every((u) => (w.engine.peek(u) as { lastError?: string }).lastError === 'bad_response'));
+    await waitFor(() =>
+      inBatch.every((u) => (w.engine.peek(u) as { lastError?: string }).lastError === 'bad_response'),
+    );
     for (const u of inBatch) expect(verdictOf(w, u)).toBeUndefined();
   });
 

@@ -15,7 +15,11 @@ import { installI18n } from '../../ui/helpers';
 /** The extension as fakeBrowser's runtime reports it; our own pages are at this origin. */
 export const EXTENSION_ID = 'test-extension-id';
 export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
-export const pageSender: SenderLike = { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}/options.html`, origin: EXTENSION_ORIGIN };
+export const pageSender: SenderLike = {
+  id: EXTENSION_ID,
+  url: `${EXTENSION_ORIGIN}/options.html`,
+  origin: EXTENSION_ORIGIN,
+};
 
 /**
  * The browser a new worker life starts in: fakeBrowser reset, the previous test's worker's
@@ -24,11 +28,20 @@ export const pageSender: SenderLike = { id: EXTENSION_ID, url: `${EXTENSION_ORIG
  */
 export function freshBrowser(): void {
   fakeBrowser.reset();
-  for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
+  for (const ev of Object.values(fakeBrowser.webNavigation))
+    (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
   fakeBrowser.alarms.onAlarm.removeAllListeners();
-  Object.assign(fakeBrowser.action, { setBadgeText: vi.fn(async () => undefined), setBadgeBackgroundColor: vi.fn(async () => undefined), setTitle: vi.fn(async () => undefined) });
+  Object.assign(fakeBrowser.action, {
+    setBadgeText: vi.fn(async () => undefined),
+    setBadgeBackgroundColor: vi.fn(async () => undefined),
+    setTitle: vi.fn(async () => undefined),
+  });
   Object.assign(fakeBrowser.notifications, { create: vi.fn(async () => 'id'), onClicked: { addListener: vi.fn() } });
-  Object.assign(fakeBrowser.contextMenus, { create: vi.fn(), removeAll: vi.fn(async () => undefined), onClicked: { addListener: vi.fn() } });
+  Object.assign(fakeBrowser.contextMenus, {
+    create: vi.fn(),
+    removeAll: vi.fn(async () => undefined),
+    onClicked: { addListener: vi.fn() },
+  });
 }
 
 export interface AppWorld {
@@ -63,14 +76,25 @@ export async function ask<T>(w: AppWorld, message: unknown): Promise<T> {
 /** A main-frame navigation as the browser reports it: the tab shows the URL, the event fires. */
 export async function navigate(url: string, opts: { incognito?: boolean; tabId?: number } = {}): Promise<number> {
   let tabId = opts.tabId;
-  if (tabId === undefined) tabId = (await fakeBrowser.tabs.create({ url, ...(opts.incognito ? { incognito: true } : {}) } as never)).id!;
+  if (tabId === undefined)
+    tabId = (await fakeBrowser.tabs.create({ url, ...(opts.incognito ? { incognito: true } : {}) } as never)).id!;
   else await fakeBrowser.tabs.update(tabId, { url });
   if (opts.incognito) {
     // fakeBrowser's tabs carry no incognito flag: the background asks tabs.get, so answer it.
     const real = fakeBrowser.tabs.get.bind(fakeBrowser.tabs);
-    vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((async (id: number) => ({ ...(await real(id)), incognito: id === tabId })) as never);
+    vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((async (id: number) => ({
+      ...(await real(id)),
+      incognito: id === tabId,
+    })) as never);
   }
-  await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+  await fakeBrowser.webNavigation.onBeforeNavigate.trigger({
+    tabId,
+    url,
+    frameId: 0,
+    parentFrameId: -1,
+    timeStamp: Date.now(),
+    processId: 1,
+  } as never);
   await new Promise((r) => setTimeout(r, 50));
   return tabId;
 }

@@ -20,7 +20,9 @@ export interface FakeDnr {
   decisive(url: string, tabId?: number, type?: 'main_frame' | 'sub_frame', method?: string): NetRule | null;
 }
 
-export function createFakeDnr(opts: { dynamic?: number; session?: number; regex?: number; refuse?: (r: NetRule) => boolean } = {}): FakeDnr {
+export function createFakeDnr(
+  opts: { dynamic?: number; session?: number; regex?: number; refuse?: (r: NetRule) => boolean } = {},
+): FakeDnr {
   const limits = { dynamic: opts.dynamic ?? 5000, session: opts.session ?? 5000, regex: opts.regex ?? 1000 };
   const dynamic = new Map<number, NetRule>();
   const session = new Map<number, NetRule>();
@@ -54,8 +56,13 @@ export function createFakeDnr(opts: { dynamic?: number; session?: number; regex?
     const c = r.condition;
     if (!c.resourceTypes.includes(type as never)) return false;
     if (c.tabIds && (tabId === undefined || !c.tabIds.includes(tabId))) return false;
-    if (c.regexFilter !== undefined && !new RegExp(c.regexFilter, c.isUrlFilterCaseSensitive ? '' : 'i').test(url)) return false;
-    if (c.urlFilter !== undefined && !new RegExp(urlFilterRegex(c.urlFilter), c.isUrlFilterCaseSensitive ? '' : 'i').test(url)) return false;
+    if (c.regexFilter !== undefined && !new RegExp(c.regexFilter, c.isUrlFilterCaseSensitive ? '' : 'i').test(url))
+      return false;
+    if (
+      c.urlFilter !== undefined &&
+      !new RegExp(urlFilterRegex(c.urlFilter), c.isUrlFilterCaseSensitive ? '' : 'i').test(url)
+    )
+      return false;
     const host = new URL(url).hostname;
     const under = (d: string) => host === d || host.endsWith(`.${d}`);
     if (c.requestDomains && !c.requestDomains.some(under)) return false;
@@ -110,6 +117,10 @@ export function urlFilterRegex(filter: string): string {
     tail = '$';
     f = f.slice(0, -1);
   }
-  const body = [...f].map((ch) => (ch === '*' ? '.*' : ch === '^' ? '(?:[^A-Za-z0-9_.%-]|$)' : ch.replace(/[\\^$.*+?()[\]{}|/]/g, (c) => `\\${c}`))).join('');
+  const body = [...f]
+    .map((ch) =>
+      ch === '*' ? '.*' : ch === '^' ? '(?:[^A-Za-z0-9_.%-]|$)' : ch.replace(/[\\^$.*+?()[\]{}|/]/g, (c) => `\\${c}`),
+    )
+    .join('');
   return head + body + tail;
 }

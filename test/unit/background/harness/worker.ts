@@ -101,12 +101,16 @@ export async function startWorker(baseUrl: string, apiKey: string, hooks: Hooks 
 }
 
 /** The engine's first verdict update for `url` in this worker life, if any. */
-export const verdictUpdate = (w: Worker, url: string) => w.updates.find((u) => u.url === url && u.status.kind === 'verdict');
+export const verdictUpdate = (w: Worker, url: string) =>
+  w.updates.find((u) => u.url === url && u.status.kind === 'verdict');
 /** The status of that update: the verdict the engine announced for `url`. */
 export const verdictOf = (w: Worker, url: string) => verdictUpdate(w, url)?.status;
 
 /** Polls `fn` (sync or async) until it returns something truthy. */
-export function waitFor<T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = 15_000): Promise<T> {
+export function waitFor<T>(
+  fn: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  ms = 15_000,
+): Promise<T> {
   return vi.waitFor(
     async () => {
       const v = await fn();

@@ -7,7 +7,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMemoryBackend } from '@/src/background/state/db-backend';
 import { setDbBackend } from '@/src/background/state/kv';
-import { addException, endProceeding, exceptionsList, grantPass, hasException, hasPass, revokeExceptions } from '@/src/background/overrides/exceptions';
+import {
+  addException,
+  endProceeding,
+  exceptionsList,
+  grantPass,
+  hasException,
+  hasPass,
+  revokeExceptions,
+} from '@/src/background/overrides/exceptions';
 
 const db = createMemoryBackend(true);
 /** A new worker life over the same stores (setup-db.ts starts each test with a fresh one). */
@@ -20,7 +28,10 @@ beforeEach(() => {
 
 describe('the copy of exceptions and passes', () => {
   it('is read once per worker life: questions after the first make no storage read', async () => {
-    await fakeBrowser.storage.session.set({ exceptions: { 'a.test': -1 }, passes: { 'proceed 4 http://b.test/': Date.now() + 60_000 } });
+    await fakeBrowser.storage.session.set({
+      exceptions: { 'a.test': -1 },
+      passes: { 'proceed 4 http://b.test/': Date.now() + 60_000 },
+    });
     const get = vi.spyOn(fakeBrowser.storage.session, 'get');
     expect(await hasException('a.test')).toBe(true);
     const reads = get.mock.calls.length;
@@ -38,7 +49,10 @@ describe('the copy of exceptions and passes', () => {
     await grantPass(7, 'http://c.test/');
     expect(await hasException('a.test')).toBe(true);
     expect(await hasPass(7, 'http://c.test/', true)).toBe(true);
-    expect(await fakeBrowser.storage.session.get(['exceptions', 'passes'])).toMatchObject({ exceptions: { 'a.test': -1 }, passes: { 'proceed 7 http://c.test/': expect.any(Number) } });
+    expect(await fakeBrowser.storage.session.get(['exceptions', 'passes'])).toMatchObject({
+      exceptions: { 'a.test': -1 },
+      passes: { 'proceed 7 http://c.test/': expect.any(Number) },
+    });
 
     expect(await revokeExceptions('a.test')).toBe(1);
     expect(await hasException('a.test')).toBe(false);

@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(() => svc.stop());
 
 const w = setupApp(() => svc);
-const content = { id: 'test-extension-id', url: 'https://evil.example/', origin: 'https://evil.example', tab: { id: 9 } };
+const content = {
+  id: 'test-extension-id',
+  url: 'https://evil.example/',
+  origin: 'https://evil.example',
+  tab: { id: 9 },
+};
 
 async function proceedTo(url: string): Promise<void> {
   const tabId = await navigate(url);
@@ -54,11 +59,17 @@ describe('exceptions through the background', () => {
 
   it('a content script can neither read nor revoke them', async () => {
     await proceedTo('http://phish-cs.example/login');
-    for (const m of [{ type: 'exceptions.list' }, { type: 'exceptions.revoke', host: 'phish-cs.example' }, { type: 'exceptions.revokeAll' }]) {
+    for (const m of [
+      { type: 'exceptions.list' },
+      { type: 'exceptions.revoke', host: 'phish-cs.example' },
+      { type: 'exceptions.revokeAll' },
+    ]) {
       const r: Reply = await w.route(m, content);
       expect(r).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
     }
-    expect((await ask<ExceptionsData>(w, { type: 'exceptions.list' })).items.map((i) => i.host)).toContain('phish-cs.example');
+    expect((await ask<ExceptionsData>(w, { type: 'exceptions.list' })).items.map((i) => i.host)).toContain(
+      'phish-cs.example',
+    );
   });
 
   it('a policy turning allowProceed off while the browser runs: none listed, and none come back when it allows again', async () => {

@@ -34,7 +34,8 @@ describe('stepsBack: entries (oldest first, the blocked page last) → steps', (
 
 describe('the flow: what the tab committed decides at the click', () => {
   beforeEach(() => fakeBrowser.reset());
-  const token = (tabId: number, backSteps?: number): BlockedToken => ({ tabId, rawUrl: SITE, backSteps }) as unknown as BlockedToken;
+  const token = (tabId: number, backSteps?: number): BlockedToken =>
+    ({ tabId, rawUrl: SITE, backSteps }) as unknown as BlockedToken;
 
   it('the commit-time recheck race: Go back from the second blocked page lands before the first', () => {
     const flow = createBlockedFlow();
@@ -56,7 +57,15 @@ describe('the flow: what the tab committed decides at the click', () => {
     flow.noteEntry(7, SITE);
     const updates: string[] = [];
     fakeBrowser.tabs.update = (async (_id: number, p: { url: string }) => void updates.push(p.url)) as never;
-    const t = await flow.redirect(7, { tabId: 7, rawUrl: SITE, url: SITE, host: 'bad.example', verdict: null, decision: { action: 'block', reason: 'x' }, pending: false } as never);
+    const t = await flow.redirect(7, {
+      tabId: 7,
+      rawUrl: SITE,
+      url: SITE,
+      host: 'bad.example',
+      verdict: null,
+      decision: { action: 'block', reason: 'x' },
+      pending: false,
+    } as never);
     expect(updates).toEqual([b(t)]);
     flow.noteEntry(7, b(t));
     expect(flow.backSteps(t, token(7))).toBe(3);

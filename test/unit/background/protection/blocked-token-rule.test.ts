@@ -11,7 +11,16 @@ import type { BlockedToken } from '@/src/background/protection/blocked-tokens';
 
 beforeEach(() => fakeBrowser.reset());
 
-const token = (decision: BlockedToken['decision']): BlockedToken => ({ tabId: 3, rawUrl: 'https://evil.example/', url: 'https://evil.example/', host: 'evil.example', verdict: null, decision, pending: false, createdAt: 1 });
+const token = (decision: BlockedToken['decision']): BlockedToken => ({
+  tabId: 3,
+  rawUrl: 'https://evil.example/',
+  url: 'https://evil.example/',
+  host: 'evil.example',
+  verdict: null,
+  decision,
+  pending: false,
+  createdAt: 1,
+});
 
 describe('blocked token: the rule', () => {
   it('survives the storage round trip', async () => {
@@ -24,7 +33,14 @@ describe('blocked token: the rule', () => {
 
   it('a rule that does not parse is dropped; the rest of the token stays', async () => {
     const id = '00000000-0000-4000-8000-000000000001';
-    await writeKey('session', `blocked:${id}`, { ...token({ action: 'block', reason: 'band:malicious' }), decision: { action: 'block', reason: 'band:malicious', rule: { rule: 'score', level: 'block', score: 'ninety', threshold: 76 } } });
+    await writeKey('session', `blocked:${id}`, {
+      ...token({ action: 'block', reason: 'band:malicious' }),
+      decision: {
+        action: 'block',
+        reason: 'band:malicious',
+        rule: { rule: 'score', level: 'block', score: 'ninety', threshold: 76 },
+      },
+    });
     const read = await readToken(id);
     expect(read?.decision).toEqual({ action: 'block', reason: 'band:malicious' });
     expect(read?.host).toBe('evil.example');

@@ -42,18 +42,38 @@ beforeEach(async () => {
 });
 
 const base = { parentFrameId: -1, timeStamp: 0, processId: 1 };
-const start = (tabId: number, url: string) => fakeBrowser.webNavigation.onBeforeNavigate.trigger({ ...base, tabId, url, frameId: 0 } as never);
-const redirect = (tabId: number, url: string, redirectUrl: string) => (fakeBrowser.webRequest.onBeforeRedirect as unknown as ReturnType<typeof fakeEvent>).trigger({ tabId, url, redirectUrl, frameId: 0, type: 'main_frame', statusCode: 302 } as never);
+const start = (tabId: number, url: string) =>
+  fakeBrowser.webNavigation.onBeforeNavigate.trigger({ ...base, tabId, url, frameId: 0 } as never);
+const redirect = (tabId: number, url: string, redirectUrl: string) =>
+  (fakeBrowser.webRequest.onBeforeRedirect as unknown as ReturnType<typeof fakeEvent>).trigger({
+    tabId,
+    url,
+    redirectUrl,
+    frameId: 0,
+    type: 'main_frame',
+    statusCode: 302,
+  } as never);
 const commit = async (tabId: number, url: string, qualifiers: string[] = []) => {
   await fakeBrowser.tabs.update(tabId, { url });
-  await fakeBrowser.webNavigation.onCommitted.trigger({ ...base, tabId, url, frameId: 0, transitionType: 'link', transitionQualifiers: qualifiers } as never);
+  await fakeBrowser.webNavigation.onCommitted.trigger({
+    ...base,
+    tabId,
+    url,
+    frameId: 0,
+    transitionType: 'link',
+    transitionQualifiers: qualifiers,
+  } as never);
 };
-const failed = (tabId: number, url: string, error = 'net::ERR_BLOCKED_BY_CLIENT') => fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...base, tabId, url, frameId: 0, error } as never);
+const failed = (tabId: number, url: string, error = 'net::ERR_BLOCKED_BY_CLIENT') =>
+  fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...base, tabId, url, frameId: 0, error } as never);
 const tabUrl = async (id: number) => (await fakeBrowser.tabs.get(id)).url ?? '';
 const settle = () => new Promise((r) => setTimeout(r, 60));
 
 async function blockedDetails(tabId: number, ms = 10_000) {
-  const url = await waitFor(async () => ((await tabUrl(tabId)).includes('/blocked.html?t=') ? tabUrl(tabId) : null), ms);
+  const url = await waitFor(
+    async () => ((await tabUrl(tabId)).includes('/blocked.html?t=') ? tabUrl(tabId) : null),
+    ms,
+  );
   const token = new URL(url).searchParams.get('t')!;
   const r = await route({ type: 'blocked.details', token }, pageSender);
   if (!r.ok) throw new Error(JSON.stringify(r));
@@ -146,7 +166,11 @@ describe('a navigation the request-blocking rules stopped (docs/decisions/002-kn
     const tabId = await newTab();
     await start(tabId, 'http://www.evil.test/x');
     await failed(tabId, 'http://www.evil.test/x');
-    expect(await blockedDetails(tabId)).toMatchObject({ url: 'http://www.evil.test/x', reason: 'blocklist', firstUrl: null });
+    expect(await blockedDetails(tabId)).toMatchObject({
+      url: 'http://www.evil.test/x',
+      reason: 'blocklist',
+      firstUrl: null,
+    });
   });
 
   it('a cached bad verdict: the rule is there before the second visit, and the error moves the tab', async () => {
@@ -167,7 +191,10 @@ describe('a navigation the request-blocking rules stopped (docs/decisions/002-kn
     await start(tabId, 'http://start-err.test/');
     await redirect(tabId, 'http://start-err.test/', 'http://evil-hop.test/');
     await failed(tabId, 'http://evil-hop.test/');
-    expect(await blockedDetails(tabId)).toMatchObject({ url: 'http://evil-hop.test/', firstUrl: 'http://start-err.test/' });
+    expect(await blockedDetails(tabId)).toMatchObject({
+      url: 'http://evil-hop.test/',
+      firstUrl: 'http://start-err.test/',
+    });
   });
 
   it('any other failed navigation is left alone', async () => {
@@ -183,7 +210,9 @@ describe('a navigation the request-blocking rules stopped (docs/decisions/002-kn
     await commit(tabId, 'http://before.test/');
     await start(tabId, 'http://evil-back.test/');
     await failed(tabId, 'http://evil-back.test/');
-    const blockedUrl = await waitFor(async () => ((await tabUrl(tabId)).includes('blocked.html') ? tabUrl(tabId) : null));
+    const blockedUrl = await waitFor(async () =>
+      (await tabUrl(tabId)).includes('blocked.html') ? tabUrl(tabId) : null,
+    );
     await commit(tabId, blockedUrl);
     const token = new URL(blockedUrl).searchParams.get('t')!;
     expect(await route({ type: 'blocked.back', token }, pageSender)).toEqual({ ok: true, data: { steps: 2 } });

@@ -102,7 +102,14 @@ describe('the popup in a private window follows scanIncognito', () => {
 describe('a navigation in a tab whose window cannot be told', () => {
   it('counts as private: nothing is sent while scanIncognito is off', async () => {
     vi.spyOn(fakeBrowser.tabs, 'get').mockRejectedValue(new Error('No tab with id'));
-    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId: 4242, url: 'http://phish-unknown-tab.example/', frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({
+      tabId: 4242,
+      url: 'http://phish-unknown-tab.example/',
+      frameId: 0,
+      parentFrameId: -1,
+      timeStamp: Date.now(),
+      processId: 1,
+    } as never);
     await new Promise((res) => setTimeout(res, 100));
     expect(postsWith(svc.log, 'phish-unknown-tab')).toEqual([]);
   });
@@ -113,10 +120,19 @@ describe('what a private window learns stays in memory', () => {
     await app.settings.set({ scanIncognito: true });
     const url = 'http://phish-private-nav.example/login';
     const tabId = await privateTab(url);
-    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({
+      tabId,
+      url,
+      frameId: 0,
+      parentFrameId: -1,
+      timeStamp: Date.now(),
+      processId: 1,
+    } as never);
     // Blocked as in any window...
     await waitFor(async () => ((await fakeBrowser.tabs.get(tabId))?.url ?? '').includes('blocked.html'));
-    await waitFor(async () => (await readHistory()).some((h) => h.url.includes('phish-private-nav') && h.band !== null));
+    await waitFor(async () =>
+      (await readHistory()).some((h) => h.url.includes('phish-private-nav') && h.band !== null),
+    );
     // ...and listed in the ledger while the background runs,
     expect((await readLedger()).map((e) => e.url)).toContain('http://phish-private-nav.example/login');
     // but nothing of it reached the private store.
@@ -134,7 +150,14 @@ describe('what a private window learns stays in memory', () => {
   it('the same navigation in a normal window is stored as before', async () => {
     const url = 'http://phish-normal-nav.example/login';
     const tabId = (await fakeBrowser.tabs.create({ url })).id!;
-    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({
+      tabId,
+      url,
+      frameId: 0,
+      parentFrameId: -1,
+      timeStamp: Date.now(),
+      processId: 1,
+    } as never);
     await waitFor(async () => ((await fakeBrowser.tabs.get(tabId))?.url ?? '').includes('blocked.html'));
     await waitFor(async () => JSON.stringify(await readAll('db')).includes('v:http://phish-normal-nav.example/login'));
     const db = await readAll('db');
@@ -148,7 +171,14 @@ describe('the window privacy of a tab, as the tab events of the browser told it 
     const tabId = (await fakeBrowser.tabs.create({ url })).id!;
     // Were the navigation path to ask the browser, it would wait here for ever and send nothing.
     vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((() => new Promise(() => undefined)) as never);
-    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({
+      tabId,
+      url,
+      frameId: 0,
+      parentFrameId: -1,
+      timeStamp: Date.now(),
+      processId: 1,
+    } as never);
     await waitFor(() => postsWith(svc.log, 'phish-announced-normal').length > 0);
   });
 
@@ -157,7 +187,14 @@ describe('the window privacy of a tab, as the tab events of the browser told it 
     const tab = await fakeBrowser.tabs.create({ url });
     await fakeBrowser.tabs.onCreated.trigger({ ...tab, incognito: true });
     // tabs.get (mocked in beforeEach) says "normal" for this tab: the browser's event wins.
-    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId: tab.id!, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 } as never);
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({
+      tabId: tab.id!,
+      url,
+      frameId: 0,
+      parentFrameId: -1,
+      timeStamp: Date.now(),
+      processId: 1,
+    } as never);
     await new Promise((res) => setTimeout(res, 100));
     expect(postsWith(svc.log, 'phish-announced-private')).toEqual([]);
   });

@@ -22,18 +22,28 @@ const w = setupApp(() => svc);
 const PROTECTED = 'login.examplecorp.test';
 const LOOKALIKE = 'login.examp1ecorp.test';
 const sentWith = (needle: string) => svc.log.filter((e) => JSON.stringify(e.body ?? '').includes(needle));
-const details = async (tabId: number) => ask<BlockedDetailsData>(w, { type: 'blocked.details', token: await blockedToken(tabId) });
+const details = async (tabId: number) =>
+  ask<BlockedDetailsData>(w, { type: 'blocked.details', token: await blockedToken(tabId) });
 const send = (message: unknown): Promise<Reply> => w.route(message, pageSender);
-const policy = (values: Record<string, unknown> = {}) => setPolicy(w, { protectedSignInDomains: [PROTECTED], signInLookalikeAction: 'block', ...values });
+const policy = (values: Record<string, unknown> = {}) =>
+  setPolicy(w, { protectedSignInDomains: [PROTECTED], signInLookalikeAction: 'block', ...values });
 /** The service was asked about `host`: the navigation went past the look-alike step. */
-const checked = (host: string) => vi.waitFor(() => expect(sentWith(host)).not.toEqual([]), { timeout: 5000, interval: 20 });
+const checked = (host: string) =>
+  vi.waitFor(() => expect(sentWith(host)).not.toEqual([]), { timeout: 5000, interval: 20 });
 
 describe('signInLookalikeAction "block"', () => {
   it('a top-level navigation to a look-alike ends on the blocked page naming the real host; nothing is sent', async () => {
     await policy();
     const url = `https://${LOOKALIKE}/signin?next=%2Fmail`;
     const d = await details(await navigate(url));
-    expect(d).toMatchObject({ url, reason: 'lookalike', rule: { rule: 'lookalike', protectedHost: PROTECTED, resemblance: 'confusable' }, canProceed: true, exceptionLifetime: 'once', riskScore: null });
+    expect(d).toMatchObject({
+      url,
+      reason: 'lookalike',
+      rule: { rule: 'lookalike', protectedHost: PROTECTED, resemblance: 'confusable' },
+      canProceed: true,
+      exceptionLifetime: 'once',
+      riskScore: null,
+    });
     expect(sentWith(LOOKALIKE)).toEqual([]);
   });
 
@@ -57,7 +67,14 @@ describe('signInLookalikeAction "block"', () => {
   it('a frame at a look-alike host is never blocked: the tab stays where it is', async () => {
     await policy();
     const tab = (await fakeBrowser.tabs.create({ url: 'https://attacker-page.test/' })).id!;
-    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ tabId: tab, url: `https://${LOOKALIKE}/frame`, frameId: 3, parentFrameId: 0, timeStamp: Date.now(), processId: 1 } as never);
+    await fakeBrowser.webNavigation.onBeforeNavigate.trigger({
+      tabId: tab,
+      url: `https://${LOOKALIKE}/frame`,
+      frameId: 3,
+      parentFrameId: 0,
+      timeStamp: Date.now(),
+      processId: 1,
+    } as never);
     // Fence: a top-level look-alike in another tab is blocked after the frame's event was handled.
     expect((await details(await navigate(`https://${LOOKALIKE}/fence`))).reason).toBe('lookalike');
     expect(await tabUrl(tab)).toBe('https://attacker-page.test/');
@@ -67,7 +84,13 @@ describe('signInLookalikeAction "block"', () => {
     await policy();
     const first = 'https://news-redirector.test/out';
     const tabId = await navigate(first);
-    await w.app.navigation.onBeforeRedirect({ tabId, url: first, redirectUrl: `https://${LOOKALIKE}/via`, frameId: 0, type: 'main_frame' });
+    await w.app.navigation.onBeforeRedirect({
+      tabId,
+      url: first,
+      redirectUrl: `https://${LOOKALIKE}/via`,
+      frameId: 0,
+      type: 'main_frame',
+    });
     expect(await details(tabId)).toMatchObject({ url: `https://${LOOKALIKE}/via`, reason: 'lookalike' });
   });
 
@@ -78,13 +101,29 @@ describe('signInLookalikeAction "block"', () => {
     const token = await blockedToken(tabId);
     expect(await ask(w, { type: 'blocked.proceed', token })).toEqual({ url });
     // One pass for this address; no exception for the host.
-    expect((await ask<{ items: { kind: string; url: string | null }[] }>(w, { type: 'exceptions.list' })).items.map((r) => [r.kind, r.url])).toEqual([['pass', url]]);
+    expect(
+      (await ask<{ items: { kind: string; url: string | null }[] }>(w, { type: 'exceptions.list' })).items.map((r) => [
+        r.kind,
+        r.url,
+      ]),
+    ).toEqual([['pass', url]]);
     await navigate(url, { tabId });
     await checked(LOOKALIKE); // past the look-alike step: the pass let it through, the service is asked as for any page
     expect(await tabUrl(tabId)).toBe(url);
     // The page committed: the pass is used up.
-    await fakeBrowser.webNavigation.onCommitted.trigger({ tabId, url, frameId: 0, transitionType: 'link', transitionQualifiers: [], timeStamp: Date.now(), processId: 1 } as never);
-    await vi.waitFor(async () => expect((await ask<{ items: unknown[] }>(w, { type: 'exceptions.list' })).items).toEqual([]), { timeout: 5000, interval: 20 });
+    await fakeBrowser.webNavigation.onCommitted.trigger({
+      tabId,
+      url,
+      frameId: 0,
+      transitionType: 'link',
+      transitionQualifiers: [],
+      timeStamp: Date.now(),
+      processId: 1,
+    } as never);
+    await vi.waitFor(
+      async () => expect((await ask<{ items: unknown[] }>(w, { type: 'exceptions.list' })).items).toEqual([]),
+      { timeout: 5000, interval: 20 },
+    );
     expect((await details(await navigate(url, { tabId }))).reason).toBe('lookalike');
   });
 
@@ -104,10 +143,13 @@ describe('signInLookalikeAction "block"', () => {
     expect((await details(await navigate(url, { tabId }))).reason).toBe('lookalike');
   });
 
-  it.each(['warn', 'log'])('"%s": the navigation opens (the page itself warns or not: signin/check.ts)', async (action) => {
-    await policy({ signInLookalikeAction: action });
-    const tabId = await navigate(`https://${LOOKALIKE}/${action}`);
-    await checked(`${LOOKALIKE}/${action}`);
-    expect(await tabUrl(tabId)).toBe(`https://${LOOKALIKE}/${action}`);
-  });
+  it.each(['warn', 'log'])(
+    '"%s": the navigation opens (the page itself warns or not: signin/check.ts)',
+    async (action) => {
+      await policy({ signInLookalikeAction: action });
+      const tabId = await navigate(`https://${LOOKALIKE}/${action}`);
+      await checked(`${LOOKALIKE}/${action}`);
+      expect(await tabUrl(tabId)).toBe(`https://${LOOKALIKE}/${action}`);
+    },
+  );
 });

@@ -9,14 +9,30 @@ import { createNetRules, type NetRules } from '@/src/background/protection/net-r
 import { createVerdictCache, type VerdictCache } from '@/src/background/cache/verdict-cache';
 import { createSettingsStore, type SettingsStore } from '@/src/background/state/settings-store';
 import { createMemorySecretStore } from '@/src/background/state/secret-store';
-import { addException, exceptionsList, grantPass, listPasses, revokeExceptions } from '@/src/background/overrides/exceptions';
+import {
+  addException,
+  exceptionsList,
+  grantPass,
+  listPasses,
+  revokeExceptions,
+} from '@/src/background/overrides/exceptions';
 import { setPause } from '@/src/background/overrides/pause';
 import type { Verdict } from '@/src/shared/verdict';
 import { createFakeDnr, type FakeDnr } from '../harness/fake-dnr';
 import { HOLD_PRIORITY } from '@/src/shared/policy/net-rules';
 
 const HOUR = 3_600_000;
-const v = (url: string, riskScore: number, checkedAt = Date.now()): Verdict => ({ url, scanId: `scn_${url}`, riskScore, band: riskScore > 75 ? 'malicious' : riskScore > 50 ? 'high' : 'safe', confidence: 1, categories: [], reasoning: '', indicators: [], checkedAt });
+const v = (url: string, riskScore: number, checkedAt = Date.now()): Verdict => ({
+  url,
+  scanId: `scn_${url}`,
+  riskScore,
+  band: riskScore > 75 ? 'malicious' : riskScore > 50 ? 'high' : 'safe',
+  confidence: 1,
+  categories: [],
+  reasoning: '',
+  indicators: [],
+  checkedAt,
+});
 
 let settings: SettingsStore;
 let cache: VerdictCache;
@@ -73,12 +89,24 @@ describe('keeping the rules in step', () => {
     // What a worker life whose settings read failed has: the defaults, marked unreadable.
     const defaults = { ...st, settings: { ...st.settings, blocklist: [] } };
     const unreadable: SettingsStore = { ...settings, get: async () => ({ ...defaults, unreadable: true }) };
-    rules = createNetRules({ settings: unreadable, cache, dnr: dnr.api, now: () => now, wakeAt: (w) => void wakes.push(w) });
+    rules = createNetRules({
+      settings: unreadable,
+      cache,
+      dnr: dnr.api,
+      now: () => now,
+      wakeAt: (w) => void wakes.push(w),
+    });
     await rules.syncNow();
     expect(dnr.outcome('https://login.evil.example/x')).toBe('block');
     expect(rules.status().error).toBe('settings unreadable');
     // Read again, the same defaults (unmarked) are a real change: the rule goes.
-    rules = createNetRules({ settings: { ...settings, get: async () => defaults }, cache, dnr: dnr.api, now: () => now, wakeAt: (w) => void wakes.push(w) });
+    rules = createNetRules({
+      settings: { ...settings, get: async () => defaults },
+      cache,
+      dnr: dnr.api,
+      now: () => now,
+      wakeAt: (w) => void wakes.push(w),
+    });
     await rules.syncNow();
     expect(dnr.outcome('https://login.evil.example/x')).toBeNull();
   });
@@ -148,7 +176,14 @@ describe('keeping the rules in step', () => {
   });
 
   it('passes are read whether or not their key names a kind', async () => {
-    await fakeBrowser.storage.session.set({ passes: { '3 http://a.test/x y': now + 1, 'release 4 http://b.test/': now + 2, 'proceed 5 http://c.test/': now + 3, 'junk': 9 } });
+    await fakeBrowser.storage.session.set({
+      passes: {
+        '3 http://a.test/x y': now + 1,
+        'release 4 http://b.test/': now + 2,
+        'proceed 5 http://c.test/': now + 3,
+        junk: 9,
+      },
+    });
     expect(await listPasses()).toEqual([
       { tabId: 3, url: 'http://a.test/x y', expiresAt: now + 1 },
       { tabId: 4, url: 'http://b.test/', expiresAt: now + 2, kind: 'release' },
@@ -205,13 +240,18 @@ describe('keeping the rules in step', () => {
     await cache.set(v('http://p99.test/', 99), HOUR);
     await cache.set(v('http://p90.test/', 90), HOUR);
     await rules.syncNow();
-    expect([dnr.outcome('http://p99.test/'), dnr.outcome('http://p90.test/'), dnr.outcome('http://p80.test/')]).toEqual(['block', 'block', null]);
+    expect([dnr.outcome('http://p99.test/'), dnr.outcome('http://p90.test/'), dnr.outcome('http://p80.test/')]).toEqual(
+      ['block', 'block', null],
+    );
     expect(rules.status().overflow).toBe(1);
   });
 
   it('without the API (an old browser): nothing throws, the status says why', async () => {
     rules = createNetRules({ settings, cache, dnr: null, wakeAt: () => undefined });
-    await expect(rules.syncNow()).resolves.toMatchObject({ synced: true, error: expect.stringContaining('not available') });
+    await expect(rules.syncNow()).resolves.toMatchObject({
+      synced: true,
+      error: expect.stringContaining('not available'),
+    });
   });
 
   it('changes arriving during a sync are in the rules when that sync resolves', async () => {
@@ -235,18 +275,22 @@ describe('keeping the rules in step', () => {
 });
 
 describe('private windows', () => {
-  it("a verdict learned in a private window gets a session rule (never written to disk); the others dynamic ones", async () => {
+  it('a verdict learned in a private window gets a session rule (never written to disk); the others dynamic ones', async () => {
     cache = createVerdictCache({ now: () => now, memoryOnly: (url) => url.includes('private') });
     start();
     await cache.set(v('http://phish-private.test/', 90), HOUR);
     await cache.set(v('http://phish-normal.test/', 90), HOUR);
     await rules.syncNow();
-    expect([...dnr.session.values()].map((r) => r.condition.regexFilter)).toEqual([expect.stringContaining('phish-private')]);
-    expect([...dnr.dynamic.values()].map((r) => r.condition.regexFilter)).toEqual([expect.stringContaining('phish-normal')]);
+    expect([...dnr.session.values()].map((r) => r.condition.regexFilter)).toEqual([
+      expect.stringContaining('phish-private'),
+    ]);
+    expect([...dnr.dynamic.values()].map((r) => r.condition.regexFilter)).toEqual([
+      expect.stringContaining('phish-normal'),
+    ]);
   });
 });
 
-describe("strict mode: pages known to be safe go through the hold (known-safe.ts)", () => {
+describe('strict mode: pages known to be safe go through the hold (known-safe.ts)', () => {
   const SAFE = 'http://news.test/today';
   const held = (url: string) => dnr.decisive(url)?.priority === HOLD_PRIORITY;
 

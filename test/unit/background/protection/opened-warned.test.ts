@@ -3,9 +3,14 @@ import { createOpenedWarned } from '@/src/background/protection/opened-warned';
 import type { DecisionFacts } from '@/src/background/reporting/hooks';
 import type { UrlStatus, Verdict } from '@/src/shared/verdict';
 
-const verdict = (score: number, band: Verdict['band']) => ({ scanId: 'scn_1', riskScore: score, band, categories: ['scam'] }) as unknown as Verdict;
+const verdict = (score: number, band: Verdict['band']) =>
+  ({ scanId: 'scn_1', riskScore: score, band, categories: ['scam'] }) as unknown as Verdict;
 const status = (action: 'allow' | 'annotate' | 'warn' | 'block', score = 60): UrlStatus =>
-  ({ kind: 'verdict', verdict: verdict(score, 'high'), decision: { action, reason: `band:high` } }) as unknown as UrlStatus;
+  ({
+    kind: 'verdict',
+    verdict: verdict(score, 'high'),
+    decision: { action, reason: `band:high` },
+  }) as unknown as UrlStatus;
 const out = (url: string, st: UrlStatus) => ({ url, host: new URL(url).host, status: st });
 
 describe('warned link opened anyway (link.openedAnyway)', () => {
@@ -13,7 +18,15 @@ describe('warned link opened anyway (link.openedAnyway)', () => {
     const sent: DecisionFacts[] = [];
     const note = createOpenedWarned((f) => sent.push(f));
     expect(note(7, out('https://files-share.test/doc', status('warn')))).toBe(true);
-    expect(sent).toEqual([{ url: 'https://files-share.test/doc', host: 'files-share.test', verdict: verdict(60, 'high'), rule: 'band:high', tabId: 7 }]);
+    expect(sent).toEqual([
+      {
+        url: 'https://files-share.test/doc',
+        host: 'files-share.test',
+        verdict: verdict(60, 'high'),
+        rule: 'band:high',
+        tabId: 7,
+      },
+    ]);
   });
 
   it.each([

@@ -19,7 +19,8 @@ afterAll(() => svc.stop());
 
 const w = setupApp(() => svc);
 const sentWith = (needle: string) => svc.log.filter((e) => JSON.stringify(e.body ?? '').includes(needle));
-const reason = async (tabId: number) => (await ask<BlockedDetailsData>(w, { type: 'blocked.details', token: await blockedToken(tabId) })).reason;
+const reason = async (tabId: number) =>
+  (await ask<BlockedDetailsData>(w, { type: 'blocked.details', token: await blockedToken(tabId) })).reason;
 const send = (message: unknown): Promise<Reply> => w.route(message, pageSender);
 const HOUR = 3_600_000;
 
@@ -57,12 +58,16 @@ describe('the policy blocklist holds in every state', () => {
   });
 });
 
-describe("the organization's block list: no \"Proceed anyway\" past it", () => {
+describe('the organization\'s block list: no "Proceed anyway" past it', () => {
   it('the blocked page offers none and the background refuses it, with allowProceed on', async () => {
     await setPolicy(w, { blocklist: ['org-listed.example'] });
     const url = 'http://login.org-listed.example/';
     const token = await blockedToken(await navigate(url));
-    expect(await ask<BlockedDetailsData>(w, { type: 'blocked.details', token })).toMatchObject({ reason: 'blocklist', rule: { rule: 'orgBlockList' }, canProceed: false });
+    expect(await ask<BlockedDetailsData>(w, { type: 'blocked.details', token })).toMatchObject({
+      reason: 'blocklist',
+      rule: { rule: 'orgBlockList' },
+      canProceed: false,
+    });
     expect(await send({ type: 'blocked.proceed', token })).toMatchObject({ ok: false, error: { code: 'not_allowed' } });
     expect(await reason(await navigate(url))).toBe('blocklist');
   });
@@ -71,7 +76,10 @@ describe("the organization's block list: no \"Proceed anyway\" past it", () => {
     await ask(w, { type: 'blocklist.add', host: 'mine-listed.example' });
     const url = 'http://mine-listed.example/';
     const token = await blockedToken(await navigate(url));
-    expect(await ask<BlockedDetailsData>(w, { type: 'blocked.details', token })).toMatchObject({ rule: { rule: 'userBlockList' }, canProceed: true });
+    expect(await ask<BlockedDetailsData>(w, { type: 'blocked.details', token })).toMatchObject({
+      rule: { rule: 'userBlockList' },
+      canProceed: true,
+    });
     expect(await ask(w, { type: 'blocked.proceed', token })).toEqual({ url });
   });
 
@@ -90,11 +98,17 @@ describe("the organization's block list: no \"Proceed anyway\" past it", () => {
 describe('allowPause', () => {
   it('false: pausing is refused, resuming is not; the popup is told to hide the control', async () => {
     await setPolicy(w, { allowPause: false });
-    expect(await send({ type: 'pause.set', until: Date.now() + HOUR })).toMatchObject({ ok: false, error: { code: 'not_allowed' } });
+    expect(await send({ type: 'pause.set', until: Date.now() + HOUR })).toMatchObject({
+      ok: false,
+      error: { code: 'not_allowed' },
+    });
     expect(await send({ type: 'pause.set', until: null })).toMatchObject({ ok: false, error: { code: 'not_allowed' } });
     expect((await send({ type: 'pause.set', until: 0 })).ok).toBe(true);
     const tab = await fakeBrowser.tabs.create({ url: 'http://example.org/' });
-    expect(await ask<TabStatusData>(w, { type: 'tab.status', tabId: tab.id! })).toMatchObject({ canPause: false, pausedUntil: null });
+    expect(await ask<TabStatusData>(w, { type: 'tab.status', tabId: tab.id! })).toMatchObject({
+      canPause: false,
+      pausedUntil: null,
+    });
   });
 
   it('a pause in force ends when the policy turns pausing off: the next phishing page is blocked', async () => {
@@ -111,7 +125,10 @@ describe('allowPause', () => {
     // Allowed again later: the old pause does not come back.
     await setPolicy(w, { allowPause: true });
     const tab = await fakeBrowser.tabs.create({ url: 'http://example.org/' });
-    expect(await ask<TabStatusData>(w, { type: 'tab.status', tabId: tab.id! })).toMatchObject({ canPause: true, pausedUntil: null });
+    expect(await ask<TabStatusData>(w, { type: 'tab.status', tabId: tab.id! })).toMatchObject({
+      canPause: true,
+      pausedUntil: null,
+    });
   });
 });
 
@@ -129,19 +146,35 @@ describe('allowUserAllowlist', () => {
   it('false: "Trust this site" is refused and hidden; the stored entries come back when the policy allows them again', async () => {
     await ask(w, { type: 'allowlist.add', host: 'kept.example' });
     await setPolicy(w, { allowUserAllowlist: false });
-    expect(await send({ type: 'allowlist.add', host: 'new.example' })).toMatchObject({ ok: false, error: { code: 'locked' } });
-    expect(await send({ type: 'allowlist.remove', host: 'kept.example' })).toMatchObject({ ok: false, error: { code: 'locked' } });
-    expect(await send({ type: 'settings.set', patch: { allowlist: ['sneaky.example'] } })).toMatchObject({ ok: true, data: { refused: { allowlist: expect.any(String) } } });
+    expect(await send({ type: 'allowlist.add', host: 'new.example' })).toMatchObject({
+      ok: false,
+      error: { code: 'locked' },
+    });
+    expect(await send({ type: 'allowlist.remove', host: 'kept.example' })).toMatchObject({
+      ok: false,
+      error: { code: 'locked' },
+    });
+    expect(await send({ type: 'settings.set', patch: { allowlist: ['sneaky.example'] } })).toMatchObject({
+      ok: true,
+      data: { refused: { allowlist: expect.any(String) } },
+    });
     const tab = await fakeBrowser.tabs.create({ url: 'http://example.org/' });
     expect((await ask<TabStatusData>(w, { type: 'tab.status', tabId: tab.id! })).canTrust).toBe(false);
-    expect((await ask<{ settings: { allowlist: string[] } }>(w, { type: 'settings.get' })).settings.allowlist).toEqual([]);
+    expect((await ask<{ settings: { allowlist: string[] } }>(w, { type: 'settings.get' })).settings.allowlist).toEqual(
+      [],
+    );
 
     await setPolicy(w, {});
-    expect((await ask<{ settings: { allowlist: string[] } }>(w, { type: 'settings.get' })).settings.allowlist).toEqual(['kept.example']);
+    expect((await ask<{ settings: { allowlist: string[] } }>(w, { type: 'settings.get' })).settings.allowlist).toEqual([
+      'kept.example',
+    ]);
   });
 
   it('the person cannot set a policy-only key themselves', async () => {
-    const r = await ask<{ refused: Record<string, string> }>(w, { type: 'settings.set', patch: { allowPause: false, allowUserAllowlist: false, lockAll: true } });
+    const r = await ask<{ refused: Record<string, string> }>(w, {
+      type: 'settings.set',
+      patch: { allowPause: false, allowUserAllowlist: false, lockAll: true },
+    });
     expect(Object.keys(r.refused).sort()).toEqual(['allowPause', 'allowUserAllowlist', 'lockAll']);
   });
 });
@@ -184,9 +217,21 @@ describe('credits (not strict): the tab is still protected when they return', ()
 
 describe('a URL held back leaves only under the settings in force when it leaves', () => {
   it.each<[string, string, () => Promise<unknown>]>([
-    ['the person trusts the host meanwhile', 'http://waits-then-trusted.example/a', () => ask(w, { type: 'allowlist.add', host: 'waits-then-trusted.example' })],
-    ['the policy adds the host to its allowlist', 'http://waits-then-allowed.example/a', () => setPolicy(w, { allowlist: ['waits-then-allowed.example'] })],
-    ['the query is to be stripped now', 'http://waits-query.example/a?token=secret', () => w.app.settings.set({ stripQuery: true })],
+    [
+      'the person trusts the host meanwhile',
+      'http://waits-then-trusted.example/a',
+      () => ask(w, { type: 'allowlist.add', host: 'waits-then-trusted.example' }),
+    ],
+    [
+      'the policy adds the host to its allowlist',
+      'http://waits-then-allowed.example/a',
+      () => setPolicy(w, { allowlist: ['waits-then-allowed.example'] }),
+    ],
+    [
+      'the query is to be stripped now',
+      'http://waits-query.example/a?token=secret',
+      () => w.app.settings.set({ stripQuery: true }),
+    ],
   ])('waiting for credits, then %s: nothing more is sent once credits are back', async (_n, url, change) => {
     await w.app.settings.set({ stripQuery: false });
     svc.setCredits(0);

@@ -35,13 +35,15 @@ async function restartWithSlowPolicy(): Promise<() => void> {
     await slow;
     return real(k);
   }) as never);
-  for (const ev of Object.values(fakeBrowser.webNavigation)) (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
+  for (const ev of Object.values(fakeBrowser.webNavigation))
+    (ev as { removeAllListeners?: () => void }).removeAllListeners?.();
   w.app = startBackground();
   w.route = createRouter(w.app);
   return () => release();
 }
 
-const posted = (needle: string) => svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(needle));
+const posted = (needle: string) =>
+  svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(needle));
 
 describe('the first pages after a start, with the service set by policy', () => {
   for (const strict of [false, true]) {
@@ -55,7 +57,10 @@ describe('the first pages after a start, with the service set by policy', () => 
       expect(held).toMatchObject({ pending: true, reason: 'strict:starting' });
       expect(posted(`phish-start-${strict}`)).toEqual([]);
       release();
-      await vi.waitFor(async () => expect((await ask<BlockedDetailsData>(w, { type: 'blocked.details', token })).pending).toBe(false), { timeout: 10_000 });
+      await vi.waitFor(
+        async () => expect((await ask<BlockedDetailsData>(w, { type: 'blocked.details', token })).pending).toBe(false),
+        { timeout: 10_000 },
+      );
       const after = await ask<BlockedDetailsData>(w, { type: 'blocked.details', token });
       expect(after.reason).toBe('band:malicious');
       expect(posted(`phish-start-${strict}`)).toHaveLength(1);
@@ -69,7 +74,10 @@ describe('the first pages after a start, with the service set by policy', () => 
     const url = 'http://safe-start.example/';
     const tabId = await navigate(url);
     const token = await blockedToken(tabId);
-    expect(await ask<BlockedDetailsData>(w, { type: 'blocked.details', token })).toMatchObject({ pending: true, reason: 'strict:starting' });
+    expect(await ask<BlockedDetailsData>(w, { type: 'blocked.details', token })).toMatchObject({
+      pending: true,
+      reason: 'strict:starting',
+    });
     release();
     await vi.waitFor(async () => expect(await tabUrl(tabId)).toBe(url), { timeout: 10_000 });
     expect(posted('safe-start.example')).toHaveLength(1);
@@ -82,7 +90,15 @@ describe('the first pages after a start, with the service set by policy', () => 
     const url = 'http://woken-start.example/';
     const tab = await fakeBrowser.tabs.create({ url });
     // The browser's startup rule stopped the load; the background hears only the failure.
-    await fakeBrowser.webNavigation.onErrorOccurred.trigger({ tabId: tab.id!, url, frameId: 0, parentFrameId: -1, error: 'net::ERR_BLOCKED_BY_CLIENT', timeStamp: Date.now(), processId: 1 } as never);
+    await fakeBrowser.webNavigation.onErrorOccurred.trigger({
+      tabId: tab.id!,
+      url,
+      frameId: 0,
+      parentFrameId: -1,
+      error: 'net::ERR_BLOCKED_BY_CLIENT',
+      timeStamp: Date.now(),
+      processId: 1,
+    } as never);
     // Held on the blocked page while its check runs, not let through unchecked …
     await blockedToken(tab.id!);
     // … then, safe, let through (a release, not a "Proceed anyway").
@@ -120,7 +136,7 @@ describe('a fresh profile: no policy was ever read', () => {
     return createSettingsStore(createMemorySecretStore());
   }
 
-  it('installed by an administrator\'s policy: navigations wait for the first read', async () => {
+  it("installed by an administrator's policy: navigations wait for the first read", async () => {
     const st = await (await freshStore('admin')).get();
     expect(st).toMatchObject({ starting: true, policyLive: false });
   });

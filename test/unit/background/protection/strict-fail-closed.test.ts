@@ -18,13 +18,17 @@ beforeAll(async () => {
 });
 afterAll(() => svc.stop());
 
-const w = setupApp(() => svc, () => ({ strictMode: true, strictFailMode: 'block', strictTimeoutMs: 600 }));
+const w = setupApp(
+  () => svc,
+  () => ({ strictMode: true, strictFailMode: 'block', strictTimeoutMs: 600 }),
+);
 const details = (token: string) => ask<BlockedDetailsData>(w, { type: 'blocked.details', token });
 /** Asks as the blocked page does, until the token settles (or `until` holds). */
-const settled = (token: string, until: (d: BlockedDetailsData) => boolean = (d) => !d.pending) => waitFor(async () => {
-  const d = await details(token);
-  return until(d) ? d : null;
-});
+const settled = (token: string, until: (d: BlockedDetailsData) => boolean = (d) => !d.pending) =>
+  waitFor(async () => {
+    const d = await details(token);
+    return until(d) ? d : null;
+  });
 
 describe('strict mode, fail mode block', () => {
   it('key rejected (401): the blocked page names it; the next navigation is blocked at once, sending nothing', async () => {
@@ -44,7 +48,11 @@ describe('strict mode, fail mode block', () => {
     await setPolicy(w, { budgets: { navigationsPerTabPerMinute: 2 } });
     // The budget's one check at once (bucketSize(2) = 1) goes to the page's first navigation.
     const tabId = await navigate('http://safe-looper.example/1');
-    await waitFor(async () => ((await tabUrl(tabId)) === 'http://safe-looper.example/1' && postsWith(svc.log, 'safe-looper').length === 1) || null);
+    await waitFor(
+      async () =>
+        ((await tabUrl(tabId)) === 'http://safe-looper.example/1' && postsWith(svc.log, 'safe-looper').length === 1) ||
+        null,
+    );
     const next = 'http://safe-looper-next.example/';
     await navigate(next, { tabId });
     const d = await settled(await blockedToken(tabId));
@@ -125,10 +133,15 @@ describe('strict mode, fail mode block', () => {
     await blockedToken(await navigate('http://learn-401.example/'));
     const tabId = (await fakeBrowser.tabs.create({ url: 'about:blank' })).id!;
     const [a, b] = ['http://start-meta-race.example/', 'http://hop-meta-race.example/login'];
-    const ev = (url: string) => ({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 }) as never;
+    const ev = (url: string) =>
+      ({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1 }) as never;
     const commit = async (url: string, qualifiers: string[]) => {
       await fakeBrowser.tabs.update(tabId, { url });
-      await fakeBrowser.webNavigation.onCommitted.trigger({ ...(ev(url) as object), transitionType: 'link', transitionQualifiers: qualifiers } as never);
+      await fakeBrowser.webNavigation.onCommitted.trigger({
+        ...(ev(url) as object),
+        transitionType: 'link',
+        transitionQualifiers: qualifiers,
+      } as never);
     };
     // The browser is quicker than the worker: page A loads and its meta refresh starts the
     // navigation to B while the check of A is still under way. One of the two checks sends the
@@ -155,7 +168,16 @@ describe('strict mode, fail mode block', () => {
     const url = 'http://hop-commit-only.example/login';
     // No onBeforeNavigate: nothing claimed the tab, no check of this document ran or is running.
     await fakeBrowser.tabs.update(tabId, { url });
-    await fakeBrowser.webNavigation.onCommitted.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1, transitionType: 'link', transitionQualifiers: ['client_redirect'] } as never);
+    await fakeBrowser.webNavigation.onCommitted.trigger({
+      tabId,
+      url,
+      frameId: 0,
+      parentFrameId: -1,
+      timeStamp: Date.now(),
+      processId: 1,
+      transitionType: 'link',
+      transitionQualifiers: ['client_redirect'],
+    } as never);
     const token = await blockedToken(tabId);
     expect(await details(token)).toMatchObject({ pending: false, reason: 'strict:key-rejected', url });
   });

@@ -28,24 +28,35 @@ beforeEach(() => {
   Object.assign(fakeBrowser.webRequest, { onBeforeRedirect: fakeEvent(), onErrorOccurred: requestErrors });
 });
 
-const w = setupApp(() => svc, () => ({ strictMode: true, strictFailMode: 'block', strictTimeoutMs: 5000 }));
+const w = setupApp(
+  () => svc,
+  () => ({ strictMode: true, strictFailMode: 'block', strictTimeoutMs: 5000 }),
+);
 const base = { parentFrameId: -1, timeStamp: 0, processId: 1, frameId: 0 };
 
 /** The browser's side of a held load: the navigation starts, the rule stops its request. */
-async function heldLoad(url: string, error = 'net::ERR_BLOCKED_BY_CLIENT'): Promise<{ tabId: number; reloads: () => number }> {
+async function heldLoad(
+  url: string,
+  error = 'net::ERR_BLOCKED_BY_CLIENT',
+): Promise<{ tabId: number; reloads: () => number }> {
   const tabId = (await fakeBrowser.tabs.create({ url: 'about:blank' })).id!;
   const update = vi.spyOn(fakeBrowser.tabs, 'update');
   await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ ...base, tabId, url } as never);
   await fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...base, tabId, url, error } as never);
   await new Promise((r) => setTimeout(r, 80));
-  return { tabId, reloads: () => update.mock.calls.filter(([id, p]) => id === tabId && (p as { url?: string }).url === url).length };
+  return {
+    tabId,
+    reloads: () => update.mock.calls.filter(([id, p]) => id === tabId && (p as { url?: string }).url === url).length,
+  };
 }
 
 /** A verdict in the cache, learned by the popup's check (from a normal tab: one without counts as private). */
 async function learnVerdict(url: string): Promise<void> {
   const tabId = (await fakeBrowser.tabs.create({ url: 'https://popup-tab.example/' })).id!;
   await ask(w, { type: 'scan.url', url, reason: 'popup', tabId });
-  await waitFor(async () => ((await ask<LinksLookupData>(w, { type: 'links.lookup', urls: [url] }))[url]?.status === 'verdict' ? true : null));
+  await waitFor(async () =>
+    (await ask<LinksLookupData>(w, { type: 'links.lookup', urls: [url] }))[url]?.status === 'verdict' ? true : null,
+  );
 }
 
 describe('strict mode: a load the hold rule stopped', () => {
@@ -103,7 +114,12 @@ describe('strict mode: a load the hold rule stopped', () => {
     const { tabId, reloads } = await heldLoad(url);
     await waitFor(async () => (reloads() === 1 ? true : null));
     await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ ...base, tabId, url } as never);
-    await fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...base, tabId, url, error: 'net::ERR_BLOCKED_BY_CLIENT' } as never);
+    await fakeBrowser.webNavigation.onErrorOccurred.trigger({
+      ...base,
+      tabId,
+      url,
+      error: 'net::ERR_BLOCKED_BY_CLIENT',
+    } as never);
     await new Promise((r) => setTimeout(r, 150));
     expect(reloads()).toBe(1);
   });
@@ -124,9 +140,18 @@ describe('strict mode: the request’s own error comes first (Chromium)', () => 
     const tabId = (await fakeBrowser.tabs.create({ url: 'about:blank' })).id!;
     const update = vi.spyOn(fakeBrowser.tabs, 'update');
     await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ ...base, tabId, url } as never);
-    const request = { tabId, url, frameId: 0, type: 'main_frame', method: o.method ?? 'GET', error: o.error ?? 'net::ERR_BLOCKED_BY_CLIENT' };
-    const reloads = () => update.mock.calls.filter(([id, p]) => id === tabId && (p as { url?: string }).url === url).length;
-    const navigationError = () => fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...base, tabId, url, error: request.error } as never);
+    const request = {
+      tabId,
+      url,
+      frameId: 0,
+      type: 'main_frame',
+      method: o.method ?? 'GET',
+      error: o.error ?? 'net::ERR_BLOCKED_BY_CLIENT',
+    };
+    const reloads = () =>
+      update.mock.calls.filter(([id, p]) => id === tabId && (p as { url?: string }).url === url).length;
+    const navigationError = () =>
+      fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...base, tabId, url, error: request.error } as never);
     return { tabId, reloads, requestError: () => requestErrors.trigger(request), navigationError };
   }
 
@@ -157,7 +182,11 @@ describe('strict mode: the request’s own error comes first (Chromium)', () => 
     const refused = 'https://safe-refused.example/';
     const bad = 'https://phish-early.example/login';
     for (const u of [post, refused, bad]) await learnVerdict(u);
-    const loads = [await stoppedRequest(post, { method: 'POST' }), await stoppedRequest(refused, { error: 'net::ERR_CONNECTION_REFUSED' }), await stoppedRequest(bad)];
+    const loads = [
+      await stoppedRequest(post, { method: 'POST' }),
+      await stoppedRequest(refused, { error: 'net::ERR_CONNECTION_REFUSED' }),
+      await stoppedRequest(bad),
+    ];
     for (const l of loads) await l.requestError();
     await new Promise((r) => setTimeout(r, 150));
     expect(loads.map((l) => l.reloads())).toEqual([0, 0, 0]);

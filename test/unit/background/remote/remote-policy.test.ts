@@ -165,11 +165,21 @@ describe('remote configuration', () => {
   });
 
   it('cannot move the service, reporting or itself', async () => {
-    answers[CONFIG] = ok(JSON.stringify({ serviceUrl: 'https://evil.example', reportingUrl: 'https://evil.example/in', blockFeedUrl: 'https://evil.example/f' }));
+    answers[CONFIG] = ok(
+      JSON.stringify({
+        serviceUrl: 'https://evil.example',
+        reportingUrl: 'https://evil.example/in',
+        blockFeedUrl: 'https://evil.example/f',
+      }),
+    );
     const { settings, remote } = await boot({ configUrl: CONFIG, serviceUrl: 'https://scan.example', apiKey: 'k' });
     await remote.follow();
     const s = (await settings.get()).settings;
     expect([s.serviceUrl, s.reportingUrl, s.blockFeedUrl]).toEqual(['https://scan.example', '', '']);
-    expect(await readRemoteProblems()).toEqual(['configUrl.blockFeedUrl:managed-only', 'configUrl.reportingUrl:managed-only', 'configUrl.serviceUrl:managed-only']);
+    expect(await readRemoteProblems()).toEqual([
+      'configUrl.blockFeedUrl:managed-only',
+      'configUrl.reportingUrl:managed-only',
+      'configUrl.serviceUrl:managed-only',
+    ]);
   });
 });

@@ -3,7 +3,13 @@ import { createDailyBudget, type BudgetState } from '@/src/background/reporting/
 
 function setup(limit: number) {
   const m = { stored: undefined as unknown, now: new Date(2026, 2, 2, 23, 59) };
-  const budget = () => createDailyBudget({ limit: async () => limit, load: async () => m.stored, save: async (s: BudgetState) => void (m.stored = s), now: () => m.now });
+  const budget = () =>
+    createDailyBudget({
+      limit: async () => limit,
+      load: async () => m.stored,
+      save: async (s: BudgetState) => void (m.stored = s),
+      now: () => m.now,
+    });
   return { m, budget };
 }
 

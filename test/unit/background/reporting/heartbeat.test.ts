@@ -14,7 +14,14 @@ import { readManaged } from '@/src/shared/policy/managed';
 
 const TOKEN = 'rt_SECRET_TOKEN_0003';
 const API_KEY = 'sk_live_POLICY_KEY_0004';
-const POLICY = { reportingUrl: 'https://siem.example.test/in', reportingToken: TOKEN, apiKey: API_KEY, serviceUrl: 'https://scan.example.test', tenantId: 'acme-eu', blockThreshold: 60 };
+const POLICY = {
+  reportingUrl: 'https://siem.example.test/in',
+  reportingToken: TOKEN,
+  apiKey: API_KEY,
+  serviceUrl: 'https://scan.example.test',
+  tenantId: 'acme-eu',
+  blockThreshold: 60,
+};
 
 interface Sent {
   schema: string;
@@ -27,7 +34,12 @@ async function boot(policy: Record<string, unknown>) {
   settings = createSettingsStore(createMemorySecretStore(''));
   await fakeBrowser.storage.managed.set(policy);
   await settings.refreshManaged();
-  return startReporting({ settings, onServiceProblem: () => undefined, serviceProblem: () => null, paused: async () => false });
+  return startReporting({
+    settings,
+    onServiceProblem: () => undefined,
+    serviceProblem: () => null,
+    paused: async () => false,
+  });
 }
 
 const events = () => sent.flatMap((b) => b.events);
@@ -81,13 +93,22 @@ describe('reportingEvents and tenantId', () => {
 describe('heartbeat', () => {
   it('an alarm every 15 minutes while reporting is on; a heartbeat names the version and the policy by its hash, never a secret', async () => {
     await boot(POLICY);
-    await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(HEARTBEAT_ALARM)).toMatchObject({ periodInMinutes: 15 }));
+    await vi.waitFor(async () =>
+      expect(await fakeBrowser.alarms.get(HEARTBEAT_ALARM)).toMatchObject({ periodInMinutes: 15 }),
+    );
     await beat();
     await delivered(1);
     const hb = events().find((e) => e.type === 'heartbeat')!;
     const { values } = readManaged(POLICY);
-    const expected = `sha256:${createHash('sha256').update(policyDigestText(values as Record<string, unknown>)!).digest('hex')}`;
-    expect(hb.payload).toEqual({ policyHash: expected, policyKeys: Object.keys(POLICY).length, paused: false, configured: true });
+    const expected = `sha256:${createHash('sha256')
+      .update(policyDigestText(values as Record<string, unknown>)!)
+      .digest('hex')}`;
+    expect(hb.payload).toEqual({
+      policyHash: expected,
+      policyKeys: Object.keys(POLICY).length,
+      paused: false,
+      configured: true,
+    });
     expect(hb.extensionVersion).not.toBe('');
     const text = JSON.stringify(sent);
     for (const secret of [TOKEN, API_KEY]) expect(text).not.toContain(secret);

@@ -14,8 +14,21 @@ beforeEach(() => fakeBrowser.reset());
 const MIN = 60_000;
 
 function tracker() {
-  const t = { now: 0, stored: null as Outage, reports: [] as ReportInput[], wakes: [] as number[], problem: null as { code: string } | null };
-  const o = createOutageTracker({ load: async () => t.stored, save: async (x) => void (t.stored = x), wakeAt: (at) => void t.wakes.push(at), report: (r) => void t.reports.push(r), current: () => t.problem, now: () => t.now });
+  const t = {
+    now: 0,
+    stored: null as Outage,
+    reports: [] as ReportInput[],
+    wakes: [] as number[],
+    problem: null as { code: string } | null,
+  };
+  const o = createOutageTracker({
+    load: async () => t.stored,
+    save: async (x) => void (t.stored = x),
+    wakeAt: (at) => void t.wakes.push(at),
+    report: (r) => void t.reports.push(r),
+    current: () => t.problem,
+    now: () => t.now,
+  });
   return { t, o };
 }
 
@@ -37,7 +50,12 @@ describe('service unreachable for more than N minutes', () => {
     await o.onAlarm();
     await o.onAlarm();
     await o.onProblem(null);
-    expect(t.reports).toEqual([{ type: 'service.unreachable', payload: { since: new Date(0).toISOString(), minutes: OUTAGE_MINUTES, error: 'server', ongoing: true } }]);
+    expect(t.reports).toEqual([
+      {
+        type: 'service.unreachable',
+        payload: { since: new Date(0).toISOString(), minutes: OUTAGE_MINUTES, error: 'server', ongoing: true },
+      },
+    ]);
   });
   it('an outage that ended after N minutes before any alarm ran is reported as ended', async () => {
     const { t, o } = tracker();
@@ -73,13 +91,24 @@ describe('reporting URL: the service URL rule (https, or http to this machine)',
 
 describe('organization keys come from policy only', () => {
   it('policy values are validated key by key: a bad reportingUrl or supportUrl is listed and ignored', () => {
-    const r = readManaged({ reportingUrl: 'http://siem.example.com/', supportUrl: 'javascript:alert(1)', deviceTag: 'LAPTOP-1', protectedSignInDomains: ['login.example.com', 42] });
+    const r = readManaged({
+      reportingUrl: 'http://siem.example.com/',
+      supportUrl: 'javascript:alert(1)',
+      deviceTag: 'LAPTOP-1',
+      protectedSignInDomains: ['login.example.com', 42],
+    });
     expect(r.values).toEqual({ deviceTag: 'LAPTOP-1', protectedSignInDomains: ['login.example.com'] });
     expect(r.invalid.sort()).toEqual(['protectedSignInDomains', 'reportingUrl', 'supportUrl']);
   });
 
   it('values in the person’s stored settings (which a Firefox content script could write) never count', () => {
-    const user = { ...defaultSettings(), reportingUrl: 'https://evil.test/', organizationName: 'Evil IT', supportUrl: 'https://evil.test/help', protectedSignInDomains: ['evil.test'] };
+    const user = {
+      ...defaultSettings(),
+      reportingUrl: 'https://evil.test/',
+      organizationName: 'Evil IT',
+      supportUrl: 'https://evil.test/help',
+      protectedSignInDomains: ['evil.test'],
+    };
     const merged = mergeSettings(user, { deviceTag: 'LAPTOP-1' }).settings;
     for (const k of POLICY_ONLY_KEYS) if (k !== 'deviceTag') expect(merged[k], k).toEqual(defaultSettings()[k]);
     expect(merged.deviceTag).toBe('LAPTOP-1');
@@ -96,7 +125,10 @@ describe('organization keys come from policy only', () => {
   it('the reporting token from policy is not cached in storage.local', async () => {
     const s = createSettingsStore(createMemorySecretStore());
     await s.get();
-    await fakeBrowser.storage.managed.set({ reportingUrl: 'https://siem.example.test/', reportingToken: 'rt_SECRET_9' });
+    await fakeBrowser.storage.managed.set({
+      reportingUrl: 'https://siem.example.test/',
+      reportingToken: 'rt_SECRET_9',
+    });
     await s.refreshManaged();
     expect((await s.get()).settings.reportingToken).toBe('rt_SECRET_9');
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('rt_SECRET_9');

@@ -4,14 +4,24 @@
  * worker restart (a new queue over the same storage), and idempotency by event id.
  */
 import { describe, expect, it } from 'vitest';
-import { backoffMs, createReportQueue, DEFAULT_LIMITS, type QueueDeps, type QueueLimits, type QueueState } from '@/src/background/reporting/queue';
+import {
+  backoffMs,
+  createReportQueue,
+  DEFAULT_LIMITS,
+  type QueueDeps,
+  type QueueLimits,
+  type QueueState,
+} from '@/src/background/reporting/queue';
 import type { SendResult } from '@/src/background/api/reporting-sender';
 import { makeEvent, type ReportEvent } from '@/src/shared/reporting/events';
 
 const T0 = Date.parse('2026-03-02T09:00:00Z');
 
 function ev(n: number, now = T0): ReportEvent {
-  return makeEvent({ type: 'protection.resumed', payload: {} }, { id: `id-${n}`, now, extensionVersion: '0.1.0', deviceTag: 'dev', userTag: '' })!;
+  return makeEvent(
+    { type: 'protection.resumed', payload: {} },
+    { id: `id-${n}`, now, extensionVersion: '0.1.0', deviceTag: 'dev', userTag: '' },
+  )!;
 }
 
 /** One machine: storage that outlives queues (worker lives), a clock, a receiver. */
@@ -36,7 +46,11 @@ function machine(limits: Partial<QueueLimits> = {}) {
           return a;
         },
         wake: (at) => void m.wakes.push(at),
-        droppedEvent: (count, since) => makeEvent({ type: 'reporting.dropped', payload: { count, since: new Date(since).toISOString() } }, { id: `dropped-${m.now}`, now: m.now, extensionVersion: '0.1.0', deviceTag: '', userTag: '' }),
+        droppedEvent: (count, since) =>
+          makeEvent(
+            { type: 'reporting.dropped', payload: { count, since: new Date(since).toISOString() } },
+            { id: `dropped-${m.now}`, now: m.now, extensionVersion: '0.1.0', deviceTag: '', userTag: '' },
+          ),
         now: () => m.now,
         random: () => 0.5,
         limits,
@@ -47,7 +61,12 @@ function machine(limits: Partial<QueueLimits> = {}) {
   return m;
 }
 
-const fail503 = (retryAfterMs: number | null = null): SendResult => ({ ok: false, status: 503, error: 'http_503', retryAfterMs });
+const fail503 = (retryAfterMs: number | null = null): SendResult => ({
+  ok: false,
+  status: 503,
+  error: 'http_503',
+  retryAfterMs,
+});
 
 describe('batching', () => {
   it('waits the batch window after an add, then sends everything in one request', async () => {
@@ -85,11 +104,16 @@ describe('retries', () => {
     m.now = T0 + 10_000;
     await q.flush();
     expect(m.requests).toHaveLength(2);
-    expect((await q.state())).toMatchObject({ attempts: 2, nextAt: T0 + 10_000 + 20_000 });
+    expect(await q.state()).toMatchObject({ attempts: 2, nextAt: T0 + 10_000 + 20_000 });
     m.now = T0 + 30_000;
     m.answer = () => ({ ok: true, status: 200 });
     await q.flush();
-    expect(await q.state()).toMatchObject({ attempts: 0, nextAt: 0, events: [], last: { ok: true, status: 200, delivered: 1 } });
+    expect(await q.state()).toMatchObject({
+      attempts: 0,
+      nextAt: 0,
+      events: [],
+      last: { ok: true, status: 200, delivered: 1 },
+    });
   });
 
   it('backoff doubles up to the cap, jittered within ±20 %', () => {
@@ -147,7 +171,7 @@ describe('bound and dropped counter', () => {
     m.now = T0 + 3_600_000;
     await q.flush();
     expect(m.requests.slice(1)).toEqual([['id-3', 'id-4', 'id-5'], [`dropped-${T0 + 3_600_000}`]]);
-    expect((await q.state())).toMatchObject({ dropped: 0, droppedSince: null, events: [] });
+    expect(await q.state()).toMatchObject({ dropped: 0, droppedSince: null, events: [] });
     // Exactly one counter event, with the count and the time of the first drop.
     const counter = [...m.received.keys()].filter((id) => id.startsWith('dropped-'));
     expect(counter).toHaveLength(1);

@@ -17,7 +17,12 @@ import { REPORT_TYPES, type ReportInput } from '@/src/shared/reporting/events';
 const API_KEY = 'sk_live_SECRET_KEY_0001';
 const NEW_API_KEY = 'sk_live_SECRET_KEY_0002';
 const TOKEN = 'rt_SECRET_TOKEN_0003';
-const POLICY = { reportingUrl: 'https://siem.example.test/linklens?src=fleet', reportingToken: TOKEN, deviceTag: 'LAPTOP-7', userTag: 'jdoe' };
+const POLICY = {
+  reportingUrl: 'https://siem.example.test/linklens?src=fleet',
+  reportingToken: TOKEN,
+  deviceTag: 'LAPTOP-7',
+  userTag: 'jdoe',
+};
 /** Field names that would carry a credential. `key` (a setting's name in settings.changed) is not one. */
 const CREDENTIAL_FIELD = /api.?key|token|secret|passw|authorization|cookie|credential|bearer/i;
 
@@ -74,7 +79,11 @@ describe('reporting end to end in the background', () => {
     }
     // The person changes the API key and a setting: the key is named, its value never sent.
     // (A key is bound to the service it is entered for: the address comes with it.)
-    await setByPerson(settings, 'options', { serviceUrl: 'https://scan.example.com', apiKey: NEW_API_KEY, strictMode: true });
+    await setByPerson(settings, 'options', {
+      serviceUrl: 'https://scan.example.com',
+      apiKey: NEW_API_KEY,
+      strictMode: true,
+    });
     await vi.advanceTimersByTimeAsync(1000);
     expect(requests).toHaveLength(0); // still gathering the batch
     await vi.advanceTimersByTimeAsync(1500);
@@ -90,7 +99,9 @@ describe('reporting end to end in the background', () => {
     expect(r!.body.events.every((e) => e.deviceTag === 'LAPTOP-7')).toBe(true);
     expect(new Set(r!.body.events.map((e) => e.id)).size).toBe(r!.body.events.length);
     const changed = r!.body.events.filter((e) => e.type === 'settings.changed').at(-1)!;
-    expect(changed.payload.changes).toEqual(expect.arrayContaining([{ key: 'apiKey' }, { key: 'strictMode', value: true }]));
+    expect(changed.payload.changes).toEqual(
+      expect.arrayContaining([{ key: 'apiKey' }, { key: 'strictMode', value: true }]),
+    );
 
     const text = String(r!.init.body);
     for (const secret of [API_KEY, NEW_API_KEY, TOKEN, 'hunter2', 'alice', '#frag']) expect(text).not.toContain(secret);
@@ -103,18 +114,31 @@ describe('reporting end to end in the background', () => {
     await boot();
     const normal = await fakeBrowser.tabs.create({ url: 'https://normal-window.test/' });
     const get = fakeBrowser.tabs.get.bind(fakeBrowser.tabs);
-    vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation(async (id: number) => (id === 777 ? ({ id, incognito: true } as never) : ({ ...(await get(id)), incognito: false } as never)));
+    vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation(async (id: number) =>
+      id === 777 ? ({ id, incognito: true } as never) : ({ ...(await get(id)), incognito: false } as never),
+    );
     incognitoUrls.note('https://private-by-url.test/', true);
     reportBlocked({ url: 'https://private-by-tab.test/', host: 'private-by-tab.test', rule: 'blocklist', tabId: 777 });
     reportBlocked({ url: 'https://private-by-url.test/', host: 'private-by-url.test', rule: 'score' });
-    reportLookalike('paypa1.test', { kind: 'lookalike', protectedDomain: 'paypal.com', reason: 'confusable' } as never, 'load', true);
+    reportLookalike(
+      'paypa1.test',
+      { kind: 'lookalike', protectedDomain: 'paypal.com', reason: 'confusable' } as never,
+      'load',
+      true,
+    );
     reportBlocked({ url: 'https://normal-window.test/', host: 'normal-window.test', rule: 'score', tabId: normal.id! });
     await vi.waitFor(async () => expect(JSON.stringify(await readAll('db'))).toContain('normal-window.test'));
     const stored = JSON.stringify(await readAll('db'));
-    for (const host of ['private-by-tab.test', 'private-by-url.test', 'paypa1.test']) expect(stored).not.toContain(host);
+    for (const host of ['private-by-tab.test', 'private-by-url.test', 'paypa1.test'])
+      expect(stored).not.toContain(host);
     await vi.advanceTimersByTimeAsync(2500);
     await vi.waitFor(() => expect(requests).toHaveLength(1));
-    expect(requests[0]!.body.events.map((e) => e.payload.host).sort()).toEqual(['normal-window.test', 'paypa1.test', 'private-by-tab.test', 'private-by-url.test']);
+    expect(requests[0]!.body.events.map((e) => e.payload.host).sort()).toEqual([
+      'normal-window.test',
+      'paypa1.test',
+      'private-by-tab.test',
+      'private-by-url.test',
+    ]);
     incognitoUrls.clear();
   });
 

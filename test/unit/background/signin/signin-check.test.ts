@@ -10,7 +10,11 @@ import { createRouter, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import { createSignInChecks, senderHost, sessionStore } from '@/src/background/signin/check';
 import { createReportOnce, type ReportOnceState } from '@/src/background/signin/report-once';
-import { createGuardRegistration, SIGNIN_GUARD_ID, SIGNIN_GUARD_FILE } from '@/src/background/signin/guard-registration';
+import {
+  createGuardRegistration,
+  SIGNIN_GUARD_ID,
+  SIGNIN_GUARD_FILE,
+} from '@/src/background/signin/guard-registration';
 import type { SettingsState } from '@/src/background/state/settings-store';
 import { defaultSettings } from '@/src/shared/policy/settings';
 import type { LookalikeVerdict } from '@/src/shared/url/lookalike';
@@ -18,33 +22,70 @@ import type { LookalikeVerdict } from '@/src/shared/url/lookalike';
 const ID = 'test-extension-id';
 const PROTECTED = ['login.example.com', 'example.okta.com'];
 
-function world(opts: { allowlist?: string[]; domains?: string[]; maxPerTab?: number; action?: 'warn' | 'log' | 'block'; organizationDomains?: string[]; message?: string } = {}) {
+function world(
+  opts: {
+    allowlist?: string[];
+    domains?: string[];
+    maxPerTab?: number;
+    action?: 'warn' | 'log' | 'block';
+    organizationDomains?: string[];
+    message?: string;
+  } = {},
+) {
   const state = {
-    settings: { ...defaultSettings(), protectedSignInDomains: opts.domains ?? PROTECTED, signInLookalikeAction: opts.action ?? 'warn', organizationDomains: opts.organizationDomains ?? [], customWarningMessage: opts.message ?? '' },
+    settings: {
+      ...defaultSettings(),
+      protectedSignInDomains: opts.domains ?? PROTECTED,
+      signInLookalikeAction: opts.action ?? 'warn',
+      organizationDomains: opts.organizationDomains ?? [],
+      customWarningMessage: opts.message ?? '',
+    },
     managedEntries: { allowlist: opts.allowlist ?? [], blocklist: [] },
   } as unknown as SettingsState;
   const settings = { get: async () => state };
   const reports: { host: string; v: LookalikeVerdict; trigger: string }[] = [];
-  const signIn = createSignInChecks({ settings, report: (host, v, trigger) => void reports.push({ host, v, trigger }), once: createReportOnce({ maxPerTab: opts.maxPerTab ?? 20 }) });
+  const signIn = createSignInChecks({
+    settings,
+    report: (host, v, trigger) => void reports.push({ host, v, trigger }),
+    once: createReportOnce({ maxPerTab: opts.maxPerTab ?? 20 }),
+  });
   const route = createRouter({ settings, signIn } as unknown as App);
   return { route, reports };
 }
 
-const from = (url: string, tabId = 7, frameId = 0): SenderLike => ({ id: ID, url, origin: new URL(url).origin, tab: { id: tabId, url }, frameId });
+const from = (url: string, tabId = 7, frameId = 0): SenderLike => ({
+  id: ID,
+  url,
+  origin: new URL(url).origin,
+  tab: { id: tabId, url },
+  frameId,
+});
 
 beforeEach(() => fakeBrowser.reset());
 
 describe('signin.check: the host is the sender’s', () => {
   it('warns on a look-alike sender and names the protected host, whatever the message claims', async () => {
     const w = world();
-    const r = await w.route({ type: 'signin.check', trigger: 'load', host: 'login.example.com', url: 'https://login.example.com/' }, from('https://login.examp1e.com/signin'));
+    const r = await w.route(
+      { type: 'signin.check', trigger: 'load', host: 'login.example.com', url: 'https://login.example.com/' },
+      from('https://login.examp1e.com/signin'),
+    );
     expect(r).toEqual({ ok: true, data: { warn: true, protectedHost: 'login.example.com' } });
-    expect(w.reports).toEqual([{ host: 'login.examp1e.com', v: expect.objectContaining({ kind: 'lookalike', protectedDomain: 'login.example.com' }), trigger: 'load' }]);
+    expect(w.reports).toEqual([
+      {
+        host: 'login.examp1e.com',
+        v: expect.objectContaining({ kind: 'lookalike', protectedDomain: 'login.example.com' }),
+        trigger: 'load',
+      },
+    ]);
   });
 
   it('a message naming a look-alike from the real sign-in page gets no warning and no report', async () => {
     const w = world();
-    const r = await w.route({ type: 'signin.check', trigger: 'password-focus', host: 'login.examp1e.com' }, from('https://login.example.com/'));
+    const r = await w.route(
+      { type: 'signin.check', trigger: 'password-focus', host: 'login.examp1e.com' },
+      from('https://login.example.com/'),
+    );
     expect(r).toEqual({ ok: true, data: { warn: false } });
     expect(w.reports).toEqual([]);
   });
@@ -57,7 +98,10 @@ describe('signin.check: the host is the sender’s', () => {
     ['an unrelated site', 'https://news.test/', []],
   ])('never warns on %s', async (_name, url, allowlist) => {
     const w = world({ allowlist });
-    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from(url))).toEqual({ ok: true, data: { warn: false } });
+    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from(url))).toEqual({
+      ok: true,
+      data: { warn: false },
+    });
     expect(w.reports).toEqual([]);
   });
 
@@ -70,43 +114,75 @@ describe('signin.check: the host is the sender’s', () => {
   it('a frame gets the same answer whatever its host, and nothing is reported (no oracle for guessed hosts)', async () => {
     const w = world();
     const top = 'https://attacker.test/';
-    const inFrame = (url: string): SenderLike => ({ id: ID, url, origin: new URL(url).origin, tab: { id: 7, url: top }, frameId: 5 });
+    const inFrame = (url: string): SenderLike => ({
+      id: ID,
+      url,
+      origin: new URL(url).origin,
+      tab: { id: 7, url: top },
+      frameId: 5,
+    });
     for (const url of ['https://login.examp1e.com/', 'https://exarnple.okta.com/', 'https://unrelated.test/']) {
-      expect(await w.route({ type: 'signin.check', trigger: 'password-focus' }, inFrame(url))).toEqual({ ok: true, data: { warn: false } });
+      expect(await w.route({ type: 'signin.check', trigger: 'password-focus' }, inFrame(url))).toEqual({
+        ok: true,
+        data: { warn: false },
+      });
     }
     expect(w.reports).toEqual([]);
   });
 
   it('policy action log: the sighting is reported, the page is answered as any other', async () => {
     const w = world({ action: 'log' });
-    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({ ok: true, data: { warn: false } });
+    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({
+      ok: true,
+      data: { warn: false },
+    });
     expect(w.reports).toEqual([expect.objectContaining({ host: 'login.examp1e.com', trigger: 'load' })]);
   });
 
   it('policy action block: a look-alike page reached anyway (past the blocked page) still warns', async () => {
     const w = world({ action: 'block' });
-    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({ ok: true, data: { warn: true, protectedHost: 'login.example.com' } });
+    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({
+      ok: true,
+      data: { warn: true, protectedHost: 'login.example.com' },
+    });
     expect(w.reports).toEqual([expect.objectContaining({ host: 'login.examp1e.com', trigger: 'load' })]);
   });
 
   it('the organization’s custom message goes with the warning, as it was written', async () => {
     const message = 'Call the IT desk on 1234. <b>not markup</b>';
     const w = world({ message });
-    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({ ok: true, data: { warn: true, protectedHost: 'login.example.com', message } });
+    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({
+      ok: true,
+      data: { warn: true, protectedHost: 'login.example.com', message },
+    });
     // Only with a warning: an ordinary page, the real one, or log mode hear nothing of it.
-    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.example.com/'))).toEqual({ ok: true, data: { warn: false } });
-    expect(await world({ message, action: 'log' }).route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({ ok: true, data: { warn: false } });
+    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.example.com/'))).toEqual({
+      ok: true,
+      data: { warn: false },
+    });
+    expect(
+      await world({ message, action: 'log' }).route(
+        { type: 'signin.check', trigger: 'load' },
+        from('https://login.examp1e.com/'),
+      ),
+    ).toEqual({ ok: true, data: { warn: false } });
   });
 
   it('the organization’s own other domains never warn', async () => {
     const w = world({ organizationDomains: ['examp1e.com'] });
-    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({ ok: true, data: { warn: false } });
+    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({
+      ok: true,
+      data: { warn: false },
+    });
     expect(w.reports).toEqual([]);
   });
 
   it('without protected domains, nothing warns', async () => {
     const w = world({ domains: [] });
-    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({ ok: true, data: { warn: false } });
+    expect(await w.route({ type: 'signin.check', trigger: 'load' }, from('https://login.examp1e.com/'))).toEqual({
+      ok: true,
+      data: { warn: false },
+    });
   });
 
   it('senderHost: the top frame’s own URL (the tab’s when it has none); no frame below it; web URLs only', () => {
@@ -122,7 +198,10 @@ describe('signin.check: the host is the sender’s', () => {
 
   it('a sender without a tab (our own pages) gets no warning', async () => {
     const w = world();
-    const r = await w.route({ type: 'signin.check', trigger: 'load' }, { id: ID, url: `chrome-extension://${ID}/popup.html`, origin: `chrome-extension://${ID}` });
+    const r = await w.route(
+      { type: 'signin.check', trigger: 'load' },
+      { id: ID, url: `chrome-extension://${ID}/popup.html`, origin: `chrome-extension://${ID}` },
+    );
     expect(r).toEqual({ ok: true, data: { warn: false } });
     expect(w.reports).toEqual([]);
   });
@@ -167,9 +246,17 @@ describe('signin.check: one report per tab + host + trigger, bounded', () => {
   it('a background that stopped and started again does not report the same sighting again', async () => {
     let kept: ReportOnceState | null = null;
     const store = { load: async () => kept, save: async (s: ReportOnceState) => void (kept = s) };
-    const state = { settings: { ...defaultSettings(), protectedSignInDomains: PROTECTED }, managedEntries: { allowlist: [], blocklist: [] } } as unknown as SettingsState;
+    const state = {
+      settings: { ...defaultSettings(), protectedSignInDomains: PROTECTED },
+      managedEntries: { allowlist: [], blocklist: [] },
+    } as unknown as SettingsState;
     const reports: string[] = [];
-    const life = () => createSignInChecks({ settings: { get: async () => state }, report: (host, _v, trigger) => void reports.push(`${host} ${trigger}`), store });
+    const life = () =>
+      createSignInChecks({
+        settings: { get: async () => state },
+        report: (host, _v, trigger) => void reports.push(`${host} ${trigger}`),
+        store,
+      });
     const sender = from('https://login.examp1e.com/');
     await life().check('load', sender);
     await vi.waitFor(() => expect(kept?.keys).toHaveLength(1));
@@ -184,7 +271,9 @@ describe('signin.check: one report per tab + host + trigger, bounded', () => {
     expect(await sessionStore.load()).toBeNull();
     await sessionStore.save({ keys: ['7\nh.test\nload'], perTab: [[7, 1]] });
     expect(await sessionStore.load()).toEqual({ keys: ['7\nh.test\nload'], perTab: [[7, 1]] });
-    expect(await fakeBrowser.storage.session.get('signinReported')).toEqual({ signinReported: { keys: ['7\nh.test\nload'], perTab: [[7, 1]] } });
+    expect(await fakeBrowser.storage.session.get('signinReported')).toEqual({
+      signinReported: { keys: ['7\nh.test\nload'], perTab: [[7, 1]] },
+    });
   });
 
   it('remembers at most maxKeys sightings (oldest forgotten first)', () => {
@@ -199,12 +288,16 @@ describe('the sign-in guard is registered only while the policy protects sign-in
   function fakeScripting(opts: { failRegister?: boolean } = {}) {
     const registered = new Map<string, Record<string, unknown>>();
     const api = {
-      getRegisteredContentScripts: vi.fn(async ({ ids }: { ids: string[] }) => ids.filter((id) => registered.has(id)).map((id) => ({ id }))),
+      getRegisteredContentScripts: vi.fn(async ({ ids }: { ids: string[] }) =>
+        ids.filter((id) => registered.has(id)).map((id) => ({ id })),
+      ),
       registerContentScripts: vi.fn(async (scripts: Record<string, unknown>[]) => {
         if (opts.failRegister) throw new Error('no permission');
         for (const s of scripts) registered.set(s.id as string, s);
       }),
-      unregisterContentScripts: vi.fn(async ({ ids }: { ids: string[] }) => void ids.forEach((id) => registered.delete(id))),
+      unregisterContentScripts: vi.fn(
+        async ({ ids }: { ids: string[] }) => void ids.forEach((id) => registered.delete(id)),
+      ),
     };
     return { api, registered };
   }
@@ -216,7 +309,12 @@ describe('the sign-in guard is registered only while the policy protects sign-in
     expect(registered.size).toBe(0);
     await Promise.all([g.sync(['login.example.com']), g.sync(['login.example.com', 'x.okta.com'])]);
     expect(api.registerContentScripts).toHaveBeenCalledTimes(1);
-    expect(registered.get(SIGNIN_GUARD_ID)).toMatchObject({ js: [SIGNIN_GUARD_FILE], matches: ['http://*/*', 'https://*/*'], allFrames: false, persistAcrossSessions: true });
+    expect(registered.get(SIGNIN_GUARD_ID)).toMatchObject({
+      js: [SIGNIN_GUARD_FILE],
+      matches: ['http://*/*', 'https://*/*'],
+      allFrames: false,
+      persistAcrossSessions: true,
+    });
     await g.sync([]);
     expect(registered.size).toBe(0);
   });
@@ -232,12 +330,20 @@ describe('the sign-in guard is registered only while the policy protects sign-in
         injected.push(i);
       }),
     };
-    const g = createGuardRegistration(() => withInject, async () => [1, 2, 3, 4]);
+    const g = createGuardRegistration(
+      () => withInject,
+      async () => [1, 2, 3, 4],
+    );
     await g.sync(['login.example.com']);
-    expect(injected).toEqual([1, 2, 4].map((tabId) => ({ target: { tabId, frameIds: [0] }, files: [SIGNIN_GUARD_FILE] })));
+    expect(injected).toEqual(
+      [1, 2, 4].map((tabId) => ({ target: { tabId, frameIds: [0] }, files: [SIGNIN_GUARD_FILE] })),
+    );
     // Already registered (a repeat, or a new worker life: the registration is kept): no new injection.
     await g.sync(['login.example.com', 'x.okta.com']);
-    await createGuardRegistration(() => withInject, async () => [1, 2, 3, 4]).sync(['login.example.com']);
+    await createGuardRegistration(
+      () => withInject,
+      async () => [1, 2, 3, 4],
+    ).sync(['login.example.com']);
     expect(withInject.executeScript).toHaveBeenCalledTimes(4);
     // Emptied and set again: the open tabs get it again (the next guard runs once per frame: boot.ts).
     await g.sync([]);

@@ -28,9 +28,12 @@ beforeEach(() => {
   // fakeBrowser has no scripting API: a small stand-in that holds registrations like the browser.
   Object.assign(fakeBrowser, {
     scripting: {
-      getRegisteredContentScripts: async ({ ids }: { ids: string[] }) => ids.filter((id) => registered.has(id)).map((id) => ({ id })),
+      getRegisteredContentScripts: async ({ ids }: { ids: string[] }) =>
+        ids.filter((id) => registered.has(id)).map((id) => ({ id })),
       registerContentScripts: vi.fn(async (s: { id: string }[]) => void s.forEach((x) => registered.add(x.id))),
-      unregisterContentScripts: vi.fn(async ({ ids }: { ids: string[] }) => void ids.forEach((id) => registered.delete(id))),
+      unregisterContentScripts: vi.fn(
+        async ({ ids }: { ids: string[] }) => void ids.forEach((id) => registered.delete(id)),
+      ),
     },
   });
 });
@@ -38,11 +41,20 @@ const w = setupApp(() => svc);
 
 const ID = 'test-extension-id';
 /** A look-alike page in a normal window's tab (the browsers always say which: a private window's sighting stays in memory). */
-const lookalike = (tabId: number): SenderLike => ({ id: ID, url: 'https://login.examp1e.com/', origin: 'https://login.examp1e.com', tab: { id: tabId, incognito: false, url: 'https://login.examp1e.com/' }, frameId: 0 });
+const lookalike = (tabId: number): SenderLike => ({
+  id: ID,
+  url: 'https://login.examp1e.com/',
+  origin: 'https://login.examp1e.com',
+  tab: { id: tabId, incognito: false, url: 'https://login.examp1e.com/' },
+  frameId: 0,
+});
 const queuedSightings = async () =>
-  (((await readKey('db', 'reportingQueue', z.unknown(), undefined)) as { events?: { type: string; payload: { host?: string; trigger?: string } }[] } | undefined)?.events ?? []).filter(
-    (e) => e.type === 'lookalike.seen',
-  );
+  (
+    (
+      (await readKey('db', 'reportingQueue', z.unknown(), undefined)) as
+        { events?: { type: string; payload: { host?: string; trigger?: string } }[] } | undefined
+    )?.events ?? []
+  ).filter((e) => e.type === 'lookalike.seen');
 
 describe('sign-in guard and sightings, through the background', () => {
   it('the guard follows the policy while the browser runs: registered with the list, gone without it', async () => {
@@ -54,7 +66,10 @@ describe('sign-in guard and sightings, through the background', () => {
   });
 
   it('a look-alike page asking in a loop is warned each time and queued once per trigger', async () => {
-    await setPolicy(w, { protectedSignInDomains: ['login.example.com'], reportingUrl: 'https://siem.example.com/events' });
+    await setPolicy(w, {
+      protectedSignInDomains: ['login.example.com'],
+      reportingUrl: 'https://siem.example.com/events',
+    });
     for (let i = 0; i < 30; i++) {
       const r = await w.route({ type: 'signin.check', trigger: i % 2 ? 'load' : 'password-focus' }, lookalike(5));
       expect(r).toEqual({ ok: true, data: { warn: true, protectedHost: 'login.example.com' } });

@@ -32,10 +32,24 @@ const entry = (url: string, at: number, wouldBe: 'block' | 'warn' = 'block'): Au
   at,
 });
 
-const verdict = (url: string, riskScore: number): Verdict => ({ url, scanId: 'scn_9', riskScore, band: riskScore >= 76 ? 'malicious' : 'high', confidence: 0.9, categories: ['phishing'], reasoning: '', indicators: [], checkedAt: 1 });
+const verdict = (url: string, riskScore: number): Verdict => ({
+  url,
+  scanId: 'scn_9',
+  riskScore,
+  band: riskScore >= 76 ? 'malicious' : 'high',
+  confidence: 0.9,
+  categories: ['phishing'],
+  reasoning: '',
+  indicators: [],
+  checkedAt: 1,
+});
 const auditStatus = (url: string, score: number): UrlStatus => {
   const v = verdict(url, score);
-  return { kind: 'verdict', verdict: v, decision: decide(v, { ...DECIDE_BASE_SETTINGS, auditOnly: true }, { host: new URL(url).hostname }) };
+  return {
+    kind: 'verdict',
+    verdict: v,
+    decision: decide(v, { ...DECIDE_BASE_SETTINGS, auditOnly: true }, { host: new URL(url).hostname }),
+  };
 };
 
 describe('withEntry (pure)', () => {
@@ -51,7 +65,9 @@ describe('withEntry (pure)', () => {
     const a = entry('https://a.example/', 1000);
     const list = withEntry([], a)!;
     expect(withEntry(list, entry('https://a.example/', 1000 + REPEAT_MS - 1))).toBeNull();
-    expect(withEntry(list, entry('https://a.example/', 1000 + REPEAT_MS))).toEqual([entry('https://a.example/', 1000 + REPEAT_MS)]);
+    expect(withEntry(list, entry('https://a.example/', 1000 + REPEAT_MS))).toEqual([
+      entry('https://a.example/', 1000 + REPEAT_MS),
+    ]);
     expect(withEntry(list, entry('https://a.example/', 2000, 'warn'))).toHaveLength(1);
   });
 });
@@ -69,7 +85,12 @@ describe('the stored list', () => {
   });
 
   it('entries that cannot be read are dropped one by one, the rest kept', async () => {
-    await writeKey('db', 'auditLog', [entry('https://ok.example/', 5), { url: 42 }, 'junk', { ...entry('https://bad-rule.example/', 4), rule: { rule: 'score', score: 'x' } }]);
+    await writeKey('db', 'auditLog', [
+      entry('https://ok.example/', 5),
+      { url: 42 },
+      'junk',
+      { ...entry('https://bad-rule.example/', 4), rule: { rule: 'score', score: 'x' } },
+    ]);
     const list = await readAudit();
     expect(list.map((e) => e.url)).toEqual(['https://ok.example/', 'https://bad-rule.example/']);
     expect(list[1]!.rule).toBeUndefined(); // an unreadable rule is dropped, never made up
@@ -93,20 +114,53 @@ describe('noteAudit', () => {
     const warn = 'https://scam.example/';
     await noteAudit({ status: auditStatus(warn, 60), url: warn, host: 'scam.example' }, 'hover', 3000);
     expect(reported).toHaveBeenCalledTimes(1);
-    expect(reported).toHaveBeenCalledWith({ url: block, host: 'phish.example', verdict: { scanId: 'scn_9', riskScore: 88, band: 'malicious', categories: ['phishing'] }, rule: 'audit-only:band:malicious' });
-    expect((await readAudit()).map((e) => [e.url, e.wouldBe, e.via])).toEqual([[warn, 'warn', 'hover'], [block, 'block', 'navigation']]);
+    expect(reported).toHaveBeenCalledWith({
+      url: block,
+      host: 'phish.example',
+      verdict: { scanId: 'scn_9', riskScore: 88, band: 'malicious', categories: ['phishing'] },
+      rule: 'audit-only:band:malicious',
+    });
+    expect((await readAudit()).map((e) => [e.url, e.wouldBe, e.via])).toEqual([
+      [warn, 'warn', 'hover'],
+      [block, 'block', 'navigation'],
+    ]);
   });
 
   it('ignores everything that would not have warned or blocked', () => {
     const url = 'https://x.example/';
-    const safe: UrlStatus = { kind: 'verdict', verdict: verdict(url, 5), decision: decide(verdict(url, 5), { ...DECIDE_BASE_SETTINGS, auditOnly: true }, { host: 'x.example' }) };
+    const safe: UrlStatus = {
+      kind: 'verdict',
+      verdict: verdict(url, 5),
+      decision: decide(verdict(url, 5), { ...DECIDE_BASE_SETTINGS, auditOnly: true }, { host: 'x.example' }),
+    };
     expect(auditEntryOf({ status: safe, url, host: 'x.example' }, 'navigation', 1)).toBeNull();
-    expect(auditEntryOf({ status: { kind: 'checking', state: 'QUEUED', since: 1 }, url, host: 'x.example' }, 'navigation', 1)).toBeNull();
+    expect(
+      auditEntryOf(
+        { status: { kind: 'checking', state: 'QUEUED', since: 1 }, url, host: 'x.example' },
+        'navigation',
+        1,
+      ),
+    ).toBeNull();
     // Not in audit-only mode: a real block is not an audit entry.
-    const real: UrlStatus = { kind: 'verdict', verdict: verdict(url, 90), decision: decide(verdict(url, 90), DECIDE_BASE_SETTINGS, { host: 'x.example' }) };
+    const real: UrlStatus = {
+      kind: 'verdict',
+      verdict: verdict(url, 90),
+      decision: decide(verdict(url, 90), DECIDE_BASE_SETTINGS, { host: 'x.example' }),
+    };
     expect(auditEntryOf({ status: real, url, host: 'x.example' }, 'navigation', 1)).toBeNull();
     // A blocklisted host in audit-only mode: recorded with no verdict, named by its rule.
-    const listed: UrlStatus = { kind: 'blocklisted', decision: decide(null, { ...DECIDE_BASE_SETTINGS, auditOnly: true, blocklist: ['x.example'], orgBlocklist: ['x.example'] }, { host: 'x.example' }) };
-    expect(auditEntryOf({ status: listed, url, host: 'x.example' }, 'navigation', 1)).toMatchObject({ wouldBe: 'block', verdict: null, rule: { rule: 'orgBlockList', entry: 'x.example' } });
+    const listed: UrlStatus = {
+      kind: 'blocklisted',
+      decision: decide(
+        null,
+        { ...DECIDE_BASE_SETTINGS, auditOnly: true, blocklist: ['x.example'], orgBlocklist: ['x.example'] },
+        { host: 'x.example' },
+      ),
+    };
+    expect(auditEntryOf({ status: listed, url, host: 'x.example' }, 'navigation', 1)).toMatchObject({
+      wouldBe: 'block',
+      verdict: null,
+      rule: { rule: 'orgBlockList', entry: 'x.example' },
+    });
   });
 });

@@ -32,7 +32,12 @@ afterAll(async () => {
   await new Promise((r) => other.close(r));
 });
 
-const options: SenderLike = { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}/options.html`, origin: EXTENSION_ORIGIN, tab: { id: 1, incognito: false, url: `${EXTENSION_ORIGIN}/options.html` } };
+const options: SenderLike = {
+  id: EXTENSION_ID,
+  url: `${EXTENSION_ORIGIN}/options.html`,
+  origin: EXTENSION_ORIGIN,
+  tab: { id: 1, incognito: false, url: `${EXTENSION_ORIGIN}/options.html` },
+};
 
 let app: App;
 let route: ReturnType<typeof createRouter>;
@@ -52,7 +57,15 @@ const keySent = () => received.filter((r) => JSON.stringify(r.headers).includes(
 describe('the stored key stays with its service', () => {
   it('"Test connection" with a typed URL and an empty key field sends nothing there and names both origins', async () => {
     const r = await route({ type: 'connection.test', serviceUrl: otherUrl, apiKey: '' }, options);
-    expect(r).toEqual({ ok: true, data: { outcome: 'key_for_other_service', message: expect.stringContaining(svc.baseUrl), keyOrigin: svc.baseUrl, serviceOrigin: otherUrl } });
+    expect(r).toEqual({
+      ok: true,
+      data: {
+        outcome: 'key_for_other_service',
+        message: expect.stringContaining(svc.baseUrl),
+        keyOrigin: svc.baseUrl,
+        serviceOrigin: otherUrl,
+      },
+    });
     expect(received).toEqual([]);
   });
 
@@ -64,18 +77,28 @@ describe('the stored key stays with its service', () => {
   it('saving a new URL with an empty key field: nothing reaches the new server, even when a check is asked for', async () => {
     await route({ type: 'settings.set', patch: { serviceUrl: otherUrl } }, options);
     const tabId = (await fakeBrowser.tabs.create({ url: 'http://phish-after-url-change.example/' })).id!;
-    const r = await route({ type: 'scan.url', url: 'http://phish-after-url-change.example/', reason: 'popup', tabId }, options);
+    const r = await route(
+      { type: 'scan.url', url: 'http://phish-after-url-change.example/', reason: 'popup', tabId },
+      options,
+    );
     expect(r).toEqual({ ok: true, data: { kind: 'skipped', reason: 'not-configured' } });
     await route({ type: 'credits.get' }, options);
     expect(received).toEqual([]);
     const d = await route({ type: 'settings.get' }, options);
-    expect(d.ok && (d.data as { storedKey: unknown }).storedKey).toEqual({ hint: `…${svc.demoKey.slice(-4)}`, origin: svc.baseUrl, inUse: false });
+    expect(d.ok && (d.data as { storedKey: unknown }).storedKey).toEqual({
+      hint: `…${svc.demoKey.slice(-4)}`,
+      origin: svc.baseUrl,
+      inUse: false,
+    });
   });
 
   it('importing {"serviceUrl": …} asks first, and after confirmation still sends the key nowhere new', async () => {
     const json = JSON.stringify({ serviceUrl: otherUrl });
     const preview = await route({ type: 'settings.import', json }, options);
-    expect(preview.ok && (preview.data as { applied: boolean; plan: { confirm: string[] } })).toMatchObject({ applied: false, plan: { confirm: ['serviceUrl'] } });
+    expect(preview.ok && (preview.data as { applied: boolean; plan: { confirm: string[] } })).toMatchObject({
+      applied: false,
+      plan: { confirm: ['serviceUrl'] },
+    });
     const unconfirmed = await route({ type: 'settings.import', json, apply: true }, options);
     expect(unconfirmed.ok && (unconfirmed.data as { applied: boolean }).applied).toBe(false);
     expect((await app.settings.get()).settings.serviceUrl).toBe(svc.baseUrl);
@@ -90,7 +113,10 @@ describe('the stored key stays with its service', () => {
 
   it('the key moves to the new origin only with the confirmation naming both; then it is sent there', async () => {
     await route({ type: 'settings.set', patch: { serviceUrl: otherUrl } }, options);
-    const wrong = await route({ type: 'settings.set', patch: {}, rebindKey: { from: 'https://scan.example.org', to: otherUrl } }, options);
+    const wrong = await route(
+      { type: 'settings.set', patch: {}, rebindKey: { from: 'https://scan.example.org', to: otherUrl } },
+      options,
+    );
     expect(wrong.ok && (wrong.data as { refused: object }).refused).toHaveProperty('rebindKey');
     await route({ type: 'credits.get' }, options);
     expect(received).toEqual([]);

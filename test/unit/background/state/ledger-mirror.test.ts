@@ -42,7 +42,15 @@ async function use(c: ReturnType<typeof countingStore>) {
 }
 
 const line = (n: number) => ({ url: `https://e${n}.example/`, at: n, reason: 'navigation' as const });
-const summary = (id: string): ScanSummary => ({ id, url: `https://${id}.example/`, state: 'QUEUED', createdAt: null, riskScore: null, band: null, source: 'local' });
+const summary = (id: string): ScanSummary => ({
+  id,
+  url: `https://${id}.example/`,
+  state: 'QUEUED',
+  createdAt: null,
+  riskScore: null,
+  band: null,
+  source: 'local',
+});
 
 describe('ledger mirror', () => {
   it('reads the store once per worker life: later lines are one write each', async () => {

@@ -25,13 +25,40 @@ beforeEach(() => {
 /** A new background life over the same private store (kv re-opens it; the move runs again). */
 const restart = () => setDbBackend(db);
 
-const verdict = { url: 'https://a.example/', scanId: 'scn_a', riskScore: 90, band: 'malicious', confidence: 1, categories: ['phishing'], reasoning: '', indicators: [], checkedAt: 1 };
+const verdict = {
+  url: 'https://a.example/',
+  scanId: 'scn_a',
+  riskScore: 90,
+  band: 'malicious',
+  confidence: 1,
+  categories: ['phishing'],
+  reasoning: '',
+  indicators: [],
+  checkedAt: 1,
+};
 /** What an older build left in storage.local (and a content script could read or forge). */
 const LEGACY = {
-  settings: { version: 1, serviceUrl: 'https://scan.example.org', apiKey: 'sk_legacy', allowlist: ['docs.example.com'], blocklist: ['evil.example'], strictMode: true },
+  settings: {
+    version: 1,
+    serviceUrl: 'https://scan.example.org',
+    apiKey: 'sk_legacy',
+    allowlist: ['docs.example.com'],
+    blocklist: ['evil.example'],
+    strictMode: true,
+  },
   managedCache: { serviceUrl: 'https://attacker.example', apiKey: 'sk_forged', allowlist: ['bank.example'] },
   ledger: [{ url: 'https://visited.example/', at: 5, reason: 'navigation' }],
-  history: [{ id: 'scn_h', url: 'https://visited.example/', state: 'COMPLETED', createdAt: null, riskScore: 3, band: 'safe', source: 'local' }],
+  history: [
+    {
+      id: 'scn_h',
+      url: 'https://visited.example/',
+      state: 'COMPLETED',
+      createdAt: null,
+      riskScore: 3,
+      band: 'safe',
+      source: 'local',
+    },
+  ],
   jobs: { 'https://queued.example/': { url: 'https://queued.example/' } },
   idForm: 'bare',
   'v:https://a.example/': { v: verdict, exp: Date.now() + 60_000 },
@@ -60,12 +87,26 @@ describe('moving what older builds kept in storage.local', () => {
     expect(cache.get('https://a.example/')).toBeNull();
     const st = await createSettingsStore(createMemorySecretStore()).get();
     // What only tightens moves; the service URL and the allowlist wait for the person; the key is dropped.
-    expect(st.settings).toMatchObject({ serviceUrl: '', apiKey: '', allowlist: [], blocklist: ['evil.example'], strictMode: true });
+    expect(st.settings).toMatchObject({
+      serviceUrl: '',
+      apiKey: '',
+      allowlist: [],
+      blocklist: ['evil.example'],
+      strictMode: true,
+    });
     expect(stored[HELD_KEY]).toEqual({ serviceUrl: 'https://scan.example.org', allowlist: ['docs.example.com'] });
   });
 
   it('a service URL, key and allowlist a content script wrote there before the upgrade are never used: nothing is sent anywhere', async () => {
-    await fakeBrowser.storage.local.set({ settings: { version: 1, serviceUrl: 'https://attacker.example', apiKey: 'sk_forged', allowlist: ['bank.example'], scanNavigations: false } });
+    await fakeBrowser.storage.local.set({
+      settings: {
+        version: 1,
+        serviceUrl: 'https://attacker.example',
+        apiKey: 'sk_forged',
+        allowlist: ['bank.example'],
+        scanNavigations: false,
+      },
+    });
     const stored = await readAll('db');
     const st = await createSettingsStore(createMemorySecretStore()).get();
     expect(st.settings).toMatchObject({ serviceUrl: '', apiKey: '', allowlist: [], scanNavigations: true });
@@ -76,7 +117,9 @@ describe('moving what older builds kept in storage.local', () => {
   it('runs once: a record a content script writes to storage.local afterwards is never read', async () => {
     await fakeBrowser.storage.local.set(LEGACY);
     await readAll('db');
-    await fakeBrowser.storage.local.set({ settings: { version: 1, serviceUrl: 'https://attacker.example', allowlist: ['bank.example'] } });
+    await fakeBrowser.storage.local.set({
+      settings: { version: 1, serviceUrl: 'https://attacker.example', allowlist: ['bank.example'] },
+    });
     restart();
     const st = await createSettingsStore(createMemorySecretStore()).get();
     expect(st.settings.serviceUrl).toBe('');
@@ -103,7 +146,11 @@ describe('moving what older builds kept in storage.local', () => {
   it('nothing moves into a store that would not outlive the worker (IndexedDB unavailable)', async () => {
     await fakeBrowser.storage.local.set(LEGACY);
     const memory = createMemoryBackend(false);
-    expect(await migrateLegacyLocal(memory, fakeBrowser.storage.local as never)).toEqual({ state: 'skipped', copied: [], removed: [] });
+    expect(await migrateLegacyLocal(memory, fakeBrowser.storage.local as never)).toEqual({
+      state: 'skipped',
+      copied: [],
+      removed: [],
+    });
     expect(Object.keys(await fakeBrowser.storage.local.get(null))).toHaveLength(Object.keys(LEGACY).length);
   });
 
@@ -129,14 +176,23 @@ describe('the cached policy', () => {
     }) as never);
     return () => release();
   };
-  const policyUnreadable = () => vi.spyOn(fakeBrowser.storage.managed, 'get').mockRejectedValue(new Error('storage.managed unavailable'));
+  const policyUnreadable = () =>
+    vi.spyOn(fakeBrowser.storage.managed, 'get').mockRejectedValue(new Error('storage.managed unavailable'));
 
   it('the last policy read is in force before the live read answers, but never brings or redirects a key', async () => {
     const secrets = createMemorySecretStore({ key: 'sk_person', origin: 'https://scan.example.org' });
     await writeKeys('db', {
       settings: { version: 1, serviceUrl: 'https://scan.example.org', allowProceed: true },
       managedCache: {
-        values: { serviceUrl: 'https://org-scan.example', apiKey: 'sk_stored_by_mistake', allowlist: ['intranet.example'], auditOnly: true, lockAll: true, blocklist: ['bad.example'], allowProceed: false },
+        values: {
+          serviceUrl: 'https://org-scan.example',
+          apiKey: 'sk_stored_by_mistake',
+          allowlist: ['intranet.example'],
+          auditOnly: true,
+          lockAll: true,
+          blocklist: ['bad.example'],
+          allowProceed: false,
+        },
         credentials: true,
       },
     });
@@ -148,7 +204,13 @@ describe('the cached policy', () => {
     // and a key in a stored cache is never read (only the live policy brings one).
     expect(st.settings.serviceUrl).toBe('https://org-scan.example');
     expect(st.settings.apiKey).toBe('');
-    expect(st.settings).toMatchObject({ allowlist: ['intranet.example'], auditOnly: true, lockAll: true, blocklist: ['bad.example'], allowProceed: false });
+    expect(st.settings).toMatchObject({
+      allowlist: ['intranet.example'],
+      auditOnly: true,
+      lockAll: true,
+      blocklist: ['bad.example'],
+      allowProceed: false,
+    });
   });
 
   it('lockAll: a change made before the live policy was read waits for it, and is refused (the cache leaves lockAll out)', async () => {
@@ -172,7 +234,10 @@ describe('the cached policy', () => {
     expect((await s.get()).settings).toMatchObject({ serviceUrl: 'https://org-scan.example', apiKey: 'sk_org_secret' });
     expect(JSON.stringify(await readAll('db'))).not.toContain('sk_org_secret');
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('sk_org_secret');
-    expect((await readAll('db')).managedCache).toEqual({ values: { serviceUrl: 'https://org-scan.example' }, credentials: true });
+    expect((await readAll('db')).managedCache).toEqual({
+      values: { serviceUrl: 'https://org-scan.example' },
+      credentials: true,
+    });
   });
 
   it('when the cached policy set credentials, the next life waits for the live read before answering', async () => {

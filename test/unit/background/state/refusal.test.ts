@@ -42,7 +42,11 @@ describe('a refused setting, in words', () => {
     ['too many entries', { code: 'too_big', origin: 'array', maximum: 200 }, 'too many entries (at most 200)'],
     ['too few entries', { code: 'too_small', origin: 'array', minimum: 2 }, 'too few entries (at least 2)'],
     ['a short text', { code: 'too_small', origin: 'string', minimum: 8 }, 'too short (at least 8)'],
-    ['a value inside a map names its key', { code: 'too_small', origin: 'number', minimum: 1, path: ['high'] }, 'high: too small (at least 1)'],
+    [
+      'a value inside a map names its key',
+      { code: 'too_small', origin: 'number', minimum: 1, path: ['high'] },
+      'high: too small (at least 1)',
+    ],
     ['an enum without its values', { code: 'invalid_value' }, 'invalid value'],
   ])('%s', (_name, issue, words) => {
     expect(refusalOf(issue, say)).toBe(words);

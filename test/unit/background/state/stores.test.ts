@@ -5,7 +5,15 @@ import { createSettingsStore } from '@/src/background/state/settings-store';
 import { createMemorySecretStore } from '@/src/background/state/secret-store';
 import { appendLedger, readLedger, clearLedger, LEDGER_CAP } from '@/src/background/state/ledger';
 import type { Verdict } from '@/src/shared/verdict';
-import { createToken, dropTabTokens, MAX_PER_TAB, MAX_TOKENS, overBudget, readToken, updateToken } from '@/src/background/protection/blocked-tokens';
+import {
+  createToken,
+  dropTabTokens,
+  MAX_PER_TAB,
+  MAX_TOKENS,
+  overBudget,
+  readToken,
+  updateToken,
+} from '@/src/background/protection/blocked-tokens';
 import { BUDGET_EXAMPLES } from '@/src/background/protection/blocked-tokens.examples';
 import { readAll, writeKeys } from '@/src/background/state/kv';
 import { installI18n } from '../../ui/helpers';
@@ -23,7 +31,17 @@ beforeEach(() => {
   installI18n('en');
 });
 
-const v = (url: string, checkedAt = 1): Verdict => ({ url, scanId: `scn_${url}`, riskScore: 5, band: 'safe', confidence: 1, categories: ['safe'], reasoning: '', indicators: [], checkedAt });
+const v = (url: string, checkedAt = 1): Verdict => ({
+  url,
+  scanId: `scn_${url}`,
+  riskScore: 5,
+  band: 'safe',
+  confidence: 1,
+  categories: ['safe'],
+  reasoning: '',
+  indicators: [],
+  checkedAt,
+});
 
 describe('verdict cache', () => {
   it('survives a restart (a new cache over the same storage)', async () => {
@@ -38,7 +56,11 @@ describe('verdict cache', () => {
   it('loaded verdicts are the stored ones, their empty lists shared and never written to', async () => {
     const a = createVerdictCache();
     await a.init();
-    const stored = [v('https://a.example/'), { ...v('https://b.example/'), band: 'high' as const, categories: ['phishing', 'scam'], indicators: ['form'] }, v('https://c.example/')];
+    const stored = [
+      v('https://a.example/'),
+      { ...v('https://b.example/'), band: 'high' as const, categories: ['phishing', 'scam'], indicators: ['form'] },
+      v('https://c.example/'),
+    ];
     for (const x of stored) await a.set(x, 60_000);
     const b = createVerdictCache();
     await b.init();
@@ -116,7 +138,9 @@ describe('settings store', () => {
   });
 
   it('a key left in storage.local by an older build is not used (a Firefox content script could have put it there): the person enters it again', async () => {
-    await fakeBrowser.storage.local.set({ settings: { version: 1, apiKey: 'legacy_key', serviceUrl: 'https://scan.example' } });
+    await fakeBrowser.storage.local.set({
+      settings: { version: 1, apiKey: 'legacy_key', serviceUrl: 'https://scan.example' },
+    });
     const secrets = createMemorySecretStore();
     const s = createSettingsStore(secrets);
     expect((await s.get()).settings).toMatchObject({ apiKey: '', serviceUrl: '' });
@@ -188,7 +212,13 @@ describe('settings store', () => {
 
 describe('privacy ledger', () => {
   it('records, caps and clears', async () => {
-    await appendLedger(Array.from({ length: LEDGER_CAP + 5 }, (_, i) => ({ url: `https://e${i}.example/`, at: i, reason: 'hover' as const })));
+    await appendLedger(
+      Array.from({ length: LEDGER_CAP + 5 }, (_, i) => ({
+        url: `https://e${i}.example/`,
+        at: i,
+        reason: 'hover' as const,
+      })),
+    );
     const l = await readLedger();
     expect(l).toHaveLength(LEDGER_CAP);
     expect(l[0]!.url).toBe('https://e5.example/');
@@ -215,7 +245,8 @@ describe('verdict cache warm start', () => {
   /** 1,200 stored verdicts (more than one load chunk), written by an earlier worker life. */
   async function stored(): Promise<void> {
     const items: Record<string, unknown> = {};
-    for (let i = 0; i < 1200; i++) items[`v:https://s${i}.example/`] = { v: v(`https://s${i}.example/`, i), exp: Date.now() + 60_000 };
+    for (let i = 0; i < 1200; i++)
+      items[`v:https://s${i}.example/`] = { v: v(`https://s${i}.example/`, i), exp: Date.now() + 60_000 };
     await writeKeys('db', items);
   }
 
@@ -242,7 +273,16 @@ describe('verdict cache warm start', () => {
 });
 
 describe('blocked-page tokens', () => {
-  const data = { tabId: 3, rawUrl: 'https://evil.test/a', url: 'https://evil.test/a', host: 'evil.test', verdict: null, decision: { action: 'block' as const, reason: 'blocklist' }, pending: false, createdAt: 1 };
+  const data = {
+    tabId: 3,
+    rawUrl: 'https://evil.test/a',
+    url: 'https://evil.test/a',
+    host: 'evil.test',
+    verdict: null,
+    decision: { action: 'block' as const, reason: 'blocklist' },
+    pending: false,
+    createdAt: 1,
+  };
 
   it('a token is readable at once, before its storage write settles, and from storage after it', async () => {
     const { token, written } = createToken(data);
@@ -279,13 +319,17 @@ describe('blocked-page tokens', () => {
     for (const t of tokens.slice(0, 5)) expect(await readToken(t)).toBeNull();
     for (const t of tokens.slice(5)) expect(await readToken(t)).not.toBeNull();
     expect(await readToken(other.token)).not.toBeNull();
-    const stored = Object.keys(await fakeBrowser.storage.session.get(null)).filter((k) => k.startsWith('blocked:') && k !== 'blocked:index');
+    const stored = Object.keys(await fakeBrowser.storage.session.get(null)).filter(
+      (k) => k.startsWith('blocked:') && k !== 'blocked:index',
+    );
     expect(stored).toHaveLength(MAX_PER_TAB + 1);
   });
 
   it('storage.session stays bounded however many tabs loop', async () => {
     for (let i = 0; i < MAX_TOKENS + 50; i++) await createToken({ ...data, tabId: 100 + i }).written;
-    const stored = Object.keys(await fakeBrowser.storage.session.get(null)).filter((k) => k.startsWith('blocked:') && k !== 'blocked:index');
+    const stored = Object.keys(await fakeBrowser.storage.session.get(null)).filter(
+      (k) => k.startsWith('blocked:') && k !== 'blocked:index',
+    );
     expect(stored).toHaveLength(MAX_TOKENS);
   });
 

@@ -51,7 +51,11 @@ describe('a store that cannot be read is not written over', () => {
 
   it("the organization's report queue: an event added while the queue cannot be read does not erase the queued ones", async () => {
     const m = { stored: undefined as unknown, failNext: false };
-    const ev = (n: number) => makeEvent({ type: 'protection.resumed', payload: {} }, { id: `id-${n}`, now: 1, extensionVersion: '0.1.0', deviceTag: '', userTag: '' })!;
+    const ev = (n: number) =>
+      makeEvent(
+        { type: 'protection.resumed', payload: {} },
+        { id: `id-${n}`, now: 1, extensionVersion: '0.1.0', deviceTag: '', userTag: '' },
+      )!;
     const life = () =>
       createReportQueue({
         load: async () => {
@@ -104,7 +108,11 @@ describe('a store that cannot be read is not written over', () => {
     // net-rules.test.ts "settings that cannot be read".)
     c.fail.get = 1;
     await expect(store.set({ allowlist: ['x.example'] })).rejects.toThrow('nothing was changed');
-    expect((await c.inner.get(['settings'])).settings).toMatchObject({ blocklist: ['mine.example'], strictMode: true, allowlist: [] });
+    expect((await c.inner.get(['settings'])).settings).toMatchObject({
+      blocklist: ['mine.example'],
+      strictMode: true,
+      allowlist: [],
+    });
     const again = await store.get();
     expect(again.unreadable).toBeUndefined();
     expect(again.settings).toMatchObject({ blocklist: ['mine.example'], strictMode: true });

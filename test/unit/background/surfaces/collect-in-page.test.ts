@@ -41,7 +41,9 @@ describe('collectViaScripting', () => {
   it('runs in the top frame only and answers like the content script', async () => {
     const executeScript = vi.fn(async () => [{ result: ['https://a.test/'] }]);
     const reply = await collectViaScripting(7, 2000, 8192, () => ({ executeScript }));
-    expect(executeScript).toHaveBeenCalledWith(expect.objectContaining({ target: { tabId: 7, frameIds: [0] }, args: [2000, 8192] }));
+    expect(executeScript).toHaveBeenCalledWith(
+      expect.objectContaining({ target: { tabId: 7, frameIds: [0] }, args: [2000, 8192] }),
+    );
     expect(reply).toEqual({ ok: true, data: { urls: ['https://a.test/'] } });
   });
 

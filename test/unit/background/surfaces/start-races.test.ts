@@ -95,7 +95,11 @@ describe('badge refreshes', () => {
   it('refreshes of different tabs do not hold each other back', async () => {
     const texts = recordBadgeTexts();
     const app = {
-      checker: { lookup: vi.fn(async () => ({ status: { kind: 'blocklisted', decision: { action: 'block' } } as unknown as UrlStatus })) },
+      checker: {
+        lookup: vi.fn(async () => ({
+          status: { kind: 'blocklisted', decision: { action: 'block' } } as unknown as UrlStatus,
+        })),
+      },
       settings: { get: async () => ({ settings: { allowPause: false } }) },
       engine: { problem: () => null },
     } as unknown as App;
@@ -108,7 +112,9 @@ describe('badge refreshes', () => {
     const texts = recordBadgeTexts();
     const none = () => undefined;
     const app = {
-      checker: { lookup: vi.fn(async () => ({ status: { kind: 'checking', state: 'QUEUED' } as unknown as UrlStatus })) },
+      checker: {
+        lookup: vi.fn(async () => ({ status: { kind: 'checking', state: 'QUEUED' } as unknown as UrlStatus })),
+      },
       settings: { get: async () => ({ settings: { allowPause: false } }) },
       engine: { problem: () => null, onUpdate: none, onProblem: none },
       pageScans: { onFinished: none },

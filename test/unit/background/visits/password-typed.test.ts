@@ -7,7 +7,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { createPasswordNotes, passwordHost } from '@/src/background/visits/password-typed';
 import { VISIT_STEP_MS } from '@/src/background/visits/visit-store';
 
-const top = { id: 'ext', url: 'https://shop.test/login', frameId: 0, tab: { id: 4, incognito: false, url: 'https://shop.test/login' } };
+const top = {
+  id: 'ext',
+  url: 'https://shop.test/login',
+  frameId: 0,
+  tab: { id: 4, incognito: false, url: 'https://shop.test/login' },
+};
 
 describe('passwordHost', () => {
   it.each([

@@ -27,20 +27,34 @@ const PRIVATE_TAB = 777;
 /** fakeBrowser's tabs are all in normal windows; PRIVATE_TAB is the browser's answer for a private one. */
 function windows() {
   const real = fakeBrowser.tabs.get.bind(fakeBrowser.tabs);
-  vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((async (id: number) => (id === PRIVATE_TAB ? { id, incognito: true } : real(id))) as never);
+  vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation((async (id: number) =>
+    id === PRIVATE_TAB ? { id, incognito: true } : real(id)) as never);
 }
 
 async function visit(url: string, incognito = false): Promise<number> {
   const tabId = incognito ? PRIVATE_TAB : (await fakeBrowser.tabs.create({ url } as never)).id!;
-  await fakeBrowser.webNavigation.onCommitted.trigger({ tabId, url, frameId: 0, parentFrameId: -1, timeStamp: Date.now(), processId: 1, transitionType: 'link', transitionQualifiers: [] } as never);
+  await fakeBrowser.webNavigation.onCommitted.trigger({
+    tabId,
+    url,
+    frameId: 0,
+    parentFrameId: -1,
+    timeStamp: Date.now(),
+    processId: 1,
+    transitionType: 'link',
+    transitionQualifiers: [],
+  } as never);
   return tabId;
 }
 
 const hosts = async () => w.app.visits.store.hosts();
 const alerts = () => ask<WereThereAlert[]>(w, { type: 'visits.wereThere' });
 const typedPassword = (tabId: number, url: string, extra: Record<string, unknown> = {}): Promise<Reply> =>
-  w.route({ type: 'password.typed' }, { id: EXTENSION_ID, url, frameId: 0, tab: { id: tabId, incognito: false, url }, ...extra });
-const notified = () => vi.mocked(fakeBrowser.notifications.create).mock.calls.filter(([id]) => String(id).startsWith('werethere:'));
+  w.route(
+    { type: 'password.typed' },
+    { id: EXTENSION_ID, url, frameId: 0, tab: { id: tabId, incognito: false, url }, ...extra },
+  );
+const notified = () =>
+  vi.mocked(fakeBrowser.notifications.create).mock.calls.filter(([id]) => String(id).startsWith('werethere:'));
 
 describe('You were there, wired', () => {
   it('typed into a password field, the site flagged later by another tab: told with the advice', async () => {
@@ -51,12 +65,22 @@ describe('You were there, wired', () => {
     await vi.waitFor(async () => expect((await w.app.visits.store.get('shop-a.example'))?.passwordAt).not.toBeNull());
     // Another page of the same site, opened in another tab, is phishing.
     await navigate('http://shop-a.example/phish');
-    const [entry] = await vi.waitFor(async () => {
-      const a = await alerts();
-      if (a.length === 0) throw new Error('no entry yet');
-      return a;
-    }, { timeout: 10_000, interval: 20 });
-    expect(entry).toMatchObject({ host: 'shop-a.example', action: 'block', band: 'malicious', riskScore: 88, advice: true, source: 'scan' });
+    const [entry] = await vi.waitFor(
+      async () => {
+        const a = await alerts();
+        if (a.length === 0) throw new Error('no entry yet');
+        return a;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    expect(entry).toMatchObject({
+      host: 'shop-a.example',
+      action: 'block',
+      band: 'malicious',
+      riskScore: 88,
+      advice: true,
+      source: 'scan',
+    });
     expect(notified().map(([id]) => id)).toEqual(['werethere:shop-a.example']);
   });
 
@@ -65,11 +89,14 @@ describe('You were there, wired', () => {
     await visit('http://shop-b.example/');
     await vi.waitFor(async () => expect(await hosts()).toContain('shop-b.example'));
     await navigate('http://shop-b.example/phish');
-    const a = await vi.waitFor(async () => {
-      const got = await alerts();
-      if (got.length === 0) throw new Error('no entry yet');
-      return got;
-    }, { timeout: 10_000, interval: 20 });
+    const a = await vi.waitFor(
+      async () => {
+        const got = await alerts();
+        if (got.length === 0) throw new Error('no entry yet');
+        return got;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     expect(a).toEqual([expect.objectContaining({ host: 'shop-b.example', advice: false })]);
   });
 
@@ -91,7 +118,11 @@ describe('You were there, wired', () => {
     await vi.waitFor(async () => expect(await hosts()).toContain('shop-c.example'));
     await new Promise((r) => setTimeout(r, 5));
     await setPolicy(w, { blocklist: ['shop-c.example'] });
-    await vi.waitFor(async () => expect(await alerts()).toEqual([expect.objectContaining({ host: 'shop-c.example', source: 'orgList', action: 'block' })]));
+    await vi.waitFor(async () =>
+      expect(await alerts()).toEqual([
+        expect.objectContaining({ host: 'shop-c.example', source: 'orgList', action: 'block' }),
+      ]),
+    );
   });
 
   it("the feed's call ends the site's Proceed-anyway exception and Trust entry", async () => {
@@ -101,11 +132,17 @@ describe('You were there, wired', () => {
     await ask(w, { type: 'allowlist.add', host: 'shop-d.example', scope: 'host' });
     await addException('shop-d.example', -1);
     await new Promise((r) => setTimeout(r, 5));
-    expect(await w.app.visits.siteTurnedBad('shop-d.example', { key: 'feed:42', action: 'block' }, 'feed')).toEqual({ tell: true, advice: false });
+    expect(await w.app.visits.siteTurnedBad('shop-d.example', { key: 'feed:42', action: 'block' }, 'feed')).toEqual({
+      tell: true,
+      advice: false,
+    });
     expect(await hasException('shop-d.example')).toBe(false);
     expect((await ask<SettingsData>(w, { type: 'settings.get' })).settings.allowlist).not.toContain('shop-d.example');
     // Told once: the same feed entry again adds nothing.
-    expect(await w.app.visits.siteTurnedBad('shop-d.example', { key: 'feed:42', action: 'block' }, 'feed')).toEqual({ tell: false, reason: 'same-verdict' });
+    expect(await w.app.visits.siteTurnedBad('shop-d.example', { key: 'feed:42', action: 'block' }, 'feed')).toEqual({
+      tell: false,
+      reason: 'same-verdict',
+    });
     expect(notified()).toHaveLength(1);
   });
 

@@ -33,12 +33,28 @@ function world(over: Partial<Settings> = {}, managedAllow: string[] = []) {
     },
   };
   const w = createWereThere(deps);
-  return { ...w, store, reports, notify, endExceptions, advance: (ms: number) => (t += ms), now, settings: () => settings };
+  return {
+    ...w,
+    store,
+    reports,
+    notify,
+    endExceptions,
+    advance: (ms: number) => (t += ms),
+    now,
+    settings: () => settings,
+  };
 }
 
 beforeEach(() => installI18n('en'));
 
-const bad = { key: 'scn_1', action: 'block' as const, riskScore: 88, band: 'malicious' as const, categories: ['phishing'], scanId: 'scn_1' };
+const bad = {
+  key: 'scn_1',
+  action: 'block' as const,
+  riskScore: 88,
+  band: 'malicious' as const,
+  categories: ['phishing'],
+  scanId: 'scn_1',
+};
 
 describe('siteTurnedBad', () => {
   it('a site visited earlier: notification, popup entry, event without the password mark', async () => {
@@ -48,10 +64,19 @@ describe('siteTurnedBad', () => {
     w.advance(3_600_000);
     const d = await w.siteTurnedBad('Shop.Test', { ...bad, since: w.now() - 1000 }, 'scan');
     expect(d).toEqual({ tell: true, advice: true });
-    expect(await w.store.alerts()).toEqual([expect.objectContaining({ host: 'shop.test', advice: true, action: 'block', riskScore: 88, source: 'scan' })]);
-    expect(w.notify).toHaveBeenCalledWith('werethere:shop.test', 'A site you visited is now flagged: shop.test', expect.stringContaining('Risk score 88 of 100.\nYou typed into a password field there: change that password.'));
+    expect(await w.store.alerts()).toEqual([
+      expect.objectContaining({ host: 'shop.test', advice: true, action: 'block', riskScore: 88, source: 'scan' }),
+    ]);
+    expect(w.notify).toHaveBeenCalledWith(
+      'werethere:shop.test',
+      'A site you visited is now flagged: shop.test',
+      expect.stringContaining('Risk score 88 of 100.\nYou typed into a password field there: change that password.'),
+    );
     expect(w.reports).toHaveLength(1);
-    expect(w.reports[0]).toMatchObject({ type: 'site.turnedBad', payload: { host: 'shop.test', source: 'scan', action: 'block', ended: { exceptions: 1, trusted: 0 } } });
+    expect(w.reports[0]).toMatchObject({
+      type: 'site.turnedBad',
+      payload: { host: 'shop.test', source: 'scan', action: 'block', ended: { exceptions: 1, trusted: 0 } },
+    });
     expect(JSON.stringify(w.reports[0])).not.toMatch(/password|advice/i);
     expect(w.endExceptions).toHaveBeenCalledWith('shop.test');
   });
@@ -60,7 +85,10 @@ describe('siteTurnedBad', () => {
     const w = world();
     await w.store.noteVisit('shop.test');
     w.advance(60_000);
-    expect(await w.siteTurnedBad('shop.test', { ...bad, since: w.now() }, 'scan')).toEqual({ tell: true, advice: false });
+    expect(await w.siteTurnedBad('shop.test', { ...bad, since: w.now() }, 'scan')).toEqual({
+      tell: true,
+      advice: false,
+    });
     expect(String((w.notify.mock.calls[0] as unknown[])[2])).not.toContain('password');
   });
 
@@ -69,8 +97,14 @@ describe('siteTurnedBad', () => {
     await w.store.noteVisit('shop.test');
     w.advance(60_000);
     await w.siteTurnedBad('shop.test', { ...bad, since: w.now() }, 'scan');
-    expect(await w.siteTurnedBad('shop.test', { ...bad, since: w.now() }, 'scan')).toEqual({ tell: false, reason: 'same-verdict' });
-    expect(await w.siteTurnedBad('shop.test', { ...bad, key: 'scn_2', since: w.now() }, 'scan')).toEqual({ tell: false, reason: 'told' });
+    expect(await w.siteTurnedBad('shop.test', { ...bad, since: w.now() }, 'scan')).toEqual({
+      tell: false,
+      reason: 'same-verdict',
+    });
+    expect(await w.siteTurnedBad('shop.test', { ...bad, key: 'scn_2', since: w.now() }, 'scan')).toEqual({
+      tell: false,
+      reason: 'told',
+    });
     expect(w.notify).toHaveBeenCalledTimes(1);
     expect(w.reports).toHaveLength(1);
   });
@@ -81,7 +115,9 @@ describe('siteTurnedBad', () => {
     w.advance(60_000);
     await w.siteTurnedBad('shop.test', { key: 'feed:7', action: 'block' }, 'feed');
     expect(w.settings().allowlist).toEqual(['other.test']);
-    expect(w.reports[0]).toMatchObject({ payload: { source: 'feed', verdict: { scanId: null, riskScore: null }, ended: { trusted: 1 } } });
+    expect(w.reports[0]).toMatchObject({
+      payload: { source: 'feed', verdict: { scanId: null, riskScore: null }, ended: { trusted: 1 } },
+    });
   });
 
   it('a site never visited, history off, or notifications off', async () => {
@@ -94,7 +130,10 @@ describe('siteTurnedBad', () => {
     const quiet = world({ notifications: false });
     await quiet.store.noteVisit('shop.test');
     quiet.advance(60_000);
-    expect(await quiet.siteTurnedBad('shop.test', { ...bad, since: quiet.now() }, 'scan')).toEqual({ tell: true, advice: false });
+    expect(await quiet.siteTurnedBad('shop.test', { ...bad, since: quiet.now() }, 'scan')).toEqual({
+      tell: true,
+      advice: false,
+    });
     expect(quiet.notify).not.toHaveBeenCalled();
     expect(await quiet.store.alerts()).toHaveLength(1);
   });
@@ -102,6 +141,9 @@ describe('siteTurnedBad', () => {
 
 describe('trustEntriesOf', () => {
   it('host entries and path entries that cover the host', () => {
-    expect(trustEntriesOf('a.shop.test', ['shop.test', 'a.shop.test/login/*', 'b.shop.test', 'notshop.test'])).toEqual(['shop.test', 'a.shop.test/login/*']);
+    expect(trustEntriesOf('a.shop.test', ['shop.test', 'a.shop.test/login/*', 'b.shop.test', 'notshop.test'])).toEqual([
+      'shop.test',
+      'a.shop.test/login/*',
+    ]);
   });
 });

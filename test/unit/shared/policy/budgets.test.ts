@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bucketRate, bucketSize, budgetKindOf, DEFAULT_BUDGETS, maxInWindow, spend, type BudgetCounters } from '@/src/shared/policy/budgets';
+import {
+  bucketRate,
+  bucketSize,
+  budgetKindOf,
+  DEFAULT_BUDGETS,
+  maxInWindow,
+  spend,
+  type BudgetCounters,
+} from '@/src/shared/policy/budgets';
 import { BUDGET_BASE_LIMITS, BUDGET_EXAMPLES } from '@/src/shared/policy/budgets.examples';
 
 describe('spend() example table', () => {
@@ -20,7 +28,13 @@ describe('spend() example table', () => {
 /** Spends as fast as `everyMs` allows for `ms`; returns how many checks passed. */
 function loop(perMinute: number, ms: number, everyMs: number, start = 0): number {
   let c: BudgetCounters = { tab: undefined, site: undefined, siteDay: 0, day: 0 };
-  const limits = { ...DEFAULT_BUDGETS, navigationsPerTabPerMinute: perMinute, navigationsPerSitePerMinute: 1_000_000, checksPerSitePerDay: 1e9, checksPerDay: 1e9 };
+  const limits = {
+    ...DEFAULT_BUDGETS,
+    navigationsPerTabPerMinute: perMinute,
+    navigationsPerSitePerMinute: 1_000_000,
+    checksPerSitePerDay: 1e9,
+    checksPerDay: 1e9,
+  };
   let passed = 0;
   for (let t = start; t < start + ms; t += everyMs) {
     const d = spend('navigation', c, limits, t);
@@ -36,35 +50,52 @@ describe('the one-minute bound', () => {
     // 10 at once, then one every 6 s: the 10th refill lands exactly at 60 s, just outside [0, 60 s).
     expect(loop(n, 60_000, 100)).toBe(n - 1);
     expect(loop(n, 60_001, 100)).toBe(n);
-    expect(maxInWindow(DEFAULT_BUDGETS.navigationsPerTabPerMinute, 60_000)).toBe(DEFAULT_BUDGETS.navigationsPerTabPerMinute);
+    expect(maxInWindow(DEFAULT_BUDGETS.navigationsPerTabPerMinute, 60_000)).toBe(
+      DEFAULT_BUDGETS.navigationsPerTabPerMinute,
+    );
   });
 
   it('maxInWindow is what a loop really gets, for any budget, window and pace', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 200 }), fc.integer({ min: 1, max: 120_000 }), fc.integer({ min: 1, max: 2000 }), (n, ms, every) => {
-        expect(loop(n, ms, every)).toBeLessThanOrEqual(maxInWindow(n, ms));
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 200 }),
+        fc.integer({ min: 1, max: 120_000 }),
+        fc.integer({ min: 1, max: 2000 }),
+        (n, ms, every) => {
+          expect(loop(n, ms, every)).toBeLessThanOrEqual(maxInWindow(n, ms));
+        },
+      ),
     );
   });
 
   it('no 60-second window ever passes more than N, however the loop is timed', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 100 }), fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 1, maxLength: 400 }), (n, gaps) => {
-        const limits = { ...DEFAULT_BUDGETS, navigationsPerTabPerMinute: n, navigationsPerSitePerMinute: 1e6, checksPerSitePerDay: 1e9, checksPerDay: 1e9 };
-        let c: BudgetCounters = { tab: undefined, site: undefined, siteDay: 0, day: 0 };
-        const passed: number[] = [];
-        let t = 0;
-        for (const g of gaps) {
-          t += g;
-          const d = spend('navigation', c, limits, t);
-          c = d.next;
-          if (d.allow) passed.push(t);
-        }
-        for (let i = 0; i < passed.length; i++) {
-          const inWindow = passed.filter((x) => x >= passed[i]! && x < passed[i]! + 60_000).length;
-          expect(inWindow).toBeLessThanOrEqual(n);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 100 }),
+        fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 1, maxLength: 400 }),
+        (n, gaps) => {
+          const limits = {
+            ...DEFAULT_BUDGETS,
+            navigationsPerTabPerMinute: n,
+            navigationsPerSitePerMinute: 1e6,
+            checksPerSitePerDay: 1e9,
+            checksPerDay: 1e9,
+          };
+          let c: BudgetCounters = { tab: undefined, site: undefined, siteDay: 0, day: 0 };
+          const passed: number[] = [];
+          let t = 0;
+          for (const g of gaps) {
+            t += g;
+            const d = spend('navigation', c, limits, t);
+            c = d.next;
+            if (d.allow) passed.push(t);
+          }
+          for (let i = 0; i < passed.length; i++) {
+            const inWindow = passed.filter((x) => x >= passed[i]! && x < passed[i]! + 60_000).length;
+            expect(inWindow).toBeLessThanOrEqual(n);
+          }
+        },
+      ),
     );
   });
 
@@ -96,7 +127,13 @@ describe('no site or tab spends the day for everyone', () => {
     for (let t = 0; t < 24 * 60 * 60_000; t += 1000) {
       for (const kind of ['navigation', 'hover', 'hover', 'hover'] as const) {
         // A fresh site each minute: its site counters never hold the loop back, only the tab's do.
-        const own = { tab: kind === 'navigation' ? c.nav : c.hover, site: undefined, siteDay: 0, tabDay: c.tabDay, day: c.day };
+        const own = {
+          tab: kind === 'navigation' ? c.nav : c.hover,
+          site: undefined,
+          siteDay: 0,
+          tabDay: c.tabDay,
+          day: c.day,
+        };
         const d = spend(kind, own, limits, t);
         if (kind === 'navigation') c.nav = d.next.tab;
         else c.hover = d.next.tab;
@@ -107,22 +144,43 @@ describe('no site or tab spends the day for everyone', () => {
     }
     // Before: ~40 a minute emptied the 5000 in about two hours.
     expect(spent).toBeLessThanOrEqual(limits.checksPerDay * 0.2);
-    const otherTab = spend('navigation', { tab: undefined, site: undefined, siteDay: 0, tabDay: 0, day: c.day }, limits, 1);
+    const otherTab = spend(
+      'navigation',
+      { tab: undefined, site: undefined, siteDay: 0, tabDay: 0, day: c.day },
+      limits,
+      1,
+    );
     expect(otherTab.allow).toBe(true);
     // In the looping tab itself, once its bucket refilled (a few seconds after the loop).
-    const typed = spend('navigation', { tab: c.nav, site: undefined, siteDay: 0, tabDay: c.tabDay, day: c.day }, limits, 24 * 60 * 60_000 + 6_000, 'person');
+    const typed = spend(
+      'navigation',
+      { tab: c.nav, site: undefined, siteDay: 0, tabDay: c.tabDay, day: c.day },
+      limits,
+      24 * 60 * 60_000 + 6_000,
+      'person',
+    );
     expect(typed.allow).toBe(true);
   });
 
   it('whatever pages spend, the person keeps a tenth of the day', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 10, max: 100_000 }), (attempts, perDay) => {
-        const limits = { ...DEFAULT_BUDGETS, checksPerDay: perDay, checksPerSitePerDay: 1e9, navigationsPerTabPerMinute: 1e5, navigationsPerSitePerMinute: 1e5 };
+        const limits = {
+          ...DEFAULT_BUDGETS,
+          checksPerDay: perDay,
+          checksPerSitePerDay: 1e9,
+          navigationsPerTabPerMinute: 1e5,
+          navigationsPerSitePerMinute: 1e5,
+        };
         let day = 0;
         // Every page-caused check from a fresh tab and site: only the day pool holds them back.
-        for (let i = 0; i < attempts; i++) day = spend('navigation', { tab: undefined, site: undefined, siteDay: 0, tabDay: 0, day }, limits, i).next.day;
+        for (let i = 0; i < attempts; i++)
+          day = spend('navigation', { tab: undefined, site: undefined, siteDay: 0, tabDay: 0, day }, limits, i).next
+            .day;
         expect(perDay - day).toBeGreaterThanOrEqual(Math.floor(perDay * 0.1));
-        expect(spend('navigation', { tab: undefined, site: undefined, siteDay: 0, day }, limits, 0, 'person').allow).toBe(true);
+        expect(
+          spend('navigation', { tab: undefined, site: undefined, siteDay: 0, day }, limits, 0, 'person').allow,
+        ).toBe(true);
       }),
     );
   });

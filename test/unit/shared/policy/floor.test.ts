@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyFloor, atLeastAsSafe, FLOOR_KEYS, NEVER_PERSON_CHOICE, personRoom, policyAloneOf, SAFER } from '@/src/shared/policy/floor';
+import {
+  applyFloor,
+  atLeastAsSafe,
+  FLOOR_KEYS,
+  NEVER_PERSON_CHOICE,
+  personRoom,
+  policyAloneOf,
+  SAFER,
+} from '@/src/shared/policy/floor';
 import { FLOOR_EXAMPLES, ROOM_EXAMPLES, UNCHOSEN_EXAMPLES } from '@/src/shared/policy/floor.examples';
 import { mergeSettings, readManaged } from '@/src/shared/policy/managed';
 import { defaultSettings, SETTING_KEYS, SettingsShape, type Settings } from '@/src/shared/policy/settings';
@@ -42,8 +50,37 @@ describe('every setting says which way is safer', () => {
 });
 
 /** Any valid value of every setting (from the schema: arbitrary values, kept where they parse). */
-const anySettings = fc
-  .record(Object.fromEntries(FLOOR_KEYS.map((k) => [k, fc.oneof(fc.boolean(), fc.integer({ min: -5, max: 70_000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom('allow', 'block', '', 'https://x.example'), fc.array(fc.constantFrom('a.example', 'b.example', 'c.example', 'auditOnly', 'warnThreshold', 'strictMode', 'hoverDelayMs')), fc.record({ safe: fc.integer({ min: 1, max: 43_200 }), suspicious: fc.integer({ min: 1, max: 43_200 }), high: fc.integer({ min: 1, max: 43_200 }), malicious: fc.integer({ min: 1, max: 43_200 }) }))])), { requiredKeys: [] });
+const anySettings = fc.record(
+  Object.fromEntries(
+    FLOOR_KEYS.map((k) => [
+      k,
+      fc.oneof(
+        fc.boolean(),
+        fc.integer({ min: -5, max: 70_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom('allow', 'block', '', 'https://x.example'),
+        fc.array(
+          fc.constantFrom(
+            'a.example',
+            'b.example',
+            'c.example',
+            'auditOnly',
+            'warnThreshold',
+            'strictMode',
+            'hoverDelayMs',
+          ),
+        ),
+        fc.record({
+          safe: fc.integer({ min: 1, max: 43_200 }),
+          suspicious: fc.integer({ min: 1, max: 43_200 }),
+          high: fc.integer({ min: 1, max: 43_200 }),
+          malicious: fc.integer({ min: 1, max: 43_200 }),
+        }),
+      ),
+    ]),
+  ),
+  { requiredKeys: [] },
+);
 
 describe('property: the settings in force are never less safe than the policy alone', () => {
   it('for every key and any policy and person', () => {

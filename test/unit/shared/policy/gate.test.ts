@@ -63,7 +63,11 @@ describe('gateUrl properties', () => {
   it('never sends a private host when scanPrivateHosts is off', () => {
     fc.assert(
       fc.property(privateHostUrl, fc.boolean(), fc.boolean(), (url, stripQuery, incognito) => {
-        const r = gateUrl(url, { ...GATE_BASE_SETTINGS, stripQuery, scanIncognito: true, scanPrivateHosts: false }, { incognito });
+        const r = gateUrl(
+          url,
+          { ...GATE_BASE_SETTINGS, stripQuery, scanIncognito: true, scanPrivateHosts: false },
+          { incognito },
+        );
         expect(r.send, url).toBe(false);
         if (!r.send) expect(PRIVATE_REASONS).toContain(r.reason);
       }),
@@ -82,39 +86,66 @@ describe('gateUrl properties', () => {
   });
 
   it('a blocklisted host is blocked in every state: paused, not configured, incognito, private, allowlisted', () => {
-    const hostUrl = fc.oneof(privateHostUrl, fc.domain().map((d) => `https://${d}/path`));
+    const hostUrl = fc.oneof(
+      privateHostUrl,
+      fc.domain().map((d) => `https://${d}/path`),
+    );
     fc.assert(
-      fc.property(hostUrl, fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (url, paused, incognito, configured, allowlisted, scanPrivateHosts) => {
-        const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-        // A list entry with a user name whose host is a whole public suffix (`http://u:p@aq/`) is
-        // no entry at all (site.ts: read as a URL it would name the suffix), so it blocks nothing.
-        const u = new URL(url);
-        const suffix = publicSuffixOf(host, { privateRules: true });
-        fc.pre(!((u.username || u.password) && suffix !== null && suffix.domain === null && suffix.listed));
-        const s = { ...GATE_BASE_SETTINGS, apiKey: configured ? 'k' : '', scanPrivateHosts, blocklist: [url], allowlist: allowlisted ? [url] : [] };
-        const r = gateUrl(url, s, { paused, incognito });
-        expect(r, `${url} (${host})`).toMatchObject({ send: false, reason: 'blocklist' });
-      }),
+      fc.property(
+        hostUrl,
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        (url, paused, incognito, configured, allowlisted, scanPrivateHosts) => {
+          const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+          // A list entry with a user name whose host is a whole public suffix (`http://u:p@aq/`) is
+          // no entry at all (site.ts: read as a URL it would name the suffix), so it blocks nothing.
+          const u = new URL(url);
+          const suffix = publicSuffixOf(host, { privateRules: true });
+          fc.pre(!((u.username || u.password) && suffix !== null && suffix.domain === null && suffix.listed));
+          const s = {
+            ...GATE_BASE_SETTINGS,
+            apiKey: configured ? 'k' : '',
+            scanPrivateHosts,
+            blocklist: [url],
+            allowlist: allowlisted ? [url] : [],
+          };
+          const r = gateUrl(url, s, { paused, incognito });
+          expect(r, `${url} (${host})`).toMatchObject({ send: false, reason: 'blocklist' });
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   it('sends an IPv4 host exactly when an independent table says it is public', () => {
     fc.assert(
-      fc.property(anyV4.chain((v) => spellV4(v).map((s) => [v, s] as const)), ([v, spelled]) => {
-        const r = gateUrl(`http://${spelled}/`, GATE_BASE_SETTINGS, {});
-        expect(r.send).toBe(refClassV4(v) === 'public');
-      }),
+      fc.property(
+        anyV4.chain((v) => spellV4(v).map((s) => [v, s] as const)),
+        ([v, spelled]) => {
+          const r = gateUrl(`http://${spelled}/`, GATE_BASE_SETTINGS, {});
+          expect(r.send).toBe(refClassV4(v) === 'public');
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('never sends anything when not configured or paused', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.domain().map((d) => `https://${d}/`), fc.string()), fc.boolean(), (url, paused) => {
-        const s = paused ? GATE_BASE_SETTINGS : { ...GATE_BASE_SETTINGS, apiKey: '' };
-        expect(gateUrl(url, s, { paused }).send).toBe(false);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.domain().map((d) => `https://${d}/`),
+          fc.string(),
+        ),
+        fc.boolean(),
+        (url, paused) => {
+          const s = paused ? GATE_BASE_SETTINGS : { ...GATE_BASE_SETTINGS, apiKey: '' };
+          expect(gateUrl(url, s, { paused }).send).toBe(false);
+        },
+      ),
     );
   });
 });

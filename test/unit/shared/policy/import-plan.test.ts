@@ -10,7 +10,9 @@ describe('planImport example table', () => {
     const r = planImport(e.file, { ...CURRENT, ...e.current }, e.locked ?? []);
     if (!r.ok) throw new Error('not planned');
     expect(r.plan.rejected).toEqual(e.rejected ?? []);
-    const diffs = Object.fromEntries(r.plan.changes.filter((c) => c.added).map((c) => [c.key, { added: c.added, removed: c.removed }]));
+    const diffs = Object.fromEntries(
+      r.plan.changes.filter((c) => c.added).map((c) => [c.key, { added: c.added, removed: c.removed }]),
+    );
     expect(diffs).toEqual(e.diff ?? {});
     expect(r.plan.patch).toEqual(e.patch);
     // Exactly the keys the file names change; the rest keep their value.
@@ -22,12 +24,16 @@ describe('planImport example table', () => {
   });
 
   it('a file that is not an object is refused as a whole', () => {
-    for (const raw of [null, 42, 'x', [{ hoverDelayMs: 400 }]]) expect(planImport(raw, CURRENT, [])).toEqual({ ok: false, error: 'not-settings' });
+    for (const raw of [null, 42, 'x', [{ hoverDelayMs: 400 }]])
+      expect(planImport(raw, CURRENT, [])).toEqual({ ok: false, error: 'not-settings' });
   });
 
   it('a service URL change says the key stays with its origin', () => {
     const r = planImport({ serviceUrl: 'https://new.example.net/api' }, CURRENT, [], 'https://scan.example.org');
-    expect(r.ok && r.plan.serviceKey).toEqual({ keyOrigin: 'https://scan.example.org', newOrigin: 'https://new.example.net' });
+    expect(r.ok && r.plan.serviceKey).toEqual({
+      keyOrigin: 'https://scan.example.org',
+      newOrigin: 'https://new.example.net',
+    });
   });
 
   it('applying needs every confirmation the plan asks for', () => {
@@ -43,7 +49,9 @@ describe('planImport example table', () => {
 
 describe('IMPORT_SAFER: which way each importable setting is weaker', () => {
   it('names every key a file may change (a new setting must say which way is safer)', () => {
-    const importable = SETTING_KEYS.filter((k) => !['version', 'apiKey', 'budgets', 'maxCreditsPerDay', 'categoryActions', ...POLICY_ONLY_KEYS].includes(k));
+    const importable = SETTING_KEYS.filter(
+      (k) => !['version', 'apiKey', 'budgets', 'maxCreditsPerDay', 'categoryActions', ...POLICY_ONLY_KEYS].includes(k),
+    );
     expect(Object.keys(IMPORT_SAFER).sort()).toEqual([...importable].sort());
   });
 
@@ -75,7 +83,15 @@ describe('IMPORT_SAFER: which way each importable setting is weaker', () => {
     disableContextMenu: true,
     visitHistoryDays: 7,
   };
-  const base: Record<ImportableKey, unknown> = { ...DEFAULT_SETTINGS, allowProceed: false, strictMode: true, strictFailMode: 'block', notifyOnBlock: true, blocklist: ['kept.example'], serviceUrl: 'https://scan.example' };
+  const base: Record<ImportableKey, unknown> = {
+    ...DEFAULT_SETTINGS,
+    allowProceed: false,
+    strictMode: true,
+    strictFailMode: 'block',
+    notifyOnBlock: true,
+    blocklist: ['kept.example'],
+    serviceUrl: 'https://scan.example',
+  };
   const safer: Record<ImportableKey, unknown> = {
     ...base,
     scanNavigations: true,
@@ -91,11 +107,16 @@ describe('IMPORT_SAFER: which way each importable setting is weaker', () => {
     visitHistoryDays: 90,
   };
 
-  it.each(Object.keys(IMPORT_SAFER) as ImportableKey[])('%s: the weaker move is flagged with its reason, the safer one is not', (key) => {
-    expect(weakening(key, base[key], weaker[key])).toBe(key === 'serviceUrl' ? 'service-url-changed' : IMPORT_SAFER[key].reason);
-    if (key !== 'serviceUrl') expect(weakening(key, base[key], safer[key])).toBeUndefined();
-    expect(weakening(key, base[key], base[key])).toBeUndefined();
-  });
+  it.each(Object.keys(IMPORT_SAFER) as ImportableKey[])(
+    '%s: the weaker move is flagged with its reason, the safer one is not',
+    (key) => {
+      expect(weakening(key, base[key], weaker[key])).toBe(
+        key === 'serviceUrl' ? 'service-url-changed' : IMPORT_SAFER[key].reason,
+      );
+      if (key !== 'serviceUrl') expect(weakening(key, base[key], safer[key])).toBeUndefined();
+      expect(weakening(key, base[key], base[key])).toBeUndefined();
+    },
+  );
 });
 
 describe('describeChange example table', () => {
@@ -106,10 +127,29 @@ describe('describeChange example table', () => {
   it('every change a file can make has words (no key falls through to a raw value)', () => {
     for (const key of Object.keys(IMPORT_SAFER) as ImportableKey[]) {
       const from = DEFAULT_SETTINGS[key];
-      const to = typeof from === 'boolean' ? !from : typeof from === 'number' ? from + 1 : key === 'strictFailMode' ? 'block' : Array.isArray(from) ? ['x.example'] : typeof from === 'string' ? 'https://x.example' : { ...(from as object), safe: 1 };
-      const words = describeChange({ key, from, to, ...(Array.isArray(from) ? { added: ['x.example'], removed: [] } : {}) });
+      const to =
+        typeof from === 'boolean'
+          ? !from
+          : typeof from === 'number'
+            ? from + 1
+            : key === 'strictFailMode'
+              ? 'block'
+              : Array.isArray(from)
+                ? ['x.example']
+                : typeof from === 'string'
+                  ? 'https://x.example'
+                  : { ...(from as object), safe: 1 };
+      const words = describeChange({
+        key,
+        from,
+        to,
+        ...(Array.isArray(from) ? { added: ['x.example'], removed: [] } : {}),
+      });
       expect(words.length, key).toBeGreaterThan(0);
-      expect(words.every((w) => w.msg !== 'imp_value' || key === 'strictFailMode'), key).toBe(true);
+      expect(
+        words.every((w) => w.msg !== 'imp_value' || key === 'strictFailMode'),
+        key,
+      ).toBe(true);
     }
   });
 });

@@ -13,9 +13,7 @@ describe('combineHops() example table', () => {
 });
 
 describe('combineHops() properties', () => {
-  const status = fc.constantFrom<UrlStatus>(
-    ...LINK_HOPS_EXAMPLES.flatMap((r) => r.hops),
-  );
+  const status = fc.constantFrom<UrlStatus>(...LINK_HOPS_EXAMPLES.flatMap((r) => r.hops));
   it('never ranks the link better than any of its hops, and never allows with a hop unjudged', () => {
     fc.assert(
       fc.property(fc.array(status, { minLength: 1, maxLength: 8 }), (hops) => {

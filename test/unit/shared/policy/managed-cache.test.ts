@@ -9,7 +9,10 @@ describe('the cache never holds a credential', () => {
   });
 
   it('readCache drops an apiKey a stored cache might hold, and validates the rest like a policy', () => {
-    const c = readCache({ values: { apiKey: 'sk_forged', blockThreshold: 'low', blocklist: ['bad.example'] }, credentials: 'yes' });
+    const c = readCache({
+      values: { apiKey: 'sk_forged', blockThreshold: 'low', blocklist: ['bad.example'] },
+      credentials: 'yes',
+    });
     expect(c).toEqual({ values: { blocklist: ['bad.example'] }, credentials: false });
     expect(readCache('garbage')).toEqual({ values: {}, credentials: false });
   });

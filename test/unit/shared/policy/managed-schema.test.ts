@@ -28,17 +28,29 @@ const ALLOWED: Record<string, string[]> = {
   number: ['type', 'title', 'description', 'id', 'sensitiveValue'],
   string: ['type', 'title', 'description', 'id', 'sensitiveValue', 'enum', 'pattern'],
   array: ['type', 'title', 'description', 'id', 'sensitiveValue', 'items'],
-  object: ['type', 'title', 'description', 'id', 'sensitiveValue', 'properties', 'additionalProperties', 'patternProperties', 'required'],
+  object: [
+    'type',
+    'title',
+    'description',
+    'id',
+    'sensitiveValue',
+    'properties',
+    'additionalProperties',
+    'patternProperties',
+    'required',
+  ],
 };
 
 function checkChromeSubset(node: Node, path: string): string[] {
   const errors: string[] = [];
   const allowed = ALLOWED[node.type ?? ''];
   if (!allowed) return [`${path}: unknown type ${node.type}`];
-  for (const k of Object.keys(node)) if (!allowed.includes(k)) errors.push(`${path}: attribute ${k} not allowed for ${node.type}`);
+  for (const k of Object.keys(node))
+    if (!allowed.includes(k)) errors.push(`${path}: attribute ${k} not allowed for ${node.type}`);
   if (node.type === 'array') errors.push(...checkChromeSubset(node.items as Node, `${path}.items`));
   if (node.type === 'object' && node.properties) {
-    for (const [k, v] of Object.entries(node.properties as Record<string, Node>)) errors.push(...checkChromeSubset(v, `${path}.${k}`));
+    for (const [k, v] of Object.entries(node.properties as Record<string, Node>))
+      errors.push(...checkChromeSubset(v, `${path}.${k}`));
   }
   return errors;
 }
@@ -97,7 +109,14 @@ describe('public/managed_schema.json', () => {
   });
 
   it('rejects what readManaged rejects (ranges and enums agree)', () => {
-    const bad = { hoverDelayMs: 10, warnThreshold: 101, strictFailMode: 'deny', strictTimeoutMs: 100, cacheTtlMinutes: { safe: 0 }, budgets: { navigationsPerTabPerMinute: 1 } };
+    const bad = {
+      hoverDelayMs: 10,
+      warnThreshold: 101,
+      strictFailMode: 'deny',
+      strictTimeoutMs: 100,
+      cacheTtlMinutes: { safe: 0 },
+      budgets: { navigationsPerTabPerMinute: 1 },
+    };
     for (const [k, v] of Object.entries(bad)) {
       expect(validate(schema, { [k]: v }, 'root').length, k).toBeGreaterThan(0);
       expect(readManaged({ [k]: v }).invalid.length, k).toBeGreaterThan(0);

@@ -53,19 +53,28 @@ describe('mergeSettings: the policy is a floor over the defaults', () => {
   });
 
   it('unions the lists, policy entries first, without duplicates', () => {
-    const { settings } = mergeSettings(USER, readManaged({ allowlist: ['corp.example', 'shared.example'], blocklist: ['org-bad.example'] }).values);
+    const { settings } = mergeSettings(
+      USER,
+      readManaged({ allowlist: ['corp.example', 'shared.example'], blocklist: ['org-bad.example'] }).values,
+    );
     expect(settings.allowlist).toEqual(['corp.example', 'shared.example', 'mine.example']);
     expect(settings.blocklist).toEqual(['org-bad.example', 'my-bad.example']);
   });
 
   it('cache lifetimes: per band the shorter of the policy alone and the person', () => {
-    const { settings } = mergeSettings({ ...USER, cacheTtlMinutes: { safe: 10, suspicious: 20, high: 3000, malicious: 40 } }, readManaged({ cacheTtlMinutes: { malicious: 2880 } }).values);
+    const { settings } = mergeSettings(
+      { ...USER, cacheTtlMinutes: { safe: 10, suspicious: 20, high: 3000, malicious: 40 } },
+      readManaged({ cacheTtlMinutes: { malicious: 2880 } }).values,
+    );
     expect(settings.cacheTtlMinutes).toEqual({ safe: 10, suspicious: 20, high: 720, malicious: 40 });
   });
 
   it('budgets given in part keep the user value for the others', () => {
     const user = { ...USER, budgets: { ...USER.budgets, hoversPerTabPerMinute: 10 } };
-    const { settings, managedKeys } = mergeSettings(user, readManaged({ budgets: { navigationsPerTabPerMinute: 6, checksPerDay: 0 } }).values);
+    const { settings, managedKeys } = mergeSettings(
+      user,
+      readManaged({ budgets: { navigationsPerTabPerMinute: 6, checksPerDay: 0 } }).values,
+    );
     expect(settings.budgets).toEqual({ ...USER.budgets, hoversPerTabPerMinute: 10, navigationsPerTabPerMinute: 6 });
     expect(managedKeys).toContain('budgets');
   });
@@ -89,22 +98,31 @@ describe('mergeSettings: the policy is a floor over the defaults', () => {
 
   it("allowUserAllowlist false: the allowlist is the policy's alone (the person's entries are not in force)", () => {
     expect(mergeSettings(USER, readManaged({ allowUserAllowlist: false }).values).settings.allowlist).toEqual([]);
-    const both = mergeSettings(USER, readManaged({ allowUserAllowlist: false, allowlist: ['corp.example'], blocklist: ['org-bad.example'] }).values).settings;
+    const both = mergeSettings(
+      USER,
+      readManaged({ allowUserAllowlist: false, allowlist: ['corp.example'], blocklist: ['org-bad.example'] }).values,
+    ).settings;
     expect(both.allowlist).toEqual(['corp.example']);
     // The block lists are not touched: the person's own blocklist still applies.
     expect(both.blocklist).toEqual(['org-bad.example', 'my-bad.example']);
   });
 
   it('empty credentials in policy keep the user key', () => {
-    expect(mergeSettings(USER, readManaged({ apiKey: '', serviceUrl: '' }).values).settings).toMatchObject({ apiKey: 'user-key', serviceUrl: 'https://user.example' });
+    expect(mergeSettings(USER, readManaged({ apiKey: '', serviceUrl: '' }).values).settings).toMatchObject({
+      apiKey: 'user-key',
+      serviceUrl: 'https://user.example',
+    });
   });
 
   it('the merge of any policy with valid user settings is valid settings', () => {
     fc.assert(
-      fc.property(fc.record(Object.fromEntries(MANAGED_KEYS.map((k) => [k, fc.anything()])), { requiredKeys: [] }), (raw) => {
-        const { settings } = mergeSettings(USER, readManaged(raw).values);
-        expect(SettingsShape.safeParse(settings).success).toBe(true);
-      }),
+      fc.property(
+        fc.record(Object.fromEntries(MANAGED_KEYS.map((k) => [k, fc.anything()])), { requiredKeys: [] }),
+        (raw) => {
+          const { settings } = mergeSettings(USER, readManaged(raw).values);
+          expect(SettingsShape.safeParse(settings).success).toBe(true);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -122,8 +140,12 @@ describe('lockedKeys', () => {
   });
 
   it('with lockAll, credentials given by policy are locked too; without them they stay free', () => {
-    expect(lockedKeys({ lockAll: true, serviceUrl: 'https://s.example', apiKey: 'k' }).sort()).toEqual([...MANAGED_KEYS].sort());
-    expect(lockedKeys({ lockAll: true }).sort()).toEqual(MANAGED_KEYS.filter((k) => !CREDENTIAL_KEYS.includes(k)).sort());
+    expect(lockedKeys({ lockAll: true, serviceUrl: 'https://s.example', apiKey: 'k' }).sort()).toEqual(
+      [...MANAGED_KEYS].sort(),
+    );
+    expect(lockedKeys({ lockAll: true }).sort()).toEqual(
+      MANAGED_KEYS.filter((k) => !CREDENTIAL_KEYS.includes(k)).sort(),
+    );
   });
 
   it('under any policy the protection switches are locked', () => {
@@ -133,9 +155,28 @@ describe('lockedKeys', () => {
 
 describe('MANAGED_KEYS covers what docs/decisions/014-scan-engine.md requires', () => {
   it.each([
-    'serviceUrl', 'apiKey', 'scanNavigations', 'scanHovers', 'hoverDelayMs', 'warnThreshold', 'blockThreshold',
-    'allowProceed', 'strictMode', 'strictTimeoutMs', 'strictFailMode', 'auditOnly', 'stripQuery', 'scanPrivateHosts',
-    'scanIncognito', 'allowlist', 'blocklist', 'cacheTtlMinutes', 'reportUrl', 'lockAll', 'allowPause', 'allowUserAllowlist',
+    'serviceUrl',
+    'apiKey',
+    'scanNavigations',
+    'scanHovers',
+    'hoverDelayMs',
+    'warnThreshold',
+    'blockThreshold',
+    'allowProceed',
+    'strictMode',
+    'strictTimeoutMs',
+    'strictFailMode',
+    'auditOnly',
+    'stripQuery',
+    'scanPrivateHosts',
+    'scanIncognito',
+    'allowlist',
+    'blocklist',
+    'cacheTtlMinutes',
+    'reportUrl',
+    'lockAll',
+    'allowPause',
+    'allowUserAllowlist',
   ])('%s', (k) => {
     expect(MANAGED_KEYS).toContain(k);
   });

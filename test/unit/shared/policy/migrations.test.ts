@@ -17,12 +17,20 @@ describe('migration chain', () => {
   });
 
   it('leaves current, valid settings unchanged', () => {
-    const current = { ...DEFAULT_SETTINGS, apiKey: 'k', allowlist: ['a.example'], cacheTtlMinutes: { safe: 5, suspicious: 6, high: 7, malicious: 8 } };
+    const current = {
+      ...DEFAULT_SETTINGS,
+      apiKey: 'k',
+      allowlist: ['a.example'],
+      cacheTtlMinutes: { safe: 5, suspicious: 6, high: 7, malicious: 8 },
+    };
     expect(migrateSettings(current)).toEqual({ settings: current, repaired: [] });
   });
 
   it('keeps v1-named keys of a version-less object (written by v1 code without a version)', () => {
-    expect(migrateSettings({ scanHovers: false, apiKey: 'k' }).settings).toMatchObject({ scanHovers: false, apiKey: 'k' });
+    expect(migrateSettings({ scanHovers: false, apiKey: 'k' }).settings).toMatchObject({
+      scanHovers: false,
+      apiKey: 'k',
+    });
   });
 
   it('v0: a single threshold above the default block threshold keeps warn <= block', () => {
@@ -32,7 +40,10 @@ describe('migration chain', () => {
   });
 
   it('v0: a whitelist that is already a list is kept, and sendQuery is inverted', () => {
-    expect(v0ToV1({ whitelist: ['a.example'], sendQuery: false })).toMatchObject({ allowlist: ['a.example'], stripQuery: true });
+    expect(v0ToV1({ whitelist: ['a.example'], sendQuery: false })).toMatchObject({
+      allowlist: ['a.example'],
+      stripQuery: true,
+    });
   });
 });
 
@@ -51,7 +62,12 @@ describe('field-by-field repair', () => {
 
   it('repairs one cache lifetime, not all four', () => {
     const r = migrateSettings({ ...DEFAULT_SETTINGS, cacheTtlMinutes: { safe: 10, suspicious: 'x', high: 30 } });
-    expect(r.settings.cacheTtlMinutes).toEqual({ safe: 10, suspicious: DEFAULT_SETTINGS.cacheTtlMinutes.suspicious, high: 30, malicious: DEFAULT_SETTINGS.cacheTtlMinutes.malicious });
+    expect(r.settings.cacheTtlMinutes).toEqual({
+      safe: 10,
+      suspicious: DEFAULT_SETTINGS.cacheTtlMinutes.suspicious,
+      high: 30,
+      malicious: DEFAULT_SETTINGS.cacheTtlMinutes.malicious,
+    });
     expect(r.repaired).toEqual(['cacheTtlMinutes.suspicious']);
   });
 
@@ -86,12 +102,19 @@ describe('field-by-field repair', () => {
 });
 
 describe('migrateSettings properties', () => {
-  const fieldValues = fc.record(
-    Object.fromEntries(Object.keys(DEFAULT_SETTINGS).map((k) => [k, fc.anything()])),
-    { requiredKeys: [] },
-  );
+  const fieldValues = fc.record(Object.fromEntries(Object.keys(DEFAULT_SETTINGS).map((k) => [k, fc.anything()])), {
+    requiredKeys: [],
+  });
   const v0Like = fc.record(
-    { apiUrl: fc.anything(), key: fc.anything(), hoverScan: fc.anything(), navScan: fc.anything(), threshold: fc.anything(), whitelist: fc.anything(), sendQuery: fc.anything() },
+    {
+      apiUrl: fc.anything(),
+      key: fc.anything(),
+      hoverScan: fc.anything(),
+      navScan: fc.anything(),
+      threshold: fc.anything(),
+      whitelist: fc.anything(),
+      sendQuery: fc.anything(),
+    },
     { requiredKeys: [] },
   );
 

@@ -24,16 +24,19 @@ describe('addPass example table', () => {
 
   it('never holds more than MAX_PASSES, whatever is granted', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.string({ maxLength: 3 }), fc.integer({ min: 0, max: 30_000 })), { maxLength: 200 }), (grants) => {
-        let passes: Record<string, number> = {};
-        let now = 0;
-        for (const [key, dt] of grants) {
-          now += dt;
-          passes = addPass(passes, key, now);
-          expect(Object.keys(passes).length).toBeLessThanOrEqual(MAX_PASSES);
-          expect(passes[key]).toBe(now + 15_000);
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.string({ maxLength: 3 }), fc.integer({ min: 0, max: 30_000 })), { maxLength: 200 }),
+        (grants) => {
+          let passes: Record<string, number> = {};
+          let now = 0;
+          for (const [key, dt] of grants) {
+            now += dt;
+            passes = addPass(passes, key, now);
+            expect(Object.keys(passes).length).toBeLessThanOrEqual(MAX_PASSES);
+            expect(passes[key]).toBe(now + 15_000);
+          }
+        },
+      ),
     );
   });
 });

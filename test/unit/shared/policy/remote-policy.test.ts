@@ -31,7 +31,10 @@ describe('block feed reader (example table)', () => {
   });
 
   it('names the entries that joined the feed', () => {
-    expect(joinedFeed(['a.example', 'b.example'], ['b.example', 'c.example', '*.d.example'])).toEqual(['c.example', '*.d.example']);
+    expect(joinedFeed(['a.example', 'b.example'], ['b.example', 'c.example', '*.d.example'])).toEqual([
+      'c.example',
+      '*.d.example',
+    ]);
     expect(joinedFeed(['a.example'], [])).toEqual([]);
   });
 });
@@ -76,10 +79,15 @@ describe('remote configuration under the managed policy (example table)', () => 
     let checked = 0;
     for (const x of LAYER_EXAMPLES) {
       const alone = mergeSettings(person, x.managed as ManagedValues).settings;
-      const layered = mergeSettings(person, layerRemoteConfig(x.managed as ManagedValues, x.remote as ManagedValues).values).settings;
+      const layered = mergeSettings(
+        person,
+        layerRemoteConfig(x.managed as ManagedValues, x.remote as ManagedValues).values,
+      ).settings;
       for (const k of Object.keys(x.managed) as FloorKey[]) {
         // A key without a safer way given in part (budgets): the fields the policy set stay its own.
-        if (SAFER[k].kind === 'fixed' && typeof alone[k] === 'object') for (const f of Object.keys(x.managed[k] as object)) expect((layered[k] as Record<string, unknown>)[f]).toEqual((alone[k] as Record<string, unknown>)[f]);
+        if (SAFER[k].kind === 'fixed' && typeof alone[k] === 'object')
+          for (const f of Object.keys(x.managed[k] as object))
+            expect((layered[k] as Record<string, unknown>)[f]).toEqual((alone[k] as Record<string, unknown>)[f]);
         else expect(atLeastAsSafe(k, layered[k] as never, alone[k] as never), `${x.name}: ${k}`).toBe(true);
         checked++;
       }
@@ -100,16 +108,27 @@ describe('the policy with its remote copies', () => {
   const managed = { configUrl: URL_A, blockFeedUrl: URL_B, blocklist: ['policy.example'] };
 
   it("adds the feed's entries to the organization's block list, and the remote file under the policy", () => {
-    const r = policyWithRemote(managed, { config: { url: URL_A, values: { strictMode: true, blocklist: ['config.example'] } }, feed: { url: URL_B, entries: ['feed.example'] } });
+    const r = policyWithRemote(managed, {
+      config: { url: URL_A, values: { strictMode: true, blocklist: ['config.example'] } },
+      feed: { url: URL_B, entries: ['feed.example'] },
+    });
     expect(r.values.blocklist).toEqual(['policy.example', 'config.example', 'feed.example']);
     expect(r.values.strictMode).toBe(true);
   });
 
   it('applies no copy read from another address than the policy names now, nor any once the policy drops the key', () => {
-    const stale = { config: { url: 'https://old.example/c.json', values: { strictMode: true } }, feed: { url: 'https://old.example/f', entries: ['feed.example'] } };
+    const stale = {
+      config: { url: 'https://old.example/c.json', values: { strictMode: true } },
+      feed: { url: 'https://old.example/f', entries: ['feed.example'] },
+    };
     expect(policyWithRemote(managed, stale).values).toEqual(managed);
-    const fresh = { config: { url: URL_A, values: { strictMode: true } }, feed: { url: URL_B, entries: ['feed.example'] } };
-    expect(policyWithRemote({ blocklist: ['policy.example'] }, fresh).values).toEqual({ blocklist: ['policy.example'] });
+    const fresh = {
+      config: { url: URL_A, values: { strictMode: true } },
+      feed: { url: URL_B, entries: ['feed.example'] },
+    };
+    expect(policyWithRemote({ blocklist: ['policy.example'] }, fresh).values).toEqual({
+      blocklist: ['policy.example'],
+    });
   });
 });
 
@@ -126,7 +145,11 @@ describe('the remote addresses', () => {
   ] as const)('%s → %s', (url, ok) => expect(isRemoteFileUrl(url)).toBe(ok));
 
   it('a policy naming an address with credentials, or plain http elsewhere, is a policy problem and fetches nothing', () => {
-    const r = readManaged({ configUrl: 'https://admin:secret@it.example/c.json', blockFeedUrl: 'http://it.example/f.txt', remoteRefreshMinutes: 5 });
+    const r = readManaged({
+      configUrl: 'https://admin:secret@it.example/c.json',
+      blockFeedUrl: 'http://it.example/f.txt',
+      remoteRefreshMinutes: 5,
+    });
     expect(r.invalid.sort()).toEqual(['blockFeedUrl', 'configUrl', 'remoteRefreshMinutes']);
     expect(r.values).toEqual({});
   });
@@ -136,13 +159,21 @@ describe("a full feed in the browser's rules", () => {
   it(`${MAX_FEED_ENTRIES} feed hosts take at most BLOCKLIST_BUCKETS rules and no regex slot, above every allow rule`, () => {
     const entries = readBlockFeed(Array.from({ length: MAX_FEED_ENTRIES }, (_, i) => `h${i}.example`).join('\n'));
     if (!entries.ok) throw new Error('the feed was refused');
-    const policy = policyWithRemote({ blockFeedUrl: URL_B }, { config: null, feed: { url: URL_B, entries: entries.data } }).values;
+    const policy = policyWithRemote(
+      { blockFeedUrl: URL_B },
+      { config: null, feed: { url: URL_B, entries: entries.data } },
+    ).values;
     const s = mergeSettings(defaultSettings(), policy).settings;
-    const plan = planNetRules({ ...NET_RULE_BASE, settings: { ...NET_RULE_BASE.settings, blocklist: s.blocklist, orgBlocklist: policy.blocklist } });
+    const plan = planNetRules({
+      ...NET_RULE_BASE,
+      settings: { ...NET_RULE_BASE.settings, blocklist: s.blocklist, orgBlocklist: policy.blocklist },
+    });
     const org = plan.dynamic.filter((r) => r.priority === ORG_BLOCK_PRIORITY);
     expect(org.length).toBeLessThanOrEqual(BLOCKLIST_BUCKETS);
     expect(org.every((r) => r.condition.regexFilter === undefined)).toBe(true);
     // Each host is named twice, with and without the trailing dot (request-filter.ts).
-    expect(new Set(org.flatMap((r) => r.condition.requestDomains ?? []).filter((d) => !d.endsWith('.'))).size).toBe(MAX_FEED_ENTRIES);
+    expect(new Set(org.flatMap((r) => r.condition.requestDomains ?? []).filter((d) => !d.endsWith('.'))).size).toBe(
+      MAX_FEED_ENTRIES,
+    );
   });
 });

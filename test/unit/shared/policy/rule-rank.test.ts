@@ -23,9 +23,17 @@ describe('compareRank', () => {
 });
 
 describe('a page flooding the rules with hovered verdicts', () => {
-  const opened = Array.from({ length: 300 }, (_, i) => verdict(`http://opened-${i}.test/`, 76 + (i % 20), { checkedAt: NOW - 1_000_000 + i }));
-  const asked = Array.from({ length: 100 }, (_, i) => ({ ...verdict(`http://asked-${i}.test/`, 80), source: 'person' as const }));
-  const hovered = Array.from({ length: 2000 }, (_, i) => ({ ...verdict(`http://hovered-${i}.test/`, 100, { checkedAt: NOW - i }), source: 'page' as const }));
+  const opened = Array.from({ length: 300 }, (_, i) =>
+    verdict(`http://opened-${i}.test/`, 76 + (i % 20), { checkedAt: NOW - 1_000_000 + i }),
+  );
+  const asked = Array.from({ length: 100 }, (_, i) => ({
+    ...verdict(`http://asked-${i}.test/`, 80),
+    source: 'person' as const,
+  }));
+  const hovered = Array.from({ length: 2000 }, (_, i) => ({
+    ...verdict(`http://hovered-${i}.test/`, 100, { checkedAt: NOW - i }),
+    source: 'page' as const,
+  }));
   const orgHosts = Array.from({ length: 500 }, (_, i) => `org-bad-${i}.test`);
   const ownHosts = Array.from({ length: 500 }, (_, i) => `own-bad-${i}.test`);
   const plan = planNetRules({
@@ -39,10 +47,11 @@ describe('a page flooding the rules with hovered verdicts', () => {
   const listed = new Set(plan.dynamic.flatMap((r) => r.condition.requestDomains ?? []));
 
   it('2,000 hovered score-100 verdicts push out no rule of a page opened or a check asked for', () => {
-    for (const c of [...opened, ...asked]) expect(regexes.has(keyRegex(c.verdict.url, { stripQuery: true }) ?? undefined), c.verdict.url).toBe(true);
+    for (const c of [...opened, ...asked])
+      expect(regexes.has(keyRegex(c.verdict.url, { stripQuery: true }) ?? undefined), c.verdict.url).toBe(true);
   });
 
-  it('every block-list host keeps its rule, the organization\'s and the person\'s', () => {
+  it("every block-list host keeps its rule, the organization's and the person's", () => {
     for (const h of [...orgHosts, ...ownHosts]) expect(listed.has(h), h).toBe(true);
     expect(plan.dynamic.filter((r) => r.condition.requestDomains)).toHaveLength(2 * BLOCKLIST_BUCKETS);
   });

@@ -11,7 +11,8 @@ describe('signInResponse example table', () => {
 
   it('only a look-alike is ever blocked or warned, under every action', () => {
     for (const action of SIGNIN_ACTIONS) {
-      for (const kind of ['verified', 'same-site', 'allowlisted', 'none'] as const) expect(signInResponse({ kind }, action)).toEqual({ navigation: 'open', page: 'nothing' });
+      for (const kind of ['verified', 'same-site', 'allowlisted', 'none'] as const)
+        expect(signInResponse({ kind }, action)).toEqual({ navigation: 'open', page: 'nothing' });
     }
   });
 });
@@ -19,7 +20,11 @@ describe('signInResponse example table', () => {
 describe('lookalikeDecision', () => {
   it('a block naming the real host, whose rule survives storage (the blocked-page token)', () => {
     const d = lookalikeDecision('login.example.com', 'confusable');
-    expect(d).toEqual({ action: 'block', reason: 'lookalike', rule: { rule: 'lookalike', protectedHost: 'login.example.com', resemblance: 'confusable' } });
+    expect(d).toEqual({
+      action: 'block',
+      reason: 'lookalike',
+      rule: { rule: 'lookalike', protectedHost: 'login.example.com', resemblance: 'confusable' },
+    });
     expect(DecisionRuleSchema.parse(d.rule)).toEqual(d.rule);
   });
 });

@@ -6,7 +6,12 @@ import type { SkipReason, UrlStatus } from '@/src/shared/verdict';
 
 describe('strictOutcome example table', () => {
   it.each(STRICT_EXAMPLES.map((e) => [e.name, e] as const))('%s', (_n, e) => {
-    const got = strictOutcome({ settings: { ...STRICT_BASE, ...e.settings }, status: e.status, problem: e.problem ?? null, elapsedMs: e.elapsedMs });
+    const got = strictOutcome({
+      settings: { ...STRICT_BASE, ...e.settings },
+      status: e.status,
+      problem: e.problem ?? null,
+      elapsedMs: e.elapsedMs,
+    });
     expect(got).toEqual(e.expected);
   });
 
@@ -16,7 +21,20 @@ describe('strictOutcome example table', () => {
   });
 
   it('maps each API error code the client can give to a fail reason', () => {
-    const codes = ['network', 'timeout', 'unauthorized', 'forbidden', 'insufficient_credits', 'not_found', 'rate_limited', 'invalid_request', 'server', 'bad_response', 'config', 'suffix_list'];
+    const codes = [
+      'network',
+      'timeout',
+      'unauthorized',
+      'forbidden',
+      'insufficient_credits',
+      'not_found',
+      'rate_limited',
+      'invalid_request',
+      'server',
+      'bad_response',
+      'config',
+      'suffix_list',
+    ];
     expect(Object.fromEntries(codes.map((c) => [c, failReasonFor(c)]))).toEqual({
       network: 'strict:unreachable',
       timeout: 'strict:unreachable',
@@ -34,8 +52,35 @@ describe('strictOutcome example table', () => {
   });
 });
 
-const SKIPS: SkipReason[] = ['scheme', 'private-host', 'loopback', 'link-local', 'intranet', 'invalid-url', 'allowlisted', 'paused', 'not-configured', 'incognito', 'disabled', 'exception'];
-const codeArb = fc.constantFrom('network', 'timeout', 'unauthorized', 'forbidden', 'insufficient_credits', 'not_found', 'rate_limited', 'invalid_request', 'server', 'bad_response', 'config', 'suffix_list', 'something_new');
+const SKIPS: SkipReason[] = [
+  'scheme',
+  'private-host',
+  'loopback',
+  'link-local',
+  'intranet',
+  'invalid-url',
+  'allowlisted',
+  'paused',
+  'not-configured',
+  'incognito',
+  'disabled',
+  'exception',
+];
+const codeArb = fc.constantFrom(
+  'network',
+  'timeout',
+  'unauthorized',
+  'forbidden',
+  'insufficient_credits',
+  'not_found',
+  'rate_limited',
+  'invalid_request',
+  'server',
+  'bad_response',
+  'config',
+  'suffix_list',
+  'something_new',
+);
 /** Every status that is not a verdict and not a skip the privacy rules or the person decide. */
 const notAVerdictArb: fc.Arbitrary<UrlStatus> = fc.oneof(
   codeArb.map((code) => ({ kind: 'error' as const, code, message: code })),
@@ -55,28 +100,52 @@ const notAVerdictArb: fc.Arbitrary<UrlStatus> = fc.oneof(
 describe('strictOutcome properties', () => {
   it('fail mode block: nothing that is not a verdict ever lets the page load', () => {
     fc.assert(
-      fc.property(notAVerdictArb, fc.option(codeArb.map((code) => ({ code }))), fc.option(fc.nat({ max: 120_000 })), fc.integer({ min: 500, max: 60_000 }), (status, problem, elapsedMs, strictTimeoutMs) => {
-        const o = strictOutcome({ settings: { ...STRICT_BASE, strictTimeoutMs }, status, problem, elapsedMs });
-        expect(['hold', 'block']).toContain(o.action);
-      }),
+      fc.property(
+        notAVerdictArb,
+        fc.option(codeArb.map((code) => ({ code }))),
+        fc.option(fc.nat({ max: 120_000 })),
+        fc.integer({ min: 500, max: 60_000 }),
+        (status, problem, elapsedMs, strictTimeoutMs) => {
+          const o = strictOutcome({ settings: { ...STRICT_BASE, strictTimeoutMs }, status, problem, elapsedMs });
+          expect(['hold', 'block']).toContain(o.action);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
 
   it('a hold always ends: at the timeout nothing is held any more', () => {
     fc.assert(
-      fc.property(notAVerdictArb, fc.option(codeArb.map((code) => ({ code }))), fc.nat({ max: 60_000 }), fc.constantFrom<'allow' | 'block'>('allow', 'block'), (status, problem, extra, strictFailMode) => {
-        const o = strictOutcome({ settings: { ...STRICT_BASE, strictFailMode }, status, problem, elapsedMs: STRICT_BASE.strictTimeoutMs + extra });
-        expect(o.action).not.toBe('hold');
-        if (o.action !== 'hold') expect(o.action).toBe(strictFailMode);
-      }),
+      fc.property(
+        notAVerdictArb,
+        fc.option(codeArb.map((code) => ({ code }))),
+        fc.nat({ max: 60_000 }),
+        fc.constantFrom<'allow' | 'block'>('allow', 'block'),
+        (status, problem, extra, strictFailMode) => {
+          const o = strictOutcome({
+            settings: { ...STRICT_BASE, strictFailMode },
+            status,
+            problem,
+            elapsedMs: STRICT_BASE.strictTimeoutMs + extra,
+          });
+          expect(o.action).not.toBe('hold');
+          if (o.action !== 'hold') expect(o.action).toBe(strictFailMode);
+        },
+      ),
     );
   });
 
   it('skips other than "not configured" are let through in either fail mode (never sent, so never checkable)', () => {
     for (const reason of SKIPS.filter((r) => r !== 'not-configured')) {
       for (const strictFailMode of ['allow', 'block'] as const) {
-        expect(strictOutcome({ settings: { ...STRICT_BASE, strictFailMode }, status: { kind: 'skipped', reason }, problem: null, elapsedMs: null })).toEqual({ action: 'allow', reason: `skip:${reason}` });
+        expect(
+          strictOutcome({
+            settings: { ...STRICT_BASE, strictFailMode },
+            status: { kind: 'skipped', reason },
+            problem: null,
+            elapsedMs: null,
+          }),
+        ).toEqual({ action: 'allow', reason: `skip:${reason}` });
       }
     }
   });

@@ -20,7 +20,13 @@ describe('whyOf example table', () => {
 
   it('every rule decide() fires outside strict mode has words', () => {
     for (const e of DECIDE_EXAMPLES) {
-      const d = decide(e.score === null ? null : { riskScore: e.score, categories: e.categories ?? [], confidence: e.confidence ?? 0.9 }, { ...DECIDE_BASE_SETTINGS, ...e.settings }, { host: e.host ?? 'site.example' });
+      const d = decide(
+        e.score === null
+          ? null
+          : { riskScore: e.score, categories: e.categories ?? [], confidence: e.confidence ?? 0.9 },
+        { ...DECIDE_BASE_SETTINGS, ...e.settings },
+        { host: e.host ?? 'site.example' },
+      );
       const text = whyText(d);
       expect(text, JSON.stringify(d)).toBeTruthy();
       expect(text).not.toMatch(/why_|\$[A-Z]+\$/); // no raw key, no unfilled placeholder
@@ -29,9 +35,13 @@ describe('whyOf example table', () => {
 
   it('formats the numbers for the reader: German decimals and percentages', () => {
     installI18n('de');
-    expect(whyText({ rule: { rule: 'lowConfidence', score: 94, threshold: 76, confidence: 0.41, minConfidence: 0.6 } })).toBe(
+    expect(
+      whyText({ rule: { rule: 'lowConfidence', score: 94, threshold: 76, confidence: 0.41, minConfidence: 0.6 } }),
+    ).toBe(
       'Risikowert 94 ≥ Ihr Schwellenwert zum Blockieren 76, aber die Konfidenz 41\u00a0% liegt unter 60\u00a0%: gewarnt statt blockiert',
     );
-    expect(whyText({ rule: { rule: 'orgBlockList', entry: 'evil.example' }, auditOf: 'block' })).toBe('Nur protokolliert, daher nicht blockiert: Auf der Sperrliste Ihrer Organisation (evil.example)');
+    expect(whyText({ rule: { rule: 'orgBlockList', entry: 'evil.example' }, auditOf: 'block' })).toBe(
+      'Nur protokolliert, daher nicht blockiert: Auf der Sperrliste Ihrer Organisation (evil.example)',
+    );
   });
 });

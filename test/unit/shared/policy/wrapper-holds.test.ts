@@ -21,16 +21,19 @@ function held(url: string): boolean {
 }
 
 describe('wrapper-hold rules', () => {
-  it.each(UNWRAP_EXAMPLES.map((e) => [e.rule, e.input] as const))('%s: held exactly when its first layer is a known wrapper', (_n, input) => {
-    let u: URL;
-    try {
-      u = new URL(input);
-    } catch {
-      return;
-    }
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return;
-    expect(held(u.href)).toBe(wrapperRuleFor(u) !== null);
-  });
+  it.each(UNWRAP_EXAMPLES.map((e) => [e.rule, e.input] as const))(
+    '%s: held exactly when its first layer is a known wrapper',
+    (_n, input) => {
+      let u: URL;
+      try {
+        u = new URL(input);
+      } catch {
+        return;
+      }
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') return;
+      expect(held(u.href)).toBe(wrapperRuleFor(u) !== null);
+    },
+  );
 
   it.each([
     'https://www.google.com/search?q=cats',
@@ -51,13 +54,25 @@ describe('wrapper-hold rules', () => {
   });
 
   it('are session rules in the plan only while asked for and not paused, within the regex slots', () => {
-    const base = { settings: { ...DEFAULT_SETTINGS }, pausedUntil: null, verdicts: [], exceptions: [], passes: [], limits: DEFAULT_LIMITS, now: 1000 };
+    const base = {
+      settings: { ...DEFAULT_SETTINGS },
+      pausedUntil: null,
+      verdicts: [],
+      exceptions: [],
+      passes: [],
+      limits: DEFAULT_LIMITS,
+      now: 1000,
+    };
     expect(planNetRules(base).session).toEqual([]);
     const on = planNetRules({ ...base, holdWrappers: true });
     expect(on.session).toHaveLength(1 + WRAPPER_PATH_REGEXES.length);
-    expect(on.session.every((r) => r.action.type === 'block' && r.condition.resourceTypes.join() === 'main_frame')).toBe(true);
+    expect(
+      on.session.every((r) => r.action.type === 'block' && r.condition.resourceTypes.join() === 'main_frame'),
+    ).toBe(true);
     expect(planNetRules({ ...base, holdWrappers: true, pausedUntil: -1 }).session).toEqual([]);
     // Out of regex slots: the requestDomains rule still fits.
-    expect(planNetRules({ ...base, holdWrappers: true, limits: { ...DEFAULT_LIMITS, regex: 0 } }).session).toHaveLength(1);
+    expect(planNetRules({ ...base, holdWrappers: true, limits: { ...DEFAULT_LIMITS, regex: 0 } }).session).toHaveLength(
+      1,
+    );
   });
 });

@@ -15,7 +15,9 @@ describe('policyDigestText example table', () => {
   });
 
   it('a secret never changes the text, so the hash cannot be used to guess it', () => {
-    expect(policyDigestText({ serviceUrl: 'https://s.example', apiKey: 'one' })).toBe(policyDigestText({ serviceUrl: 'https://s.example', apiKey: 'two' }));
+    expect(policyDigestText({ serviceUrl: 'https://s.example', apiKey: 'one' })).toBe(
+      policyDigestText({ serviceUrl: 'https://s.example', apiKey: 'two' }),
+    );
   });
 
   it('the hash is SHA-256 of the text, as an administrator computes it from the policy file', async () => {

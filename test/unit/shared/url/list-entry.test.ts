@@ -23,7 +23,8 @@ describe('parseListEntry example table', () => {
   });
 
   it('stores what it reads: a stored entry parses to itself', () => {
-    for (const [entry, expected] of LIST_ENTRY_EXAMPLES) if (typeof expected === 'string') expect(stored(expected), entry).toBe(expected);
+    for (const [entry, expected] of LIST_ENTRY_EXAMPLES)
+      if (typeof expected === 'string') expect(stored(expected), entry).toBe(expected);
   });
 });
 

@@ -6,7 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { judgeHost } from '@/src/shared/url/lookalike';
-import { aims, falsePositives, measureAttackerHosts, measureRecall, privateSuffixHosts, rate } from '../../../bench/lookalike/recall';
+import {
+  aims,
+  falsePositives,
+  measureAttackerHosts,
+  measureRecall,
+  privateSuffixHosts,
+  rate,
+} from '../../../bench/lookalike/recall';
 import { CONFUSABLE_GLYPHS_SMALL } from '../../../bench/lookalike/glyphs';
 
 describe('look-alike recall on generated permutations (small glyph table)', () => {

@@ -6,17 +6,30 @@ import { PLATFORM_FAMILIES, tenantOf } from '@/src/shared/url/lookalike/platform
 import { TENANT_EXAMPLES } from '@/src/shared/url/lookalike/platforms.examples';
 import { DIFF_EXAMPLES, bracketed } from '@/src/shared/url/lookalike/diff.examples';
 import { editDistance, isMixedScript, judgeHost, skeleton } from '@/src/shared/url/lookalike';
-import { LOOKALIKES, NEAR_MISSES, ORG_ALLOWLIST, ORG_DOMAINS, ORG_PROTECTED, SAMPLE_PROTECTED, ascii } from '@/src/shared/url/lookalike.examples';
+import {
+  LOOKALIKES,
+  NEAR_MISSES,
+  ORG_ALLOWLIST,
+  ORG_DOMAINS,
+  ORG_PROTECTED,
+  SAMPLE_PROTECTED,
+  ascii,
+} from '@/src/shared/url/lookalike.examples';
 
 describe('judgeHost: look-alikes warn, with their reason', () => {
   it.each(LOOKALIKES.map((e) => [e.host, e] as const))('%s', (_h, e) => {
-    expect(judgeHost(ascii(e.host), ORG_PROTECTED, { allowlist: ORG_ALLOWLIST, organizationDomains: ORG_DOMAINS })).toEqual({ kind: 'lookalike', reason: e.reason, protectedDomain: e.protectedDomain });
+    expect(
+      judgeHost(ascii(e.host), ORG_PROTECTED, { allowlist: ORG_ALLOWLIST, organizationDomains: ORG_DOMAINS }),
+    ).toEqual({ kind: 'lookalike', reason: e.reason, protectedDomain: e.protectedDomain });
   });
 });
 
 describe('judgeHost: near-misses never warn', () => {
   it.each(NEAR_MISSES.map((e) => [`${e.host} (${e.why})`, e] as const))('%s', (_h, e) => {
-    const v = judgeHost(ascii(e.host.replace(/\.$/, '')), ORG_PROTECTED, { allowlist: ORG_ALLOWLIST, organizationDomains: ORG_DOMAINS });
+    const v = judgeHost(ascii(e.host.replace(/\.$/, '')), ORG_PROTECTED, {
+      allowlist: ORG_ALLOWLIST,
+      organizationDomains: ORG_DOMAINS,
+    });
     expect(v.kind).toBe(e.expected);
     if (e.protectedDomain) expect(v).toMatchObject({ protectedDomain: e.protectedDomain });
   });
@@ -25,10 +38,15 @@ describe('judgeHost: near-misses never warn', () => {
 describe('judgeHost: edges', () => {
   it('warns about nothing without protected domains, and ignores unusable entries', () => {
     expect(judgeHost('g00gle.com', [])).toEqual({ kind: 'none' });
-    expect(judgeHost('g00gle.com', ['', '   ', 'not a host!', 'accounts.google.com'])).toMatchObject({ kind: 'lookalike' });
+    expect(judgeHost('g00gle.com', ['', '   ', 'not a host!', 'accounts.google.com'])).toMatchObject({
+      kind: 'lookalike',
+    });
   });
   it('the organization allowlist wins over a resemblance', () => {
-    expect(judgeHost('g00gle.com', SAMPLE_PROTECTED, ['g00gle.com'])).toEqual({ kind: 'allowlisted', entry: 'g00gle.com' });
+    expect(judgeHost('g00gle.com', SAMPLE_PROTECTED, ['g00gle.com'])).toEqual({
+      kind: 'allowlisted',
+      entry: 'g00gle.com',
+    });
   });
   it('a protected entry may be written *.host', () => {
     expect(judgeHost('login.example.com', ['*.login.example.com'])).toMatchObject({ kind: 'verified' });
@@ -59,7 +77,17 @@ describe('building blocks', () => {
 
 describe('policy entries', () => {
   it('unusable entries are reported as a policy problem, usable ones kept', () => {
-    const r = readManaged({ protectedSignInDomains: ['https://login.example.com/', 'login.example.com:443', '10.0.0.1', 'intranet', 'login.example.com', 'bücher.example'], organizationDomains: ['example.net', 'http://x.test/'] });
+    const r = readManaged({
+      protectedSignInDomains: [
+        'https://login.example.com/',
+        'login.example.com:443',
+        '10.0.0.1',
+        'intranet',
+        'login.example.com',
+        'bücher.example',
+      ],
+      organizationDomains: ['example.net', 'http://x.test/'],
+    });
     expect(r.values.protectedSignInDomains).toEqual(['login.example.com', 'bücher.example']);
     expect(r.values.organizationDomains).toEqual(['example.net']);
     expect(r.invalid).toEqual(['protectedSignInDomains', 'organizationDomains']);
@@ -87,7 +115,9 @@ describe('differingRuns: the letters the warning highlights', () => {
 describe('tenantOf: the platform families', () => {
   it.each(TENANT_EXAMPLES.map((e) => [`${e.host} (${e.why})`, e] as const))('%s', (_h, e) => {
     const t = tenantOf(e.host);
-    expect(t ? { family: t.family.family, tenant: t.tenant } : null).toEqual(e.family ? { family: e.family, tenant: e.tenant } : null);
+    expect(t ? { family: t.family.family, tenant: t.tenant } : null).toEqual(
+      e.family ? { family: e.family, tenant: e.tenant } : null,
+    );
   });
   it('every family says where its tenant names are unique', () => {
     for (const f of PLATFORM_FAMILIES) expect(f.source, f.family).toMatch(/^https:\/\//);

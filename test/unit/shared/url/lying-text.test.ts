@@ -8,7 +8,8 @@ import { WRAP } from '@/src/shared/url/unwrap.examples';
 import { label } from '../arbitraries';
 
 function summary(v: LinkTextVerdict): LyingTextExample['expected'] {
-  if (v.kind === 'lies') return { kind: 'lies', shown: v.shownHost, leadsTo: v.leadsToHost, ...(v.unreadable ? { unreadable: true } : {}) };
+  if (v.kind === 'lies')
+    return { kind: 'lies', shown: v.shownHost, leadsTo: v.leadsToHost, ...(v.unreadable ? { unreadable: true } : {}) };
   return v;
 }
 
@@ -28,7 +29,7 @@ describe('checkLinkText example table', () => {
     });
   });
 
-  it('uses the caller\'s unwrap result instead of unwrapping again', () => {
+  it("uses the caller's unwrap result instead of unwrapping again", () => {
     const href = 'https://www.google.com/url?q=https://evil.example/';
     const forged = { ...unwrap('https://bank.com/'), hops: ['https://bank.com/'] };
     expect(checkLinkText('bank.com', href, { unwrapped: forged }).kind).toBe('matches');
@@ -44,7 +45,25 @@ describe('checkLinkText example table', () => {
 
 describe('claimedUrl', () => {
   it('sees through invisible characters slipped anywhere into the address', () => {
-    const invisible = fc.constantFrom('\u00AD', '\u034F', '\u061C', '\u115F', '\u1160', '\u17B4', '\u180E', '\u200B', '\u200D', '\u200E', '\u202E', '\u2060', '\u2066', '\u3164', '\uFE0F', '\uFEFF', '\uFFA0');
+    const invisible = fc.constantFrom(
+      '\u00AD',
+      '\u034F',
+      '\u061C',
+      '\u115F',
+      '\u1160',
+      '\u17B4',
+      '\u180E',
+      '\u200B',
+      '\u200D',
+      '\u200E',
+      '\u202E',
+      '\u2060',
+      '\u2066',
+      '\u3164',
+      '\uFE0F',
+      '\uFEFF',
+      '\uFFA0',
+    );
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.nat(20), invisible), { maxLength: 6 }), (inserts) => {
         let text = 'https://bank.com/x';
@@ -89,7 +108,12 @@ describe('checkLinkText properties', () => {
     const host = fc
       .tuple(fc.array(sub, { maxLength: 2 }), fc.constantFrom('bank', 'evil', 'shop'))
       .map(([subs, base]) => [...subs, base, 'example'].join('.'));
-    const wrap = fc.constantFrom<(u: string) => string>((u) => u, WRAP.google, WRAP.safelinks, (u) => WRAP.slack(WRAP.proofpointV3(u)));
+    const wrap = fc.constantFrom<(u: string) => string>(
+      (u) => u,
+      WRAP.google,
+      WRAP.safelinks,
+      (u) => WRAP.slack(WRAP.proofpointV3(u)),
+    );
     fc.assert(
       fc.property(host, host, wrap, (a, b, w) => {
         const v = checkLinkText(`https://${a}/`, w(`https://${b}/`));

@@ -20,18 +20,43 @@ describe('normalizeUrl example table', () => {
   });
 
   it('returns invalid-url for non-string input instead of throwing', () => {
-    expect(normalizeUrl(undefined as unknown as string, { stripQuery: true })).toEqual({ ok: false, reason: 'invalid-url' });
+    expect(normalizeUrl(undefined as unknown as string, { stripQuery: true })).toEqual({
+      ok: false,
+      reason: 'invalid-url',
+    });
     expect(normalizeUrl({} as unknown as string, { stripQuery: true })).toEqual({ ok: false, reason: 'invalid-url' });
   });
 });
 
 /** URL-shaped strings with every part that normalization must handle, plus noise. */
-const scheme = fc.constantFrom('http', 'https', 'HTTP', 'HtTpS', 'ftp', 'javascript', 'chrome', 'data', 'blob', 'about', 'file', 'ws');
+const scheme = fc.constantFrom(
+  'http',
+  'https',
+  'HTTP',
+  'HtTpS',
+  'ftp',
+  'javascript',
+  'chrome',
+  'data',
+  'blob',
+  'about',
+  'file',
+  'ws',
+);
 const host = fc.oneof(
   fc.domain(),
   fc.ipV4(),
   fc.ipV6().map((h) => `[${h}]`),
-  fc.constantFrom('bücher.example', 'EXAMPLE.com.', 'localhost', '127.1', '0x7f.0.0.1', 'xn--nxasmq6b.example', 'a..b', '.'),
+  fc.constantFrom(
+    'bücher.example',
+    'EXAMPLE.com.',
+    'localhost',
+    '127.1',
+    '0x7f.0.0.1',
+    'xn--nxasmq6b.example',
+    'a..b',
+    '.',
+  ),
 );
 const text = fc.string({ unit: 'binary-ascii', maxLength: 12 });
 const urlish = fc
@@ -40,7 +65,9 @@ const urlish = fc
     slashes: fc.constantFrom('//', '/', '', '\\\\', '///'),
     user: fc.option(fc.tuple(text, fc.option(text)), { nil: undefined }),
     host,
-    port: fc.option(fc.oneof(fc.integer({ min: 0, max: 70000 }).map(String), fc.constantFrom('80', '443', '')), { nil: undefined }),
+    port: fc.option(fc.oneof(fc.integer({ min: 0, max: 70000 }).map(String), fc.constantFrom('80', '443', '')), {
+      nil: undefined,
+    }),
     path: fc.array(fc.oneof(text, fc.constantFrom('..', '.', '%2e', '@', '#', '?')), { maxLength: 4 }),
     query: fc.option(text, { nil: undefined }),
     hash: fc.option(text, { nil: undefined }),
@@ -52,7 +79,12 @@ const urlish = fc
     const h = p.hash !== undefined ? `#${p.hash}` : '';
     return `${p.scheme}:${p.slashes}${userinfo}${p.host}${port}/${p.path.join('/')}${q}${h}`;
   });
-const anyInput = fc.oneof(urlish, fc.webUrl({ withFragments: true, withQueryParameters: true }), fc.string({ unit: 'binary' }), fc.string());
+const anyInput = fc.oneof(
+  urlish,
+  fc.webUrl({ withFragments: true, withQueryParameters: true }),
+  fc.string({ unit: 'binary' }),
+  fc.string(),
+);
 
 describe('normalizeUrl properties', () => {
   it('never throws', () => {

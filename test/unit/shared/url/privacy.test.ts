@@ -45,11 +45,14 @@ describe('classifyHost example table', () => {
 describe('classifyHost properties', () => {
   it('agrees with an independent CIDR table for IPv4 in every WHATWG spelling', () => {
     fc.assert(
-      fc.property(anyV4.chain((v) => spellV4(v).map((s) => [v, s] as const)), ([v, spelled]) => {
-        expect(classifyHost(spelled)).toBe(refClassV4(v));
-        // ...and the browser's own parser reads the spelling as the same address.
-        expect(new URL(`http://${spelled}/`).hostname).toBe(dotted(v));
-      }),
+      fc.property(
+        anyV4.chain((v) => spellV4(v).map((s) => [v, s] as const)),
+        ([v, spelled]) => {
+          expect(classifyHost(spelled)).toBe(refClassV4(v));
+          // ...and the browser's own parser reads the spelling as the same address.
+          expect(new URL(`http://${spelled}/`).hostname).toBe(dotted(v));
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -66,7 +69,12 @@ describe('classifyHost properties', () => {
   it('classifies IPv4-mapped IPv6 like the IPv4 address inside', () => {
     fc.assert(
       fc.property(
-        anyV4.chain((v) => fc.boolean().chain((d) => spellV6([0, 0, 0, 0, 0, 0xffff, v >>> 16, v & 0xffff], d)).map((s) => [v, s] as const)),
+        anyV4.chain((v) =>
+          fc
+            .boolean()
+            .chain((d) => spellV6([0, 0, 0, 0, 0, 0xffff, v >>> 16, v & 0xffff], d))
+            .map((s) => [v, s] as const),
+        ),
         ([v, spelled]) => {
           const expected = refClassV4(v);
           expect(classifyHost(`[${spelled}]`)).toBe(expected);

@@ -32,10 +32,21 @@ describe('same answers as tldts for every rule of the list', () => {
         for (const privateRules of [true, false]) {
           const theirs = parse(host, { allowPrivateDomains: privateRules });
           const ours = publicSuffixOf(host, { privateRules });
-          const want = { suffix: theirs.publicSuffix, domain: theirs.domain, icann: theirs.isIcann === true, priv: theirs.isPrivate === true };
-          const got = { suffix: ours?.suffix ?? null, domain: ours?.domain ?? null, icann: ours?.icann ?? false, priv: (ours?.listed ?? false) && !ours?.icann };
+          const want = {
+            suffix: theirs.publicSuffix,
+            domain: theirs.domain,
+            icann: theirs.isIcann === true,
+            priv: theirs.isPrivate === true,
+          };
+          const got = {
+            suffix: ours?.suffix ?? null,
+            domain: ours?.domain ?? null,
+            icann: ours?.icann ?? false,
+            priv: (ours?.listed ?? false) && !ours?.icann,
+          };
           compared += 1;
-          if (JSON.stringify(want) !== JSON.stringify(got)) differences.push(`${host} ${privateRules}: tldts ${JSON.stringify(want)} ours ${JSON.stringify(got)}`);
+          if (JSON.stringify(want) !== JSON.stringify(got))
+            differences.push(`${host} ${privateRules}: tldts ${JSON.stringify(want)} ours ${JSON.stringify(got)}`);
         }
       }
     }

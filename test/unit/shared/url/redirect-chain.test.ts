@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { committed, EMPTY_CHAIN, findHop, MAX_HOPS, redirected, started, type Chain } from '@/src/shared/url/redirect-chain';
+import {
+  committed,
+  EMPTY_CHAIN,
+  findHop,
+  MAX_HOPS,
+  redirected,
+  started,
+  type Chain,
+} from '@/src/shared/url/redirect-chain';
 import { CHAIN_EXAMPLES, type ChainEvent } from '@/src/shared/url/redirect-chain.examples';
 
 function play(events: ChainEvent[]): Chain {
@@ -31,8 +39,12 @@ describe('redirect chain bounds', () => {
   });
 
   it('client redirects in a loop stay bounded too', () => {
-    const events: ChainEvent[] = [['start', 'http://a.test/0'], ['commit', 'http://a.test/0']];
-    for (let i = 1; i < 60; i++) events.push(['start', `http://a.test/${i}`], ['commit', `http://a.test/${i}`, 'client_redirect']);
+    const events: ChainEvent[] = [
+      ['start', 'http://a.test/0'],
+      ['commit', 'http://a.test/0'],
+    ];
+    for (let i = 1; i < 60; i++)
+      events.push(['start', `http://a.test/${i}`], ['commit', `http://a.test/${i}`, 'client_redirect']);
     const c = play(events);
     expect(c.committed).toHaveLength(MAX_HOPS);
     expect(c.committed[0]).toBe('http://a.test/0');

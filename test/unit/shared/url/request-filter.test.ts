@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { escapeRegex, exactUrlFilter, hostRegex, keyRegex, pathEntryRegex, requestDomainsFor } from '@/src/shared/url/request-filter';
+import {
+  escapeRegex,
+  exactUrlFilter,
+  hostRegex,
+  keyRegex,
+  pathEntryRegex,
+  requestDomainsFor,
+} from '@/src/shared/url/request-filter';
 import { urlFilterRegex } from '../../background/harness/fake-dnr';
-import { EXACT_URL_FILTER_EXAMPLES, HOST_REGEX_EXAMPLES, KEY_REGEX_EXAMPLES, NOT_A_KEY, PATH_REGEX_EXAMPLES, REQUEST_DOMAINS_EXAMPLES } from '@/src/shared/url/request-filter.examples';
+import {
+  EXACT_URL_FILTER_EXAMPLES,
+  HOST_REGEX_EXAMPLES,
+  KEY_REGEX_EXAMPLES,
+  NOT_A_KEY,
+  PATH_REGEX_EXAMPLES,
+  REQUEST_DOMAINS_EXAMPLES,
+} from '@/src/shared/url/request-filter.examples';
 import { normalizeUrl } from '@/src/shared/url/normalize';
 import { hostMatches } from '@/src/shared/url/site';
 import { listMatches } from '@/src/shared/url/list-entry';
@@ -40,7 +54,9 @@ describe('keyRegex matches exactly the requests normalizeUrl maps to the key (ge
     fc.tuple(label, fc.constantFrom('test', 'example', 'com')).map(([a, b]) => `${a}.${b}`),
     fc.constantFrom('203.0.113.9', '[2001:db8::1]'),
   );
-  const segment = fc.stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=:@%|^[\]-]{0,6}$/).filter((s) => s !== '.' && s !== '..' && !/%(?![0-9A-F]{2})/.test(s));
+  const segment = fc
+    .stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=:@%|^[\]-]{0,6}$/)
+    .filter((s) => s !== '.' && s !== '..' && !/%(?![0-9A-F]{2})/.test(s));
   const parts = fc.record({
     scheme: fc.constantFrom('http', 'https'),
     user: fc.constantFrom('', 'u@', 'u:p@'),
@@ -51,7 +67,16 @@ describe('keyRegex matches exactly the requests normalizeUrl maps to the key (ge
     query: fc.constantFrom('', '?', '?a=1', '?a=1&b=*', '?x=http://k.test/'),
     fragment: fc.constantFrom('', '#', '#f', '#a?b'),
   });
-  const toUrl = (p: { scheme: string; user: string; host: string; dots: string; port: string; path: string; query: string; fragment: string }) => {
+  const toUrl = (p: {
+    scheme: string;
+    user: string;
+    host: string;
+    dots: string;
+    port: string;
+    path: string;
+    query: string;
+    fragment: string;
+  }) => {
     const dots = p.host.startsWith('[') || /^[\d.]+$/.test(p.host) ? '' : p.dots;
     // As the browser hands it over: canonical (the URL parser), fragment and userinfo kept.
     return new URL(`${p.scheme}://${p.user}${p.host}${dots}${p.port}${p.path}${p.query}${p.fragment}`).href;
@@ -66,7 +91,9 @@ describe('keyRegex matches exactly the requests normalizeUrl maps to the key (ge
           if (!key.ok) return;
           const regex = keyRegex(key.url, { stripQuery })!;
           // Half the time a variant of the same URL (other userinfo, dots, query, fragment).
-          const request = same ? toUrl({ ...a, user: b.user, dots: b.dots, query: b.query, fragment: b.fragment }) : toUrl(b);
+          const request = same
+            ? toUrl({ ...a, user: b.user, dots: b.dots, query: b.query, fragment: b.fragment })
+            : toUrl(b);
           const n = normalizeUrl(request, { stripQuery });
           expect(matches(regex, request)).toBe(n.ok && n.url === key.url);
         }),
@@ -81,7 +108,8 @@ describe('exactUrlFilter example table', () => {
     const filter = exactUrlFilter(e.address);
     expect(filter).toBe(e.filter);
     // Read by the documented urlFilter syntax, as the browsers do (case-sensitive).
-    for (const [url, hit] of e.requests) expect([url, new RegExp(urlFilterRegex(filter!)).test(url)]).toEqual([url, hit]);
+    for (const [url, hit] of e.requests)
+      expect([url, new RegExp(urlFilterRegex(filter!)).test(url)]).toEqual([url, hit]);
   });
 });
 
@@ -98,13 +126,16 @@ describe('hostRegex example table', () => {
 
 describe('pathEntryRegex example table', () => {
   for (const e of PATH_REGEX_EXAMPLES) {
-    it.each(e.requests.map(([url, hit]) => [url, hit] as const))(`${e.host}${e.path}${e.prefix ? '*' : ''}: %s → %s`, (url, hit) => {
-      expect(matches(pathEntryRegex(e.host, e.path, e.prefix), url)).toBe(hit);
-      // Agrees with the decision's own reading of the entry (listMatches on the normalized URL).
-      const n = normalizeUrl(url, { stripQuery: true });
-      const entry = `${e.host}${e.path}${e.prefix ? '*' : ''}`;
-      expect(n.ok && listMatches(n.host, new URL(n.url).pathname, [entry]) !== null).toBe(hit);
-    });
+    it.each(e.requests.map(([url, hit]) => [url, hit] as const))(
+      `${e.host}${e.path}${e.prefix ? '*' : ''}: %s → %s`,
+      (url, hit) => {
+        expect(matches(pathEntryRegex(e.host, e.path, e.prefix), url)).toBe(hit);
+        // Agrees with the decision's own reading of the entry (listMatches on the normalized URL).
+        const n = normalizeUrl(url, { stripQuery: true });
+        const entry = `${e.host}${e.path}${e.prefix ? '*' : ''}`;
+        expect(n.ok && listMatches(n.host, new URL(n.url).pathname, [entry]) !== null).toBe(hit);
+      },
+    );
   }
 });
 
@@ -113,10 +144,17 @@ describe('requestDomainsFor', () => {
     expect(requestDomainsFor(hosts)).toEqual(domains);
   });
 
-  it('covers what hostMatches covers, by the browsers\' rule: the host or a subdomain of an entry', () => {
+  it("covers what hostMatches covers, by the browsers' rule: the host or a subdomain of an entry", () => {
     const domains = requestDomainsFor(['evil.example']);
     const covered = (host: string) => domains.some((d) => host === d || host.endsWith(`.${d}`));
-    for (const host of ['evil.example', 'a.evil.example', 'evil.example.', 'a.b.evil.example.', 'notevil.example', 'evil.example.com']) {
+    for (const host of [
+      'evil.example',
+      'a.evil.example',
+      'evil.example.',
+      'a.b.evil.example.',
+      'notevil.example',
+      'evil.example.com',
+    ]) {
       expect(covered(host)).toBe(hostMatches(host, ['evil.example']) !== null);
     }
   });

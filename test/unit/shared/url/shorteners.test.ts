@@ -5,9 +5,12 @@ import { SHORT_LINK_EXAMPLES, SHORTENER_HOST_EXAMPLES } from '@/src/shared/url/s
 import { label } from '../arbitraries';
 
 describe('isShortener example table', () => {
-  it.each(SHORTENER_HOST_EXAMPLES.map(([h, e, why]) => [`${h || '(empty)'}: ${why}`, h, e] as const))('%s', (_n, host, expected) => {
-    expect(isShortener(host)).toBe(expected);
-  });
+  it.each(SHORTENER_HOST_EXAMPLES.map(([h, e, why]) => [`${h || '(empty)'}: ${why}`, h, e] as const))(
+    '%s',
+    (_n, host, expected) => {
+      expect(isShortener(host)).toBe(expected);
+    },
+  );
 
   it('is false for non-strings from untyped callers', () => {
     expect(isShortener(undefined as unknown as string)).toBe(false);

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { hostMatches, normalizeHostEntry, parseHostEntry, parsePersonEntry, registrableDomain } from '@/src/shared/url/site';
-import { HOST_ENTRY_EXAMPLES, HOST_MATCH_EXAMPLES, PERSON_ENTRY_EXAMPLES, REGISTRABLE_DOMAIN_EXAMPLES } from '@/src/shared/url/site.examples';
+import {
+  hostMatches,
+  normalizeHostEntry,
+  parseHostEntry,
+  parsePersonEntry,
+  registrableDomain,
+} from '@/src/shared/url/site';
+import {
+  HOST_ENTRY_EXAMPLES,
+  HOST_MATCH_EXAMPLES,
+  PERSON_ENTRY_EXAMPLES,
+  REGISTRABLE_DOMAIN_EXAMPLES,
+} from '@/src/shared/url/site.examples';
 import { publicSuffixOf } from '@/src/shared/url/public-suffix';
 import { label } from '../arbitraries';
 
@@ -44,7 +55,17 @@ describe('normalizeHostEntry', () => {
     expect(normalizeHostEntry(entry)).toBe(host);
   });
 
-  it.each([[''], ['  '], ['# a comment'], ['foo.*.com'], ['http://'], ['exa mple.com'], ['login.mybank.com@com'], ['mybank.com:443@com'], ['https://a:b@co.uk/']])('rejects %j', (entry) => {
+  it.each([
+    [''],
+    ['  '],
+    ['# a comment'],
+    ['foo.*.com'],
+    ['http://'],
+    ['exa mple.com'],
+    ['login.mybank.com@com'],
+    ['mybank.com:443@com'],
+    ['https://a:b@co.uk/'],
+  ])('rejects %j', (entry) => {
     expect(normalizeHostEntry(entry)).toBeNull();
   });
 });
@@ -72,12 +93,16 @@ describe('hostMatches properties', () => {
 });
 
 describe('parseHostEntry example table', () => {
-  it.each(HOST_ENTRY_EXAMPLES.map(([e, x]) => [JSON.stringify(e).slice(0, 60), e, x] as const))('%s', (_n, entry, expected) => {
-    expect(parseHostEntry(entry)).toEqual(typeof expected === 'string' ? { host: expected } : expected);
-  });
+  it.each(HOST_ENTRY_EXAMPLES.map(([e, x]) => [JSON.stringify(e).slice(0, 60), e, x] as const))(
+    '%s',
+    (_n, entry, expected) => {
+      expect(parseHostEntry(entry)).toEqual(typeof expected === 'string' ? { host: expected } : expected);
+    },
+  );
 
   it('refuses what is not a string (untyped files)', () => {
-    for (const v of [42, null, undefined, ['example.com'], { host: 'example.com' }]) expect(parseHostEntry(v)).toEqual({ error: 'invalid' });
+    for (const v of [42, null, undefined, ['example.com'], { host: 'example.com' }])
+      expect(parseHostEntry(v)).toEqual({ error: 'invalid' });
   });
 });
 
@@ -89,9 +114,16 @@ describe('parsePersonEntry example table', () => {
 
 describe('parseHostEntry properties', () => {
   const tld = fc.constantFrom('com', 'org', 'co.uk', 'github.io', 'example', 'de', 'blogspot.com');
-  const entry = fc.tuple(fc.array(label, { maxLength: 3 }), tld, fc.constantFrom('', '@', ':', '/', '?', '#', '.', '*.'), fc.array(label, { maxLength: 2 })).map(
-    ([pre, t, mark, post]) => (mark === '*.' ? `*.${[...pre, t].join('.')}` : `${[...pre, t].join('.')}${mark}${post.join('.')}`),
-  );
+  const entry = fc
+    .tuple(
+      fc.array(label, { maxLength: 3 }),
+      tld,
+      fc.constantFrom('', '@', ':', '/', '?', '#', '.', '*.'),
+      fc.array(label, { maxLength: 2 }),
+    )
+    .map(([pre, t, mark, post]) =>
+      mark === '*.' ? `*.${[...pre, t].join('.')}` : `${[...pre, t].join('.')}${mark}${post.join('.')}`,
+    );
 
   it('an accepted entry is never a whole public suffix, and the stored lists read it as the same host', () => {
     fc.assert(

@@ -31,7 +31,12 @@ describe('parseSuffixTable', () => {
     ['no header', FILE.split('\n').slice(1).join('\n')],
     ['truncated tree', FILE.slice(0, Math.floor(FILE.length * 0.6))],
     // A leaf ICANN rule (no mark, no children) taken out of the tree line: the counts no longer add up.
-    ['one rule short', FILE.split('\n').map((line, i) => (i === 4 ? line.replace(/,[a-z0-9]+,/, ',') : line)).join('\n')],
+    [
+      'one rule short',
+      FILE.split('\n')
+        .map((line, i) => (i === 4 ? line.replace(/,[a-z0-9]+,/, ',') : line))
+        .join('\n'),
+    ],
     ['wrong counts', FILE.replace(/^rules (\d+)/m, (_m, n: string) => `rules ${Number(n) + 1}`)],
     ['a stray closing bracket', FILE.replace(/\n$/, ')\n')],
     ['HTML instead of the list', '<!doctype html><title>404</title>'],
@@ -90,7 +95,9 @@ describe('loading once, and waiting for it', () => {
       throw new Error('/psl.txt: HTTP 404');
     });
     expect(await whenSuffixTable()).toBe(false);
-    expect(suffixTableProblem()).toMatch(/could not load its public suffix list: the list file could not be read \(\/psl\.txt: HTTP 404\)/);
+    expect(suffixTableProblem()).toMatch(
+      /could not load its public suffix list: the list file could not be read \(\/psl\.txt: HTTP 404\)/,
+    );
     expect(() => registrableOf('example.com')).toThrow(/HTTP 404/);
   });
 

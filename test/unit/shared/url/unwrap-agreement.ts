@@ -49,7 +49,9 @@ export function sharedVectorsPath(): string {
   const dir = process.env.LINKLENS_SHARED ?? resolve(REPO_ROOT, '..', 'shared');
   const path = join(dir, 'reference-data', 'unwrap-vectors.json');
   if (!existsSync(path)) {
-    throw new Error(`The shared unwrap vectors are missing: ${path} (the reference data sits beside the repository; set LINKLENS_SHARED to its folder when it is elsewhere).`);
+    throw new Error(
+      `The shared unwrap vectors are missing: ${path} (the reference data sits beside the repository; set LINKLENS_SHARED to its folder when it is elsewhere).`,
+    );
   }
   return path;
 }
@@ -58,7 +60,11 @@ export function loadSharedVectors(): UnwrapVector[] {
   const data = JSON.parse(readFileSync(sharedVectorsPath(), 'utf8')) as unknown;
   if (!Array.isArray(data) || data.length === 0) throw new Error('The shared unwrap vectors are not a non-empty list.');
   return data.map((v: Partial<UnwrapVector>, i) => {
-    if (typeof v.input !== 'string' || !(typeof v.expected === 'string' || v.expected === null) || typeof v.src !== 'string') {
+    if (
+      typeof v.input !== 'string' ||
+      !(typeof v.expected === 'string' || v.expected === null) ||
+      typeof v.src !== 'string'
+    ) {
       throw new Error(`Shared unwrap vector ${i} is malformed: ${JSON.stringify(v).slice(0, 200)}`);
     }
     return v as UnwrapVector;
@@ -76,7 +82,8 @@ export function agrees(v: UnwrapVector, got: string | null): boolean {
   if (v.expected === null) return got === null;
   // cardi's tests give some answers percent-decoded ("unquoted form", its --unquote option):
   // those are compared decoded on both sides.
-  if (v.note?.includes('unquoted form') === true) return got !== null && percentDecode(got, false) === percentDecode(v.expected, false);
+  if (v.note?.includes('unquoted form') === true)
+    return got !== null && percentDecode(got, false) === percentDecode(v.expected, false);
   // The expected URL as the browser serializes it (`https://a.example` is `https://a.example/`).
   return got !== null && got === (parseWeb(v.expected)?.href ?? v.expected);
 }
@@ -94,6 +101,9 @@ export const percent = (a: Agreement): string => `${((100 * a.agreed) / a.total)
 
 export function describeDisagreements(a: Agreement): string {
   return a.disagreements
-    .map(({ vector: v, got }) => `  [${v.kind}] ${v.src}\n    input:    ${v.input.slice(0, 160)}\n    expected: ${v.expected}\n    got:      ${got}`)
+    .map(
+      ({ vector: v, got }) =>
+        `  [${v.kind}] ${v.src}\n    input:    ${v.input.slice(0, 160)}\n    expected: ${v.expected}\n    got:      ${got}`,
+    )
     .join('\n');
 }

@@ -42,20 +42,78 @@ const PREFIXES = [
   'https://t.example/?redirect_uri=',
   'https://t.example/?goto=',
 ];
-const NOISE = ['a', 'h', 't', 'p', 's', ':', '/', '//', '.', 'x.example', '%', '%25', '%3A', '%2F', '%E9', '-', '-3A', '_', '__', '__;', '*', '**', '**A', '**_', ';', '!', '!!', '$', '=', '&', '?', '#', '\\', '@', 'é', ' ', '+', 'Iw', 'JSM', '&amp;', '&#0;', 'url=', 'https://'];
+const NOISE = [
+  'a',
+  'h',
+  't',
+  'p',
+  's',
+  ':',
+  '/',
+  '//',
+  '.',
+  'x.example',
+  '%',
+  '%25',
+  '%3A',
+  '%2F',
+  '%E9',
+  '-',
+  '-3A',
+  '_',
+  '__',
+  '__;',
+  '*',
+  '**',
+  '**A',
+  '**_',
+  ';',
+  '!',
+  '!!',
+  '$',
+  '=',
+  '&',
+  '?',
+  '#',
+  '\\',
+  '@',
+  'é',
+  ' ',
+  '+',
+  'Iw',
+  'JSM',
+  '&amp;',
+  '&#0;',
+  'url=',
+  'https://',
+];
 const noise = fc.array(fc.constantFrom(...NOISE), { maxLength: 40 }).map((p) => p.join(''));
 const wrapperShaped = fc.tuple(fc.constantFrom(...PREFIXES), noise).map(([p, n]) => p + n);
 
 const dest = fc.webUrl({ validSchemes: ['http', 'https'], withQueryParameters: true, withFragments: true });
 type Enc = keyof typeof WRAP;
-const encoder = fc.constantFrom<Enc>('google', 'safelinks', 'slack', 'facebook', 'proofpointV1', 'proofpointV2', 'proofpointV3');
+const encoder = fc.constantFrom<Enc>(
+  'google',
+  'safelinks',
+  'slack',
+  'facebook',
+  'proofpointV1',
+  'proofpointV2',
+  'proofpointV3',
+);
 const nested = fc.tuple(dest, fc.array(encoder, { minLength: 1, maxLength: MAX_UNWRAP_DEPTH })).map(([d, encs]) => ({
   d,
   encs,
   link: encs.reduce((u, e) => WRAP[e](u), d),
 }));
 
-const anyInput = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), dest, wrapperShaped, nested.map((n) => n.link));
+const anyInput = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  dest,
+  wrapperShaped,
+  nested.map((n) => n.link),
+);
 
 describe('unwrap properties', () => {
   it('never throws, and every result has a sound shape', () => {
@@ -91,7 +149,12 @@ describe('unwrap properties', () => {
         const r = unwrap(link);
         const inner = unwrap(d); // a random destination may itself carry a redirect parameter
         fc.pre(encs.length + inner.wrappers.length <= MAX_UNWRAP_DEPTH);
-        const kinds = encs.map((e) => ({ proofpointV1: 'proofpoint-v1', proofpointV2: 'proofpoint-v2', proofpointV3: 'proofpoint-v3' })[e as string] ?? e);
+        const kinds = encs.map(
+          (e) =>
+            ({ proofpointV1: 'proofpoint-v1', proofpointV2: 'proofpoint-v2', proofpointV3: 'proofpoint-v3' })[
+              e as string
+            ] ?? e,
+        );
         expect(r.wrappers.map((w) => w.kind)).toEqual([...kinds.reverse(), ...inner.wrappers.map((w) => w.kind)]);
         expect(r.hops.slice(encs.length)).toEqual(inner.hops);
         expect(r.hops[encs.length]).toBe(new URL(d).href);
@@ -109,15 +172,33 @@ const hostile = fc.oneof(
   // 2,000 raw (unencoded) nested layers of one wrapper, then padding
   fc.constantFrom(...PREFIXES).map((p) => pad(p.repeat(2000) + 'https://x.example/')),
   // a generic chain of 2,000 different sites
-  fc.constant(pad(Array.from({ length: 2000 }, (_, i) => `https://s${i}.example/?url=`).join('') + 'https://end.example/')),
+  fc.constant(
+    pad(Array.from({ length: 2000 }, (_, i) => `https://s${i}.example/?url=`).join('') + 'https://end.example/'),
+  ),
   // Proofpoint v3 stuffed with substitution tokens and a long valid base64 tail
-  fc.constantFrom('*', '**A', '**_', '**').map((tok) => `https://urldefense.com/v3/__https://x.example/${tok.repeat(BIG / 2 / tok.length)}__;${base64Url('%'.repeat((BIG * 3) / 8))}!!a!b$`),
+  fc
+    .constantFrom('*', '**A', '**_', '**')
+    .map(
+      (tok) =>
+        `https://urldefense.com/v3/__https://x.example/${tok.repeat(BIG / 2 / tok.length)}__;${base64Url('%'.repeat((BIG * 3) / 8))}!!a!b$`,
+    ),
   // 10,000 parameters with redirect names and values that are almost URLs
-  fc.constantFrom('url=http%3A', 'u=https:', 'next=http', 'redirect_uri=https%253A').map((kv) => `https://t.example/?${`${kv}&`.repeat(BIG / (kv.length + 1))}`),
+  fc
+    .constantFrom('url=http%3A', 'u=https:', 'next=http', 'redirect_uri=https%253A')
+    .map((kv) => `https://t.example/?${`${kv}&`.repeat(BIG / (kv.length + 1))}`),
   // escapes everywhere
-  fc.constantFrom('%E9', '%', '-3', '&amp;').map((e) => `https://www.google.com/url?q=https://x.example/${e.repeat(BIG / e.length)}`),
+  fc
+    .constantFrom('%E9', '%', '-3', '&amp;')
+    .map((e) => `https://www.google.com/url?q=https://x.example/${e.repeat(BIG / e.length)}`),
   // deep Safe Links › Google › … nesting, padded inside the destination
-  fc.integer({ min: 6, max: 9 }).map((n) => [...Array(n)].reduce((u: string, _x, i) => (i % 2 ? WRAP.google(u) : WRAP.safelinks(u)), `https://x.example/${'b'.repeat(BIG)}`)),
+  fc
+    .integer({ min: 6, max: 9 })
+    .map((n) =>
+      [...Array(n)].reduce(
+        (u: string, _x, i) => (i % 2 ? WRAP.google(u) : WRAP.safelinks(u)),
+        `https://x.example/${'b'.repeat(BIG)}`,
+      ),
+    ),
 );
 
 describe('unwrap on 100 kB hostile links', () => {

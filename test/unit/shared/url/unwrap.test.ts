@@ -23,14 +23,21 @@ describe('unwrap example table', () => {
 
   it('names the generic parameter it followed', () => {
     const r = unwrap('https://t.example/?ReturnUrl=https://other.example/');
-    expect(r.wrappers).toEqual([{ kind: 'generic', url: 'https://t.example/?ReturnUrl=https://other.example/', via: 'return-param', param: 'ReturnUrl' }]);
+    expect(r.wrappers).toEqual([
+      {
+        kind: 'generic',
+        url: 'https://t.example/?ReturnUrl=https://other.example/',
+        via: 'return-param',
+        param: 'ReturnUrl',
+      },
+    ]);
   });
 });
 
 describe('unwrap options and inputs', () => {
   const continueLink = 'https://accounts.example.com/login?continue=https://mail.example.com/inbox';
 
-  it('uses the caller\'s sameSite for the generic rule (registrable domains in the background)', () => {
+  it("uses the caller's sameSite for the generic rule (registrable domains in the background)", () => {
     // The cheap default only knows host/subdomain relations: accounts. and mail. look different.
     expect(unwrap(continueLink).hops).toHaveLength(2);
     const bySite = (a: string, b: string) => registrableDomain(a) === registrableDomain(b);
@@ -57,9 +64,13 @@ describe('unwrap options and inputs', () => {
 
 describe('knownEnd', () => {
   it('is the last hop reached through known wrappers only', () => {
-    expect(knownEnd(unwrap(WRAP.safelinks('https://t.example/c?url=https%3A%2F%2Fshop.example%2F')))).toBe('https://t.example/c?url=https%3A%2F%2Fshop.example%2F');
+    expect(knownEnd(unwrap(WRAP.safelinks('https://t.example/c?url=https%3A%2F%2Fshop.example%2F')))).toBe(
+      'https://t.example/c?url=https%3A%2F%2Fshop.example%2F',
+    );
     expect(knownEnd(unwrap(WRAP.google('https://a.example/')))).toBe('https://a.example/');
-    expect(knownEnd(unwrap('https://evil.example/?url=https://bank.example/'))).toBe('https://evil.example/?url=https://bank.example/');
+    expect(knownEnd(unwrap('https://evil.example/?url=https://bank.example/'))).toBe(
+      'https://evil.example/?url=https://bank.example/',
+    );
     expect(knownEnd(unwrap('mailto:a@b.example'))).toBeNull();
   });
 });

@@ -13,10 +13,12 @@ const AIM = 0.95;
 describe('unwrap against published decoders', () => {
   const shared = loadSharedVectors();
 
-  it('agrees with at least 95 % of the shared file\'s attributed vectors', () => {
+  it("agrees with at least 95 % of the shared file's attributed vectors", () => {
     const attributed = agreement(shared.filter((v) => v.attributed !== false));
     const all = agreement(shared);
-    console.log(`unwrap agreement: ${attributed.agreed} of ${attributed.total} attributed vectors (${percent(attributed)}); ${all.agreed} of ${all.total} with the unattributed ones (${percent(all)})`);
+    console.log(
+      `unwrap agreement: ${attributed.agreed} of ${attributed.total} attributed vectors (${percent(attributed)}); ${all.agreed} of ${all.total} with the unattributed ones (${percent(all)})`,
+    );
     console.log(`disagreements:\n${describeDisagreements(all)}`);
     expect(attributed.agreed / attributed.total).toBeGreaterThanOrEqual(AIM);
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { keptAlerts, keptVisits, MAX_VISITS, withAlert, withPassword, withVisit, type WereThereAlert } from '@/src/shared/visits/kept';
+import {
+  keptAlerts,
+  keptVisits,
+  MAX_VISITS,
+  withAlert,
+  withPassword,
+  withVisit,
+  type WereThereAlert,
+} from '@/src/shared/visits/kept';
 import { KEPT_EXAMPLES, KEPT_NOW } from '@/src/shared/visits/kept.examples';
 import { DAY_MS } from '@/src/shared/visits/tell';
 
@@ -20,7 +28,9 @@ describe('keptVisits example table', () => {
 describe('recording a visit and a password input', () => {
   it('keeps one entry per host: the first visit stays, the last moves on', () => {
     const visits = withVisit(withVisit([], 'a.test', 100), 'a.test', 200);
-    expect(visits).toEqual([{ host: 'a.test', firstAt: 100, lastAt: 200, passwordAt: null, toldAt: null, toldKey: null, toldAction: null }]);
+    expect(visits).toEqual([
+      { host: 'a.test', firstAt: 100, lastAt: 200, passwordAt: null, toldAt: null, toldKey: null, toldAction: null },
+    ]);
   });
 
   it('a password input is a yes with a time, and counts as a visit', () => {
@@ -34,7 +44,17 @@ describe('recording a visit and a password input', () => {
 });
 
 describe('alerts', () => {
-  const alert = (host: string, at: number): WereThereAlert => ({ host, visitedAt: at - 10, at, action: 'block', riskScore: 88, band: 'malicious', categories: ['phishing'], source: 'scan', advice: false });
+  const alert = (host: string, at: number): WereThereAlert => ({
+    host,
+    visitedAt: at - 10,
+    at,
+    action: 'block',
+    riskScore: 88,
+    band: 'malicious',
+    categories: ['phishing'],
+    source: 'scan',
+    advice: false,
+  });
 
   it('one per host, the newest first, gone with the days', () => {
     const now = KEPT_NOW;
