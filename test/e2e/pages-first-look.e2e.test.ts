@@ -195,7 +195,11 @@ async function goBackToSafety(w: World): Promise<void> {
   );
   const opened = tabs.filter((t) => !before.includes(t.id));
   expect(opened, `tabs now: ${JSON.stringify(tabs)}`).toHaveLength(1);
-  expect(opened[0]!.url).toMatch(/^(chrome:\/\/(newtab|new-tab-page)\/?|about:(newtab|home|blank))$/);
+  // Chromium's new-tab page is chrome://newtab, chrome://new-tab-page or, with no default search
+  // provider's own page, chrome://new-tab-page-third-party.
+  expect(opened[0]!.url).toMatch(
+    /^(chrome:\/\/(newtab|new-tab-page|new-tab-page-third-party)\/?|about:(newtab|home|blank))$/,
+  );
   expect(tabs.some((t) => isBlockedPage(w, t.url))).toBe(false);
   await probe.close();
   expect(await w.driver.takeErrors()).toEqual([]);

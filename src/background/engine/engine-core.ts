@@ -112,7 +112,11 @@ export interface EngineCore {
   problemListeners: Set<(p: ErrorInfoWithFix | null) => void>;
   streamSupported: boolean;
   standing: ErrorInfoWithFix | null;
-  emit(url: string, status: UrlStatus, job: Pick<PendingJob, 'tabIds' | 'reasons' | 'scanId' | 'createdAt'>): void;
+  emit(
+    url: string,
+    status: UrlStatus,
+    job: Pick<PendingJob, 'tabIds' | 'reasons' | 'scanId' | 'createdAt' | 'askedAt'>,
+  ): void;
   /** Tells listeners the job's step, while it is still in flight (its verdict may be out already). */
   emitProgress(job: PendingJob): void;
   setProblem(p: ErrorInfoWithFix | null): void;
@@ -159,7 +163,12 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
     emit(url, status, job) {
       for (const fn of core.listeners) {
         try {
-          fn(url, status, { tabIds: job.tabIds, reasons: job.reasons, scanId: job.scanId, startedAt: job.createdAt });
+          fn(url, status, {
+            tabIds: job.tabIds,
+            reasons: job.reasons,
+            scanId: job.scanId,
+            startedAt: job.askedAt ?? job.createdAt,
+          });
         } catch {
           // a listener's failure must not stop delivery to the others
         }

@@ -93,6 +93,7 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
       state: 'SUBMITTING',
       reasons: [reason],
       createdAt: t,
+      askedAt: t,
       deadline: t + T.JOB_DEADLINE_MS,
       pollDelayMs: T.FIRST_POLL_MS,
       tabIds: tabId === undefined ? [] : [tabId],

@@ -17,6 +17,11 @@ export const PendingJobSchema = z.object({
   state: z.string(),
   reasons: z.array(ScanReason),
   createdAt: z.number(),
+  /**
+   * When the check was first asked for. createdAt starts again after a wait for credits (the
+   * deadline counts from then); this does not. Absent in jobs stored by older builds.
+   */
+  askedAt: z.optional(z.number()),
   deadline: z.number(),
   pollDelayMs: z.number(),
   tabIds: z.array(z.number()),

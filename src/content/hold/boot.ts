@@ -19,5 +19,6 @@ export function bootHold(): void {
     },
     text: (under) => t(under === 'password' ? 'hold_checking' : 'hold_form'),
     alive: browserPlatform.alive,
+    typedPassword: () => void browserPlatform.send({ type: 'password.typed' }).catch(() => undefined),
   });
 }

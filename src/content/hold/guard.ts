@@ -35,6 +35,12 @@ export interface HoldDeps {
   text: (under: 'password' | 'form') => string;
   /** False once the extension is gone. */
   alive: () => boolean;
+  /**
+   * The person's typing reached a password field through the replay: the page's own listeners
+   * (and the content script's `password.typed` watcher) saw only the replayed, untrusted events,
+   * so the guard says it ("You were there" advises a new password if the site turns bad later).
+   */
+  typedPassword: () => void;
 }
 
 type State = 'unknown' | 'wait' | 'go' | 'stop';
@@ -101,6 +107,7 @@ export function startHold(deps: HoldDeps): { readonly state: State; end(): void 
     state = 'go';
     controller.abort();
     note.remove();
+    if ([...ops.values()].some((list) => list.some((op) => op.kind === 'insert'))) deps.typedPassword();
     for (const [field, list] of ops) {
       for (const op of list) {
         try {

@@ -8,9 +8,11 @@ import { ErrorText } from '../components/error-text';
 import { formatNumber } from '../format';
 import { t } from '../i18n';
 import { useRequest } from '../use-request';
+import type { ReportTypeName } from '@/src/shared/reporting/event-types';
 
 /** Event type → the message key describing it (the type itself is shown too, as sent). */
-export const EVENT_TYPE_KEYS: Record<string, string> = {
+/** Every event type's label: a new type without one does not compile (the label is what the person reads). */
+export const EVENT_TYPE_KEYS: Record<ReportTypeName, string> = {
   'navigation.blocked': 'repEvNavigationBlocked',
   'navigation.proceeded': 'repEvNavigationProceeded',
   'link.openedAnyway': 'repEvLinkOpenedAnyway',
@@ -22,6 +24,7 @@ export const EVENT_TYPE_KEYS: Record<string, string> = {
   'lookalike.seen': 'repEvLookalikeSeen',
   'service.unreachable': 'repEvServiceUnreachable',
   'reporting.dropped': 'repEvReportingDropped',
+  'site.turnedBad': 'repEvSiteTurnedBad',
   heartbeat: 'repEvHeartbeat',
 };
 
@@ -87,7 +90,7 @@ export function ReportingSection() {
           <ul class="reporting-types">
             {s.eventTypes.map((type) => (
               <li key={type}>
-                <code>{type}</code>: {t(EVENT_TYPE_KEYS[type] ?? type)}
+                <code>{type}</code>: {t(EVENT_TYPE_KEYS[type as ReportTypeName] ?? type)}
               </li>
             ))}
           </ul>

@@ -69,9 +69,18 @@ function type(field: HTMLInputElement, keys: string[]) {
 }
 
 let guard: ReturnType<typeof startHold> | null = null;
+/** How often the guard said a password was typed (through its replay). */
+let typedPasswords = 0;
 /** Starts the guard, then lets the page add its own capture listener on window, as a page's script runs after document_start. */
 function start(ask: (wait: boolean) => Promise<PendingHold | null>, alive = () => true) {
-  guard = startHold({ win: window, ask, text: (under) => `Linklens is checking this site… (${under})`, alive });
+  typedPasswords = 0;
+  guard = startHold({
+    win: window,
+    ask,
+    text: (under) => `Linklens is checking this site… (${under})`,
+    alive,
+    typedPassword: () => void typedPasswords++,
+  });
   const heard = pageHeard;
   const onKey = (e: KeyboardEvent) => heard?.push(`window-keydown:${e.key}`);
   window.addEventListener('keydown', onKey, true);
@@ -129,6 +138,8 @@ describe('hold guard', () => {
     expect(p.heard.filter((h) => h.startsWith('input')).length).toBeGreaterThan(0);
     expect(document.querySelector(NOTE_TAG)).toBeNull();
     expect(bg.asks).toEqual([false, true]);
+    // The page heard only replayed (untrusted) typing: the guard says a password was typed.
+    expect(typedPasswords).toBe(1);
   });
 
   it('pending, then bad: what was typed and the submission are dropped', async () => {
@@ -144,6 +155,7 @@ describe('hold guard', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(p.pw.value).toBe('');
     expect(p.heard).toEqual([]);
+    expect(typedPasswords).toBe(0);
   });
 
   it('a submission of a form is held and replayed with its submitter once safe', async () => {
