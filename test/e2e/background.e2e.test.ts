@@ -73,14 +73,16 @@ if (browsers.includes('chromium')) {
 
     /**
      * Starts a navigation. A navigation the extension redirects to its blocked page ends in
-     * net::ERR_ABORTED for page.goto: that is the expected outcome, not a failure.
+     * net::ERR_ABORTED for page.goto, and one its browser rules stop first (a cached block, while
+     * the worker sleeps) in net::ERR_BLOCKED_BY_CLIENT before the worker puts the blocked page
+     * there: both are expected outcomes, not failures (the callers wait for the blocked page).
      */
     async function visit(page: Page, url: string): Promise<void> {
       try {
         await page.goto(url, { waitUntil: 'domcontentloaded' });
       } catch (error) {
         const text = String(error);
-        if (!/net::ERR_ABORTED|interrupted by another navigation/.test(text)) throw error;
+        if (!/net::ERR_ABORTED|net::ERR_BLOCKED_BY_CLIENT|interrupted by another navigation/.test(text)) throw error;
       }
     }
 
