@@ -241,6 +241,14 @@ for (const kind of selectedBrowsers()) {
           ).toEqual([]);
         } finally {
           await set(false);
+          // The next test starts without strict mode's hold in the browser.
+          await waitFor(
+            'strict mode’s hold rule gone',
+            async () => (await driver.extensionRules()).dynamic.filter((r) => r.priority === HOLD_PRIORITY).length,
+            (n) => n === 0,
+            15_000,
+            100,
+          );
         }
       },
       120_000,
