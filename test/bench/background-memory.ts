@@ -1,4 +1,4 @@
-// Measurement 19: the background's memory. The extension's service worker in real Chromium, its
+// The bench's background-memory measurement (`--only=19`): the background's memory. The extension's service worker in real Chromium, its
 // JS heap after a full garbage collection (CDP HeapProfiler.collectGarbage, then
 // Runtime.getHeapUsage, in the worker's own target): set up with nothing cached, then with the
 // verdict cache full (5,000 verdicts written into its store, the worker restarted so it loads them

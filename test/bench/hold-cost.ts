@@ -1,4 +1,4 @@
-// Measurement 17: what holding a page's passwords and forms while its verdict is pending
+// The bench's hold-cost measurement (`--only=17`): what holding a page's passwords and forms while its verdict is pending
 // (src/content/hold/, shared/policy/pending-hold.ts) costs a submission on a page already known
 // to be safe. The hold guard touches nothing of the extension until a password field or a form
 // is used; then it asks the background once, a page known safe is answered 'go', and the guard

@@ -1,4 +1,4 @@
-// Measurement 18: what the content script costs once the person arrives (arrive.ts: the pointer
+// The bench's arrival measurement (`npm run bench -- --only=18`): what the content script costs once the person arrives (arrive.ts: the pointer
 // crosses the page, three screens are read down), over a content script that does nothing, on
 // saved real pages (real-pages.ts) and on the generated corpus pages with frames and shadow roots
 // (test/bench/corpus). Nothing on these pages is risky: the links are unknown to the extension's

@@ -56,6 +56,12 @@ const typedPassword = (tabId: number, url: string, extra: Record<string, unknown
 const notified = () =>
   vi.mocked(fakeBrowser.notifications.create).mock.calls.filter(([id]) => String(id).startsWith('werethere:'));
 
+/** Until the clock has moved past `host`'s visit: a later verdict is then later than it, not at the same millisecond. */
+async function pastVisitOf(host: string) {
+  const at = (await w.app.visits.store.get(host))?.lastAt ?? 0;
+  await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(at));
+}
+
 describe('You were there, wired', () => {
   it('typed into a password field, the site flagged later by another tab: told with the advice', async () => {
     windows();
@@ -116,7 +122,7 @@ describe('You were there, wired', () => {
     windows();
     await visit('http://shop-c.example/');
     await vi.waitFor(async () => expect(await hosts()).toContain('shop-c.example'));
-    await new Promise((r) => setTimeout(r, 5));
+    await pastVisitOf('shop-c.example');
     await setPolicy(w, { blocklist: ['shop-c.example'] });
     await vi.waitFor(async () =>
       expect(await alerts()).toEqual([
@@ -131,7 +137,7 @@ describe('You were there, wired', () => {
     await vi.waitFor(async () => expect(await hosts()).toContain('shop-d.example'));
     await ask(w, { type: 'allowlist.add', host: 'shop-d.example', scope: 'host' });
     await addException('shop-d.example', -1);
-    await new Promise((r) => setTimeout(r, 5));
+    await pastVisitOf('shop-d.example');
     expect(await w.app.visits.siteTurnedBad('shop-d.example', { key: 'feed:42', action: 'block' }, 'feed')).toEqual({
       tell: true,
       advice: false,
