@@ -17,6 +17,7 @@ import { startReportReceiver, type ReportReceiver } from './harness/report-recei
 import { startTlsHelloRecorder, type TlsHelloRecorder } from './harness/tls-hello';
 import { framesLearnNothing } from './harness/signin-frames';
 import { waitFor } from './harness/wait-for';
+import { signInGuardRegistered } from './harness/signin-guard-ready';
 import { startService, type ScanningService } from '../service/server';
 import { HOLD_PRIORITY } from '../../src/shared/policy/net-rules';
 
@@ -69,23 +70,7 @@ for (const kind of selectedBrowsers()) {
         deviceTag: `e2e-block-${kind}`,
       });
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      // The policy is read (slow on a fresh profile) once the guard is registered: only then open pages.
-      const control = await driver.openExtensionPage('options.html');
-      await waitFor(
-        'the sign-in guard registered',
-        () =>
-          control.evaluate(async () => {
-            const g = globalThis as unknown as {
-              browser?: { scripting?: { getRegisteredContentScripts(): Promise<{ id: string }[]> } };
-              chrome: { scripting: { getRegisteredContentScripts(): Promise<{ id: string }[]> } };
-            };
-            return (await (g.browser?.scripting ?? g.chrome.scripting).getRegisteredContentScripts()).map((s) => s.id);
-          }),
-        (ids) => ids.includes('linklens-signin-guard'),
-        30_000,
-        250,
-      );
-      await control.close();
+      await signInGuardRegistered(driver);
     }, 90_000);
     afterAll(async () => {
       policy?.remove(); // machine-wide: always, even after a failure
@@ -282,7 +267,8 @@ for (const kind of selectedBrowsers()) {
         );
         expect(names.some((n) => n.includes(ORG_MESSAGE))).toBe(true);
         // Once: the next visit is blocked again.
-        await tab.evaluate(() => location.reload()).catch(() => undefined);
+        // Not awaited: an evaluation whose page navigates away may never answer; the blocked page is the event.
+        void tab.evaluate(() => location.reload()).catch(() => undefined);
         await blockedPage(tab);
         await tab.close();
       },

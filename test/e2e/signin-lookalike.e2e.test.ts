@@ -14,6 +14,7 @@ import { browserPolicyBlocker, installBrowserPolicy, type BrowserPolicy } from '
 import { htmlPage, startHtmlServer, type HtmlServer } from './harness/html-server';
 import { startReportReceiver, type ReportReceiver } from './harness/report-receiver';
 import { waitFor } from './harness/wait-for';
+import { signInGuardRegistered } from './harness/signin-guard-ready';
 import { sendAll } from './harness/compromised-code';
 import { launchFirefox, type FirefoxExtension } from './harness/firefox';
 import type { Page } from 'puppeteer-core';
@@ -69,24 +70,7 @@ for (const kind of selectedBrowsers()) {
       });
       // contentScriptAccess: test code in the content-script world, as a compromised guard would be.
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind), contentScriptAccess: true });
-      // The guard script is registered once the background has read the policy (slow on a fresh
-      // profile): wait for the browser to hold it before opening any page.
-      const control = await driver.openExtensionPage('options.html');
-      await waitFor(
-        'the sign-in guard registered',
-        () =>
-          control.evaluate(async () => {
-            const g = globalThis as unknown as {
-              browser?: { scripting?: { getRegisteredContentScripts(): Promise<{ id: string }[]> } };
-              chrome: { scripting: { getRegisteredContentScripts(): Promise<{ id: string }[]> } };
-            };
-            return (await (g.browser?.scripting ?? g.chrome.scripting).getRegisteredContentScripts()).map((s) => s.id);
-          }),
-        (ids) => ids.includes('linklens-signin-guard'),
-        30_000,
-        250,
-      );
-      await control.close();
+      await signInGuardRegistered(driver);
     }, 90_000);
     afterAll(async () => {
       policy?.remove(); // machine-wide: always, even after a failure
