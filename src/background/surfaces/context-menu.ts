@@ -21,7 +21,8 @@ let disabled = false;
 /** Menu rebuilds, one after another (see registerMenus). */
 let rebuilding: Promise<void> = Promise.resolve();
 
-export function registerMenus(): void {
+/** Rebuilds the entries; the promise settles once this rebuild is done (start-up tests wait on it). */
+export function registerMenus(): Promise<void> {
   // removeAll first: onInstalled runs on update too, and duplicate ids throw. One rebuild at a
   // time: onInstalled and the policy's first read both rebuild at start-up, and two removeAlls
   // answered before either create made Firefox refuse the second set ("already exists").
@@ -38,6 +39,7 @@ export function registerMenus(): void {
       });
     })
     .catch(ignore);
+  return rebuilding;
 }
 
 /**

@@ -39,9 +39,7 @@ describe('menu rebuilds', () => {
         return p.id;
       }),
     });
-    registerMenus();
-    registerMenus();
-    await tick(40);
+    await Promise.all([registerMenus(), registerMenus()]);
     expect(errors).toEqual([]);
     expect([...live].sort()).toEqual(Object.values(MENU_IDS).sort());
     expect(fakeBrowser.contextMenus.create).toHaveBeenCalledTimes(6);
