@@ -39,6 +39,8 @@ export interface WorldOptions {
    * policies at start-up only. Needs root and the shared e2e lock (browser-policy.ts).
    */
   policy?: (svc: ScanningService) => Record<string, unknown>;
+  /** A build other than the test build of `kind` (a damaged copy, say). */
+  extensionDir?: string;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function startWorld(kind: BrowserKind, opts: WorldOptions = {}): Pr
     w.pages = await startPageServer();
     w.svc = await startService({ processingDelayMs: FAST_PROCESSING_MS, keepAliveMs: 500, ...opts.service });
     if (opts.policy) w.policy = installBrowserPolicy(kind, opts.policy(w.svc));
-    w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
+    w.driver = await DRIVERS[kind]({ extensionDir: opts.extensionDir ?? extensionDir(kind) });
     if (opts.configure ?? !opts.policy) await configureWorld(w as World);
     return w as World;
   } catch (e) {
