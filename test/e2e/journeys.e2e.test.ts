@@ -37,7 +37,6 @@ interface JourneyWorld {
   pages: PageServer;
 }
 
-/** The data of an ok reply from the background, or a thrown error showing the refusal. */
 /**
  * Journeys after the first need a configured extension. The first journey configures it through
  * the options page; if that journey failed, this does it by message, so each later journey still
