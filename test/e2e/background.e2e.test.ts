@@ -6,15 +6,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  clearErrors,
   extensionDir,
   launchChromium,
   selectedBrowsers,
   startPageServer,
   stopServiceWorker,
   type ChromiumExtension,
-  type CollectedError,
   type PageServer,
+  takeErrors,
 } from './harness';
 import {
   clearSessionStorage,
@@ -124,11 +123,6 @@ if (browsers.includes('chromium')) {
      * the harness reports console errors and uncaught errors only, and a redirect to the blocked
      * page surfaces as page.goto's ERR_ABORTED (handled in visit), not as a collected error.
      */
-    function takeErrors(): CollectedError[] {
-      const errors = ext.errors();
-      clearErrors(ext.context);
-      return errors;
-    }
 
     test('navigating to a phishing URL lands on the blocked page', async () => {
       const url = pages.url('phish-bank.test', '/login');
@@ -141,7 +135,7 @@ if (browsers.includes('chromium')) {
       expect(details.categories).toContain('phishing');
       expect(postsFor(svc.log, url)).toBe(1);
       await tab.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('revisiting a safe URL within its TTL sends no second POST', async () => {
@@ -166,7 +160,7 @@ if (browsers.includes('chromium')) {
       );
       expect(postsFor(svc.log, url)).toBe(1);
       await tab.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('a forged privileged message from a content-script context is refused', async () => {
@@ -220,7 +214,7 @@ if (browsers.includes('chromium')) {
 
       await world.close();
       await tab.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('a content script gets its config (and nothing else of the settings) from config.get', async () => {
@@ -231,7 +225,7 @@ if (browsers.includes('chromium')) {
       const reply = await world.sendMessage({ type: 'config.get' });
       await world.close();
       await tab.close();
-      const errors = takeErrors();
+      const errors = takeErrors(ext);
       expect(reply, 'config.get from a content script must be answered, not refused').toEqual({
         ok: true,
         data: { hoverDelayMs: 300, scanHovers: true }, // the defaults (settings.ts)
@@ -279,7 +273,7 @@ if (browsers.includes('chromium')) {
       expect(second).toMatchObject({ url, riskScore: 88 });
       expect(postsFor(svc.log, url)).toBe(1); // blocked from the cache, not rescanned
       await tab.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('the verdict still arrives after the worker is stopped mid-scan', async () => {
@@ -311,7 +305,7 @@ if (browsers.includes('chromium')) {
         // A repeated POST (same Idempotency-Key) may be replayed; the service scanned once.
         expect(svc.scans().filter((s) => s.url === url)).toHaveLength(1);
         await tab.close();
-        expect(takeErrors()).toEqual([]);
+        expect(takeErrors(ext)).toEqual([]);
       } finally {
         svc.setProcessingDelay(FAST_PROCESSING_MS);
       }
@@ -343,7 +337,7 @@ if (browsers.includes('chromium')) {
       expect(hosts).not.toContain('localhost');
       expect(hosts.every((h) => h.endsWith('.test'))).toBe(true);
       await tab.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
   });
 }

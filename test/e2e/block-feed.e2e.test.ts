@@ -10,37 +10,22 @@
 // handler then fetches exactly as it does on schedule. The unit tests check the period itself
 // (test/unit/background/remote/remote-policy.test.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from './harness';
-import type { ExtensionRule, JourneyDriver } from './harness/driver';
-import { chromiumDriver } from './harness/driver-chromium';
-import { firefoxDriver } from './harness/driver-firefox';
+import { selectedBrowsers } from './harness';
 import { waitFor } from './harness/wait-for';
-import { browserPolicyBlocker, installBrowserPolicy, type BrowserPolicy } from './harness/browser-policy';
+import { browserPolicyBlocker } from './harness/browser-policy';
+import { blockedDetails, visitBlocked } from './harness/blocked-page';
+import { blocksDomain } from './harness/block-rules';
 import { startFeedServer, type FeedServer } from './harness/feed-server';
-import { startService, type ScanningService } from '../service/server';
-import type { BlockedDetailsData, ReportingStatusData, SettingsData } from '../../src/shared/messaging/protocol';
+import { siteHits } from './harness/site-hits';
+import { request, startWorld, stopWorld, waitForPolicy, type World as BaseWorld } from './harness/world';
+import type { BlockedDetailsData, ReportingStatusData } from '../../src/shared/messaging/protocol';
 
-const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 /** The feed's refresh alarm (src/background/remote/remote-policy.ts REMOTE_ALARMS; that module needs the extension's APIs). */
 const FEED_ALARM = 'linklens-block-feed';
 
-interface World {
-  driver: JourneyDriver;
-  svc: ScanningService;
-  pages: PageServer;
+interface World extends BaseWorld {
   feed: FeedServer;
 }
-
-async function request<T>(w: World, message: unknown): Promise<T> {
-  const reply = await w.driver.sendExtensionMessage<T>(message);
-  if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-  return reply.data;
-}
-
-const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
-const hits = (w: World, host: string) => w.pages.requestsTo(host).filter((r) => r.path !== '/favicon.ico').length;
-const blocksDomain = (rules: ExtensionRule[], host: string) =>
-  rules.some((r) => r.action.type === 'block' && (r.condition.requestDomains ?? []).includes(host));
 
 /** The feed's refresh alarm, fired now from an extension page (see the header). */
 async function fireRefresh(w: World): Promise<void> {
@@ -57,18 +42,8 @@ async function fireRefresh(w: World): Promise<void> {
 
 /** Opens `url` from a web page, as a click would, and returns the blocked page's details. */
 async function navigateToBlocked(w: World, url: string): Promise<BlockedDetailsData> {
-  const tab = await w.driver.openWebPage(w.pages.url('start-feed.test', '/'));
-  await tab.evaluate((u) => void (location.href = u), url);
-  const landed = await waitFor(
-    `the blocked page for ${url}`,
-    () => tab.currentUrl(),
-    (u) => isBlockedPage(w, u),
-    20_000,
-  );
-  const details = await request<BlockedDetailsData>(w, {
-    type: 'blocked.details',
-    token: new URL(landed).searchParams.get('t'),
-  });
+  const { tab, token } = await visitBlocked(w, url, 'start-feed.test');
+  const details = await blockedDetails(w, token);
   await tab.close();
   return details;
 }
@@ -104,7 +79,7 @@ async function hostAddedToTheFeedIsBlocked(w: World): Promise<void> {
 
   const details = await navigateToBlocked(w, w.pages.url('fleet-found.test', '/login'));
   expect(details.rule).toEqual({ rule: 'orgBlockList', entry: 'fleet-found.test' });
-  expect(hits(w, 'fleet-found.test')).toBe(0);
+  expect(siteHits(w, 'fleet-found.test')).toBe(0);
 }
 
 async function feedServerDownKeepsTheLastCopy(w: World): Promise<void> {
@@ -121,7 +96,7 @@ async function feedServerDownKeepsTheLastCopy(w: World): Promise<void> {
   expect(blocksDomain((await w.driver.extensionRules()).dynamic, 'fleet-found.test')).toBe(true);
   const details = await navigateToBlocked(w, w.pages.url('fleet-found.test', '/again'));
   expect(details.rule).toEqual({ rule: 'orgBlockList', entry: 'fleet-found.test' });
-  expect(hits(w, 'fleet-found.test')).toBe(0);
+  expect(siteHits(w, 'fleet-found.test')).toBe(0);
 }
 
 for (const kind of selectedBrowsers()) {
@@ -129,33 +104,24 @@ for (const kind of selectedBrowsers()) {
   const blocker = browserPolicyBlocker(kind);
   describe(`${label}: the organization's block feed${blocker ? ` [SKIPPED: ${blocker}]` : ''}`, () => {
     const w = {} as World;
-    let policy: BrowserPolicy | undefined;
     beforeAll(async () => {
       if (blocker) return;
-      w.pages = await startPageServer();
-      w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
       w.feed = await startFeedServer('# fleet feed\nalready-known.test\n');
-      // Before the launch: the extension's first storage.managed read sees the policy.
-      policy = installBrowserPolicy(kind, {
-        serviceUrl: w.svc.baseUrl,
-        apiKey: w.svc.demoKey,
-        blockFeedUrl: w.feed.url,
-        remoteRefreshMinutes: 15,
-      });
-      w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      await waitFor(
-        'the policy in settings.get',
-        () => request<SettingsData>(w, { type: 'settings.get' }),
-        (d) => d.managedKeys.includes('blockFeedUrl'),
-        30_000,
-        250,
+      Object.assign(
+        w,
+        await startWorld(kind, {
+          policy: (svc) => ({
+            serviceUrl: svc.baseUrl,
+            apiKey: svc.demoKey,
+            blockFeedUrl: w.feed.url,
+            remoteRefreshMinutes: 15,
+          }),
+        }),
       );
+      await waitForPolicy(w, 'the policy in settings.get', (d) => d.managedKeys.includes('blockFeedUrl'), 250);
     }, 90_000);
     afterAll(async () => {
-      policy?.remove();
-      await w.driver?.close();
-      await w.pages?.stop();
-      await w.svc?.stop();
+      await stopWorld(w);
       await w.feed?.stop().catch(() => undefined);
     });
 

@@ -8,14 +8,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  clearErrors,
   extensionDir,
   launchChromium,
   selectedBrowsers,
   startPageServer,
   type ChromiumExtension,
-  type CollectedError,
   type PageServer,
+  takeErrors,
 } from './harness';
 import { openExtensionPage, requestFromExtensionPage } from './harness/extension-messages';
 import { startHtmlServer, type HtmlServer } from './harness/html-server';
@@ -119,11 +118,6 @@ if (browsers.includes('chromium')) {
       s.badges.filter((b) => (b.attributes['aria-label'] ?? '').endsWith(`: ${text}`));
 
     /** Errors since the previous call; each test asserts its own. */
-    function takeErrors(): CollectedError[] {
-      const errors = ext.errors();
-      clearErrors(ext.context);
-      return errors;
-    }
 
     test('hovering a malware link shows the marker and tooltip with band, score and reasoning', async () => {
       const target = html.url('malware-drop.test', '/');
@@ -179,7 +173,7 @@ if (browsers.includes('chromium')) {
 
       await overlay.close();
       await page.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('a hovered safe link gets no marker', async () => {
@@ -212,7 +206,7 @@ if (browsers.includes('chromium')) {
       expect(s.tooltip?.hidden ?? true).toBe(true);
       await overlay.close();
       await page.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     /** Waits for the confirmation dialog to be open (or closed) in the overlay. */
@@ -304,7 +298,7 @@ if (browsers.includes('chromium')) {
       } finally {
         await setSettings({ allowProceed: true });
       }
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('links added later and links inside an open shadow root get markers', async () => {
@@ -353,7 +347,7 @@ if (browsers.includes('chromium')) {
       expect(postsFor(svc.log, later)).toBe(1);
       await overlay.close();
       await page.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('a hostile page cannot read the verdict UI and finds its own markup untouched', async () => {
@@ -465,7 +459,7 @@ if (browsers.includes('chromium')) {
       expect(page.url()).toContain('/hostile');
       await overlay.close();
       await page.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     /**
@@ -593,7 +587,7 @@ if (browsers.includes('chromium')) {
       const askedAt = Date.now();
       await requestFromExtensionPage(control, { type: 'settings.get' });
       expect(Date.now() - askedAt, 'settings.get answered within 2 s').toBeLessThan(2_000);
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
   });
 }

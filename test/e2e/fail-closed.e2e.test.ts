@@ -14,43 +14,25 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from './harness';
-import { browserPolicyBlocker, installBrowserPolicy, type BrowserPolicy } from './harness/browser-policy';
-import type { JourneyDriver, JourneyPage } from './harness/driver';
-import { chromiumDriver } from './harness/driver-chromium';
-import { firefoxDriver } from './harness/driver-firefox';
+import { extensionDir, selectedBrowsers } from './harness';
+import { browserPolicyBlocker } from './harness/browser-policy';
+import type { JourneyPage } from './harness/driver';
 import { postsFor, submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
-import { startService, type ScanningService } from '../service/server';
-import type {
-  BlockedDetailsData,
-  SettingsData,
-  SettingsWriteData,
-  TabStatusData,
-} from '../../src/shared/messaging/protocol';
+import { request, startWorld, stopWorld, waitForPolicy, type World } from './harness/world';
+import { isBlockedPage } from './harness/blocked-page';
+import { startService } from '../service/server';
+import type { BlockedDetailsData, SettingsWriteData, TabStatusData } from '../../src/shared/messaging/protocol';
 import { KNOWN_SAFE_PRIORITY } from '../../src/shared/policy/known-safe';
 import { ORG_BLOCK_PRIORITY } from '../../src/shared/policy/net-rules';
 import { DEFAULT_BUDGETS } from '../../src/shared/policy/budgets';
 import en from '../../public/_locales/en/messages.json';
 
-const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 const STRICT_BLOCK = { strictMode: true, strictFailMode: 'block', strictTimeoutMs: 3000 };
 /** The job deadline of src/background/engine/timing.ts is 3 minutes; the journey's job waits 5. */
 const WAITED_MS = 5 * 60_000;
 /** On the policy's block list in the policy journey (allowProceed left on). */
 const ORG_BLOCKED = 'org-blocked.test';
-
-interface World {
-  driver: JourneyDriver;
-  svc: ScanningService;
-  pages: PageServer;
-}
-
-async function request<T>(w: World, message: unknown): Promise<T> {
-  const reply = await w.driver.sendExtensionMessage<T>(message);
-  if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-  return reply.data;
-}
 
 async function configure(w: World, patch: Record<string, unknown>): Promise<void> {
   const r = await request<SettingsWriteData>(w, { type: 'settings.set', patch });
@@ -75,8 +57,6 @@ const knownSafeRules = async (w: World, url: string) =>
 
 /** No console or uncaught errors from the extension and the pages; the list says which when not. */
 const expectNoErrors = (errors: unknown[]) => expect(errors, JSON.stringify(errors, null, 1)).toEqual([]);
-
-const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
 
 async function tokenOf(w: World, tab: JourneyPage): Promise<string> {
   const landed = await waitFor(
@@ -136,17 +116,11 @@ for (const kind of selectedBrowsers()) {
   const label = kind === 'firefox' ? 'Firefox' : 'Chromium';
 
   describe(`${label}: strict mode fails closed; credits that return still protect the tab`, () => {
-    const w = {} as World;
+    let w: World;
     beforeAll(async () => {
-      w.pages = await startPageServer();
-      w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
-      w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
+      w = await startWorld(kind, { configure: false });
     });
-    afterAll(async () => {
-      await w.driver?.close();
-      await w.pages?.stop();
-      await w.svc?.stop();
-    });
+    afterAll(() => stopWorld(w ?? {}));
 
     test("strict + a working service: a new safe page opens once its verdict is in, its server first asked after the scan completed; a new phishing page's server gets nothing", async () => {
       await configure(w, { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey, ...STRICT_BLOCK });
@@ -386,38 +360,28 @@ for (const kind of selectedBrowsers()) {
 
   const blocker = browserPolicyBlocker(kind);
   describe(`${label}: policy allowPause false, a block list${blocker ? ` [SKIPPED: ${blocker}]` : ''}`, () => {
-    const w = {} as World;
-    let policy: BrowserPolicy | undefined;
+    let w: World;
     beforeAll(async () => {
       if (blocker) return;
-      w.pages = await startPageServer();
-      w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
-      // Before the launch: the extension's first storage.managed read sees the policy.
       // allowProceed is left at its default (true): the organization's block list alone forbids it.
-      policy = installBrowserPolicy(kind, {
-        serviceUrl: w.svc.baseUrl,
-        apiKey: w.svc.demoKey,
-        allowPause: false,
-        blocklist: [ORG_BLOCKED],
+      w = await startWorld(kind, {
+        policy: (svc) => ({
+          serviceUrl: svc.baseUrl,
+          apiKey: svc.demoKey,
+          allowPause: false,
+          blocklist: [ORG_BLOCKED],
+        }),
       });
-      w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
     });
-    afterAll(async () => {
-      policy?.remove();
-      await w.driver?.close();
-      await w.pages?.stop();
-      await w.svc?.stop();
-    });
+    afterAll(() => stopWorld(w ?? {}));
 
     test.skipIf(blocker !== null)(
       'the popup has no pause control, the background refuses to pause, options shows it locked',
       async () => {
-        // storage.managed's first read can take seconds on a fresh profile (the first storage.managed read takes seconds on a fresh profile).
-        const data = await waitFor(
+        const data = await waitForPolicy(
+          w,
           'the policy in settings.get',
-          () => request<SettingsData>(w, { type: 'settings.get' }),
           (d) => d.managedKeys.includes('allowPause'),
-          30_000,
           250,
         );
         expect(data.settings.allowPause).toBe(false);
@@ -468,13 +432,7 @@ for (const kind of selectedBrowsers()) {
     test.skipIf(blocker !== null)(
       'the organization\'s block list cannot be undone: no "Proceed anyway" (even with allowProceed on), blocked.proceed refused, its server gets nothing',
       async () => {
-        await waitFor(
-          'the policy in settings.get',
-          () => request<SettingsData>(w, { type: 'settings.get' }),
-          (d) => d.managedKeys.includes('blocklist'),
-          30_000,
-          250,
-        );
+        await waitForPolicy(w, 'the policy in settings.get', (d) => d.managedKeys.includes('blocklist'), 250);
         const url = w.pages.url(`login.${ORG_BLOCKED}`, '/');
         const tab = await w.driver.openWebPage(w.pages.url('start-before-listed.test', '/'));
         await tab.evaluate((u) => void (location.href = u), url);
@@ -526,21 +484,17 @@ for (const kind of selectedBrowsers()) {
   });
 
   describe(`${label}: a damaged package (its public suffix list missing) fails closed`, () => {
-    const w = {} as World;
+    let w: World;
     let copy = '';
     beforeAll(async () => {
-      w.pages = await startPageServer();
-      w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
       // The same build without psl.txt: the background's fetch of it fails at start-up.
       copy = mkdtempSync(join(tmpdir(), 'linklens-damaged-'));
       cpSync(extensionDir(kind), copy, { recursive: true });
       rmSync(join(copy, 'psl.txt'));
-      w.driver = await DRIVERS[kind]({ extensionDir: copy });
+      w = await startWorld(kind, { configure: false, extensionDir: copy });
     });
     afterAll(async () => {
-      await w.driver?.close();
-      await w.pages?.stop();
-      await w.svc?.stop();
+      await stopWorld(w ?? {});
       if (copy) rmSync(copy, { recursive: true, force: true });
     });
 

@@ -14,6 +14,8 @@ import { countPixels, OVERLAY_COLOURS } from './harness/pixels';
 import { SCREENSHOT_DIR } from './harness/screenshots';
 import { postsFor } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
+import { request } from './harness/world';
+import { isBlockedPage } from './harness/blocked-page';
 import { startService, type ScanningService } from '../service/server';
 import type {
   BlockedDetailsData,
@@ -35,13 +37,6 @@ interface JourneyWorld {
   pages: PageServer;
 }
 
-/** The data of an ok reply from the background, or a thrown error showing the refusal. */
-async function request<T>(w: JourneyWorld, message: unknown): Promise<T> {
-  const reply = await w.driver.sendExtensionMessage<T>(message);
-  if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-  return reply.data;
-}
-
 /**
  * Journeys after the first need a configured extension. The first journey configures it through
  * the options page; if that journey failed, this does it by message, so each later journey still
@@ -52,8 +47,6 @@ async function ensureConfigured(w: JourneyWorld): Promise<void> {
   if (settings.serviceUrl === w.svc.baseUrl) return;
   await request(w, { type: 'settings.set', patch: { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey } });
 }
-
-const isBlockedPage = (w: JourneyWorld, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
 
 async function landOnBlockedPage(w: JourneyWorld, tab: JourneyPage, timeoutMs: number): Promise<BlockedDetailsData> {
   const landed = await waitFor(

@@ -3,42 +3,22 @@
 // blocked site's server receives nothing, while the rest of a path-blocked site still loads.
 // One definition, both browsers (the policy is machine-wide: run under the shared e2e lock).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from './harness';
-import type { ExtensionRule, JourneyDriver } from './harness/driver';
-import { chromiumDriver } from './harness/driver-chromium';
-import { firefoxDriver } from './harness/driver-firefox';
+import { selectedBrowsers } from './harness';
+import type { JourneyDriver } from './harness/driver';
 import { waitFor } from './harness/wait-for';
-import { browserPolicyBlocker, installBrowserPolicy, type BrowserPolicy } from './harness/browser-policy';
-import { startService, type ScanningService } from '../service/server';
-import type { BlockedDetailsData, LinksLookupData, SettingsData } from '../../src/shared/messaging/protocol';
+import { browserPolicyBlocker } from './harness/browser-policy';
+import { blockedDetails, visitBlocked } from './harness/blocked-page';
+import { blocksByRegex } from './harness/block-rules';
+import { siteHits } from './harness/site-hits';
+import { request, startWorld, stopWorld, waitForPolicy, type World } from './harness/world';
+import type { BlockedDetailsData, LinksLookupData } from '../../src/shared/messaging/protocol';
 
-const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 /** After a page showed, how long a late redirect to the blocked page is waited for. */
 const SETTLE_MS = 1500;
 
-interface World {
-  driver: JourneyDriver;
-  svc: ScanningService;
-  pages: PageServer;
-}
-
-async function request<T>(w: World, message: unknown): Promise<T> {
-  const reply = await w.driver.sendExtensionMessage<T>(message);
-  if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-  return reply.data;
-}
-
-const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
+/** Requests `host` received, only those under `path` if given. */
 const hits = (w: World, host: string, path?: string) =>
-  w.pages.requestsTo(host).filter((r) => r.path !== '/favicon.ico' && (path === undefined || r.path.startsWith(path)))
-    .length;
-const blocksByRegex = (rules: ExtensionRule[], url: string) =>
-  rules.some(
-    (r) =>
-      r.action.type === 'block' &&
-      r.condition.regexFilter !== undefined &&
-      new RegExp(r.condition.regexFilter).test(url),
-  );
+  siteHits(w, host, path === undefined ? undefined : (p) => p.startsWith(path));
 
 /** The organization's message, with markup that must stay characters (branding). */
 const ORG_MESSAGE = 'Call the <b>IT desk</b> on 1234 first.';
@@ -49,18 +29,8 @@ async function navigateToBlocked(
   url: string,
   onPage?: (tab: Awaited<ReturnType<JourneyDriver['openWebPage']>>) => Promise<void>,
 ): Promise<BlockedDetailsData> {
-  const tab = await w.driver.openWebPage(w.pages.url('start-org.test', '/'));
-  await tab.evaluate((u) => void (location.href = u), url);
-  const landed = await waitFor(
-    `the blocked page for ${url}`,
-    () => tab.currentUrl(),
-    (u) => isBlockedPage(w, u),
-    20_000,
-  );
-  const details = await request<BlockedDetailsData>(w, {
-    type: 'blocked.details',
-    token: new URL(landed).searchParams.get('t'),
-  });
+  const { tab, token } = await visitBlocked(w, url, 'start-org.test');
+  const details = await blockedDetails(w, token);
   await onPage?.(tab);
   await tab.close();
   return details;
@@ -140,37 +110,28 @@ for (const kind of selectedBrowsers()) {
   const label = kind === 'firefox' ? 'Firefox' : 'Chromium';
   const blocker = browserPolicyBlocker(kind);
   describe(`${label}: the organization's wildcard and path entries and category actions${blocker ? ` [SKIPPED: ${blocker}]` : ''}`, () => {
-    const w = {} as World;
-    let policy: BrowserPolicy | undefined;
+    let w: World;
     beforeAll(async () => {
       if (blocker) return;
-      w.pages = await startPageServer();
-      w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
-      // Before the launch: the extension's first storage.managed read sees the policy.
-      policy = installBrowserPolicy(kind, {
-        serviceUrl: w.svc.baseUrl,
-        apiKey: w.svc.demoKey,
-        blocklist: ['shop-paths.test/phish/*', '*.wild-org.test'],
-        categoryActions: { adult_content: 'block', scam: 'warn' },
-        brandName: 'Example Corp',
-        brandAccentColor: '#0b5fff',
-        customWarningMessage: ORG_MESSAGE,
+      w = await startWorld(kind, {
+        policy: (svc) => ({
+          serviceUrl: svc.baseUrl,
+          apiKey: svc.demoKey,
+          blocklist: ['shop-paths.test/phish/*', '*.wild-org.test'],
+          categoryActions: { adult_content: 'block', scam: 'warn' },
+          brandName: 'Example Corp',
+          brandAccentColor: '#0b5fff',
+          customWarningMessage: ORG_MESSAGE,
+        }),
       });
-      w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      await waitFor(
+      await waitForPolicy(
+        w,
         'the policy in settings.get',
-        () => request<SettingsData>(w, { type: 'settings.get' }),
         (d) => d.managedKeys.includes('categoryActions') && d.managedKeys.includes('blocklist'),
-        30_000,
         250,
       );
     }, 90_000);
-    afterAll(async () => {
-      policy?.remove();
-      await w.driver?.close();
-      await w.pages?.stop();
-      await w.svc?.stop();
-    });
+    afterAll(() => stopWorld(w ?? {}));
 
     test.skipIf(blocker !== null)(
       'a path entry blocks that path before its request, and the rest of the site loads',

@@ -7,14 +7,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { domainToUnicode } from 'node:url';
 import type { Page } from 'playwright-core';
 import {
-  clearErrors,
   extensionDir,
   launchChromium,
   selectedBrowsers,
   startPageServer,
   type ChromiumExtension,
-  type CollectedError,
   type PageServer,
+  takeErrors,
 } from './harness';
 import { describeViolations, runAxe, runAxeInThemes, seriousOrWorse } from './harness/axe';
 import { openExtensionPage, requestFromExtensionPage } from './harness/extension-messages';
@@ -58,12 +57,6 @@ if (browsers.includes('chromium')) {
         patch,
       });
       expect(set.refused ?? {}).toEqual({});
-    }
-
-    function takeErrors(): CollectedError[] {
-      const errors = ext.errors();
-      clearErrors(ext.context);
-      return errors;
     }
 
     /** A new tab that first shows a safe page, then goes to `url` and lands on the blocked page. */
@@ -128,7 +121,7 @@ if (browsers.includes('chromium')) {
       expect(facts.focused).toBe('Go back to safety');
       expect(facts.links.filter((l) => l.text === 'Report a mistake')).toEqual([]);
       await tab.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('Go back leaves the blocked site: the tab returns to the page before it', async () => {
@@ -153,7 +146,7 @@ if (browsers.includes('chromium')) {
       ).toBe(pages.url('safe-start.test', '/'));
       expect(await tab.textContent('h1')).toBe('safe-start.test');
       await tab.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('Proceed anyway loads the site', async () => {
@@ -166,7 +159,7 @@ if (browsers.includes('chromium')) {
       await tab.waitForTimeout(800); // room for a wrong redirect back to the blocked page
       expect(tab.url()).toBe(url);
       await tab.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('Report a mistake appears only with a report URL, and carries the scan id', async () => {
@@ -187,7 +180,7 @@ if (browsers.includes('chromium')) {
       } finally {
         await configure({ reportUrl: '' });
       }
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('an IDN shows its punycode URL and the Unicode form beside it', async () => {
@@ -204,7 +197,7 @@ if (browsers.includes('chromium')) {
       expect(pages.requests).toContainEqual(expect.objectContaining({ host: IDN_HOST, path: '/', method: 'GET' }));
       await screenshotThemes(tab, 'blocked-idn');
       await tab.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('service text is shown as text: the HTML payload is visible literally, no dialog, no element from it', async () => {
@@ -227,7 +220,7 @@ if (browsers.includes('chromium')) {
       } finally {
         await configure({ blockThreshold: 76 });
       }
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('axe finds no serious or critical violation on the blocked page (light and dark)', async () => {
@@ -236,7 +229,7 @@ if (browsers.includes('chromium')) {
       console.log(describeViolations('blocked', violations));
       expect(seriousOrWorse(violations)).toEqual([]);
       await tab.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('the axe harness does report violations (so "none" above means something)', async () => {
@@ -245,7 +238,7 @@ if (browsers.includes('chromium')) {
       const ids = (await runAxe(page)).map((v) => v.id);
       expect(ids).toEqual(expect.arrayContaining(['image-alt', 'button-name']));
       await page.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('screenshots of the blocked page in light and dark', async () => {
@@ -256,7 +249,7 @@ if (browsers.includes('chromium')) {
       expect(await bodyColours(tab, 'dark')).not.toEqual(await bodyColours(tab, 'light'));
       await tab.close();
       expect(dialogs.dialogs).toEqual([]);
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
   });
 }

@@ -4,36 +4,20 @@
 // before its request: the bad host's server sees nothing more and the browser holds no allow
 // rule for it. "Revoke all" ends every exception the same way.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from './harness';
-import type { ExtensionRule, JourneyDriver, JourneyPage } from './harness/driver';
-import { chromiumDriver } from './harness/driver-chromium';
-import { firefoxDriver } from './harness/driver-firefox';
+import { selectedBrowsers } from './harness';
+import type { JourneyPage } from './harness/driver';
 import { focusedElement, tabTo } from './harness/keyboard';
 import { waitFor } from './harness/wait-for';
-import { startService, type ScanningService } from '../service/server';
-import type { ExceptionsData, LinksLookupData } from '../../src/shared/messaging/protocol';
+import { isBlockedPage, visitBlocked } from './harness/blocked-page';
+import { learnBad, regexMatches } from './harness/block-rules';
+import { siteHits } from './harness/site-hits';
+import { request, startWorld, stopWorld, type World } from './harness/world';
+import type { ExceptionsData } from '../../src/shared/messaging/protocol';
 import { showOptionsGroup } from './harness/options-page';
 
-const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 /** After a page showed, how long a late redirect or request is waited for. */
 const SETTLE_MS = 1500;
 
-interface World {
-  driver: JourneyDriver;
-  svc: ScanningService;
-  pages: PageServer;
-}
-
-async function request<T>(w: World, message: unknown): Promise<T> {
-  const reply = await w.driver.sendExtensionMessage<T>(message);
-  if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-  return reply.data;
-}
-
-const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
-const hits = (w: World, host: string) => w.pages.requestsTo(host).filter((r) => r.path !== '/favicon.ico').length;
-const regexMatches = (r: ExtensionRule, url: string) =>
-  r.condition.regexFilter !== undefined && new RegExp(r.condition.regexFilter).test(url);
 const allowRulesFor = async (w: World, url: string) =>
   (await w.driver.extensionRules()).session.filter((r) => r.action.type === 'allow' && regexMatches(r, url));
 
@@ -54,35 +38,11 @@ async function extensionErrors(w: World) {
   );
 }
 
-/** Scans `url` without visiting it; resolves once the browser holds a block rule for it. */
-async function learnBad(w: World, url: string): Promise<void> {
-  await request(w, { type: 'scan.url', url, reason: 'popup' });
-  await waitFor(
-    `a blocking verdict for ${url}`,
-    () => request<LinksLookupData>(w, { type: 'links.lookup', urls: [url] }),
-    (d) => d[url]?.status === 'verdict' && d[url]?.action === 'block',
-    15_000,
-  );
-  await waitFor(
-    `a block rule for ${url}`,
-    () => w.driver.extensionRules(),
-    (r) => r.dynamic.some((x) => x.action.type === 'block' && regexMatches(x, url)),
-    10_000,
-  );
-}
-
 /** From a start page, as a click would: the tab lands on the blocked page, the host unasked. */
 async function blockedVisit(w: World, url: string, startHost: string): Promise<JourneyPage> {
-  const tab = await w.driver.openWebPage(w.pages.url(startHost, '/'));
-  const before = hits(w, new URL(url).hostname);
-  await tab.evaluate((u) => void (location.href = u), url);
-  await waitFor(
-    `${url} blocked`,
-    () => tab.currentUrl(),
-    (u) => isBlockedPage(w, u),
-    20_000,
-  );
-  expect(hits(w, new URL(url).hostname)).toBe(before);
+  const before = siteHits(w, new URL(url).hostname);
+  const { tab } = await visitBlocked(w, url, startHost);
+  expect(siteHits(w, new URL(url).hostname)).toBe(before);
   return tab;
 }
 
@@ -113,7 +73,7 @@ async function revokeByKeyboard(w: World): Promise<void> {
   const started = Date.now();
   const tab = await blockedVisit(w, url, 'start-revoke.test');
   await proceedByKeyboard(w, tab, url);
-  expect(hits(w, host)).toBe(1);
+  expect(siteHits(w, host)).toBe(1);
   expect((await allowRulesFor(w, url)).length).toBeGreaterThan(0);
 
   // The options page lists it: host, since (now-ish), until the browser restarts.
@@ -155,7 +115,7 @@ async function revokeByKeyboard(w: World): Promise<void> {
   const again = await blockedVisit(w, url, 'start-revoke-again.test');
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   expect(isBlockedPage(w, await again.currentUrl())).toBe(true);
-  expect(hits(w, host)).toBe(1);
+  expect(siteHits(w, host)).toBe(1);
   for (const p of [tab, options, again]) await p.close();
   expect(await extensionErrors(w)).toEqual([]);
 }
@@ -191,28 +151,21 @@ async function revokeAll(w: World): Promise<void> {
   await options.click('button', 'Confirm');
   await waitFor('the list emptied', hostsListed, (h) => h.length === 0, 10_000);
   for (const url of urls) expect(await allowRulesFor(w, url)).toEqual([]);
-  const before = urls.map((u) => hits(w, new URL(u).hostname));
+  const before = urls.map((u) => siteHits(w, new URL(u).hostname));
   for (const [i, url] of urls.entries()) tabs.push(await blockedVisit(w, url, `start-all-again-${i}.test`));
   await new Promise((r) => setTimeout(r, SETTLE_MS));
-  expect(urls.map((u) => hits(w, new URL(u).hostname))).toEqual(before);
+  expect(urls.map((u) => siteHits(w, new URL(u).hostname))).toEqual(before);
   for (const p of [...tabs, options]) await p.close();
   expect(await extensionErrors(w)).toEqual([]);
 }
 
 for (const kind of selectedBrowsers()) {
   describe(`${kind === 'firefox' ? 'Firefox' : 'Chromium'}: "Proceed anyway" exceptions in the options page`, () => {
-    const w = {} as World;
+    let w: World;
     beforeAll(async () => {
-      w.pages = await startPageServer();
-      w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
-      w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      await request(w, { type: 'settings.set', patch: { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey } });
+      w = await startWorld(kind);
     }, 60_000);
-    afterAll(async () => {
-      await w.driver?.close();
-      await w.pages?.stop();
-      await w.svc?.stop();
-    });
+    afterAll(() => stopWorld(w ?? {}));
 
     test(
       'keyboard only: proceed past a block, find the exception listed, revoke it; the next visit is blocked before its request',

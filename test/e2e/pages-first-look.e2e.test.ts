@@ -9,9 +9,8 @@ import { focusedElement, tabTo } from './harness/keyboard';
 import { waitForOptionsGroup, type OptionsGroup } from './harness/options-page';
 import { configureWorld, request, startWorld, stopWorld, tabUrls, type World } from './harness/pages-world';
 import { waitFor } from './harness/wait-for';
+import { isBlockedPage } from './harness/blocked-page';
 import type { SettingsData, TabStatusData } from '../../src/shared/messaging/protocol';
-
-const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
 
 /** Which group the options page shows, the link marked current, and the hash: read from the page. */
 const optionsState = (page: JourneyPage) =>

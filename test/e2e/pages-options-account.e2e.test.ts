@@ -5,14 +5,7 @@
 // against the service's own state. Then axe and light/dark screenshots of the page.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  clearErrors,
-  extensionDir,
-  launchChromium,
-  selectedBrowsers,
-  type ChromiumExtension,
-  type CollectedError,
-} from './harness';
+import { extensionDir, launchChromium, selectedBrowsers, type ChromiumExtension, takeErrors } from './harness';
 import { describeViolations, runAxeInThemes, seriousOrWorse } from './harness/axe';
 import { requestFromExtensionPage } from './harness/extension-messages';
 import {
@@ -52,13 +45,6 @@ if (browsers.includes('chromium')) {
 
     const settingsNow = () => requestFromExtensionPage<SettingsData>(options, { type: 'settings.get' });
 
-    /** Errors collected since the previous call; each test asserts its own. */
-    function takeErrors(): CollectedError[] {
-      const errors = ext.errors();
-      clearErrors(ext.context);
-      return errors;
-    }
-
     test('API keys: created with a name and scopes, the secret is shown once, "Use this key" switches to it, and after a reload it is nowhere', async () => {
       await reloadOptionsPage(options);
       await showOptionsGroup(options, 'account');
@@ -96,7 +82,7 @@ if (browsers.includes('chromium')) {
       await options.getByRole('button', { name: 'Test connection' }).click();
       await optionsSection(options, 'connection').locator('.notice-ok', { hasText: 'Connected.' }).waitFor();
       expect(new Set(svc.log.map((e) => e.auth))).toEqual(new Set([created!.id]));
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('API keys: a key dismissed with Done is revoked after confirming, and is gone from the page and the service', async () => {
@@ -132,7 +118,7 @@ if (browsers.includes('chromium')) {
       await showOptionsGroup(options, 'account');
       await optionsSection(options, 'keys').locator('.key-list li').first().waitFor();
       expect(await optionsSection(options, 'keys').innerText()).not.toContain(name);
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test("Credits: the balance is shown, and buying shows the new balance, equal to the service's", async () => {
@@ -159,7 +145,7 @@ if (browsers.includes('chromium')) {
       await expect.poll(() => balance.innerText()).toBe(`Credits: ${(before + 250).toLocaleString('en-US')}`);
       // The purchase result is shown as well (the service's answer as a key/value view).
       expect(await credits.locator('.notice-ok').innerText()).toContain(String(before + 250));
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('Account settings: a recognised field and the JSON editor are saved to the service', async () => {
@@ -194,7 +180,7 @@ if (browsers.includes('chromium')) {
       expect(saved).toEqual(next);
       // What the service saved is shown back.
       await expect.poll(() => account.locator('.notice-ok').innerText()).toContain('bad.example');
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('Account settings: invalid JSON shows a validation error and sends nothing', async () => {
@@ -220,7 +206,7 @@ if (browsers.includes('chromium')) {
 
       expect(puts()).toBe(before);
       expect(await serviceSettings(svc)).toEqual(stored);
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('axe finds no serious or critical violation on the options page (light and dark)', async () => {
@@ -239,7 +225,7 @@ if (browsers.includes('chromium')) {
       const violations = await runAxeInThemes(options);
       console.log(describeViolations('options', violations));
       expect(seriousOrWorse(violations)).toEqual([]);
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('screenshots of the options page in light and dark', async () => {
@@ -256,7 +242,7 @@ if (browsers.includes('chromium')) {
       expect(paths).toHaveLength(2);
       // The two themes really differ (prefers-color-scheme drives the stylesheet's colours).
       expect(await bodyColours(options, 'dark')).not.toEqual(await bodyColours(options, 'light'));
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
   });
 }

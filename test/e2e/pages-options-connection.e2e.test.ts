@@ -6,14 +6,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  clearErrors,
   extensionDir,
   launchChromium,
   selectedBrowsers,
   startPageServer,
   type ChromiumExtension,
-  type CollectedError,
   type PageServer,
+  takeErrors,
 } from './harness';
 import { requestFromExtensionPage } from './harness/extension-messages';
 import { openOptionsPage, optionsSection, reloadOptionsPage, runTestConnection } from './harness/options-page';
@@ -44,13 +43,6 @@ if (browsers.includes('chromium')) {
 
     const settingsNow = () => requestFromExtensionPage<SettingsData>(options, { type: 'settings.get' });
 
-    /** Errors collected since the previous call; each test asserts its own. */
-    function takeErrors(): CollectedError[] {
-      const errors = ext.errors();
-      clearErrors(ext.context);
-      return errors;
-    }
-
     test('is configured through its labels: Service URL, API key, Save, Test connection → connected with the balance', async () => {
       expect((await settingsNow()).settings.serviceUrl).toBe('');
       await options.getByLabel('Service URL', { exact: true }).fill(svc.baseUrl);
@@ -74,7 +66,7 @@ if (browsers.includes('chromium')) {
       const balance = svc.getCredits();
       expect(await outcome.innerText()).toContain('Connected.');
       expect(await outcome.innerText()).toContain(`Balance: ${balance.toLocaleString('en-US')} credits.`);
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('Test connection: a wrong key is "rejected"', async () => {
@@ -82,14 +74,14 @@ if (browsers.includes('chromium')) {
       const text = await runTestConnection(options, svc.baseUrl, 'llk_this_key_does_not_exist_000000');
       expect(text).toContain('The service rejected this API key.');
       // The 401 is an answer the background handles: no console error, no uncaught error.
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('Test connection: a key without SCAN_WRITE "lacks the SCAN_WRITE scope"', async () => {
       await reloadOptionsPage(options);
       const text = await runTestConnection(options, svc.baseUrl, svc.readOnlyKey);
       expect(text).toContain('This API key lacks the SCAN_WRITE scope, so it cannot check links.');
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('Test connection: a closed port is "unreachable"', async () => {
@@ -97,7 +89,7 @@ if (browsers.includes('chromium')) {
       const text = await runTestConnection(options, 'http://127.0.0.1:1', svc.demoKey);
       expect(text).toContain('The service is unreachable.');
       // The refused connection is handled as an outcome: nothing reaches any console.
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('Test connection: plain http to a public host is "not HTTPS", and nothing is sent there', async () => {
@@ -113,7 +105,7 @@ if (browsers.includes('chromium')) {
       expect(pages.requests.filter((r) => r.host === 'plain-scanner.test')).toEqual([]);
       // Nothing was saved by testing: the stored URL is still the local service.
       expect((await settingsNow()).settings.serviceUrl).toBe(svc.baseUrl);
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
   });
 }

@@ -5,14 +5,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  clearErrors,
   extensionDir,
   launchChromium,
   selectedBrowsers,
   startPageServer,
   type ChromiumExtension,
-  type CollectedError,
   type PageServer,
+  takeErrors,
 } from './harness';
 import { describeViolations, runAxeInThemes, seriousOrWorse } from './harness/axe';
 import { openExtensionPage, requestFromExtensionPage } from './harness/extension-messages';
@@ -59,12 +58,6 @@ if (browsers.includes('chromium')) {
       await pages?.stop();
       await svc?.stop();
     });
-
-    function takeErrors(): CollectedError[] {
-      const errors = ext.errors();
-      clearErrors(ext.context);
-      return errors;
-    }
 
     /** Starts a check as the context menu does, and returns the service's scan id. */
     async function scanFromMenu(url: string): Promise<string> {
@@ -165,7 +158,7 @@ if (browsers.includes('chromium')) {
       console.log(`screenshots in ${SCREENSHOT_DIR}: report-light.png, report-dark.png`);
       expect(await bodyColours(report, 'dark')).not.toEqual(await bodyColours(report, 'light'));
       await report.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('the popup shows the verdict of the checked page in its tab', async () => {
@@ -198,7 +191,7 @@ if (browsers.includes('chromium')) {
       expect(await bodyColours(popup, 'dark')).not.toEqual(await bodyColours(popup, 'light'));
       await popup.close();
       await site.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('service text is shown as text on the report page and in the popup: no dialog, no element from it', async () => {
@@ -227,7 +220,7 @@ if (browsers.includes('chromium')) {
       await screenshotThemes(report, 'report-xss');
       await screenshotThemes(popup, 'popup-xss');
       for (const page of [report, popup, site]) await page.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
 
     test('axe finds no serious or critical violation on the popup and the report page (light and dark)', async () => {
@@ -249,7 +242,7 @@ if (browsers.includes('chromium')) {
       expect(seriousOrWorse(popupViolations)).toEqual([]);
       expect(seriousOrWorse(reportViolations)).toEqual([]);
       for (const page of [popup, report, safe]) await page.close();
-      expect(takeErrors()).toEqual([]);
+      expect(takeErrors(ext)).toEqual([]);
     });
   });
 }

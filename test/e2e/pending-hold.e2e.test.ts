@@ -17,6 +17,8 @@ import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
 import { startLoginSite, type LoginSite } from './harness/login-site';
 import { waitFor } from './harness/wait-for';
+import { request } from './harness/world';
+import { isBlockedPage } from './harness/blocked-page';
 import { startService, type ScanningService } from '../service/server';
 import enJson from '../../public/_locales/en/messages.json';
 
@@ -33,13 +35,6 @@ interface World {
   site: LoginSite;
 }
 
-async function request<T>(w: World, message: unknown): Promise<T> {
-  const reply = await w.driver.sendExtensionMessage<T>(message);
-  if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-  return reply.data;
-}
-
-const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
 /** When the service was first asked about `host` (its check can end no sooner than CHECK_MS later). */
 const askedAt = (w: World, host: string) =>
   w.svc.log.find((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(host))?.at;

@@ -12,37 +12,25 @@
 // | same, then                                                    | another path of the host   | blocked, 0 requests (no host exception)   |
 // | same, then                                                    | the same page again        | blocked, no new request (the pass is used) |
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from './harness';
-import type { JourneyDriver, JourneyPage } from './harness/driver';
-import { chromiumDriver } from './harness/driver-chromium';
-import { firefoxDriver } from './harness/driver-firefox';
-import { browserPolicyBlocker, installBrowserPolicy, type BrowserPolicy } from './harness/browser-policy';
+import { selectedBrowsers } from './harness';
+import type { JourneyPage } from './harness/driver';
+import { browserPolicyBlocker } from './harness/browser-policy';
+import { settledBlockedDetails, visitBlocked } from './harness/blocked-page';
+import { siteHits } from './harness/site-hits';
+import { request, startWorld, stopWorld, waitForPolicy, type World } from './harness/world';
 import { waitFor } from './harness/wait-for';
-import { startService, type ScanningService } from '../service/server';
+import { postsWith } from '../shared/service-log';
 import type { BlockedDetailsData, SettingsData, SettingsWriteData } from '../../src/shared/messaging/protocol';
 
-const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 const ORG_BLOCKED = 'org-floor.test';
 /** Where the journeys' links are clicked from: on the policy's allowlist, so strict mode never holds the start page itself. */
 const START = 'start-floor.test';
 
-interface World {
-  driver: JourneyDriver;
-  svc: ScanningService;
-  pages: PageServer;
-}
-
-async function request<T>(w: World, message: unknown): Promise<T> {
-  const reply = await w.driver.sendExtensionMessage<T>(message);
-  if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-  return reply.data;
-}
-
-const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
+/** Requests `host` received, only those for exactly `path` if given. */
 const hits = (w: World, host: string, path?: string) =>
-  w.pages.requestsTo(host).filter((r) => r.path !== '/favicon.ico' && (path === undefined || r.path === path)).length;
-const postsFor = (w: World, host: string) =>
-  w.svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(host)).length;
+  siteHits(w, host, path === undefined ? undefined : (p) => p === path);
+/** The service's scans whose request names `host`. */
+const postsFor = (w: World, host: string) => postsWith(w.svc.log, host).length;
 
 /** From a start page, as a click would: the tab lands on the blocked page (settled, not pending). */
 async function blockedVisit(
@@ -50,21 +38,8 @@ async function blockedVisit(
   url: string,
   startHost: string,
 ): Promise<{ tab: JourneyPage; details: BlockedDetailsData }> {
-  const tab = await w.driver.openWebPage(w.pages.url(startHost, '/'));
-  await tab.evaluate((u) => void (location.href = u), url);
-  const landed = await waitFor(
-    `${url} blocked`,
-    () => tab.currentUrl(),
-    (u) => isBlockedPage(w, u),
-    20_000,
-  );
-  const token = new URL(landed).searchParams.get('t');
-  const details = await waitFor(
-    'settled blocked-page details',
-    () => request<BlockedDetailsData>(w, { type: 'blocked.details', token }),
-    (d) => !d.pending,
-    15_000,
-  );
+  const { tab, token } = await visitBlocked(w, url, startHost);
+  const details = await settledBlockedDetails(w, token);
   return { tab, details };
 }
 
@@ -138,42 +113,30 @@ for (const kind of selectedBrowsers()) {
   describe.skipIf(blocker !== null)(
     `${kind}: the policy is a floor; proceeding without a verdict is one address, once${blocker ? ` [SKIPPED: ${blocker}]` : ''}`,
     () => {
-      const w = {} as World;
-      let policy: BrowserPolicy | undefined;
+      let w: World;
       const apiKey = `llk_floor_${Math.random().toString(36).slice(2)}`;
 
       beforeAll(async () => {
-        w.pages = await startPageServer();
-        w.svc = await startService({
-          demoKey: apiKey,
-          processingDelayMs: 300,
-          keepAliveMs: 500,
-          initialCredits: 100_000,
+        w = await startWorld(kind, {
+          service: { demoKey: apiKey, initialCredits: 100_000 },
+          // A policy as an administrator would write it: neither audit-only nor the checks named.
+          policy: (svc) => ({
+            serviceUrl: svc.baseUrl,
+            apiKey,
+            blocklist: [ORG_BLOCKED],
+            allowlist: [START],
+            strictMode: true,
+            strictFailMode: 'block',
+            strictTimeoutMs: 1500,
+          }),
         });
-        // A policy as an administrator would write it: neither audit-only nor the checks named.
-        policy = installBrowserPolicy(kind, {
-          serviceUrl: w.svc.baseUrl,
-          apiKey,
-          blocklist: [ORG_BLOCKED],
-          allowlist: [START],
-          strictMode: true,
-          strictFailMode: 'block',
-          strictTimeoutMs: 1500,
-        });
-        w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-        await waitFor(
+        await waitForPolicy(
+          w,
           'the policy read',
-          () => request<SettingsData>(w, { type: 'settings.get' }),
           (d) => d.managedKeys.includes('strictMode') && d.settings.serviceUrl === w.svc.baseUrl,
-          30_000,
         );
       }, 90_000);
-      afterAll(async () => {
-        policy?.remove(); // machine-wide: always, even after a failure
-        await w.driver?.close();
-        await w.pages?.stop();
-        await w.svc?.stop();
-      });
+      afterAll(() => stopWorld(w ?? {})); // the policy is machine-wide: removed always, even after a failure
 
       test(
         'a person cannot switch the policy off: audit-only, unticked checks and strict mode are refused; the lists and the hold stay',

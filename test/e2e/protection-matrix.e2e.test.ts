@@ -39,6 +39,8 @@ import { installExtensionPolicy, policyInstallBlocker } from './harness/chromium
 import { firefoxPolicyBlocker, installFirefoxPolicy } from './harness/firefox-policy';
 import { listenOnLoopback } from '../shared/listen';
 import { waitFor } from './harness/wait-for';
+import { request } from './harness/world';
+import { isBlockedPage } from './harness/blocked-page';
 import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, LinksLookupData, SettingsData } from '../../src/shared/messaging/protocol';
 import { createServer } from 'node:http';
@@ -140,12 +142,6 @@ function cell(
   }
 }
 
-async function request<T>(w: World, message: unknown): Promise<T> {
-  const reply = await w.driver.sendExtensionMessage<T>(message);
-  if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-  return reply.data;
-}
-
 async function configure(w: World, patch: Record<string, unknown>): Promise<void> {
   const set = await request<{ refused?: Record<string, string> }>(w, { type: 'settings.set', patch });
   if (set.refused && Object.keys(set.refused).length)
@@ -207,8 +203,6 @@ const STATE_SETUP: Record<State, { apply(w: World): Promise<void>; undo(w: World
       undo: (w) => configure(w, baseline(w)),
     },
   };
-
-const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
 
 async function runCell(w: World, state: State, target: Target): Promise<void> {
   const c = cell(w, state, target);

@@ -4,58 +4,15 @@
 // back", "Proceed anyway") with the request-blocking rules in place. One definition, both
 // browsers, asserting what the bad host's server really received.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { extensionDir, selectedBrowsers, startPageServer, type PageServer } from './harness';
-import type { ExtensionRule, JourneyDriver } from './harness/driver';
-import { chromiumDriver } from './harness/driver-chromium';
-import { firefoxDriver } from './harness/driver-firefox';
+import { selectedBrowsers } from './harness';
 import { waitFor } from './harness/wait-for';
-import { startService, type ScanningService } from '../service/server';
-import type { BlockedDetailsData, LinksLookupData } from '../../src/shared/messaging/protocol';
+import { blockedDetails, isBlockedPage, visitBlocked } from './harness/blocked-page';
+import { learnBad } from './harness/block-rules';
+import { siteHits } from './harness/site-hits';
+import { startWorld, stopWorld, type World } from './harness/world';
 
-const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
 /** After the page (not the blocked page) showed, how long a late redirect is waited for. */
 const SETTLE_MS = 1500;
-
-interface World {
-  driver: JourneyDriver;
-  svc: ScanningService;
-  pages: PageServer;
-}
-
-async function request<T>(w: World, message: unknown): Promise<T> {
-  const reply = await w.driver.sendExtensionMessage<T>(message);
-  if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-  return reply.data;
-}
-
-const isBlockedPage = (w: World, url: string) => url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
-const hits = (w: World, host: string) => w.pages.requestsTo(host).filter((r) => r.path !== '/favicon.ico').length;
-
-/** Scans `url` without visiting it; resolves once the browser holds a block rule for it. */
-async function learnBad(w: World, url: string): Promise<void> {
-  await request(w, { type: 'scan.url', url, reason: 'popup' });
-  await waitFor(
-    `a blocking verdict for ${url}`,
-    () => request<LinksLookupData>(w, { type: 'links.lookup', urls: [url] }),
-    (d) => d[url]?.status === 'verdict' && d[url]?.action === 'block',
-    15_000,
-  );
-  await waitFor(
-    `a block rule for ${url}`,
-    () => w.driver.extensionRules(),
-    (r) => ruleBlocks(r.dynamic, url),
-    10_000,
-  );
-}
-
-/** Whether one of `rules` blocks `url` (the regex rules Linklens writes for verdicts). */
-const ruleBlocks = (rules: ExtensionRule[], url: string) =>
-  rules.some(
-    (r) =>
-      r.action.type === 'block' &&
-      r.condition.regexFilter !== undefined &&
-      new RegExp(r.condition.regexFilter).test(url),
-  );
 
 async function secondVisitSendsNothing(w: World): Promise<void> {
   const url = w.pages.url('phish-again.test', '/login');
@@ -69,7 +26,7 @@ async function secondVisitSendsNothing(w: World): Promise<void> {
     20_000,
   );
   await first.close();
-  const before = hits(w, host);
+  const before = siteHits(w, host);
   expect(before).toBeGreaterThanOrEqual(1);
 
   // Second visit, from a page, as a click would: stopped before the request, then "Go back".
@@ -82,7 +39,7 @@ async function secondVisitSendsNothing(w: World): Promise<void> {
     (u) => isBlockedPage(w, u),
     20_000,
   );
-  expect(hits(w, host)).toBe(before);
+  expect(siteHits(w, host)).toBe(before);
   await tab.click('button', 'Go back to safety');
   await waitFor(
     '"Go back" to return to the page before',
@@ -92,7 +49,7 @@ async function secondVisitSendsNothing(w: World): Promise<void> {
   );
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   expect(await tab.currentUrl()).toBe(start);
-  expect(hits(w, host)).toBe(before);
+  expect(siteHits(w, host)).toBe(before);
   await tab.close();
   expect(await w.driver.takeErrors()).toEqual([]);
 }
@@ -110,13 +67,13 @@ async function badFrameBlockedNotThePage(w: World): Promise<void> {
   );
   await waitFor(
     'the framing page served',
-    () => hits(w, 'frames-host.test'),
+    () => siteHits(w, 'frames-host.test'),
     (n) => n >= 1,
   );
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   // The page stays (only the frame is blocked), and the bad host was never asked.
   expect(await tab.currentUrl()).toBe(page);
-  expect(hits(w, 'phish-framed.test')).toBe(0);
+  expect(siteHits(w, 'phish-framed.test')).toBe(0);
   await tab.close();
 }
 
@@ -133,7 +90,7 @@ async function blockedRightAfterTheBackgroundStopped(w: World): Promise<void> {
     (u) => isBlockedPage(w, u),
     20_000,
   );
-  expect(hits(w, 'phish-asleep.test')).toBe(0);
+  expect(siteHits(w, 'phish-asleep.test')).toBe(0);
   await tab.close();
   expect(await w.driver.takeErrors()).toEqual([]);
 }
@@ -141,19 +98,9 @@ async function blockedRightAfterTheBackgroundStopped(w: World): Promise<void> {
 async function proceedAnywayGetsThrough(w: World): Promise<void> {
   const url = w.pages.url('phish-proceed-dnr.test', '/login');
   await learnBad(w, url);
-  const tab = await w.driver.openWebPage(w.pages.url('start-proceed.test', '/'));
-  await tab.evaluate((u) => void (location.href = u), url);
-  const landed = await waitFor(
-    'the blocked page',
-    () => tab.currentUrl(),
-    (u) => isBlockedPage(w, u),
-    20_000,
-  );
-  expect(hits(w, 'phish-proceed-dnr.test')).toBe(0);
-  const details = await request<BlockedDetailsData>(w, {
-    type: 'blocked.details',
-    token: new URL(landed).searchParams.get('t'),
-  });
+  const { tab, token } = await visitBlocked(w, url, 'start-proceed.test');
+  expect(siteHits(w, 'phish-proceed-dnr.test')).toBe(0);
+  const details = await blockedDetails(w, token);
   expect(details).toMatchObject({ url, canProceed: true });
   await tab.click('button', 'Proceed anyway');
   await waitFor(
@@ -164,25 +111,18 @@ async function proceedAnywayGetsThrough(w: World): Promise<void> {
   );
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   expect(await tab.currentUrl()).toBe(url);
-  expect(hits(w, 'phish-proceed-dnr.test')).toBe(1);
+  expect(siteHits(w, 'phish-proceed-dnr.test')).toBe(1);
   await tab.close();
   expect(await w.driver.takeErrors()).toEqual([]);
 }
 
 for (const kind of selectedBrowsers()) {
   describe(`${kind === 'firefox' ? 'Firefox' : 'Chromium'}: known-bad URLs never reach the network`, () => {
-    const w = {} as World;
+    let w: World;
     beforeAll(async () => {
-      w.pages = await startPageServer();
-      w.svc = await startService({ processingDelayMs: 300, keepAliveMs: 500 });
-      w.driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      await request(w, { type: 'settings.set', patch: { serviceUrl: w.svc.baseUrl, apiKey: w.svc.demoKey } });
+      w = await startWorld(kind);
     }, 60_000);
-    afterAll(async () => {
-      await w.driver?.close();
-      await w.pages?.stop();
-      await w.svc?.stop();
-    });
+    afterAll(() => stopWorld(w ?? {}));
 
     test(
       'a second visit to a blocked page sends it no request, and "Go back" returns to the page before',

@@ -18,6 +18,7 @@ import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
 import { startRecordingServer, type RecordingServer } from './harness/recording-server';
 import { waitFor } from './harness/wait-for';
+import { request } from './harness/world';
 import { startService, type ScanningService } from '../service/server';
 import { postsFor } from '../shared/service-log';
 import type { SettingsData, TabStatusData } from '../../src/shared/messaging/protocol';
@@ -30,12 +31,6 @@ interface World {
   svc: ScanningService;
   other: RecordingServer;
   pages: PageServer;
-}
-
-async function request<T>(w: World, message: unknown): Promise<T> {
-  const reply = await w.driver.sendExtensionMessage<T>(message);
-  if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-  return reply.data;
 }
 
 /** Texts of the notices in one options section. */

@@ -21,6 +21,7 @@ import { firefoxDriver } from './harness/driver-firefox';
 import { htmlPage, startHtmlServer, type HtmlServer } from './harness/html-server';
 import { submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
+import { request } from './harness/world';
 import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, SettingsWriteData } from '../../src/shared/messaging/protocol';
 
@@ -68,12 +69,6 @@ const safeLinksRoot = (w: World, region = 'nam12') =>
   `http://${region}.safelinks.protection.outlook.com:${w.gateway.port}/`;
 const safeLinksTo = (w: World, destination: string, region = 'nam12') =>
   `${safeLinksRoot(w, region)}?url=${encodeURIComponent(destination)}&data=05%7C02%7Cx&sdata=abc&reserved=0`;
-
-async function request<T>(w: World, message: unknown): Promise<T> {
-  const reply = await w.driver.sendExtensionMessage<T>(message);
-  if (!reply || reply.ok !== true) throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-  return reply.data;
-}
 
 /** Serves a page with these links (trusted fragments written here) and opens it. */
 async function openLinks(

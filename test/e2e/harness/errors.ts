@@ -88,3 +88,13 @@ export function collectErrors(context: BrowserContext): CollectedError[] {
 export function clearErrors(context: BrowserContext): void {
   logs.get(context)?.splice(0);
 }
+
+/**
+ * The errors of a launched Chromium (launchChromium's `errors()`) since the previous call, then
+ * forgotten: each test asserts its own.
+ */
+export function takeErrors(ext: { context: BrowserContext; errors(): CollectedError[] }): CollectedError[] {
+  const errors = ext.errors();
+  clearErrors(ext.context);
+  return errors;
+}

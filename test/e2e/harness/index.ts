@@ -10,6 +10,6 @@ export {
 export { stopServiceWorker, serviceWorkerStatus, type WorkerRunningStatus } from './service-worker';
 export { startPageServer, type PageServer, type PageRequest } from './page-server';
 export { demoLinks, MAX_LINKS } from './test-pages';
-export { collectErrors, clearErrors, type CollectedError } from './errors';
+export { collectErrors, clearErrors, takeErrors, type CollectedError } from './errors';
 export { extensionDir, REPO_ROOT } from './paths';
 export { selectedBrowsers } from '../../../scripts/lib/browsers.mjs';

@@ -28,22 +28,42 @@ describe('jobClock (job-clock.examples.ts)', () => {
   for (const ex of CLOCK_EXAMPLES) it(ex.name, () => expect(jobClock(ex.input)).toBe(ex.expected));
 });
 
+/** A job being submitted, as the jobs store holds it (its own key `own-<url>` unless given). */
+const pendingJob = (
+  url: string,
+  batchKey: string | null | undefined,
+  { scanId = null, idempotencyKey = `own-${url}` }: { scanId?: string | null; idempotencyKey?: string } = {},
+): PendingJob => ({
+  url,
+  idempotencyKey,
+  scanId,
+  state: 'SUBMITTING',
+  reasons: ['navigation'],
+  createdAt: 0,
+  deadline: 1,
+  pollDelayMs: 1,
+  tabIds: [],
+  waitingFor: null,
+  retryAt: 0,
+  lastError: null,
+  batchKey,
+});
+
+/** The service's answer for a scan just accepted (QUEUED, nothing known yet). */
+const queuedScan = (url: string) => ({
+  id: `scn_${url}`,
+  url,
+  state: 'QUEUED',
+  createdAt: null,
+  completedAt: null,
+  result: null,
+  failureReason: null,
+  extra: {},
+});
+
 describe('batchGroups', () => {
-  const job = (url: string, batchKey: string | null | undefined, scanId: string | null = null): PendingJob => ({
-    url,
-    idempotencyKey: `k-${url}`,
-    scanId,
-    state: 'SUBMITTING',
-    reasons: ['navigation'],
-    createdAt: 0,
-    deadline: 1,
-    pollDelayMs: 1,
-    tabIds: [],
-    waitingFor: null,
-    retryAt: 0,
-    lastError: null,
-    batchKey,
-  });
+  const job = (url: string, batchKey: string | null | undefined, scanId: string | null = null) =>
+    pendingJob(url, batchKey, { scanId, idempotencyKey: `k-${url}` });
   it('groups unanswered jobs by batch key, URLs sorted; answered and alone jobs are left out', () => {
     const g = batchGroups([
       job('http://c.example/', 'B1'),
@@ -82,55 +102,16 @@ describe('the gate alone (no engine)', () => {
     const api = {
       submitScan: async (url: string, o?: { idempotencyKey?: string }) => {
         calls.push({ kind: 'single', urls: [url], key: o?.idempotencyKey });
-        return {
-          ok: true as const,
-          value: {
-            id: `scn_${url}`,
-            url,
-            state: 'QUEUED',
-            createdAt: null,
-            completedAt: null,
-            result: null,
-            failureReason: null,
-            extra: {},
-          },
-        };
+        return { ok: true as const, value: queuedScan(url) };
       },
       submitBatch: async (urls: string[], o?: { idempotencyKey?: string }) => {
         calls.push({ kind: 'batch', urls, key: o?.idempotencyKey });
-        return urls.map((url) => ({
-          url,
-          ok: true as const,
-          job: {
-            id: `scn_${url}`,
-            url,
-            state: 'QUEUED',
-            createdAt: null,
-            completedAt: null,
-            result: null,
-            failureReason: null,
-            extra: {},
-          },
-        }));
+        return urls.map((url) => ({ url, ok: true as const, job: queuedScan(url) }));
       },
     } as unknown as ApiClient;
     return { api, calls };
   };
-  const pj = (url: string, batchKey: string | null): PendingJob => ({
-    url,
-    idempotencyKey: `own-${url}`,
-    scanId: null,
-    state: 'SUBMITTING',
-    reasons: ['navigation'],
-    createdAt: 0,
-    deadline: 1,
-    pollDelayMs: 1,
-    tabIds: [],
-    waitingFor: null,
-    retryAt: 0,
-    lastError: null,
-    batchKey,
-  });
+  const pj = (url: string, batchKey: string | null) => pendingJob(url, batchKey);
 
   it('a member that drops out before it is ready does not hold its batch back', async () => {
     const { api, calls } = fakeApi();
@@ -176,24 +157,14 @@ describe('the gate alone (no engine)', () => {
   it(`with ${MAX_SUBMITS_IN_FLIGHT} POSTs on their way, newcomers gather in one batch that leaves when one is answered`, async () => {
     const calls: Array<{ kind: string; urls: string[] }> = [];
     const answers: Array<() => void> = [];
-    const job = (url: string) => ({
-      id: `scn_${url}`,
-      url,
-      state: 'QUEUED',
-      createdAt: null,
-      completedAt: null,
-      result: null,
-      failureReason: null,
-      extra: {},
-    });
     const api = {
       submitScan: (url: string) => {
         calls.push({ kind: 'single', urls: [url] });
-        return new Promise((resolve) => answers.push(() => resolve({ ok: true, value: job(url) })));
+        return new Promise((resolve) => answers.push(() => resolve({ ok: true, value: queuedScan(url) })));
       },
       submitBatch: async (urls: string[]) => {
         calls.push({ kind: 'batch', urls });
-        return urls.map((url) => ({ url, ok: true as const, job: job(url) }));
+        return urls.map((url) => ({ url, ok: true as const, job: queuedScan(url) }));
       },
     } as unknown as ApiClient;
     let n = 0;
@@ -240,20 +211,7 @@ describe('the gate alone (no engine)', () => {
       submitScan: () => new Promise(() => undefined),
       submitBatch: async (urls: string[]) => {
         calls.push(urls);
-        return urls.map((url) => ({
-          url,
-          ok: true as const,
-          job: {
-            id: `scn_${url}`,
-            url,
-            state: 'QUEUED',
-            createdAt: null,
-            completedAt: null,
-            result: null,
-            failureReason: null,
-            extra: {},
-          },
-        }));
+        return urls.map((url) => ({ url, ok: true as const, job: queuedScan(url) }));
       },
     } as unknown as ApiClient;
     const gather = manualTimers();
@@ -274,23 +232,7 @@ describe('the gate alone (no engine)', () => {
     const answers: Array<() => void> = [];
     const api = {
       submitScan: (url: string) =>
-        new Promise((resolve) =>
-          answers.push(() =>
-            resolve({
-              ok: true,
-              value: {
-                id: `scn_${url}`,
-                url,
-                state: 'QUEUED',
-                createdAt: null,
-                completedAt: null,
-                result: null,
-                failureReason: null,
-                extra: {},
-              },
-            }),
-          ),
-        ),
+        new Promise((resolve) => answers.push(() => resolve({ ok: true, value: queuedScan(url) }))),
       submitBatch: async () => {
         throw new Error('no batch should leave');
       },
@@ -466,46 +408,78 @@ describe('submissions of a burst (engine + local service)', () => {
     for (const u of urls) expect(svc.scans().filter((s) => s.url === u)).toHaveLength(1);
   });
 
-  it('a batch the service fails (500): each URL gets the error and waits for a retry; no verdict is made up; the retries leave alone', async () => {
-    svc.setFaults({ rate500: 1, paths: ['/v1/scans/batch'] });
-    const { w, urls, inBatch } = await burstUntil('err500', 4, (sent) => sent.every((b) => b.status === 500));
-    expect(inBatch.length).toBeGreaterThanOrEqual(1);
-    await waitFor(() =>
-      inBatch.every(
-        (u) =>
-          w.engine.peek(u).kind === 'checking' && (w.engine.peek(u) as { lastError?: string }).lastError === 'server',
-      ),
-    );
-    for (const u of inBatch) {
-      expect(w.engine.peek(u)).toMatchObject({ kind: 'checking', waiting: 'retry', lastError: 'server' });
-      expect(verdictOf(w, u)).toBeUndefined();
-    }
-    // The service recovers: the retries (2 s later) leave alone with each job's own key, and end in verdicts.
-    svc.resetFaults();
-    await waitFor(() => urls.every((u) => verdictOf(w, u)));
-    for (const u of inBatch) expect(singles().filter((p) => urlsOf(p).includes(u))).toHaveLength(1);
-    const stored = await createJobsStore().all();
-    expect(Object.keys(stored)).toEqual([]);
-  });
-
-  it('a batch refused for credits (402): each URL waits for credits, kept, and leaves when they return', async () => {
-    svc.setCredits(1); // the lone first navigation takes the last credit
-    const { w, urls, inBatch } = await burstUntil('credits', 4, (sent) => sent.some((b) => b.status === 402));
-    await waitFor(() => inBatch.every((u) => (w.engine.peek(u) as { waiting?: string }).waiting === 'credits'));
-    for (const u of inBatch) expect(verdictOf(w, u)).toBeUndefined();
-    svc.setCredits(100);
-    await w.engine.creditsRestored();
-    await waitFor(() => urls.every((u) => verdictOf(w, u)));
-  });
-
-  it('an unreadable batch answer: each URL hears bad_response and is retried, never given a verdict from it', async () => {
-    svc.setFaults({ rateMalformed: 1, paths: ['/v1/scans/batch'] });
-    const { w, inBatch } = await burstUntil('malformed', 3, (sent) => sent[0]!.status === 201);
-    await waitFor(() =>
-      inBatch.every((u) => (w.engine.peek(u) as { lastError?: string }).lastError === 'bad_response'),
-    );
-    for (const u of inBatch) expect(verdictOf(w, u)).toBeUndefined();
-  });
+  // A failing batch: each URL hears the failure and waits as it says, and no verdict is made up.
+  // `until`: what each URL's state shows once it heard; `state`: what it then is; `recovery`: the
+  // service recovers, and what follows for the URLs.
+  type Failed = { w: Worker; urls: string[]; inBatch: string[] };
+  const FAILED_BATCHES: Array<{
+    name: string;
+    tag: string;
+    n: number;
+    fault: () => void;
+    seen: (sent: Batch[]) => boolean;
+    until: Record<string, unknown>;
+    state: Record<string, unknown>;
+    recovery?: (f: Failed) => Promise<void>;
+  }> = [
+    {
+      name: 'a batch the service fails (500): each URL gets the error and waits for a retry; no verdict is made up; the retries leave alone',
+      tag: 'err500',
+      n: 4,
+      fault: () => svc.setFaults({ rate500: 1, paths: ['/v1/scans/batch'] }),
+      seen: (sent) => sent.every((b) => b.status === 500),
+      until: { kind: 'checking', lastError: 'server' },
+      state: { kind: 'checking', waiting: 'retry', lastError: 'server' },
+      // The retries (2 s later) leave alone with each job's own key, and end in verdicts.
+      recovery: async ({ w, urls, inBatch }) => {
+        svc.resetFaults();
+        await waitFor(() => urls.every((u) => verdictOf(w, u)));
+        for (const u of inBatch) expect(singles().filter((p) => urlsOf(p).includes(u))).toHaveLength(1);
+        const stored = await createJobsStore().all();
+        expect(Object.keys(stored)).toEqual([]);
+      },
+    },
+    {
+      name: 'a batch refused for credits (402): each URL waits for credits, kept, and leaves when they return',
+      tag: 'credits',
+      n: 4,
+      fault: () => svc.setCredits(1), // the lone first navigation takes the last credit
+      seen: (sent) => sent.some((b) => b.status === 402),
+      until: { waiting: 'credits' },
+      state: { waiting: 'credits' },
+      recovery: async ({ w, urls }) => {
+        svc.setCredits(100);
+        await w.engine.creditsRestored();
+        await waitFor(() => urls.every((u) => verdictOf(w, u)));
+      },
+    },
+    {
+      name: 'an unreadable batch answer: each URL hears bad_response and is retried, never given a verdict from it',
+      tag: 'malformed',
+      n: 3,
+      fault: () => svc.setFaults({ rateMalformed: 1, paths: ['/v1/scans/batch'] }),
+      seen: (sent) => sent[0]!.status === 201,
+      until: { lastError: 'bad_response' },
+      state: { lastError: 'bad_response' },
+    },
+  ];
+  for (const { name, tag, n, fault, seen, until, state, recovery } of FAILED_BATCHES)
+    it(name, async () => {
+      fault();
+      const failed = await burstUntil(tag, n, seen);
+      const { w, inBatch } = failed;
+      expect(inBatch.length).toBeGreaterThanOrEqual(1);
+      const shows = (u: string, fields: Record<string, unknown>) => {
+        const now = w.engine.peek(u) as unknown as Record<string, unknown>;
+        return Object.entries(fields).every(([k, v]) => now[k] === v);
+      };
+      await waitFor(() => inBatch.every((u) => shows(u, until)));
+      for (const u of inBatch) {
+        expect(w.engine.peek(u)).toMatchObject(state);
+        expect(verdictOf(w, u)).toBeUndefined();
+      }
+      await recovery?.(failed);
+    });
 
   it('a service that takes fewer URLs per batch (413): the batch is split, every URL still gets its job', async () => {
     const small = await startService({ processingDelayMs: 100, keepAliveMs: 100, maxBatch: 2 });
