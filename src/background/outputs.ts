@@ -5,6 +5,7 @@
 import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import type { UrlStatus } from '@/src/shared/verdict';
+import { windowKindOf, type WindowKind } from '@/src/shared/window-kind';
 import type { App } from './app';
 import { badgeFor, showBadge } from './surfaces/badge';
 import { forContent, forHover, linkInfoOf, toLinkInfo } from './content-tier/link-info';
@@ -37,12 +38,18 @@ async function notify(id: string, title: string, message: string) {
  */
 const badgeRuns = new Map<number, { latest: number; writes: Promise<void> }>();
 
-export async function refreshBadge(app: App, tabId: number, url: string | undefined, incognito = false): Promise<void> {
+/** `windowKind`: the tab's window as the browser told it; absent, the private-window skip is not applied (gate.ts). */
+export async function refreshBadge(
+  app: App,
+  tabId: number,
+  url: string | undefined,
+  windowKind?: WindowKind,
+): Promise<void> {
   if (!badgeRuns.has(tabId) && badgeRuns.size >= 1000) badgeRuns.clear();
   const run = badgeRuns.get(tabId) ?? { latest: 0, writes: Promise.resolve() };
   badgeRuns.set(tabId, run);
   const mine = ++run.latest;
-  const status: UrlStatus = url ? (await app.checker.lookup(url, { incognito })).status : { kind: 'unchecked' };
+  const status: UrlStatus = url ? (await app.checker.lookup(url, { windowKind })).status : { kind: 'unchecked' };
   const { settings: s } = await app.settings.get();
   const badge = badgeFor(status, {
     paused: s.allowPause && (await pausedUntil()) !== null,
@@ -136,7 +143,7 @@ export function wireOutputs(app: App): void {
       if (meta.reasons.includes('navigation')) {
         for (const tabId of meta.tabIds) {
           const tab = await browser.tabs.get(tabId).catch(() => null);
-          if (tab) await refreshBadge(app, tabId, tab.url, tab.incognito);
+          if (tab) await refreshBadge(app, tabId, tab.url, windowKindOf(tab));
         }
       }
       // 3. A menu check that finds warn-level or worse is notified.
@@ -166,7 +173,7 @@ export function wireOutputs(app: App): void {
     void browser.tabs
       .query({ active: true })
       .then((tabs) => {
-        for (const tab of tabs) if (tab.id !== undefined) void refreshBadge(app, tab.id, tab.url, tab.incognito);
+        for (const tab of tabs) if (tab.id !== undefined) void refreshBadge(app, tab.id, tab.url, windowKindOf(tab));
       })
       .catch(ignore);
   });
@@ -196,12 +203,12 @@ export function wireOutputs(app: App): void {
   // can land first and be wiped, leaving the step unshown until the next one. The end of the
   // load writes it once more.
   browser.tabs.onUpdated.addListener((tabId, info, tab) => {
-    if (info.status === 'complete') void refreshBadge(app, tabId, tab.url, tab.incognito).catch(ignore);
+    if (info.status === 'complete') void refreshBadge(app, tabId, tab.url, windowKindOf(tab)).catch(ignore);
   });
   browser.tabs.onActivated.addListener(({ tabId }) => {
     void browser.tabs
       .get(tabId)
-      .then((tab) => refreshBadge(app, tabId, tab.url, tab.incognito))
+      .then((tab) => refreshBadge(app, tabId, tab.url, windowKindOf(tab)))
       .catch(ignore);
   });
 }

@@ -58,10 +58,10 @@ export interface VerdictCache {
   /** Any verdict with this scan id (report page, blocked page). */
   byScanId(scanId: string): Verdict | null;
   /**
-   * Every live entry with its expiry (the request-blocking rules are built from it). `incognito`:
-   * learned in a private window, so its rule must not be written to disk (a session rule).
+   * Every live entry with its expiry (the request-blocking rules are built from it). `memoryOnly`:
+   * learned from a private (or unknown) window, so its rule must not be written to disk (a session rule).
    */
-  entries(): Array<{ verdict: Verdict; expiresAt: number; incognito?: boolean; source: VerdictSource }>;
+  entries(): Array<{ verdict: Verdict; expiresAt: number; memoryOnly: boolean; source: VerdictSource }>;
   /** Told after each set, delete, clear, eviction and load (net-rules.ts keeps the browser's rules in step). */
   onChange(fn: () => void): void;
 }
@@ -237,7 +237,7 @@ export function createVerdictCache(
         .map((e) => ({
           verdict: e.v,
           expiresAt: e.exp,
-          incognito: memoryOnly(e.v.url),
+          memoryOnly: memoryOnly(e.v.url),
           source: e.pg ? ('page' as const) : ('person' as const),
         }));
     },

@@ -9,6 +9,7 @@ import type { Settings } from '@/src/shared/policy/settings';
 import { gateUrl } from '@/src/shared/policy/gate';
 import { decide } from '@/src/shared/policy/decide';
 import { pathOfUrl } from '@/src/shared/url/list-entry';
+import type { WindowKind } from '@/src/shared/window-kind';
 import { suffixTableProblem, whenSuffixTable } from '@/src/shared/url/suffix-table';
 import type { SettingsStore } from '../state/settings-store';
 import type { ScanEngine } from '../engine/engine';
@@ -23,9 +24,13 @@ export interface CheckOutcome {
   host: string | null;
 }
 
-export interface CheckContext {
+/** The window that asked (window-kind.ts); absent: no window asked (gate.ts GateContext). */
+export interface AskingWindow {
+  windowKind?: WindowKind;
+}
+
+export interface CheckContext extends AskingWindow {
   tabId?: number;
-  incognito?: boolean;
   /** URL of the document that caused a hover check (its site's budget is charged). */
   source?: string;
 }
@@ -33,12 +38,13 @@ export interface CheckContext {
 export interface Checker {
   /**
    * May send the URL to the service (when gated in, not cached, and within the page's budgets).
-   * `ctx.incognito`: whether the asking tab is in a private window; leave it undefined only when
-   * that is unknown, which counts as private for what is stored (incognito-urls.ts).
+   * `ctx.windowKind`: the asking tab's window ('unknown' when the browser could not tell, which
+   * counts as private). A check no window asked for is kept in memory as an unknown one's
+   * (incognito-urls.ts).
    */
   check(raw: string, reason: ScanReason, ctx?: CheckContext): Promise<CheckOutcome>;
   /** Never sends anything: what is known now. */
-  lookup(raw: string, ctx?: { incognito?: boolean }): Promise<CheckOutcome>;
+  lookup(raw: string, ctx?: AskingWindow): Promise<CheckOutcome>;
   /** Attach the decision for the current settings to a status. */
   decorate(status: UrlStatus, host: string, s: DecidingSettings, path?: string): UrlStatus;
   /** EngineDeps.recheck: what a stored job's URL is under the current settings, null if still sent as it is. */
@@ -55,7 +61,7 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine, budge
     return { ...status, decision: decide(status.verdict, s, { host, path }) };
   }
 
-  async function gate(raw: string, incognito: boolean | undefined) {
+  async function gate(raw: string, windowKind: WindowKind | undefined) {
     const st = await settings.get();
     // The policy's own block list entries: a match there is named as the organization's (decide.ts).
     const s: DecidingSettings = { ...st.settings, orgBlocklist: st.managedEntries.blocklist };
@@ -63,12 +69,12 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine, budge
     // before it is read waits for it here; a list that cannot be read fails closed (gate rule 5).
     const suffixListFailed = !(await whenSuffixTable());
     // A pause the policy no longer permits has ended (allowPause: false), whatever storage says.
-    const g = gateUrl(raw, s, { incognito, paused: s.allowPause && (await isPaused()), suffixListFailed });
+    const g = gateUrl(raw, s, { windowKind, paused: s.allowPause && (await isPaused()), suffixListFailed });
     return { s, g };
   }
 
   async function run(raw: string, send: boolean, reason: ScanReason, ctx: CheckContext): Promise<CheckOutcome> {
-    const { s, g } = await gate(raw, ctx.incognito);
+    const { s, g } = await gate(raw, ctx.windowKind);
     // The blocklist needs no service: never send a URL we will block anyway (gate.ts rule 2).
     if (!g.send && g.reason === 'blocklist') {
       return {
@@ -92,7 +98,7 @@ export function createChecker(settings: SettingsStore, engine: ScanEngine, budge
       return { status: { kind: 'skipped', reason: g.reason }, url: g.url ?? null, host: g.host ?? null };
     }
     // What a private window (or an unknown one) asks about stays in memory (incognito-urls.ts).
-    if (send) incognitoUrls.note(g.url, ctx.incognito);
+    if (send) incognitoUrls.note(g.url, ctx.windowKind ?? 'unknown');
     await engine.warm(g.url);
     // Past a page's budget (docs/decisions/010-budgets.md): answered from what is known, nothing is sent.
     const held = send ? await budget.hold(reason, ctx, g.url, engine.peek(g.url), s.budgets) : null;

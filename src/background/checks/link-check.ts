@@ -12,7 +12,8 @@ import type { ScanReason } from '@/src/shared/messaging/protocol';
 import { combineHops } from '@/src/shared/policy/link-hops';
 import { knownEnd, unwrap, type UnwrapResult } from '@/src/shared/url/unwrap';
 import { isShortLink } from '@/src/shared/url/shorteners';
-import type { CheckContext, CheckOutcome, Checker } from './checker';
+import type { WindowKind } from '@/src/shared/window-kind';
+import type { AskingWindow, CheckContext, CheckOutcome, Checker } from './checker';
 import type { ShortLinks } from './short-links';
 
 /** Which hop a link's status came from, in words the UI can use. */
@@ -43,7 +44,7 @@ export type HopScope = { knownOnly?: boolean };
 
 export interface LinkChecker {
   check(raw: string, reason: ScanReason, ctx?: CheckContext & HopScope): Promise<LinkOutcome>;
-  lookup(raw: string, ctx?: { incognito?: boolean } & HopScope): Promise<LinkOutcome>;
+  lookup(raw: string, ctx?: AskingWindow & HopScope): Promise<LinkOutcome>;
 }
 
 const hostOf = (url: string): string | null => {
@@ -115,7 +116,7 @@ export function createLinkChecker(checker: Checker, opts: LinkCheckerOptions = {
     u: UnwrapResult,
     outcomes: CheckOutcome[],
     reason: ScanReason | null,
-    incognito: boolean | undefined,
+    windowKind: WindowKind | undefined,
   ): Promise<UnwrapResult | null> {
     const last = u.hops[u.hops.length - 1];
     const own = outcomes[outcomes.length - 1];
@@ -124,7 +125,7 @@ export function createLinkChecker(checker: Checker, opts: LinkCheckerOptions = {
       reason === null
         ? opts.shortLinks.known(last)
         : (await opts.resolveShorteners?.())
-          ? await opts.shortLinks.resolve(last, reason, incognito)
+          ? await opts.shortLinks.resolve(last, reason, windowKind)
           : undefined;
     return to ? withResolved(u, to) : null;
   }
@@ -133,7 +134,7 @@ export function createLinkChecker(checker: Checker, opts: LinkCheckerOptions = {
     raw: string,
     reason: ScanReason | null,
     each: (hop: string) => Promise<CheckOutcome>,
-    scope: HopScope & { incognito?: boolean } = {},
+    scope: HopScope & AskingWindow = {},
   ): Promise<LinkOutcome> {
     const all = unwrap(raw);
     const u = scope.knownOnly === true ? knownHops(all) : all;
@@ -143,7 +144,7 @@ export function createLinkChecker(checker: Checker, opts: LinkCheckerOptions = {
     }
     // Each distinct hop once, in parallel: the engine batches and dedupes what is sent.
     const hops = await Promise.all(u.hops.map((h) => each(h)));
-    const longer = await shortened(u, hops, reason, scope.incognito);
+    const longer = await shortened(u, hops, reason, scope.windowKind);
     if (!longer) return linkOutcome(raw, u, hops);
     const added = await Promise.all(longer.hops.slice(u.hops.length).map((h) => each(h)));
     return linkOutcome(raw, longer, [...hops, ...added]);

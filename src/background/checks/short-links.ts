@@ -14,6 +14,7 @@
 import { ignore } from '@/src/background/ignore';
 import { browser } from 'wxt/browser';
 import type { LedgerEntry, ScanReason } from '@/src/shared/messaging/protocol';
+import type { WindowKind } from '@/src/shared/window-kind';
 import { headWithoutCookies } from '../api/short-link-head';
 import { incognitoUrls } from '../state/incognito-urls';
 import { parseWeb } from '@/src/shared/url/parse-web';
@@ -23,8 +24,11 @@ const TIMEOUT_MS = 5000;
 
 export interface ShortLinks {
   /** Asks the shortener (at most once per short URL and worker life). */
-  /** `incognito`: asked from a private window (unknown counts as private: ledger in memory only). */
-  resolve(url: string, reason: ScanReason, incognito?: boolean): Promise<string | null>;
+  /**
+   * `windowKind`: the window that asked (a private or unknown one's ask stays in memory: the
+   * ledger line too); absent: no window asked, kept in memory as an unknown one's.
+   */
+  resolve(url: string, reason: ScanReason, windowKind?: WindowKind): Promise<string | null>;
   /** What an earlier ask learned; undefined when never asked. */
   known(url: string): string | null | undefined;
 }
@@ -93,9 +97,9 @@ export function createShortLinks(deps: ShortLinksDeps): ShortLinks {
   const learned = new Map<string, string | null>();
   const asking = new Map<string, Promise<string | null>>();
 
-  async function ask(url: string, reason: ScanReason, incognito: boolean | undefined): Promise<string | null> {
+  async function ask(url: string, reason: ScanReason, windowKind: WindowKind): Promise<string | null> {
     // Like the service's sends: a private window's ask stays in memory (incognito-urls.ts).
-    incognitoUrls.note(url, incognito);
+    incognitoUrls.note(url, windowKind);
     const watcher = watch(url);
     const ctl = new AbortController();
     const timer = setTimeout(() => ctl.abort(), TIMEOUT_MS);
@@ -118,11 +122,11 @@ export function createShortLinks(deps: ShortLinksDeps): ShortLinks {
   }
 
   return {
-    resolve(url, reason, incognito) {
+    resolve(url, reason, windowKind = 'unknown') {
       if (learned.has(url)) return Promise.resolve(learned.get(url)!);
       const running = asking.get(url);
       if (running) return running;
-      const p = ask(url, reason, incognito).then((to) => {
+      const p = ask(url, reason, windowKind).then((to) => {
         if (learned.size >= MAX_REMEMBERED) learned.delete(learned.keys().next().value as string);
         learned.set(url, to);
         asking.delete(url);

@@ -16,6 +16,7 @@ import type { LinkChecker, LinkOutcome } from '../checks/link-check';
 import type { ScanEngine } from '../engine/engine';
 import type { SenderLike } from '../sender';
 import { createHopWaiter } from '../protection/wrapper-hold';
+import type { WindowKind } from '@/src/shared/window-kind';
 
 /** How long one `wait` answer is held back at most (well below the browsers' message limits). */
 export const LONG_WAIT_MS = 10_000;
@@ -44,9 +45,9 @@ function topPageUrl(sender: SenderLike): string | null {
 export function createPageHold(links: LinkChecker, engine: ScanEngine, now: () => number = Date.now) {
   const waiter = createHopWaiter(engine);
   return {
-    async answer(sender: SenderLike, s: Settings, incognito: boolean, wait: boolean): Promise<PageHoldData> {
+    async answer(sender: SenderLike, s: Settings, windowKind: WindowKind, wait: boolean): Promise<PageHoldData> {
       const url = topPageUrl(sender);
-      const look = () => (url ? links.lookup(url, { incognito, knownOnly: true }) : null);
+      const look = () => (url ? links.lookup(url, { windowKind, knownOnly: true }) : null);
       const decide = (o: LinkOutcome | null) => {
         const check = o ? pageCheckOf(o, now()) : { page: 'settled' as const, pendingMs: 0 };
         return {

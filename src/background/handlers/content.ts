@@ -14,6 +14,7 @@ import type {
   LinksLookupData,
 } from '@/src/shared/messaging/content-tier';
 import type { Settings } from '@/src/shared/policy/settings';
+import { windowKindOf, type WindowKind } from '@/src/shared/window-kind';
 import type { App } from '../app';
 import type { SenderLike } from '../sender';
 import { forContent, forHover, linkInfoOf, NO_WARNING } from '../content-tier/link-info';
@@ -49,7 +50,8 @@ interface ContentCall {
   app: App;
   sender: SenderLike;
   frame: FrameRef | null;
-  incognito: boolean;
+  /** From the browser's `sender.tab`, never from the message (window-kind.ts). */
+  windowKind: WindowKind;
   s: Settings;
   /** Our own pages may send these messages too: they get the full answer. */
   trusted: boolean;
@@ -64,7 +66,7 @@ type ContentHandlers = { [K in ContentType]: ContentHandler<K> };
  * handler, or one answering with other data than its request declares, does not compile.
  */
 const CONTENT_HANDLERS: ContentHandlers = {
-  'links.lookup': async ({ app, frame, incognito, s, trusted, answer }, m) => {
+  'links.lookup': async ({ app, frame, windowKind, s, trusted, answer }, m) => {
     const out: LinksLookupData = {};
     for (const raw of m.urls) {
       // Past its document's bound, a frame learns nothing more (frame-links.ts).
@@ -72,7 +74,7 @@ const CONTENT_HANDLERS: ContentHandlers = {
         out[raw] = NO_WARNING;
         continue;
       }
-      const o = await app.links.lookup(raw, { incognito });
+      const o = await app.links.lookup(raw, { windowKind });
       out[raw] = answer(linkInfoOf(o, s.allowProceed));
       watchHops(app, o, frame, raw);
     }
@@ -83,7 +85,7 @@ const CONTENT_HANDLERS: ContentHandlers = {
     if (frame) app.budget.noteClick(frame.tabId, m.url);
     return ok(null);
   },
-  'link.hover': async ({ app, sender, frame, incognito, s, trusted, answer }, m) => {
+  'link.hover': async ({ app, sender, frame, windowKind, s, trusted, answer }, m) => {
     if (!trusted && (!frame || !app.frameLinks.note(frame, m.url))) return ok(NO_WARNING);
     // The page the link is on: the frame's URL, or the tab's for about:blank/srcdoc frames.
     const source = [sender.url, sender.tab?.url].find((u) => u !== undefined && /^https?:/i.test(u));
@@ -91,12 +93,12 @@ const CONTENT_HANDLERS: ContentHandlers = {
     // link (what is known already still counts when it is worse).
     if (m.text !== undefined) {
       const lying = lyingTextWarning(m.text, m.url, s.allowProceed);
-      if (lying) return ok(answer(lying(linkInfoOf(await app.links.lookup(m.url, { incognito }), s.allowProceed))));
+      if (lying) return ok(answer(lying(linkInfoOf(await app.links.lookup(m.url, { windowKind }), s.allowProceed))));
     }
     const askedAt = Date.now();
     const o = s.scanHovers
-      ? await app.links.check(m.url, 'hover', { tabId: frame?.tabId, incognito, source })
-      : await app.links.lookup(m.url, { incognito });
+      ? await app.links.check(m.url, 'hover', { tabId: frame?.tabId, windowKind, source })
+      : await app.links.lookup(m.url, { windowKind });
     // Steps only of scans this hover started (link-info.ts forHover): a scan already running
     // was started elsewhere (the person opening that page in another tab), which a page must
     // not learn (docs/decisions/001-content-tier.md); then the frame hears "no warning" as before.
@@ -109,7 +111,7 @@ const CONTENT_HANDLERS: ContentHandlers = {
   },
   // Only what the page-side behaviour needs: no other setting, never the key.
   'config.get': async ({ s }) => ok({ hoverDelayMs: s.hoverDelayMs, scanHovers: s.scanHovers }),
-  'report.open': ({ app, frame, incognito, trusted }, m) => openReport(app, m.url, frame, incognito, trusted),
+  'report.open': ({ app, frame, windowKind, trusted }, m) => openReport(app, m.url, frame, windowKind, trusted),
   // The host is the sender's (signin/check.ts), never the message's.
   'signin.check': async ({ app, sender }, m) => ok(await app.signIn.check(m.trigger, sender)),
   // The host, frame and window are the sender's (visits/password-typed.ts); the same answer
@@ -119,8 +121,8 @@ const CONTENT_HANDLERS: ContentHandlers = {
     return ok(null);
   },
   // The page is the sender's top frame (page-hold.ts), never the message's.
-  'page.hold': async ({ app, sender, incognito, s }, m) =>
-    ok(await app.pageHold.answer(sender, s, incognito, m.wait === true)),
+  'page.hold': async ({ app, sender, windowKind, s }, m) =>
+    ok(await app.pageHold.answer(sender, s, windowKind, m.wait === true)),
 };
 
 export async function handleContent<K extends ContentType>(
@@ -135,5 +137,16 @@ export async function handleContent<K extends ContentType>(
   const { settings: s } = await app.settings.get();
   const frame = frameOf(sender);
   const answer = (info: LinkInfo) => (trusted ? info : forContent(info));
-  return handle({ app, sender, frame, incognito: sender.tab?.incognito ?? false, s, trusted, answer }, m);
+  return handle({ app, sender, frame, windowKind: senderWindow(sender), s, trusted, answer }, m);
+}
+
+/**
+ * The sender's window, from the browser's `sender.tab` (never from the message). The browser
+ * fills it in, flag included, for every content script; a sender without the flag (our own pages
+ * outside a tab, like the popup) has always been answered as a normal window is, unlike the
+ * other paths, where unknown counts as private.
+ */
+function senderWindow(sender: SenderLike): WindowKind {
+  const kind = windowKindOf(sender.tab);
+  return kind === 'unknown' ? 'normal' : kind;
 }

@@ -11,6 +11,7 @@
  */
 import { ignore } from '@/src/background/ignore';
 import { z } from 'zod/mini';
+import { treatAsPrivate, type WindowKind } from '@/src/shared/window-kind';
 import type { DisputeData } from '@/src/shared/messaging/protocol';
 import type { App } from '../app';
 import { readKey, writeKey, createMutex } from '../state/kv';
@@ -46,19 +47,19 @@ export const readDisputes = () => readKey('db', 'disputes', DisputeSchema, []);
 /** Those of private windows, while the background runs. */
 export const privateDisputesNow = (): readonly Dispute[] => privateDisputes;
 
-/** `incognito`: the asking page's window is private, or unknown (handlers/pages.ts isIncognito). */
+/** `windowKind`: the asking page's window (handlers/pages.ts askingWindow); unknown counts as private. */
 export async function disputeVerdict(
   app: App,
   rawUrl: string,
   scanId: string | undefined,
-  incognito: boolean,
+  windowKind: WindowKind,
 ): Promise<DisputeData> {
   const { settings: s } = await app.settings.get();
-  const n = await app.checker.lookup(rawUrl, { incognito });
+  const n = await app.checker.lookup(rawUrl, { windowKind });
   const id = scanId ?? (n.status.kind === 'verdict' ? n.status.verdict.scanId : null);
   const url = n.url ?? rawUrl;
   const d: Dispute = { url, scanId: id, at: Date.now() };
-  if (incognito) privateDisputes = newest(privateDisputes, d);
+  if (treatAsPrivate(windowKind)) privateDisputes = newest(privateDisputes, d);
   else await mutex(async () => writeKey('db', 'disputes', newest(await readDisputes(), d)));
   // Scan again now: the old verdict is dropped, so the next answer is the service's new one.
   // Not when this window's URLs are not sent (a private window, scanIncognito off): then the
@@ -66,7 +67,7 @@ export async function disputeVerdict(
   if (n.url && n.status.kind !== 'skipped') {
     app.engine.forget(n.url);
     await app.cache.delete(n.url);
-    void app.checker.check(rawUrl, 'popup', { incognito }).catch(ignore);
+    void app.checker.check(rawUrl, 'popup', { windowKind }).catch(ignore);
   }
   return { reportUrl: fillReportUrl(s.reportUrl, id, url), scanId: id, url };
 }

@@ -1,5 +1,6 @@
 /** Context-menu clicks: check, then open the report page that follows the scan live. */
 import { browser } from 'wxt/browser';
+import { windowKindOf } from '@/src/shared/window-kind';
 import type { App } from '../app';
 import { menuTarget } from '../surfaces/context-menu';
 
@@ -18,8 +19,8 @@ export async function onMenuClick(
     await report('error=not_a_url');
     return;
   }
-  // No tab (or no answer about it) counts as a private window (docs/decisions/011-private-windows.md).
-  const out = await app.checker.check(target, 'menu', { incognito: tab?.incognito ?? true });
+  // No tab (or no answer about it) is 'unknown', which counts as a private window (docs/decisions/011-private-windows.md).
+  const out = await app.checker.check(target, 'menu', { windowKind: windowKindOf(tab) });
   const st = out.status;
   if (st.kind === 'verdict') return void (await report('id=' + encodeURIComponent(st.verdict.scanId)));
   if (st.kind === 'checking' && st.scanId) return void (await report('id=' + encodeURIComponent(st.scanId)));

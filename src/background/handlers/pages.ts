@@ -9,6 +9,7 @@ import type { SenderLike } from '../sender';
 import { pausedUntil } from '../overrides/pause';
 import { isConfigured } from '@/src/shared/policy/settings';
 import type { UrlStatus } from '@/src/shared/verdict';
+import { windowKindOf, type WindowKind } from '@/src/shared/window-kind';
 import { readToken, type BlockedToken } from '../protection/blocked-tokens';
 import type { SettingsState } from '../state/settings-store';
 import { addException, grantPass } from '../overrides/exceptions';
@@ -38,39 +39,33 @@ const PROCEED_REFUSED = {
 const expired = () => fail('invalid_token', say('bg_warningExpired'));
 
 /**
- * Whether a scan asked for by one of our pages belongs to a private window: the named tab's
- * window, else the sending page's own tab. No answer (closed tab, popup without a tab) counts as
- * private (docs/decisions/011-private-windows.md): nothing is sent unless scanIncognito, nothing is stored.
+ * The window a scan asked for by one of our pages belongs to: the named tab's window, else the
+ * sending page's own tab. No answer (closed tab, popup without a tab) is 'unknown', which counts
+ * as private (docs/decisions/011-private-windows.md): nothing is sent unless scanIncognito,
+ * nothing is stored.
  */
-export async function isIncognito(tabId: number | undefined, sender?: Pick<SenderLike, 'tab'>): Promise<boolean> {
-  if (tabId !== undefined) {
-    try {
-      return (await browser.tabs.get(tabId)).incognito !== false;
-    } catch {
-      return true;
-    }
-  }
-  const own = sender?.tab?.incognito;
-  return typeof own === 'boolean' ? own : true;
+export async function askingWindow(tabId: number | undefined, sender?: Pick<SenderLike, 'tab'>): Promise<WindowKind> {
+  if (tabId !== undefined) return windowKindOf(await browser.tabs.get(tabId).catch(() => null));
+  return windowKindOf(sender?.tab);
 }
 
 /** What this module answers itself: the popup's tab, scans and their lists, the blocked page. */
 const ownHandlers = {
   'tab.status': async (app, m) => ok(await tabStatus(app, m.tabId)),
   'scan.url': async (app, m, sender) => {
-    const incognito = await isIncognito(m.tabId, sender);
-    const n = await app.checker.lookup(m.url, { incognito });
+    const windowKind = await askingWindow(m.tabId, sender);
+    const n = await app.checker.lookup(m.url, { windowKind });
     // "Check again" in a private window with scanIncognito off must not even drop the verdict.
     if (m.force && n.url && n.status.kind !== 'skipped') {
       app.engine.forget(n.url);
       await app.cache.delete(n.url);
     }
-    const o = await app.checker.check(m.url, m.reason, { tabId: m.tabId, incognito });
+    const o = await app.checker.check(m.url, m.reason, { tabId: m.tabId, windowKind });
     return ok(o.status);
   },
-  'scan.pagePreview': async (app, m) => ok(await app.pageScans.preview(m.tabId, await isIncognito(m.tabId))),
+  'scan.pagePreview': async (app, m) => ok(await app.pageScans.preview(m.tabId, await askingWindow(m.tabId))),
   'scan.pageLinks': async (app, m) => {
-    const progress = await app.pageScans.start(m.tabId, await isIncognito(m.tabId));
+    const progress = await app.pageScans.start(m.tabId, await askingWindow(m.tabId));
     return progress ? ok(progress) : fail('preview_needed', say('bg_previewNeeded'));
   },
   'scan.progress': async (app, m) => ok(app.pageScans.progress(m.tabId)),
@@ -89,7 +84,7 @@ const ownHandlers = {
     return ok({ cleared: true as const });
   },
   'verdict.dispute': async (app, m, sender) =>
-    ok(await disputeVerdict(app, m.url, m.scanId, await isIncognito(m.tabId, sender))),
+    ok(await disputeVerdict(app, m.url, m.scanId, await askingWindow(m.tabId, sender))),
   'blocked.details': (app, m) => blockedDetails(app, m.token),
   'blocked.back': async (app, m) => {
     const t = await readToken(m.token);
@@ -144,7 +139,7 @@ async function tabStatus(app: App, tabId: number): Promise<TabStatusData> {
   const url = blocked ?? tab?.url ?? null;
   // Every hop of the URL (docs/decisions/003-every-hop.md): a wrapper is as bad as where it leads.
   // A tab shows a page, not a link: only hops known wrappers lead to (no guessed destination).
-  const out = url ? await app.links.lookup(url, { incognito: tab?.incognito, knownOnly: true }) : null;
+  const out = url ? await app.links.lookup(url, { windowKind: windowKindOf(tab), knownOnly: true }) : null;
   let status: UrlStatus = out?.status ?? { kind: 'unchecked' };
   // Not checked because the page went past a budget: say so rather than "not checked yet".
   const refused = status.kind === 'unchecked' && out?.url ? await app.budget.refusedHere(tabId, out.url) : null;

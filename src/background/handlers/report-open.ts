@@ -8,6 +8,7 @@
  */
 import { browser } from 'wxt/browser';
 import { fail, ok, type Reply } from '@/src/shared/messaging/protocol';
+import type { WindowKind } from '@/src/shared/window-kind';
 import type { App } from '../app';
 import { forContent, linkInfoOf } from '../content-tier/link-info';
 import type { FrameRef } from '../content-tier/link-watchers';
@@ -26,12 +27,12 @@ export async function openReport(
   app: App,
   url: string,
   frame: FrameRef | null,
-  incognito: boolean,
+  windowKind: WindowKind,
   trusted: boolean,
 ): Promise<Reply<null>> {
   // Only a link of the sender's own document (frame-links.ts), never one it merely names now.
   if (!trusted && (!frame || !app.frameLinks.has(frame, url))) return NOT_FLAGGED();
-  const o = await app.links.lookup(url, { incognito });
+  const o = await app.links.lookup(url, { windowKind });
   if (forContent(linkInfoOf(o, false)).status !== 'verdict') return NOT_FLAGGED();
   if (!trusted && !(await app.reportOpens.take(frame!.tabId))) return fail('rate_limited', 'Too many report pages.');
   await browser.tabs.create({

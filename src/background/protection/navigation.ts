@@ -114,8 +114,8 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     act: (tabId, url, host, attempted) =>
       act(tabId, url, host, { verdict: null, decision: strictDecision(STARTING) }, { pending: true, attempted }),
     submit: async (tabId, raw) => {
-      const [{ settings: s }, incognito] = await Promise.all([settings.get(), tabPrivacy.incognito(tabId)]);
-      if (s.scanNavigations) await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true });
+      const [{ settings: s }, windowKind] = await Promise.all([settings.get(), tabPrivacy.kind(tabId)]);
+      if (s.scanNavigations) await links.check(raw, 'navigation', { tabId, windowKind, knownOnly: true });
     },
     strict,
   });
@@ -133,13 +133,13 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     // A look-alike of the organization's sign-in page in block mode: judged locally, first (the
     // tab moves while the page's request may still be on its way), before anything is sent.
     if (await blockLookalike(tabId, raw)) return 'block';
-    const [{ settings: s, starting }, incognito] = await Promise.all([settings.get(), tabPrivacy.incognito(tabId)]);
+    const [{ settings: s, starting }, windowKind] = await Promise.all([settings.get(), tabPrivacy.kind(tabId)]);
     // The policy that configures the service is not read yet (the browser just started): the
     // page waits on the blocked page, then is checked under the settings in force (startup.ts).
     if (starting) return startup.hold(tabId, raw, s, raw);
     const out = s.scanNavigations
-      ? await links.check(raw, 'navigation', { tabId, incognito, knownOnly: true })
-      : await links.lookup(raw, { incognito, knownOnly: true });
+      ? await links.check(raw, 'navigation', { tabId, windowKind, knownOnly: true })
+      : await links.lookup(raw, { windowKind, knownOnly: true });
     if (!out.url || !out.host) return;
     // Audit-only mode: what would have been blocked or warned about is recorded (audit-trail.ts).
     if (s.auditOnly) void noteAudit(out, 'navigation');
@@ -200,7 +200,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       {
         links,
         waiter,
-        incognito: (t) => tabPrivacy.incognito(t),
+        windowKind: (t) => tabPrivacy.kind(t),
         passed: (t, r) => hasPass(t, r, true),
         block: actThrough,
         stillOn,

@@ -177,7 +177,7 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
       verdicts: deps.cache.entries().map((e) => ({
         verdict: e.verdict,
         expiresAt: e.expiresAt,
-        incognito: e.incognito === true,
+        memoryOnly: e.memoryOnly,
         source: e.source,
       })),
       exceptions,

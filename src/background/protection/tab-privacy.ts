@@ -10,17 +10,19 @@
  * tab, one `tabs.query` at start-up for the tabs that were there before this worker.
  *
  * Only the browser's own answers are noted (tab events and tabs.get/query), never a message. A
- * tab we know nothing of is asked for once; when even that fails it counts as private (what
- * Linklens learns then stays in memory: docs/decisions/011-private-windows.md), and the failure is not remembered.
+ * tab we know nothing of is asked for once; when even that fails it is 'unknown', which counts
+ * as private (window-kind.ts; what Linklens learns then stays in memory:
+ * docs/decisions/011-private-windows.md), and the failure is not remembered.
  */
 import { browser } from 'wxt/browser';
+import { windowKindOf, type WindowKind } from '@/src/shared/window-kind';
 
 /** The parts of a tabs.Tab this needs. */
 export type TabLike = { id?: number; incognito: boolean };
 
 export interface TabPrivacy {
-  /** True when the tab is in a private window, or when that cannot be told. */
-  incognito(tabId: number): Promise<boolean>;
+  /** The tab's window: 'unknown' when the browser cannot tell (it counts as private). */
+  kind(tabId: number): Promise<WindowKind>;
   /** What the browser said of a tab (tabs.onCreated, tabs.query, tabs.get). */
   note(tab: TabLike): void;
   forget(tabId: number): void;
@@ -41,10 +43,12 @@ export interface TabPrivacyDeps {
 export function createTabPrivacy(deps: TabPrivacyDeps = {}): TabPrivacy {
   const get = deps.get ?? ((id: number) => browser.tabs.get(id));
   const query = deps.query ?? (() => browser.tabs.query({}));
-  const known = new Map<number, boolean>();
+  // Only what the browser said: 'unknown' is never remembered, so it is asked again.
+  const known = new Map<number, Exclude<WindowKind, 'unknown'>>();
 
   function note(tab: TabLike) {
-    if (typeof tab.id !== 'number' || tab.id < 0 || typeof tab.incognito !== 'boolean') return;
+    const kind = windowKindOf(tab);
+    if (typeof tab.id !== 'number' || tab.id < 0 || kind === 'unknown') return;
     if (!known.has(tab.id) && known.size >= MAX_TABS) {
       // Maps keep insertion order: the first half are the tabs learned longest ago.
       let n = known.size / 2;
@@ -53,20 +57,20 @@ export function createTabPrivacy(deps: TabPrivacyDeps = {}): TabPrivacy {
         known.delete(id);
       }
     }
-    known.set(tab.id, tab.incognito);
+    known.set(tab.id, kind);
   }
 
   return {
-    async incognito(tabId) {
+    async kind(tabId) {
       const k = known.get(tabId);
       if (k !== undefined) return k;
       try {
         const tab = await get(tabId);
         note({ id: tabId, incognito: tab.incognito });
-        return typeof tab.incognito === 'boolean' ? tab.incognito : true;
+        return windowKindOf(tab);
       } catch {
         // Unknown counts as private: what Linklens learns then stays in memory (docs/decisions/011-private-windows.md).
-        return true;
+        return 'unknown';
       }
     },
     note,

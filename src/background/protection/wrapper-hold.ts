@@ -5,6 +5,7 @@
  */
 import type { UrlStatus } from '@/src/shared/verdict';
 import { wrapperRuleFor } from '@/src/shared/url/unwrap/wrappers';
+import type { WindowKind } from '@/src/shared/window-kind';
 import type { ScanEngine } from '../engine/engine';
 import type { LinkChecker, LinkOutcome } from '../checks/link-check';
 import { parseWeb } from '@/src/shared/url/parse-web';
@@ -71,7 +72,7 @@ export type HopWaiter = ReturnType<typeof createHopWaiter>;
 export interface HoldDeps {
   links: LinkChecker;
   waiter: HopWaiter;
-  incognito: (tabId: number) => Promise<boolean>;
+  windowKind: (tabId: number) => Promise<WindowKind>;
   /** A pass for this tab and URL is live: the hold let it through already. */
   passed: (tabId: number, raw: string) => Promise<boolean>;
   /** Blocked page for the bad hop (navigation.ts actThrough). */
@@ -92,15 +93,15 @@ export async function holdThroughWrapper(d: HoldDeps, tabId: number, raw: string
   // Already let through once: this failure is the network's (no answer), not the hold's.
   if (await d.passed(tabId, raw)) return;
   const now = d.now ?? Date.now;
-  const incognito = await d.incognito(tabId);
+  const windowKind = await d.windowKind(tabId);
   const deadline = now() + HOLD_TIMEOUT_MS;
-  let o = await d.links.check(raw, 'navigation', { tabId, incognito, knownOnly: true });
+  let o = await d.links.check(raw, 'navigation', { tabId, windowKind, knownOnly: true });
   while (holdStep(o, now() >= deadline) === 'wait') {
     await d.waiter.next(
       o.hops.filter((h) => h.url && h.status.kind === 'checking').map((h) => h.url!),
       deadline - now(),
     );
-    o = await d.links.lookup(raw, { incognito, knownOnly: true });
+    o = await d.links.lookup(raw, { windowKind, knownOnly: true });
   }
   if (holdStep(o, true) === 'block') {
     await d.block(tabId, raw, o);

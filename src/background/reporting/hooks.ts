@@ -20,6 +20,7 @@ import { say, assetUrl } from '../i18n';
 import { createDailyBudget } from './credit-budget';
 import { report, reportingSettings } from './index';
 import { incognitoUrls } from '../state/incognito-urls';
+import { treatAsPrivate, windowKindOf, type WindowKind } from '@/src/shared/window-kind';
 
 /** What a blocked-page token or a checker status knows about a decision. */
 export interface DecisionFacts {
@@ -45,8 +46,7 @@ export interface DecisionFacts {
  */
 async function isPrivate(f: Pick<DecisionFacts, 'url' | 'tabId'>): Promise<boolean> {
   if (f.tabId !== undefined) {
-    const tab = await browser.tabs.get(f.tabId).catch(() => null);
-    return tab?.incognito !== false;
+    return treatAsPrivate(windowKindOf(await browser.tabs.get(f.tabId).catch(() => null)));
   }
   return incognitoUrls.has(f.url);
 }
@@ -106,18 +106,18 @@ export const reportWouldBlock = (f: DecisionFacts) => reportDecision('audit.woul
 
 /**
  * A look-alike of a protected sign-in domain was seen (page load, or a password field focused).
- * `incognito`: the page's window is private (undefined: unknown, counted as private).
+ * `windowKind`: the page's window; a private or unknown one's event stays off disk.
  */
 export function reportLookalike(
   host: string,
   v: LookalikeVerdict,
   trigger: 'load' | 'password-focus',
-  incognito?: boolean,
+  windowKind: WindowKind,
 ): void {
   if (v.kind !== 'lookalike') return;
   void report(
     { type: 'lookalike.seen', payload: { host, protectedDomain: v.protectedDomain, reason: v.reason, trigger } },
-    { memoryOnly: incognito !== false },
+    { memoryOnly: treatAsPrivate(windowKind) },
   );
 }
 

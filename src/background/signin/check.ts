@@ -22,6 +22,7 @@ import { readKey, writeKey } from '../state/kv';
 import { createReportOnce, type ReportOnce, type ReportOnceState, type SignInTrigger } from './report-once';
 import { parseWeb } from '@/src/shared/url/parse-web';
 import { signInResponse } from '@/src/shared/policy/signin-action';
+import { windowKindOf, type WindowKind } from '@/src/shared/window-kind';
 
 /** Where the sightings already reported are kept: storage.session, out of content scripts' reach. */
 const REPORTED_KEY = 'signinReported';
@@ -63,7 +64,7 @@ export interface SignInChecks {
 
 export function createSignInChecks(deps: {
   settings: Pick<SettingsStore, 'get'>;
-  report?: (host: string, v: LookalikeVerdict, trigger: SignInTrigger, incognito?: boolean) => void;
+  report?: (host: string, v: LookalikeVerdict, trigger: SignInTrigger, windowKind: WindowKind) => void;
   /** Default: a fresh one, restored from and saved to `store`. */
   once?: ReportOnce;
   store?: typeof sessionStore;
@@ -90,7 +91,7 @@ export function createSignInChecks(deps: {
       if (verdict.kind !== 'lookalike') return NO_WARNING;
       const seen = await reportedOnce();
       if (seen.first(tabId, host, trigger)) {
-        report(host, verdict, trigger, sender.tab?.incognito);
+        report(host, verdict, trigger, windowKindOf(sender.tab));
         // In order, each with the state as it is when its turn comes.
         saving = saving.then(() => store.save(seen.state())).catch(ignore);
       }

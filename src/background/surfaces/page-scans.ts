@@ -16,6 +16,7 @@ import type { UrlStatus } from '@/src/shared/verdict';
 import type { Checker } from '../checks/checker';
 import { collectViaScripting } from './collect-in-page';
 import type { ScanEngine } from '../engine/engine';
+import type { WindowKind } from '@/src/shared/window-kind';
 
 const CollectReply = z.object({
   ok: z.literal(true),
@@ -29,10 +30,10 @@ const MAX_COLLECT = MAX_BATCH * 4;
 export const PREVIEW_TTL_MS = 5 * 60_000;
 
 export interface PageScans {
-  /** `incognito`: the tab is in a private window (or unknown): scanIncognito decides. */
-  preview(tabId: number, incognito: boolean): Promise<PageScanPreviewData>;
+  /** `windowKind`: the tab's window (unknown counts as private): scanIncognito decides. */
+  preview(tabId: number, windowKind: WindowKind): Promise<PageScanPreviewData>;
   /** Checks what the preview counted; null when there is no fresh preview for the tab. */
-  start(tabId: number, incognito: boolean): Promise<PageScanProgressData | null>;
+  start(tabId: number, windowKind: WindowKind): Promise<PageScanProgressData | null>;
   progress(tabId: number): PageScanProgressData;
   /** A run finished (every link has an outcome): outputs.ts notifies about flagged links. */
   onFinished(fn: (tabId: number, progress: PageScanProgressData) => void): void;
@@ -93,7 +94,7 @@ export function createPageScans(checker: Checker, engine: ScanEngine, now: () =>
   });
 
   return {
-    async preview(tabId, incognito) {
+    async preview(tabId, windowKind) {
       // The background reads the top frame itself (and the same-origin frames in it): the
       // content script may not have started (nobody touched the page yet), and a page's script
       // gets no say in what is counted (collect-in-page.ts).
@@ -105,7 +106,7 @@ export function createPageScans(checker: Checker, engine: ScanEngine, now: () =>
       let known = 0;
       let skipped = 0;
       for (const raw of raws) {
-        const out = await checker.lookup(raw, { incognito });
+        const out = await checker.lookup(raw, { windowKind });
         // Skipped links (private hosts, allowlist, schemes, a private window) are never sent.
         if (!out.url || out.status.kind === 'skipped') {
           skipped++;
@@ -120,7 +121,7 @@ export function createPageScans(checker: Checker, engine: ScanEngine, now: () =>
       plans.set(tabId, { urls, toSend, at: now() });
       return { total: urls.length + skipped, toSend, known, skipped };
     },
-    async start(tabId, incognito) {
+    async start(tabId, windowKind) {
       const plan = plans.get(tabId);
       plans.delete(tabId);
       if (!plan || now() - plan.at > PREVIEW_TTL_MS) return null;
@@ -130,10 +131,10 @@ export function createPageScans(checker: Checker, engine: ScanEngine, now: () =>
       for (const raw of plan.urls) {
         // Never more sent than the person agreed to: a link that would now be sent beyond the
         // previewed count (its verdict expired meanwhile) is left out.
-        const before = await checker.lookup(raw, { incognito });
+        const before = await checker.lookup(raw, { windowKind });
         const sends = wouldSend(before.status);
         if (sends && sent >= plan.toSend) continue;
-        const out = await checker.check(raw, 'page-links', { tabId, incognito });
+        const out = await checker.check(raw, 'page-links', { tabId, windowKind });
         if (sends) sent++;
         if (!out.url || out.status.kind === 'skipped') continue;
         run.total++;

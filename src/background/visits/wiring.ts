@@ -22,6 +22,7 @@ import { decide } from '@/src/shared/policy/decide';
 import { pathOfUrl } from '@/src/shared/url/list-entry';
 import { parseWeb } from '@/src/shared/url/parse-web';
 import { hostMatches } from '@/src/shared/url/site';
+import { treatAsPrivate } from '@/src/shared/window-kind';
 import type { ScanEngine } from '../engine/engine';
 import type { SettingsState, SettingsStore } from '../state/settings-store';
 import type { TabPrivacy } from '../protection/tab-privacy';
@@ -46,7 +47,7 @@ export interface VisitWiringDeps {
   siteTurnedBad: SiteTurnedBad;
   settings: SettingsStore;
   engine: Pick<ScanEngine, 'onUpdate'>;
-  tabPrivacy: Pick<TabPrivacy, 'incognito'>;
+  tabPrivacy: Pick<TabPrivacy, 'kind'>;
   /** The organization's block feed (remote-policy.ts): its entries the moment they join. */
   onFeedJoined: (fn: (entries: string[]) => void) => unknown;
 }
@@ -57,8 +58,8 @@ export function wireVisits(d: VisitWiringDeps): void {
     const host = visitedHost(n.url);
     if (!host) return;
     void d.tabPrivacy
-      .incognito(n.tabId)
-      .then((priv) => (priv ? undefined : d.store.noteVisit(host)))
+      .kind(n.tabId)
+      .then((kind) => (treatAsPrivate(kind) ? undefined : d.store.noteVisit(host)))
       .catch(ignore);
   });
 

@@ -28,9 +28,10 @@ export const GATE_EXAMPLES: Readonly<
     { raw: 'https://example.com/login?next=%2F#top', url: 'https://example.com/login' },
     { raw: 'https://example.com/s?q=1', settings: { stripQuery: false }, url: 'https://example.com/s?q=1' },
     { raw: 'http://phish-bank.test:8080/', url: 'http://phish-bank.test:8080/' },
+    { raw: 'https://example.com/', ctx: { windowKind: 'normal' }, url: 'https://example.com/' },
     {
       raw: 'https://example.com/',
-      ctx: { incognito: true },
+      ctx: { windowKind: 'private' },
       settings: { scanIncognito: true },
       url: 'https://example.com/',
     },
@@ -62,13 +63,13 @@ export const GATE_EXAMPLES: Readonly<
     {
       raw: 'https://evil.example/',
       settings: { blocklist: ['evil.example'], serviceUrl: '' },
-      ctx: { paused: true, incognito: true },
+      ctx: { paused: true, windowKind: 'private' },
       url: 'https://evil.example/',
     },
     {
       raw: 'https://evil.example/',
       settings: { blocklist: ['evil.example'] },
-      ctx: { incognito: true },
+      ctx: { windowKind: 'private' },
       url: 'https://evil.example/',
     },
     { raw: 'http://jira.corp/', settings: { blocklist: ['jira.corp'] }, url: 'http://jira.corp/' },
@@ -113,7 +114,7 @@ export const GATE_EXAMPLES: Readonly<
   ],
   paused: [
     { raw: 'https://example.com/', ctx: { paused: true }, url: 'https://example.com/' },
-    { raw: 'https://example.com/', ctx: { paused: true, incognito: true }, url: 'https://example.com/' }, // before incognito
+    { raw: 'https://example.com/', ctx: { paused: true, windowKind: 'private' }, url: 'https://example.com/' }, // before incognito
     { raw: 'http://127.0.0.1/', settings: { apiKey: '' }, ctx: { paused: true }, url: 'http://127.0.0.1/' }, // before host rules and "not configured"
     { raw: 'https://example.com/', ctx: { paused: true, suffixListFailed: true }, url: 'https://example.com/' }, // a pause needs no list
   ],
@@ -127,8 +128,9 @@ export const GATE_EXAMPLES: Readonly<
   ],
   'invalid-url': [{ raw: 'not a url' }, { raw: 'http://exa mple.com/' }, { raw: '' }],
   incognito: [
-    { raw: 'https://example.com/', ctx: { incognito: true }, url: 'https://example.com/' },
-    { raw: 'http://127.0.0.1/', ctx: { incognito: true }, url: 'http://127.0.0.1/' }, // incognito before host rules
+    { raw: 'https://example.com/', ctx: { windowKind: 'private' }, url: 'https://example.com/' },
+    { raw: 'http://127.0.0.1/', ctx: { windowKind: 'private' }, url: 'http://127.0.0.1/' }, // incognito before host rules
+    { raw: 'https://example.com/', ctx: { windowKind: 'unknown' }, url: 'https://example.com/' }, // unknown counts as private
   ],
   loopback: [
     { raw: 'http://localhost:3000/', url: 'http://localhost:3000/' },

@@ -7,7 +7,8 @@
  *   2. on the blocklist (the organization's or the person's; host or host and path)
  *                                            → 'blocklist'    blocked without asking anyone
  *   3. paused by the person                  → 'paused'
- *   4. incognito tab and scanIncognito off   → 'incognito'
+ *   4. a private window (or one the browser could not tell: window-kind.ts), scanIncognito off
+ *                                            → 'incognito'
  *   5. the public suffix list could not be loaded (ctx.suffixListFailed: a damaged package)
  *                                            → 'suffix-list'  an error, not a skip: no host can be
  *                                              told public or private, so nothing is sent and
@@ -33,6 +34,7 @@ import { normalizeUrl } from '../url/normalize';
 import { classifyHost, type HostClass } from '../url/privacy';
 import { listMatches, pathOfUrl } from '../url/list-entry';
 import { isConfigured, type Settings } from './settings';
+import { treatAsPrivate, type WindowKind } from '../window-kind';
 
 export type GateResult =
   | { send: true; url: string; host: string }
@@ -43,7 +45,12 @@ export type GateResult =
   | { send: false; reason: SkipReason; url?: string; host?: string };
 
 export interface GateContext {
-  incognito?: boolean;
+  /**
+   * The window that asked. Absent for the background's own questions that no window asked (a
+   * lookup of what is known after a verdict arrived, a stored job's recheck): rule 4 has no
+   * window to keep private then.
+   */
+  windowKind?: WindowKind;
   paused?: boolean;
   /** The public suffix list could not be loaded (suffix-table.ts); the gate never guesses then. */
   suffixListFailed?: boolean;
@@ -68,7 +75,8 @@ export function gateUrl(raw: string, s: GateSettings, ctx: GateContext = {}): Ga
   const path = pathOfUrl(url);
   if (listMatches(host, path, s.blocklist) !== null) return { send: false, reason: 'blocklist', url, host };
   if (ctx.paused) return { send: false, reason: 'paused', url, host };
-  if (ctx.incognito && !s.scanIncognito) return { send: false, reason: 'incognito', url, host };
+  if (ctx.windowKind !== undefined && treatAsPrivate(ctx.windowKind) && !s.scanIncognito)
+    return { send: false, reason: 'incognito', url, host };
   if (ctx.suffixListFailed) return { send: false, reason: 'suffix-list', url, host };
   if (!s.scanPrivateHosts) {
     const cls = classifyHost(host);

@@ -19,7 +19,7 @@ export const verdict = (
 ): CachedVerdict => ({
   verdict: { url, riskScore, categories: [], checkedAt: extra.checkedAt ?? NOW - 1000 },
   expiresAt: extra.expiresAt ?? NOW + HOUR,
-  incognito: extra.incognito,
+  memoryOnly: extra.memoryOnly,
 });
 
 export const NET_RULE_BASE: NetRuleInput = {
@@ -121,7 +121,7 @@ export const NET_RULE_EXAMPLES: readonly NetRuleExample[] = [
   },
   {
     name: 'a verdict from a private window lives in a session rule',
-    input: { verdicts: [verdict(PHISH, 88, { incognito: true }), verdict(`${PHISH}2`, 90)] },
+    input: { verdicts: [verdict(PHISH, 88, { memoryOnly: true }), verdict(`${PHISH}2`, 90)] },
     expected: { verdicts: [PHISH, `${PHISH}2`], session: [PHISH], nextChange: NOW + HOUR },
   },
   {

@@ -101,8 +101,11 @@ export type NetRuleSettings = DecideSettings & { stripQuery: boolean; allowProce
 export interface CachedVerdict {
   verdict: Pick<Verdict, 'url' | 'riskScore' | 'categories' | 'checkedAt'> & { confidence?: number };
   expiresAt: number;
-  /** Learned in a private window: its rule is a session rule, never written to disk. */
-  incognito?: boolean;
+  /**
+   * Learned from a private window, or one the browser could not tell (state/incognito-urls.ts):
+   * its rule is a session rule, never written to disk.
+   */
+  memoryOnly?: boolean;
   /** What asked for it (rule-rank.ts); absent: 'person'. */
   source?: VerdictSource;
 }
@@ -303,7 +306,7 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
     seen.add(c.verdict.url);
     changes.push(c.expiresAt);
     const regex = keyRegex(c.verdict.url, s);
-    const store: Store = c.incognito ? 'session' : 'dynamic';
+    const store: Store = c.memoryOnly ? 'session' : 'dynamic';
     if (regex === null || regex.length > MAX_REGEX_LENGTH || !take(store, true)) {
       overflow.push(c.verdict.url);
       continue;

@@ -202,7 +202,7 @@ describe('holdThroughWrapper', () => {
           t += 1000;
         },
       },
-      incognito: async () => false,
+      windowKind: async () => 'normal',
       passed: async () => false,
       block: async (_t, _r, o) => void calls.push(`block ${o.hopUrls[o.worst]}`),
       stillOn: async () => true,

@@ -55,8 +55,8 @@ const top = { frameId: 0, url: PAGE, tab: { id: 3 } };
 describe('page.hold', () => {
   it('a page still being checked: wait; looked up only, never checked', async () => {
     const w = world(CHECKING);
-    expect(await w.hold.answer(top, DEFAULT_SETTINGS, false, false)).toEqual({ hold: 'wait' });
-    expect(w.links.lookup).toHaveBeenCalledWith(PAGE, { incognito: false, knownOnly: true });
+    expect(await w.hold.answer(top, DEFAULT_SETTINGS, 'normal', false)).toEqual({ hold: 'wait' });
+    expect(w.links.lookup).toHaveBeenCalledWith(PAGE, { windowKind: 'normal', knownOnly: true });
     expect(w.links.check).not.toHaveBeenCalled();
   });
 
@@ -66,7 +66,7 @@ describe('page.hold', () => {
       [BLOCK, 'stop'],
     ] as const) {
       const w = world(CHECKING);
-      const answer = w.hold.answer(top, DEFAULT_SETTINGS, false, true);
+      const answer = w.hold.answer(top, DEFAULT_SETTINGS, 'normal', true);
       await vi.waitFor(() => expect(w.links.lookup).toHaveBeenCalledTimes(1));
       w.settle(end);
       expect(await answer).toEqual({ hold });
@@ -77,7 +77,7 @@ describe('page.hold', () => {
     vi.useFakeTimers();
     try {
       const w = world(CHECKING);
-      const answer = w.hold.answer(top, DEFAULT_SETTINGS, false, true);
+      const answer = w.hold.answer(top, DEFAULT_SETTINGS, 'normal', true);
       await vi.advanceTimersByTimeAsync(LONG_WAIT_MS);
       expect(await answer).toEqual({ hold: 'wait' });
     } finally {
@@ -86,28 +86,30 @@ describe('page.hold', () => {
   });
 
   it('a check past the longest hold, or one waiting for credits, lets the page go', async () => {
-    expect(await world(CHECKING, HOLD_MAX_MS).hold.answer(top, DEFAULT_SETTINGS, false, true)).toEqual({ hold: 'go' });
+    expect(await world(CHECKING, HOLD_MAX_MS).hold.answer(top, DEFAULT_SETTINGS, 'normal', true)).toEqual({
+      hold: 'go',
+    });
     expect(
-      await world({ ...CHECKING, waiting: 'credits' } as UrlStatus).hold.answer(top, DEFAULT_SETTINGS, false, true),
+      await world({ ...CHECKING, waiting: 'credits' } as UrlStatus).hold.answer(top, DEFAULT_SETTINGS, 'normal', true),
     ).toEqual({ hold: 'go' });
   });
 
   it('a frame below the top page, or a sender without a web URL, learns nothing: go, nothing looked up', async () => {
     const w = world(BLOCK);
-    expect(await w.hold.answer({ frameId: 2, url: PAGE, tab: { id: 3 } }, DEFAULT_SETTINGS, false, true)).toEqual({
+    expect(await w.hold.answer({ frameId: 2, url: PAGE, tab: { id: 3 } }, DEFAULT_SETTINGS, 'normal', true)).toEqual({
       hold: 'go',
     });
     expect(
-      await w.hold.answer({ frameId: 0, url: 'about:blank', tab: { id: 3 } }, DEFAULT_SETTINGS, false, true),
+      await w.hold.answer({ frameId: 0, url: 'about:blank', tab: { id: 3 } }, DEFAULT_SETTINGS, 'normal', true),
     ).toEqual({ hold: 'go' });
     expect(w.links.lookup).not.toHaveBeenCalled();
   });
 
   it('the setting off, or strict mode on: go while checking', async () => {
     const w = world(CHECKING);
-    expect(await w.hold.answer(top, { ...DEFAULT_SETTINGS, holdWhileChecking: false }, false, true)).toEqual({
+    expect(await w.hold.answer(top, { ...DEFAULT_SETTINGS, holdWhileChecking: false }, 'normal', true)).toEqual({
       hold: 'go',
     });
-    expect(await w.hold.answer(top, { ...DEFAULT_SETTINGS, strictMode: true }, false, true)).toEqual({ hold: 'go' });
+    expect(await w.hold.answer(top, { ...DEFAULT_SETTINGS, strictMode: true }, 'normal', true)).toEqual({ hold: 'go' });
   });
 });

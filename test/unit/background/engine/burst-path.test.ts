@@ -32,31 +32,31 @@ describe('tab privacy (tab-privacy.ts)', () => {
     const p = createTabPrivacy(d);
     p.note({ id: 1, incognito: false });
     p.note({ id: 2, incognito: true });
-    expect(await p.incognito(1)).toBe(false);
-    expect(await p.incognito(2)).toBe(true);
+    expect(await p.kind(1)).toBe('normal');
+    expect(await p.kind(2)).toBe('private');
     expect(d.get).not.toHaveBeenCalled();
   });
 
   it('asks once for a tab it was not told of, then remembers the answer', async () => {
     const d = tabs([[7, false]]);
     const p = createTabPrivacy(d);
-    expect(await p.incognito(7)).toBe(false);
-    expect(await p.incognito(7)).toBe(false);
+    expect(await p.kind(7)).toBe('normal');
+    expect(await p.kind(7)).toBe('normal');
     expect(d.get).toHaveBeenCalledTimes(1);
   });
 
   it('a tab the browser cannot tell about counts as private, and is asked about again next time', async () => {
     const d = tabs([]);
     const p = createTabPrivacy(d);
-    expect(await p.incognito(9)).toBe(true);
-    expect(await p.incognito(9)).toBe(true);
+    expect(await p.kind(9)).toBe('unknown');
+    expect(await p.kind(9)).toBe('unknown');
     expect(d.get).toHaveBeenCalledTimes(2);
     expect(p.size()).toBe(0);
   });
 
   it('an answer without a usable flag counts as private and is not remembered', async () => {
     const p = createTabPrivacy({ get: async (id) => ({ id, incognito: 'no' as unknown as boolean }) });
-    expect(await p.incognito(3)).toBe(true);
+    expect(await p.kind(3)).toBe('unknown');
     expect(p.size()).toBe(0);
   });
 
@@ -75,7 +75,7 @@ describe('tab privacy (tab-privacy.ts)', () => {
     ]);
     const p = createTabPrivacy(d);
     await p.learnOpenTabs();
-    expect(await p.incognito(2)).toBe(true);
+    expect(await p.kind(2)).toBe('private');
     expect(d.get).not.toHaveBeenCalled();
     const failing = createTabPrivacy({ query: async () => Promise.reject(new Error('no tabs API')) });
     await expect(failing.learnOpenTabs()).resolves.toBeUndefined();
@@ -87,7 +87,7 @@ describe('tab privacy (tab-privacy.ts)', () => {
     const p = createTabPrivacy(d);
     p.note({ id: 5, incognito: true });
     p.forget(5);
-    expect(await p.incognito(5)).toBe(true);
+    expect(await p.kind(5)).toBe('private');
     expect(d.get).toHaveBeenCalledTimes(1);
   });
 
@@ -96,10 +96,10 @@ describe('tab privacy (tab-privacy.ts)', () => {
     const p = createTabPrivacy(d);
     for (let id = 0; id <= MAX_TABS; id++) p.note({ id, incognito: false });
     expect(p.size()).toBeLessThanOrEqual(MAX_TABS);
-    expect(await p.incognito(MAX_TABS)).toBe(false);
+    expect(await p.kind(MAX_TABS)).toBe('normal');
     expect(d.get).not.toHaveBeenCalled();
     // The oldest was forgotten: unknown now, so private until the browser says otherwise.
-    expect(await p.incognito(0)).toBe(true);
+    expect(await p.kind(0)).toBe('unknown');
   });
 });
 

@@ -165,6 +165,38 @@ describe('what a private window learns stays in memory', () => {
   });
 });
 
+describe('a content script cannot say which window it is in (window-kind.ts)', () => {
+  /** A content script's sender: the browser stamps its tab, incognito flag included. */
+  const contentSender = (tabId: number, incognito: boolean, url: string): SenderLike => ({
+    id: EXTENSION_ID,
+    url,
+    origin: new URL(url).origin,
+    tab: { id: tabId, incognito, url },
+    frameId: 0,
+  });
+
+  it('a hover in a private tab claiming a normal window sends nothing; the same hover in a normal tab does', async () => {
+    const page = 'https://forum.example/';
+    const privateId = await privateTab(page);
+    const normalId = (await fakeBrowser.tabs.create({ url: page })).id!;
+    // Fields a page may add to its message: the schema drops them, the window is the sender's.
+    const claim = { windowKind: 'normal', incognito: false };
+    const fromPrivate = await route(
+      { type: 'link.hover', url: 'http://phish-hover-private.example/', ...claim },
+      contentSender(privateId, true, page),
+    );
+    expect(fromPrivate.ok).toBe(true);
+    await route(
+      { type: 'link.hover', url: 'http://phish-hover-normal.example/', ...claim },
+      contentSender(normalId, false, page),
+    );
+    // Both hovers were asked within one batch window: the POST that carries the normal one
+    // would carry the private one too, had it been taken for a normal window's.
+    await waitFor(() => postsWith(svc.log, 'phish-hover-normal').length > 0);
+    expect(postsWith(svc.log, 'phish-hover-private')).toEqual([]);
+  });
+});
+
 describe('the window privacy of a tab, as the tab events of the browser told it (tab-privacy.ts)', () => {
   it('a tab announced by tabs.onCreated as normal: its navigation is sent even while tabs.get never answers', async () => {
     const url = 'http://phish-announced-normal.example/login';
@@ -203,10 +235,10 @@ describe('the window privacy of a tab, as the tab events of the browser told it 
     const tab = await fakeBrowser.tabs.create({ url: 'http://closed.example/' });
     const get = vi.spyOn(fakeBrowser.tabs, 'get');
     get.mockClear();
-    expect(await app.tabPrivacy.incognito(tab.id!)).toBe(false);
+    expect(await app.tabPrivacy.kind(tab.id!)).toBe('normal');
     expect(get).not.toHaveBeenCalled();
     await fakeBrowser.tabs.onRemoved.trigger(tab.id!, { windowId: 0, isWindowClosing: false } as never);
-    await app.tabPrivacy.incognito(tab.id!);
+    await app.tabPrivacy.kind(tab.id!);
     expect(get).toHaveBeenCalledWith(tab.id);
   });
 });

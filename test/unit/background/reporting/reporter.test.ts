@@ -117,14 +117,14 @@ describe('reporting end to end in the background', () => {
     vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation(async (id: number) =>
       id === 777 ? ({ id, incognito: true } as never) : ({ ...(await get(id)), incognito: false } as never),
     );
-    incognitoUrls.note('https://private-by-url.test/', true);
+    incognitoUrls.note('https://private-by-url.test/', 'private');
     reportBlocked({ url: 'https://private-by-tab.test/', host: 'private-by-tab.test', rule: 'blocklist', tabId: 777 });
     reportBlocked({ url: 'https://private-by-url.test/', host: 'private-by-url.test', rule: 'score' });
     reportLookalike(
       'paypa1.test',
       { kind: 'lookalike', protectedDomain: 'paypal.com', reason: 'confusable' } as never,
       'load',
-      true,
+      'private',
     );
     reportBlocked({ url: 'https://normal-window.test/', host: 'normal-window.test', rule: 'score', tabId: normal.id! });
     await vi.waitFor(async () => expect(JSON.stringify(await readAll('db'))).toContain('normal-window.test'));

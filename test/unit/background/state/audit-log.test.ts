@@ -98,7 +98,7 @@ describe('the stored list', () => {
 
   it('what a private window asked about stays in memory only', async () => {
     const url = 'https://private-audit.example/';
-    incognitoUrls.note(url, true);
+    incognitoUrls.note(url, 'private');
     expect(await recordAudit(entry(url, 7))).toBe(true);
     expect((await readAudit()).map((e) => e.url)).toContain(url);
     expect(JSON.stringify(await readAll('db'))).not.toContain('private-audit');

@@ -2,11 +2,13 @@ import { publicSuffixOf } from '@/src/shared/url/public-suffix';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { gateUrl } from '@/src/shared/policy/gate';
+import type { WindowKind } from '@/src/shared/window-kind';
 import { GATE_BASE_SETTINGS, GATE_EXAMPLES } from '@/src/shared/policy/gate.examples';
 import { anyV4, nonPublicV4, nonPublicV6, privateName, refClassV4, spellV4 } from '../arbitraries';
 
 const OUTCOMES = Object.keys(GATE_EXAMPLES) as Array<keyof typeof GATE_EXAMPLES>;
 const PRIVATE_REASONS = ['loopback', 'private-host', 'link-local', 'intranet'];
+const windowKind = fc.constantFrom<WindowKind | undefined>('private', 'normal', 'unknown', undefined);
 
 describe('gateUrl example table', () => {
   for (const outcome of OUTCOMES) {
@@ -62,11 +64,11 @@ const privateHostUrl = fc.oneof(
 describe('gateUrl properties', () => {
   it('never sends a private host when scanPrivateHosts is off', () => {
     fc.assert(
-      fc.property(privateHostUrl, fc.boolean(), fc.boolean(), (url, stripQuery, incognito) => {
+      fc.property(privateHostUrl, fc.boolean(), windowKind, (url, stripQuery, kind) => {
         const r = gateUrl(
           url,
           { ...GATE_BASE_SETTINGS, stripQuery, scanIncognito: true, scanPrivateHosts: false },
-          { incognito },
+          { windowKind: kind },
         );
         expect(r.send, url).toBe(false);
         if (!r.send) expect(PRIVATE_REASONS).toContain(r.reason);
@@ -94,11 +96,11 @@ describe('gateUrl properties', () => {
       fc.property(
         hostUrl,
         fc.boolean(),
+        windowKind,
         fc.boolean(),
         fc.boolean(),
         fc.boolean(),
-        fc.boolean(),
-        (url, paused, incognito, configured, allowlisted, scanPrivateHosts) => {
+        (url, paused, kind, configured, allowlisted, scanPrivateHosts) => {
           const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
           // A list entry with a user name whose host is a whole public suffix (`http://u:p@aq/`) is
           // no entry at all (site.ts: read as a URL it would name the suffix), so it blocks nothing.
@@ -112,7 +114,7 @@ describe('gateUrl properties', () => {
             blocklist: [url],
             allowlist: allowlisted ? [url] : [],
           };
-          const r = gateUrl(url, s, { paused, incognito });
+          const r = gateUrl(url, s, { paused, windowKind: kind });
           expect(r, `${url} (${host})`).toMatchObject({ send: false, reason: 'blocklist' });
         },
       ),

@@ -254,7 +254,7 @@ describe('at the limits', () => {
       ...many(3).map((v) => ({
         ...v,
         verdict: { ...v.verdict, url: v.verdict.url.replace('bad', 'priv') },
-        incognito: true,
+        memoryOnly: true,
       })),
     ];
     const plan = planNetRules(input({ verdicts, limits: { ...DEFAULT_LIMITS, regex: 4 } }));
