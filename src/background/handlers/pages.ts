@@ -29,6 +29,9 @@ import { orgBlocks } from '../state/org-blocks';
 import { say } from '../i18n';
 import { replyOf, withApi } from './service-reply';
 import { unwrap } from '@/src/shared/url/unwrap';
+import { whenIdle } from '../idle';
+
+const TEST_BUILD = typeof __LINKLENS_TEST_BUILD__ !== 'undefined' && __LINKLENS_TEST_BUILD__ === true;
 
 const PROCEED_REFUSED = {
   not_allowed: () => say('bg_proceedNotAllowed'),
@@ -57,6 +60,12 @@ export async function isIncognito(tabId: number | undefined, sender?: Pick<Sende
 /** What this module answers itself: the popup's tab, scans and their lists, the blocked page. */
 const ownHandlers = {
   'tab.status': async (app, m) => ok(await tabStatus(app, m.tabId)),
+  // Browser tests' "nothing happened" waits for this (idle.ts); other builds have no such door.
+  'test.idle': async () => {
+    if (!TEST_BUILD) return fail('not_available', 'Only test builds answer test.idle.');
+    await whenIdle();
+    return ok({ idle: true as const });
+  },
   'scan.url': async (app, m, sender) => {
     const incognito = await isIncognito(m.tabId, sender);
     const n = await app.checker.lookup(m.url, { incognito });
