@@ -54,6 +54,24 @@ export function workTimer(run: () => Promise<unknown> | void, ms: number): { cle
   };
 }
 
+/**
+ * A timer for work put off on purpose (the start-up's cache load): the wait is not work in
+ * flight, like a job's wait for its next poll; its callback's work is, from when it runs.
+ */
+export function laterWork(run: () => Promise<unknown> | void, ms: number): { clear(): void } {
+  const handle = setTimeout(() => {
+    const end = beginWork();
+    try {
+      const out = run();
+      if (out instanceof Promise) out.then(end, end);
+      else end();
+    } catch {
+      end();
+    }
+  }, ms);
+  return { clear: () => clearTimeout(handle) };
+}
+
 export const hasWorkInFlight = (): boolean => inFlight > 0;
 
 function wakeWaiters(): void {

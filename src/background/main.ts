@@ -52,7 +52,7 @@ import { z } from 'zod/mini';
 import { createVisits } from './visits';
 import { wireVisits } from './visits/wiring';
 import { revokeExceptions } from './overrides/exceptions';
-import { isIdleProbe, whileWorking, workTimer } from './idle';
+import { isIdleProbe, laterWork, whileWorking } from './idle';
 
 const CREDITS_ALARM = 'linklens-credits';
 const MINUTE = 60_000;
@@ -317,7 +317,7 @@ export function startBackground(): App {
   // A policy that changed while no worker ran (or before this browser session) still ends a
   // pause or an exception it does not permit.
   void whileWorking(settings.get().then((st) => enforcePolicy(st.settings))).catch(ignore);
-  workTimer(() => cache.init(), CACHE_LOAD_DELAY_MS);
+  laterWork(() => cache.init(), CACHE_LOAD_DELAY_MS);
   // The rules of the previous life still stand (session rules outlive the worker, dynamic ones
   // the browser): they are checked against the cache once it is loaded, not before.
   netRules.schedule(CACHE_LOAD_DELAY_MS);

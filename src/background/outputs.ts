@@ -13,6 +13,7 @@ import type { LinkInfo } from '@/src/shared/messaging/protocol';
 import { pausedUntil } from './overrides/pause';
 import { say, tn, assetUrl } from './i18n';
 import { BAND_KEYS, CATEGORY_KEYS, errorKey } from '@/src/shared/message-keys';
+import { whileWorking } from './idle';
 
 const ICON = '/icon/128.png';
 
@@ -173,18 +174,20 @@ export function wireOutputs(app: App): void {
 
   // 4. A page check that found warn-level or worse links is notified (docs/admin/policy.md `notifications`).
   app.pageScans.onFinished((tabId, p) => {
-    void (async () => {
-      const { settings: s } = await app.settings.get();
-      if (!s.notifications || p.flagged === 0) return;
-      await notify(
-        `page:${tabId}`,
-        tn('notifyPageTitle', p.flagged),
-        tn('notifyPageBody', p.flagged, [String(p.flagged), String(p.total)]),
-      );
-    })().catch(ignore);
+    void whileWorking(
+      (async () => {
+        const { settings: s } = await app.settings.get();
+        if (!s.notifications || p.flagged === 0) return;
+        await notify(
+          `page:${tabId}`,
+          tn('notifyPageTitle', p.flagged),
+          tn('notifyPageBody', p.flagged, [String(p.flagged), String(p.total)]),
+        );
+      })(),
+    ).catch(ignore);
   });
 
-  browser.notifications?.onClicked?.addListener((id) => void onNotificationClick(id).catch(ignore));
+  browser.notifications?.onClicked?.addListener((id) => void whileWorking(onNotificationClick(id)).catch(ignore));
 
   browser.webNavigation.onCommitted.addListener((d) => {
     if (d.frameId !== 0) return;

@@ -27,7 +27,7 @@ import { listExceptions, listPasses } from '../overrides/exceptions';
 import { isConfigured } from '@/src/shared/policy/settings';
 import { pausedUntil } from '../overrides/pause';
 import { whenSuffixTable } from '@/src/shared/url/suffix-table';
-import { whileWorking, workTimer } from '../idle';
+import { laterWork, whileWorking, workTimer } from '../idle';
 
 export const NET_RULES_ALARM = 'linklens-net-rules';
 /**
@@ -105,7 +105,7 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
   /** Rules this browser refused, by signature: not offered again in this worker's life. */
   const refused = new Set<string>();
   let status: NetRulesStatus = { synced: false, dynamic: 0, session: 0, overflow: 0, refused: 0, error: null };
-  /** The queued update: work in flight (idle.ts) from when it is queued until its sync is done. */
+  /** The queued update. */
   let timer: { clear(): void } | null = null;
   let expiryTimer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<NetRulesStatus> | null = null;
@@ -216,7 +216,9 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
   const api: NetRules = {
     schedule(delayMs = NET_RULES_DEBOUNCE_MS) {
       timer?.clear();
-      timer = workTimer(() => {
+      // A queued update is work in flight (idle.ts); one put off on purpose (the start-up's,
+      // until the cache is loaded) is not, until it runs.
+      timer = (delayMs > NET_RULES_DEBOUNCE_MS ? laterWork : workTimer)(() => {
         timer = null;
         return api.syncNow();
       }, delayMs);

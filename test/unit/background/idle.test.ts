@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { beginWork, hasWorkInFlight, isIdleProbe, whenIdle, whileWorking, workTimer } from '@/src/background/idle';
+import {
+  beginWork,
+  hasWorkInFlight,
+  isIdleProbe,
+  laterWork,
+  whenIdle,
+  whileWorking,
+  workTimer,
+} from '@/src/background/idle';
 
 /** Whether `p` has settled by the time the macrotasks queued so far have run. */
 async function settledSoon(p: Promise<unknown>): Promise<boolean> {
@@ -57,6 +65,18 @@ describe('the background idle signal (idle.ts)', () => {
     never.clear();
     never.clear();
     await whenIdle();
+  });
+
+  it('does not count the wait of work put off on purpose, only its run', async () => {
+    let finish!: () => void;
+    const later = laterWork(() => new Promise<void>((r) => (finish = r)), 20);
+    expect(hasWorkInFlight()).toBe(false);
+    await whenIdle();
+    await vi.waitFor(() => expect(finish).toBeTypeOf('function'));
+    expect(hasWorkInFlight()).toBe(true);
+    finish();
+    await whenIdle();
+    later.clear();
   });
 
   it('a release called twice counts once', async () => {

@@ -7,6 +7,7 @@ import { beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ScanningService } from '../../../service/server';
 import { startBackground } from '@/src/background/main';
+import { whenIdle } from '@/src/background/idle';
 import { createRouter, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import type { Reply } from '@/src/shared/messaging/protocol';
@@ -95,7 +96,8 @@ export async function navigate(url: string, opts: { incognito?: boolean; tabId?:
     timeStamp: Date.now(),
     processId: 1,
   } as never);
-  await new Promise((r) => setTimeout(r, 50));
+  // The listener's work is not awaited by the event: the background says when it is done.
+  await whenIdle();
   return tabId;
 }
 
@@ -118,6 +120,6 @@ export async function setPolicy(w: AppWorld, values: Record<string, unknown>): P
   await fakeBrowser.storage.managed.clear();
   await fakeBrowser.storage.managed.set(values);
   await w.app.settings.refreshManaged();
-  // settings.onChange listeners (policy effects) run without being awaited: let them finish.
-  await new Promise((r) => setTimeout(r, 20));
+  // settings.onChange listeners (policy effects) run without being awaited: wait until they are done.
+  await whenIdle();
 }
