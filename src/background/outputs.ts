@@ -199,7 +199,7 @@ export function wireOutputs(app: App): void {
   // can land first and be wiped, leaving the step unshown until the next one. The end of the
   // load writes it once more.
   browser.tabs.onUpdated.addListener((tabId, info, tab) => {
-    if (info.status === 'complete') void refreshBadge(app, tabId, tab.url, tab.incognito).catch(ignore);
+    if (info.status === 'complete') void whileWorking(refreshBadge(app, tabId, tab.url, tab.incognito)).catch(ignore);
   });
   browser.tabs.onActivated.addListener(({ tabId }) => {
     void browser.tabs

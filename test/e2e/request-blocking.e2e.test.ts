@@ -9,12 +9,11 @@ import type { ExtensionRule, JourneyDriver } from './harness/driver';
 import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
 import { waitFor } from './harness/wait-for';
+import { backgroundIdle } from './harness/background-idle';
 import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, LinksLookupData } from '../../src/shared/messaging/protocol';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
-/** After the page (not the blocked page) showed, how long a late redirect is waited for. */
-const SETTLE_MS = 1500;
 
 interface World {
   driver: JourneyDriver;
@@ -90,7 +89,8 @@ async function secondVisitSendsNothing(w: World): Promise<void> {
     (u) => u === start,
     10_000,
   );
-  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  // A late redirect would be the background's: once it is idle, none is coming.
+  await backgroundIdle(w.driver);
   expect(await tab.currentUrl()).toBe(start);
   expect(hits(w, host)).toBe(before);
   await tab.close();
@@ -101,7 +101,7 @@ async function badFrameBlockedNotThePage(w: World): Promise<void> {
   const bad = w.pages.url('phish-framed.test', '/login');
   await learnBad(w, bad);
   const page = w.pages.url('frames-host.test', `/frame?to=${encodeURIComponent(bad)}`);
-  const tab = await w.driver.openTab(page);
+  const tab = await w.driver.openWebPage(page);
   await waitFor(
     'the framing page',
     () => tab.currentUrl(),
@@ -113,7 +113,16 @@ async function badFrameBlockedNotThePage(w: World): Promise<void> {
     () => hits(w, 'frames-host.test'),
     (n) => n >= 1,
   );
-  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  // The window's load waits for its frame to load or fail: by then the frame's request was made
+  // or stopped. Then the background finishes what the frame's navigation started.
+  await tab.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        if (document.readyState === 'complete') resolve();
+        else addEventListener('load', () => resolve(), { once: true });
+      }),
+  );
+  await backgroundIdle(w.driver);
   // The page stays (only the frame is blocked), and the bad host was never asked.
   expect(await tab.currentUrl()).toBe(page);
   expect(hits(w, 'phish-framed.test')).toBe(0);
@@ -162,7 +171,8 @@ async function proceedAnywayGetsThrough(w: World): Promise<void> {
     (u) => u === url,
     10_000,
   );
-  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  // A bounce back to the blocked page, or a second load, would be the background's.
+  await backgroundIdle(w.driver);
   expect(await tab.currentUrl()).toBe(url);
   expect(hits(w, 'phish-proceed-dnr.test')).toBe(1);
   await tab.close();
