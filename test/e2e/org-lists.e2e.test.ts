@@ -8,13 +8,12 @@ import type { ExtensionRule, JourneyDriver } from './harness/driver';
 import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
 import { waitFor } from './harness/wait-for';
+import { backgroundIdle } from './harness/background-idle';
 import { browserPolicyBlocker, installBrowserPolicy, type BrowserPolicy } from './harness/browser-policy';
 import { startService, type ScanningService } from '../service/server';
 import type { BlockedDetailsData, LinksLookupData, SettingsData } from '../../src/shared/messaging/protocol';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
-/** After a page showed, how long a late redirect to the blocked page is waited for. */
-const SETTLE_MS = 1500;
 
 interface World {
   driver: JourneyDriver;
@@ -87,7 +86,8 @@ async function pathEntryBlocksOnlyItsPath(w: World): Promise<void> {
     (n) => n >= 1,
     20_000,
   );
-  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  // A late redirect or load would be the background's: once it is idle, none is coming.
+  await backgroundIdle(w.driver);
   expect(await tab.currentUrl()).toBe(ok);
   await tab.close();
   expect(hits(w, 'shop-paths.test', '/phish/')).toBe(0);
