@@ -21,6 +21,7 @@ import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
 import { postsFor, submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
+import { backgroundIdle } from './harness/background-idle';
 import { startService, type ScanningService } from '../service/server';
 import type {
   BlockedDetailsData,
@@ -125,8 +126,9 @@ async function heldAndBlocked(
     (s) => s.why !== '',
   );
   expect(shown).toEqual({ headline: en.headline_strict.message, why: en[whyKey].message });
-  // Still held a moment later, and the site never asked for while held.
-  await new Promise((r) => setTimeout(r, 1000));
+  // Still held once the background is idle (a release would be its work), and the site never
+  // asked for while held.
+  await backgroundIdle(w.driver);
   expect(isBlockedPage(w, await tab.currentUrl())).toBe(true);
   expect(siteRequests(w, url), `requests for ${url} while held`).toBe(0);
   return { tab, token };
