@@ -8,7 +8,12 @@ export default defineConfig({
   // Unit tests are a test build: their made-up hosts (`*.test`, `*.example`) count as the web
   // (src/shared/url/privacy.ts; wxt.config.ts sets `.test` for browser-test builds only).
   // The content script's English fallback strings (src/content/strings.ts): tests have no _locales.
-  define: { __LINKLENS_PUBLIC_TEST_TLDS__: JSON.stringify(['test', 'example']), __LINKLENS_CONTENT_ENGLISH__: 'true' },
+  // The background's idle probe answers (src/background/idle.ts), as in browser-test builds.
+  define: {
+    __LINKLENS_PUBLIC_TEST_TLDS__: JSON.stringify(['test', 'example']),
+    __LINKLENS_CONTENT_ENGLISH__: 'true',
+    __LINKLENS_TEST_BUILD__: 'true',
+  },
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/service/**/*.test.ts', 'test/contract/**/*.test.ts'],
     environment: 'node',

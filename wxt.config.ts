@@ -30,7 +30,8 @@ const DEV_KEY =
  * build`, `npm run zip`, `wxt`) treats `.test` like any name outside the public suffix list: an
  * intranet name that is never sent.
  */
-const PUBLIC_TEST_TLDS = process.env.LINKLENS_TEST_BUILD === '1' && !ZIPPING ? ['test'] : [];
+const TEST_BUILD = process.env.LINKLENS_TEST_BUILD === '1' && !ZIPPING;
+const PUBLIC_TEST_TLDS = TEST_BUILD ? ['test'] : [];
 
 export default defineConfig({
   srcDir: '.',
@@ -49,7 +50,12 @@ export default defineConfig({
       terserOptions: { compress: { passes: 3, ecma: 2020 }, format: { ecma: 2020 } },
     },
     // The content script reads its strings from _locales only (src/content/strings.ts says why).
-    define: { __LINKLENS_PUBLIC_TEST_TLDS__: JSON.stringify(PUBLIC_TEST_TLDS), __LINKLENS_CONTENT_ENGLISH__: 'false' },
+    // Test builds answer the background's idle probe (src/background/idle.ts); no other build does.
+    define: {
+      __LINKLENS_PUBLIC_TEST_TLDS__: JSON.stringify(PUBLIC_TEST_TLDS),
+      __LINKLENS_CONTENT_ENGLISH__: 'false',
+      __LINKLENS_TEST_BUILD__: JSON.stringify(TEST_BUILD),
+    },
   }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',

@@ -52,6 +52,7 @@ import { z } from 'zod/mini';
 import { createVisits } from './visits';
 import { wireVisits } from './visits/wiring';
 import { revokeExceptions } from './overrides/exceptions';
+import { isIdleProbe, laterWork, whileWorking } from './idle';
 
 const CREDITS_ALARM = 'linklens-credits';
 const MINUTE = 60_000;
@@ -156,7 +157,11 @@ export function startBackground(): App {
   const routeNow = createRouter(app);
   // Every message waits for the suffix list (site names, look-alikes, link texts need it); if it
   // cannot be read, the handlers that need it answer with its error (SuffixTableError), the rest work.
-  const route = (message: unknown, sender: SenderLike) => whenSuffixTable().then(() => routeNow(message, sender));
+  // Each message's handling is work in flight (idle.ts), except the probe that waits for the rest.
+  const route = (message: unknown, sender: SenderLike) => {
+    const routed = whenSuffixTable().then(() => routeNow(message, sender));
+    return isIdleProbe(message) ? routed : whileWorking(routed);
+  };
 
   // ── listeners, all registered before any await ──
   browser.runtime.onInstalled.addListener((details) => {
@@ -164,9 +169,8 @@ export function startBackground(): App {
     if (details.reason === 'install') {
       // Wait for the policy (slow on a fresh profile) so a managed install opens no first-run tab.
       // Nothing is sent before the person (or the policy) configured the service.
-      void settings
-        .settled()
-        .then(async (st) => {
+      void whileWorking(
+        settings.settled().then(async (st) => {
           const facts = {
             reason: details.reason,
             configured: isConfigured(st.settings),
@@ -174,8 +178,8 @@ export function startBackground(): App {
             adminInstalled: await installedByPolicy(),
           };
           if (opensFirstRun(facts)) await browser.tabs.create({ url: browser.runtime.getURL(FIRST_RUN_PAGE) });
-        })
-        .catch(ignore);
+        }),
+      ).catch(ignore);
     }
   });
   browser.runtime.onStartup.addListener(() => {
@@ -183,7 +187,7 @@ export function startBackground(): App {
     // Pages the browser opened as it started (its start pages, a link a mail client passed it)
     // may have loaded before this worker and its request-blocking rules were up: each is checked
     // now like a page that just committed, and a bad one is moved to the blocked page.
-    void navigation.recheckOpenTabs().catch(ignore);
+    void whileWorking(navigation.recheckOpenTabs()).catch(ignore);
   });
   browser.runtime.onMessage.addListener((message: unknown, sender: SenderLike, sendResponse: (r: unknown) => void) => {
     // sendResponse + return true works in Chrome, Firefox and fakeBrowser (which honours only this form).
@@ -194,40 +198,50 @@ export function startBackground(): App {
   // navigation after a wake does not wait for the whole cache to load.
   // The report page's live progress: the event stream followed here, for our own pages only.
   wireScanEventsPort(app);
-  browser.webNavigation.onBeforeNavigate.addListener((d) => void navigation.onBeforeNavigate(d).catch(ignore));
+  browser.webNavigation.onBeforeNavigate.addListener(
+    (d) => void whileWorking(navigation.onBeforeNavigate(d)).catch(ignore),
+  );
   // A navigation the request-blocking rules stopped (docs/decisions/002-known-bad-rules.md) fails here.
-  browser.webNavigation.onErrorOccurred.addListener((d) => void navigation.onErrorOccurred(d).catch(ignore));
+  browser.webNavigation.onErrorOccurred.addListener(
+    (d) => void whileWorking(navigation.onErrorOccurred(d)).catch(ignore),
+  );
   // Server redirects, hop by hop (docs/decisions/003-every-hop.md): observed, not blocking (allowed in MV3). A request
   // the rules stopped: strict mode's release need not wait for the navigation's error.
   try {
-    browser.webRequest.onBeforeRedirect.addListener((d) => void navigation.onBeforeRedirect(d).catch(ignore), {
-      urls: ['<all_urls>'],
-      types: ['main_frame'],
-    });
-    browser.webRequest.onErrorOccurred.addListener((d) => void navigation.onRequestError(d).catch(ignore), {
-      urls: ['<all_urls>'],
-      types: ['main_frame'],
-    });
+    browser.webRequest.onBeforeRedirect.addListener(
+      (d) => void whileWorking(navigation.onBeforeRedirect(d)).catch(ignore),
+      {
+        urls: ['<all_urls>'],
+        types: ['main_frame'],
+      },
+    );
+    browser.webRequest.onErrorOccurred.addListener(
+      (d) => void whileWorking(navigation.onRequestError(d)).catch(ignore),
+      {
+        urls: ['<all_urls>'],
+        types: ['main_frame'],
+      },
+    );
   } catch {
     // No webRequest here: the redirect target's own navigation events remain.
   }
   browser.contextMenus.onClicked.addListener(
-    (info, tab) => void ready.then(() => onMenuClick(app, info, tab)).catch(ignore),
+    (info, tab) => void whileWorking(ready.then(() => onMenuClick(app, info, tab))).catch(ignore),
   );
   browser.alarms.onAlarm.addListener((a) => {
-    if (a.name === JOBS_ALARM) void ready.then(() => engine.resume());
-    if (a.name === CREDITS_ALARM) void ready.then(() => checkCredits(app));
+    if (a.name === JOBS_ALARM) void whileWorking(ready.then(() => engine.resume()));
+    if (a.name === CREDITS_ALARM) void whileWorking(ready.then(() => checkCredits(app)));
     if (a.name === NET_RULES_ALARM) netRules.schedule();
-    void remote.onAlarm(a.name);
+    void whileWorking(remote.onAlarm(a.name));
   });
   // A closed tab's blocked pages cannot ask for their tokens any more (blocked-tokens.ts).
-  browser.tabs.onRemoved.addListener((tabId) => void dropTabTokens(tabId).catch(ignore));
+  browser.tabs.onRemoved.addListener((tabId) => void whileWorking(dropTabTokens(tabId)).catch(ignore));
   browser.storage.onChanged.addListener((_changes, areaName) => {
-    if (areaName === 'managed') void settings.refreshManaged();
+    if (areaName === 'managed') void whileWorking(settings.refreshManaged());
   });
   settings.onChange((st) => {
     engine.configChanged();
-    void enforcePolicy(st.settings).catch(ignore);
+    void whileWorking(enforcePolicy(st.settings)).catch(ignore);
   });
   // The request-blocking rules follow the lists, thresholds and policy, and the verdict cache.
   settings.onChange(() => netRules.schedule());
@@ -295,18 +309,15 @@ export function startBackground(): App {
   // the first answer: until then each lookup reads its one key (cache.prime). At the cache's cap
   // the full read and check take ~250 ms, which a woken worker's first verdict would wait for
   // (BENCHMARKS.md "first verdict after the worker stopped").
-  const ready = engine.resume().catch(ignore);
+  const ready = whileWorking(engine.resume().catch(ignore));
   // What the navigation path needs, read now rather than on the first navigation: the tabs that
   // were open before this worker, and the budgets' counters (BENCHMARKS.md "Bursts of navigations at once").
-  void tabPrivacy.learnOpenTabs();
-  void budget.prime().catch(ignore);
+  void whileWorking(tabPrivacy.learnOpenTabs());
+  void whileWorking(budget.prime()).catch(ignore);
   // A policy that changed while no worker ran (or before this browser session) still ends a
   // pause or an exception it does not permit.
-  void settings
-    .get()
-    .then((st) => enforcePolicy(st.settings))
-    .catch(ignore);
-  setTimeout(() => void cache.init(), CACHE_LOAD_DELAY_MS);
+  void whileWorking(settings.get().then((st) => enforcePolicy(st.settings))).catch(ignore);
+  laterWork(() => cache.init(), CACHE_LOAD_DELAY_MS);
   // The rules of the previous life still stand (session rules outlive the worker, dynamic ones
   // the browser): they are checked against the cache once it is loaded, not before.
   netRules.schedule(CACHE_LOAD_DELAY_MS);

@@ -14,6 +14,7 @@ import type { LinkInfo } from '@/src/shared/messaging/protocol';
 import { pausedUntil } from './overrides/pause';
 import { say, tn, assetUrl } from './i18n';
 import { BAND_KEYS, CATEGORY_KEYS, errorKey } from '@/src/shared/message-keys';
+import { whileWorking } from './idle';
 
 const ICON = '/icon/128.png';
 
@@ -180,18 +181,20 @@ export function wireOutputs(app: App): void {
 
   // 4. A page check that found warn-level or worse links is notified (docs/admin/policy.md `notifications`).
   app.pageScans.onFinished((tabId, p) => {
-    void (async () => {
-      const { settings: s } = await app.settings.get();
-      if (!s.notifications || p.flagged === 0) return;
-      await notify(
-        `page:${tabId}`,
-        tn('notifyPageTitle', p.flagged),
-        tn('notifyPageBody', p.flagged, [String(p.flagged), String(p.total)]),
-      );
-    })().catch(ignore);
+    void whileWorking(
+      (async () => {
+        const { settings: s } = await app.settings.get();
+        if (!s.notifications || p.flagged === 0) return;
+        await notify(
+          `page:${tabId}`,
+          tn('notifyPageTitle', p.flagged),
+          tn('notifyPageBody', p.flagged, [String(p.flagged), String(p.total)]),
+        );
+      })(),
+    ).catch(ignore);
   });
 
-  browser.notifications?.onClicked?.addListener((id) => void onNotificationClick(id).catch(ignore));
+  browser.notifications?.onClicked?.addListener((id) => void whileWorking(onNotificationClick(id)).catch(ignore));
 
   browser.webNavigation.onCommitted.addListener((d) => {
     if (d.frameId !== 0) return;
@@ -203,7 +206,8 @@ export function wireOutputs(app: App): void {
   // can land first and be wiped, leaving the step unshown until the next one. The end of the
   // load writes it once more.
   browser.tabs.onUpdated.addListener((tabId, info, tab) => {
-    if (info.status === 'complete') void refreshBadge(app, tabId, tab.url, windowKindOf(tab)).catch(ignore);
+    if (info.status === 'complete')
+      void whileWorking(refreshBadge(app, tabId, tab.url, windowKindOf(tab))).catch(ignore);
   });
   browser.tabs.onActivated.addListener(({ tabId }) => {
     void browser.tabs

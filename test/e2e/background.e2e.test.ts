@@ -24,6 +24,7 @@ import {
 import { openContentWorld } from './harness/content-world';
 import { postsFor, submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
+import { backgroundIdle } from './harness/background-idle';
 import { startService, type ScanningService } from '../service/server';
 import type {
   BlockedDetailsData,
@@ -254,7 +255,7 @@ if (browsers.includes('chromium')) {
       await visit(tab, other);
       await hasVerdict(other);
       expect(postsFor(svc.log, other)).toBe(1);
-      await tab.waitForTimeout(500); // room for a (wrong) redirect after the verdict
+      await backgroundIdle(control); // a (wrong) redirect after the verdict would be the background's
       expect(tab.url()).toBe(other);
       expect(await tab.textContent('h1')).toBe('phish-proceed.test');
 

@@ -19,6 +19,7 @@ import { firefoxDriver } from './harness/driver-firefox';
 import { startRequestRecorder, type RequestRecorder } from './harness/request-recorder';
 import { submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
+import { backgroundIdle } from './harness/background-idle';
 import {
   fakeIntent,
   forgeStorage,
@@ -204,7 +205,8 @@ for (const kind of selectedBrowsers()) {
       const started = Date.now();
       const r = await attacker.inContentScript(hoverLoop, { base: attackerBase(), n: 150 });
       expect(r.statuses.refused ?? 0).toBe(0); // each was answered ("no warning"), only not sent
-      await new Promise((res) => setTimeout(res, 1500)); // batched hovers leave within a second
+      // Every hover was answered: the background has them; its batches have left once it is idle.
+      await backgroundIdle(driver);
       const elapsed = Date.now() - started;
       const hovered = sent().filter((u) => u.includes('/hover-loop/'));
       const bound = maxInWindow(DEFAULT_BUDGETS.hoversPerTabPerMinute, elapsed);
@@ -230,7 +232,16 @@ for (const kind of selectedBrowsers()) {
       await attacker.inContentScript(startNavigationLoop, { base: attackerBase(), everyMs: NAV_EVERY_MS });
       await new Promise((r) => setTimeout(r, NAV_LOOP_MS));
       const loops = await attacker.inContentScript(stopNavigationLoop);
-      await new Promise((r) => setTimeout(r, 1500)); // the last navigations reach the background
+      // The last navigation (no later one cancels it) reaches its server after the background
+      // heard of it; once the background is idle, every check it started is sent or refused.
+      await waitFor(
+        'the last navigation served',
+        () => pages.requestsTo('attacker.test').some((r) => r.path === `/no-content/${loops - 1}`),
+        (served) => served,
+        20_000,
+        100,
+      );
+      await backgroundIdle(driver);
       const elapsed = Date.now() - started;
       const navigated = sent().filter((u) => u.includes('/no-content/'));
       const bound = maxInWindow(DEFAULT_BUDGETS.navigationsPerTabPerMinute, elapsed);

@@ -196,11 +196,15 @@ if (browsers.includes('chromium')) {
         (i) => i?.status === 'verdict',
       );
       expect(info).toMatchObject({ band: 'safe', riskScore: 5, action: 'allow' });
-      // Room for the pushed update to reach the page (the malware test shows it takes well under this).
-      await page.waitForTimeout(1_500);
-      const s = await overlay.snapshot();
-      // While the check ran its tooltip showed the steps (docs/decisions/017-surfaces.md); it ended
-      // with no warning: no marker, and the "checking" tooltip is gone.
+      // While the check ran its tooltip showed the steps (docs/decisions/017-surfaces.md); the pushed
+      // end hides the "checking" tooltip, and with it any marker would have come: none did.
+      const s = await waitFor(
+        'the checking tooltip gone',
+        () => overlay.snapshot(),
+        (x) => x.tooltip?.hidden ?? true,
+        10_000,
+        50,
+      );
       expect(s.hostCount).toBeLessThanOrEqual(1);
       expect(s.badges).toEqual([]);
       expect(s.tooltip?.hidden ?? true).toBe(true);

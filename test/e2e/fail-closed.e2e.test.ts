@@ -23,6 +23,7 @@ import { request, startWorld, stopWorld, waitForPolicy, type World } from './har
 import { isBlockedPage } from './harness/blocked-page';
 import { startService } from '../service/server';
 import type { BlockedDetailsData, SettingsWriteData, TabStatusData } from '../../src/shared/messaging/protocol';
+import { backgroundIdle } from './harness/background-idle';
 import { KNOWN_SAFE_PRIORITY } from '../../src/shared/policy/known-safe';
 import { ORG_BLOCK_PRIORITY } from '../../src/shared/policy/net-rules';
 import { DEFAULT_BUDGETS } from '../../src/shared/policy/budgets';
@@ -105,8 +106,9 @@ async function heldAndBlocked(
     (s) => s.why !== '',
   );
   expect(shown).toEqual({ headline: en.headline_strict.message, why: en[whyKey].message });
-  // Still held a moment later, and the site never asked for while held.
-  await new Promise((r) => setTimeout(r, 1000));
+  // Still held once the background is idle (a release would be its work), and the site never
+  // asked for while held.
+  await backgroundIdle(w.driver);
   expect(isBlockedPage(w, await tab.currentUrl())).toBe(true);
   expect(siteRequests(w, url), `requests for ${url} while held`).toBe(0);
   return { tab, token };

@@ -6,15 +6,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { selectedBrowsers } from './harness';
 import type { JourneyDriver } from './harness/driver';
 import { waitFor } from './harness/wait-for';
+import { backgroundIdle } from './harness/background-idle';
 import { browserPolicyBlocker } from './harness/browser-policy';
 import { blockedDetails, visitBlocked } from './harness/blocked-page';
 import { blocksByRegex } from './harness/block-rules';
 import { siteHits } from './harness/site-hits';
 import { request, startWorld, stopWorld, waitForPolicy, type World } from './harness/world';
 import type { BlockedDetailsData, LinksLookupData } from '../../src/shared/messaging/protocol';
-
-/** After a page showed, how long a late redirect to the blocked page is waited for. */
-const SETTLE_MS = 1500;
 
 /** Requests `host` received, only those under `path` if given. */
 const hits = (w: World, host: string, path?: string) =>
@@ -57,7 +55,8 @@ async function pathEntryBlocksOnlyItsPath(w: World): Promise<void> {
     (n) => n >= 1,
     20_000,
   );
-  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  // A late redirect or load would be the background's: once it is idle, none is coming.
+  await backgroundIdle(w.driver);
   expect(await tab.currentUrl()).toBe(ok);
   await tab.close();
   expect(hits(w, 'shop-paths.test', '/phish/')).toBe(0);

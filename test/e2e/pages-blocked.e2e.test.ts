@@ -18,9 +18,10 @@ import {
 import { describeViolations, runAxe, runAxeInThemes, seriousOrWorse } from './harness/axe';
 import { openExtensionPage, requestFromExtensionPage } from './harness/extension-messages';
 import { isBlockedPageUrl, visit, waitForBlockedPage } from './harness/navigate';
-import { markupHazards, watchDialogs, type DialogWatch } from './harness/page-safety';
+import { imagesSettled, markupHazards, watchDialogs, type DialogWatch } from './harness/page-safety';
 import { bodyColours, SCREENSHOT_DIR, screenshotThemes } from './harness/screenshots';
 import { waitFor } from './harness/wait-for';
+import { backgroundIdle } from './harness/background-idle';
 import { startService, verdictFor, XSS_PAYLOAD, type ScanningService } from '../service/server';
 
 const browsers = selectedBrowsers();
@@ -132,8 +133,9 @@ if (browsers.includes('chromium')) {
       const historyLength = await tab.evaluate(() => history.length);
       await tab.getByRole('button', { name: 'Go back to safety' }).click();
       await tab.waitForURL(pages.url('safe-start.test', '/'), { timeout: 10_000 }).catch(() => undefined);
-      // Give a wrong redirect (back onto the blocked site, then the blocked page again) time.
-      await tab.waitForTimeout(1500);
+      // A wrong redirect (back onto the blocked site, then the blocked page again) would be the
+      // background's: once it is idle, none is coming.
+      await backgroundIdle(control);
       const where = tab.url();
       expect(
         where,
@@ -156,7 +158,7 @@ if (browsers.includes('chromium')) {
       await tab.waitForURL(url, { timeout: 10_000 });
       await tab.locator('h1').waitFor();
       expect(await tab.textContent('h1')).toBe('phish-proceed.test');
-      await tab.waitForTimeout(800); // room for a wrong redirect back to the blocked page
+      await backgroundIdle(control); // a wrong redirect back to the blocked page would be the background's
       expect(tab.url()).toBe(url);
       await tab.close();
       expect(takeErrors(ext)).toEqual([]);
@@ -212,7 +214,8 @@ if (browsers.includes('chromium')) {
         expect(facts.reasoning).toBe(`${XSS_PAYLOAD}<script>alert("reasoning")</script> must be shown as text.`);
         expect(facts.indicators.join('\n')).toContain(`<b>${XSS_PAYLOAD}</b>`);
         expect(await tab.locator('body').innerText()).toContain(XSS_PAYLOAD);
-        await tab.waitForTimeout(500); // an onerror handler would have fired by now
+        await tab.waitForLoadState('load');
+        await imagesSettled(tab);
         expect(await markupHazards(tab)).toEqual({ images: 0, inlineHandlers: [], inlineScripts: 0 });
         expect(dialogs.dialogs).toEqual([]);
         await screenshotThemes(tab, 'blocked-xss');

@@ -8,15 +8,13 @@ import { selectedBrowsers } from './harness';
 import type { JourneyPage } from './harness/driver';
 import { focusedElement, tabTo } from './harness/keyboard';
 import { waitFor } from './harness/wait-for';
+import { backgroundIdle } from './harness/background-idle';
 import { isBlockedPage, visitBlocked } from './harness/blocked-page';
 import { learnBad, regexMatches } from './harness/block-rules';
 import { siteHits } from './harness/site-hits';
 import { request, startWorld, stopWorld, type World } from './harness/world';
 import type { ExceptionsData } from '../../src/shared/messaging/protocol';
 import { showOptionsGroup } from './harness/options-page';
-
-/** After a page showed, how long a late redirect or request is waited for. */
-const SETTLE_MS = 1500;
 
 const allowRulesFor = async (w: World, url: string) =>
   (await w.driver.extensionRules()).session.filter((r) => r.action.type === 'allow' && regexMatches(r, url));
@@ -113,7 +111,8 @@ async function revokeByKeyboard(w: World): Promise<void> {
     [],
   );
   const again = await blockedVisit(w, url, 'start-revoke-again.test');
-  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  // A late redirect or load would be the background's: once it is idle, none is coming.
+  await backgroundIdle(w.driver);
   expect(isBlockedPage(w, await again.currentUrl())).toBe(true);
   expect(siteHits(w, host)).toBe(1);
   for (const p of [tab, options, again]) await p.close();
@@ -153,7 +152,8 @@ async function revokeAll(w: World): Promise<void> {
   for (const url of urls) expect(await allowRulesFor(w, url)).toEqual([]);
   const before = urls.map((u) => siteHits(w, new URL(u).hostname));
   for (const [i, url] of urls.entries()) tabs.push(await blockedVisit(w, url, `start-all-again-${i}.test`));
-  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  // A late redirect or load would be the background's: once it is idle, none is coming.
+  await backgroundIdle(w.driver);
   expect(urls.map((u) => siteHits(w, new URL(u).hostname))).toEqual(before);
   for (const p of [...tabs, options]) await p.close();
   expect(await extensionErrors(w)).toEqual([]);

@@ -16,7 +16,7 @@ import {
 import { describeViolations, runAxeInThemes, seriousOrWorse } from './harness/axe';
 import { openExtensionPage, requestFromExtensionPage } from './harness/extension-messages';
 import { tabIdOf, visit } from './harness/navigate';
-import { markupHazards, watchDialogs, type DialogWatch } from './harness/page-safety';
+import { imagesSettled, markupHazards, watchDialogs, type DialogWatch } from './harness/page-safety';
 import { openPopupFor } from './harness/popup-for-tab';
 import { bodyColours, SCREENSHOT_DIR, screenshotThemes } from './harness/screenshots';
 import { waitFor } from './harness/wait-for';
@@ -212,7 +212,7 @@ if (browsers.includes('chromium')) {
       expect(await popup.locator('.status .chips li').allInnerTexts()).toEqual(['Suspicious', XSS_PAYLOAD]);
       expect(await popup.locator('.status .reasoning').innerText()).toContain(`${XSS_PAYLOAD}<script>`);
 
-      await popup.waitForTimeout(500); // an onerror handler would have fired by now
+      await imagesSettled(popup);
       for (const page of [report, popup]) {
         expect(await markupHazards(page), page.url()).toEqual({ images: 0, inlineHandlers: [], inlineScripts: 0 });
       }

@@ -39,6 +39,7 @@ import { installExtensionPolicy, policyInstallBlocker } from './harness/chromium
 import { firefoxPolicyBlocker, installFirefoxPolicy } from './harness/firefox-policy';
 import { listenOnLoopback } from '../shared/listen';
 import { waitFor } from './harness/wait-for';
+import { backgroundIdle } from './harness/background-idle';
 import { request } from './harness/world';
 import { isBlockedPage } from './harness/blocked-page';
 import { startService, type ScanningService } from '../service/server';
@@ -53,8 +54,6 @@ const MY_BLOCKED = 'mine-blocked.test';
 const ORG_BLOCKED = 'org-blocked.test';
 /** Strict-mode hold: short, so failure cells settle fast (the minimum is 500 ms). */
 const STRICT_TIMEOUT_MS = 1000;
-/** How long a tab expected to show the page is watched after it did, in case a late redirect comes. */
-const SETTLE_MS = 1500;
 
 type Target = 'cached' | 'mine' | 'org' | 'redirect' | 'meta';
 const TARGETS: readonly Target[] = ['cached', 'mine', 'org', 'redirect', 'meta'];
@@ -239,7 +238,8 @@ async function runCell(w: World, state: State, target: Target): Promise<void> {
         (u) => u === c.badUrl,
         20_000,
       );
-      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      // A late redirect would be the background's: once it is idle, none is coming.
+      await backgroundIdle(w.driver);
       expect(await tab.currentUrl()).toBe(c.badUrl);
     }
     const reached = w.pages.requestsTo(c.badHost).filter((r) => r.path !== '/favicon.ico').length;

@@ -6,13 +6,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { selectedBrowsers } from './harness';
 import { waitFor } from './harness/wait-for';
+import { backgroundIdle } from './harness/background-idle';
 import { blockedDetails, isBlockedPage, visitBlocked } from './harness/blocked-page';
 import { learnBad } from './harness/block-rules';
 import { siteHits } from './harness/site-hits';
 import { startWorld, stopWorld, type World } from './harness/world';
-
-/** After the page (not the blocked page) showed, how long a late redirect is waited for. */
-const SETTLE_MS = 1500;
 
 async function secondVisitSendsNothing(w: World): Promise<void> {
   const url = w.pages.url('phish-again.test', '/login');
@@ -47,7 +45,8 @@ async function secondVisitSendsNothing(w: World): Promise<void> {
     (u) => u === start,
     10_000,
   );
-  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  // A late redirect would be the background's: once it is idle, none is coming.
+  await backgroundIdle(w.driver);
   expect(await tab.currentUrl()).toBe(start);
   expect(siteHits(w, host)).toBe(before);
   await tab.close();
@@ -58,7 +57,7 @@ async function badFrameBlockedNotThePage(w: World): Promise<void> {
   const bad = w.pages.url('phish-framed.test', '/login');
   await learnBad(w, bad);
   const page = w.pages.url('frames-host.test', `/frame?to=${encodeURIComponent(bad)}`);
-  const tab = await w.driver.openTab(page);
+  const tab = await w.driver.openWebPage(page);
   await waitFor(
     'the framing page',
     () => tab.currentUrl(),
@@ -70,7 +69,16 @@ async function badFrameBlockedNotThePage(w: World): Promise<void> {
     () => siteHits(w, 'frames-host.test'),
     (n) => n >= 1,
   );
-  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  // The window's load waits for its frame to load or fail: by then the frame's request was made
+  // or stopped. Then the background finishes what the frame's navigation started.
+  await tab.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        if (document.readyState === 'complete') resolve();
+        else addEventListener('load', () => resolve(), { once: true });
+      }),
+  );
+  await backgroundIdle(w.driver);
   // The page stays (only the frame is blocked), and the bad host was never asked.
   expect(await tab.currentUrl()).toBe(page);
   expect(siteHits(w, 'phish-framed.test')).toBe(0);
@@ -109,7 +117,8 @@ async function proceedAnywayGetsThrough(w: World): Promise<void> {
     (u) => u === url,
     10_000,
   );
-  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  // A bounce back to the blocked page, or a second load, would be the background's.
+  await backgroundIdle(w.driver);
   expect(await tab.currentUrl()).toBe(url);
   expect(siteHits(w, 'phish-proceed-dnr.test')).toBe(1);
   await tab.close();

@@ -15,6 +15,7 @@ import { isBlockedPageUrl, tabIdOf, visit } from './harness/navigate';
 import { everythingInPage, watchDialogs, type DialogWatch } from './harness/page-safety';
 import { submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
+import { backgroundIdle } from './harness/background-idle';
 import { cspProblems, webAccessibleProblems, type WebAccessibleEntry } from './harness/manifest-audit';
 import { renderedAsText } from './harness/rendered-text';
 import { credentialUrl, NEVER_SENT, privateUrls } from './harness/private-urls';
@@ -135,8 +136,9 @@ if (browsers.includes('chromium')) {
         expect(inside).not.toMatch(/Linklens|Proceed|API key/i);
       }
 
-      // Forged messages changed nothing: settings, the warning, the pages open.
-      await tab.waitForTimeout(500);
+      // Forged messages changed nothing: settings, the warning, the pages open (the background
+      // has finished with every one of them).
+      await backgroundIdle(s.control);
       expect(await settingsNow()).toEqual(before);
       expect((await s.known([phish]))[phish]).toMatchObject({ status: 'verdict', action: 'block' });
       expect((await readOverlay(tab)).badges.length).toBeGreaterThan(0);

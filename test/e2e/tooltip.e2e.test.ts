@@ -18,6 +18,7 @@ import { htmlPage, startHtmlServer, type HtmlServer } from './harness/html-serve
 import { sendAll } from './harness/compromised-code';
 import { postsFor } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
+import { backgroundIdle } from './harness/background-idle';
 import { describeViolations, runAxeWith, seriousOrWorse } from './harness/axe';
 import { startService, type ScanningService } from '../service/server';
 import { OVERLAY_CSS } from '../../src/content/overlay/styles';
@@ -392,8 +393,9 @@ for (const kind of selectedBrowsers()) {
         15_000,
         200,
       );
-      // Settled: no fourth one comes late.
-      await new Promise((r) => setTimeout(r, 1000));
+      // Settled: every reply is in, and a fourth tab would be the background's work: once it is
+      // idle, none comes late.
+      await backgroundIdle(driver);
       const added = (await reportTabs(control)).filter((t) => !before.some((b) => b.id === t.id));
       expect(added).toHaveLength(3);
       expect(after.length).toBe(before.length + 3);

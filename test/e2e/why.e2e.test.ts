@@ -15,6 +15,7 @@ import { firefoxDriver } from './harness/driver-firefox';
 import { startReportReceiver, type ReportReceiver } from './harness/report-receiver';
 import { submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
+import { backgroundIdle } from './harness/background-idle';
 import { startService, type ScanningService } from '../service/server';
 import type { AuditEntry, SettingsData, SettingsWriteData, TabStatusData } from '../../src/shared/messaging/protocol';
 import enJson from '../../public/_locales/en/messages.json';
@@ -214,8 +215,9 @@ for (const kind of selectedBrowsers()) {
           rule: { rule: 'lowConfidence', score: 88, threshold: 70, confidence: 0.92, minConfidence: 0.95 },
         });
         expect(await popupWhy(tab)).toBe(`${en('whyDecision')}: ${en('why_low_confidence', '88', '70', '92%', '95%')}`);
-        // Not blocked: the tab stays on the site, whose server served the page.
-        await new Promise((r) => setTimeout(r, 1000));
+        // Not blocked: the tab stays on the site, whose server served the page (a move to the
+        // blocked page would be the background's work: once it is idle, none is coming).
+        await backgroundIdle(driver);
         expect(isBlockedPage(await tab.currentUrl())).toBe(false);
         expect(pages.requestsTo('phish-lowconf.test').map((r) => r.path)).toContain('/login');
         expect(receiver.accepted().filter((e) => e.type === 'navigation.blocked' && e.payload.url === url)).toEqual([]);
@@ -231,14 +233,17 @@ for (const kind of selectedBrowsers()) {
       const opened = () => receiver.accepted().filter((e) => e.type === 'link.openedAnyway' && e.payload.url === url);
       const a = await driver.openWebPage(url);
       // The same tab opens it again twice, as a page looping its own navigation would.
+      const served = () => pages.requestsTo('phish-lowconf.test').filter((r) => r.path === '/login').length;
       for (let i = 0; i < 2; i++) {
+        const before = served();
         await a.evaluate(() => void location.reload());
-        await new Promise((r) => setTimeout(r, 500));
+        await waitFor('the reload served', served, (n) => n > before, 20_000, 100);
       }
       // A second tab is its own opening: its event arriving fences the ones tab A could have sent.
       const b = await driver.openWebPage(url);
       const events = await waitFor('link.openedAnyway for both tabs', opened, (l) => l.length >= 2, 20_000, 200);
-      await new Promise((r) => setTimeout(r, 1000));
+      // The background has finished with every opening (what it reports is queued in order).
+      await backgroundIdle(driver);
       expect(opened()).toHaveLength(2);
       expect(events[0]!.payload).toMatchObject({
         url,
@@ -272,7 +277,7 @@ for (const kind of selectedBrowsers()) {
         );
         expect(st.status).toMatchObject({ kind: 'checking', waiting: 'credits', lastError: 'daily_budget' });
         expect(st.problem).toMatchObject({ code: 'daily_budget' });
-        await new Promise((r) => setTimeout(r, 1500));
+        await backgroundIdle(driver);
         expect(sent()).not.toContain(urls[2]);
         const tabId = await driver.tabIdOf(third);
         const popup = await driver.openExtensionPage(`popup.html?tabId=${tabId}`);

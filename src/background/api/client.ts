@@ -26,6 +26,7 @@ import {
 import { createTransport, type RawAnswer, type RequestSpec } from './transport';
 import { say } from '../i18n';
 import { serviceWire } from './wire';
+import { whileWorking } from '../idle';
 
 export interface ApiConfig {
   baseUrl: string;
@@ -85,7 +86,9 @@ export function createApiClient(config: ApiConfig): ApiClient {
       ? apiError('config', say('bg_api_noKey'))
       : null;
 
-  const fetchFn = config.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const rawFetch = config.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  // A request in flight is work in flight (idle.ts): "nothing was sent" is read once it is back.
+  const fetchFn: typeof fetch = (input, init) => whileWorking(rawFetch(input, init));
   const t = createTransport({
     baseUrl: base.ok ? base.url : '',
     apiKey: key,

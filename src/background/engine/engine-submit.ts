@@ -15,6 +15,7 @@ import * as T from './timing';
 import { batchGroups, createSubmitGate } from './submit-gate';
 import { jobClock } from './job-clock';
 import { createHoverBatcher } from './hover-batch';
+import { whileWorking } from '../idle';
 
 export interface Submitter {
   /**
@@ -244,24 +245,27 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     send(job, stored) {
       // A batch leaves later and reads the jobs then: it waits for this one to be stored first.
       if (job.reasons.includes('hover') || job.reasons.includes('page-links'))
-        void stored.then(
-          () => hovers.enqueue(job.url),
-          () => undefined,
+        void whileWorking(
+          stored.then(
+            () => hovers.enqueue(job.url),
+            () => undefined,
+          ),
         );
       // The failed write is the request's to report (engine.ts awaits it); nothing is sent then.
-      else void submitOne(job, stored).catch(ignore);
+      // A submission is work in flight (idle.ts) until its answer is stored.
+      else void whileWorking(submitOne(job, stored)).catch(ignore);
     },
     submitOne,
     resubmit(jobs) {
       const groups = batchGroups(jobs);
       for (const [key, urls] of groups) {
         // This worker life is forming or sending that batch itself: it answers those jobs.
-        if (!gate.owns(key) && !hovers.owns(key)) void resendBatch(urls, key).catch(ignore);
+        if (!gate.owns(key) && !hovers.owns(key)) void whileWorking(resendBatch(urls, key)).catch(ignore);
       }
       for (const job of jobs) {
         if (job.batchKey || gate.preparing(job.url) || hovers.queued(job.url) || sending.has(job.url)) continue;
         // Never answered (or the worker died mid-POST): same Idempotency-Key, so no double scan.
-        void submitOne(job).catch(ignore);
+        void whileWorking(submitOne(job)).catch(ignore);
       }
     },
     assign: (url, reasons) =>

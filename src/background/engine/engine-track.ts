@@ -14,6 +14,7 @@ import * as T from './timing';
 import { nextPoll } from './poll-timing';
 import { createFinisher } from './engine-finish';
 import { isNearEnd, planStreams, type StreamCandidate } from './stream-slots';
+import { whileWorking } from '../idle';
 
 export interface Tracker {
   /** `acceptedAt`: the job's poll clock (job-clock.ts: its createdAt, else the answer's arrival). */
@@ -123,7 +124,8 @@ export function createTracker(core: EngineCore): Tracker {
       url,
       core.setTimer(() => {
         core.pollTimers.delete(url);
-        void poll(url);
+        // The poll is work in flight (idle.ts) until its answer is acted on; the wait before it is not.
+        void whileWorking(poll(url));
       }, ms),
     );
   }

@@ -12,6 +12,7 @@ import type { EngineCore } from './engine-core';
 import type { ScanReason } from '@/src/shared/messaging/protocol';
 import * as T from './timing';
 import { inBatchOrder } from './submit-gate';
+import { beginWork } from '../idle';
 
 export interface HoverBatchSteps {
   withinDailyBudget(job?: Pick<PendingJob, 'lastError'>): Promise<boolean>;
@@ -81,7 +82,9 @@ export function createHoverBatcher(core: EngineCore, steps: HoverBatchSteps): Ho
       if (timer !== null) return;
       // A failed store write stops the batch before its POST: the jobs stay stored, unsent, and
       // the jobs alarm's resume sends them (engine-resume.ts). Not an unhandled rejection.
-      timer = core.setTimer(() => void flush().catch(ignore), T.HOVER_BATCH_WINDOW_MS);
+      // Work in flight (idle.ts) from the first hover of the batch until its POST is answered.
+      const end = beginWork();
+      timer = core.setTimer(() => void flush().catch(ignore).finally(end), T.HOVER_BATCH_WINDOW_MS);
     },
     queued: (url) => queue.includes(url),
     owns: (key) => sending.has(key),

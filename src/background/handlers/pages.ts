@@ -30,6 +30,9 @@ import { orgBlocks } from '../state/org-blocks';
 import { say } from '../i18n';
 import { replyOf, withApi } from './service-reply';
 import { unwrap } from '@/src/shared/url/unwrap';
+import { whenIdle } from '../idle';
+
+const TEST_BUILD = typeof __LINKLENS_TEST_BUILD__ !== 'undefined' && __LINKLENS_TEST_BUILD__ === true;
 
 const PROCEED_REFUSED = {
   not_allowed: () => say('bg_proceedNotAllowed'),
@@ -52,6 +55,12 @@ export async function askingWindow(tabId: number | undefined, sender?: Pick<Send
 /** What this module answers itself: the popup's tab, scans and their lists, the blocked page. */
 const ownHandlers = {
   'tab.status': async (app, m) => ok(await tabStatus(app, m.tabId)),
+  // Browser tests' "nothing happened" waits for this (idle.ts); other builds have no such door.
+  'test.idle': async () => {
+    if (!TEST_BUILD) return fail('not_available', 'Only test builds answer test.idle.');
+    await whenIdle();
+    return ok({ idle: true as const });
+  },
   'scan.url': async (app, m, sender) => {
     const windowKind = await askingWindow(m.tabId, sender);
     const n = await app.checker.lookup(m.url, { windowKind });

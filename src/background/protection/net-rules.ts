@@ -27,6 +27,7 @@ import { listExceptions, listPasses } from '../overrides/exceptions';
 import { isConfigured } from '@/src/shared/policy/settings';
 import { pausedUntil } from '../overrides/pause';
 import { whenSuffixTable } from '@/src/shared/url/suffix-table';
+import { laterWork, whileWorking, workTimer } from '../idle';
 
 export const NET_RULES_ALARM = 'linklens-net-rules';
 /**
@@ -104,7 +105,8 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
   /** Rules this browser refused, by signature: not offered again in this worker's life. */
   const refused = new Set<string>();
   let status: NetRulesStatus = { synced: false, dynamic: 0, session: 0, overflow: 0, refused: 0, error: null };
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  /** The queued update. */
+  let timer: { clear(): void } | null = null;
   let expiryTimer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<NetRulesStatus> | null = null;
   let again = false;
@@ -213,10 +215,12 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
 
   const api: NetRules = {
     schedule(delayMs = NET_RULES_DEBOUNCE_MS) {
-      if (timer !== null) clearTimeout(timer);
-      timer = setTimeout(() => {
+      timer?.clear();
+      // A queued update is work in flight (idle.ts); one put off on purpose (the start-up's,
+      // until the cache is loaded) is not, until it runs.
+      timer = (delayMs > NET_RULES_DEBOUNCE_MS ? laterWork : workTimer)(() => {
         timer = null;
-        void api.syncNow();
+        return api.syncNow();
       }, delayMs);
     },
     syncNow() {
@@ -226,17 +230,19 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
         again = true;
         return running;
       }
-      running = (async () => {
-        try {
-          do {
-            again = false;
-            await once().catch((e: unknown) => void (status = { ...status, synced: true, error: String(e) }));
-          } while (again);
-          return status;
-        } finally {
-          running = null;
-        }
-      })();
+      running = whileWorking(
+        (async () => {
+          try {
+            do {
+              again = false;
+              await once().catch((e: unknown) => void (status = { ...status, synced: true, error: String(e) }));
+            } while (again);
+            return status;
+          } finally {
+            running = null;
+          }
+        })(),
+      );
       return running;
     },
     status: () => status,

@@ -8,6 +8,7 @@ import { browser } from 'wxt/browser';
 import { say } from '../i18n';
 import type { SettingsState, SettingsStore } from '../state/settings-store';
 import { parseWeb } from '@/src/shared/url/parse-web';
+import { whileWorking } from '../idle';
 
 export const MENU_IDS = {
   link: 'linklens-check-link',
@@ -26,19 +27,21 @@ export function registerMenus(): Promise<void> {
   // removeAll first: onInstalled runs on update too, and duplicate ids throw. One rebuild at a
   // time: onInstalled and the policy's first read both rebuild at start-up, and two removeAlls
   // answered before either create made Firefox refuse the second set ("already exists").
-  rebuilding = rebuilding
-    .then(() => browser.contextMenus.removeAll())
-    .then(() => {
-      if (disabled) return;
-      browser.contextMenus.create({ id: MENU_IDS.link, title: say('menuCheckLink'), contexts: ['link'] });
-      browser.contextMenus.create({ id: MENU_IDS.page, title: say('menuCheckPage'), contexts: ['page'] });
-      browser.contextMenus.create({
-        id: MENU_IDS.selection,
-        title: say('menuCheckSelection'),
-        contexts: ['selection'],
-      });
-    })
-    .catch(ignore);
+  rebuilding = whileWorking(
+    rebuilding
+      .then(() => browser.contextMenus.removeAll())
+      .then(() => {
+        if (disabled) return;
+        browser.contextMenus.create({ id: MENU_IDS.link, title: say('menuCheckLink'), contexts: ['link'] });
+        browser.contextMenus.create({ id: MENU_IDS.page, title: say('menuCheckPage'), contexts: ['page'] });
+        browser.contextMenus.create({
+          id: MENU_IDS.selection,
+          title: say('menuCheckSelection'),
+          contexts: ['selection'],
+        });
+      })
+      .catch(ignore),
+  );
   return rebuilding;
 }
 

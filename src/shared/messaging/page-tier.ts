@@ -137,6 +137,11 @@ export const PageToBackground = z.union([
   ofType('visits.dismiss', { host: nonEmpty(300) }),
   /** Options: forgets every visited site and every entry at once. */
   ofType('visits.clear'),
+  /**
+   * Test builds only (refused as `not_available` in any other): answers once the background has
+   * no work in flight (src/background/idle.ts), for browser tests that show nothing happened.
+   */
+  ofType('test.idle'),
 ]);
 export type PageToBackground = z.infer<typeof PageToBackground>;
 export type PageType = PageToBackground['type'];
@@ -205,6 +210,7 @@ export interface PageReplies {
   'visits.wereThere': WereThereAlert[];
   'visits.dismiss': WereThereAlert[];
   'visits.clear': Cleared;
+  'test.idle': { idle: true };
 }
 export type PageProtocol = ProtocolMap<PageToBackground, PageReplies>;
 export type PageRequest<K extends PageType> = PageProtocol[K]['request'];

@@ -55,3 +55,22 @@ export async function everythingInPage(page: Page): Promise<string> {
     return [document.documentElement.outerHTML, document.body.innerText, ...values].join('\n');
   });
 }
+
+/**
+ * Resolves once every image in `page` has loaded or failed: a payload's `onerror` handler (and
+ * the dialog it opens) has run by then, so a test reads the dialogs after this, not after a pause.
+ */
+export async function imagesSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.images].map((img) =>
+        img.complete
+          ? null
+          : new Promise((done) => {
+              img.addEventListener('load', done, { once: true });
+              img.addEventListener('error', done, { once: true });
+            }),
+      ),
+    ),
+  );
+}

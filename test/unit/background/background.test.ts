@@ -6,6 +6,7 @@ import { describe, it, expect, beforeAll, afterAll, afterEach, beforeEach, vi } 
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startService, type ScanningService } from '../../service/server';
 import { startBackground } from '@/src/background/main';
+import { whenIdle } from '@/src/background/idle';
 import { createRouter, isExtensionPage, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import { waitFor } from './harness/worker';
@@ -235,7 +236,7 @@ describe('navigation', () => {
       'http://0x7f.1/',
     ])
       await navigate(u);
-    await new Promise((r) => setTimeout(r, 200));
+    await whenIdle();
     for (const needle of ['127.0.0.1:8080', 'localhost', '192.168', 'intranet', '[::1]', '0x7f'])
       expect(sentWith(needle)).toEqual([]);
   });
@@ -243,7 +244,7 @@ describe('navigation', () => {
   it('sends nothing before the service is configured', async () => {
     await app.settings.set({ serviceUrl: '', apiKey: '' });
     await navigate('http://phish-unconfigured.example/');
-    await new Promise((r) => setTimeout(r, 200));
+    await whenIdle();
     expect(sentWith('phish-unconfigured')).toEqual([]);
   });
 });
@@ -356,8 +357,11 @@ describe('strict mode', () => {
     await app.settings.set({ strictMode: true, strictTimeoutMs: 500, strictFailMode: 'block' });
     const tabId = await navigate('http://strict-slow.example/');
     const token = await blockedToken(tabId);
-    await new Promise((r) => setTimeout(r, 600));
-    const d = await route({ type: 'blocked.details', token }, pageSender);
+    // The blocked page may show before the time is up ("still checking"); it ends on the timeout.
+    const d = await waitFor(async () => {
+      const r = await route({ type: 'blocked.details', token }, pageSender);
+      return r.ok && !(r.data as { pending: boolean }).pending ? r : null;
+    });
     expect(d.ok && d.data).toMatchObject({ pending: false, reason: 'strict:timeout' });
     expect(await tabUrl(tabId)).toContain('blocked.html');
     svc.setProcessingDelay(100);
@@ -484,7 +488,8 @@ describe('check all links on a page', () => {
       const r = await route({ type: 'scan.progress', tabId }, pageSender);
       return r.ok && !(r.data as { running: boolean }).running && (r.data as { done: number }).done === 1 ? true : null;
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // The finished check's notification, if any, is written after the progress says done.
+    await whenIdle();
     const ids = (fakeBrowser.notifications.create as unknown as { mock: { calls: [string][] } }).mock.calls.map(
       ([id]) => id,
     );
@@ -607,7 +612,7 @@ describe('notification clicks', () => {
       mock: { calls: [(id: string) => void][] };
     };
     add.mock.calls.at(-1)![0](id);
-    await new Promise((r) => setTimeout(r, 20));
+    await whenIdle();
   };
 
   it.each([

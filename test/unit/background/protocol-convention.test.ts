@@ -68,6 +68,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'visits.wereThere': {},
   'visits.dismiss': { host: 'a.example' },
   'visits.clear': {},
+  'test.idle': {},
   'password.typed': {},
   'links.lookup': { urls: ['https://a.example/'] },
   'report.open': { url: 'https://a.example/' },

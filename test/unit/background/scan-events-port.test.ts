@@ -1,6 +1,6 @@
 // The report page's port (src/background/scan-events-port.ts): the background follows the scan's
 // event stream for our own pages only, posts each state and one end, and stops when the page goes.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { onScanEventsPort } from '@/src/background/scan-events-port';
 import type { App } from '@/src/background/app';
 import type { StreamEvent } from '@/src/background/api/events';
@@ -53,7 +53,11 @@ function appStreaming(events: StreamEvent[], opts: { hold?: boolean } = {}) {
   return { app, asked, aborted: () => aborted };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 10));
+/**
+ * For what must not happen: the fake service answers at once, so a stream wrongly started would
+ * have asked and posted once the promise jobs queued now have run (one macrotask later).
+ */
+const jobsRun = () => new Promise((r) => setImmediate(r));
 
 describe('scan-events port', () => {
   it('from our page: each state, then the end, then the port is closed', async () => {
@@ -66,7 +70,7 @@ describe('scan-events port', () => {
     const port = fakePort(page);
     onScanEventsPort(app, port, ORIGIN, ID);
     port.send({ type: 'scan.follow', id: 'scn_1' });
-    await settle();
+    await vi.waitFor(() => expect(port.disconnected).toBe(true));
     expect(asked).toEqual(['scn_1']);
     expect(port.posted).toEqual([
       { type: 'scan.state', state: 'QUEUED' },
@@ -82,7 +86,7 @@ describe('scan-events port', () => {
     const port = fakePort(content);
     onScanEventsPort(app, port, ORIGIN, ID);
     port.send({ type: 'scan.follow', id: 'scn_1' });
-    await settle();
+    await jobsRun();
     expect(port.disconnected).toBe(true);
     expect(port.posted).toEqual([]);
     expect(asked).toEqual([]);
@@ -93,7 +97,7 @@ describe('scan-events port', () => {
     const port = fakePort(page, 'something-else');
     onScanEventsPort(app, port, ORIGIN, ID);
     port.send({ type: 'scan.follow', id: 'scn_1' });
-    await settle();
+    await jobsRun();
     expect(port.posted).toEqual([]);
     expect(port.disconnected).toBe(false);
   });
@@ -110,8 +114,7 @@ describe('scan-events port', () => {
     onScanEventsPort(app, twice, ORIGIN, ID);
     twice.send({ type: 'scan.follow', id: 'scn_1' });
     twice.send({ type: 'scan.follow', id: 'scn_2' });
-    await settle();
-    expect(asked).toEqual(['scn_1']);
+    await vi.waitFor(() => expect(asked).toEqual(['scn_1']));
     expect(twice.posted).toContainEqual({ type: 'scan.end', reason: 'refused' });
   });
 
@@ -120,18 +123,17 @@ describe('scan-events port', () => {
     const port = fakePort(page);
     onScanEventsPort(s.app, port, ORIGIN, ID);
     port.send({ type: 'scan.follow', id: 'scn_1' });
-    await settle();
+    await vi.waitFor(() => expect(port.posted).toEqual([{ type: 'scan.state', state: 'QUEUED' }]));
     expect(s.aborted()).toBe(false);
     port.pageGone();
-    await settle();
-    expect(s.aborted()).toBe(true);
+    await vi.waitFor(() => expect(s.aborted()).toBe(true));
   });
 
   it('not configured: one end, nothing else', async () => {
     const port = fakePort(page);
     onScanEventsPort({ api: async () => null } as unknown as App, port, ORIGIN, ID);
     port.send({ type: 'scan.follow', id: 'scn_1' });
-    await settle();
+    await vi.waitFor(() => expect(port.disconnected).toBe(true));
     expect(port.posted).toEqual([{ type: 'scan.end', reason: 'not_configured' }]);
   });
 });

@@ -91,7 +91,9 @@ describe('questions asked before the list is read wait for it', () => {
       order.push('checked');
       return o;
     });
-    await new Promise((r) => setTimeout(r, 30));
+    // The list is asked for and not answered yet: a check that did not wait would end now, or
+    // judge the host without the list (skipped as an intranet name).
+    await vi.waitFor(() => expect(fetched).toHaveLength(1));
     order.push('read');
     finish(new Response(FILE));
     const o = await outcome;
@@ -106,7 +108,8 @@ describe('questions asked before the list is read wait for it', () => {
     answerList = () => new Promise((r) => (finish = r));
     const app = await start();
     const reply = send({ type: 'blocklist.add', host: 'https://login.shop.example.co.uk/x' });
-    await new Promise((r) => setTimeout(r, 30));
+    // Without the list, the registrable domain would come out wrong: no need to give it time.
+    await vi.waitFor(() => expect(fetched).toHaveLength(1));
     finish(new Response(FILE));
     expect(await reply).toMatchObject({ ok: true });
     expect((await app.settings.get()).settings.blocklist).toContain('example.co.uk');

@@ -30,11 +30,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.resetModules());
 
-async function runGuardScript() {
+/** Runs the guard's script; resolves once the frame has sent `checks` load checks in all, and the promise jobs queued then ran (a second check would be among them). */
+async function runGuardScript(checks: number) {
   vi.resetModules();
   const { bootSignInGuard } = await import('@/src/content/signin/boot');
   bootSignInGuard();
-  await new Promise((r) => setTimeout(r, 10));
+  await vi.waitFor(() => expect(loadChecks()).toBeGreaterThanOrEqual(checks));
+  await new Promise((r) => setImmediate(r));
 }
 const loadChecks = () =>
   sent.filter(
@@ -45,14 +47,14 @@ const loadChecks = () =>
 
 describe('the sign-in guard in a frame', () => {
   it('asks at load once, even when the script runs twice in the frame (registered and injected)', async () => {
-    await runGuardScript();
+    await runGuardScript(1);
     expect(loadChecks()).toBe(1);
-    await runGuardScript();
+    await runGuardScript(1);
     expect(loadChecks()).toBe(1);
   });
 
   it('starts again when the guard that ran first belongs to an extension that went away', async () => {
-    await runGuardScript();
+    await runGuardScript(1);
     expect(loadChecks()).toBe(1);
     // The extension was updated: the old guard's runtime is gone.
     runtime.id = undefined;
@@ -60,7 +62,7 @@ describe('the sign-in guard in a frame', () => {
     expect(mark?.()).toBe(false);
     runtime.id = 'linklens-test';
     // Seen as gone by the old guard (it ended when asked), so the new copy starts.
-    await runGuardScript();
+    await runGuardScript(2);
     expect(loadChecks()).toBe(2);
   });
 });

@@ -49,12 +49,18 @@ describe('onFirstVisit (a frame waits for the person)', () => {
   });
 
   it('does nothing at all until then (no start on load, timers or the page’s own events)', async () => {
-    const start = vi.fn();
-    onFirstVisit(window, start, (e) => e.isTrusted);
-    document.body.dispatchEvent(new MouseEvent('pointerover', { bubbles: true }));
-    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(start).not.toHaveBeenCalled();
+    vi.useFakeTimers();
+    try {
+      const start = vi.fn();
+      onFirstVisit(window, start, (e) => e.isTrusted);
+      document.body.dispatchEvent(new MouseEvent('pointerover', { bubbles: true }));
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      // Every timer it might have set runs now, and every promise job: still nothing.
+      await vi.runAllTimersAsync();
+      expect(start).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets the app cancel a first click or key press it is handed (those listeners are not passive)', () => {

@@ -19,6 +19,7 @@ import { MAX_PASSES } from '@/src/shared/policy/passes';
 import type { TabStatusData } from '@/src/shared/messaging/protocol';
 import { waitFor } from '../harness/worker';
 import { EXTENSION_ID, freshBrowser, pageSender } from '../harness/app';
+import { whenIdle } from '@/src/background/idle';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -108,14 +109,15 @@ describe('links.lookup: only what a warning needs (docs/decisions/001-content-ti
     svc.setProcessingDelay(1500);
     const url = 'https://opened-elsewhere.example/';
     await route({ type: 'scan.url', url, reason: 'popup', tabId: await popupTab() }, pageSender);
-    await new Promise((r) => setTimeout(r, 20));
+    // The other tab's scan is at the service before the hover.
+    await waitFor(() => submittedUrls(svc.log).includes(url) || null);
     const r = await route({ type: 'link.hover', url }, frameSender(6));
     expect(r).toEqual({ ok: true, data: { status: 'unknown' } });
     await waitFor(async () => {
       const full = await route({ type: 'links.lookup', urls: [url] }, pageSender);
       return full.ok && (full.data as Record<string, { status: string }>)[url]?.status === 'verdict' ? true : null;
     });
-    await new Promise((res) => setTimeout(res, 100));
+    await whenIdle();
     expect(pushes.filter((p) => JSON.stringify(p.message).includes('opened-elsewhere'))).toEqual([]);
     svc.setProcessingDelay(50);
   });
@@ -193,7 +195,7 @@ describe('pushes go to the frame that asked (docs/decisions/001-content-tier.md)
           }
         ).data[plain]!.status === 'verdict' || null,
     );
-    await new Promise((r) => setTimeout(r, 50));
+    await whenIdle();
     const updates = pushes.filter((p) => p.message.type === 'links.update');
     expect(updates.filter(isVerdictPush)).toHaveLength(1);
     // Every push names one frame and only the link that frame hovered; what is not the warning
@@ -289,11 +291,11 @@ describe('no pass from a content script (docs/decisions/001-content-tier.md)', (
 
 /**
  * What was sent once `expected` URLs arrived (a slow machine takes longer than a fixed wait) and
- * nothing more came in the next 300 ms: a budget that let one more through still fails.
+ * the background is idle (nothing more on its way): a budget that let one more through still fails.
  */
 async function settledCount(read: () => string[], expected: number): Promise<string[]> {
   await waitFor(() => read().length >= expected || null, 5000).catch(() => undefined);
-  await new Promise((r) => setTimeout(r, 300));
+  await whenIdle();
   return read();
 }
 

@@ -18,6 +18,7 @@ import {
 import { REPORT_OPEN_EXAMPLES } from '@/src/background/content-tier/report-open.examples';
 import { reportQuery } from '@/src/background/handlers/report-open';
 import { waitFor } from '../harness/worker';
+import { whenIdle } from '@/src/background/idle';
 
 describe('reportOpenDecision (examples)', () => {
   it.each(REPORT_OPEN_EXAMPLES.map((r) => [r.name, r] as const))('%s', (_n, row) => {
@@ -115,7 +116,7 @@ describe('report.open from a content script', () => {
     const opened = new URL(created[0]!);
     expect(opened.pathname).toBe('/report.html');
     expect(opened.searchParams.get('id')).toMatch(/^scn_/);
-    await new Promise((res) => setTimeout(res, 100));
+    await whenIdle();
     expect(submittedUrls(svc.log)).toHaveLength(before);
   });
 

@@ -10,6 +10,7 @@ import { readLedger } from '@/src/background/state/ledger';
 import type { PendingJob } from '@/src/background/engine/jobs-store';
 import { startService, type ScanningService } from '../../../service/server';
 import { startWorker, waitFor } from '../harness/worker';
+import { whenIdle } from '@/src/background/idle';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -182,7 +183,7 @@ describe('before a navigation POST leaves (engine.ts, engine-submit.ts)', () => 
       wrapJobs: (j) => ({ ...j, put: async () => Promise.reject(new Error('disk full')) }),
     });
     await expect(w.engine.request(url, 'navigation')).rejects.toThrow('disk full');
-    await new Promise((r) => setTimeout(r, 100));
+    await whenIdle();
     expect(
       svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes('phish-not-stored')),
     ).toEqual([]);

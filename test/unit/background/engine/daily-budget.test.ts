@@ -11,6 +11,7 @@ import { readLedger } from '@/src/background/state/ledger';
 import { strictOutcome } from '@/src/shared/policy/strict';
 import { JOB_DEADLINE_MS } from '@/src/background/engine/timing';
 import { submittedUrls } from '../../../shared/service-log';
+import { whenIdle } from '@/src/background/idle';
 
 const svc = useLocalService({ processingDelayMs: 50, keepAliveMs: 100 });
 
@@ -50,7 +51,7 @@ describe('maxCreditsPerDay', () => {
     // Past the job deadline, a wake (resume) keeps it: nothing dropped, still nothing sent.
     clock += JOB_DEADLINE_MS + 60_000;
     await w.engine.resume();
-    await new Promise((r) => setTimeout(r, 100));
+    await whenIdle();
     expect(w.engine.peek(c)).toMatchObject({ kind: 'checking', waiting: 'credits' });
     expect(submittedUrls(svc.log)).toEqual([a, b]);
 

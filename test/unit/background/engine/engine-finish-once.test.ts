@@ -1,7 +1,7 @@
 // One finish per scan (engine-track.ts): the event stream and a poll can both see a job end. The
 // verdict must be written, announced and sampled once, and a finish that failed must not stop a
 // later one from delivering it ("nothing silently lost").
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiClient, ScanJob } from '@/src/background/api';
 import { createVerdictCache, type VerdictCache } from '@/src/background/cache/verdict-cache';
@@ -161,8 +161,7 @@ describe('one finish per scan', () => {
     s.core.listeners.add((url) => seenAtAnnouncement.push(s.cache.get(url)?.riskScore));
     const j = await started(s);
     const finished = s.tracker.finish(j, done());
-    await new Promise((r) => setTimeout(r, 10));
-    expect(s.announced).toHaveLength(1);
+    await vi.waitFor(() => expect(s.announced).toHaveLength(1));
     expect(seenAtAnnouncement).toEqual([95]);
     // The job is not forgotten on disk before the cache write lands.
     expect(await s.jobs.get(URL_)).not.toBeNull();
@@ -177,7 +176,8 @@ describe('one finish per scan', () => {
     const { write, s } = heldCacheWrite();
     const j = await started(s);
     const finished = s.tracker.finish(j, done());
-    await new Promise((r) => setTimeout(r, 10));
+    // Announced, its cache write held: the job is retiring.
+    await vi.waitFor(() => expect(s.announced).toHaveLength(1));
     // A re-scan asked for right after the verdict (a dispute) stores its own job.
     await s.jobs.put(job({ idempotencyKey: 'k-2', scanId: null, state: 'SUBMITTING' }));
     write.open();

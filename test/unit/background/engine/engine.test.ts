@@ -2,6 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { startWorker, waitFor, hang, type Worker, useLocalService, verdictOf } from '../harness/worker';
 import { readLedger } from '@/src/background/state/ledger';
 import { JOB_DEADLINE_MS } from '@/src/background/engine/timing';
+import { whenIdle } from '@/src/background/idle';
+import { createJobsStore } from '@/src/background/engine/jobs-store';
 
 const svc = useLocalService({ processingDelayMs: 150, keepAliveMs: 100 });
 
@@ -238,7 +240,9 @@ describe('scan engine', () => {
     await w.engine.resume();
     expect(w.engine.pendingCount()).toBe(0);
     release();
-    await new Promise((r) => setTimeout(r, 300));
+    // The writes land and the job is dropped; then nothing the engine started is still running.
+    await waitFor(async () => (await createJobsStore().get(url)) === null);
+    await whenIdle();
     // Nothing asked of the service again, and the verdict was announced once.
     expect(svc.log.slice(requestsBefore)).toEqual([]);
     expect(w.updates.filter((u) => u.url === url && u.status.kind === 'verdict')).toHaveLength(1);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { startWorker, useLocalService, waitFor } from '../harness/worker';
 import { apiError, fail } from '@/src/background/api/errors';
 import { submittedUrls } from '../../../shared/service-log';
+import { whenIdle } from '@/src/background/idle';
 
 const svc = useLocalService({ processingDelayMs: 50, keepAliveMs: 100 });
 
@@ -35,7 +36,7 @@ describe('a retry meets the jobs alarm', () => {
     await new Promise((r) => setTimeout(r, retryMs + shift));
     await w.engine.resume();
     await waitFor(() => w.updates.find((x) => x.url === url && x.status.kind === 'verdict'));
-    await new Promise((r) => setTimeout(r, 200));
+    await whenIdle();
     expect(submittedUrls(svc.log).filter((u) => u === url)).toHaveLength(1);
     expect(svc.log.filter((e) => e.method === 'POST' && JSON.stringify(e.body ?? '').includes(url))).toHaveLength(1);
   });

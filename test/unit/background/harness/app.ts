@@ -7,6 +7,7 @@ import { beforeEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ScanningService } from '../../../service/server';
 import { startBackground } from '@/src/background/main';
+import { whenIdle } from '@/src/background/idle';
 import { createRouter, type SenderLike } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import type { Reply } from '@/src/shared/messaging/protocol';
@@ -74,7 +75,14 @@ export async function ask<T>(w: AppWorld, message: unknown): Promise<T> {
 }
 
 /** A main-frame navigation as the browser reports it: the tab shows the URL, the event fires. */
-export async function navigate(url: string, opts: { incognito?: boolean; tabId?: number } = {}): Promise<number> {
+/**
+ * `idle: false`: returns as soon as the event fired, for a test that looks at the state while the
+ * check is under way (a page held until the timeout); otherwise once the background is idle.
+ */
+export async function navigate(
+  url: string,
+  opts: { incognito?: boolean; tabId?: number; idle?: boolean } = {},
+): Promise<number> {
   let tabId = opts.tabId;
   if (tabId === undefined)
     tabId = (await fakeBrowser.tabs.create({ url, ...(opts.incognito ? { incognito: true } : {}) } as never)).id!;
@@ -95,7 +103,8 @@ export async function navigate(url: string, opts: { incognito?: boolean; tabId?:
     timeStamp: Date.now(),
     processId: 1,
   } as never);
-  await new Promise((r) => setTimeout(r, 50));
+  // The listener's work is not awaited by the event: the background says when it is done.
+  if (opts.idle !== false) await whenIdle();
   return tabId;
 }
 
@@ -118,6 +127,6 @@ export async function setPolicy(w: AppWorld, values: Record<string, unknown>): P
   await fakeBrowser.storage.managed.clear();
   await fakeBrowser.storage.managed.set(values);
   await w.app.settings.refreshManaged();
-  // settings.onChange listeners (policy effects) run without being awaited: let them finish.
-  await new Promise((r) => setTimeout(r, 20));
+  // settings.onChange listeners (policy effects) run without being awaited: wait until they are done.
+  await whenIdle();
 }

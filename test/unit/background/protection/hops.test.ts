@@ -16,6 +16,7 @@ import { EXTENSION_ID, EXTENSION_ORIGIN, freshBrowser } from '../harness/app';
 import { createFakeDnr, type FakeDnr } from '../harness/fake-dnr';
 import { fakeEvent } from '../harness/fake-event';
 import { postsWith } from '../../../shared/service-log';
+import { whenIdle } from '@/src/background/idle';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -67,7 +68,7 @@ const commit = async (tabId: number, url: string, qualifiers: string[] = []) => 
 const failed = (tabId: number, url: string, error = 'net::ERR_BLOCKED_BY_CLIENT') =>
   fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...base, tabId, url, frameId: 0, error } as never);
 const tabUrl = async (id: number) => (await fakeBrowser.tabs.get(id)).url ?? '';
-const settle = () => new Promise((r) => setTimeout(r, 60));
+const settle = () => whenIdle();
 
 async function blockedDetails(tabId: number, ms = 10_000) {
   const url = await waitFor(
@@ -131,7 +132,9 @@ describe('every hop is checked (docs/decisions/003-every-hop.md)', () => {
     await start(tabId, next);
     await commit(tabId, next);
     await waitFor(() => svc.scans().find((s) => s.url.includes('phish-left') && s.state === 'COMPLETED') ?? null);
-    await new Promise((r) => setTimeout(r, 300));
+    // The engine acts on a verdict before it caches it: once cached, whatever it did is done.
+    await waitFor(() => app.cache.get(b) ?? null);
+    await whenIdle();
     expect(await tabUrl(tabId)).toBe(next);
     svc.setProcessingDelay(150);
   });

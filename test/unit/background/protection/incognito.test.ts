@@ -17,6 +17,7 @@ import { createVerdictCache } from '@/src/background/cache/verdict-cache';
 import { waitFor } from '../harness/worker';
 import { postsWith } from '../../../shared/service-log';
 import { EXTENSION_ID, EXTENSION_ORIGIN, freshBrowser } from '../harness/app';
+import { whenIdle } from '@/src/background/idle';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -64,7 +65,7 @@ describe('the popup in a private window follows scanIncognito', () => {
     const tabId = await privateTab(url);
     const r = await route({ type: 'scan.url', url, reason: 'popup', force: true, tabId }, popupSender);
     expect(r).toEqual({ ok: true, data: { kind: 'skipped', reason: 'incognito' } });
-    await new Promise((res) => setTimeout(res, 100));
+    await whenIdle();
     expect(postsWith(svc.log, 'phish-private-again')).toEqual([]);
   });
 
@@ -86,7 +87,7 @@ describe('the popup in a private window follows scanIncognito', () => {
     expect(preview).toMatchObject({ ok: true, data: { toSend: 0, skipped: 2 } });
     const r = await route({ type: 'scan.pageLinks', tabId }, popupSender);
     expect(r).toEqual({ ok: true, data: { total: 0, done: 0, flagged: 0, running: false } });
-    await new Promise((res) => setTimeout(res, 400)); // past the batch window
+    await whenIdle();
     expect(postsWith(svc.log, 'private')).toEqual([]);
   });
 
@@ -110,7 +111,7 @@ describe('a navigation in a tab whose window cannot be told', () => {
       timeStamp: Date.now(),
       processId: 1,
     } as never);
-    await new Promise((res) => setTimeout(res, 100));
+    await whenIdle();
     expect(postsWith(svc.log, 'phish-unknown-tab')).toEqual([]);
   });
 });
@@ -227,7 +228,7 @@ describe('the window privacy of a tab, as the tab events of the browser told it 
       timeStamp: Date.now(),
       processId: 1,
     } as never);
-    await new Promise((res) => setTimeout(res, 100));
+    await whenIdle();
     expect(postsWith(svc.log, 'phish-announced-private')).toEqual([]);
   });
 

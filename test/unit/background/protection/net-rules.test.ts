@@ -3,7 +3,7 @@
  * storage, the real settings store and verdict cache, and an in-memory declarativeNetRequest
  * with the real API's limits and all-or-nothing updates (fake-dnr.ts).
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createNetRules, type NetRules } from '@/src/background/protection/net-rules';
 import { createVerdictCache, type VerdictCache } from '@/src/background/cache/verdict-cache';
@@ -20,6 +20,7 @@ import { setPause } from '@/src/background/overrides/pause';
 import type { Verdict } from '@/src/shared/verdict';
 import { createFakeDnr, type FakeDnr } from '../harness/fake-dnr';
 import { HOLD_PRIORITY } from '@/src/shared/policy/net-rules';
+import { whenIdle } from '@/src/background/idle';
 
 const HOUR = 3_600_000;
 const v = (url: string, riskScore: number, checkedAt = Date.now()): Verdict => ({
@@ -268,7 +269,9 @@ describe('keeping the rules in step', () => {
       await cache.set(v(`http://burst-${i}.test/`, 90), HOUR);
       rules.schedule(20);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    // The put-off sync counts as work once it runs: wait for it to start, then for it to end.
+    await vi.waitFor(() => expect(dnr.calls.length).toBeGreaterThan(0));
+    await whenIdle();
     expect(dnr.calls.filter((c) => c.ok)).toHaveLength(1);
     expect(dnr.dynamic.size).toBe(10);
   });

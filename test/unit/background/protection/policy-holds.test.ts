@@ -10,6 +10,7 @@ import type { BlockedDetailsData, Reply, TabStatusData } from '@/src/shared/mess
 import { ask, blockedToken, navigate, pageSender, setPolicy, setupApp, tabUrl } from '../harness/app';
 import { waitFor } from '../harness/worker';
 import { postsWith } from '../../../shared/service-log';
+import { whenIdle } from '@/src/background/idle';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -114,7 +115,7 @@ describe('allowPause', () => {
   it('a pause in force ends when the policy turns pausing off: the next phishing page is blocked', async () => {
     await ask(w, { type: 'pause.set', until: null });
     const paused = await navigate('http://phish-while-paused.example/');
-    await new Promise((r) => setTimeout(r, 200));
+    await whenIdle();
     expect(await tabUrl(paused)).toBe('http://phish-while-paused.example/');
     expect(sentWith('phish-while-paused')).toEqual([]);
 
@@ -138,7 +139,7 @@ describe('allowUserAllowlist', () => {
     await setPolicy(w, { allowUserAllowlist: false, allowlist: ['phish-org-trusted.example'] });
     expect(await reason(await navigate('http://phish-mine.example/'))).toBe('band:malicious');
     const trusted = await navigate('http://phish-org-trusted.example/');
-    await new Promise((r) => setTimeout(r, 200));
+    await whenIdle();
     expect(await tabUrl(trusted)).toBe('http://phish-org-trusted.example/');
     expect(sentWith('phish-org-trusted')).toEqual([]);
   });
@@ -242,7 +243,7 @@ describe('a URL held back leaves only under the settings in force when it leaves
     expect(before).toBe(1); // the one answered 402
     await change();
     await ask(w, { type: 'credits.purchase', amount: 5 });
-    await new Promise((r) => setTimeout(r, 300));
+    await whenIdle();
     expect(postsWith(svc.log, host).length).toBe(before);
   });
 });

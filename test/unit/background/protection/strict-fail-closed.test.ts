@@ -11,6 +11,7 @@ import { ask, blockedToken, navigate, setPolicy, setupApp, tabUrl } from '../har
 import { waitFor } from '../harness/worker';
 import { postsWith } from '../../../shared/service-log';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { whenIdle } from '@/src/background/idle';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -69,7 +70,7 @@ describe('strict mode, fail mode block', () => {
   it('service unreachable: held until the timeout, then blocked with that reason', async () => {
     // The key is bound to the service it was entered for: a new address needs it entered again.
     await w.app.settings.set({ serviceUrl: 'http://127.0.0.1:1', apiKey: svc.demoKey });
-    const tabId = await navigate('http://safe-down.example/');
+    const tabId = await navigate('http://safe-down.example/', { idle: false });
     const token = await blockedToken(tabId);
     expect((await details(token)).pending).toBe(true);
     expect(await settled(token)).toMatchObject({ pending: false, reason: 'strict:unreachable' });
@@ -98,7 +99,7 @@ describe('strict mode, fail mode block', () => {
   it('fail mode allow: the same rejected key lets the page load (the setting is honoured)', async () => {
     await w.app.settings.set({ apiKey: 'llk_not_a_key', strictFailMode: 'allow' });
     const tabId = await navigate('http://safe-allow-401.example/');
-    await new Promise((r) => setTimeout(r, 300));
+    await whenIdle();
     expect(await tabUrl(tabId)).toBe('http://safe-allow-401.example/');
   });
 
@@ -150,7 +151,7 @@ describe('strict mode, fail mode block', () => {
     await commit(a, []);
     await fakeBrowser.webNavigation.onBeforeNavigate.trigger(ev(b));
     await blockedToken(tabId);
-    await new Promise((r) => setTimeout(r, 50));
+    await whenIdle();
     // …but B's document commits after that (its navigation won over the blocked page's).
     await commit(b, ['client_redirect']);
     const token = await waitFor(async () => {

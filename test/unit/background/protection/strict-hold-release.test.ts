@@ -13,6 +13,7 @@ import { waitFor } from '../harness/worker';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { hasPass } from '@/src/background/overrides/exceptions';
 import { fakeEvent } from '../harness/fake-event';
+import { whenIdle } from '@/src/background/idle';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -43,7 +44,7 @@ async function heldLoad(
   const update = vi.spyOn(fakeBrowser.tabs, 'update');
   await fakeBrowser.webNavigation.onBeforeNavigate.trigger({ ...base, tabId, url } as never);
   await fakeBrowser.webNavigation.onErrorOccurred.trigger({ ...base, tabId, url, error } as never);
-  await new Promise((r) => setTimeout(r, 80));
+  await whenIdle();
   return {
     tabId,
     reloads: () => update.mock.calls.filter(([id, p]) => id === tabId && (p as { url?: string }).url === url).length,
@@ -120,7 +121,7 @@ describe('strict mode: a load the hold rule stopped', () => {
       url,
       error: 'net::ERR_BLOCKED_BY_CLIENT',
     } as never);
-    await new Promise((r) => setTimeout(r, 150));
+    await whenIdle();
     expect(reloads()).toBe(1);
   });
 
@@ -129,7 +130,7 @@ describe('strict mode: a load the hold rule stopped', () => {
     await learnVerdict(url);
     await w.app.settings.set({ strictMode: false });
     const { reloads } = await heldLoad(url);
-    await new Promise((r) => setTimeout(r, 100));
+    await whenIdle();
     expect(reloads()).toBe(0);
   });
 });
@@ -163,7 +164,7 @@ describe('strict mode: the request’s own error comes first (Chromium)', () => 
     await waitFor(async () => (l.reloads() === 1 ? true : null));
     expect(await hasPass(l.tabId, url, false)).toBe(true);
     await l.navigationError();
-    await new Promise((r) => setTimeout(r, 100));
+    await whenIdle();
     expect(l.reloads()).toBe(1);
   });
 
@@ -173,7 +174,7 @@ describe('strict mode: the request’s own error comes first (Chromium)', () => 
     const l = await stoppedRequest(url);
     await Promise.all([l.requestError(), l.navigationError()]);
     await waitFor(async () => (l.reloads() === 1 ? true : null));
-    await new Promise((r) => setTimeout(r, 100));
+    await whenIdle();
     expect(l.reloads()).toBe(1);
   });
 
@@ -188,7 +189,7 @@ describe('strict mode: the request’s own error comes first (Chromium)', () => 
       await stoppedRequest(bad),
     ];
     for (const l of loads) await l.requestError();
-    await new Promise((r) => setTimeout(r, 150));
+    await whenIdle();
     expect(loads.map((l) => l.reloads())).toEqual([0, 0, 0]);
   });
 

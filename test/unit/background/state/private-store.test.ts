@@ -220,7 +220,8 @@ describe('the cached policy', () => {
     const release = slowLivePolicy();
     const s = createSettingsStore(createMemorySecretStore()); // a worker woken by the message
     const write = s.set({ scanPrivateHosts: true });
-    await new Promise((r) => setTimeout(r, 50));
+    // The live read has begun (and waits): the write is refused whether or not it waited for it.
+    await vi.waitFor(() => expect(fakeBrowser.storage.managed.get).toHaveBeenCalled());
     release();
     expect((await write).refused).toHaveProperty('scanPrivateHosts');
     expect((await s.get()).settings.scanPrivateHosts).toBe(false);

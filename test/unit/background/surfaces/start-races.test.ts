@@ -14,6 +14,7 @@ import { refreshBadge, wireOutputs } from '@/src/background/outputs';
 import type { App } from '@/src/background/app';
 import type { UrlStatus } from '@/src/shared/verdict';
 import { installI18n } from '../../ui/helpers';
+import { whenIdle } from '@/src/background/idle';
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 
@@ -39,7 +40,9 @@ describe('menu rebuilds', () => {
         return p.id;
       }),
     });
-    await Promise.all([registerMenus(), registerMenus()]);
+    registerMenus();
+    registerMenus();
+    await whenIdle();
     expect(errors).toEqual([]);
     expect([...live].sort()).toEqual(Object.values(MENU_IDS).sort());
     expect(fakeBrowser.contextMenus.create).toHaveBeenCalledTimes(6);
@@ -122,11 +125,11 @@ describe('badge refreshes', () => {
     const tab = { id: 5, url: 'https://a.example/', incognito: false } as never;
     // Another change of the tab (its title) writes nothing.
     await fakeBrowser.tabs.onUpdated.trigger(5, { title: 'A' }, tab);
-    await tick(10);
+    await whenIdle();
     expect(texts.has(5)).toBe(false);
     // The load's end: the step (queued) is shown again, whatever the browser cleared before.
     await fakeBrowser.tabs.onUpdated.trigger(5, { status: 'complete' }, tab);
-    await tick(10);
+    await whenIdle();
     expect(texts.get(5)).toBe('··');
   });
 });
