@@ -15,7 +15,7 @@ import { startLoginSite, type LoginSite } from '../e2e/harness/login-site';
 import { requestFromExtensionPage } from '../e2e/harness/extension-messages';
 import { startService, type ScanningService } from '../service/server';
 import { launchWithExtension, type BenchExtension } from './bench-browser';
-import { learn, openPage, postAfter, signIn, verdictAt } from './hold-steps';
+import { closeSignedIn, learn, openPage, postAfter, signIn, verdictAt } from './hold-steps';
 import { writeNoopExtension } from './noop-extension';
 import type { Section } from './section';
 import { fmt, max, median, min, table } from './stats';
@@ -52,13 +52,10 @@ async function knownSafe(
   if (side === 'linklens') await learn(be, url);
   else await (await openPage(context, url)).close();
   const tab = await openPage(context, url);
-  try {
-    const t0 = await signIn(tab);
-    const post = await postAfter(site, host, t0);
-    return { ms: post.at - t0, complete: post.complete };
-  } finally {
-    await tab.close();
-  }
+  const t0 = await signIn(tab);
+  const post = await postAfter(site, host, t0);
+  await closeSignedIn(tab);
+  return { ms: post.at - t0, complete: post.complete };
 }
 
 /** Enter while the page's check runs; null when the check had ended before it (nothing held). */
@@ -69,15 +66,11 @@ async function pendingThenSafe(
   host: string,
 ): Promise<Sample | null> {
   const tab = await openPage(be.ext.context, site.url(host));
-  try {
-    const t0 = await signIn(tab);
-    const post = await postAfter(site, host, t0);
-    const verdict = verdictAt(svc, host, t0);
-    if (!(verdict > t0)) return null;
-    return { ms: post.at - verdict, complete: post.complete };
-  } finally {
-    await tab.close();
-  }
+  const t0 = await signIn(tab);
+  const post = await postAfter(site, host, t0);
+  await closeSignedIn(tab);
+  const verdict = verdictAt(svc, host, t0);
+  return verdict > t0 ? { ms: post.at - verdict, complete: post.complete } : null;
 }
 
 export async function measureHoldCost(o: HoldCostOptions): Promise<Section> {
@@ -100,6 +93,9 @@ export async function measureHoldCost(o: HoldCostOptions): Promise<Section> {
         if (i > 0) safe[side].push(s);
       }
     }
+    console.log(
+      `  known safe: Enter → POST median ${fmt(median(ms(safe.linklens)), 1)} ms Linklens, ${fmt(median(ms(safe.noop)), 1)} ms no-op`,
+    );
     for (let i = 0; i < o.pending; i++) {
       const s = await pendingThenSafe(be, svc, site, `slow-shop-hold-${run}-${i}.test`);
       if (s) pending.push(s);
@@ -121,7 +117,9 @@ const incomplete = (v: Sample[]) => v.filter((s) => !s.complete).length;
 
 function report(o: HoldCostOptions, safe: Record<Side, Sample[]>, pending: Sample[], pendingMissed: number): Section {
   const added = median(ms(safe.linklens)) - median(ms(safe.noop));
-  const beyond = median(ms(pending));
+  // The submission itself (Enter → POST with nothing held, the no-op's) is not the hold's wait.
+  const afterVerdict = median(ms(pending));
+  const beyond = afterVerdict - median(ms(safe.noop));
   const lost = incomplete(safe.linklens) + incomplete(safe.noop) + incomplete(pending);
   const body = [
     `The sign-in page of test/e2e/harness/login-site.ts (a form that POSTs to \`/signin\`, with a script that listens to every key of the password field, as a phishing kit's does) on fresh \`*.test\` hosts, safe by the service's rule table; the local service takes ${PROCESSING_MS} ms per scan (${5 * PROCESSING_MS} ms for the \`slow-\` hosts). The person: the password field focused, the password typed, then Enter (trusted key presses); timed from the Enter to the arrival of the form's POST at the site's server (the same machine's clock). Holding is on (the default), strict mode off.`,
@@ -136,7 +134,7 @@ function report(o: HoldCostOptions, safe: Record<Side, Sample[]>, pending: Sampl
       ],
     ),
     '',
-    `**Checked while the person signs in.** A \`slow-\` page is opened and signed in to at once, while its check runs: the keys and the Enter are held, and once the check ends safe they are replayed and the form submitted. Timed: from the moment the service finished the check (its job record) to the POST's arrival. ${pending.length} of ${o.pending} pages counted${pendingMissed ? ` (${pendingMissed} had their verdict before the Enter, so nothing was held)` : ''}: ${spread(pending)} ms (min / median / max).`,
+    `**Checked while the person signs in.** A \`slow-\` page is opened and signed in to at once, while its check runs: the keys and the Enter are held, and once the check ends safe they are replayed and the form submitted. Timed: from the moment the service finished the check (its job record) to the POST's arrival. ${pending.length} of ${o.pending} pages counted${pendingMissed ? ` (${pendingMissed} had their verdict before the Enter, so nothing was held)` : ''}: ${spread(pending)} ms (min / median / max). That time holds the verdict's way to the extension, the answer to the guard, the replay of the keys into the page (each an input event its script hears) and then the submission itself, which takes the no-op's Enter → POST above without any hold: the hold's own wait beyond the verdict is the median less that one, **${fmt(beyond, 1)} ms**.`,
     '',
     lost
       ? `**${lost} POST(s) lacked the typed password** (a held key lost or replayed wrong).`
@@ -154,12 +152,13 @@ function report(o: HoldCostOptions, safe: Record<Side, Sample[]>, pending: Sampl
         met: added <= AIMS.knownSafeAddedMs,
       },
       {
-        figure: '17. Sign-in while the page is checked, turns out safe: the POST after the verdict (median)',
+        figure:
+          "17. Sign-in while the page is checked, turns out safe: the hold's wait beyond the verdict (POST after the verdict − the no-op's Enter → POST, medians)",
         value: `${fmt(beyond, 1)} ms`,
         aim: `≤ ${AIMS.beyondVerdictMs} ms`,
         met: beyond <= AIMS.beyondVerdictMs,
       },
     ],
-    raw: { options: o, safe, pending, pendingMissed },
+    raw: { options: o, safe, pending, pendingMissed, afterVerdictMedianMs: afterVerdict },
   };
 }

@@ -63,6 +63,17 @@ export async function signIn(tab: Page): Promise<number> {
 }
 
 /**
+ * Closes a tab that submitted the form, once the answer's page has loaded. A close while the
+ * POST's answer commits is acknowledged by Chromium and then dropped (crbug.com/536385539, still
+ * seen with Chromium 156 and Playwright 1.65.1): `page.close()` then never returns, and the
+ * browser opens no new tab after it.
+ */
+export async function closeSignedIn(tab: Page): Promise<void> {
+  await tab.waitForURL((u) => u.pathname === '/signin', { waitUntil: 'load', timeout: WAIT_MS });
+  await tab.close();
+}
+
+/**
  * When the service finished the check of the page on `host` that was asked before `before`
  * (the latest of them: the page's hold waits for every hop of it), or NaN when none had.
  */
