@@ -15,7 +15,7 @@ import { startLoginSite, type LoginSite } from '../e2e/harness/login-site';
 import { requestFromExtensionPage } from '../e2e/harness/extension-messages';
 import { startService, type ScanningService } from '../service/server';
 import { launchWithExtension, type BenchExtension } from './bench-browser';
-import { closeSignedIn, learn, openPage, postAfter, signIn, verdictAt } from './hold-steps';
+import { closeSignedIn, heardEnter, learn, openPage, postAfter, signIn, verdictAt } from './hold-steps';
 import { writeNoopExtension } from './noop-extension';
 import type { Section } from './section';
 import { fmt, max, median, min, table } from './stats';
@@ -38,6 +38,8 @@ type Side = 'linklens' | 'noop';
 interface Sample {
   ms: number;
   complete: boolean;
+  /** The guard held the Enter (the page's script never heard its keydown). */
+  held?: boolean;
 }
 
 async function knownSafe(
@@ -55,7 +57,7 @@ async function knownSafe(
   const t0 = await signIn(tab);
   const post = await postAfter(site, host, t0);
   await closeSignedIn(tab);
-  return { ms: post.at - t0, complete: post.complete };
+  return { ms: post.at - t0, complete: post.complete, held: !heardEnter(site, host, t0) };
 }
 
 /** Enter while the page's check runs; null when the check had ended before it (nothing held). */
@@ -114,6 +116,7 @@ export async function measureHoldCost(o: HoldCostOptions): Promise<Section> {
 const ms = (v: Sample[]) => v.map((s) => s.ms);
 const spread = (v: Sample[]) => `${fmt(min(ms(v)), 1)} / ${fmt(median(ms(v)), 1)} / ${fmt(max(ms(v)), 1)}`;
 const incomplete = (v: Sample[]) => v.filter((s) => !s.complete).length;
+const held = (v: Sample[]) => v.filter((s) => s.held).length;
 
 function report(o: HoldCostOptions, safe: Record<Side, Sample[]>, pending: Sample[], pendingMissed: number): Section {
   const added = median(ms(safe.linklens)) - median(ms(safe.noop));
@@ -124,13 +127,18 @@ function report(o: HoldCostOptions, safe: Record<Side, Sample[]>, pending: Sampl
   const body = [
     `The sign-in page of test/e2e/harness/login-site.ts (a form that POSTs to \`/signin\`, with a script that listens to every key of the password field, as a phishing kit's does) on fresh \`*.test\` hosts, safe by the service's rule table; the local service takes ${PROCESSING_MS} ms per scan (${5 * PROCESSING_MS} ms for the \`slow-\` hosts). The person: the password field focused, the password typed, then Enter (trusted key presses); timed from the Enter to the arrival of the form's POST at the site's server (the same machine's clock). Holding is on (the default), strict mode off.`,
     '',
-    `**Known safe.** Each page is visited once (Linklens: until its safe verdict is cached), then opened again in a new tab and signed in to. Linklens and the no-op extension (an empty content script in every frame and one at document_start in the top frame, where the hold guard runs) in two Chromium launches, ${o.pages} pages per side alternating which goes first, the first of each side not counted. On a page known safe the hold guard asks the background once, at the password field's focus, is answered "go" and removes its listeners: the keys and the Enter reach the page as they would without it.`,
+    `**Known safe.** Each page is visited once (Linklens: until its safe verdict is cached), then opened again in a new tab and signed in to. Linklens and the no-op extension (an empty content script in every frame and one at document_start in the top frame, where the hold guard runs) in two Chromium launches, ${o.pages} pages per side alternating which goes first, the first of each side not counted. On a page known safe the hold guard asks the background once, at the password field's focus, is answered "go" and removes its listeners; keys that come before that answer are held and replayed, and an Enter held so is submitted by the guard's replay (the last column counts those: the page's script never heard the Enter).`,
     '',
     table(
-      ['side', 'submissions timed', 'Enter → POST arrives, ms (min / median / max)'],
       [
-        ['Linklens', safe.linklens.length, spread(safe.linklens)],
-        ['no-op extension', safe.noop.length, spread(safe.noop)],
+        'side',
+        'submissions timed',
+        'Enter → POST arrives, ms (min / median / max)',
+        "Enter held (the page's script never heard it)",
+      ],
+      [
+        ['Linklens', safe.linklens.length, spread(safe.linklens), held(safe.linklens)],
+        ['no-op extension', safe.noop.length, spread(safe.noop), held(safe.noop)],
       ],
     ),
     '',

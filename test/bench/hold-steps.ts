@@ -31,6 +31,13 @@ export async function postAfter(site: LoginSite, host: string, since: number): P
   }
 }
 
+/**
+ * Whether the page's own script heard the Enter's keydown (its report to `/leak`): a key the hold
+ * guard held never reaches the page, whose form is then submitted by the guard's replay.
+ */
+export const heardEnter = (site: LoginSite, host: string, since: number) =>
+  site.to(host).some((r) => r.path === '/leak' && r.at >= since && r.body.startsWith('field-keydown:Enter'));
+
 export async function openPage(context: BrowserContext, url: string): Promise<Page> {
   const tab = await context.newPage();
   await tab.goto(url, { waitUntil: 'load', timeout: WAIT_MS });
