@@ -57,7 +57,7 @@ async function knownSafe(
   const t0 = await signIn(tab);
   const post = await postAfter(site, host, t0);
   await closeSignedIn(tab);
-  return { ms: post.at - t0, complete: post.complete, held: !heardEnter(site, host, t0) };
+  return { ms: post.at - t0, complete: post.complete, held: !(await heardEnter(site, host, t0)) };
 }
 
 /** Enter while the page's check runs; null when the check had ended before it (nothing held). */
@@ -72,7 +72,9 @@ async function pendingThenSafe(
   const post = await postAfter(site, host, t0);
   await closeSignedIn(tab);
   const verdict = verdictAt(svc, host, t0);
-  return verdict > t0 ? { ms: post.at - verdict, complete: post.complete } : null;
+  return verdict > t0
+    ? { ms: post.at - verdict, complete: post.complete, held: !(await heardEnter(site, host, t0)) }
+    : null;
 }
 
 export async function measureHoldCost(o: HoldCostOptions): Promise<Section> {
@@ -142,7 +144,7 @@ function report(o: HoldCostOptions, safe: Record<Side, Sample[]>, pending: Sampl
       ],
     ),
     '',
-    `**Checked while the person signs in.** A \`slow-\` page is opened and signed in to at once, while its check runs: the keys and the Enter are held, and once the check ends safe they are replayed and the form submitted. Timed: from the moment the service finished the check (its job record) to the POST's arrival. ${pending.length} of ${o.pending} pages counted${pendingMissed ? ` (${pendingMissed} had their verdict before the Enter, so nothing was held)` : ''}: ${spread(pending)} ms (min / median / max). That time holds the verdict's way to the extension, the answer to the guard, the replay of the keys into the page (each an input event its script hears) and then the submission itself, which takes the no-op's Enter → POST above without any hold: the hold's own wait beyond the verdict is the median less that one, **${fmt(beyond, 1)} ms**.`,
+    `**Checked while the person signs in.** A \`slow-\` page is opened and signed in to at once, while its check runs: the keys and the Enter are held, and once the check ends safe they are replayed and the form submitted. Timed: from the moment the service finished the check (its job record) to the POST's arrival. ${pending.length} of ${o.pending} pages counted${pendingMissed ? ` (${pendingMissed} had their verdict before the Enter, so nothing was held)` : ''}: ${spread(pending)} ms (min / median / max); the page's script never heard the Enter in ${held(pending)} of them (the guard held it). That time holds the verdict's way to the extension, the answer to the guard, the replay of the keys into the page (each an input event its script hears) and then the submission itself, which takes the no-op's Enter → POST above without any hold: the hold's own wait beyond the verdict is the median less that one, **${fmt(beyond, 1)} ms**.`,
     '',
     lost
       ? `**${lost} POST(s) lacked the typed password** (a held key lost or replayed wrong).`

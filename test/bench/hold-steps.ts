@@ -32,11 +32,16 @@ export async function postAfter(site: LoginSite, host: string, since: number): P
 }
 
 /**
- * Whether the page's own script heard the Enter's keydown (its report to `/leak`): a key the hold
- * guard held never reaches the page, whose form is then submitted by the guard's replay.
+ * Whether the page's own script heard the Enter's keydown (its beacon to `/leak`): a key the hold
+ * guard held never reaches the page, whose form is then submitted by the guard's replay. The
+ * beacon may arrive after the signed-in page: it is waited for up to a second.
  */
-export const heardEnter = (site: LoginSite, host: string, since: number) =>
-  site.to(host).some((r) => r.path === '/leak' && r.at >= since && r.body.startsWith('field-keydown:Enter'));
+export async function heardEnter(site: LoginSite, host: string, since: number): Promise<boolean> {
+  const heard = () =>
+    site.to(host).some((r) => r.path === '/leak' && r.at >= since && r.body.startsWith('field-keydown:Enter'));
+  for (const deadline = Date.now() + 1000; !heard(); await sleep(20)) if (Date.now() > deadline) return false;
+  return true;
+}
 
 export async function openPage(context: BrowserContext, url: string): Promise<Page> {
   const tab = await context.newPage();
