@@ -21,4 +21,12 @@ export const SECTION_NOTES: Record<string, string> = {
     '',
     "The unattributed ones are rules of one unnamed crate: `redirect-url.email/?link=` and `check.trendmicro.com/?url=` (no vendor source found; the generic redirect-parameter rule still reads them, as a guess) and a Sophos link with only `d=` (the destination's domain, not its address: kachi's Sophos rule reads `u`).",
   ].join('\n'),
+  '17': [
+    "How the hold guard knows a page is known safe: it asks. Nothing touches the extension until a password field or a form is used; the first such use (the field's focus, a key, a submit) sends one `page.hold`, and the background looks the page up in its verdict cache (no scan). A page known safe is answered 'go' and every listener of the guard goes, so the keys and the Enter reach the page untouched: the focus comes before the first key, and the answer before it. Only an Enter that is the very first thing done on a page waits for that one answer (a message to the background and back) before the form is submitted again.",
+    '',
+    "Each timed tab is closed only once the signed-in page has loaded: a tab closed while the POST's answer commits is acknowledged by Chromium and the close then dropped (crbug.com/536385539), so `page.close()` never returns and the browser opens no new tab after it.",
+  ].join('\n'),
+  '18': [
+    "The hold guard (entrypoints/hold-guard.ts, document_start, every top frame) is part of the built extension measured here, so its load cost is in Linklens's \"at load\" figures: the page's DevTools session is enabled before the navigation, and a 40 ms busy script at document_start in the no-op's top frame adds 40 ms to its \"at load\" script time (checked when this was written). The no-op extension has an empty script at the same point, so both sides make the top frame's isolated world at the same moment, and what is left over is the guard's own work: its script and the listeners it adds. Once the person arrives, those listeners run on every key and focus of the page (Page Down included), each only asking whether its target is a password field.",
+  ].join('\n'),
 };

@@ -68,7 +68,7 @@ const MEASUREMENTS: Record<string, () => Promise<Section>> = {
   '14': async () => (await import('./strict-cost')).measureStrictCost({ rounds: 3, pages: 6 }),
   '15': async () => (await import('./unwrap-agreement')).measureUnwrapAgreement(),
   '16': async () => (await import('./lookalike-recall')).measureLookalikeRecall(),
-  '17': async () => (await import('./hold-cost')).measureHoldCost({ rounds: 3, pages: 4, ways: ['typed'] }),
+  '17': async () => (await import('./hold-cost')).measureHoldCost({ pages: 13, pending: 10 }),
   '18': async () =>
     (await import('./arrival/arrival-cost')).measureArrival({
       loads: Number(process.env.LINKLENS_BENCH_LOADS ?? 3),

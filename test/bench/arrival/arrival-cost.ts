@@ -7,8 +7,9 @@
 // Per load: a fresh tab on a fresh `*.test` host (a fresh renderer), `load` (and a generated
 // page's late sections), quiet; script and kept heap at that point ("at load"); then the person
 // arrives, quiet again (page-metrics.ts); script since load and the heap kept after a forced
-// collection ("arrived"). Linklens and the no-op extension (noop-extension.ts, the same frames)
-// run in two Chromium launches side by side, loads alternating which goes first.
+// collection ("arrived"). Linklens and the no-op extension (noop-extension.ts, the same frames
+// and the same document_start script in the top frame, where Linklens's hold guard runs) run in
+// two Chromium launches side by side, loads alternating which goes first.
 import type { BrowserContext } from 'playwright-core';
 import { rm } from 'node:fs/promises';
 import { launchChromium } from '../../e2e/harness';
@@ -102,7 +103,7 @@ export async function measureArrival(o: ArrivalOptions): Promise<Section> {
   const real = await startRealPages();
   const corpus = await startCorpusServer();
   const svc = await startService({ processingDelayMs: 300, initialCredits: 100_000 });
-  const noopDir = await writeNoopExtension({ allFrames: true });
+  const noopDir = await writeNoopExtension({ allFrames: true, documentStart: true });
   const ours = await launchWithExtension(svc);
   const noop = await launchChromium({ extensionDir: noopDir });
   const pages = [
@@ -157,7 +158,7 @@ function report(o: ArrivalOptions, rows: Row[]): Section {
   const body = [
     `Pages: the ${rows.filter((r) => r.kind === 'saved').length} saved real pages of the shared reference data (\`../shared/reference-data/pages/\`: mozilla/readability's and adbar/trafilatura's test pages — news, wiki, shop, forum, government and school sites — with scripts, style-sheet links, frames and sources removed, inline styles kept), unpacked for the run, and generated corpus pages with what the saved ones lack (frames of both origins, srcdoc frames, declarative shadow roots, late sections; test/bench/corpus/specs.ts). Elements and http(s) links as the browser counted them (open shadow roots included).`,
     '',
-    `Each load: a fresh tab on a fresh \`*.test\` host, \`load\`, quiet (page-metrics.ts); **at load** = \`ScriptDuration\` of the page's renderer main thread, and \`JSHeapUsedSize\` after a forced collection (kept). Then **the person arrives** (test/bench/arrival/arrive.ts): the pointer comes in at the left edge and crosses the page at mid-height in half a second, leaves the window, and three screens are read down with Page Down; quiet again; script since load, and the heap kept after a second collection. Linklens (configured, service reachable; every link is unknown to its cache: looked up, none marked) against a no-op extension whose empty content script runs in the same frames; ${o.loads} loads per side and page, alternating which goes first; medians per page, "extra" = Linklens − no-op.`,
+    `Each load: a fresh tab on a fresh \`*.test\` host, \`load\`, quiet (page-metrics.ts); **at load** = \`ScriptDuration\` of the page's renderer main thread, and \`JSHeapUsedSize\` after a forced collection (kept). Then **the person arrives** (test/bench/arrival/arrive.ts): the pointer comes in at the left edge and crosses the page at mid-height in half a second, leaves the window, and three screens are read down with Page Down; quiet again; script since load, and the heap kept after a second collection. Linklens (configured, service reachable; every link is unknown to its cache: looked up, none marked) against a no-op extension whose empty content script runs in the same frames, with a second empty one at document_start in the top frame where Linklens's hold guard runs; ${o.loads} loads per side and page, alternating which goes first; medians per page, "extra" = Linklens − no-op.`,
     '',
     table(
       [
