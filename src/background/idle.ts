@@ -37,15 +37,7 @@ export function whileWorking<T>(work: Promise<T>): Promise<T> {
 /** A timer whose callback's work counts as in flight from now until that work settles, or until cleared. */
 export function workTimer(run: () => Promise<unknown> | void, ms: number): { clear(): void } {
   const end = beginWork();
-  const handle = setTimeout(() => {
-    try {
-      const out = run();
-      if (out instanceof Promise) out.then(end, end);
-      else end();
-    } catch {
-      end();
-    }
-  }, ms);
+  const handle = setTimeout(() => runCounted(run, end), ms);
   return {
     clear() {
       clearTimeout(handle);
@@ -59,17 +51,19 @@ export function workTimer(run: () => Promise<unknown> | void, ms: number): { cle
  * flight, like a job's wait for its next poll; its callback's work is, from when it runs.
  */
 export function laterWork(run: () => Promise<unknown> | void, ms: number): { clear(): void } {
-  const handle = setTimeout(() => {
-    const end = beginWork();
-    try {
-      const out = run();
-      if (out instanceof Promise) out.then(end, end);
-      else end();
-    } catch {
-      end();
-    }
-  }, ms);
+  const handle = setTimeout(() => runCounted(run, beginWork()), ms);
   return { clear: () => clearTimeout(handle) };
+}
+
+/** Runs `run` and calls `end` once its work settled, also when it throws or returns nothing. */
+function runCounted(run: () => Promise<unknown> | void, end: () => void): void {
+  try {
+    const out = run();
+    if (out instanceof Promise) out.then(end, end);
+    else end();
+  } catch {
+    end();
+  }
 }
 
 export const hasWorkInFlight = (): boolean => inFlight > 0;

@@ -8,7 +8,7 @@ import { requestFromExtensionPage } from '../e2e/harness/extension-messages';
 import type { LinksLookupData } from '../../src/shared/messaging/content-tier';
 import type { ScanningService } from '../service/server';
 import type { BenchExtension } from './bench-browser';
-import { sleep } from './stats';
+import { waitFor } from '../e2e/harness/wait-for';
 
 export const WAIT_MS = 15_000;
 /** What the person types into the password field (the POST must carry it: nothing was lost). */
@@ -22,13 +22,12 @@ export interface Post {
 
 /** The first sign-in POST that reached `host` at or after `since`. */
 export async function postAfter(site: LoginSite, host: string, since: number): Promise<Post> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const post = site.to(host).find((r) => r.method === 'POST' && r.path === '/signin' && r.at >= since);
-    if (post) return { at: post.at, complete: new URLSearchParams(post.body).get('pw') === PASSWORD };
-    if (Date.now() > deadline) throw new Error(`no sign-in POST reached ${host} within ${WAIT_MS} ms`);
-    await sleep(2);
-  }
+  const post = await site.first(
+    (r) => r.host === host && r.method === 'POST' && r.path === '/signin' && r.at >= since,
+    WAIT_MS,
+  );
+  if (!post) throw new Error(`no sign-in POST reached ${host} within ${WAIT_MS} ms`);
+  return { at: post.at, complete: new URLSearchParams(post.body).get('pw') === PASSWORD };
 }
 
 /**
@@ -37,10 +36,11 @@ export async function postAfter(site: LoginSite, host: string, since: number): P
  * beacon may arrive after the signed-in page: it is waited for up to a second.
  */
 export async function heardEnter(site: LoginSite, host: string, since: number): Promise<boolean> {
-  const heard = () =>
-    site.to(host).some((r) => r.path === '/leak' && r.at >= since && r.body.startsWith('field-keydown:Enter'));
-  for (const deadline = Date.now() + 1000; !heard(); await sleep(20)) if (Date.now() > deadline) return false;
-  return true;
+  const beacon = await site.first(
+    (r) => r.host === host && r.path === '/leak' && r.at >= since && r.body.startsWith('field-keydown:Enter'),
+    1000,
+  );
+  return beacon !== null;
 }
 
 export async function openPage(context: BrowserContext, url: string): Promise<Page> {
@@ -52,13 +52,13 @@ export async function openPage(context: BrowserContext, url: string): Promise<Pa
 /** Visits `url` once and waits until Linklens has its verdict cached. */
 export async function learn(be: BenchExtension, url: string): Promise<void> {
   const tab = await openPage(be.ext.context, url);
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const data = await requestFromExtensionPage<LinksLookupData>(be.control, { type: 'links.lookup', urls: [url] });
-    if (data[url]?.status === 'verdict') break;
-    if (Date.now() > deadline) throw new Error(`no verdict for ${url} within ${WAIT_MS} ms`);
-    await sleep(50);
-  }
+  await waitFor(
+    `Linklens's cached verdict for ${url}`,
+    () => requestFromExtensionPage<LinksLookupData>(be.control, { type: 'links.lookup', urls: [url] }),
+    (data) => data[url]?.status === 'verdict',
+    WAIT_MS,
+    50,
+  );
   await tab.close();
 }
 

@@ -22,6 +22,11 @@ export interface LoginSite {
   requests: SiteRequest[];
   /** The requests one host received, favicon left out. */
   to(host: string): SiteRequest[];
+  /**
+   * The first request (already received or still to come) that `matches`, or null once
+   * `timeoutMs` passed without one: resolved by the server's own handler, not by polling.
+   */
+  first(matches: (r: SiteRequest) => boolean, timeoutMs: number): Promise<SiteRequest | null>;
   stop(): Promise<void>;
 }
 
@@ -60,12 +65,15 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startLoginSite(): Promise<LoginSite> {
   const requests: SiteRequest[] = [];
+  const watchers = new Set<(r: SiteRequest) => void>();
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
     const path = req.url ?? '/';
     const at = Date.now();
     const body = await readBody(req);
-    requests.push({ host, method: req.method ?? 'GET', path, body, at });
+    const request = { host, method: req.method ?? 'GET', path, body, at };
+    requests.push(request);
+    for (const watch of [...watchers]) watch(request);
     if (path === '/favicon.ico' || path === '/leak') return void res.writeHead(204).end();
     const html = req.method === 'POST' && path === '/signin' ? DONE_PAGE : LOGIN_PAGE;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
@@ -76,6 +84,20 @@ export async function startLoginSite(): Promise<LoginSite> {
     url: (host, path = '/login') => `http://${host}:${port}${path}`,
     requests,
     to: (host) => requests.filter((r) => r.host === host && r.path !== '/favicon.ico'),
+    first: (matches, timeoutMs) => {
+      const seen = requests.find(matches);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve) => {
+        const done = (r: SiteRequest | null) => {
+          clearTimeout(timer);
+          watchers.delete(watch);
+          resolve(r);
+        };
+        const watch = (r: SiteRequest) => void (matches(r) && done(r));
+        const timer = setTimeout(() => done(null), timeoutMs);
+        watchers.add(watch);
+      });
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
