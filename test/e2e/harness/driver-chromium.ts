@@ -9,6 +9,7 @@ import type { Clip, DriverOptions, JourneyDriver, JourneyPage, Suspension } from
 import { clearErrors } from './errors';
 import { extensionTabs } from './extension-tabs';
 import { visit } from './navigate';
+import { tabShowing } from './tab-of';
 import { OverlayInspector } from './overlay-inspect';
 import { openContentWorld } from './content-world';
 import { serviceWorkerStatus, stopServiceWorker } from './service-worker';
@@ -158,14 +159,11 @@ export async function chromiumDriver(options: DriverOptions): Promise<JourneyDri
     },
     sendExtensionMessage,
     ...extensionTabs((fn, arg) => control.evaluate(fn as (a: unknown) => unknown, arg as unknown) as never),
-    async tabIdOf(page) {
-      const url = await page.currentUrl();
-      const tabs = await control.evaluate(() => (globalThis as unknown as ExtensionGlobals).chrome.tabs.query({}));
-      const matches = tabs.filter((t) => t.url === url);
-      if (matches.length !== 1 || matches[0]!.id === undefined)
-        throw new Error(`Expected one tab showing ${url}, found ${JSON.stringify(tabs)}`);
-      return matches[0]!.id;
-    },
+    tabIdOf: (page) =>
+      tabShowing(
+        () => page.currentUrl(),
+        () => control.evaluate(() => (globalThis as unknown as ExtensionGlobals).chrome.tabs.query({})),
+      ),
     async suspendBackground(): Promise<Suspension> {
       const started = Date.now();
       await stopServiceWorker(ext.context, ext.extensionId);

@@ -24,6 +24,7 @@ import { connectionOf, firefoxChrome } from './firefox-chrome';
 import { injectExpression, withScriptingPermission } from './content-script-access';
 import { extensionTabs } from './extension-tabs';
 import { waitFor } from './wait-for';
+import { tabShowing } from './tab-of';
 import { clickElement, hoverElement, within } from './firefox-pointer';
 
 /** Short enough to suspend mid-scan (the journey slows the service to 10 s), long enough for each step. */
@@ -171,14 +172,11 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
     throw error;
   }
 
-  async function tabIdOfPage(page: JourneyPage): Promise<number> {
-    const url = await page.currentUrl();
-    const tabs = await control.evaluate(() => (globalThis as unknown as ExtensionGlobals).browser.tabs.query({}));
-    const matches = tabs.filter((t) => t.url === url);
-    if (matches.length !== 1 || matches[0]!.id === undefined)
-      throw new Error(`Expected one tab showing ${url}, found ${JSON.stringify(tabs)}`);
-    return matches[0]!.id;
-  }
+  const tabIdOfPage = (page: JourneyPage): Promise<number> =>
+    tabShowing(
+      () => page.currentUrl(),
+      () => control.evaluate(() => (globalThis as unknown as ExtensionGlobals).browser.tabs.query({})),
+    );
 
   const sendExtensionMessage = async <T>(message: unknown) =>
     (await control.evaluate(
@@ -228,14 +226,7 @@ export async function firefoxDriver(options: DriverOptions): Promise<JourneyDriv
     },
     sendExtensionMessage,
     ...extensionTabs((fn, arg) => control.evaluate(fn as (a: unknown) => unknown, arg as unknown) as never),
-    async tabIdOf(page) {
-      const url = await page.currentUrl();
-      const tabs = await control.evaluate(() => (globalThis as unknown as ExtensionGlobals).browser.tabs.query({}));
-      const matches = tabs.filter((t) => t.url === url);
-      if (matches.length !== 1 || matches[0]!.id === undefined)
-        throw new Error(`Expected one tab showing ${url}, found ${JSON.stringify(tabs)}`);
-      return matches[0]!.id;
-    },
+    tabIdOf: tabIdOfPage,
     async suspendBackground(): Promise<Suspension> {
       // Nothing is sent to the background here: any message would be an event that keeps it up.
       const started = Date.now();
