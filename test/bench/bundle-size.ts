@@ -147,20 +147,18 @@ function report(results: EntryResult[]): Section {
     body: body.join('\n'),
     summary: results
       .filter((r) => r.name === 'background' || r.name === 'content-script' || r.name.startsWith('content-scripts/'))
-      .map((r) => {
-        // docs/decisions/009-bundle-weight.md: the content script ≤ 30 KB, the background ≤ 200 KB (minified, KB = 1,024 bytes).
-        const limit = r.name === 'background' ? 200 : 30;
-        return {
-          figure: `6. Bundle \`${r.name}\` (minified / gzip)`,
-          value: `${kb(r.bytes)} / ${kb(r.gzipBytes)}; largest: ${r.top
-            .filter((t) => !t.owner.startsWith('['))
-            .slice(0, 2)
-            .map((t) => t.owner)
-            .join(', ')}`,
-          aim: `≤ ${limit} KB`,
-          met: r.bytes <= limit * 1024,
-        };
-      }),
+      // Sizes are reported, not aimed at: the byte aims were withdrawn for what a person feels
+      // (per-page cost, first verdict after a wake), docs/decisions/009-bundle-weight.md.
+      .map((r) => ({
+        figure: `6. Bundle \`${r.name}\` (minified / gzip)`,
+        value: `${kb(r.bytes)} / ${kb(r.gzipBytes)}; largest: ${r.top
+          .filter((t) => !t.owner.startsWith('['))
+          .slice(0, 2)
+          .map((t) => t.owner)
+          .join(', ')}`,
+        aim: '',
+        met: null,
+      })),
     raw: { results },
   };
 }
