@@ -145,8 +145,8 @@ describe('one finish per scan', () => {
     // The job is still stored, tracked and checking, with a poll planned: the verdict was not
     // lost with the failed write (it was announced: a redirect does not wait for the disk).
     expect(await s.jobs.get(URL_)).not.toBeNull();
-    expect(s.core.tracking.has(URL_)).toBe(true);
-    expect(s.core.pollTimers.has(URL_)).toBe(true);
+    expect(s.core.records.get(URL_)?.tracking).toBe(true);
+    expect(s.core.records.get(URL_)?.pollTimer).not.toBeUndefined();
     expect(s.core.retiring.has(URL_)).toBe(false);
     expect(s.announced).toHaveLength(1);
     fail = false;
