@@ -115,11 +115,8 @@ export function createTracker(core: EngineCore): Tracker {
   /** A more urgent job takes this slot: the stream closes and the job polls at its normal pace. */
   async function stopStream(url: string) {
     const r = rec(url);
-    if (r) {
-      r.streamAbort?.abort();
-      r.streamAbort = null;
-      r.streaming = false;
-    }
+    r?.streamAbort?.abort();
+    if (r) Object.assign(r, { streamAbort: null, streaming: false });
     const job = await deps.jobs.get(url);
     const after = rec(url);
     if (job && after?.tracking && !after.streaming) schedulePoll(url, pollDelayFor(url, job));
@@ -146,6 +143,13 @@ export function createTracker(core: EngineCore): Tracker {
     }
   }
 
+  /** The job's stream is over (it saw the end, or ended by itself): its slot is free, it polls on. */
+  function streamDone(url: string) {
+    const r = rec(url);
+    if (r) Object.assign(r, { streamEnded: true, streaming: false });
+    return r;
+  }
+
   async function runStream(url: string, ctl: AbortController) {
     const mine = () => rec(url)?.streamAbort === ctl;
     try {
@@ -159,13 +163,9 @@ export function createTracker(core: EngineCore): Tracker {
           const state = ev.job.state;
           noteState(url, state, job);
           if (isTerminal(state)) {
-            const r = rec(url);
-            if (r) {
-              r.streamEnded = true;
-              r.streaming = false;
-              // Seen done now: the stream is as good as a poll at this moment (scan-durations.ts).
-              r.pendingSeen = { ageMs: ageOf(job), hints: null };
-            }
+            const r = streamDone(url);
+            // Seen done now: the stream is as good as a poll at this moment (scan-durations.ts).
+            if (r) r.pendingSeen = { ageMs: ageOf(job), hints: null };
             // The client hands over a frame's result only when it reads as a full, valid result:
             // then the frame is the answer. Otherwise one GET fetches the authoritative job.
             const current = await deps.jobs.get(url);
@@ -175,11 +175,7 @@ export function createTracker(core: EngineCore): Tracker {
           }
         } else {
           if (ev.reason === 'unsupported') core.streamSupported = false;
-          const r = rec(url);
-          if (r) {
-            r.streamEnded = true;
-            r.streaming = false;
-          }
+          streamDone(url);
           if (ev.reason === 'terminal') return;
           // Ended by itself: this job polls to the end (finally), and its slot goes to the next job.
           // No endpoint: nothing was learned about the job, so the poll rule keeps its pace.

@@ -41,6 +41,11 @@ export interface ScanEngine {
   /** Forget transient statuses (failed/timed out) so "check again" really checks. */
   forget(url: string): void;
   pendingCount(): number;
+  /**
+   * Jobs this worker life still holds in memory: records of jobs in flight and verdicts whose
+   * removal is on its way (engine-core.ts). Zero once every job ended, however it ended.
+   */
+  heldJobs(): number;
 }
 
 export function createScanEngine(deps: EngineDeps): ScanEngine {
@@ -139,5 +144,6 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
       core.outcomes.delete(url);
     },
     pendingCount: () => core.records.size,
+    heldJobs: () => core.records.size + core.retiring.size,
   };
 }
