@@ -10,7 +10,7 @@ import type { EngineCore } from './engine-core';
 import { expired } from './engine-core';
 import type { Tracker } from './engine-track';
 import type { Submitter } from './engine-submit';
-import { DAILY_BUDGET } from './daily-budget';
+import { DAILY_BUDGET } from './budget-hold';
 import * as T from './timing';
 import { say } from '../i18n';
 

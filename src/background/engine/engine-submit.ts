@@ -16,7 +16,7 @@ import { batchGroups, createSubmitGate } from './submit-gate';
 import { jobClock } from './job-clock';
 import { createHoverBatcher } from './hover-batch';
 import { whileWorking } from '../idle';
-import { createDailyBudget } from './daily-budget';
+import { createBudgetHold } from './budget-hold';
 
 export interface Submitter {
   /**
@@ -47,8 +47,8 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   // Navigations and checks of a burst leave together as one batch; a lone one at once, alone
   // (submit-gate.ts). The batch key is stored with each job, in the job's own first write.
   const gate = createSubmitGate(core.newKey, core);
-  // Policy maxCreditsPerDay, counted per URL right before it leaves (daily-budget.ts).
-  const { withinDailyBudget, overDailyBudget } = createDailyBudget(core, note);
+  // Policy maxCreditsPerDay, counted per URL right before it leaves (budget-hold.ts).
+  const { withinDailyBudget, overDailyBudget } = createBudgetHold(core, note);
   // Hovered and page links: one batch per short window, with its own key (hover-batch.ts).
   const hovers = createHoverBatcher(core, { withinDailyBudget, overDailyBudget, recordSent, note, handleSubmitted });
 

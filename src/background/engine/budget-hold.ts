@@ -1,7 +1,7 @@
 /**
  * Policy maxCreditsPerDay as the engine applies it: one count per URL right before it leaves, and
  * a URL over today's budget waits like one out of credits. The counter itself is the
- * organization's (reporting/credit-budget.ts, EngineDeps.dailyBudget); nothing here is per job.
+ * organization's (reporting/credit-budget.ts, EngineDeps.dailyBudget); this file keeps no state.
  */
 import type { PendingJob } from './jobs-store';
 import type { EngineCore } from './engine-core';
@@ -13,7 +13,7 @@ import type { EngineCore } from './engine-core';
  */
 export const DAILY_BUDGET = 'daily_budget';
 
-export interface DailyBudgetSteps {
+export interface BudgetHold {
   /**
    * Counts one submission; false when today's budget is spent. A URL the budget held before that
    * now passes proves there is room again: the problem ends (another URL's success does not: it
@@ -25,10 +25,10 @@ export interface DailyBudgetSteps {
 }
 
 /** `note`: stores a change of a waiting job and mirrors it (engine-submit.ts). */
-export function createDailyBudget(
+export function createBudgetHold(
   core: EngineCore,
   note: (url: string, patch: Partial<PendingJob>) => Promise<PendingJob | null>,
-): DailyBudgetSteps {
+): BudgetHold {
   const { deps } = core;
   return {
     async withinDailyBudget(job) {
