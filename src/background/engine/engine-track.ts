@@ -9,6 +9,7 @@ import type { ScanJob } from '../api';
 import { isTerminal } from '../api';
 import type { PendingJob } from './jobs-store';
 import type { EngineCore } from './engine-core';
+import type { JobRecord } from './job-record';
 import { expired } from './engine-core';
 import * as T from './timing';
 import { nextPoll } from './poll-timing';
@@ -116,7 +117,7 @@ export function createTracker(core: EngineCore): Tracker {
   async function stopStream(url: string) {
     const r = rec(url);
     r?.streamAbort?.abort();
-    if (r) Object.assign(r, { streamAbort: null, streaming: false });
+    if (r) Object.assign(r, { streamAbort: null, streaming: false } satisfies Partial<JobRecord>);
     const job = await deps.jobs.get(url);
     const after = rec(url);
     if (job && after?.tracking && !after.streaming) schedulePoll(url, pollDelayFor(url, job));
@@ -146,7 +147,7 @@ export function createTracker(core: EngineCore): Tracker {
   /** The job's stream is over (it saw the end, or ended by itself): its slot is free, it polls on. */
   function streamDone(url: string) {
     const r = rec(url);
-    if (r) Object.assign(r, { streamEnded: true, streaming: false });
+    if (r) Object.assign(r, { streamEnded: true, streaming: false } satisfies Partial<JobRecord>);
     return r;
   }
 
