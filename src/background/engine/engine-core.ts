@@ -9,7 +9,8 @@ import type { ScanReason, ErrorInfoWithFix } from '@/src/shared/messaging/protoc
 import type { ApiClient } from '../api';
 import type { VerdictCache } from '../cache/verdict-cache';
 import type { JobsStore, PendingJob } from './jobs-store';
-import { serviceWire, type PollHints } from '../api';
+import { serviceWire } from '../api';
+import { mirrored, newRecord, type JobRecord } from './job-record';
 import { streamCap } from './stream-slots';
 import { createDurationLog, type DurationLog } from './scan-durations';
 
@@ -55,50 +56,23 @@ export interface EngineDeps {
   streams?: { cap(): number; onChange(fn: () => void): void };
 }
 
-/** What this worker life knows of a job in flight (the store is the truth after a restart). */
-export interface Inflight {
-  scanId: string | null;
-  state: string;
-  since: number;
-  waiting: PendingJob['waitingFor'];
-  lastError: string | null;
-  /** Why it is scanned (the stream slots go to the most urgent: stream-slots.ts). */
-  reasons: PendingJob['reasons'];
-}
-
-/** The last answer that said "not done yet": when we read it (job age) and what it hinted. */
-export interface PendingSeen {
-  ageMs: number;
-  hints: PollHints | null;
-}
-
 export interface EngineCore {
   deps: EngineDeps;
   now: () => number;
   setTimer: (fn: () => void, ms: number) => unknown;
   clearTimer: (handle: unknown) => void;
   newKey: () => string;
-  inflight: Map<string, Inflight>;
-  /** Terminal non-verdict outcomes of this worker's life: failed, timed out, refused. */
-  outcomes: Map<string, UrlStatus>;
-  tracking: Set<string>;
-  /** Jobs holding an event stream now (at most MAX_STREAMS: stream-slots.ts), with its aborter. */
-  streaming: Set<string>;
-  streamAborts: Map<string, AbortController>;
-  /** Jobs whose stream ended by itself: they poll to the end. */
-  streamEnded: Set<string>;
-  pendingSeen: Map<string, PendingSeen>;
+  /** One record per job in flight, by URL (job-record.ts): removed by `end` when the job ends. */
+  records: Map<string, JobRecord>;
   /**
-   * The job's clock for the poll rule (this worker life): the service's createdAt when it fits
-   * between our send and the answer (job-clock.ts), else when the POST's answer came back. The
-   * service created the job between our send and this moment, so a poll timed from here for a
-   * learned duration is never early for a scan of exactly that duration; job.createdAt (just
-   * before the send) would be early by the POST's round trip, which grows under a burst.
+   * Terminal non-verdict outcomes of this worker's life (failed, timed out, refused): what `peek`
+   * says after the job (and its record) is gone, until `forget` or a new job for the URL.
    */
-  acceptedAt: Map<string, number>;
+  outcomes: Map<string, UrlStatus>;
   /**
    * Jobs whose verdict is announced while their removal from the store is still on its way
-   * (engine-finish.ts): URL → the job's Idempotency-Key. Nothing adopts them again.
+   * (engine-finish.ts): URL → the job's Idempotency-Key. Their record is gone already (a new job
+   * for the URL may have its own); nothing adopts the stored job again.
    */
   retiring: Map<string, string>;
   /** This stored job is the one whose verdict is out and whose removal is on its way. */
@@ -106,8 +80,6 @@ export interface EngineCore {
   durations: DurationLog;
   /** The stream cap and its change signal (EngineDeps.streams, else the service's protocol). */
   streams: NonNullable<EngineDeps['streams']>;
-  pollTimers: Map<string, unknown>;
-  retryAttempts: Map<string, number>;
   listeners: Set<EngineListener>;
   problemListeners: Set<(p: ErrorInfoWithFix | null) => void>;
   streamSupported: boolean;
@@ -123,8 +95,11 @@ export interface EngineCore {
   /** The in-memory mirror of a (stored) job: call after every change of the stored job. */
   mirror(job: PendingJob): void;
   checking(url: string): UrlStatus;
-  /** Tracking of a job ends: its stream (if any) is closed, its slot freed by the stream's end. */
-  forgetTracking(url: string): void;
+  /**
+   * The job ends (a verdict or not): its record goes, its stream (if any) is closed (the slot is
+   * freed by the stream's end) and its planned poll is cancelled.
+   */
+  end(url: string): void;
   /** The job ends without a verdict: forget it, remember the outcome, tell listeners. */
   drop(job: PendingJob, status: UrlStatus): Promise<void>;
 }
@@ -142,20 +117,12 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
     setTimer: deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms)),
     clearTimer: deps.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>)),
     newKey: deps.newKey ?? (() => crypto.randomUUID()),
-    inflight: new Map(),
+    records: new Map(),
     outcomes: new Map(),
-    tracking: new Set(),
-    streaming: new Set(),
-    streamAborts: new Map(),
-    streamEnded: new Set(),
-    pendingSeen: new Map(),
-    acceptedAt: new Map(),
     retiring: new Map(),
     isRetiring: (job) => core.retiring.get(job.url) === job.idempotencyKey,
     durations: deps.durations ?? createDurationLog(),
     streams: deps.streams ?? { cap: () => streamCap(serviceWire.multiplexed()), onChange: serviceWire.onChange },
-    pollTimers: new Map(),
-    retryAttempts: new Map(),
     listeners: new Set(),
     problemListeners: new Set(),
     streamSupported: true,
@@ -175,7 +142,7 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
       }
     },
     emitProgress(job) {
-      if (core.inflight.has(job.url)) core.emit(job.url, core.checking(job.url), job);
+      if (core.records.has(job.url)) core.emit(job.url, core.checking(job.url), job);
     },
     setProblem(p) {
       if (JSON.stringify(p) === JSON.stringify(core.standing)) return;
@@ -183,17 +150,12 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
       for (const fn of core.problemListeners) fn(p);
     },
     mirror(job) {
-      core.inflight.set(job.url, {
-        scanId: job.scanId,
-        state: job.state,
-        since: job.createdAt,
-        waiting: job.waitingFor,
-        lastError: job.lastError,
-        reasons: job.reasons,
-      });
+      const r = core.records.get(job.url);
+      if (r) Object.assign(r, mirrored(job));
+      else core.records.set(job.url, newRecord(job));
     },
     checking(url) {
-      const f = core.inflight.get(url)!;
+      const f = core.records.get(url)!;
       return {
         kind: 'checking',
         state: f.state,
@@ -203,19 +165,18 @@ export function createEngineCore(deps: EngineDeps): EngineCore {
         ...(f.lastError ? { lastError: f.lastError } : {}),
       };
     },
-    forgetTracking(url) {
-      core.tracking.delete(url);
-      core.pendingSeen.delete(url);
-      core.acceptedAt.delete(url);
-      core.streamEnded.delete(url);
-      core.streamAborts.get(url)?.abort();
+    end(url) {
+      const r = core.records.get(url);
+      if (!r) return;
+      core.records.delete(url);
+      r.streamAbort?.abort();
+      if (r.pollTimer !== undefined) core.clearTimer(r.pollTimer);
     },
     async drop(job, status) {
       await deps.jobs.remove(job.url);
-      core.inflight.delete(job.url);
-      core.forgetTracking(job.url);
+      core.end(job.url);
       core.outcomes.set(job.url, status);
-      deps.onPending(core.inflight.size);
+      deps.onPending(core.records.size);
       core.emit(job.url, status, job);
     },
   };

@@ -40,7 +40,7 @@ export function createFinisher(core: EngineCore, ageOf: (job: PendingJob) => num
   }
 
   async function finishOnce(job: PendingJob, scan: ScanJob) {
-    const seen = core.pendingSeen.get(job.url);
+    const seen = core.records.get(job.url)?.pendingSeen;
     core.durations.add(
       durationSample({
         createdAt: scan.createdAt,
@@ -72,9 +72,8 @@ export function createFinisher(core: EngineCore, ageOf: (job: PendingJob) => num
     core.retiring.set(job.url, job.idempotencyKey);
     // Ranked by what asked for it: a page's hovers never push out a page opened (rule-rank.ts).
     const cached = deps.cache.set(v, ttl, verdictSource(job.reasons));
-    core.inflight.delete(job.url);
-    core.forgetTracking(job.url);
-    deps.onPending(core.inflight.size);
+    core.end(job.url);
+    deps.onPending(core.records.size);
     core.emit(job.url, { kind: 'verdict', verdict: v, decision: { action: 'allow', reason: 'undecided' } }, job);
     try {
       // Cache first, then forget the job: a death in between re-polls instead of losing the
@@ -84,7 +83,7 @@ export function createFinisher(core: EngineCore, ageOf: (job: PendingJob) => num
     } catch (e) {
       // Not written: the stored job is polled again (not at once, the store may be failing), so
       // a later finish writes the verdict; unless a new job for the URL has started meanwhile.
-      if (!core.inflight.has(job.url)) {
+      if (!core.records.has(job.url)) {
         core.mirror(job);
         retrack(job.url);
       }

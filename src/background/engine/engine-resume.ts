@@ -9,7 +9,8 @@ import type { PendingJob } from './jobs-store';
 import type { EngineCore } from './engine-core';
 import { expired } from './engine-core';
 import type { Tracker } from './engine-track';
-import { DAILY_BUDGET, type Submitter } from './engine-submit';
+import type { Submitter } from './engine-submit';
+import { DAILY_BUDGET } from './budget-hold';
 import * as T from './timing';
 import { say } from '../i18n';
 
@@ -49,14 +50,15 @@ export function createResumer(core: EngineCore, tracker: Tracker, submitter: Sub
     }
     const unanswered: PendingJob[] = [];
     for (const job of jobs) {
-      if (!core.inflight.has(job.url)) core.mirror(job);
+      if (!core.records.has(job.url)) core.mirror(job);
       if (expired(job, core.now())) {
         await core.drop(job, { kind: 'timed_out', scanId: job.scanId ?? undefined });
         continue;
       }
       if (job.scanId) {
-        if (!core.tracking.has(job.url)) tracker.track(job);
-        else if (!core.pollTimers.has(job.url) && !core.streaming.has(job.url)) void tracker.poll(job.url);
+        const r = core.records.get(job.url);
+        if (!r?.tracking) tracker.track(job);
+        else if (r.pollTimer === undefined && !r.streaming) void tracker.poll(job.url);
         continue;
       }
       if (job.waitingFor === 'credits' && core.standing?.code === 'insufficient_credits') continue;

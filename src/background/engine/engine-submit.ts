@@ -16,6 +16,7 @@ import { batchGroups, createSubmitGate } from './submit-gate';
 import { jobClock } from './job-clock';
 import { createHoverBatcher } from './hover-batch';
 import { whileWorking } from '../idle';
+import { createBudgetHold } from './budget-hold';
 
 export interface Submitter {
   /**
@@ -41,18 +42,13 @@ export interface Submitter {
 /** Problems an accepted submission proves gone. */
 const CLEARED_BY_SUCCESS = new Set(['insufficient_credits', 'unauthorized', 'forbidden', 'network', 'server']);
 
-/**
- * The error code of a URL held back by the policy's maxCreditsPerDay. It waits like one out of
- * credits (no deadline, strict mode fails closed: strict.ts), and is tried again on the jobs
- * alarm's wakes, so it leaves on the first one of the next day.
- */
-export const DAILY_BUDGET = 'daily_budget';
-
 export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   const { deps } = core;
   // Navigations and checks of a burst leave together as one batch; a lone one at once, alone
   // (submit-gate.ts). The batch key is stored with each job, in the job's own first write.
   const gate = createSubmitGate(core.newKey, core);
+  // Policy maxCreditsPerDay, counted per URL right before it leaves (budget-hold.ts).
+  const { withinDailyBudget, overDailyBudget } = createBudgetHold(core, note);
   // Hovered and page links: one batch per short window, with its own key (hover-batch.ts).
   const hovers = createHoverBatcher(core, { withinDailyBudget, overDailyBudget, recordSent, note, handleSubmitted });
 
@@ -62,32 +58,11 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
     return appendLedger(items.flatMap((i) => i.reasons.map((reason) => ({ url: i.url, at, reason })))).catch(ignore);
   }
 
-  /**
-   * Policy maxCreditsPerDay: counts one submission; false when today's budget is spent. A URL
-   * the budget held before that now passes proves there is room again: the problem ends (another
-   * URL's success does not: it may have taken the last credit of the day).
-   */
-  async function withinDailyBudget(job?: Pick<PendingJob, 'lastError'>): Promise<boolean> {
-    if (!deps.dailyBudget) return true;
-    // A budget that cannot be read or written holds the URL back rather than overspend.
-    const ok = await deps.dailyBudget.tryConsume().catch(() => false);
-    if (ok && job?.lastError === DAILY_BUDGET && core.standing?.code === DAILY_BUDGET) core.setProblem(null);
-    return ok;
-  }
-
-  /** Held by the daily budget: kept, without a deadline, like a URL out of credits (nothing sent). */
-  async function overDailyBudget(job: PendingJob) {
-    const updated = await note(job.url, { waitingFor: 'credits', lastError: DAILY_BUDGET });
-    core.setProblem({ code: DAILY_BUDGET, message: '', fix: 'none' });
-    if (updated) core.emitProgress(updated);
-  }
-
-  /**
-   * Jobs whose POST this worker life has sent and not heard back from. The jobs alarm wakes
-   * resume() every half minute while jobs are pending (jobs-alarm.ts), also in a live worker: a
-   * job whose POST is on its way is not sent a second time then.
-   */
-  const sending = new Set<string>();
+  /** Its POST left and is not answered yet (JobRecord.posting); the job may have ended since. */
+  const setPosting = (url: string, on: boolean) => {
+    const r = core.records.get(url);
+    if (r) r.posting = on;
+  };
 
   async function submitOne(job: PendingJob, stored: Promise<unknown> = Promise.resolve()) {
     let handedOver = false;
@@ -98,7 +73,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
         res = await prepareAndSend(job, stored, () => {
           handedOver = true;
           sentAt = core.now();
-          sending.add(job.url);
+          setPosting(job.url, true);
         });
       } finally {
         // Whatever stopped it before the gate (no client, budget spent, a write failed): its batch
@@ -109,7 +84,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
       if (res) await handleSubmitted(job, res, sentAt);
     } finally {
       // Once the answer is stored (its scan id, or the wait it calls for), resume reads the job.
-      sending.delete(job.url);
+      setPosting(job.url, false);
     }
   }
 
@@ -155,7 +130,7 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
   /** Store a change of a waiting job and mirror it; null when the job is gone meanwhile. */
   async function note(url: string, patch: Partial<PendingJob>) {
     const updated = await deps.jobs.update(url, (j) => ({ ...j, ...patch }));
-    if (updated && core.inflight.has(url)) core.mirror(updated);
+    if (updated && core.records.has(url)) core.mirror(updated);
     return updated;
   }
 
@@ -165,7 +140,8 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
       // The job's poll clock: when the service made it if its createdAt fits between our send and
       // the answer, else the answer's arrival (job-clock.ts); not after the writes below.
       const clock = jobClock({ sentAt, answeredAt: core.now(), createdAt: res.value.createdAt });
-      core.retryAttempts.delete(job.url);
+      const r = core.records.get(job.url);
+      if (r) r.retryAttempts = 0;
       if (core.standing && CLEARED_BY_SUCCESS.has(core.standing.code)) core.setProblem(null);
       const scan = res.value;
       const updated = await deps.jobs.update(job.url, (j) => ({
@@ -220,8 +196,9 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
         // The service refuses this URL; retrying would not change its mind.
         return core.drop(job, { kind: 'error', code: e.code, message: e.message });
       default: {
-        const n = core.retryAttempts.get(job.url) ?? 0;
-        core.retryAttempts.set(job.url, n + 1);
+        const r = core.records.get(job.url);
+        const n = r?.retryAttempts ?? 0;
+        if (r) r.retryAttempts = n + 1;
         if (e.code === 'network' || e.code === 'server')
           core.setProblem({ code: e.code, message: e.message, fix: 'none' });
         const at = core.now() + T.retryDelay(n, e.retryAfterMs);
@@ -263,7 +240,8 @@ export function createSubmitter(core: EngineCore, tracker: Tracker): Submitter {
         if (!gate.owns(key) && !hovers.owns(key)) void whileWorking(resendBatch(urls, key)).catch(ignore);
       }
       for (const job of jobs) {
-        if (job.batchKey || gate.preparing(job.url) || hovers.queued(job.url) || sending.has(job.url)) continue;
+        if (job.batchKey || gate.preparing(job.url) || hovers.queued(job.url) || core.records.get(job.url)?.posting)
+          continue;
         // Never answered (or the worker died mid-POST): same Idempotency-Key, so no double scan.
         void whileWorking(submitOne(job)).catch(ignore);
       }

@@ -9,6 +9,7 @@ import type { ScanJob } from '../api';
 import { isTerminal } from '../api';
 import type { PendingJob } from './jobs-store';
 import type { EngineCore } from './engine-core';
+import type { JobRecord } from './job-record';
 import { expired } from './engine-core';
 import * as T from './timing';
 import { nextPoll } from './poll-timing';
@@ -47,28 +48,32 @@ const errorStatus = (e: { code: string; message: string }) => ({
 
 export function createTracker(core: EngineCore): Tracker {
   const { deps } = core;
+  /** The job's record, looked up afresh after every await: the job may have ended meanwhile. */
+  const rec = (url: string) => core.records.get(url);
   /** The job's age for the poll rule and the duration samples: since the service accepted it. */
-  const ageOf = (job: PendingJob) => core.now() - (core.acceptedAt.get(job.url) ?? job.createdAt);
+  const ageOf = (job: PendingJob) => core.now() - (rec(job.url)?.acceptedAt ?? job.createdAt);
 
   /** The poll rule's delay for this job now; with a stream open, polling is only the guarantee. */
   function pollDelayFor(url: string, job: PendingJob): number {
-    const seen = core.pendingSeen.get(url);
+    const seen = rec(url)?.pendingSeen;
     const { delayMs } = nextPoll({
       ageMs: ageOf(job),
       hints: seen?.hints,
       hintsAgeMs: seen?.ageMs,
       learned: core.durations.learned(),
     });
-    return core.streaming.has(url) ? Math.max(delayMs, T.POLL_WHILE_STREAMING_MS) : delayMs;
+    return rec(url)?.streaming ? Math.max(delayMs, T.POLL_WHILE_STREAMING_MS) : delayMs;
   }
 
   function track(job: PendingJob, acceptedAt?: number) {
-    if (core.tracking.has(job.url) || !job.scanId) return;
-    core.tracking.add(job.url);
+    // Only a job in flight (mirrored: engine-core.ts) is tracked, once.
+    const r = rec(job.url);
+    if (!r || r.tracking || !job.scanId) return;
+    r.tracking = true;
     // A job resumed after a restart keeps its creation time as its clock (no answer seen here).
-    if (acceptedAt !== undefined) core.acceptedAt.set(job.url, acceptedAt);
+    if (acceptedAt !== undefined) r.acceptedAt = acceptedAt;
     // Nothing seen of the job yet (a resumed one may even be done): the lower bound is its start.
-    if (!core.pendingSeen.has(job.url)) core.pendingSeen.set(job.url, { ageMs: 0, hints: null });
+    r.pendingSeen ??= { ageMs: 0, hints: null };
     rebalance();
     // A job picked up after a restart (no answer seen in this life) may have ended meanwhile, and
     // the poll rule would wait a share of its age (seconds): ask at once, before this life ends too.
@@ -80,17 +85,16 @@ export function createTracker(core: EngineCore): Tracker {
     if (!core.streamSupported) return;
     const candidates: StreamCandidate[] = [];
     const learned = core.durations.learned();
-    for (const url of core.tracking) {
-      const f = core.inflight.get(url);
-      if (!f) continue;
-      const age = core.now() - (core.acceptedAt.get(url) ?? f.since);
-      const nearEnd = isNearEnd(age, learned, core.pendingSeen.get(url)?.ageMs ?? 0);
+    for (const [url, f] of core.records) {
+      if (!f.tracking) continue;
+      const age = core.now() - (f.acceptedAt ?? f.since);
+      const nearEnd = isNearEnd(age, learned, f.pendingSeen?.ageMs ?? 0);
       candidates.push({
         url,
         reasons: f.reasons,
         createdAt: f.since,
-        streaming: core.streaming.has(url),
-        streamEnded: core.streamEnded.has(url),
+        streaming: f.streaming,
+        streamEnded: f.streamEnded,
         nearEnd,
       });
     }
@@ -100,61 +104,69 @@ export function createTracker(core: EngineCore): Tracker {
   }
 
   function openStream(url: string) {
+    const r = rec(url);
+    if (!r) return;
     const ctl = new AbortController();
     // Marked at once (not after an await), so the next rebalance counts this slot as taken.
-    core.streaming.add(url);
-    core.streamAborts.set(url, ctl);
+    r.streaming = true;
+    r.streamAbort = ctl;
     void runStream(url, ctl);
   }
 
   /** A more urgent job takes this slot: the stream closes and the job polls at its normal pace. */
   async function stopStream(url: string) {
-    core.streamAborts.get(url)?.abort();
-    core.streamAborts.delete(url);
-    core.streaming.delete(url);
+    const r = rec(url);
+    r?.streamAbort?.abort();
+    if (r) Object.assign(r, { streamAbort: null, streaming: false } satisfies Partial<JobRecord>);
     const job = await deps.jobs.get(url);
-    if (job && core.tracking.has(url) && !core.streaming.has(url)) schedulePoll(url, pollDelayFor(url, job));
+    const after = rec(url);
+    if (job && after?.tracking && !after.streaming) schedulePoll(url, pollDelayFor(url, job));
   }
 
   /** One poll timer per job: a new schedule replaces the old one (e.g. stream ended early). */
   function schedulePoll(url: string, ms: number) {
-    const old = core.pollTimers.get(url);
-    if (old !== undefined) core.clearTimer(old);
-    core.pollTimers.set(
-      url,
-      core.setTimer(() => {
-        core.pollTimers.delete(url);
-        // The poll is work in flight (idle.ts) until its answer is acted on; the wait before it is not.
-        void whileWorking(poll(url));
-      }, ms),
-    );
+    // An ended job has nothing to poll (its record's end cancelled the timer it had).
+    const r = rec(url);
+    if (!r) return;
+    if (r.pollTimer !== undefined) core.clearTimer(r.pollTimer);
+    r.pollTimer = core.setTimer(() => {
+      r.pollTimer = undefined;
+      // The poll is work in flight (idle.ts) until its answer is acted on; the wait before it is not.
+      void whileWorking(poll(url));
+    }, ms);
   }
 
   function noteState(url: string, state: string, job: PendingJob) {
-    const f = core.inflight.get(url);
+    const f = rec(url);
     if (f && f.state !== state) {
-      core.inflight.set(url, { ...f, state });
+      f.state = state;
       core.emit(url, core.checking(url), job);
     }
   }
 
+  /** The job's stream is over (it saw the end, or ended by itself): its slot is free, it polls on. */
+  function streamDone(url: string) {
+    const r = rec(url);
+    if (r) Object.assign(r, { streamEnded: true, streaming: false } satisfies Partial<JobRecord>);
+    return r;
+  }
+
   async function runStream(url: string, ctl: AbortController) {
-    const mine = () => core.streamAborts.get(url) === ctl;
+    const mine = () => rec(url)?.streamAbort === ctl;
     try {
       const api = await deps.api();
       const job = await deps.jobs.get(url);
       if (!api || !job?.scanId || ctl.signal.aborted) return;
       for await (const ev of api.streamEvents(job.scanId, { signal: ctl.signal })) {
         // Closed for a more urgent job, or the job ended: stopStream / finish took over.
-        if (!core.tracking.has(url) || ctl.signal.aborted) return;
+        if (!rec(url)?.tracking || ctl.signal.aborted) return;
         if (ev.kind === 'transition') {
           const state = ev.job.state;
           noteState(url, state, job);
           if (isTerminal(state)) {
-            core.streamEnded.add(url);
-            core.streaming.delete(url);
+            const r = streamDone(url);
             // Seen done now: the stream is as good as a poll at this moment (scan-durations.ts).
-            core.pendingSeen.set(url, { ageMs: ageOf(job), hints: null });
+            if (r) r.pendingSeen = { ageMs: ageOf(job), hints: null };
             // The client hands over a frame's result only when it reads as a full, valid result:
             // then the frame is the answer. Otherwise one GET fetches the authoritative job.
             const current = await deps.jobs.get(url);
@@ -164,8 +176,7 @@ export function createTracker(core: EngineCore): Tracker {
           }
         } else {
           if (ev.reason === 'unsupported') core.streamSupported = false;
-          core.streamEnded.add(url);
-          core.streaming.delete(url);
+          streamDone(url);
           if (ev.reason === 'terminal') return;
           // Ended by itself: this job polls to the end (finally), and its slot goes to the next job.
           // No endpoint: nothing was learned about the job, so the poll rule keeps its pace.
@@ -175,22 +186,23 @@ export function createTracker(core: EngineCore): Tracker {
         }
       }
     } finally {
-      if (mine()) {
-        core.streaming.delete(url);
-        core.streamAborts.delete(url);
+      const r = rec(url);
+      if (r && mine()) {
+        r.streaming = false;
+        r.streamAbort = null;
         // Not closed by us for a more urgent job (stopStream forgets the aborter first): however
         // it ended (no client, no endpoint, dropped), it is not opened again for this job.
-        if (core.tracking.has(url)) core.streamEnded.add(url);
+        if (r.tracking) r.streamEnded = true;
       }
       rebalance();
     }
   }
 
   async function poll(url: string) {
-    const timer = core.pollTimers.get(url);
-    if (timer !== undefined) {
-      core.clearTimer(timer);
-      core.pollTimers.delete(url);
+    const r = rec(url);
+    if (r?.pollTimer !== undefined) {
+      core.clearTimer(r.pollTimer);
+      r.pollTimer = undefined;
     }
     const job = await deps.jobs.get(url);
     if (!job || !job.scanId) return;
@@ -200,18 +212,19 @@ export function createTracker(core: EngineCore): Tracker {
     const res = await api.getScan(job.scanId);
     // Finished (or dropped) while this GET was out, e.g. by its stream: nothing more to do. A new
     // job for the same URL meanwhile has its own scan id and its own polls.
-    if (!core.tracking.has(url) || core.inflight.get(url)?.scanId !== job.scanId) return;
+    const live = rec(url);
+    if (!live?.tracking || live.scanId !== job.scanId) return;
     if (res.ok && isTerminal(res.value.state)) return finish(job, res.value);
     let delay: number;
     if (res.ok) {
       noteState(url, res.value.state, job);
-      core.pendingSeen.set(url, { ageMs: ageOf(job), hints: res.value.hints ?? null });
+      live.pendingSeen = { ageMs: ageOf(job), hints: res.value.hints ?? null };
       delay = pollDelayFor(url, job);
     } else if (res.error.code === 'not_found' || res.error.code === 'unauthorized' || res.error.code === 'forbidden') {
       return core.drop(job, errorStatus(res.error));
     } else {
       delay = T.retryDelay(0, res.error.retryAfterMs);
-      if (core.streaming.has(url)) delay = Math.max(delay, T.POLL_WHILE_STREAMING_MS);
+      if (live.streaming) delay = Math.max(delay, T.POLL_WHILE_STREAMING_MS);
     }
     const lastError = res.ok ? null : res.error.code;
     const updated = await deps.jobs.update(url, (j) => ({
@@ -220,17 +233,19 @@ export function createTracker(core: EngineCore): Tracker {
       state: res.ok ? res.value.state : j.state,
       lastError,
     }));
-    if (updated && core.inflight.has(url)) core.inflight.set(url, { ...core.inflight.get(url)!, lastError });
-    if (!core.tracking.has(url)) return;
+    const after = rec(url);
+    if (updated && after) after.lastError = lastError;
+    if (!after?.tracking) return;
     schedulePoll(url, delay);
     // Still running: a job now past its expected end may take a free stream slot (isNearEnd).
-    if (res.ok && !core.streaming.has(url)) rebalance();
+    if (res.ok && !after.streaming) rebalance();
   }
 
   // The end of a scan (engine-finish.ts). A finish whose writes failed polls the job again,
   // later (the store may be failing), so a later finish writes the verdict.
   const finish = createFinisher(core, ageOf, (url) => {
-    core.tracking.add(url);
+    const r = rec(url);
+    if (r) r.tracking = true;
     schedulePoll(url, T.retryDelay(0, null));
   });
 

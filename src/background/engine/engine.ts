@@ -41,6 +41,11 @@ export interface ScanEngine {
   /** Forget transient statuses (failed/timed out) so "check again" really checks. */
   forget(url: string): void;
   pendingCount(): number;
+  /**
+   * Jobs this worker life still holds in memory: records of jobs in flight and verdicts whose
+   * removal is on its way (engine-core.ts). Zero once every job ended, however it ended.
+   */
+  heldJobs(): number;
 }
 
 export function createScanEngine(deps: EngineDeps): ScanEngine {
@@ -54,7 +59,7 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
   function peek(url: string): UrlStatus {
     const v = deps.cache.get(url);
     if (v) return { kind: 'verdict', verdict: v, decision: { action: 'allow', reason: 'undecided' } };
-    if (core.inflight.has(url)) return core.checking(url);
+    if (core.records.has(url)) return core.checking(url);
     return core.outcomes.get(url) ?? { kind: 'unchecked' };
   }
 
@@ -65,16 +70,16 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
       if (verdictSource([reason]) === 'person') void deps.cache.promote(url).catch(ignore);
       return cached;
     }
-    if (core.inflight.has(url)) {
+    if (core.records.has(url)) {
       const updated = await deps.jobs.update(url, (j) => ({
         ...j,
         tabIds: tabId === undefined || j.tabIds.includes(tabId) ? j.tabIds : [...j.tabIds, tabId],
         reasons: j.reasons.includes(reason) ? j.reasons : [...j.reasons, reason],
       }));
-      const f = core.inflight.get(url);
+      const f = core.records.get(url);
       if (updated && f && f.reasons.length !== updated.reasons.length) {
         // A hovered link now navigated to is more urgent: it may take a stream slot.
-        core.inflight.set(url, { ...f, reasons: updated.reasons });
+        f.reasons = updated.reasons;
         tracker.rebalance();
       }
       // The job may have finished while the update waited (its verdict is out): say what is known.
@@ -111,7 +116,7 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
     const stored = deps.jobs.put(job);
     if (!credits) submitter.send(job, stored);
     await stored;
-    deps.onPending(core.inflight.size);
+    deps.onPending(core.records.size);
     return peek(url);
   }
 
@@ -120,12 +125,12 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
     peek,
     async warm(url) {
       await deps.cache.prime(url);
-      if (core.inflight.has(url)) return;
+      if (core.records.has(url)) return;
       // A job persisted by an earlier worker life, not resumed yet: adopt it rather than
       // starting a second scan of the same URL (resume() will track it).
       const job = await deps.jobs.get(url);
       // Not one whose verdict was just announced and whose removal is on its way (retiring).
-      if (job && !core.inflight.has(url) && !core.isRetiring(job)) core.mirror(job);
+      if (job && !core.records.has(url) && !core.isRetiring(job)) core.mirror(job);
     },
     resume: resumer.resume,
     onUpdate: (fn) => void core.listeners.add(fn),
@@ -138,6 +143,7 @@ export function createScanEngine(deps: EngineDeps): ScanEngine {
     forget(url) {
       core.outcomes.delete(url);
     },
-    pendingCount: () => core.inflight.size,
+    pendingCount: () => core.records.size,
+    heldJobs: () => core.records.size + core.retiring.size,
   };
 }

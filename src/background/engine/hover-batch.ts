@@ -9,14 +9,14 @@ import { ignore } from '@/src/background/ignore';
 import type { ApiResult, ScanJob } from '../api';
 import type { PendingJob } from './jobs-store';
 import type { EngineCore } from './engine-core';
+import type { BudgetHold } from './budget-hold';
 import type { ScanReason } from '@/src/shared/messaging/protocol';
 import * as T from './timing';
 import { inBatchOrder } from './submit-gate';
 import { beginWork } from '../idle';
 
-export interface HoverBatchSteps {
-  withinDailyBudget(job?: Pick<PendingJob, 'lastError'>): Promise<boolean>;
-  overDailyBudget(job: PendingJob): Promise<void>;
+/** The submitter's steps a batch takes: the daily budget's per URL (budget-hold.ts), then these. */
+export interface HoverBatchSteps extends BudgetHold {
   recordSent(items: Array<{ url: string; reasons: ScanReason[] }>): Promise<unknown>;
   note(url: string, patch: Partial<PendingJob>): Promise<PendingJob | null>;
   handleSubmitted(job: PendingJob, res: ApiResult<ScanJob>, sentAt: number): Promise<void>;

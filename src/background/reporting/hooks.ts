@@ -158,7 +158,7 @@ export async function setByPerson(
 /**
  * Policy `maxCreditsPerDay`: `await creditBudget.tryConsume()` right before a scan is submitted;
  * false = over today's budget (treated like insufficient credits, nothing sent). Handed to the
- * engine by main.ts (EngineDeps.dailyBudget; engine-submit.ts asks it per URL).
+ * engine by main.ts (EngineDeps.dailyBudget; engine/budget-hold.ts asks it per URL).
  */
 export const creditBudget = createDailyBudget({
   limit: async () => (await reportingSettings()?.get())?.settings.maxCreditsPerDay ?? 0,

@@ -145,14 +145,32 @@ describe('one finish per scan', () => {
     // The job is still stored, tracked and checking, with a poll planned: the verdict was not
     // lost with the failed write (it was announced: a redirect does not wait for the disk).
     expect(await s.jobs.get(URL_)).not.toBeNull();
-    expect(s.core.tracking.has(URL_)).toBe(true);
-    expect(s.core.pollTimers.has(URL_)).toBe(true);
+    expect(s.core.records.get(URL_)?.tracking).toBe(true);
+    expect(s.core.records.get(URL_)?.pollTimer).not.toBeUndefined();
     expect(s.core.retiring.has(URL_)).toBe(false);
     expect(s.announced).toHaveLength(1);
     fail = false;
     await s.tracker.poll(URL_);
     expect(s.cache.get(URL_)?.riskScore).toBe(95);
     expect(await s.jobs.get(URL_)).toBeNull();
+  });
+
+  it('a job whose first finish failed and whose next one delivered leaves no record and nothing retiring', async () => {
+    let fail = true;
+    const s = setup({
+      cacheSet: (c) => async (v, ttl) => {
+        if (fail) throw new Error('quota');
+        await c.set(v, ttl);
+      },
+    });
+    const j = await started(s);
+    await expect(s.tracker.finish(j, done())).rejects.toThrow('quota');
+    // Polled again: its record is back (engine-core.ts mirror), with its poll planned.
+    expect(s.core.records.size).toBe(1);
+    fail = false;
+    await s.tracker.poll(URL_);
+    expect(s.core.records.size).toBe(0);
+    expect(s.core.retiring.size).toBe(0);
   });
 
   it('the verdict is announced before its writes land, and the cache already answers for it then', async () => {
