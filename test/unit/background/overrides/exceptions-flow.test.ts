@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startService, type ScanningService } from '../../../service/server';
 import type { ExceptionsData, Reply } from '@/src/shared/messaging/protocol';
 import { ask, blockedToken, navigate, setPolicy, setupApp } from '../harness/app';
+import { contentSender } from '../harness/senders';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -15,12 +16,7 @@ beforeAll(async () => {
 afterAll(() => svc.stop());
 
 const w = setupApp(() => svc);
-const content = {
-  id: 'test-extension-id',
-  url: 'https://evil.example/',
-  origin: 'https://evil.example',
-  tab: { id: 9 },
-};
+const content = contentSender(9);
 
 async function proceedTo(url: string): Promise<void> {
   const tabId = await navigate(url);
