@@ -71,8 +71,8 @@ export async function ask<T>(w: AppWorld, message: unknown): Promise<T> {
 
 /**
  * What the background knows of `url` now, asked as a normal window asks (sends nothing). Not a
- * message: a question from one of our pages outside a tab is unknown-window's, which counts as
- * private and learns nothing known, and one from a tab leaves its frame watching the URL.
+ * message: one of our pages outside a tab asks from an unknown window, which counts as private
+ * (a skip, not what is known), and one in a tab leaves its frame watching the URL.
  */
 export async function knownStatus(app: App, url: string): Promise<UrlStatus['kind']> {
   return (await app.checker.lookup(url, { windowKind: 'normal' })).status.kind;
