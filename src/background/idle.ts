@@ -2,11 +2,12 @@
  * Whether the background has work in flight: for tests that show "nothing happened" (no request
  * sent, no rule added), which can only say so once the background has finished what the event
  * started. Counted here: every event handler's work (navigations, redirects, messages, alarms,
- * tab and storage events, started from main.ts), a hover batch waiting for its window to close,
- * a request-blocking rule update queued or running, the start-up work of a new worker life, and
- * every request to the service while it is in flight (api/transport.ts). A job that waits for its
- * next poll or listens on its event stream is not work in flight: it waits on the service, and a
- * test waits on the service's request log for it.
+ * tab and storage events, started from main.ts; commits, from outputs.ts), what an answer's
+ * arrival starts in the navigation path (a strict-mode hold settled), a hover batch waiting for
+ * its window to close, a request-blocking rule update queued or running, the start-up work of a
+ * new worker life, and every request to the service while it is in flight (api/transport.ts). A
+ * job that waits for its next poll or listens on its event stream is not work in flight: it waits
+ * on the service, and a test waits on the service's request log for it.
  *
  * Counting costs a number per event, so it runs in every build; only test builds answer the
  * `test.idle` message that reads it (handlers/pages.ts, our own pages only).

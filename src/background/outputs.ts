@@ -198,7 +198,8 @@ export function wireOutputs(app: App): void {
 
   browser.webNavigation.onCommitted.addListener((d) => {
     if (d.frameId !== 0) return;
-    app.navigation.noteCommitted(d.tabId, d.url, d.transitionQualifiers);
+    // Counted (idle.ts): strict mode's recheck of the document and a used-up pass's rules.
+    void whileWorking(app.navigation.noteCommitted(d.tabId, d.url, d.transitionQualifiers));
     void refreshBadge(app, d.tabId, d.url).catch(ignore);
   });
   // The browser clears a tab's badge when a new document takes the tab (Firefox: "reset when

@@ -11,6 +11,7 @@ import { chromiumDriver } from './harness/driver-chromium';
 import { firefoxDriver } from './harness/driver-firefox';
 import { submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
+import { request } from './harness/world';
 import { startService, type ScanningService } from '../service/server';
 import type { SettingsWriteData, TabStatusData } from '../../src/shared/messaging/protocol';
 import { DEFAULT_BUDGETS, PAGE_DAY_SHARE, TAB_DAY_SHARE } from '../../src/shared/policy/budgets';
@@ -35,21 +36,17 @@ for (const kind of selectedBrowsers()) {
     let svc: ScanningService;
     let pages: PageServer;
 
-    async function request<T>(message: unknown): Promise<T> {
-      const reply = await driver.sendExtensionMessage<T>(message);
-      if (!reply || reply.ok !== true)
-        throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-      return reply.data;
-    }
-
     beforeAll(async () => {
       pages = await startPageServer();
       svc = await startService({ processingDelayMs: 100, keepAliveMs: 300 });
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      const r = await request<SettingsWriteData>({
-        type: 'settings.set',
-        patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey, budgets: BUDGETS },
-      });
+      const r = await request<SettingsWriteData>(
+        { driver },
+        {
+          type: 'settings.set',
+          patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey, budgets: BUDGETS },
+        },
+      );
       expect(r.refused ?? {}).toEqual({});
     });
     afterAll(async () => {
@@ -88,7 +85,7 @@ for (const kind of selectedBrowsers()) {
       // Every navigation of the loop was checked or turned away (the popup's numbers).
       const status = await waitFor(
         'every looped navigation to be charged or refused',
-        () => request<TabStatusData>({ type: 'tab.status', tabId }),
+        () => request<TabStatusData>({ driver }, { type: 'tab.status', tabId }),
         (s) => (s.budget?.today.navigations ?? 0) + (s.budget?.refusedToday ?? 0) >= LOOPS,
         20_000,
         200,
@@ -121,7 +118,7 @@ for (const kind of selectedBrowsers()) {
         opened.push(page);
         const s = await waitFor(
           'the tab to be turned away',
-          () => request<TabStatusData>({ type: 'tab.status', tabId }),
+          () => request<TabStatusData>({ driver }, { type: 'tab.status', tabId }),
           (x) => x.budget?.tab?.scope === 'tab-day' || x.budget?.tab?.scope === 'day',
           20_000,
           200,
@@ -151,7 +148,7 @@ for (const kind of selectedBrowsers()) {
       await page.evaluate(() => void (location.href = '/no-content/scripted'));
       await waitFor(
         "the script's navigation to be turned away",
-        () => request<TabStatusData>({ type: 'tab.status', tabId }),
+        () => request<TabStatusData>({ driver }, { type: 'tab.status', tabId }),
         (s) => s.budget?.tab?.scope === 'day',
         20_000,
         200,

@@ -19,6 +19,7 @@ import { firefoxDriver } from './harness/driver-firefox';
 import { startRequestRecorder, type RequestRecorder } from './harness/request-recorder';
 import { submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
+import { request } from './harness/world';
 import { backgroundIdle } from './harness/background-idle';
 import {
   fakeIntent,
@@ -60,13 +61,7 @@ for (const kind of selectedBrowsers()) {
     let attacker: JourneyPage;
     let before: { settings: SettingsData; ledger: LedgerEntry[]; sentBefore: number };
 
-    const request = async <T>(message: unknown): Promise<T> => {
-      const reply = await driver.sendExtensionMessage<T>(message);
-      if (!reply || reply.ok !== true)
-        throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-      return reply.data;
-    };
-    const known = (urls: string[]) => request<LinksLookupData>({ type: 'links.lookup', urls });
+    const known = (urls: string[]) => request<LinksLookupData>({ driver }, { type: 'links.lookup', urls });
     const sent = () => submittedUrls(svc.log);
     const attackerBase = () => `http://attacker.test:${pages.port}`;
     /** Requests the service got other than scanning: keys, credits, account (any method). */
@@ -77,7 +72,7 @@ for (const kind of selectedBrowsers()) {
       svc = await startService({ processingDelayMs: 200, keepAliveMs: 500 });
       evil = await startRequestRecorder();
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind), contentScriptAccess: true });
-      await request({ type: 'settings.set', patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey } });
+      await request({ driver }, { type: 'settings.set', patch: { serviceUrl: svc.baseUrl, apiKey: svc.demoKey } });
 
       // The person's browsing in another tab: a bank page (safe) and a phishing page (blocked).
       visitedSafe = pages.url('bank-visited.test', '/account');
@@ -102,8 +97,8 @@ for (const kind of selectedBrowsers()) {
         15_000,
       );
       before = {
-        settings: await request<SettingsData>({ type: 'settings.get' }),
-        ledger: await request<LedgerEntry[]>({ type: 'ledger.get' }),
+        settings: await request<SettingsData>({ driver }, { type: 'settings.get' }),
+        ledger: await request<LedgerEntry[]>({ driver }, { type: 'ledger.get' }),
         sentBefore: sent().length,
       };
     });
@@ -150,12 +145,13 @@ for (const kind of selectedBrowsers()) {
         expect(r, forged[i]!.type).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } }),
       );
       // No effect: read back from our own page.
-      expect(await request<SettingsData>({ type: 'settings.get' })).toEqual(before.settings);
+      expect(await request<SettingsData>({ driver }, { type: 'settings.get' })).toEqual(before.settings);
       expect(
-        (await request<TabStatusData>({ type: 'tab.status', tabId: await driver.tabIdOf(attacker) })).pausedUntil,
+        (await request<TabStatusData>({ driver }, { type: 'tab.status', tabId: await driver.tabIdOf(attacker) }))
+          .pausedUntil,
       ).toBeNull();
       expect(await known([visitedSafe])).toMatchObject({ [visitedSafe]: { status: 'verdict', band: 'safe' } }); // cache not cleared
-      expect((await request<LedgerEntry[]>({ type: 'ledger.get' })).length).toBeGreaterThanOrEqual(
+      expect((await request<LedgerEntry[]>({ driver }, { type: 'ledger.get' })).length).toBeGreaterThanOrEqual(
         before.ledger.length,
       ); // not cleared
       expect(accountRequests()).toEqual([]);
@@ -215,7 +211,7 @@ for (const kind of selectedBrowsers()) {
       );
       expect(hovered.length).toBeGreaterThan(0); // the loop really reached the service…
       expect(hovered.length).toBeLessThanOrEqual(bound); // …and no more than the budget
-      const ledger = (await request<LedgerEntry[]>({ type: 'ledger.get' })).filter((e) =>
+      const ledger = (await request<LedgerEntry[]>({ driver }, { type: 'ledger.get' })).filter((e) =>
         e.url.includes('/hover-loop/'),
       );
       expect(ledger.length).toBe(hovered.length);
@@ -252,14 +248,17 @@ for (const kind of selectedBrowsers()) {
       expect(navigated.length).toBeGreaterThan(0);
       expect(navigated.length).toBeLessThanOrEqual(bound);
       // The popup says why this tab's pages are not checked, and that the spending is unusual.
-      const st = await request<TabStatusData>({ type: 'tab.status', tabId: await driver.tabIdOf(attacker) });
+      const st = await request<TabStatusData>(
+        { driver },
+        { type: 'tab.status', tabId: await driver.tabIdOf(attacker) },
+      );
       expect(st.budget?.tab).toMatchObject({ scope: 'tab', kind: 'navigation', site: 'attacker.test' });
       expect(st.budget?.refusedSites[0]).toMatchObject({ site: 'attacker.test' });
       expect(st.budget!.refusedToday).toBeGreaterThan(0);
     });
 
     test('afterwards: no privileged effect, the key reached the service only', async () => {
-      expect(await request<SettingsData>({ type: 'settings.get' })).toEqual(before.settings);
+      expect(await request<SettingsData>({ driver }, { type: 'settings.get' })).toEqual(before.settings);
       expect(accountRequests()).toEqual([]);
       expect(evil.requests).toEqual([]);
       expect(pages.requests.filter((r) => r.authorization !== undefined)).toEqual([]);
@@ -310,12 +309,13 @@ for (const kind of selectedBrowsers()) {
         evil.requests.map((r) => `${r.method} ${r.path} key:${r.authorization?.includes(svc.demoKey) ? 'yes' : 'no'}`),
       ).toEqual([]);
       expect(sent()).toContain(after);
-      const settings = await request<SettingsData>({ type: 'settings.get' });
+      const settings = await request<SettingsData>({ driver }, { type: 'settings.get' });
       expect(settings.settings.serviceUrl).toBe(svc.baseUrl);
       expect(settings.managedKeys).toEqual([]);
       expect(settings.settings.allowlist).toEqual(before.settings.settings.allowlist);
       expect(
-        (await request<TabStatusData>({ type: 'tab.status', tabId: await driver.tabIdOf(tab) })).pausedUntil,
+        (await request<TabStatusData>({ driver }, { type: 'tab.status', tabId: await driver.tabIdOf(tab) }))
+          .pausedUntil,
       ).toBeNull();
       await tab.close();
     });

@@ -17,6 +17,7 @@ import { startReportReceiver, type ReportReceiver } from './harness/report-recei
 import { startTlsHelloRecorder, type TlsHelloRecorder } from './harness/tls-hello';
 import { framesLearnNothing } from './harness/signin-frames';
 import { waitFor } from './harness/wait-for';
+import { isBlockedPage } from './harness/blocked-page';
 import { signInGuardRegistered } from './harness/signin-guard-ready';
 import { startService, type ScanningService } from '../service/server';
 import { HOLD_PRIORITY } from '../../src/shared/policy/net-rules';
@@ -81,9 +82,14 @@ for (const kind of selectedBrowsers()) {
       await svc?.stop();
     });
 
-    const isBlockedPage = (url: string) => url.startsWith(`${driver.extensionUrl('blocked.html')}?t=`);
     const blockedPage = (tab: JourneyPage) =>
-      waitFor('the blocked page', () => tab.currentUrl(), isBlockedPage, 20_000, 100);
+      waitFor(
+        'the blocked page',
+        () => tab.currentUrl(),
+        (u) => isBlockedPage({ driver }, u),
+        20_000,
+        100,
+      );
     const blockedEvents = (host: string) =>
       receiver.accepted().filter((e) => e.type === 'navigation.blocked' && e.payload.host === host);
 
@@ -170,7 +176,7 @@ for (const kind of selectedBrowsers()) {
             250,
           );
           // Still there once the report is in: the page did not come back over the blocked page.
-          expect(isBlockedPage(await tab.currentUrl())).toBe(true);
+          expect(isBlockedPage({ driver }, await tab.currentUrl())).toBe(true);
           await tab.close();
           seen.push(html.requests.slice(before).filter((r) => r.startsWith(LOOKALIKE)));
         }

@@ -15,9 +15,11 @@ import { firefoxDriver } from './harness/driver-firefox';
 import { startReportReceiver, type ReportReceiver } from './harness/report-receiver';
 import { submittedUrls } from '../shared/service-log';
 import { waitFor } from './harness/wait-for';
+import { request, waitForPolicy } from './harness/world';
+import { isBlockedPage } from './harness/blocked-page';
 import { backgroundIdle } from './harness/background-idle';
 import { startService, type ScanningService } from '../service/server';
-import type { AuditEntry, SettingsData, SettingsWriteData, TabStatusData } from '../../src/shared/messaging/protocol';
+import type { AuditEntry, SettingsWriteData, TabStatusData } from '../../src/shared/messaging/protocol';
 import enJson from '../../public/_locales/en/messages.json';
 
 const DRIVERS = { chromium: chromiumDriver, firefox: firefoxDriver };
@@ -36,29 +38,18 @@ function en(key: string, ...subs: string[]): string {
 
 const expectNoErrors = (errors: unknown[]) => expect(errors, JSON.stringify(errors, null, 1)).toEqual([]);
 
-/** What both journeys ask of the extension, given their browser. */
-function extensionSteps(driver: () => JourneyDriver) {
-  async function request<T>(message: unknown): Promise<T> {
-    const reply = await driver().sendExtensionMessage<T>(message);
-    if (!reply || reply.ok !== true)
-      throw new Error(`${JSON.stringify(message)} was refused: ${JSON.stringify(reply)}`);
-    return reply.data;
-  }
-  const isBlockedPage = (url: string) => url.startsWith(`${driver().extensionUrl('blocked.html')}?t=`);
-  /** The popup for `tab`: its "why" line once the verdict is there. */
-  async function popupWhy(tab: JourneyPage): Promise<string> {
-    const tabId = await driver().tabIdOf(tab);
-    const popup = await driver().openExtensionPage(`popup.html?tabId=${tabId}`);
-    const why = await waitFor(
-      'the popup to say why',
-      () => popup.evaluate(() => document.querySelector('.why-decision')?.textContent ?? ''),
-      (t) => t !== '',
-      15_000,
-    );
-    await popup.close();
-    return why;
-  }
-  return { request, isBlockedPage, popupWhy };
+/** The popup for `tab`, in `driver`'s browser: its "why" line once the verdict is there. */
+async function popupWhy(driver: JourneyDriver, tab: JourneyPage): Promise<string> {
+  const tabId = await driver.tabIdOf(tab);
+  const popup = await driver.openExtensionPage(`popup.html?tabId=${tabId}`);
+  const why = await waitFor(
+    'the popup to say why',
+    () => popup.evaluate(() => document.querySelector('.why-decision')?.textContent ?? ''),
+    (t) => t !== '',
+    15_000,
+  );
+  await popup.close();
+  return why;
 }
 
 for (const kind of selectedBrowsers()) {
@@ -88,14 +79,13 @@ for (const kind of selectedBrowsers()) {
       });
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
       // storage.managed's first read can take seconds on a fresh profile (the first storage.managed read takes seconds on a fresh profile).
-      await waitFor(
+      await waitForPolicy(
+        { driver },
         'the policy in force',
-        () => request<SettingsData>({ type: 'settings.get' }),
         (d) =>
           d.managedKeys.includes('blocklist') &&
           d.managedKeys.includes('minBlockConfidence') &&
           d.managedKeys.includes('reportingUrl'),
-        30_000,
         250,
       );
       // The person's own threshold: the blocked page must name this one, not the default 76 (under
@@ -110,9 +100,8 @@ for (const kind of selectedBrowsers()) {
       await receiver?.stop();
     });
 
-    const { request, isBlockedPage, popupWhy } = extensionSteps(() => driver);
     async function configure(patch: Record<string, unknown>): Promise<void> {
-      const r = await request<SettingsWriteData>({ type: 'settings.set', patch });
+      const r = await request<SettingsWriteData>({ driver }, { type: 'settings.set', patch });
       if (r.refused && Object.keys(r.refused).length)
         throw new Error(`settings.set refused ${JSON.stringify(r.refused)}`);
     }
@@ -128,18 +117,23 @@ for (const kind of selectedBrowsers()) {
         20_000,
       );
     const statusOf = async (tab: JourneyPage) =>
-      request<TabStatusData>({ type: 'tab.status', tabId: await driver.tabIdOf(tab) });
+      request<TabStatusData>({ driver }, { type: 'tab.status', tabId: await driver.tabIdOf(tab) });
 
     test.skipIf(blocker !== null)(
       "a score at or above the person's block threshold: the blocked page and the popup name the score and the threshold",
       async () => {
         const url = pages.url('malware-why.test', '/');
         const tab = await driver.openWebPage(url);
-        await waitFor('the blocked page', () => tab.currentUrl(), isBlockedPage, 20_000);
+        await waitFor(
+          'the blocked page',
+          () => tab.currentUrl(),
+          (u) => isBlockedPage({ driver }, u),
+          20_000,
+        );
         const shown = await blockedPage(tab);
         const why = en('why_score_block', '95', '70');
         expect(shown.why).toBe(`${en('whyDecision')}: ${why}`);
-        expect(await popupWhy(tab)).toBe(`${en('whyDecision')}: ${why}`);
+        expect(await popupWhy(driver, tab)).toBe(`${en('whyDecision')}: ${why}`);
         expect(submittedUrls(svc.log)).toContain(url);
         // Reported to the organization with the rule that blocked it.
         const event = await waitFor(
@@ -167,7 +161,12 @@ for (const kind of selectedBrowsers()) {
         // itself (net::ERR_BLOCKED_BY_CLIENT in Chromium), and Linklens moves the tab to its page.
         const tab = await driver.openWebPage(pages.url('why-start.test', '/'));
         await tab.evaluate((u) => void (location.href = u), url);
-        await waitFor('the blocked page', () => tab.currentUrl(), isBlockedPage, 20_000);
+        await waitFor(
+          'the blocked page',
+          () => tab.currentUrl(),
+          (u) => isBlockedPage({ driver }, u),
+          20_000,
+        );
         const shown = await blockedPage(tab);
         expect(shown).toEqual({
           headline: en('headline_org_blocklist'),
@@ -214,11 +213,13 @@ for (const kind of selectedBrowsers()) {
           reason: 'low-confidence',
           rule: { rule: 'lowConfidence', score: 88, threshold: 70, confidence: 0.92, minConfidence: 0.95 },
         });
-        expect(await popupWhy(tab)).toBe(`${en('whyDecision')}: ${en('why_low_confidence', '88', '70', '92%', '95%')}`);
+        expect(await popupWhy(driver, tab)).toBe(
+          `${en('whyDecision')}: ${en('why_low_confidence', '88', '70', '92%', '95%')}`,
+        );
         // Not blocked: the tab stays on the site, whose server served the page (a move to the
         // blocked page would be the background's work: once it is idle, none is coming).
         await backgroundIdle(driver);
-        expect(isBlockedPage(await tab.currentUrl())).toBe(false);
+        expect(isBlockedPage({ driver }, await tab.currentUrl())).toBe(false);
         expect(pages.requestsTo('phish-lowconf.test').map((r) => r.path)).toContain('/login');
         expect(receiver.accepted().filter((e) => e.type === 'navigation.blocked' && e.payload.url === url)).toEqual([]);
         await tab.close();
@@ -325,11 +326,10 @@ for (const kind of selectedBrowsers()) {
         reportingUrl: receiver.url,
       });
       driver = await DRIVERS[kind]({ extensionDir: extensionDir(kind) });
-      await waitFor(
+      await waitForPolicy(
+        { driver },
         'the policy in force',
-        () => request<SettingsData>({ type: 'settings.get' }),
         (d) => d.managedKeys.includes('auditOnly') && d.managedKeys.includes('reportingUrl'),
-        30_000,
         250,
       );
     }, 90_000);
@@ -341,8 +341,6 @@ for (const kind of selectedBrowsers()) {
       await receiver?.stop();
     });
 
-    const { request, isBlockedPage, popupWhy } = extensionSteps(() => driver);
-
     test.skipIf(blocker !== null)(
       'audit-only set by the organization: the page opens, options lists "would have blocked" with the rule, the receiver gets audit.wouldBlock; Clear empties the list',
       async () => {
@@ -350,7 +348,7 @@ for (const kind of selectedBrowsers()) {
         const tab = await driver.openWebPage(url);
         const entries = await waitFor(
           'the audit entry',
-          () => request<AuditEntry[]>({ type: 'audit.get' }),
+          () => request<AuditEntry[]>({ driver }, { type: 'audit.get' }),
           (l) => l.some((e) => e.url === url),
           20_000,
           200,
@@ -363,9 +361,9 @@ for (const kind of selectedBrowsers()) {
           rule: { rule: 'score', level: 'block', score: 95, threshold: 80 },
           verdict: { riskScore: 95, band: 'malicious' },
         });
-        expect(isBlockedPage(await tab.currentUrl())).toBe(false);
+        expect(isBlockedPage({ driver }, await tab.currentUrl())).toBe(false);
         expect(pages.requestsTo('malware-audit.test').map((r) => r.path)).toContain('/login');
-        expect(await popupWhy(tab)).toBe(
+        expect(await popupWhy(driver, tab)).toBe(
           `${en('whyDecision')}: ${en('why_audit_block', en('why_score_block', '95', '80'))}`,
         );
 
@@ -410,7 +408,7 @@ for (const kind of selectedBrowsers()) {
           (n) => n === 0,
           10_000,
         );
-        expect(await request<AuditEntry[]>({ type: 'audit.get' })).toEqual([]);
+        expect(await request<AuditEntry[]>({ driver }, { type: 'audit.get' })).toEqual([]);
         await options.close();
         await tab.close();
         expectNoErrors(await driver.takeErrors());

@@ -137,16 +137,9 @@ export async function handleContent<K extends ContentType>(
   const { settings: s } = await app.settings.get();
   const frame = frameOf(sender);
   const answer = (info: LinkInfo) => (trusted ? info : forContent(info));
-  return handle({ app, sender, frame, windowKind: senderWindow(sender), s, trusted, answer }, m);
-}
-
-/**
- * The sender's window, from the browser's `sender.tab` (never from the message). The browser
- * fills it in, flag included, for every content script; a sender without the flag (our own pages
- * outside a tab, like the popup) has always been answered as a normal window is, unlike the
- * other paths, where unknown counts as private.
- */
-function senderWindow(sender: SenderLike): WindowKind {
-  const kind = windowKindOf(sender.tab);
-  return kind === 'unknown' ? 'normal' : kind;
+  // From the browser's `sender.tab`, never from the message. The browser fills the flag in for
+  // every content script; a sender without it is unknown, which counts as private: the sender
+  // may be the page's own code, and a missing flag must not open the normal window's path (its
+  // questions sent and stored on disk).
+  return handle({ app, sender, frame, windowKind: windowKindOf(sender.tab), s, trusted, answer }, m);
 }

@@ -14,6 +14,7 @@
  * strict mode's holds are navigation-strict.ts, a tab's window privacy is tab-privacy.ts.
  */
 import { ignore } from '@/src/background/ignore';
+import { whileWorking } from '../idle';
 import { browser } from 'wxt/browser';
 import type { UrlStatus } from '@/src/shared/verdict';
 import type { Settings } from '@/src/shared/policy/settings';
@@ -72,8 +73,11 @@ export interface Navigation {
    * mode's release of a page it allows starts here; the navigation's error then finds the pass.
    */
   onRequestError(d: Frame & { error?: string; method?: string }): Promise<void>;
-  /** A main-frame document committed in a tab (webNavigation.onCommitted). */
-  noteCommitted(tabId: number, url: string, qualifiers?: readonly string[]): void;
+  /**
+   * A main-frame document committed in a tab (webNavigation.onCommitted). Settles when what the
+   * commit started is done (strict mode's recheck, a used-up pass and its rules); never rejects.
+   */
+  noteCommitted(tabId: number, url: string, qualifiers?: readonly string[]): Promise<void>;
   /**
    * Resolve a strict-mode hold (called by blocked.details, which polls while `open`): the
    * outcome known now, or the fail mode once the timeout passed. `open`: the token may still
@@ -210,22 +214,27 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       raw,
     );
 
+  // What a verdict or a standing problem starts here (a strict-mode hold settled, its token
+  // rewritten, a tab moved) is work in flight (idle.ts): a test that saw the answer stored must
+  // not find the hold still pending.
   engine.onUpdate((url, status, meta) => {
-    void (async () => {
-      const { settings: s } = await settings.get();
-      // The rest of this listener runs after the holds: a tab strict mode let through earlier
-      // is protected by a late verdict like any other.
-      await strict.update(url, s);
-      const opened = meta.reasons.includes('navigation');
-      const audited = s.auditOnly && (opened || meta.reasons.includes('hover'));
-      if ((!opened && !audited) || status.kind !== 'verdict') return;
-      const out = await deps.checker.lookup(url);
-      // A verdict that arrived after the page opened (or the link was rested on) in audit-only mode.
-      if (audited) await noteAudit(out, opened ? 'navigation' : 'hover');
-      if (!opened || !isBlock(out.status) || !out.host) return;
-      // A late verdict acts on each tab whose current chain went through this URL.
-      for (const tabId of meta.tabIds) await act(tabId, url, out.host, why(out.status));
-    })().catch(ignore);
+    void whileWorking(
+      (async () => {
+        const { settings: s } = await settings.get();
+        // The rest of this listener runs after the holds: a tab strict mode let through earlier
+        // is protected by a late verdict like any other.
+        await strict.update(url, s);
+        const opened = meta.reasons.includes('navigation');
+        const audited = s.auditOnly && (opened || meta.reasons.includes('hover'));
+        if ((!opened && !audited) || status.kind !== 'verdict') return;
+        const out = await deps.checker.lookup(url);
+        // A verdict that arrived after the page opened (or the link was rested on) in audit-only mode.
+        if (audited) await noteAudit(out, opened ? 'navigation' : 'hover');
+        if (!opened || !isBlock(out.status) || !out.host) return;
+        // A late verdict acts on each tab whose current chain went through this URL.
+        for (const tabId of meta.tabIds) await act(tabId, url, out.host, why(out.status));
+      })(),
+    ).catch(ignore);
   });
 
   return {
@@ -275,7 +284,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       // Our own pages (the blocked page) end the chain: what it went through was dealt with.
       const web = /^https?:/i.test(url) && !isBlockedPage(url);
       const chain = chains.update(tabId, (c) => (web ? commitChain(c, url, qualifiers) : EMPTY_CHAIN));
-      if (!web) return;
+      if (!web) return chain.then(() => undefined, ignore);
       // The tab was sent to the blocked page in this navigation, yet a web document committed:
       // the browser let another navigation win over ours (a meta refresh that started before our
       // redirect, while an earlier hop's check took the tab's one claim). Fail closed: this
@@ -289,7 +298,7 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       // nothing more is sent (the engine answers as above), and nothing is charged to a budget.
       // Then "Proceed anyway" has let this one navigation through: its pass is used up, and the
       // browser's allow rule goes with it (after the check above, which must still see it).
-      void chain
+      return chain
         .then(async () => {
           if (lost || (await settings.get()).settings.strictMode) await checkHop(tabId, url);
           if (await usePass(tabId, url)) await deps.syncRules();

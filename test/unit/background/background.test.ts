@@ -22,6 +22,7 @@ import {
 import { createMemoryBackend, type DbBackend } from '@/src/background/state/db-backend';
 import { readAll, setDbBackend } from '@/src/background/state/kv';
 import { installI18n } from '../ui/helpers';
+import { contentSender, pageInTab } from './harness/senders';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -30,18 +31,7 @@ beforeAll(async () => {
 afterAll(() => svc.stop());
 
 /** Our blocked page, shown in a tab of a normal or a private window. */
-const blockedPageIn = (incognito: boolean): SenderLike => ({
-  id: EXTENSION_ID,
-  url: `${EXTENSION_ORIGIN}/blocked.html`,
-  origin: EXTENSION_ORIGIN,
-  tab: { id: 99, incognito, url: `${EXTENSION_ORIGIN}/blocked.html` },
-});
-const contentSender = (tabId: number): SenderLike => ({
-  id: EXTENSION_ID,
-  url: 'https://evil.example/',
-  origin: 'https://evil.example',
-  tab: { id: tabId, url: 'https://evil.example/' },
-});
+const blockedPageIn = (incognito: boolean): SenderLike => pageInTab(99, 'blocked.html', incognito);
 
 let app: App;
 let route: ReturnType<typeof createRouter>;

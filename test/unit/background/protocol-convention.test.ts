@@ -13,10 +13,11 @@ import {
 } from '@/src/shared/messaging/protocol';
 import { startBackground } from '@/src/background/main';
 import { createRouter } from '@/src/background/router';
+import { contentSender } from './harness/senders';
 
 const ID = 'test-extension-id';
 const page = { id: ID, url: `chrome-extension://${ID}/options.html`, origin: `chrome-extension://${ID}` };
-const content = { id: ID, url: 'https://site.example/', origin: 'https://site.example', tab: { id: 4 } };
+const content = contentSender(4, { url: 'https://site.example/' });
 
 const SAMPLES: Record<string, Record<string, unknown>> = {
   'signin.check': { trigger: 'load' },

@@ -18,7 +18,8 @@ import { bucketSize, DEFAULT_BUDGETS } from '@/src/shared/policy/budgets';
 import { MAX_PASSES } from '@/src/shared/policy/passes';
 import type { TabStatusData } from '@/src/shared/messaging/protocol';
 import { waitFor } from '../harness/worker';
-import { EXTENSION_ID, freshBrowser, pageSender } from '../harness/app';
+import { freshBrowser, knownStatus, pageSender } from '../harness/app';
+import { contentSender, pageInTab } from '../harness/senders';
 import { whenIdle } from '@/src/background/idle';
 
 let svc: ScanningService;
@@ -27,14 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => svc.stop());
 
-const frameSender = (tabId: number, frameId = 0, documentId?: string, url = 'https://evil.example/'): SenderLike => ({
-  id: EXTENSION_ID,
-  url,
-  origin: new URL(url).origin,
-  tab: { id: tabId, url: 'https://evil.example/' },
-  frameId,
-  ...(documentId ? { documentId } : {}),
-});
+const frameSender = (tabId: number, frameId = 0, documentId?: string, url = 'https://evil.example/'): SenderLike =>
+  contentSender(tabId, { url, tabUrl: 'https://evil.example/', frameId, documentId });
 
 let app: App;
 let route: ReturnType<typeof createRouter>;
@@ -67,10 +62,7 @@ async function popupTab(): Promise<number> {
 
 async function known(url: string) {
   await route({ type: 'scan.url', url, reason: 'popup', tabId: await popupTab() }, pageSender);
-  await waitFor(async () => {
-    const r = await route({ type: 'links.lookup', urls: [url] }, pageSender);
-    return r.ok && (r.data as Record<string, { status: string }>)[url]?.status === 'verdict' ? true : null;
-  });
+  await waitFor(async () => (await knownStatus(app, url)) === 'verdict' || null);
 }
 
 describe('links.lookup: only what a warning needs (docs/decisions/001-content-tier.md)', () => {
@@ -93,7 +85,7 @@ describe('links.lookup: only what a warning needs (docs/decisions/001-content-ti
     });
     expect(JSON.stringify(data)).not.toMatch(/checkedAt|scn_/);
     // Our own pages still get the full answer.
-    const full = await route({ type: 'links.lookup', urls: [safe] }, pageSender);
+    const full = await route({ type: 'links.lookup', urls: [safe] }, pageInTab(40));
     expect(full).toMatchObject({ ok: true, data: { [safe]: { status: 'verdict', action: 'allow', band: 'safe' } } });
   });
 
@@ -113,10 +105,7 @@ describe('links.lookup: only what a warning needs (docs/decisions/001-content-ti
     await waitFor(() => submittedUrls(svc.log).includes(url) || null);
     const r = await route({ type: 'link.hover', url }, frameSender(6));
     expect(r).toEqual({ ok: true, data: { status: 'unknown' } });
-    await waitFor(async () => {
-      const full = await route({ type: 'links.lookup', urls: [url] }, pageSender);
-      return full.ok && (full.data as Record<string, { status: string }>)[url]?.status === 'verdict' ? true : null;
-    });
+    await waitFor(async () => (await knownStatus(app, url)) === 'verdict' || null);
     await whenIdle();
     expect(pushes.filter((p) => JSON.stringify(p.message).includes('opened-elsewhere'))).toEqual([]);
     svc.setProcessingDelay(50);
@@ -187,14 +176,7 @@ describe('pushes go to the frame that asked (docs/decisions/001-content-tier.md)
       options: { frameId: 7, documentId: 'doc-7' },
       message: { type: 'links.update', links: { [raw]: { status: 'verdict', action: 'block' } } },
     });
-    await waitFor(
-      async () =>
-        (
-          (await route({ type: 'links.lookup', urls: [plain] }, pageSender)) as {
-            data: Record<string, { status: string }>;
-          }
-        ).data[plain]!.status === 'verdict' || null,
-    );
+    await waitFor(async () => (await knownStatus(app, plain)) === 'verdict' || null);
     await whenIdle();
     const updates = pushes.filter((p) => p.message.type === 'links.update');
     expect(updates.filter(isVerdictPush)).toHaveLength(1);

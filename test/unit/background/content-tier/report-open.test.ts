@@ -9,7 +9,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startService, type ScanningService } from '../../../service/server';
 import { submittedUrls } from '../../../shared/service-log';
 import type { SenderLike } from '@/src/background/router';
-import { pageSender, setupApp } from '../harness/app';
+import { knownStatus, setupApp } from '../harness/app';
+import { contentSender } from '../harness/senders';
 import {
   createReportOpenLimit,
   reportOpenDecision,
@@ -73,14 +74,8 @@ beforeAll(async () => {
 });
 afterAll(() => svc.stop());
 
-const frameSender = (tabId: number, documentId = 'doc-1'): SenderLike => ({
-  id: 'test-extension-id',
-  url: 'https://forum.example/',
-  origin: 'https://forum.example',
-  tab: { id: tabId, url: 'https://forum.example/' },
-  frameId: 0,
-  documentId,
-});
+const frameSender = (tabId: number, documentId = 'doc-1'): SenderLike =>
+  contentSender(tabId, { url: 'https://forum.example/', documentId });
 
 describe('report.open from a content script', () => {
   const w = setupApp(() => svc);
@@ -100,10 +95,7 @@ describe('report.open from a content script', () => {
   /** The frame hovers `url` and waits until its verdict is known. */
   async function hovered(tabId: number, url: string): Promise<void> {
     await route({ type: 'link.hover', url }, frameSender(tabId));
-    await waitFor(async () => {
-      const r = await route({ type: 'links.lookup', urls: [url] }, pageSender);
-      return r.ok && (r.data as Record<string, { status: string }>)[url]?.status === 'verdict' ? true : null;
-    });
+    await waitFor(async () => (await knownStatus(w.app, url)) === 'verdict' || null);
   }
 
   it('opens the report page of the flagged link’s scan; nothing is sent to the service', async () => {

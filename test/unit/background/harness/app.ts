@@ -8,19 +8,14 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ScanningService } from '../../../service/server';
 import { startBackground } from '@/src/background/main';
 import { whenIdle } from '@/src/background/idle';
-import { createRouter, type SenderLike } from '@/src/background/router';
+import { createRouter } from '@/src/background/router';
 import type { App } from '@/src/background/app';
 import type { Reply } from '@/src/shared/messaging/protocol';
+import type { UrlStatus } from '@/src/shared/verdict';
 import { installI18n } from '../../ui/helpers';
+import { pageSender } from './senders';
 
-/** The extension as fakeBrowser's runtime reports it; our own pages are at this origin. */
-export const EXTENSION_ID = 'test-extension-id';
-export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
-export const pageSender: SenderLike = {
-  id: EXTENSION_ID,
-  url: `${EXTENSION_ORIGIN}/options.html`,
-  origin: EXTENSION_ORIGIN,
-};
+export { EXTENSION_ID, EXTENSION_ORIGIN, pageSender } from './senders';
 
 /**
  * The browser a new worker life starts in: fakeBrowser reset, the previous test's worker's
@@ -72,6 +67,15 @@ export async function ask<T>(w: AppWorld, message: unknown): Promise<T> {
   const r: Reply = await w.route(message, pageSender);
   if (!r.ok) throw new Error(`${JSON.stringify(message)} refused: ${JSON.stringify(r.error)}`);
   return r.data as T;
+}
+
+/**
+ * What the background knows of `url` now, asked as a normal window asks (sends nothing). Not a
+ * message: one of our pages outside a tab asks from an unknown window, which counts as private
+ * (a skip, not what is known), and one in a tab leaves its frame watching the URL.
+ */
+export async function knownStatus(app: App, url: string): Promise<UrlStatus['kind']> {
+  return (await app.checker.lookup(url, { windowKind: 'normal' })).status.kind;
 }
 
 /** A main-frame navigation as the browser reports it: the tab shows the URL, the event fires. */

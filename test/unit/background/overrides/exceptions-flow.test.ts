@@ -3,10 +3,11 @@
  * service): listed after proceeding, revoked from our pages only, and gone when a policy turns
  * allowProceed off while the browser runs.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type ScanningService } from '../../../service/server';
 import type { ExceptionsData, Reply } from '@/src/shared/messaging/protocol';
 import { ask, blockedToken, navigate, setPolicy, setupApp } from '../harness/app';
+import { contentSender } from '../harness/senders';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -15,12 +16,7 @@ beforeAll(async () => {
 afterAll(() => svc.stop());
 
 const w = setupApp(() => svc);
-const content = {
-  id: 'test-extension-id',
-  url: 'https://evil.example/',
-  origin: 'https://evil.example',
-  tab: { id: 9 },
-};
+const content = contentSender(9);
 
 async function proceedTo(url: string): Promise<void> {
   const tabId = await navigate(url);
@@ -53,8 +49,8 @@ describe('exceptions through the background', () => {
     expect(listed.items.filter((i) => i.kind === 'exception')).toEqual([]);
     expect(listed.items.filter((i) => i.kind === 'pass').map((i) => i.host)).toEqual(['no-verdict.example']);
     // The navigation it let through commits: the pass is used up, a second visit is checked again.
-    w.app.navigation.noteCommitted(tabId, url);
-    await vi.waitFor(async () => expect((await ask<ExceptionsData>(w, { type: 'exceptions.list' })).items).toEqual([]));
+    await w.app.navigation.noteCommitted(tabId, url);
+    expect((await ask<ExceptionsData>(w, { type: 'exceptions.list' })).items).toEqual([]);
   });
 
   it('a content script can neither read nor revoke them', async () => {

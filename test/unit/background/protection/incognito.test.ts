@@ -17,6 +17,7 @@ import { createVerdictCache } from '@/src/background/cache/verdict-cache';
 import { waitFor } from '../harness/worker';
 import { postsWith } from '../../../shared/service-log';
 import { EXTENSION_ID, EXTENSION_ORIGIN, freshBrowser } from '../harness/app';
+import { contentSender } from '../harness/senders';
 import { whenIdle } from '@/src/background/idle';
 
 let svc: ScanningService;
@@ -167,15 +168,6 @@ describe('what a private window learns stays in memory', () => {
 });
 
 describe('a content script cannot say which window it is in (window-kind.ts)', () => {
-  /** A content script's sender: the browser stamps its tab, incognito flag included. */
-  const contentSender = (tabId: number, incognito: boolean, url: string): SenderLike => ({
-    id: EXTENSION_ID,
-    url,
-    origin: new URL(url).origin,
-    tab: { id: tabId, incognito, url },
-    frameId: 0,
-  });
-
   it('a hover in a private tab claiming a normal window sends nothing; the same hover in a normal tab does', async () => {
     const page = 'https://forum.example/';
     const privateId = await privateTab(page);
@@ -184,17 +176,45 @@ describe('a content script cannot say which window it is in (window-kind.ts)', (
     const claim = { windowKind: 'normal', incognito: false };
     const fromPrivate = await route(
       { type: 'link.hover', url: 'http://phish-hover-private.example/', ...claim },
-      contentSender(privateId, true, page),
+      contentSender(privateId, { url: page, incognito: true }),
     );
     expect(fromPrivate.ok).toBe(true);
     await route(
       { type: 'link.hover', url: 'http://phish-hover-normal.example/', ...claim },
-      contentSender(normalId, false, page),
+      contentSender(normalId, { url: page }),
     );
     // Both hovers were asked within one batch window: the POST that carries the normal one
     // would carry the private one too, had it been taken for a normal window's.
     await waitFor(() => postsWith(svc.log, 'phish-hover-normal').length > 0);
     expect(postsWith(svc.log, 'phish-hover-private')).toEqual([]);
+  });
+
+  it('a sender whose tab has no incognito flag counts as private: its hover sends nothing; with scanIncognito on it is sent and kept off disk', async () => {
+    const page = 'https://forum.example/';
+    const tabId = (await fakeBrowser.tabs.create({ url: page })).id!;
+    // The tab as a sender may carry it: no flag at all (only its own code to say which window).
+    const noFlag = (s: SenderLike): SenderLike => ({ ...s, tab: { id: tabId, url: page } });
+    const normalId = (await fakeBrowser.tabs.create({ url: page })).id!;
+    const unflagged = await route(
+      { type: 'link.hover', url: 'http://phish-hover-noflag.example/' },
+      noFlag(contentSender(tabId, { url: page })),
+    );
+    expect(unflagged).toEqual({ ok: true, data: { status: 'unknown' } });
+    await route(
+      { type: 'link.hover', url: 'http://phish-hover-flagged.example/' },
+      contentSender(normalId, { url: page }),
+    );
+    // One batch window for both: the POST that carries the normal tab's hover would carry the other too.
+    await waitFor(() => postsWith(svc.log, 'phish-hover-flagged').length > 0);
+    expect(postsWith(svc.log, 'phish-hover-noflag')).toEqual([]);
+
+    await app.settings.set({ scanIncognito: true });
+    const url = 'http://phish-hover-noflag-scanned.example/';
+    await route({ type: 'link.hover', url }, noFlag(contentSender(tabId, { url: page })));
+    await waitFor(() => postsWith(svc.log, 'phish-hover-noflag-scanned').length > 0);
+    await waitFor(() => app.cache.get(url));
+    await whenIdle();
+    expect(JSON.stringify(await readAll('db'))).not.toContain('phish-hover-noflag');
   });
 });
 

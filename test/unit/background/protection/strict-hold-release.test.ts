@@ -7,8 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startService, type ScanningService } from '../../../service/server';
-import type { LinksLookupData } from '@/src/shared/messaging/protocol';
-import { ask, blockedToken, setupApp, tabUrl } from '../harness/app';
+import { ask, blockedToken, knownStatus, setupApp, tabUrl } from '../harness/app';
 import { waitFor } from '../harness/worker';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { hasPass } from '@/src/background/overrides/exceptions';
@@ -55,9 +54,7 @@ async function heldLoad(
 async function learnVerdict(url: string): Promise<void> {
   const tabId = (await fakeBrowser.tabs.create({ url: 'https://popup-tab.example/' })).id!;
   await ask(w, { type: 'scan.url', url, reason: 'popup', tabId });
-  await waitFor(async () =>
-    (await ask<LinksLookupData>(w, { type: 'links.lookup', urls: [url] }))[url]?.status === 'verdict' ? true : null,
-  );
+  await waitFor(async () => (await knownStatus(w.app, url)) === 'verdict' || null);
 }
 
 describe('strict mode: a load the hold rule stopped', () => {

@@ -18,6 +18,7 @@ import {
 import type { SettingsState } from '@/src/background/state/settings-store';
 import { defaultSettings } from '@/src/shared/policy/settings';
 import type { LookalikeVerdict } from '@/src/shared/url/lookalike';
+import { contentSender } from '../harness/senders';
 
 const ID = 'test-extension-id';
 const PROTECTED = ['login.example.com', 'example.okta.com'];
@@ -53,13 +54,7 @@ function world(
   return { route, reports };
 }
 
-const from = (url: string, tabId = 7, frameId = 0): SenderLike => ({
-  id: ID,
-  url,
-  origin: new URL(url).origin,
-  tab: { id: tabId, url },
-  frameId,
-});
+const from = (url: string, tabId = 7, frameId = 0): SenderLike => contentSender(tabId, { url, frameId });
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -114,13 +109,7 @@ describe('signin.check: the host is the sender’s', () => {
   it('a frame gets the same answer whatever its host, and nothing is reported (no oracle for guessed hosts)', async () => {
     const w = world();
     const top = 'https://attacker.test/';
-    const inFrame = (url: string): SenderLike => ({
-      id: ID,
-      url,
-      origin: new URL(url).origin,
-      tab: { id: 7, url: top },
-      frameId: 5,
-    });
+    const inFrame = (url: string): SenderLike => contentSender(7, { url, tabUrl: top, frameId: 5 });
     for (const url of ['https://login.examp1e.com/', 'https://exarnple.okta.com/', 'https://unrelated.test/']) {
       expect(await w.route({ type: 'signin.check', trigger: 'password-focus' }, inFrame(url))).toEqual({
         ok: true,

@@ -119,7 +119,7 @@ describe('badge refreshes', () => {
       settings: { get: async () => ({ settings: { allowPause: false } }) },
       engine: { problem: () => null, onUpdate: none, onProblem: none },
       pageScans: { onFinished: none },
-      navigation: { noteCommitted: none },
+      navigation: { noteCommitted: async () => undefined },
     } as unknown as App;
     wireOutputs(app);
     const tab = { id: 5, url: 'https://a.example/', incognito: false } as never;
