@@ -51,6 +51,8 @@ export function createStreamer(core: EngineCore, polls: PollSide) {
       if (!f.tracking) continue;
       const age = core.now() - (f.acceptedAt ?? f.since);
       const nearEnd = isNearEnd(age, learned, f.pendingSeen?.ageMs ?? 0);
+      // Its poll is timed for its expected end: it takes a free slot only (stream-slots.ts).
+      const timed = learned !== null && age <= learned.latestMs;
       candidates.push({
         url,
         reasons: f.reasons,
@@ -58,6 +60,7 @@ export function createStreamer(core: EngineCore, polls: PollSide) {
         streaming: f.streaming,
         streamEnded: f.streamEnded,
         nearEnd,
+        timed,
       });
     }
     const plan = planStreams(candidates, core.streams.cap());

@@ -134,3 +134,19 @@ describe('a stream opened for a job that already waits on a poll', () => {
     expect(asked(url, false)).toHaveLength(1);
   });
 });
+
+describe('a more urgent job whose end the poll rule times', () => {
+  it('a navigation waits for a free slot instead of taking a hover’s: one request per job', async () => {
+    const w = await startWorker(svc.baseUrl, svc.demoKey, { durations: learned1000() });
+    const hovers = ['http://scam-kept-1.example/', 'http://scam-kept-2.example/', 'http://scam-kept-3.example/'];
+    for (const u of hovers) await w.engine.request(u, 'hover', 1);
+    await waitFor(() => hovers.every((u) => asked(u, true).length === 1));
+    const nav = 'http://phish-nav-waits.example/';
+    await w.engine.request(nav, 'navigation', 2);
+    await waitFor(() => [...hovers, nav].every((u) => verdictOf(w, u)), 5000);
+    // Each hover heard its end on its own stream; the navigation cost one request (a GET timed
+    // for its expected end, or a stream if a slot freed while it was young).
+    expect(hovers.map((u) => [asked(u, true).length, asked(u, false).length])).toEqual(hovers.map(() => [1, 0]));
+    expect(asked(nav, true).length + asked(nav, false).length).toBe(1);
+  });
+});
