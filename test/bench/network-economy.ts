@@ -212,7 +212,7 @@ function report(o: EconomyOptions, r: EconomyResult): Section {
       .map(([k, v]) => `${k} ${v}`)
       .join(
         ', ',
-      )}} (a content script is told only about warnings: "unknown" covers safe, pending, skipped and turned away alike; the service's log is what tells sent from not sent).`,
+      )} (a content script is told only about warnings: "unknown" covers safe, pending, skipped and turned away alike; the service's log is what tells sent from not sent).`,
     '',
     `**Naive baseline** (test/bench/naive-client.ts): for every event, POST the URL as written, then GET the job every ${FIRST_POLL_MS} ms (the extension's first poll interval) until COMPLETED or FAILED. Run right after the session against its own service instance (${fmt(r.naiveS, 0)} s, 250 events in flight).`,
     '',
