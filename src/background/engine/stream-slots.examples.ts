@@ -2,8 +2,7 @@
  * Example table for planStreams, tested in test/unit/background/engine/scan-rules.test.ts.
  * Candidates are written [url, reasons, createdAt, state]; state: 'open' = streaming now,
  * 'ended' = its own stream ended before, 'near' = polling and near its expected end, 'near-open' =
- * streaming and near its end, 'timed' = polling, its end timed by the poll rule, '' = polling.
- * Cap 3 unless given.
+ * streaming and near its end, '' = polling. Cap 3 unless given.
  */
 import type { ScanReason } from '@/src/shared/messaging/protocol';
 import type { StreamCandidate, StreamPlan } from './stream-slots';
@@ -15,7 +14,7 @@ export interface SlotExample {
   expected: StreamPlan;
 }
 
-type Row = [string, ScanReason[], number, '' | 'open' | 'ended' | 'near' | 'near-open' | 'timed'];
+type Row = [string, ScanReason[], number, '' | 'open' | 'ended' | 'near' | 'near-open'];
 const c = (rows: Row[]): StreamCandidate[] =>
   rows.map(([url, reasons, createdAt, st]) => ({
     url,
@@ -24,7 +23,6 @@ const c = (rows: Row[]): StreamCandidate[] =>
     streaming: st === 'open' || st === 'near-open',
     streamEnded: st === 'ended',
     ...(st.startsWith('near') ? { nearEnd: true } : {}),
-    ...(st === 'timed' ? { timed: true } : {}),
   }));
 const NAV: ScanReason[] = ['navigation'];
 const HOVER: ScanReason[] = ['hover'];
@@ -58,37 +56,6 @@ export const SLOT_EXAMPLES: readonly SlotExample[] = [
       ['n', NAV, 9, ''],
     ]),
     expected: { open: ['n'], close: ['h3'] },
-  },
-  {
-    name: 'a navigation whose end the poll rule times waits for a free slot: no hover loses its stream',
-    candidates: c([
-      ['h1', HOVER, 1, 'open'],
-      ['h2', HOVER, 2, 'open'],
-      ['h3', HOVER, 3, 'open'],
-      ['n', NAV, 9, 'timed'],
-    ]),
-    expected: { open: [], close: [] },
-  },
-  {
-    name: '…and takes the first free slot before the hovers waiting',
-    candidates: c([
-      ['h1', HOVER, 1, 'open'],
-      ['h2', HOVER, 2, 'open'],
-      ['h4', HOVER, 4, ''],
-      ['n', NAV, 9, 'timed'],
-    ]),
-    expected: { open: ['n'], close: [] },
-  },
-  {
-    name: 'a timed navigation past the free slots is skipped, an untimed one behind it still takes a hover’s',
-    candidates: c([
-      ['h1', HOVER, 1, 'open'],
-      ['h2', HOVER, 2, 'open'],
-      ['h3', HOVER, 3, 'open'],
-      ['n1', NAV, 8, 'timed'],
-      ['n2', NAV, 9, ''],
-    ]),
-    expected: { open: ['n2'], close: ['h3'] },
   },
   {
     name: 'a newer job of the same urgency waits (no churn)',

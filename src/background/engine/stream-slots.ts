@@ -10,11 +10,9 @@
  * Who streams: the most urgent jobs (a navigation, whose tab waits,
  * before a person's explicit check, before a hover, before page links), the oldest first among
  * equals (it has waited longest and is nearest its end) when a slot is free. Only a MORE urgent
- * job takes an open stream's slot, and only while the poll rule cannot time its end (nothing
- * learned yet, or it is slower than usual: `timed`): the least urgent, youngest stream closes
- * (that job goes back to polling and may stream again when a slot frees); an equal one waits,
- * even if older (its POST was answered later), since closing a stream for an equal job only
- * churns connections. A job whose own stream ended by itself (dropped, silent, closed) polls to the end:
+ * job takes an open stream's slot: the least urgent, youngest stream closes (that job goes back to
+ * polling and may stream again when a slot frees); an equal one waits, even if older (its POST
+ * was answered later), since closing a stream for an equal job only churns connections. A job whose own stream ended by itself (dropped, silent, closed) polls to the end:
  * opening it again would likely fail the same way.
  */
 import type { ScanReason } from '@/src/shared/messaging/protocol';
@@ -56,14 +54,6 @@ export interface StreamCandidate {
    * the polls needed the connections (BENCHMARKS.md "Bursts of navigations at once"). Absent: false.
    */
   nearEnd?: boolean;
-  /**
-   * The poll rule times its end (scan-durations.ts learned what scans take, and it is not past
-   * the longest typical time): one GET at its expected end costs what a stream costs, so it takes
-   * only a free slot, never an open stream's. Taking one cost the job that loses it one more
-   * request (its stream was spent: it needs a GET or another stream); in a session of hovers and
-   * navigations a third of the streamed jobs paid it. Absent: false (it may take one).
-   */
-  timed?: boolean;
 }
 
 /** How close to the earliest typical scan time a waiting job stops being given a new stream. */
@@ -115,17 +105,9 @@ export function planStreams(candidates: readonly StreamCandidate[], cap: number 
         a.c.createdAt - b.c.createdAt ||
         (a.c.url < b.c.url ? -1 : a.c.url > b.c.url ? 1 : 0),
     );
-  const top = ranked.slice(0, slots);
-  const streams = ranked.filter((r) => r.c.streaming);
-  // Newcomers in rank order: the first ones fill the free slots; past them, a newcomer takes an
-  // open stream's slot only when the poll rule cannot time its end.
-  let free = Math.max(0, slots - streams.length);
-  const newcomers = top.filter((r) => !r.c.streaming && (free-- > 0 || !r.c.timed));
-  // The streams that stay: the best ranked, in the slots the newcomers leave.
-  const staying = streams.slice(0, Math.max(0, slots - newcomers.length));
-  const keep = new Set([...newcomers, ...staying].map((r) => r.c.url));
+  const keep = new Set(ranked.slice(0, slots).map((r) => r.c.url));
   return {
-    open: newcomers.map((r) => r.c.url),
+    open: ranked.filter((r) => keep.has(r.c.url) && !r.c.streaming).map((r) => r.c.url),
     close: candidates.filter((c) => c.streaming && !keep.has(c.url)).map((c) => c.url),
   };
 }
