@@ -167,6 +167,10 @@ export function startBackground(): App {
   browser.runtime.onInstalled.addListener((details) => {
     registerMenus();
     if (details.reason === 'install') {
+      // Tabs open before the extension was: a policy's install into a running browser, and
+      // Chromium's command-line extension, which it installs anew at every start (runtime.onStartup
+      // then never fires) while the start pages load. Each is checked as at a browser start.
+      void whileWorking(navigation.recheckOpenTabs()).catch(ignore);
       // Wait for the policy (slow on a fresh profile) so a managed install opens no first-run tab.
       // Nothing is sent before the person (or the policy) configured the service.
       void whileWorking(

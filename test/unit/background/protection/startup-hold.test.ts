@@ -11,6 +11,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startService, type ScanningService } from '../../../service/server';
 import { startBackground } from '@/src/background/main';
 import { createRouter } from '@/src/background/router';
+import { whenIdle } from '@/src/background/idle';
 import type { BlockedDetailsData } from '@/src/shared/messaging/protocol';
 import { ask, blockedToken, navigate, setPolicy, setupApp, tabUrl } from '../harness/app';
 import { createSettingsStore } from '@/src/background/state/settings-store';
@@ -114,6 +115,22 @@ describe('the first pages after a start, with the service set by policy', () => 
     await w.app.navigation.recheckOpenTabs();
     await blockedToken(tab.id!);
     expect(posted('phish-open-at-start.example')).toHaveLength(1);
+  });
+
+  it('a new install checks the pages already open, as a start does (Chromium installs a command-line extension anew at every start, without onStartup)', async () => {
+    const url = 'http://phish-open-at-install.example/login';
+    const tab = await fakeBrowser.tabs.create({ url });
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' } as never);
+    await blockedToken(tab.id!);
+    expect(posted('phish-open-at-install.example')).toHaveLength(1);
+  });
+
+  it('an update checks no open page again (its pages were checked while it ran)', async () => {
+    const url = 'http://phish-open-at-update.example/login';
+    await fakeBrowser.tabs.create({ url });
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update' } as never);
+    await whenIdle();
+    expect(posted('phish-open-at-update.example')).toEqual([]);
   });
 
   it('without a policy that sets the service, nothing is held', async () => {
