@@ -25,7 +25,6 @@ import { createReportQueue, type ReportQueue } from './queue';
 import { createOutageTracker, OutageSchema } from './outage';
 import { createTokenStore } from './token-store';
 import { readRemoteProblems } from '../state/remote-copies';
-import { whileWorking } from '../idle';
 
 export const REPORTING_ALARM = 'linklens-reporting';
 export const OUTAGE_ALARM = 'linklens-outage';
@@ -247,7 +246,7 @@ export function startReporting(deps: ReportingDeps): Reporter {
     if (a.name === HEARTBEAT_ALARM) void heartbeat().catch(ignore);
   });
   browser.storage.onChanged.addListener((_c, area) => {
-    if (area === 'managed') void whileWorking(readPolicy());
+    if (area === 'managed') void readPolicy();
   });
   deps.onServiceProblem((p) => void outage.onProblem(p).catch(ignore));
   let wasEnabled: boolean | null = null;
@@ -262,16 +261,13 @@ export function startReporting(deps: ReportingDeps): Reporter {
 
   active = reporter;
   activeSettings = deps.settings;
-  // A browser restart or a worker killed mid-backoff: carry on with what is queued. Both are a
-  // new worker life's start-up work, counted as in flight (idle.ts) until they settle.
-  void whileWorking(
-    deps.settings.get().then((st) => {
-      wasEnabled ??= enabled(st.settings);
-      void scheduleHeartbeat(st.settings).catch(ignore);
-      return queue.flush();
-    }),
-  );
-  void whileWorking(readPolicy());
+  // A browser restart or a worker killed mid-backoff: carry on with what is queued.
+  void deps.settings.get().then((st) => {
+    wasEnabled ??= enabled(st.settings);
+    void scheduleHeartbeat(st.settings).catch(ignore);
+    return queue.flush();
+  });
+  void readPolicy();
   return reporter;
 }
 

@@ -11,7 +11,6 @@ import { report, startReporting } from '@/src/background/reporting';
 import { reportBlocked, reportLookalike, reportPause, setByPerson } from '@/src/background/reporting/hooks';
 import { readAll } from '@/src/background/state/kv';
 import { incognitoUrls } from '@/src/background/state/incognito-urls';
-import { whenIdle } from '@/src/background/idle';
 import { EVENT_EXAMPLES } from '@/src/shared/reporting/events.examples';
 import { REPORT_TYPES, type ReportInput } from '@/src/shared/reporting/events';
 
@@ -64,10 +63,8 @@ beforeEach(() => {
     return new Response(null, { status: 204 });
   });
 });
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  // A test's start-up work (the policy read, the queue's flush) must not report into the next one.
-  await whenIdle();
   vi.unstubAllGlobals();
 });
 
