@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import { normalizeUrl } from '@/src/shared/url/normalize';
 import { MAX_BACK_STEPS } from '@/src/shared/messaging/limits';
 import { createToken, type BlockedToken } from './blocked-tokens';
+import { isHeldPage } from './held-page';
 
 /** Two URLs name the same document for "Go back" purposes (fragments aside). */
 export function sameDocument(a: string, b: string): boolean {
@@ -18,6 +19,8 @@ export function sameDocument(a: string, b: string): boolean {
 export const blockedPageUrl = (token: string) =>
   browser.runtime.getURL('/blocked.html') + '?t=' + encodeURIComponent(token);
 export const isBlockedPage = (url: string) => url.startsWith(browser.runtime.getURL('/blocked.html'));
+/** Entries "Go back" steps over as ours: a blocked page, or the held page a hold rule sent a load to. */
+const ours = (url: string) => isBlockedPage(url) || isHeldPage(url);
 
 export interface BlockedFlow {
   /** Sends the tab to a new blocked page; returns its token. */
@@ -55,7 +58,7 @@ export function createBlockedFlow(): BlockedFlow {
       // Chromium's error page for a request the rules blocked), that entry stays in history and
       // "Go back" must step over it. A first guess only: backSteps() decides from what actually
       // became an entry when the person clicks.
-      const guess = stepsBack([...(entries.get(tabId) ?? []), ''], data.rawUrl, isBlockedPage);
+      const guess = stepsBack([...(entries.get(tabId) ?? []), ''], data.rawUrl, ours);
       const { token, written } = createToken({ ...data, backSteps: guess });
       // The tab moves while the token is stored: the page asks this worker, which already knows it.
       await Promise.all([
@@ -73,7 +76,7 @@ export function createBlockedFlow(): BlockedFlow {
       // Only trusted when this tab's current document is this very blocked page; else the guess
       // made at redirect time (e.g. the worker restarted since).
       if (!list || list.at(-1) !== blockedPageUrl(token)) return t.backSteps ?? 1;
-      return stepsBack(list, t.rawUrl, isBlockedPage);
+      return stepsBack(list, t.rawUrl, ours);
     },
   };
 }
