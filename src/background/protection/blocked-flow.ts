@@ -27,6 +27,8 @@ export interface BlockedFlow {
   redirect(tabId: number, data: BlockedToken): Promise<string>;
   /** A main-frame document (or Chromium's error page) became the tab's history entry. */
   noteEntry(tabId: number, url: string): void;
+  /** The blocked page this tab was last sent to (its token), if this worker sent it. */
+  lastSent(tabId: number): string | undefined;
   backSteps(token: string, t: BlockedToken): number;
 }
 
@@ -51,6 +53,7 @@ export function stepsBack(entries: readonly string[], blockedUrl: string, isOurs
 export function createBlockedFlow(): BlockedFlow {
   /** The last main-frame entries of each tab, oldest first: what "Go back" has behind it. */
   const entries = new Map<number, string[]>();
+  const sent = new Map<number, string>();
 
   return {
     async redirect(tabId, data) {
@@ -60,6 +63,8 @@ export function createBlockedFlow(): BlockedFlow {
       // became an entry when the person clicks.
       const guess = stepsBack([...(entries.get(tabId) ?? []), ''], data.rawUrl, ours);
       const { token, written } = createToken({ ...data, backSteps: guess });
+      if (sent.size > 1000 && !sent.has(tabId)) sent.clear();
+      sent.set(tabId, token);
       // The tab moves while the token is stored: the page asks this worker, which already knows it.
       await Promise.all([
         written.catch(ignore),
@@ -71,6 +76,7 @@ export function createBlockedFlow(): BlockedFlow {
       if (entries.size > 1000 && !entries.has(tabId)) entries.clear();
       entries.set(tabId, [...(entries.get(tabId) ?? []), url].slice(-MAX_BACK_STEPS));
     },
+    lastSent: (tabId) => sent.get(tabId),
     backSteps(token, t) {
       const list = entries.get(t.tabId);
       // Only trusted when this tab's current document is this very blocked page; else the guess

@@ -31,7 +31,7 @@ import { grantPass, hasPass, usePass } from '../overrides/exceptions';
 import type { BlockedToken } from './blocked-tokens';
 import { noteAudit } from './audit-trail';
 import { createOpenedWarned } from './opened-warned';
-import { createBlockedFlow, isBlockedPage, sameDocument } from './blocked-flow';
+import { blockedPageUrl, createBlockedFlow, isBlockedPage, sameDocument } from './blocked-flow';
 import { createTabChains } from './tab-chains';
 import { isPaused } from '../overrides/pause';
 import type { LinkChecker } from '../checks/link-check';
@@ -294,7 +294,14 @@ export function createNavigation(deps: NavigationDeps): Navigation {
       if (d.error === BLOCKED_BY_CLIENT) flow.noteEntry(d.tabId, d.url);
       await stopped(d.tabId, d.url, d.error);
     },
-    onHeld: (tabId, url) => heldLoad(tabId, url),
+    async onHeld(tabId, url) {
+      // The held page's own word: the tab shows it now. When this navigation was already sent
+      // to the blocked page, that move lost to the hold's redirect (Firefox, when the outcome is
+      // known at once: service down, no credits): sent there again, the same token.
+      const token = acts.handled(tabId) ? flow.lastSent(tabId) : undefined;
+      if (token) return void (await browser.tabs.update(tabId, { url: blockedPageUrl(token) }).catch(ignore));
+      await heldLoad(tabId, url);
+    },
     async onRequestError(d) {
       // Chromium's name for its rules' block (Firefox reports the request's error after the
       // navigation's: nothing to win there). The known-bad and wrapper holds wait for the
