@@ -16,6 +16,11 @@
 // installs a --load-extension extension anew at every start). In Chromium Linklens checks the page
 // once it runs (recheckOpenTabs on install) and moves a phishing one to the blocked page.
 //
+// Fresh means Linklens was not installed by the policy (Chromium loads it with --load-extension,
+// Firefox from a proxy file in the profile), with the policy configuring its service: the store
+// knows no policy yet and does not count itself as starting (settings-store.ts), so the first
+// pages are looked at before the policy is read.
+//
 // One profile per case: its fresh launch is also the run before its restart (Linklens has started
 // under the policy on it, its startup hold stored). One start URL per launch, as a mail client
 // passes (headless Chromium refuses more), with a URL of its own per launch so that no verdict is
@@ -159,7 +164,9 @@ for (const kind of selectedBrowsers()) {
               b = await launchOnProfile(kind, profile, { startUrl: urlOf('fresh') });
               await checkedAndSettled(b, svc, urlOf('fresh'), phishing);
               // Not asserted: on a fresh profile nothing of Linklens is in force before the page loads.
-              console.info(`${kind} ${mode} fresh: the site got ${siteHits({ pages }, host('fresh'))} requests`);
+              console.info(
+                `${kind} ${mode} fresh ${host('fresh')}: its server got ${siteHits({ pages }, host('fresh'))} requests`,
+              );
             });
 
             test(`after a restart: checked, ${ends}${phishing && kind === 'firefox' ? '; its server got nothing' : ''}`, async () => {
@@ -174,7 +181,7 @@ for (const kind of selectedBrowsers()) {
               if (phishing && kind === 'firefox') expect(hits, 'requests the phishing site received').toBe(0);
               // Chromium loads the command-line page before an unpacked extension's rules are in
               // force, so its server may be asked; only recorded.
-              else console.info(`${kind} ${mode} restart: the site got ${hits} requests`);
+              else console.info(`${kind} ${mode} restart ${host('restart')}: its server got ${hits} requests`);
             });
           });
         }
