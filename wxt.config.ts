@@ -107,7 +107,7 @@ export default defineConfig({
     // fixed (Firefox's differs per profile); framing it is refused (frame-ancestors below).
     // Not use_dynamic_url: its address changes per browser session, and the rule that names it
     // must outlive the session (docs/decisions/005-policy-floor.md).
-    web_accessible_resources: [{ resources: ['held.html'], matches: ['<all_urls>'] }],
+    web_accessible_resources: [{ resources: ['held.html'], matches: ['http://*/*', 'https://*/*'] }],
     action: { default_title: '__MSG_extName__' },
     content_security_policy: {
       extension_pages: "script-src 'self'; object-src 'self'; frame-ancestors 'none'",
