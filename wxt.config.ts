@@ -101,13 +101,6 @@ export default defineConfig({
         run_at: 'document_start',
       },
     ],
-    // The held page (entrypoints/held/): the hold rules redirect a held top-level load there, and
-    // a redirect to an extension page needs it listed (Firefox for every load, Chromium for one a
-    // page started). Pages can tell from it that Linklens is installed in Chromium, whose id is
-    // fixed (Firefox's differs per profile); framing it is refused (frame-ancestors below).
-    // Not use_dynamic_url: its address changes per browser session, and the rule that names it
-    // must outlive the session (docs/decisions/005-policy-floor.md).
-    web_accessible_resources: [{ resources: ['held.html'], matches: ['http://*/*', 'https://*/*'] }],
     action: { default_title: '__MSG_extName__' },
     content_security_policy: {
       extension_pages: "script-src 'self'; object-src 'self'; frame-ancestors 'none'",

@@ -30,9 +30,7 @@ import { orgBlocks } from '../state/org-blocks';
 import { say } from '../i18n';
 import { replyOf, withApi } from './service-reply';
 import { unwrap } from '@/src/shared/url/unwrap';
-import { whenIdle, whileWorking } from '../idle';
-import { ignore } from '../ignore';
-import { heldTarget } from '../protection/held-page';
+import { whenIdle } from '../idle';
 
 const TEST_BUILD = typeof __LINKLENS_TEST_BUILD__ !== 'undefined' && __LINKLENS_TEST_BUILD__ === true;
 
@@ -101,17 +99,6 @@ const ownHandlers = {
     const t = await readToken(m.token);
     if (!t) return expired();
     return ok({ steps: app.navigation.backSteps(m.token, t) });
-  },
-  'held.arrived': async (app, _m, sender) => {
-    // The sender's own address, set by the browser: the top page of its tab, showing it now. A
-    // page that opens the held page itself only has checked what it could have opened anyway.
-    const tabId = sender?.tab?.id;
-    const target = heldTarget(sender?.url ?? '');
-    const top = (sender?.frameId ?? 0) === 0 && (sender?.tab?.url === undefined || sender.tab.url === sender.url);
-    if (tabId === undefined || tabId < 0 || !target || !top) return ok({ held: false });
-    // Answered at once: the hold goes on on the blocked page, or the load opens when released.
-    void whileWorking(app.navigation.onHeld(tabId, target)).catch(ignore);
-    return ok({ held: true });
   },
   'blocked.proceed': async (app, m) => {
     const t = await readToken(m.token);

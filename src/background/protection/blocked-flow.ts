@@ -7,7 +7,6 @@ import { browser } from 'wxt/browser';
 import { normalizeUrl } from '@/src/shared/url/normalize';
 import { MAX_BACK_STEPS } from '@/src/shared/messaging/limits';
 import { createToken, type BlockedToken } from './blocked-tokens';
-import { isHeldPage } from './held-page';
 
 /** Two URLs name the same document for "Go back" purposes (fragments aside). */
 export function sameDocument(a: string, b: string): boolean {
@@ -19,16 +18,12 @@ export function sameDocument(a: string, b: string): boolean {
 export const blockedPageUrl = (token: string) =>
   browser.runtime.getURL('/blocked.html') + '?t=' + encodeURIComponent(token);
 export const isBlockedPage = (url: string) => url.startsWith(browser.runtime.getURL('/blocked.html'));
-/** Entries "Go back" steps over as ours: a blocked page, or the held page a hold rule sent a load to. */
-const ours = (url: string) => isBlockedPage(url) || isHeldPage(url);
 
 export interface BlockedFlow {
   /** Sends the tab to a new blocked page; returns its token. */
   redirect(tabId: number, data: BlockedToken): Promise<string>;
   /** A main-frame document (or Chromium's error page) became the tab's history entry. */
   noteEntry(tabId: number, url: string): void;
-  /** The blocked page this tab was last sent to (its token), if this worker sent it. */
-  lastSent(tabId: number): string | undefined;
   backSteps(token: string, t: BlockedToken): number;
 }
 
@@ -53,7 +48,6 @@ export function stepsBack(entries: readonly string[], blockedUrl: string, isOurs
 export function createBlockedFlow(): BlockedFlow {
   /** The last main-frame entries of each tab, oldest first: what "Go back" has behind it. */
   const entries = new Map<number, string[]>();
-  const sent = new Map<number, string>();
 
   return {
     async redirect(tabId, data) {
@@ -61,10 +55,8 @@ export function createBlockedFlow(): BlockedFlow {
       // Chromium's error page for a request the rules blocked), that entry stays in history and
       // "Go back" must step over it. A first guess only: backSteps() decides from what actually
       // became an entry when the person clicks.
-      const guess = stepsBack([...(entries.get(tabId) ?? []), ''], data.rawUrl, ours);
+      const guess = stepsBack([...(entries.get(tabId) ?? []), ''], data.rawUrl, isBlockedPage);
       const { token, written } = createToken({ ...data, backSteps: guess });
-      if (sent.size > 1000 && !sent.has(tabId)) sent.clear();
-      sent.set(tabId, token);
       // The tab moves while the token is stored: the page asks this worker, which already knows it.
       await Promise.all([
         written.catch(ignore),
@@ -76,13 +68,12 @@ export function createBlockedFlow(): BlockedFlow {
       if (entries.size > 1000 && !entries.has(tabId)) entries.clear();
       entries.set(tabId, [...(entries.get(tabId) ?? []), url].slice(-MAX_BACK_STEPS));
     },
-    lastSent: (tabId) => sent.get(tabId),
     backSteps(token, t) {
       const list = entries.get(t.tabId);
       // Only trusted when this tab's current document is this very blocked page; else the guess
       // made at redirect time (e.g. the worker restarted since).
       if (!list || list.at(-1) !== blockedPageUrl(token)) return t.backSteps ?? 1;
-      return stepsBack(list, t.rawUrl, ours);
+      return stepsBack(list, t.rawUrl, isBlockedPage);
     },
   };
 }

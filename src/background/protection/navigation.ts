@@ -31,7 +31,7 @@ import { grantPass, hasPass, usePass } from '../overrides/exceptions';
 import type { BlockedToken } from './blocked-tokens';
 import { noteAudit } from './audit-trail';
 import { createOpenedWarned } from './opened-warned';
-import { blockedPageUrl, createBlockedFlow, isBlockedPage, sameDocument } from './blocked-flow';
+import { createBlockedFlow, isBlockedPage, sameDocument } from './blocked-flow';
 import { createTabChains } from './tab-chains';
 import { isPaused } from '../overrides/pause';
 import type { LinkChecker } from '../checks/link-check';
@@ -47,7 +47,6 @@ import {
 import { createTabPrivacy, type TabPrivacy } from './tab-privacy';
 import { createStartupHolds, STARTING } from './startup-holds';
 import { createLookalikeBlock } from './lookalike-block';
-import { isHeldPage } from './held-page';
 
 export { sameDocument, blockedPageUrl } from './blocked-flow';
 
@@ -68,12 +67,6 @@ export interface Navigation {
   }): Promise<void>;
   /** webNavigation.onErrorOccurred: a main frame the request-blocking rules stopped goes to the blocked page. */
   onErrorOccurred(d: Frame & { error?: string }): Promise<void>;
-  /**
-   * The held page (entrypoints/held/) says which load a hold rule sent to it (strict-hold.ts):
-   * the rule's stop, handled as a blocked load is, also when this worker was not listening yet
-   * as the browser started (no event of it reached the worker).
-   */
-  onHeld(tabId: number, url: string): Promise<void>;
   /**
    * webRequest.onErrorOccurred for a main frame: Chromium reports a request its rules stopped
    * here 150–350 ms before the navigation's own error (BENCHMARKS.md "Strict mode"), so strict
@@ -205,34 +198,6 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     return (await startup.hold(tabId, raw, st.settings, raw)) === 'hold';
   }
 
-  /**
-   * A load the rules stopped (for a redirect: its target), decided again by the rules' own
-   * measure, because the rules apply in states where the checker sends nothing: known bad, a
-   * held wrapper, held while starting, or strict mode's hold.
-   */
-  async function stopped(tabId: number, raw: string, error: string | undefined): Promise<void> {
-    const bad = await known(raw);
-    if (bad) await act(tabId, bad.url, bad.host, { verdict: bad.verdict, decision: bad.decision }, { attempted: raw });
-    else if (isHeldWrapper(raw)) await throughWrapper(tabId, raw);
-    else if (await startupStopped(tabId, raw, error)) return;
-    else await releaseHeld(tabId, raw, error);
-  }
-
-  /**
-   * A load a hold rule redirected to the held page, told by the redirect's event or by the held
-   * page itself (whichever comes first; a second one finds the tab claimed or its release under
-   * way). A load this worker saw no event of (the rule held it before the worker listened)
-   * starts the tab's chain here, so its release finds it.
-   */
-  async function heldLoad(tabId: number, raw: string): Promise<void> {
-    if (tabId < 0) return;
-    if (findHop(await chains.get(tabId), (h) => sameDocument(h, raw)) === null) {
-      acts.newNavigation(tabId);
-      await chains.update(tabId, (c) => started(c, raw));
-    }
-    await stopped(tabId, raw, BLOCKED_BY_CLIENT);
-  }
-
   /** A navigation the wrapper-hold rules stopped (wrapper-hold.ts holdThroughWrapper). */
   const throughWrapper = (tabId: number, raw: string) =>
     holdThroughWrapper(
@@ -275,32 +240,28 @@ export function createNavigation(deps: NavigationDeps): Navigation {
   return {
     async onBeforeNavigate(d) {
       if (d.frameId !== 0 || d.tabId < 0) return;
-      // Our own blocked page loading is the redirect itself, not a new navigation; the held page
-      // is a hold rule's redirect, the held load's own navigation goes on (onHeld).
-      if (isBlockedPage(d.url) || isHeldPage(d.url)) return;
+      // Our own blocked page loading is the redirect itself, not a new navigation.
+      if (isBlockedPage(d.url)) return;
       acts.newNavigation(d.tabId);
       void chains.update(d.tabId, (c) => started(c, d.url));
       await checkHop(d.tabId, d.url);
     },
     async onBeforeRedirect(d) {
       if ((d.frameId ?? 0) !== 0 || d.tabId < 0 || (d.type !== undefined && d.type !== 'main_frame')) return;
-      // A hold rule's redirect to the held page is no hop: the held load is (onHeld).
-      if (isHeldPage(d.redirectUrl)) return void (await heldLoad(d.tabId, d.url));
       void chains.update(d.tabId, (c) => redirected(c, d.url, d.redirectUrl));
       await checkHop(d.tabId, d.redirectUrl);
     },
     async onErrorOccurred(d) {
-      if (d.frameId !== 0 || d.tabId < 0 || isBlockedPage(d.url) || isHeldPage(d.url)) return;
+      if (d.frameId !== 0 || d.tabId < 0 || isBlockedPage(d.url)) return;
       if (d.error === BLOCKED_BY_CLIENT) flow.noteEntry(d.tabId, d.url);
-      await stopped(d.tabId, d.url, d.error);
-    },
-    async onHeld(tabId, url) {
-      // The held page's own word: the tab shows it now. When this navigation was already sent
-      // to the blocked page, that move lost to the hold's redirect (Firefox, when the outcome is
-      // known at once: service down, no credits): sent there again, the same token.
-      const token = acts.handled(tabId) ? flow.lastSent(tabId) : undefined;
-      if (token) return void (await browser.tabs.update(tabId, { url: blockedPageUrl(token) }).catch(ignore));
-      await heldLoad(tabId, url);
+      // The request the rules stopped (for a redirect: its target). Decided again here, by the
+      // rules' own measure, because the rules apply in states where the checker sends nothing.
+      const bad = await known(d.url);
+      if (bad)
+        await act(d.tabId, bad.url, bad.host, { verdict: bad.verdict, decision: bad.decision }, { attempted: d.url });
+      else if (isHeldWrapper(d.url)) await throughWrapper(d.tabId, d.url);
+      else if (await startupStopped(d.tabId, d.url, d.error)) return;
+      else await releaseHeld(d.tabId, d.url, d.error);
     },
     async onRequestError(d) {
       // Chromium's name for its rules' block (Firefox reports the request's error after the
@@ -320,9 +281,6 @@ export function createNavigation(deps: NavigationDeps): Navigation {
     },
     noteCommitted(tabId, url, qualifiers = []) {
       flow.noteEntry(tabId, url);
-      // The held page stands in for the load it holds, as Chromium's error page for a blocked
-      // one: the tab's chain goes on (the hold's release looks the load up in it).
-      if (isHeldPage(url)) return Promise.resolve();
       // Our own pages (the blocked page) end the chain: what it went through was dealt with.
       const web = /^https?:/i.test(url) && !isBlockedPage(url);
       const chain = chains.update(tabId, (c) => (web ? commitChain(c, url, qualifiers) : EMPTY_CHAIN));

@@ -28,7 +28,6 @@ import { isConfigured } from '@/src/shared/policy/settings';
 import { pausedUntil } from '../overrides/pause';
 import { whenSuffixTable } from '@/src/shared/url/suffix-table';
 import { laterWork, whileWorking, workTimer } from '../idle';
-import { heldPageUrl } from './held-page';
 
 export const NET_RULES_ALARM = 'linklens-net-rules';
 /**
@@ -192,7 +191,6 @@ export function createNetRules(deps: NetRulesDeps): NetRules {
       passKnownSafe,
       holdStartup: policyConfiguresService || starting,
       started: !starting,
-      heldPage: heldPageUrl(),
     });
     await apply(
       () => dnr.getDynamicRules(),

@@ -94,11 +94,6 @@ export const PageToBackground = z.union([
   ofType('blocked.proceed', { token: nonEmpty(200) }),
   /** Asked when "Go back" is clicked: how many history entries to step back (1 or 2). */
   ofType('blocked.back', { token: nonEmpty(200) }),
-  /**
-   * The held page has loaded: the load it holds is the one in its own address (held-page.ts),
-   * read from the sender, so the message carries nothing.
-   */
-  ofType('held.arrived'),
   /** scope 'host': exactly this host (and its subdomains); default 'site': its registrable domain. */
   ofType('allowlist.add', { host: nonEmpty(300), scope: z.optional(z.literal(['host', 'site'])) }),
   ofType('allowlist.remove', { host: nonEmpty(300) }),
@@ -190,8 +185,6 @@ export interface PageReplies {
   'blocked.proceed': { url: string };
   /** History entries "Go back" steps over. */
   'blocked.back': { steps: number };
-  /** Whether the background took the hold on (false: not a held load of this tab's top page). */
-  'held.arrived': { held: boolean };
   'allowlist.add': ListEdit;
   'allowlist.remove': ListEdit;
   'blocklist.add': ListEdit;

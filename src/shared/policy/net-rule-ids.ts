@@ -8,8 +8,7 @@ export type ResourceType = 'main_frame' | 'sub_frame';
 export interface NetRule {
   id: number;
   priority: number;
-  /** A redirect only for the hold rules (strict-hold.ts): to the held page, the held URL in its fragment. */
-  action: { type: 'block' | 'allow' } | { type: 'redirect'; redirect: { regexSubstitution: string } };
+  action: { type: 'block' | 'allow' };
   condition: {
     regexFilter?: string;
     urlFilter?: string;
@@ -38,8 +37,6 @@ export function ruleSignature(r: Pick<NetRule, 'priority' | 'action' | 'conditio
   return JSON.stringify([
     r.priority,
     r.action.type,
-    // Read loosely: the browser hands back its own copy of the rules it holds.
-    r.action.type === 'redirect' ? (r.action.redirect?.regexSubstitution ?? '') : '',
     c.regexFilter ?? '',
     c.urlFilter ?? '',
     c.isUrlFilterCaseSensitive === true,

@@ -147,11 +147,6 @@ export interface NetRuleInput {
    */
   holdStartup?: boolean;
   started?: boolean;
-  /**
-   * The held page's address (`runtime.getURL('/held.html')`): where the two hold rules send a
-   * load they hold (strict-hold.ts). Without it they block it.
-   */
-  heldPage?: string;
 }
 
 export interface NetRulePlan {
@@ -284,11 +279,11 @@ export function planNetRules(input: NetRuleInput): NetRulePlan {
   // still blocked on the event path; without the hold, strict mode is open until the event).
   // Dynamic: it stands from the browser's start, before the background wakes.
   const holding = input.holdStrict === true && !paused && take('dynamic', true);
-  if (holding) drafts.push(strictHoldDraft(HOLD_PRIORITY, s.allowlist, input.heldPage));
+  if (holding) drafts.push(strictHoldDraft(HOLD_PRIORITY, s.allowlist));
   // 3a. The startup hold and, once the live policy is read, its release (not while paused:
   // a pause the policy permits lets everything through anyway).
   if (input.holdStartup === true && !paused && take('dynamic', true)) {
-    drafts.push(startupHoldDraft(STARTUP_HOLD_PRIORITY, s.allowlist, input.heldPage));
+    drafts.push(startupHoldDraft(STARTUP_HOLD_PRIORITY, s.allowlist));
     if (input.started === true && take('session', true)) drafts.push(startedDraft(STARTED_PRIORITY, s.allowlist));
   }
 

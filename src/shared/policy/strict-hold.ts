@@ -19,12 +19,6 @@
  *   - requests that are not GET: a form's POST cannot be sent again without its body, so it is
  *     not held here (the navigation-event hold still acts on it, after the request left).
  * A pause lifts it like every verdict rule (net-rules.ts). Pure.
- *
- * A held load is redirected to the held page (entrypoints/held/), its URL in the fragment, not
- * blocked: a load the rule stops before the background listens (the first page as the browser
- * starts) would otherwise end on a blank tab whose URL neither browser reports afterwards. The
- * held page tells the background which URL it holds, and the hold goes on from there as it
- * would from the browser's report of a blocked load (docs/decisions/005-policy-floor.md).
  */
 import type { Draft } from './net-rule-ids';
 import { normalizeHostEntry } from '../url/site';
@@ -38,11 +32,6 @@ import { INTRANET_SUFFIXES } from '../url/privacy';
  * The common subset of RE2 and JavaScript regexes.
  */
 export const STRICT_HOLD_REGEX = '^https?://(?:[^/?#@]*@)?[^/?#@:\\[\\]]*\\.[^/?#@\\[\\]]*(?:[/?#]|$)';
-/**
- * The rule's own regex: the same, matching the whole URL, so that the redirect's `\\0` carries all
- * of it (Firefox puts only the matched part in the substitution, Chromium the rest after it).
- */
-export const STRICT_HOLD_RULE_REGEX = `${STRICT_HOLD_REGEX}.*`;
 
 /** Never public, never sent (privacy.ts): localhost, the loopback address, intranet suffixes. */
 export const EXCLUDED_SUFFIXES: readonly string[] = ['localhost', '127.0.0.1', ...INTRANET_SUFFIXES];
@@ -60,7 +49,7 @@ export const strictHoldMatches = (url: string): boolean => HOLD.test(url);
 function holdCondition(allowlist: readonly string[]): Draft['rule']['condition'] {
   const hosts = [...new Set(allowlist.map(normalizeHostEntry).filter((h): h is string => h !== null))].sort();
   return {
-    regexFilter: STRICT_HOLD_RULE_REGEX,
+    regexFilter: STRICT_HOLD_REGEX,
     resourceTypes: ['main_frame'],
     requestMethods: ['get'],
     excludedRequestDomains: requestDomainsFor([...EXCLUDED_SUFFIXES, ...hosts]),
@@ -72,16 +61,8 @@ function holdCondition(allowlist: readonly string[]): Draft['rule']['condition']
  * it stands when the browser starts, before the background wakes: the first page after a
  * restart is held like any other.
  */
-export function strictHoldDraft(priority: number, allowlist: readonly string[], heldPage?: string): Draft {
-  return { store: 'dynamic', rule: { priority, action: holdAction(heldPage), condition: holdCondition(allowlist) } };
-}
-
-/**
- * To the held page with the whole URL after `#` (the page reads it back, held-page.ts); without
- * a held page (a plan made without one) a plain block, which stops the load just as well.
- */
-function holdAction(heldPage: string | undefined): Draft['rule']['action'] {
-  return heldPage ? { type: 'redirect', redirect: { regexSubstitution: `${heldPage}#\\0` } } : { type: 'block' };
+export function strictHoldDraft(priority: number, allowlist: readonly string[]): Draft {
+  return { store: 'dynamic', rule: { priority, action: { type: 'block' }, condition: holdCondition(allowlist) } };
 }
 
 /**
@@ -90,8 +71,8 @@ function holdAction(heldPage: string | undefined): Draft['rule']['action'] {
  * background has read the policy, which takes 2–20 s after a start. Dynamic, so it outlives the
  * browser; its release (startedDraft) is a session rule, gone at every restart.
  */
-export function startupHoldDraft(priority: number, allowlist: readonly string[], heldPage?: string): Draft {
-  return { store: 'dynamic', rule: { priority, action: holdAction(heldPage), condition: holdCondition(allowlist) } };
+export function startupHoldDraft(priority: number, allowlist: readonly string[]): Draft {
+  return { store: 'dynamic', rule: { priority, action: { type: 'block' }, condition: holdCondition(allowlist) } };
 }
 
 /** The startup hold's release for this browser session, once the live policy is read. */

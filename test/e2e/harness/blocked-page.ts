@@ -7,7 +7,7 @@ import { request } from './world';
 import type { BlockedDetailsData } from '../../../src/shared/messaging/protocol';
 
 /** Whether `url` is the extension's blocked page (blocked.html with its token). */
-export const isBlockedPage = (w: { driver: Pick<JourneyDriver, 'extensionUrl'> }, url: string) =>
+export const isBlockedPage = (w: { driver: JourneyDriver }, url: string) =>
   url.startsWith(`${w.driver.extensionUrl('blocked.html')}?t=`);
 
 /**

@@ -77,9 +77,7 @@ export function webAccessibleProblems(
       if (!/^https?:\/\//.test(m)) problems.push(`entry ${i}: matches ${m} reaches beyond web pages`);
     if (e.extension_ids?.length)
       problems.push(`entry ${i}: exposed to other extensions (${e.extension_ids.join(', ')})`);
-    // A resource allowed by name carries its reason, which may be why its address must stay fixed.
-    const named = (e.resources ?? []).every((r) => r in allowed);
-    if (browser === 'chromium' && e.use_dynamic_url !== true && !named) problems.push(`entry ${i}: no use_dynamic_url`);
+    if (browser === 'chromium' && e.use_dynamic_url !== true) problems.push(`entry ${i}: no use_dynamic_url`);
   }
   return problems;
 }

@@ -46,7 +46,6 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'blocked.details': { token: '00000000-0000-0000-0000-000000000000' },
   'blocked.proceed': { token: '00000000-0000-0000-0000-000000000000' },
   'blocked.back': { token: '00000000-0000-0000-0000-000000000000' },
-  'held.arrived': {},
   'allowlist.add': { host: 'a.example' },
   'allowlist.remove': { host: 'a.example' },
   'blocklist.add': { host: 'b.example' },

@@ -15,12 +15,7 @@ export interface FakeDnr {
   /** Every update call: which store, how many removed and added. */
   calls: Array<{ store: 'dynamic' | 'session'; removed: number; added: number; ok: boolean }>;
   /** The action for a main-frame request to `url` in `tabId`: 'block', 'allow' or null (no rule). */
-  outcome(
-    url: string,
-    tabId?: number,
-    type?: 'main_frame' | 'sub_frame',
-    method?: string,
-  ): 'block' | 'allow' | 'redirect' | null;
+  outcome(url: string, tabId?: number, type?: 'main_frame' | 'sub_frame', method?: string): 'block' | 'allow' | null;
   /** The rule that decides that request (highest priority, allow over block), or null. */
   decisive(url: string, tabId?: number, type?: 'main_frame' | 'sub_frame', method?: string): NetRule | null;
 }

@@ -18,7 +18,6 @@ import { createSettingsStore } from '@/src/background/state/settings-store';
 import { createMemorySecretStore } from '@/src/background/state/secret-store';
 import { setDbBackend } from '@/src/background/state/kv';
 import { createMemoryBackend } from '@/src/background/state/db-backend';
-import { contentSender, EXTENSION_ID, EXTENSION_ORIGIN } from '../harness/senders';
 
 let svc: ScanningService;
 beforeAll(async () => {
@@ -108,72 +107,6 @@ describe('the first pages after a start, with the service set by policy', () => 
     expect(posted('woken-start.example')).toHaveLength(1);
     const passes = await ask<{ items: Array<{ kind: string; host: string }> }>(w, { type: 'exceptions.list' });
     expect(passes.items).toEqual([]);
-  });
-
-  /** The held page as the browser stamps its message: our page, the top of its tab (strict-hold.ts redirects there). */
-  const heldSender = (tabId: number, url: string) => {
-    const page = `${EXTENSION_ORIGIN}/held.html#${url}`;
-    return {
-      id: EXTENSION_ID,
-      url: page,
-      origin: EXTENSION_ORIGIN,
-      frameId: 0,
-      tab: { id: tabId, incognito: false, url: page },
-    };
-  };
-
-  for (const strict of [false, true]) {
-    it(`a load a hold rule sent to the held page before the background listened is checked from there: blocked when bad, opened when safe (strict mode ${strict ? 'on' : 'off'})`, async () => {
-      await setPolicy(w, { serviceUrl: svc.baseUrl, apiKey: svc.demoKey, strictMode: strict, strictFailMode: 'block' });
-      const release = await restartWithSlowPolicy();
-      const bad = `http://phish-held-${strict}.example/login?next=%2Fa`;
-      const good = `http://held-safe-${strict}.example/`;
-      // No navigation event reached this worker: the tabs only show the held page.
-      const badTab = (await fakeBrowser.tabs.create({ url: heldSender(0, bad).url })).id!;
-      const goodTab = (await fakeBrowser.tabs.create({ url: heldSender(0, good).url })).id!;
-      expect(await w.route({ type: 'held.arrived' }, heldSender(badTab, bad))).toEqual({
-        ok: true,
-        data: { held: true },
-      });
-      expect(await w.route({ type: 'held.arrived' }, heldSender(goodTab, good))).toEqual({
-        ok: true,
-        data: { held: true },
-      });
-      // Held on the blocked page ("Linklens is starting"); nothing sent before the policy is read.
-      const token = await blockedToken(badTab);
-      expect(await ask<BlockedDetailsData>(w, { type: 'blocked.details', token })).toMatchObject({
-        pending: true,
-        reason: 'strict:starting',
-      });
-      await blockedToken(goodTab);
-      expect(posted(`held-${strict}`)).toEqual([]);
-      release();
-      await vi.waitFor(async () => expect(await tabUrl(goodTab)).toBe(good), { timeout: 10_000 });
-      await vi.waitFor(
-        async () => expect((await ask<BlockedDetailsData>(w, { type: 'blocked.details', token })).pending).toBe(false),
-        { timeout: 10_000 },
-      );
-      expect((await ask<BlockedDetailsData>(w, { type: 'blocked.details', token })).reason).toBe('band:malicious');
-      expect(await tabUrl(badTab)).toContain('/blocked.html?t=');
-      expect(posted(`phish-held-${strict}`)).toHaveLength(1);
-      expect(posted(`held-safe-${strict}`)).toHaveLength(1);
-    });
-  }
-
-  it('a held page that is not the top page of its tab, or holds no web URL, holds nothing', async () => {
-    await setPolicy(w, { serviceUrl: svc.baseUrl, apiKey: svc.demoKey });
-    const url = 'http://phish-held-frame.example/';
-    const tabId = (await fakeBrowser.tabs.create({ url: 'https://page.example/' })).id!;
-    const framed = { ...heldSender(tabId, url), frameId: 3 };
-    const elsewhere = { ...heldSender(tabId, url), tab: { id: tabId, incognito: false, url: 'https://page.example/' } };
-    const noUrl = heldSender(tabId, 'javascript:alert(1)');
-    for (const sender of [framed, elsewhere, noUrl])
-      expect(await w.route({ type: 'held.arrived' }, sender)).toEqual({ ok: true, data: { held: false } });
-    // A web page's content script cannot send it at all (our pages' tier).
-    expect(await w.route({ type: 'held.arrived' }, contentSender(tabId))).toMatchObject({ ok: false });
-    await whenIdle();
-    expect(await tabUrl(tabId)).toBe('https://page.example/');
-    expect(posted('phish-held-frame')).toEqual([]);
   });
 
   it('at the browser start, a page already open (loaded before the worker listened) is checked and blocked when bad', async () => {

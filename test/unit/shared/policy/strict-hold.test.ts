@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { STRICT_HOLD_EXAMPLES } from '@/src/shared/policy/strict-hold.examples';
-import { strictHoldDraft, strictHoldMatches, STRICT_HOLD_RULE_REGEX } from '@/src/shared/policy/strict-hold';
-import { heldTargetOf } from '@/src/shared/url/held-page';
+import { strictHoldDraft, strictHoldMatches, STRICT_HOLD_REGEX } from '@/src/shared/policy/strict-hold';
 import {
   BLOCK_PRIORITY,
   DEFAULT_LIMITS,
@@ -50,38 +49,7 @@ describe('strict mode hold rule', () => {
       action: { type: 'block' },
       condition: { resourceTypes: ['main_frame'], requestMethods: ['get'] },
     });
-    expect(() => new RegExp(STRICT_HOLD_RULE_REGEX, 'u')).not.toThrow();
-  });
-
-  it('with the held page: both holds redirect there with the whole URL after #, which the held page reads back', () => {
-    const heldPage = 'moz-extension://3f0b8c52-6a1e-4d7b-9c21-5e8f4a7d0b16/held.html';
-    const plan = planNetRules({
-      settings: { ...DEFAULT_SETTINGS },
-      pausedUntil: null,
-      verdicts: [],
-      exceptions: [],
-      passes: [],
-      limits: DEFAULT_LIMITS,
-      now: 1000,
-      holdStrict: true,
-      holdStartup: true,
-      started: false,
-      heldPage,
-    });
-    const holds = plan.dynamic.filter((r) => r.condition.regexFilter === STRICT_HOLD_RULE_REGEX);
-    expect(holds.map((r) => r.action)).toEqual([
-      { type: 'redirect', redirect: { regexSubstitution: `${heldPage}#\\0` } },
-      { type: 'redirect', redirect: { regexSubstitution: `${heldPage}#\\0` } },
-    ]);
-    // What the browser makes of it: the first match replaced by the substitution, \0 = the match.
-    for (const url of ['https://phish.test/login?next=%2Fa&b=1', 'http://shop.test:8080/', 'https://a.b.test/p/q']) {
-      const sub = (holds[0]!.action as { redirect: { regexSubstitution: string } }).redirect.regexSubstitution;
-      const redirected = url.replace(
-        new RegExp(STRICT_HOLD_RULE_REGEX),
-        sub.replace('\\0', () => '$&'),
-      );
-      expect(heldTargetOf(redirected, heldPage)).toBe(url);
-    }
+    expect(() => new RegExp(STRICT_HOLD_REGEX, 'u')).not.toThrow();
   });
 
   it('is in the plan only while asked for and not paused, takes its regex slot before the verdicts, and outlives the browser (dynamic)', () => {
@@ -94,7 +62,7 @@ describe('strict mode hold rule', () => {
       limits: DEFAULT_LIMITS,
       now: 1000,
     };
-    const isHold = (r: { condition: { regexFilter?: string } }) => r.condition.regexFilter === STRICT_HOLD_RULE_REGEX;
+    const isHold = (r: { condition: { regexFilter?: string } }) => r.condition.regexFilter === STRICT_HOLD_REGEX;
     const all = (p: ReturnType<typeof planNetRules>) => [...p.dynamic, ...p.session];
     expect(all(planNetRules(base)).some(isHold)).toBe(false);
     expect(planNetRules({ ...base, holdStrict: true }).dynamic.filter(isHold)).toHaveLength(1);
@@ -118,9 +86,8 @@ describe('strict mode hold rule', () => {
       limits: DEFAULT_LIMITS,
       now: 1000,
     };
-    const isHold = (r: { condition: { regexFilter?: string } }) => r.condition.regexFilter === STRICT_HOLD_RULE_REGEX;
+    const isHold = (r: { condition: { regexFilter?: string } }) => r.condition.regexFilter === STRICT_HOLD_REGEX;
     const starting = planNetRules({ ...base, holdStartup: true, started: false });
-    // A block without the held page (the background always names it: the test above).
     expect(starting.dynamic.filter(isHold).map((r) => [r.action.type, r.priority])).toEqual([
       ['block', STARTUP_HOLD_PRIORITY],
     ]);
